@@ -1,0 +1,47 @@
+import { existsSync } from "node:fs";
+import { defineConfig } from "@playwright/test";
+import { PUERTO_APP } from "./support/constantes";
+
+const chromiumDebian = "/usr/bin/chromium";
+
+export default defineConfig({
+  testDir: "./specs",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: true,
+  reporter: [["list"]],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${PUERTO_APP}`,
+    locale: "es-ES",
+    timezoneId: "Europe/Madrid",
+    trace: "off",
+    launchOptions: existsSync(chromiumDebian)
+      ? {
+          executablePath: chromiumDebian,
+          args: [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+          ],
+        }
+      : {},
+  },
+  projects: [{ name: "chromium", use: { browserName: "chromium" } }],
+  webServer: {
+    command: "node --import tsx support/servidor.ts",
+    url: `http://127.0.0.1:${PUERTO_APP}/assets/config.json`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+  },
+});

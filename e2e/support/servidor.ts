@@ -1,0 +1,63 @@
+// Starts the real app for the browser tests: a fresh data directory (or a fresh PostgreSQL
+// database when DATABASE_URL is set), the demo filà, and mail to an SMTP server on loopback.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { PRIMER_ADMIN, PUERTO_APP, PUERTO_SMTP } from "./constantes";
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "fila-e2e-"));
+const limpiezas: Array<() => Promise<void>> = [async () => rmSync(dataDir, { recursive: true, force: true })];
+
+const urlPg = process.env.DATABASE_URL;
+if (urlPg) {
+  const nombre = `fila_e2e_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: urlPg });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${nombre}`);
+  await admin.end();
+  const destino = new URL(urlPg);
+  destino.pathname = `/${nombre}`;
+  process.env.DATABASE_URL = destino.toString();
+  limpiezas.push(async () => {
+    const c = new pg.Client({ connectionString: urlPg });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${nombre} WITH (FORCE)`);
+    await c.end();
+  });
+}
+
+Object.assign(process.env, {
+  PORT: String(PUERTO_APP),
+  HOST: "127.0.0.1",
+  DATA_DIR: dataDir,
+  PUBLIC_URL: `http://127.0.0.1:${PUERTO_APP}`,
+  SMTP_URL: `smtp://127.0.0.1:${PUERTO_SMTP}`,
+  ADMIN_EMAIL: PRIMER_ADMIN.email,
+  ADMIN_PASSWORD: PRIMER_ADMIN.password,
+  DEMO: "1",
+  LOG_LEVEL: "warn",
+});
+
+const servidor = spawn(
+  process.execPath,
+  ["--import", "tsx", path.resolve(import.meta.dirname, "../../packages/api/src/server.ts")],
+  { stdio: "inherit", env: process.env },
+);
+
+let terminando = false;
+async function terminar(codigo: number) {
+  if (terminando) return;
+  terminando = true;
+  if (servidor.exitCode === null) {
+    servidor.kill("SIGTERM");
+    await new Promise((ok) => servidor.once("exit", ok));
+  }
+  for (const limpiar of limpiezas) await limpiar().catch(() => {});
+  process.exit(codigo);
+}
+servidor.on("exit", (code) => void terminar(code ?? 1));
+process.on("SIGTERM", () => void terminar(0));
+process.on("SIGINT", () => void terminar(0));

@@ -1,0 +1,150 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import helmet from "@fastify/helmet";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance } from "fastify";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { z } from "zod";
+import { type Config, VERSION_APP } from "./config.js";
+import type { Database } from "./db/database.js";
+import { AuthRepository } from "./modules/auth/auth.repository.js";
+import { authRoutes } from "./modules/auth/auth.routes.js";
+import { AuthService } from "./modules/auth/auth.service.js";
+import { asociacionRoutes } from "./modules/asociacion/asociacion.routes.js";
+import { eventosRoutes } from "./modules/eventos/eventos.routes.js";
+import { EventosService } from "./modules/eventos/eventos.service.js";
+import { authPlugin } from "./plugins/auth.js";
+import { errorsPlugin } from "./plugins/errors.js";
+import { MailService } from "./services/mail.js";
+
+// Validation messages of zod in Spanish.
+z.config(z.locales.es());
+
+export type AppDeps = {
+  config: Config;
+  db: Database;
+  logger?: boolean | object;
+};
+
+export type Servicios = {
+  mail: MailService;
+  eventos: EventosService;
+  auth: AuthService;
+};
+
+declare module "fastify" {
+  interface FastifyInstance {
+    servicios: Servicios;
+  }
+}
+
+function leerVersionWeb(webDist: string | null): string {
+  const fichero = webDist ? path.join(webDist, "assets", "config.json") : null;
+  if (fichero && existsSync(fichero)) {
+    try {
+      return String(JSON.parse(readFileSync(fichero, "utf8")).version);
+    } catch {
+      // A broken config.json falls back to the package version.
+    }
+  }
+  return VERSION_APP;
+}
+
+export async function buildApp({ config, db, logger }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    trustProxy: false,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const mail = new MailService(db, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const eventos = new EventosService(db, app.log);
+  const auth = new AuthService(new AuthRepository(db), mail, config.publicUrl);
+  app.decorate("servicios", { mail, eventos, auth });
+  app.addHook("onClose", async () => {
+    eventos.cerrarTodo();
+    await mail.esperarEnvios();
+    mail.cerrar();
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", "data:"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(errorsPlugin);
+  await app.register(authPlugin, { db });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: "API de Filà",
+        description: "API de gestión de la filà: socios, cuotas, actos y comunicación.",
+        version: VERSION_APP,
+      },
+      components: {
+        securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+  app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { auth });
+      await api.register(eventosRoutes, { eventos });
+      await api.register(asociacionRoutes, { db });
+    },
+    { prefix: "/api" },
+  );
+
+  const version = leerVersionWeb(config.webDist);
+  app.get("/assets/config.json", { schema: { hide: true } }, async (_req, reply) => {
+    return reply
+      .header("Cache-Control", "no-cache, no-store, must-revalidate")
+      .header("Pragma", "no-cache")
+      .header("Expires", "0")
+      .send({ version });
+  });
+
+  if (config.webDist && existsSync(path.join(config.webDist, "index.html"))) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      prefix: "/",
+      index: ["index.html"],
+      setHeaders: (res, ruta) => {
+        const inmutable = ruta.includes(`${path.sep}assets${path.sep}`) && /-[\w-]{8,}\.\w+$/.test(ruta);
+        res.header(
+          "Cache-Control",
+          inmutable ? "public, max-age=31536000, immutable" : "no-cache",
+        );
+      },
+    });
+  }
+
+  return app;
+}

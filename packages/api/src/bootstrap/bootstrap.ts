@@ -1,0 +1,60 @@
+import { randomId, validarPassword } from "@fila/domain";
+import type { Database } from "../db/database.js";
+import { hashPassword } from "../lib/passwords.js";
+import { CONDICIONES_POR_DEFECTO, PRIVACIDAD_POR_DEFECTO } from "./textos-por-defecto.js";
+
+export async function asegurarAsociacion(db: Database): Promise<void> {
+  await db
+    .insertInto("asociacion")
+    .values({
+      id: 1,
+      nombre: "Filà",
+      texto_condiciones: CONDICIONES_POR_DEFECTO,
+      texto_privacidad: PRIVACIDAD_POR_DEFECTO,
+    })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .execute();
+}
+
+export type PrimerAdministrador = { email: string; password: string | null; generada: boolean };
+
+/**
+ * On the first start (no administrator yet) creates one from ADMIN_EMAIL / ADMIN_PASSWORD,
+ * or with generated credentials that the caller prints once. Returns null when one exists.
+ */
+export async function crearPrimerAdministrador(
+  db: Database,
+  opciones: { email: string | null; password: string | null },
+): Promise<PrimerAdministrador | null> {
+  const existente = await db
+    .selectFrom("usuario")
+    .select("id")
+    .where("rol", "=", "administrador")
+    .executeTakeFirst();
+  if (existente) return null;
+  const email = opciones.email ?? "admin@fila.local";
+  const generada = !opciones.password;
+  const password = opciones.password ?? `${randomId(2)}-${randomId(2)}-${randomId(2)}`;
+  const problema = validarPassword(password);
+  if (problema) throw new Error(`ADMIN_PASSWORD no es válida: ${problema}`);
+  await db
+    .insertInto("usuario")
+    .values({
+      email,
+      nombre: "Administración",
+      rol: "administrador",
+      password_hash: await hashPassword(password),
+      id_socio: null,
+      condiciones_aceptadas_en: null,
+      condiciones_version: null,
+    })
+    .onConflict((oc) =>
+      oc.column("email").doUpdateSet((eb) => ({
+        rol: "administrador",
+        activo: true,
+        password_hash: eb.ref("excluded.password_hash"),
+      })),
+    )
+    .execute();
+  return { email, password: generada ? password : null, generada };
+}

@@ -1,0 +1,45 @@
+import path from "node:path";
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  publicUrl: string;
+  adminEmail: string | null;
+  adminPassword: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  logLevel: string;
+  demo: boolean;
+  webDist: string | null;
+  /** Minimum time a login answer takes, so a wrong email and a wrong password look alike. */
+  loginMinMs: number;
+};
+
+const raiz = path.resolve(import.meta.dirname, "../../..");
+
+export function leerConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  argv: string[] = process.argv.slice(2),
+): Config {
+  const port = Number(env.PORT ?? 3000);
+  const dataDir = path.resolve(env.DATA_DIR ?? "./data");
+  return {
+    port,
+    host: env.HOST ?? "0.0.0.0",
+    dataDir,
+    databaseUrl: env.DATABASE_URL || null,
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ""),
+    adminEmail: env.ADMIN_EMAIL?.trim().toLowerCase() || null,
+    adminPassword: env.ADMIN_PASSWORD || null,
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || "Filà <no-responder@fila.local>",
+    logLevel: env.LOG_LEVEL || "info",
+    demo: argv.includes("--demo") || env.DEMO === "1" || env.DEMO === "true",
+    webDist: path.join(raiz, "packages/web/dist"),
+    loginMinMs: 250,
+  };
+}
+
+export const VERSION_APP: string = process.env.npm_package_version ?? "0.1.0";

@@ -1,0 +1,61 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { Kysely, PGliteDialect, PostgresDialect } from "kysely";
+import pg from "pg";
+import type { DB } from "./schema.js";
+
+export type Database = Kysely<DB>;
+
+const INT8 = 20;
+const DATE = 1082;
+const NUMERIC = 1700;
+
+// Integer cents and counts fit in a JS number; dates stay "YYYY-MM-DD" so no timezone shifts them.
+const parsers: Record<number, (valor: string) => unknown> = {
+  [INT8]: (v) => Number(v),
+  [NUMERIC]: (v) => Number(v),
+  [DATE]: (v) => v,
+};
+
+export type OpcionesBaseDeDatos =
+  | { tipo: "postgres"; url: string }
+  | { tipo: "pglite"; dataDir: string }
+  | { tipo: "pglite-memoria"; loadDataDir?: Blob | File };
+
+export type BaseDeDatos = {
+  db: Database;
+  pglite: PGlite | null;
+  cerrar: () => Promise<void>;
+};
+
+export async function abrirBaseDeDatos(opciones: OpcionesBaseDeDatos): Promise<BaseDeDatos> {
+  if (opciones.tipo === "postgres") {
+    const pool = new pg.Pool({
+      connectionString: opciones.url,
+      max: 10,
+      types: {
+        getTypeParser: ((oid: number, format?: string) =>
+          parsers[oid] ?? pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
+      },
+    });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, pglite: null, cerrar: () => db.destroy() };
+  }
+  let pglite: PGlite;
+  if (opciones.tipo === "pglite") {
+    mkdirSync(path.dirname(opciones.dataDir), { recursive: true });
+    pglite = await PGlite.create(opciones.dataDir, { parsers });
+  } else {
+    pglite = await PGlite.create({ loadDataDir: opciones.loadDataDir, parsers });
+  }
+  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
+  return {
+    db,
+    pglite,
+    cerrar: async () => {
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}

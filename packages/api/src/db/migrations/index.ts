@@ -1,0 +1,7 @@
+import type { Migration } from "kysely/migration";
+import * as fundacion from "./2026-11-21-0001-fundacion.js";
+
+// Static provider: works the same under tsx, vitest and a bundle.
+export const migraciones: Record<string, Migration> = {
+  "2026-11-21-0001-fundacion": fundacion,
+};

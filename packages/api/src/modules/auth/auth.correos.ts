@@ -1,0 +1,28 @@
+import type { Correo } from "../../services/mail.js";
+
+function escaparHtml(texto: string): string {
+  return texto.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export function correoRestablecer(cuenta: { email: string; nombre: string }, enlace: string): Correo {
+  const saludo = cuenta.nombre ? `Hola, ${cuenta.nombre}:` : "Hola:";
+  const texto = [
+    saludo,
+    "",
+    "Hemos recibido una petición para restablecer la contraseña de tu cuenta en la Filà.",
+    "Para elegir una contraseña nueva, abre este enlace (sirve una sola vez y caduca en una hora):",
+    "",
+    enlace,
+    "",
+    "Si no has sido tú, ignora este correo: tu contraseña no cambiará.",
+    "",
+    "Un saludo,",
+    "La junta de la Filà",
+  ].join("\n");
+  const html = `<p>${escaparHtml(saludo)}</p>
+<p>Hemos recibido una petición para restablecer la contraseña de tu cuenta en la Filà.</p>
+<p><a href="${escaparHtml(enlace)}">Elegir una contraseña nueva</a></p>
+<p>El enlace sirve una sola vez y caduca en una hora. Si no has sido tú, ignora este correo: tu contraseña no cambiará.</p>
+<p>Un saludo,<br>La junta de la Filà</p>`;
+  return { para: cuenta.email, asunto: "Restablecer tu contraseña", texto, html };
+}

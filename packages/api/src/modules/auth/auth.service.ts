@@ -1,0 +1,175 @@
+import { validarPassword } from "@fila/domain";
+import { DomainError, noEncontrado, prohibido } from "../../errors/domain-error.js";
+import { hashPassword, verificarPassword } from "../../lib/passwords.js";
+import { hashToken, nuevoToken } from "../../lib/tokens.js";
+import type { UsuarioAutenticado } from "../../plugins/auth.js";
+import type { MailService } from "../../services/mail.js";
+import type { AuthRepository, CuentaFila } from "./auth.repository.js";
+import { correoRestablecer } from "./auth.correos.js";
+
+const MINUTO = 60_000;
+export const LIMITES_LOGIN = {
+  ventanaMs: 15 * MINUTO,
+  porCuenta: 5,
+  porIp: 20,
+} as const;
+const DURACION_SESION_MS = 30 * 24 * 60 * MINUTO;
+export const DURACION_ENLACE_RESET_MS = 60 * MINUTO;
+const ENLACES_RESET_POR_HORA = 3;
+
+export type SesionUsuario = {
+  id: number;
+  nombre: string;
+  email: string;
+  rol: CuentaFila["rol"];
+  socioId: number;
+  condicionesAceptadas: "si" | "no";
+};
+
+const credencialesInvalidas = () =>
+  new DomainError("credenciales_invalidas", "Correo o contraseña incorrectos.");
+
+const demasiadosIntentos = () =>
+  new DomainError(
+    "demasiados_intentos",
+    "Demasiados intentos fallidos. Espera 15 minutos y vuelve a intentarlo.",
+  );
+
+function comprobarPasswordNueva(nueva: string, campo = "nueva"): void {
+  const problema = validarPassword(nueva);
+  if (problema) {
+    throw new DomainError("validacion", problema, [{ campo, mensaje: problema }]);
+  }
+}
+
+export class AuthService {
+  constructor(
+    private readonly repo: AuthRepository,
+    private readonly mail: MailService,
+    private readonly publicUrl: string,
+  ) {}
+
+  private async presentar(cuenta: CuentaFila): Promise<SesionUsuario> {
+    const version = await this.repo.versionCondiciones();
+    return {
+      id: cuenta.id,
+      nombre: cuenta.nombre,
+      email: cuenta.email,
+      rol: cuenta.rol,
+      socioId: cuenta.idSocio ?? 0,
+      condicionesAceptadas: cuenta.condicionesVersion === version ? "si" : "no",
+    };
+  }
+
+  async login(
+    email: string,
+    password: string,
+    ip: string,
+  ): Promise<SesionUsuario & { accessToken: string }> {
+    const claveCuenta = `cuenta:${email}`;
+    const claveIp = `ip:${ip}`;
+    const desde = new Date(Date.now() - LIMITES_LOGIN.ventanaMs);
+    const [fallosCuenta, fallosIp] = await Promise.all([
+      this.repo.contarIntentos(claveCuenta, desde),
+      this.repo.contarIntentos(claveIp, desde),
+    ]);
+    if (fallosCuenta >= LIMITES_LOGIN.porCuenta || fallosIp >= LIMITES_LOGIN.porIp) {
+      throw demasiadosIntentos();
+    }
+    const cuenta = await this.repo.cuentaPorEmail(email);
+    // Unknown accounts are verified against a dummy hash: same body, about the same time.
+    const valida = await verificarPassword(cuenta?.passwordHash ?? null, password);
+    if (!cuenta || !valida || !cuenta.activo) {
+      await this.repo.registrarIntentos([claveCuenta, claveIp]);
+      throw credencialesInvalidas();
+    }
+    await this.repo.borrarIntentos(claveCuenta);
+    const { token, hash } = nuevoToken();
+    await this.repo.crearSesion(cuenta.id, hash, new Date(Date.now() + DURACION_SESION_MS), ip);
+    return { accessToken: token, ...(await this.presentar(cuenta)) };
+  }
+
+  async sesion(usuario: UsuarioAutenticado): Promise<SesionUsuario> {
+    const cuenta = await this.repo.cuentaPorId(usuario.id);
+    if (!cuenta) throw noEncontrado("La cuenta");
+    return this.presentar(cuenta);
+  }
+
+  logout(usuario: UsuarioAutenticado): Promise<void> {
+    return this.repo.revocarSesion(usuario.idSesion);
+  }
+
+  /**
+   * `idSocio` names the account by its member (0 = the caller's own account). `antigua` is always
+   * the caller's current password: an administrator changing someone else's confirms with their own.
+   */
+  async cambiarPassword(
+    actor: UsuarioAutenticado,
+    datos: { idSocio: number; antigua: string; nueva: string },
+  ): Promise<void> {
+    const objetivo =
+      datos.idSocio === 0 || datos.idSocio === actor.socioId
+        ? await this.repo.cuentaPorId(actor.id)
+        : await this.repo.cuentaPorSocio(datos.idSocio);
+    if (!objetivo) {
+      if (actor.rol !== "administrador") throw prohibido();
+      throw noEncontrado("La cuenta de ese socio");
+    }
+    const esPropia = objetivo.id === actor.id;
+    if (!esPropia && actor.rol !== "administrador") throw prohibido();
+    const propia = esPropia ? objetivo : await this.repo.cuentaPorId(actor.id);
+    if (!(await verificarPassword(propia?.passwordHash ?? null, datos.antigua))) {
+      throw new DomainError("password_incorrecta", "La contraseña actual no es correcta.", [
+        { campo: "antigua", mensaje: "La contraseña actual no es correcta." },
+      ]);
+    }
+    comprobarPasswordNueva(datos.nueva);
+    await this.repo.cambiarPassword(objetivo.id, await hashPassword(datos.nueva));
+    await this.repo.revocarSesionesDe(objetivo.id, esPropia ? actor.idSesion : undefined);
+  }
+
+  async aceptarCondiciones(actor: UsuarioAutenticado, id: number): Promise<SesionUsuario> {
+    if (id !== actor.id) throw prohibido();
+    await this.repo.aceptarCondiciones(actor.id, await this.repo.versionCondiciones());
+    return this.sesion(actor);
+  }
+
+  /** Same answer whether the email exists or not; the email (if any) leaves in the background. */
+  async solicitarReset(email: string, ip: string): Promise<void> {
+    const claveIp = `reset-ip:${ip}`;
+    const desde = new Date(Date.now() - LIMITES_LOGIN.ventanaMs);
+    if ((await this.repo.contarIntentos(claveIp, desde)) >= LIMITES_LOGIN.porIp) {
+      throw demasiadosIntentos();
+    }
+    await this.repo.registrarIntentos([claveIp]);
+    const cuenta = await this.repo.cuentaPorEmail(email);
+    if (!cuenta || !cuenta.activo) return;
+    const haceUnaHora = new Date(Date.now() - 60 * MINUTO);
+    if ((await this.repo.contarTokensRecientes(cuenta.id, haceUnaHora)) >= ENLACES_RESET_POR_HORA) {
+      return;
+    }
+    const { token, hash } = nuevoToken();
+    await this.repo.crearTokenAcceso(
+      cuenta.id,
+      "reset",
+      hash,
+      new Date(Date.now() + DURACION_ENLACE_RESET_MS),
+    );
+    const enlace = `${this.publicUrl}/#/contrasenya-olvidada?token=${encodeURIComponent(token)}`;
+    this.mail.encolar(correoRestablecer(cuenta, enlace));
+  }
+
+  async confirmarReset(token: string, nueva: string): Promise<void> {
+    const hash = hashToken(token);
+    if (!(await this.repo.tokenVigente(hash))) throw enlaceInvalido();
+    comprobarPasswordNueva(nueva);
+    const ok = await this.repo.consumirTokenYCambiarPassword(hash, await hashPassword(nueva));
+    if (!ok) throw enlaceInvalido();
+  }
+}
+
+const enlaceInvalido = () =>
+  new DomainError(
+    "enlace_invalido",
+    "El enlace no es válido, ya se ha usado o ha caducado. Pide uno nuevo.",
+  );

@@ -1,0 +1,94 @@
+import type { MensajePush } from "@fila/domain";
+import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../../db/database.js";
+
+type Oyente = {
+  idUsuario: number;
+  enviar: (mensaje: MensajePush) => void;
+  terminar: () => void;
+};
+
+/**
+ * Messages for signed-in users. They are written to the database and every API instance
+ * polls for new ones while it has listeners, so several instances behind a balancer all deliver.
+ */
+export class EventosService {
+  private readonly oyentes = new Set<Oyente>();
+  private ultimoId = 0;
+  private temporizador: NodeJS.Timeout | null = null;
+  private sondeando = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly log: FastifyBaseLogger,
+    private readonly intervaloMs = 1000,
+  ) {}
+
+  async publicar(idUsuario: number | null, mensaje: MensajePush): Promise<void> {
+    await this.db
+      .insertInto("mensaje_evento")
+      .values({
+        id_usuario: idUsuario,
+        titulo: mensaje.notification.title,
+        cuerpo: mensaje.notification.body,
+        imagen: mensaje.notification.image,
+      })
+      .execute();
+    void this.sondear();
+  }
+
+  async suscribir(oyente: Oyente): Promise<() => void> {
+    if (this.oyentes.size === 0) {
+      const fila = await this.db
+        .selectFrom("mensaje_evento")
+        .select((eb) => eb.fn.max("id").as("max"))
+        .executeTakeFirst();
+      this.ultimoId = Number(fila?.max ?? 0);
+    }
+    this.oyentes.add(oyente);
+    this.temporizador ??= setInterval(() => void this.sondear(), this.intervaloMs);
+    return () => {
+      this.oyentes.delete(oyente);
+      if (this.oyentes.size === 0) this.parar();
+    };
+  }
+
+  /** Ends every open stream (graceful shutdown). */
+  cerrarTodo(): void {
+    for (const o of this.oyentes) o.terminar();
+    this.oyentes.clear();
+    this.parar();
+  }
+
+  private parar(): void {
+    if (this.temporizador) clearInterval(this.temporizador);
+    this.temporizador = null;
+  }
+
+  private async sondear(): Promise<void> {
+    if (this.sondeando || this.oyentes.size === 0) return;
+    this.sondeando = true;
+    try {
+      const nuevos = await this.db
+        .selectFrom("mensaje_evento")
+        .selectAll()
+        .where("id", ">", this.ultimoId)
+        .orderBy("id")
+        .limit(500)
+        .execute();
+      for (const m of nuevos) {
+        this.ultimoId = m.id;
+        const mensaje: MensajePush = {
+          notification: { title: m.titulo, body: m.cuerpo, image: m.imagen },
+        };
+        for (const o of this.oyentes) {
+          if (m.id_usuario === null || m.id_usuario === o.idUsuario) o.enviar(mensaje);
+        }
+      }
+    } catch (err) {
+      this.log.warn({ err }, "no se han podido leer los mensajes nuevos");
+    } finally {
+      this.sondeando = false;
+    }
+  }
+}

@@ -1,0 +1,81 @@
+import type { Rol } from "@fila/domain";
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import fp from "fastify-plugin";
+import type { Database } from "../db/database.js";
+import { noAutenticado, prohibido } from "../errors/domain-error.js";
+import { hashToken } from "../lib/tokens.js";
+
+export type UsuarioAutenticado = {
+  id: number;
+  email: string;
+  nombre: string;
+  rol: Rol;
+  socioId: number;
+  idSesion: number;
+};
+
+declare module "fastify" {
+  interface FastifyRequest {
+    usuario: UsuarioAutenticado | null;
+  }
+}
+
+function tokenDe(req: FastifyRequest): string | null {
+  const cabecera = req.headers.authorization;
+  if (!cabecera) return null;
+  const [esquema, token] = cabecera.split(" ");
+  if (esquema?.toLowerCase() !== "bearer" || !token) return null;
+  return token.trim();
+}
+
+/** Resolves the bearer token to its live session on every request; routes decide what they require. */
+export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database }) => {
+  app.decorateRequest("usuario", null);
+  app.addHook("onRequest", async (req) => {
+    const token = tokenDe(req);
+    if (!token || !req.url.startsWith("/api/")) return;
+    const fila = await opts.db
+      .selectFrom("sesion")
+      .innerJoin("usuario", "usuario.id", "sesion.id_usuario")
+      .select([
+        "sesion.id as idSesion",
+        "usuario.id",
+        "usuario.email",
+        "usuario.nombre",
+        "usuario.rol",
+        "usuario.id_socio",
+      ])
+      .where("sesion.token_hash", "=", hashToken(token))
+      .where("sesion.revocada_en", "is", null)
+      .where("sesion.expira_en", ">", new Date())
+      .where("usuario.activo", "=", true)
+      .executeTakeFirst();
+    if (fila) {
+      req.usuario = {
+        id: fila.id,
+        email: fila.email,
+        nombre: fila.nombre,
+        rol: fila.rol,
+        socioId: fila.id_socio ?? 0,
+        idSesion: fila.idSesion,
+      };
+    }
+  });
+});
+
+export const requiereSesion: preHandlerAsyncHookHandler = async (req) => {
+  if (!req.usuario) throw noAutenticado();
+};
+
+export function requiereRol(...roles: Rol[]): preHandlerAsyncHookHandler {
+  return async (req) => {
+    if (!req.usuario) throw noAutenticado();
+    if (!roles.includes(req.usuario.rol)) throw prohibido();
+  };
+}
+
+/** For handlers behind requiereSesion: the signed-in user, never null there. */
+export function usuarioDe(req: FastifyRequest): UsuarioAutenticado {
+  if (!req.usuario) throw noAutenticado();
+  return req.usuario;
+}

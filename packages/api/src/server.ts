@@ -1,0 +1,90 @@
+import path from "node:path";
+import { buildApp } from "./app.js";
+import { asegurarAsociacion, crearPrimerAdministrador } from "./bootstrap/bootstrap.js";
+import { leerConfig } from "./config.js";
+import { tomarBloqueo } from "./db/bloqueo.js";
+import { copiaDeSeguridad } from "./db/copias.js";
+import { abrirBaseDeDatos } from "./db/database.js";
+import { migrar } from "./db/migrar.js";
+import { cargarDemo, CUENTAS_DEMO, PASSWORD_DEMO } from "./demo/seed-demo.js";
+
+const UN_DIA_MS = 24 * 60 * 60 * 1000;
+
+async function main(): Promise<void> {
+  const config = leerConfig();
+  const liberarBloqueo = config.databaseUrl ? () => {} : tomarBloqueo(config.dataDir);
+  const bd = await abrirBaseDeDatos(
+    config.databaseUrl
+      ? { tipo: "postgres", url: config.databaseUrl }
+      : { tipo: "pglite", dataDir: path.join(config.dataDir, "db") },
+  );
+  await migrar(bd.db);
+  await asegurarAsociacion(bd.db);
+
+  const app = await buildApp({ config, db: bd.db });
+  const primer = await crearPrimerAdministrador(bd.db, {
+    email: config.adminEmail,
+    password: config.adminPassword,
+  });
+  if (primer?.generada) {
+    // Printed once, on the first start only: nobody else knows this password.
+    console.log(
+      [
+        "",
+        "==============================================================",
+        " Primer administrador creado. Guarda estas credenciales:",
+        `   Correo:     ${primer.email}`,
+        `   Contraseña: ${primer.password}`,
+        "==============================================================",
+        "",
+      ].join("\n"),
+    );
+  } else if (primer) {
+    app.log.info(`Primer administrador creado: ${primer.email}`);
+  }
+  if (config.demo) {
+    const { cargada } = await cargarDemo(bd.db);
+    app.log.info(
+      cargada
+        ? `Filà de demostración cargada. Cuentas: ${Object.values(CUENTAS_DEMO).join(", ")} (contraseña ${PASSWORD_DEMO})`
+        : "La filà de demostración ya estaba cargada.",
+    );
+  }
+
+  let temporizadorCopias: NodeJS.Timeout | null = null;
+  if (bd.pglite) {
+    const pglite = bd.pglite;
+    const copiar = () =>
+      copiaDeSeguridad(pglite, config.dataDir).catch((err) =>
+        app.log.error({ err }, "no se ha podido hacer la copia de seguridad"),
+      );
+    temporizadorCopias = setInterval(copiar, UN_DIA_MS);
+    temporizadorCopias.unref();
+  }
+
+  let cerrando = false;
+  const cerrar = async (senal: string) => {
+    if (cerrando) return;
+    cerrando = true;
+    app.log.info(`Recibida ${senal}: cerrando…`);
+    if (temporizadorCopias) clearInterval(temporizadorCopias);
+    try {
+      await app.close();
+      if (bd.pglite) await copiaDeSeguridad(bd.pglite, config.dataDir);
+      await bd.cerrar();
+    } finally {
+      liberarBloqueo();
+    }
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void cerrar("SIGINT"));
+  process.on("SIGTERM", () => void cerrar("SIGTERM"));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Filà escuchando en ${config.publicUrl}`);
+}
+
+main().catch((err) => {
+  console.error(`No se ha podido arrancar Filà: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

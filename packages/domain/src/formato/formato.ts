@@ -1,0 +1,147 @@
+/**
+ * Formato de importes, números y fechas para es-ES.
+ *
+ * Los espacios que produce Intl (sin separación U+00A0 antes de "€", U+202F en
+ * algunas versiones) se normalizan a un espacio normal " ", para que el texto sea el
+ * mismo en cualquier navegador y se pueda comparar en las pruebas.
+ */
+
+export const LOCALE = "es-ES";
+export const MONEDA = "EUR";
+export const ZONA_HORARIA = "Europe/Madrid";
+
+const ESPACIOS_INTL = /[\u00a0\u202f]/g;
+
+function normalizarEspacios(s: string): string {
+  return s.replace(ESPACIOS_INTL, " ");
+}
+
+function comprobarFinito(n: number, nombre: string): void {
+  if (typeof n !== "number" || !Number.isFinite(n)) {
+    throw new RangeError(`${nombre} debe ser un número finito`);
+  }
+}
+
+const formatoImporte = new Intl.NumberFormat(LOCALE, {
+  style: "currency",
+  currency: MONEDA,
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  // es-ES no agrupa los números de cuatro cifras por defecto ("1234,56 €").
+  useGrouping: "always",
+});
+
+/** 123456 → "1.234,56 €"; 5 → "0,05 €"; -150 → "-1,50 €". */
+export function formatearImporte(centimos: number): string {
+  comprobarFinito(centimos, "El importe");
+  return normalizarEspacios(formatoImporte.format(aEuros(Math.round(centimos))));
+}
+
+const formatosNumero = new Map<number | undefined, Intl.NumberFormat>();
+
+/** Número con separador de miles "." y decimal ","; con `decimales`, fijos. */
+export function formatearNumero(n: number, decimales?: number): string {
+  comprobarFinito(n, "El número");
+  if (
+    decimales !== undefined &&
+    (!Number.isInteger(decimales) || decimales < 0 || decimales > 20)
+  ) {
+    throw new RangeError("Los decimales deben ser un entero de 0 a 20");
+  }
+  let formato = formatosNumero.get(decimales);
+  if (formato === undefined) {
+    formato = new Intl.NumberFormat(LOCALE, {
+      useGrouping: "always",
+      ...(decimales === undefined
+        ? {}
+        : { minimumFractionDigits: decimales, maximumFractionDigits: decimales }),
+    });
+    formatosNumero.set(decimales, formato);
+  }
+  return normalizarEspacios(formato.format(n));
+}
+
+const FECHA_ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+const formatoFecha = new Intl.DateTimeFormat(LOCALE, {
+  timeZone: ZONA_HORARIA,
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+});
+
+const formatoFechaHora = new Intl.DateTimeFormat(LOCALE, {
+  timeZone: ZONA_HORARIA,
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+function aDate(instante: string | Date | number): Date {
+  const fecha = instante instanceof Date ? instante : new Date(instante);
+  if (Number.isNaN(fecha.getTime())) {
+    throw new RangeError(`Fecha no válida: ${String(instante)}`);
+  }
+  return fecha;
+}
+
+function partes(formato: Intl.DateTimeFormat, fecha: Date): Record<string, string> {
+  const resultado: Record<string, string> = {};
+  for (const parte of formato.formatToParts(fecha)) resultado[parte.type] = parte.value;
+  return resultado;
+}
+
+/**
+ * "dd/mm/aaaa". Una fecha "YYYY-MM-DD" se toma tal cual, sin pasar por zonas horarias;
+ * un instante (Date o ISO con hora) se muestra en la hora de Madrid. Vacío → "".
+ */
+export function formatearFecha(fecha: string | Date | null | undefined): string {
+  if (fecha === null || fecha === undefined || fecha === "") return "";
+  if (typeof fecha === "string") {
+    const m = FECHA_ISO.exec(fecha);
+    if (m) return `${m[3]}/${m[2]}/${m[1]}`;
+  }
+  const p = partes(formatoFecha, aDate(fecha));
+  return `${p.day}/${p.month}/${p.year}`;
+}
+
+/** "dd/mm/aaaa HH:mm" en la hora de Madrid. Vacío → "". */
+export function formatearFechaHora(instante: string | Date | number | null | undefined): string {
+  if (instante === null || instante === undefined || instante === "") return "";
+  const p = partes(formatoFechaHora, aDate(instante));
+  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
+}
+
+/**
+ * Euros → céntimos enteros, redondeando a la unidad más cercana (las mitades, lejos
+ * del cero). Corrige el error de coma flotante: 0.29 → 29, 1.005 → 101.
+ */
+export function aCentimos(euros: number): number {
+  comprobarFinito(euros, "El importe");
+  const absoluto = Math.abs(euros);
+  const texto = String(absoluto);
+  // Desplazar la coma en el texto evita que 1.005 * 100 dé 100.49999999999999.
+  const desplazado = texto.includes("e") ? absoluto * 100 : Number(`${texto}e2`);
+  const centimos = Math.round(desplazado);
+  if (!Number.isSafeInteger(centimos)) {
+    throw new RangeError("El importe es demasiado grande");
+  }
+  return euros < 0 && centimos !== 0 ? -centimos : centimos;
+}
+
+/** Céntimos → euros (número con como mucho dos decimales). */
+export function aEuros(centimos: number): number {
+  comprobarFinito(centimos, "El importe");
+  const euros = centimos / 100;
+  return euros === 0 ? 0 : euros;
+}
+
+/** Si un importe en euros no tiene más de dos decimales (1.5 sí, 1.005 no). */
+export function tieneComoMucho2Decimales(euros: number): boolean {
+  if (typeof euros !== "number" || !Number.isFinite(euros)) return false;
+  const centimos = Math.round(euros * 100);
+  return Number.isSafeInteger(centimos) && centimos / 100 === euros;
+}

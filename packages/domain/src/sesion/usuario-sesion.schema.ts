@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { EmailSchema, IdSchema, SiNoSchema } from "../comun/esquemas";
+import { validarPassword } from "../validacion/password";
+
+export const ROLES = ["administrador", "usuario", "socio"] as const;
+export type Rol = (typeof ROLES)[number];
+export const RolSchema = z.enum(ROLES);
+
+/** El rol de la sesión: uno de los tres, o "ninguno" sin sesión iniciada. */
+export const ROLES_SESION = [...ROLES, "ninguno"] as const;
+export type RolSesion = (typeof ROLES_SESION)[number];
+export const RolSesionSchema = z.enum(ROLES_SESION);
+
+export function esRol(valor: unknown): valor is Rol {
+  return typeof valor === "string" && (ROLES as readonly string[]).includes(valor);
+}
+
+export const UsuarioSesionSchema = z.object({
+  id: z.int().nonnegative().default(0),
+  nombre: z.string().default(""),
+  email: z.string().default(""),
+  rol: RolSesionSchema.default("ninguno"),
+  socioId: z.int().nonnegative().default(0),
+  condicionesAceptadas: SiNoSchema.default("no"),
+  tokenPush: z.string().default(""),
+});
+export type UsuarioSesion = z.infer<typeof UsuarioSesionSchema>;
+
+export function usuarioSesionPorDefecto(): UsuarioSesion {
+  return UsuarioSesionSchema.parse({});
+}
+
+/** Longitud máxima de una contraseña que se acepta recibir (protege el hash). */
+const PASSWORD_RECIBIDA_MAX = 1024;
+
+export const PasswordRecibidaSchema = z
+  .string({ error: "Introduce la contraseña" })
+  .min(1, { error: "Introduce la contraseña" })
+  .max(PASSWORD_RECIBIDA_MAX, { error: "Introduce la contraseña" });
+
+/** Una contraseña nueva que cumple la política (longitud y lista de comunes). */
+export const PasswordNuevaSchema = z.string().superRefine((password, ctx) => {
+  const motivo = validarPassword(password);
+  if (motivo !== null) ctx.addIssue({ code: "custom", message: motivo });
+});
+
+export const LoginRequestSchema = z.object({
+  email: EmailSchema,
+  password: PasswordRecibidaSchema,
+});
+export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+
+export const LoginResponseSchema = z.object({
+  accessToken: z.string(),
+  id: IdSchema,
+  nombre: z.string(),
+  email: z.string(),
+  rol: RolSchema,
+  socioId: z.int().nonnegative(),
+  condicionesAceptadas: SiNoSchema,
+});
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+export const CambioPasswordSchema = z.object({
+  idSocio: z.int().nonnegative(),
+  antigua: z.string().max(PASSWORD_RECIBIDA_MAX),
+  nueva: z.string().max(PASSWORD_RECIBIDA_MAX),
+});
+export type CambioPassword = z.infer<typeof CambioPasswordSchema>;
+
+export const CondicionesSchema = z.object({
+  id: IdSchema,
+});
+export type Condiciones = z.infer<typeof CondicionesSchema>;
+
+export const ResetSolicitudSchema = z.object({
+  email: EmailSchema,
+});
+export type ResetSolicitud = z.infer<typeof ResetSolicitudSchema>;
+
+export const ResetConfirmarSchema = z.object({
+  token: z.string().min(1).max(PASSWORD_RECIBIDA_MAX),
+  nueva: z.string().max(PASSWORD_RECIBIDA_MAX),
+});
+export type ResetConfirmar = z.infer<typeof ResetConfirmarSchema>;

@@ -1,0 +1,66 @@
+import { type ReactNode, useEffect, useState } from "react";
+import { createHashRouter } from "react-router";
+import { RouterProvider } from "react-router/dom";
+import { api, configurarApi } from "../lib/api";
+import { CLAVES } from "../lib/storage";
+import { Providers } from "./providers";
+import { CargandoPagina } from "./route-fallbacks";
+import { rutas } from "./router";
+import { sesionStore, usuarioDesde } from "./session-store";
+
+const router = createHashRouter(rutas);
+
+configurarApi({
+  obtenerToken: () => sesionStore.obtener().token,
+  // SPEC §4: any 401 ends the session and goes to the login; the caller still gets the error.
+  alNoAutorizado: () => {
+    sesionStore.limpiar();
+    const { pathname } = router.state.location;
+    if (pathname !== "/" && pathname !== "/login") void router.navigate("/login", { replace: true });
+  },
+});
+
+// Signing in or out in another tab applies here too.
+window.addEventListener("storage", (evento) => {
+  if (evento.key === null || evento.key === CLAVES.token || evento.key === CLAVES.user) {
+    sesionStore.recargar();
+  }
+});
+
+/**
+ * With a stored token, asks the server who it belongs to before showing anything: the stored
+ * user is refreshed, and a stale token (401) lands on the login without flashing a home.
+ */
+function SesionAlArrancar({ children }: { children: ReactNode }) {
+  const [lista, setLista] = useState(() => sesionStore.obtener().token === null);
+  useEffect(() => {
+    if (lista) return;
+    let vigente = true;
+    api
+      .get<unknown>("/sesion")
+      .then((datos) => {
+        const usuario = usuarioDesde(datos);
+        if (usuario.rol !== "ninguno") sesionStore.actualizarUsuario(usuario);
+      })
+      .catch(() => {
+        // 401 is handled by the API client; without a connection the stored user stays.
+      })
+      .finally(() => {
+        if (vigente) setLista(true);
+      });
+    return () => {
+      vigente = false;
+    };
+  }, [lista]);
+  return lista ? children : <CargandoPagina />;
+}
+
+export function App() {
+  return (
+    <Providers>
+      <SesionAlArrancar>
+        <RouterProvider router={router} />
+      </SesionAlArrancar>
+    </Providers>
+  );
+}

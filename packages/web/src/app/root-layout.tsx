@@ -1,0 +1,56 @@
+import { homeDeRol } from "@fila/domain";
+import { useEffect } from "react";
+import { Navigate, Outlet, useLocation } from "react-router";
+import { PushNotificaciones } from "../features/push/push-notificaciones";
+import { PublicLayout } from "./public-layout";
+import { precargarRutas } from "./rutas";
+import { primerSegmento, RUTAS_PUBLICAS, RUTAS_SIN_CONDICIONES } from "./rutas-publicas";
+import { haySesion, useSesion } from "./session-store";
+import { Shell } from "./shell";
+
+/**
+ * Root of every route: decides between the public layout and the shell, sends signed-out
+ * people to the login, keeps signed-in people behind the terms until they accept them, and
+ * preloads every page once the first one has rendered.
+ */
+export function RootLayout() {
+  const sesion = useSesion();
+  const { pathname } = useLocation();
+  const segmento = primerSegmento(pathname);
+
+  useEffect(() => {
+    const id = window.setTimeout(precargarRutas, 0);
+    return () => window.clearTimeout(id);
+  }, []);
+
+  if (!haySesion(sesion)) {
+    if (!RUTAS_PUBLICAS.has(segmento)) return <Navigate to="/login" replace />;
+    return (
+      <PublicLayout>
+        <Outlet />
+      </PublicLayout>
+    );
+  }
+
+  const home = `/${homeDeRol(sesion.usuario.rol)}`;
+
+  if (sesion.usuario.condicionesAceptadas !== "si") {
+    if (!RUTAS_SIN_CONDICIONES.has(segmento)) return <Navigate to="/condiciones" replace />;
+    return (
+      <Shell conMenu={false}>
+        <Outlet />
+      </Shell>
+    );
+  }
+
+  // A signed-in person opening the login (or the bare app) lands on their home; a reset link
+  // (contrasenya-olvidada?token=…) still opens.
+  if (segmento === "" || segmento === "login") return <Navigate to={home} replace />;
+
+  return (
+    <Shell key={sesion.usuario.id}>
+      <Outlet />
+      <PushNotificaciones token={sesion.token} />
+    </Shell>
+  );
+}

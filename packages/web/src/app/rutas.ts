@@ -1,0 +1,29 @@
+/**
+ * One loader per page module. Routes use them lazily, and `precargarRutas` calls them all once
+ * the first page has rendered (SPEC §2: all lazily loaded pages are preloaded).
+ */
+export const cargadores = {
+  login: () => import("../features/login/login-page"),
+  inicio: () => import("../features/homes/inicio-page"),
+  contrasenyaOlvidada: () =>
+    import("../features/contrasenya-olvidada/contrasenya-olvidada-page"),
+  privacidad: () => import("../features/privacidad/privacidad-page"),
+  condiciones: () => import("../features/condiciones/condiciones-page"),
+  enConstruccion: () => import("../features/en-construccion/en-construccion-page"),
+  area: () => import("../features/en-construccion/area-en-construccion-page"),
+  adminHome: () => import("../features/homes/admin-home-page"),
+  userHome: () => import("../features/homes/user-home-page"),
+  socioHome: () => import("../features/homes/socio-home-page"),
+} as const;
+
+let precargadas = false;
+
+export function precargarRutas(): void {
+  if (precargadas) return;
+  precargadas = true;
+  for (const cargar of Object.values(cargadores)) {
+    cargar().catch(() => {
+      // A failed preload is retried by the route itself when the person goes there.
+    });
+  }
+}

@@ -1,0 +1,111 @@
+import { homeDeRol, menuPorRol } from "@fila/domain";
+import {
+  AppShell,
+  Box,
+  Burger,
+  Button,
+  Group,
+  Progress,
+  Text,
+  ThemeIcon,
+  UnstyledButton,
+} from "@mantine/core";
+import { useDisclosure, useMediaQuery } from "@mantine/hooks";
+import { IconFlag, IconLogout } from "@tabler/icons-react";
+import { type ReactNode, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigation } from "react-router";
+import { useNombreAsociacion } from "../features/asociacion/use-textos-asociacion";
+import { MenuPrincipal } from "./menu-principal";
+import { useSesion } from "./session-store";
+import { useCerrarSesion } from "./use-cerrar-sesion";
+
+/**
+ * The signed-in layout: header with the association's name, the user's name, "Cerrar sesión"
+ * and the "Menú" button; the role menu lives in the aside on the end (right) side. The menu
+ * starts closed on every screen and the button toggles it.
+ */
+export function Shell({ children, conMenu = true }: { children: ReactNode; conMenu?: boolean }) {
+  const { t } = useTranslation();
+  const { usuario } = useSesion();
+  const nombreAsociacion = useNombreAsociacion(t("app.nombre"));
+  const [abierto, { toggle, close }] = useDisclosure(false);
+  const esMovil = useMediaQuery("(max-width: 48em)");
+  const cerrarSesion = useCerrarSesion();
+  const [saliendo, setSaliendo] = useState(false);
+  const navegacion = useNavigation();
+
+  // Rebuilt whenever the current user (its role) changes.
+  const menu = useMemo(() => menuPorRol(usuario.rol), [usuario.rol]);
+  const home = `/${homeDeRol(usuario.rol)}`;
+  const menuVisible = conMenu && abierto;
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      aside={{ width: 290, breakpoint: "sm", collapsed: { mobile: !menuVisible, desktop: !menuVisible } }}
+      padding={{ base: "sm", sm: "lg" }}
+    >
+      <AppShell.Header>
+        {navegacion.state === "loading" ? (
+          <Progress value={100} animated size="xs" radius={0} pos="absolute" top={0} left={0} right={0} />
+        ) : null}
+        <Group h="100%" px={{ base: "sm", sm: "md" }} justify="space-between" wrap="nowrap" gap="xs">
+          <UnstyledButton component={Link} to={conMenu ? home : "/condiciones"} aria-label={t("shell.inicio")}>
+            <Group gap="xs" wrap="nowrap">
+              <ThemeIcon size="lg" radius="md" aria-hidden>
+                <IconFlag size={20} />
+              </ThemeIcon>
+              <Text fw={700} size="lg" lineClamp={1}>
+                {nombreAsociacion}
+              </Text>
+            </Group>
+          </UnstyledButton>
+          <Group gap="xs" wrap="nowrap">
+            <Text size="sm" c="dimmed" visibleFrom="sm" lineClamp={1} maw={220}>
+              {usuario.nombre}
+            </Text>
+            <Button
+              variant="subtle"
+              color="gray"
+              size="compact-sm"
+              leftSection={<IconLogout size={18} aria-hidden />}
+              loading={saliendo}
+              onClick={async () => {
+                setSaliendo(true);
+                await cerrarSesion();
+              }}
+            >
+              {t("shell.cerrarSesion")}
+            </Button>
+            {conMenu ? (
+              <Burger
+                opened={abierto}
+                onClick={toggle}
+                aria-label={t("shell.menu")}
+                aria-expanded={abierto}
+                aria-controls="menu-lateral"
+                size="sm"
+              />
+            ) : null}
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      {conMenu ? (
+        <AppShell.Aside id="menu-lateral" p="sm" inert={!menuVisible}>
+          {menuVisible ? (
+            <Box style={{ overflowY: "auto" }}>
+              <Text size="sm" c="dimmed" hiddenFrom="sm" px="sm" pb="xs">
+                {usuario.nombre}
+              </Text>
+              <MenuPrincipal items={menu} alElegir={esMovil ? close : undefined} />
+            </Box>
+          ) : null}
+        </AppShell.Aside>
+      ) : null}
+
+      <AppShell.Main>{children}</AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,50 @@
+import { Alert, Anchor, Container, Loader, Paper, Stack, Text, Title } from "@mantine/core";
+import { mensajeDeError } from "@fila/domain";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { TextoPlano } from "./texto-plano";
+import { type TextosAsociacion, useTextosAsociacion } from "./use-textos-asociacion";
+
+type Props = {
+  titulo: string;
+  campo: "condiciones" | "privacidad";
+  subtitulo?: (textos: TextosAsociacion) => ReactNode;
+  antes?: ReactNode;
+  despues?: ReactNode;
+};
+
+/** A page showing one of the association's texts (terms or privacy). */
+export function PaginaTexto({ titulo, campo, subtitulo, antes, despues }: Props) {
+  const { t } = useTranslation();
+  const { data, error, isPending, refetch } = useTextosAsociacion();
+  return (
+    <Container size="md" px={0}>
+      <Paper withBorder radius="md" p={{ base: "md", sm: "xl" }}>
+        <Stack>
+          <Title order={1}>{titulo}</Title>
+          {data && subtitulo ? subtitulo(data) : null}
+          {antes}
+          {isPending ? <Loader aria-label={t("app.cargando")} /> : null}
+          {error ? (
+            <Alert color="red" title={t("textos.errorCarga")}>
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">{mensajeDeError(error)}</Text>
+                <Anchor component="button" type="button" size="sm" onClick={() => refetch()}>
+                  {t("comun.reintentar")}
+                </Anchor>
+              </Stack>
+            </Alert>
+          ) : null}
+          {data ? (
+            data[campo]?.trim() ? (
+              <TextoPlano texto={data[campo]} />
+            ) : (
+              <Text c="dimmed">{t("textos.vacio")}</Text>
+            )
+          ) : null}
+          {despues}
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}

@@ -1,0 +1,26 @@
+import { useQuery } from "@tanstack/react-query";
+import { api } from "../../lib/api";
+
+export type TextosAsociacion = {
+  nombre: string;
+  condiciones: string;
+  privacidad: string;
+  versionCondiciones: string | number | null;
+};
+
+export const CLAVE_TEXTOS = ["asociacion", "textos"] as const;
+
+/** Public texts of the association (name, terms, privacy); no session needed. */
+export function useTextosAsociacion() {
+  return useQuery({
+    queryKey: CLAVE_TEXTOS,
+    queryFn: ({ signal }) => api.get<TextosAsociacion>("/asociacion/textos", signal),
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** The association's name, or the app's while it loads or when it cannot be read. */
+export function useNombreAsociacion(porDefecto: string): string {
+  const { data } = useTextosAsociacion();
+  return data?.nombre?.trim() || porDefecto;
+}

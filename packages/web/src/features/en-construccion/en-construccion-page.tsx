@@ -1,0 +1,7 @@
+import { useTranslation } from "react-i18next";
+import { AvisoEnConstruccion } from "./aviso-en-construccion";
+
+export function EnConstruccionPage() {
+  const { t } = useTranslation();
+  return <AvisoEnConstruccion titulo={t("enConstruccion.titulo")} texto={t("enConstruccion.texto")} />;
+}

@@ -1,0 +1,7 @@
+import { useTranslation } from "react-i18next";
+import { HomePage } from "./home-page";
+
+export function AdminHomePage() {
+  const { t } = useTranslation();
+  return <HomePage rolDeHome="administrador" ruta="/admin-home" intro={t("homes.introAdmin")} />;
+}

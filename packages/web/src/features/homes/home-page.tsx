@@ -1,0 +1,96 @@
+import { menuPorRol } from "@fila/domain";
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { IconKey } from "@tabler/icons-react";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Icono } from "../../app/iconos";
+import { hojasDelMenu } from "../../app/menu";
+import { useSesion } from "../../app/session-store";
+import { CambiarContrasenyaModal } from "../cuenta/cambiar-contrasenya-modal";
+
+type RolDeHome = Parameters<typeof menuPorRol>[0];
+
+type Props = {
+  /** The role whose areas this home shows (an administrator may visit the user home). */
+  rolDeHome: RolDeHome;
+  ruta: string;
+  intro: string;
+};
+
+/** A role's home: welcome with name and role, and a card for each area of that role's menu. */
+export function HomePage({ rolDeHome, ruta, intro }: Props) {
+  const { t } = useTranslation();
+  const { usuario } = useSesion();
+  const [cambiando, { open, close }] = useDisclosure(false);
+  const areas = useMemo(
+    () => hojasDelMenu(menuPorRol(rolDeHome)).filter((item) => item.url !== ruta),
+    [rolDeHome, ruta],
+  );
+
+  return (
+    <Stack gap="xl" maw={1100} mx="auto">
+      <Stack gap="xs">
+        <Title order={1} fz={{ base: 26, sm: 32 }}>
+          {t("homes.saludo", { nombre: usuario.nombre })}
+        </Title>
+        <Group gap="sm">
+          <Badge variant="light" size="lg">
+            {t("homes.rol", { rol: t(`roles.${usuario.rol}`) })}
+          </Badge>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            leftSection={<IconKey size={16} aria-hidden />}
+            onClick={open}
+          >
+            {t("cuenta.cambiarPassword")}
+          </Button>
+        </Group>
+        <Text c="dimmed">{intro}</Text>
+      </Stack>
+
+      <Stack gap="sm" component="section" aria-labelledby="home-areas">
+        <Title order={2} size="h3" id="home-areas">
+          {t("homes.areas")}
+        </Title>
+        {areas.length === 0 ? (
+          <Text c="dimmed">{t("homes.sinAreas")}</Text>
+        ) : (
+          <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing={{ base: "sm", sm: "md" }}>
+            {areas.map((item) => (
+              <Card
+                key={`${item.url}-${item.texto}`}
+                component={Link}
+                to={item.url}
+                withBorder
+                radius="md"
+                padding="lg"
+                shadow="xs"
+              >
+                <Stack gap="sm" align="flex-start">
+                  <ThemeIcon variant="light" size={44} radius="md">
+                    <Icono nombre={item.icono} size={26} />
+                  </ThemeIcon>
+                  <Text fw={600}>{item.texto}</Text>
+                </Stack>
+              </Card>
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+      <CambiarContrasenyaModal abierto={cambiando} alCerrar={close} />
+    </Stack>
+  );
+}

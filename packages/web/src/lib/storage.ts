@@ -1,0 +1,39 @@
+/** Keys of the browser storage the app uses (SPEC §4). */
+export const CLAVES = {
+  token: "token",
+  user: "user",
+  versionRecargada: "versionRecargada",
+} as const;
+
+// Storage may be unavailable (private mode, blocked cookies): the app then works for the tab only.
+export function leer(almacen: "local" | "session", clave: string): string | null {
+  try {
+    return (almacen === "local" ? localStorage : sessionStorage).getItem(clave);
+  } catch {
+    return null;
+  }
+}
+
+export function escribir(almacen: "local" | "session", clave: string, valor: string): void {
+  try {
+    (almacen === "local" ? localStorage : sessionStorage).setItem(clave, valor);
+  } catch {
+    // see leer()
+  }
+}
+
+export function borrar(almacen: "local" | "session", clave: string): void {
+  try {
+    (almacen === "local" ? localStorage : sessionStorage).removeItem(clave);
+  } catch {
+    // see leer()
+  }
+}
+
+export function vaciarLocal(): void {
+  try {
+    localStorage.clear();
+  } catch {
+    // see leer()
+  }
+}

@@ -1,0 +1,25 @@
+// Builds packages/web with a version stamp shared by the bundle and dist/assets/config.json,
+// so a running app can tell that a newer build has been deployed (SPEC §4, version check).
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "vite";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const webDir = path.join(root, "packages", "web");
+
+const { version: rootVersion } = JSON.parse(await readFile(path.join(root, "package.json"), "utf8"));
+const version = `${rootVersion}-${Date.now().toString(36)}`;
+process.env.FILA_APP_VERSION = version;
+
+try {
+  await build({ root: webDir, configFile: path.join(webDir, "vite.config.ts"), logLevel: "warn" });
+} catch (error) {
+  console.error(error);
+  process.exit(1);
+}
+
+const assetsDir = path.join(webDir, "dist", "assets");
+await mkdir(assetsDir, { recursive: true });
+await writeFile(path.join(assetsDir, "config.json"), `${JSON.stringify({ version })}\n`);
+console.log(`web: built version ${version} in ${path.relative(root, path.join(webDir, "dist"))}`);

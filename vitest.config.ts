@@ -1,0 +1,31 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "domain",
+          include: ["packages/domain/src/**/*.test.ts"],
+        },
+      },
+      {
+        test: {
+          name: "api",
+          include: ["packages/api/src/**/*.test.ts"],
+          globalSetup: ["packages/api/src/test/global-setup.ts"],
+          testTimeout: 30000,
+          hookTimeout: 60000,
+        },
+      },
+      {
+        test: {
+          name: "web",
+          include: ["packages/web/src/**/*.test.{ts,tsx}"],
+          environment: "jsdom",
+          setupFiles: ["packages/web/src/test/setup.ts"],
+        },
+      },
+    ],
+  },
+});
