@@ -70,8 +70,9 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   const eventos = new EventosService(db, app.log);
   const auth = new AuthService(new AuthRepository(db), mail, config.publicUrl);
   app.decorate("servicios", { mail, eventos, auth });
+  // Open event streams would keep the server from closing: end them before it closes.
+  app.addHook("preClose", async () => eventos.cerrarTodo());
   app.addHook("onClose", async () => {
-    eventos.cerrarTodo();
     await mail.esperarEnvios();
     mail.cerrar();
   });

@@ -4,6 +4,7 @@ import dayjs from "dayjs";
 import "dayjs/locale/es";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { App } from "./app/app";
 import { comprobarVersion } from "./app/version-check";
 import { iniciarI18n } from "./lib/i18n";
 
@@ -11,17 +12,14 @@ dayjs.locale("es");
 
 if (!import.meta.env.DEV) void comprobarVersion();
 
-async function arrancar(): Promise<void> {
-  await iniciarI18n();
-  // The app (and with it the router, which starts loading the first page) comes after the texts.
-  const { App } = await import("./app/app");
-  const raiz = document.getElementById("root");
-  if (!raiz) return;
-  createRoot(raiz).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+const raiz = document.getElementById("root");
+if (raiz) {
+  // Texts first: every string on screen comes from /assets/i18n/es.json.
+  void iniciarI18n().then(() => {
+    createRoot(raiz).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 }
-
-void arrancar();

@@ -76,7 +76,13 @@ export const EmailOpcionalSchema = z
   .trim()
   .toLowerCase()
   .pipe(
-    z.union([z.literal(""), z.email().max(254)], {
-      error: MENSAJE_EMAIL_INVALIDO,
-    }),
+    // El mensaje va en cada opción: la unión informa de los fallos de la opción que
+    // más se acercó, no siempre del suyo propio.
+    z.union(
+      [
+        z.literal("", { error: MENSAJE_EMAIL_INVALIDO }),
+        z.email({ error: MENSAJE_EMAIL_INVALIDO }).max(254, { error: MENSAJE_EMAIL_INVALIDO }),
+      ],
+      { error: MENSAJE_EMAIL_INVALIDO },
+    ),
   );

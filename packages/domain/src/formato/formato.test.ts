@@ -75,15 +75,14 @@ describe("formatearFecha", () => {
     expect(formatearFecha("1999-12-31")).toBe("31/12/1999");
   });
 
-  it.each([
-    "America/Los_Angeles",
-    "Pacific/Kiritimati",
-    "UTC",
-  ])("no desplaza el día de una fecha AAAA-MM-DD en la zona %s", (zona) => {
-    process.env.TZ = zona;
-    expect(formatearFecha("2024-01-01")).toBe("01/01/2024");
-    expect(formatearFecha("2024-12-31")).toBe("31/12/2024");
-  });
+  it.each(["America/Los_Angeles", "Pacific/Kiritimati", "UTC"])(
+    "no desplaza el día de una fecha AAAA-MM-DD en la zona %s",
+    (zona) => {
+      process.env.TZ = zona;
+      expect(formatearFecha("2024-01-01")).toBe("01/01/2024");
+      expect(formatearFecha("2024-12-31")).toBe("31/12/2024");
+    },
+  );
 
   it("muestra un instante con el día de Madrid", () => {
     expect(formatearFecha(new Date("2024-06-30T22:30:00Z"))).toBe("01/07/2024");

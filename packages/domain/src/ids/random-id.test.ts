@@ -21,7 +21,11 @@ describe("randomId", () => {
   });
 
   it("usa todo el rango de dígitos hexadecimales", () => {
-    const digitos = new Set(Array.from({ length: 200 }, () => randomId(4)).join("").split(""));
+    const digitos = new Set(
+      Array.from({ length: 200 }, () => randomId(4))
+        .join("")
+        .split(""),
+    );
     digitos.delete("-");
     expect(digitos.size).toBe(16);
   });

@@ -61,17 +61,12 @@ describe("menuPorRol", () => {
     expect(menuPorRol("administrador")[0].icono).toBe("IconArrowsExchange");
   });
 
-  it.each([
-    "ninguno",
-    "",
-    "Administrador",
-    "constructor",
-    "__proto__",
-    null,
-    undefined,
-  ])("no da menú al rol %s", (rol) => {
-    expect(menuPorRol(rol)).toEqual([]);
-  });
+  it.each(["ninguno", "", "Administrador", "constructor", "__proto__", null, undefined])(
+    "no da menú al rol %s",
+    (rol) => {
+      expect(menuPorRol(rol)).toEqual([]);
+    },
+  );
 
   it("devuelve copias nuevas que se pueden modificar sin afectar a la siguiente llamada", () => {
     const primero = menuPorRol("administrador");
@@ -97,13 +92,7 @@ describe("homeDeRol", () => {
     });
   });
 
-  it.each([
-    "ninguno",
-    "",
-    "toString",
-    null,
-    undefined,
-  ])("lleva al login con el rol %s", (rol) => {
+  it.each(["ninguno", "", "toString", null, undefined])("lleva al login con el rol %s", (rol) => {
     expect(homeDeRol(rol)).toBe("login");
   });
 });

@@ -19,7 +19,9 @@ describe("validarPassword", () => {
   });
 
   it("cuenta los caracteres por puntos de código, no por unidades UTF-16", () => {
-    expect(validarPassword("🎉🎉🎉🎉🎉🎉🎉")).toBe("La contraseña debe tener al menos 8 caracteres");
+    expect(validarPassword("🎉🎉🎉🎉🎉🎉🎉")).toBe(
+      "La contraseña debe tener al menos 8 caracteres",
+    );
     expect(validarPassword("🎉🎉🎉🎉🎉🎉🎉🎉")).toBeNull();
     expect(validarPassword("🎉".repeat(128))).toBeNull();
     expect(validarPassword("🎉".repeat(129))).not.toBeNull();
@@ -49,7 +51,9 @@ describe("validarPassword", () => {
   });
 
   it("reconoce «contraseña» escrita con la ñ descompuesta", () => {
-    expect(validarPassword("contrasen\u0303a")).toBe("Esa contraseña es demasiado común; elige otra");
+    expect(validarPassword("contrasen\u0303a")).toBe(
+      "Esa contraseña es demasiado común; elige otra",
+    );
   });
 
   it("no exige mayúsculas, números ni símbolos", () => {

@@ -8,7 +8,7 @@ import { CargandoPagina } from "./route-fallbacks";
 import { rutas } from "./router";
 import { sesionStore, usuarioDesde } from "./session-store";
 
-const router = createHashRouter(rutas);
+export const router = createHashRouter(rutas);
 
 configurarApi({
   obtenerToken: () => sesionStore.obtener().token,

@@ -1,0 +1,99 @@
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearer, crearCuenta, crearEntorno, type Entorno, entrar } from "../../test/entorno.js";
+
+let e: Entorno;
+let base: string;
+
+beforeAll(async () => {
+  e = await crearEntorno();
+  await e.app.listen({ port: 0, host: "127.0.0.1" });
+  base = `http://127.0.0.1:${(e.app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await e?.cerrar();
+});
+
+/** Opens the stream with the bearer header (never the token in the URL) and collects messages. */
+async function abrirFlujo(token: string) {
+  const control = new AbortController();
+  const res = await fetch(`${base}/api/eventos`, { headers: bearer(token), signal: control.signal });
+  const recibidos: unknown[] = [];
+  const lector = res.body?.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  void (async () => {
+    try {
+      while (lector) {
+        const { value, done } = await lector.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        let corte = buffer.indexOf("\n\n");
+        while (corte >= 0) {
+          const bloque = buffer.slice(0, corte);
+          buffer = buffer.slice(corte + 2);
+          const datos = bloque.split("\n").find((l) => l.startsWith("data: "));
+          if (datos) recibidos.push(JSON.parse(datos.slice(6)));
+          corte = buffer.indexOf("\n\n");
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  return { res, recibidos, cerrar: () => control.abort() };
+}
+
+async function esperar(condicion: () => boolean, ms = 5000) {
+  const fin = Date.now() + ms;
+  while (!condicion() && Date.now() < fin) await new Promise((r) => setTimeout(r, 50));
+}
+
+describe("/api/eventos", () => {
+  it("entrega al usuario sus mensajes y no los de otros", async () => {
+    const admin = await crearCuenta(e.db, { rol: "administrador" });
+    const ana = await crearCuenta(e.db, { rol: "usuario" });
+    const berta = await crearCuenta(e.db, { rol: "socio" });
+    const flujoAna = await abrirFlujo(await entrar(e.app, ana.email));
+    const flujoBerta = await abrirFlujo(await entrar(e.app, berta.email));
+    expect(flujoAna.res.status).toBe(200);
+    expect(flujoAna.res.headers.get("content-type")).toMatch(/text\/event-stream/);
+    const tokenAdmin = await entrar(e.app, admin.email);
+    const mensaje = { title: "Assaig", body: "Esta noche a las 22:00", image: "" };
+    const envio = await fetch(`${base}/api/eventos`, {
+      method: "POST",
+      headers: { ...bearer(tokenAdmin), "content-type": "application/json" },
+      body: JSON.stringify({ idUsuario: ana.id, notification: mensaje }),
+    });
+    expect(envio.status).toBe(202);
+    await esperar(() => flujoAna.recibidos.length > 0);
+    expect(flujoAna.recibidos).toEqual([{ notification: mensaje }]);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(flujoBerta.recibidos).toEqual([]);
+    flujoAna.cerrar();
+    flujoBerta.cerrar();
+  });
+
+  it("sin token responde 401 y un usuario no puede enviar mensajes (403)", async () => {
+    const sinToken = await fetch(`${base}/api/eventos`);
+    expect(sinToken.status).toBe(401);
+    expect(((await sinToken.json()) as { error: string }).error).toBe("no_autenticado");
+    const u = await crearCuenta(e.db, { rol: "usuario" });
+    const token = await entrar(e.app, u.email);
+    const res = await e.app.inject({
+      method: "POST",
+      url: "/api/eventos",
+      headers: bearer(token),
+      payload: { idUsuario: null, notification: { title: "Hola" } },
+    });
+    expect(res.statusCode).toBe(403);
+    const admin = await crearCuenta(e.db, { rol: "administrador" });
+    const malo = await e.app.inject({
+      method: "POST",
+      url: "/api/eventos",
+      headers: bearer(await entrar(e.app, admin.email)),
+      payload: { notification: {} },
+    });
+    expect(malo.statusCode).toBe(400);
+  });
+});

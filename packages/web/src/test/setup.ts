@@ -1,0 +1,53 @@
+import { cleanup } from "@testing-library/react";
+import i18n from "i18next";
+import { initReactI18next } from "react-i18next";
+import { afterEach } from "vitest";
+import es from "../../public/assets/i18n/es.json";
+
+// Mantine reads these browser APIs, which jsdom lacks.
+Object.defineProperty(window, "matchMedia", {
+  writable: true,
+  configurable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }),
+});
+
+class ResizeObserverFalso {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+Object.defineProperty(window, "ResizeObserver", {
+  writable: true,
+  configurable: true,
+  value: ResizeObserverFalso,
+});
+Object.defineProperty(window, "scrollTo", { writable: true, configurable: true, value: () => {} });
+Object.defineProperty(window.HTMLElement.prototype, "scrollIntoView", {
+  writable: true,
+  configurable: true,
+  value: () => {},
+});
+
+// The real texts, loaded from the same file the app fetches.
+await i18n.use(initReactI18next).init({
+  lng: "es",
+  fallbackLng: "es",
+  resources: { es: { translation: es } },
+  interpolation: { escapeValue: false },
+  react: { useSuspense: false },
+});
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  sessionStorage.clear();
+});
