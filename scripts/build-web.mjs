@@ -8,7 +8,9 @@ import { build } from "vite";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const webDir = path.join(root, "packages", "web");
 
-const { version: rootVersion } = JSON.parse(await readFile(path.join(root, "package.json"), "utf8"));
+const { version: rootVersion } = JSON.parse(
+  await readFile(path.join(root, "package.json"), "utf8"),
+);
 const version = `${rootVersion}-${Date.now().toString(36)}`;
 process.env.FILA_APP_VERSION = version;
 

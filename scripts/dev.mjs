@@ -2,7 +2,9 @@
 import { spawn } from "node:child_process";
 
 const hijos = [
-  spawn("npm", ["run", "dev", "-w", "@fila/api", "--", ...process.argv.slice(2)], { stdio: "inherit" }),
+  spawn("npm", ["run", "dev", "-w", "@fila/api", "--", ...process.argv.slice(2)], {
+    stdio: "inherit",
+  }),
   spawn("npm", ["run", "dev", "-w", "@fila/web"], { stdio: "inherit" }),
 ];
 const parar = () => {
@@ -10,7 +12,8 @@ const parar = () => {
 };
 process.on("SIGINT", parar);
 process.on("SIGTERM", parar);
-for (const h of hijos) h.on("exit", (code) => {
-  parar();
-  process.exitCode = code ?? 0;
-});
+for (const h of hijos)
+  h.on("exit", (code) => {
+    parar();
+    process.exitCode = code ?? 0;
+  });

@@ -21,7 +21,8 @@ function masReciente(ruta) {
   const st = statSync(ruta);
   if (!st.isDirectory()) return st.mtimeMs;
   let max = st.mtimeMs;
-  for (const entrada of readdirSync(ruta)) max = Math.max(max, masReciente(path.join(ruta, entrada)));
+  for (const entrada of readdirSync(ruta))
+    max = Math.max(max, masReciente(path.join(ruta, entrada)));
   return max;
 }
 

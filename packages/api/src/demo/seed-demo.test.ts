@@ -245,6 +245,33 @@ describe("cargarDemo", () => {
     expect(pagados).toHaveLength(0);
   });
 
+  it("genera siempre la misma filà", async () => {
+    const otra = await crearBaseDePruebas();
+    try {
+      expect(await cargarDemo(otra.db)).toEqual({ cargada: true });
+      const huella = (q: Database) =>
+        q
+          .selectFrom("socio")
+          .select([
+            "matricula",
+            "nombre",
+            "apellidos",
+            "fecha_nacimiento",
+            "nif",
+            "iban",
+            "email",
+            "direccion",
+            "fecha_alta",
+            "activo",
+          ])
+          .orderBy("matricula")
+          .execute();
+      expect(await huella(otra.db)).toEqual(await huella(db));
+    } finally {
+      await otra.cerrar();
+    }
+  });
+
   it("la segunda vez no carga nada", async () => {
     const contar = async () => ({
       socios: (await db.selectFrom("socio").select("id").execute()).length,

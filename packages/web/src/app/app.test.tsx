@@ -121,9 +121,9 @@ describe("la aplicación", () => {
       ["Utilidades", "#/utilidades"],
     ]);
     fireEvent.click(within(nav).getByRole("button", { name: "Maestros" }));
-    expect((await within(nav).findByRole("link", { name: "Tipos de socio" })).getAttribute("href")).toBe(
-      "#/tipossocio",
-    );
+    expect(
+      (await within(nav).findByRole("link", { name: "Tipos de socio" })).getAttribute("href"),
+    ).toBe("#/tipossocio");
     expect(within(nav).getByRole("link", { name: "Formas de pago" }).getAttribute("href")).toBe(
       "#/formaspago",
     );

@@ -16,7 +16,8 @@ configurarApi({
   alNoAutorizado: () => {
     sesionStore.limpiar();
     const { pathname } = router.state.location;
-    if (pathname !== "/" && pathname !== "/login") void router.navigate("/login", { replace: true });
+    if (pathname !== "/" && pathname !== "/login")
+      void router.navigate("/login", { replace: true });
   },
 });
 

@@ -51,8 +51,8 @@ import {
   IconUser,
   IconUserCircle,
   IconUserCog,
-  IconUsers,
   IconUserSquare,
+  IconUsers,
   IconWallet,
   type TablerIcon,
 } from "@tabler/icons-react";

@@ -1,4 +1,4 @@
-import { menuPorRol } from "@fila/domain";
+import type { menuPorRol } from "@fila/domain";
 
 export type ItemMenu = ReturnType<typeof menuPorRol>[number];
 

@@ -4,7 +4,12 @@ import type { ReactNode } from "react";
 /** Layout of the pages reachable without a session (login, password reset, texts). */
 export function PublicLayout({ children }: { children: ReactNode }) {
   return (
-    <Box component="main" mih="100dvh" bg="var(--mantine-color-gray-0)" py={{ base: "md", sm: "xl" }}>
+    <Box
+      component="main"
+      mih="100dvh"
+      bg="var(--mantine-color-gray-0)"
+      py={{ base: "md", sm: "xl" }}
+    >
       <Container size="md" px={{ base: "sm", sm: "md" }}>
         {children}
       </Container>

@@ -1,5 +1,5 @@
-import { Alert, Button, Center, Container, Loader, Stack, Text } from "@mantine/core";
 import { homeDeRol } from "@fila/domain";
+import { Alert, Button, Center, Container, Loader, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Navigate } from "react-router";
 import { haySesion, useSesion } from "./session-store";

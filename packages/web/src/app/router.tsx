@@ -1,6 +1,6 @@
 import type { RouteObject } from "react-router";
-import { CargandoPagina, ErrorDeRuta, RutaDesconocida } from "./route-fallbacks";
 import { RootLayout } from "./root-layout";
+import { CargandoPagina, ErrorDeRuta, RutaDesconocida } from "./route-fallbacks";
 import { cargadores } from "./rutas";
 
 type Cargador = (typeof cargadores)[keyof typeof cargadores];

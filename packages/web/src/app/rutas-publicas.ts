@@ -1,5 +1,11 @@
 /** First path segments reachable without a session. */
-export const RUTAS_PUBLICAS = new Set(["", "login", "contrasenya-olvidada", "privacidad", "condiciones"]);
+export const RUTAS_PUBLICAS = new Set([
+  "",
+  "login",
+  "contrasenya-olvidada",
+  "privacidad",
+  "condiciones",
+]);
 
 /** Reachable while the terms are not yet accepted. */
 export const RUTAS_SIN_CONDICIONES = new Set(["condiciones", "privacidad"]);

@@ -5,8 +5,7 @@
 export const cargadores = {
   login: () => import("../features/login/login-page"),
   inicio: () => import("../features/homes/inicio-page"),
-  contrasenyaOlvidada: () =>
-    import("../features/contrasenya-olvidada/contrasenya-olvidada-page"),
+  contrasenyaOlvidada: () => import("../features/contrasenya-olvidada/contrasenya-olvidada-page"),
   privacidad: () => import("../features/privacidad/privacidad-page"),
   condiciones: () => import("../features/condiciones/condiciones-page"),
   enConstruccion: () => import("../features/en-construccion/en-construccion-page"),

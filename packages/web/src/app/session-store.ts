@@ -28,7 +28,8 @@ function cargar(): Sesion {
     datos = null;
   }
   const usuario = usuarioDesde(datos);
-  if (!token || usuario.rol === "ninguno") return { token: null, usuario: usuarioSesionPorDefecto() };
+  if (!token || usuario.rol === "ninguno")
+    return { token: null, usuario: usuarioSesionPorDefecto() };
   return { token, usuario };
 }
 

@@ -43,15 +43,38 @@ export function Shell({ children, conMenu = true }: { children: ReactNode; conMe
   return (
     <AppShell
       header={{ height: 60 }}
-      aside={{ width: 290, breakpoint: "sm", collapsed: { mobile: !menuVisible, desktop: !menuVisible } }}
+      aside={{
+        width: 290,
+        breakpoint: "sm",
+        collapsed: { mobile: !menuVisible, desktop: !menuVisible },
+      }}
       padding={{ base: "sm", sm: "lg" }}
     >
       <AppShell.Header>
         {navegacion.state === "loading" ? (
-          <Progress value={100} animated size="xs" radius={0} pos="absolute" top={0} left={0} right={0} />
+          <Progress
+            value={100}
+            animated
+            size="xs"
+            radius={0}
+            pos="absolute"
+            top={0}
+            left={0}
+            right={0}
+          />
         ) : null}
-        <Group h="100%" px={{ base: "sm", sm: "md" }} justify="space-between" wrap="nowrap" gap="xs">
-          <UnstyledButton component={Link} to={conMenu ? home : "/condiciones"} aria-label={t("shell.inicio")}>
+        <Group
+          h="100%"
+          px={{ base: "sm", sm: "md" }}
+          justify="space-between"
+          wrap="nowrap"
+          gap="xs"
+        >
+          <UnstyledButton
+            component={Link}
+            to={conMenu ? home : "/condiciones"}
+            aria-label={t("shell.inicio")}
+          >
             <Group gap="xs" wrap="nowrap">
               <ThemeIcon size="lg" radius="md" aria-hidden>
                 <IconFlag size={20} />

@@ -1,5 +1,5 @@
-import { Alert, Anchor, Container, Loader, Paper, Stack, Text, Title } from "@mantine/core";
 import { mensajeDeError } from "@fila/domain";
+import { Alert, Anchor, Container, Loader, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { TextoPlano } from "./texto-plano";

@@ -69,7 +69,11 @@ export function CondicionesPage() {
               {t("condiciones.verPrivacidad")}
             </Anchor>
             {debeAceptar ? (
-              <Button leftSection={<IconCheck size={18} aria-hidden />} loading={enviando} onClick={aceptar}>
+              <Button
+                leftSection={<IconCheck size={18} aria-hidden />}
+                loading={enviando}
+                onClick={aceptar}
+              >
                 {t("condiciones.aceptar")}
               </Button>
             ) : (

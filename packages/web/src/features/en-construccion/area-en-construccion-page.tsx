@@ -8,7 +8,9 @@ export function AreaEnConstruccion({ area }: { area: string }) {
   const { t } = useTranslation();
   const { id } = useParams();
   const clave = area === "ficha" && id === "0" ? "misDatos" : area;
-  return <AvisoEnConstruccion titulo={t(`areas.${clave}`)} texto={t("enConstruccion.areaProxima")} />;
+  return (
+    <AvisoEnConstruccion titulo={t(`areas.${clave}`)} texto={t("enConstruccion.areaProxima")} />
+  );
 }
 
 export function paginaDeArea(area: string): ComponentType {

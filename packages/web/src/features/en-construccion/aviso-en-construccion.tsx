@@ -6,7 +6,14 @@ import { Link } from "react-router";
 export function AvisoEnConstruccion({ titulo, texto }: { titulo: string; texto: string }) {
   const { t } = useTranslation();
   return (
-    <Paper withBorder radius="md" p={{ base: "lg", sm: "xl" }} maw={640} mx="auto" mt={{ base: 0, sm: "xl" }}>
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: "lg", sm: "xl" }}
+      maw={640}
+      mx="auto"
+      mt={{ base: 0, sm: "xl" }}
+    >
       <Stack align="center" ta="center" gap="md">
         <ThemeIcon size={64} radius="xl" variant="light" color="orange" aria-hidden>
           <IconBarrierBlock size={36} />

@@ -3,5 +3,7 @@ import { AvisoEnConstruccion } from "./aviso-en-construccion";
 
 export function EnConstruccionPage() {
   const { t } = useTranslation();
-  return <AvisoEnConstruccion titulo={t("enConstruccion.titulo")} texto={t("enConstruccion.texto")} />;
+  return (
+    <AvisoEnConstruccion titulo={t("enConstruccion.titulo")} texto={t("enConstruccion.texto")} />
+  );
 }
