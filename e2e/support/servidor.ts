@@ -9,7 +9,9 @@ import pg from "pg";
 import { PRIMER_ADMIN, PUERTO_APP, PUERTO_SMTP } from "./constantes";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "fila-e2e-"));
-const limpiezas: Array<() => Promise<void>> = [async () => rmSync(dataDir, { recursive: true, force: true })];
+const limpiezas: Array<() => Promise<void>> = [
+  async () => rmSync(dataDir, { recursive: true, force: true }),
+];
 
 const urlPg = process.env.DATABASE_URL;
 if (urlPg) {

@@ -14,10 +14,10 @@ import {
 import { z } from "zod";
 import { type Config, VERSION_APP } from "./config.js";
 import type { Database } from "./db/database.js";
+import { asociacionRoutes } from "./modules/asociacion/asociacion.routes.js";
 import { AuthRepository } from "./modules/auth/auth.repository.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { AuthService } from "./modules/auth/auth.service.js";
-import { asociacionRoutes } from "./modules/asociacion/asociacion.routes.js";
 import { eventosRoutes } from "./modules/eventos/eventos.routes.js";
 import { EventosService } from "./modules/eventos/eventos.service.js";
 import { authPlugin } from "./plugins/auth.js";
@@ -90,6 +90,8 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
+        // Installs on a plain-HTTP LAN address must still load their own scripts.
+        upgradeInsecureRequests: null,
       },
     },
     crossOriginEmbedderPolicy: false,
@@ -138,11 +140,9 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
       prefix: "/",
       index: ["index.html"],
       setHeaders: (res, ruta) => {
-        const inmutable = ruta.includes(`${path.sep}assets${path.sep}`) && /-[\w-]{8,}\.\w+$/.test(ruta);
-        res.header(
-          "Cache-Control",
-          inmutable ? "public, max-age=31536000, immutable" : "no-cache",
-        );
+        const inmutable =
+          ruta.includes(`${path.sep}assets${path.sep}`) && /-[\w-]{8,}\.\w+$/.test(ruta);
+        res.header("Cache-Control", inmutable ? "public, max-age=31536000, immutable" : "no-cache");
       },
     });
   }

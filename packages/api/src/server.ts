@@ -6,7 +6,7 @@ import { tomarBloqueo } from "./db/bloqueo.js";
 import { copiaDeSeguridad } from "./db/copias.js";
 import { abrirBaseDeDatos } from "./db/database.js";
 import { migrar } from "./db/migrar.js";
-import { cargarDemo, CUENTAS_DEMO, PASSWORD_DEMO } from "./demo/seed-demo.js";
+import { CUENTAS_DEMO, cargarDemo, PASSWORD_DEMO } from "./demo/seed-demo.js";
 
 const UN_DIA_MS = 24 * 60 * 60 * 1000;
 
@@ -85,6 +85,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error(`No se ha podido arrancar Filà: ${err instanceof Error ? err.message : String(err)}`);
+  console.error(
+    `No se ha podido arrancar Filà: ${err instanceof Error ? err.message : String(err)}`,
+  );
   process.exit(1);
 });

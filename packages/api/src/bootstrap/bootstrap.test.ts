@@ -26,14 +26,19 @@ describe("primer administrador", () => {
     expect(cuenta.rol).toBe("administrador");
     expect(cuenta.condiciones_version).toBeNull();
     expect(await verificarPassword(cuenta.password_hash, primero?.password ?? "")).toBe(true);
-    expect(await crearPrimerAdministrador(bd.db, { email: "otro@fila.test", password: "otra-clave-larga" })).toBeNull();
+    expect(
+      await crearPrimerAdministrador(bd.db, {
+        email: "otro@fila.test",
+        password: "otra-clave-larga",
+      }),
+    ).toBeNull();
   });
 
   it("rechaza un ADMIN_PASSWORD débil", async () => {
     await bd.db.deleteFrom("usuario").execute();
-    await expect(crearPrimerAdministrador(bd.db, { email: "a@fila.test", password: "1234" })).rejects.toThrow(
-      /ADMIN_PASSWORD/,
-    );
+    await expect(
+      crearPrimerAdministrador(bd.db, { email: "a@fila.test", password: "1234" }),
+    ).rejects.toThrow(/ADMIN_PASSWORD/);
     const creada = await crearPrimerAdministrador(bd.db, {
       email: "a@fila.test",
       password: "una-clave-de-arranque",

@@ -36,7 +36,8 @@ export async function abrirBaseDeDatos(opciones: OpcionesBaseDeDatos): Promise<B
       max: 10,
       types: {
         getTypeParser: ((oid: number, format?: string) =>
-          parsers[oid] ?? pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
+          parsers[oid] ??
+          pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
       },
     });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });

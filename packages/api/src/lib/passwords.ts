@@ -10,7 +10,10 @@ export function hashPassword(password: string): Promise<string> {
 let hashFicticio: Promise<string> | null = null;
 
 /** Verifies against the stored hash, or against a dummy one so an unknown account costs the same. */
-export async function verificarPassword(almacenado: string | null, password: string): Promise<boolean> {
+export async function verificarPassword(
+  almacenado: string | null,
+  password: string,
+): Promise<boolean> {
   if (!almacenado) {
     hashFicticio ??= hash("contraseña-ficticia-para-igualar-tiempos", OPCIONES);
     await verify(await hashFicticio, password).catch(() => false);

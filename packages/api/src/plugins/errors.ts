@@ -8,9 +8,17 @@ type Cuerpo = { error: string; mensaje: string; detalles: DetalleError[] };
 const MENSAJES_FASTIFY: Record<string, [number, string, string]> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, "tipo_no_admitido", "El tipo de contenido no es válido."],
   FST_ERR_CTP_BODY_TOO_LARGE: [413, "demasiado_grande", "La petición es demasiado grande."],
-  FST_ERR_CTP_INVALID_JSON_BODY: [400, "peticion_invalida", "El cuerpo de la petición no es un JSON válido."],
+  FST_ERR_CTP_INVALID_JSON_BODY: [
+    400,
+    "peticion_invalida",
+    "El cuerpo de la petición no es un JSON válido.",
+  ],
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, "peticion_invalida", "El cuerpo de la petición está vacío."],
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, "peticion_invalida", "La longitud de la petición no es válida."],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [
+    400,
+    "peticion_invalida",
+    "La longitud de la petición no es válida.",
+  ],
 };
 
 function campoDe(instancePath: string, contexto: string | undefined): string {

@@ -1,5 +1,5 @@
-import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import pg from "pg";
 import { inject } from "vitest";
 import { asegurarAsociacion } from "../bootstrap/bootstrap.js";
@@ -10,7 +10,9 @@ import { migrar } from "../db/migrar.js";
  * A fresh database for one test file: an in-memory PGlite loaded from the migrated snapshot,
  * or, with DATABASE_URL, a new PostgreSQL database created (and dropped) just for it.
  */
-export async function crearBaseDePruebas(): Promise<BaseDeDatos & { motor: "pglite" | "postgres" }> {
+export async function crearBaseDePruebas(): Promise<
+  BaseDeDatos & { motor: "pglite" | "postgres" }
+> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const snapshot = new Blob([readFileSync(inject("snapshotPglite"))]);

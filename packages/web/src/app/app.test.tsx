@@ -24,12 +24,14 @@ const ADMIN = {
 
 let rutasApi: Record<string, Manejador>;
 let llamadas: { clave: string; init: RequestInit }[];
+let flujo: ReadableStream<Uint8Array> | null;
 
 function servidor() {
   return vi.fn(async (entrada: RequestInfo | URL, init: RequestInit = {}) => {
     const url = typeof entrada === "string" ? entrada : entrada.toString();
     const clave = `${init.method ?? "GET"} ${url}`;
     llamadas.push({ clave, init });
+    if (clave === "GET /api/eventos" && flujo) return new Response(flujo, { status: 200 });
     const manejador = rutasApi[clave];
     if (!manejador) return new Response(null, { status: 404, statusText: "Not Found" });
     const { status, cuerpo } = manejador(init);
@@ -53,6 +55,7 @@ function cabecera(init: RequestInit, nombre: string): string | undefined {
 
 beforeEach(async () => {
   llamadas = [];
+  flujo = null;
   rutasApi = {
     "GET /api/asociacion/textos": () => ({ status: 200, cuerpo: TEXTOS }),
     "POST /api/logout": () => ({ status: 204 }),
@@ -238,5 +241,37 @@ describe("la aplicación", () => {
       token: "abc123",
       nueva: "una frase larga de fiesta",
     });
+  });
+
+  it("muestra cada mensaje del flujo de eventos en la tarjeta, que se cierra con la X", async () => {
+    let emitir: (texto: string) => void = () => {};
+    flujo = new ReadableStream<Uint8Array>({
+      start(control) {
+        const codificador = new TextEncoder();
+        emitir = (texto) => control.enqueue(codificador.encode(texto));
+      },
+    });
+    sesionStore.iniciar("t-5", { ...ADMIN, rol: "administrador", tokenPush: "" } as never);
+    await irA("/admin-home");
+    render(<App />);
+    await screen.findByRole("heading", { name: "Hola, Marta Soler" });
+    await waitFor(() => expect(llamadas.some((l) => l.clave === "GET /api/eventos")).toBe(true));
+    const eventos = llamadas.find((l) => l.clave === "GET /api/eventos");
+    expect(cabecera(eventos?.init ?? {}, "Authorization")).toBe("Bearer t-5");
+
+    const mensaje = (title: string) =>
+      `event: mensaje\ndata: ${JSON.stringify({ notification: { title, body: "En el casal", image: "" } })}\n\n`;
+    act(() => emitir(`: conectado\n\n${mensaje("Ensayo a las 20:00")}`));
+    const tarjeta = await screen.findByRole("status", { name: "Notificación" });
+    expect(tarjeta.textContent).toContain("Ensayo a las 20:00");
+    expect(tarjeta.textContent).toContain("En el casal");
+
+    fireEvent.click(within(tarjeta).getByRole("button", { name: "Cerrar notificación" }));
+    expect(screen.queryByRole("status", { name: "Notificación" })).toBeNull();
+
+    act(() => emitir(mensaje("Cena de hermandad")));
+    expect((await screen.findByRole("status", { name: "Notificación" })).textContent).toContain(
+      "Cena de hermandad",
+    );
   });
 });

@@ -1,11 +1,22 @@
+import { ErrorHttp } from "@fila/domain";
 import { MantineProvider } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
+import { notificarError } from "../lib/notificar";
 import { theme } from "./theme";
 
 export function crearQueryClient(): QueryClient {
   return new QueryClient({
+    // A failed background read is told to the person (SPEC §8 message), unless the page shows
+    // it itself (`meta: { errorEnPagina: true }`) or it is a 401, which already leads to login.
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (query.meta?.errorEnPagina === true) return;
+        if (error instanceof ErrorHttp && error.status === 401) return;
+        notificarError(error);
+      },
+    }),
     defaultOptions: {
       queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 },
       mutations: { retry: false },

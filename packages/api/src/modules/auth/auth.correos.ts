@@ -4,7 +4,10 @@ function escaparHtml(texto: string): string {
   return texto.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-export function correoRestablecer(cuenta: { email: string; nombre: string }, enlace: string): Correo {
+export function correoRestablecer(
+  cuenta: { email: string; nombre: string },
+  enlace: string,
+): Correo {
   const saludo = cuenta.nombre ? `Hola, ${cuenta.nombre}:` : "Hola:";
   const texto = [
     saludo,

@@ -35,7 +35,11 @@ export class AuthRepository {
   }
 
   cuentaPorId(id: number): Promise<CuentaFila | undefined> {
-    return this.db.selectFrom("usuario").select(columnasCuenta).where("id", "=", id).executeTakeFirst();
+    return this.db
+      .selectFrom("usuario")
+      .select(columnasCuenta)
+      .where("id", "=", id)
+      .executeTakeFirst();
   }
 
   cuentaPorSocio(idSocio: number): Promise<CuentaFila | undefined> {
@@ -96,7 +100,11 @@ export class AuthRepository {
   }
 
   /** Revokes every live session of the account except `salvo` (the caller's own, when given). */
-  async revocarSesionesDe(idUsuario: number, salvo?: number, db: Database = this.db): Promise<void> {
+  async revocarSesionesDe(
+    idUsuario: number,
+    salvo?: number,
+    db: Database = this.db,
+  ): Promise<void> {
     let q = db
       .updateTable("sesion")
       .set({ revocada_en: new Date() })

@@ -20,7 +20,12 @@ afterAll(async () => {
 });
 
 const post = (url: string, payload: unknown, token?: string) =>
-  e.app.inject({ method: "POST", url, payload: payload as object, headers: token ? bearer(token) : {} });
+  e.app.inject({
+    method: "POST",
+    url,
+    payload: payload as object,
+    headers: token ? bearer(token) : {},
+  });
 
 describe("POST /api/login", () => {
   it("devuelve el token y el usuario de la sesión", async () => {
@@ -41,7 +46,10 @@ describe("POST /api/login", () => {
 
   it("acepta el correo con mayúsculas y espacios", async () => {
     const c = await crearCuenta(e.db);
-    const res = await post("/api/login", { email: `  ${c.email.toUpperCase()} `, password: PASSWORD_PRUEBA });
+    const res = await post("/api/login", {
+      email: `  ${c.email.toUpperCase()} `,
+      password: PASSWORD_PRUEBA,
+    });
     expect(res.statusCode).toBe(200);
   });
 
@@ -62,7 +70,10 @@ describe("POST /api/login", () => {
   it("responde igual a una contraseña errónea y a un correo desconocido", async () => {
     const c = await crearCuenta(e.db);
     const mala = await post("/api/login", { email: c.email, password: "otra-contraseña-mala" });
-    const desconocido = await post("/api/login", { email: "nadie@fila.test", password: "otra-contraseña-mala" });
+    const desconocido = await post("/api/login", {
+      email: "nadie@fila.test",
+      password: "otra-contraseña-mala",
+    });
     expect(mala.statusCode).toBe(401);
     expect(desconocido.statusCode).toBe(401);
     expect(mala.body).toBe(desconocido.body);
@@ -85,7 +96,10 @@ describe("POST /api/login", () => {
     const cuerpo = res.json();
     expect(cuerpo.error).toBe("validacion");
     expect(cuerpo.mensaje).toMatch(/datos que no son válidos/);
-    expect(cuerpo.detalles.map((d: { campo: string }) => d.campo).sort()).toEqual(["email", "password"]);
+    expect(cuerpo.detalles.map((d: { campo: string }) => d.campo).sort()).toEqual([
+      "email",
+      "password",
+    ]);
     const sinCuerpo = await e.app.inject({ method: "POST", url: "/api/login" });
     expect(sinCuerpo.statusCode).toBe(400);
     expect(sinCuerpo.json().mensaje).toEqual(expect.any(String));
@@ -134,7 +148,11 @@ describe("GET /api/sesion y POST /api/logout", () => {
   });
 
   it("un token inventado responde 401", async () => {
-    const res = await e.app.inject({ method: "GET", url: "/api/sesion", headers: bearer("inventado") });
+    const res = await e.app.inject({
+      method: "GET",
+      url: "/api/sesion",
+      headers: bearer("inventado"),
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -146,7 +164,11 @@ describe("GET /api/sesion y POST /api/logout", () => {
     expect(antes.json()).toMatchObject({ id: c.id, rol: "administrador" });
     const salir = await post("/api/logout", undefined, token);
     expect(salir.statusCode).toBe(204);
-    const despues = await e.app.inject({ method: "GET", url: "/api/sesion", headers: bearer(token) });
+    const despues = await e.app.inject({
+      method: "GET",
+      url: "/api/sesion",
+      headers: bearer(token),
+    });
     expect(despues.statusCode).toBe(401);
     expect((await post("/api/logout", undefined, token)).statusCode).toBe(401);
   });
@@ -167,8 +189,12 @@ describe("POST /api/login/psswd", () => {
       actual,
     );
     expect(res.statusCode).toBe(204);
-    expect((await e.app.inject({ url: "/api/sesion", headers: bearer(otra) })).statusCode).toBe(401);
-    expect((await e.app.inject({ url: "/api/sesion", headers: bearer(actual) })).statusCode).toBe(200);
+    expect((await e.app.inject({ url: "/api/sesion", headers: bearer(otra) })).statusCode).toBe(
+      401,
+    );
+    expect((await e.app.inject({ url: "/api/sesion", headers: bearer(actual) })).statusCode).toBe(
+      200,
+    );
     await entrar(e.app, c.email, "una-clave-nueva-larga");
     const vieja = await post("/api/login", { email: c.email, password: PASSWORD_PRUEBA });
     expect(vieja.statusCode).toBe(401);
@@ -208,7 +234,11 @@ describe("POST /api/login/psswd", () => {
   ])("rechaza una contraseña nueva %s", async (_nombre, nueva, mensaje) => {
     const c = await crearCuenta(e.db);
     const token = await entrar(e.app, c.email);
-    const res = await post("/api/login/psswd", { idSocio: c.idSocio, antigua: PASSWORD_PRUEBA, nueva }, token);
+    const res = await post(
+      "/api/login/psswd",
+      { idSocio: c.idSocio, antigua: PASSWORD_PRUEBA, nueva },
+      token,
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().mensaje).toMatch(mensaje);
     expect(res.json().detalles[0].campo).toBe("nueva");
@@ -239,7 +269,9 @@ describe("POST /api/login/psswd", () => {
       token,
     );
     expect(res.statusCode).toBe(204);
-    expect((await e.app.inject({ url: "/api/sesion", headers: bearer(tokenSocio) })).statusCode).toBe(401);
+    expect(
+      (await e.app.inject({ url: "/api/sesion", headers: bearer(tokenSocio) })).statusCode,
+    ).toBe(401);
     await entrar(e.app, socio.email, "clave-puesta-por-la-junta");
   });
 
@@ -255,7 +287,9 @@ describe("POST /api/login/psswd", () => {
   });
 
   it("sin token responde 401 y con datos mal formados 400", async () => {
-    expect((await post("/api/login/psswd", { idSocio: 1, antigua: "a", nueva: "b" })).statusCode).toBe(401);
+    expect(
+      (await post("/api/login/psswd", { idSocio: 1, antigua: "a", nueva: "b" })).statusCode,
+    ).toBe(401);
     const c = await crearCuenta(e.db);
     const token = await entrar(e.app, c.email);
     const res = await post("/api/login/psswd", { idSocio: "uno", nueva: 5 }, token);
@@ -332,7 +366,11 @@ describe("POST /api/login/psswdrst y /confirmar", () => {
       .where("para", "in", [c.email, "fantasma@fila.test"])
       .execute();
     expect(correos).toHaveLength(1);
-    expect(correos[0]).toMatchObject({ para: c.email, asunto: "Restablecer tu contraseña", estado: "sin_smtp" });
+    expect(correos[0]).toMatchObject({
+      para: c.email,
+      asunto: "Restablecer tu contraseña",
+      estado: "sin_smtp",
+    });
     expect(correos[0].texto).toContain("http://fila.test/#/contrasenya-olvidada?token=");
     expect(correos[0].texto).toMatch(/caduca en una hora/);
   });
@@ -341,12 +379,22 @@ describe("POST /api/login/psswdrst y /confirmar", () => {
     const c = await crearCuenta(e.db);
     const sesionVieja = await entrar(e.app, c.email);
     await post("/api/login/psswdrst", { email: c.email });
-    const token = new URL((await ultimoEnlace(c.email)).replace("/#/", "/")).searchParams.get("token");
-    const ok = await post("/api/login/psswdrst/confirmar", { token, nueva: "recuperada-con-el-enlace" });
+    const token = new URL((await ultimoEnlace(c.email)).replace("/#/", "/")).searchParams.get(
+      "token",
+    );
+    const ok = await post("/api/login/psswdrst/confirmar", {
+      token,
+      nueva: "recuperada-con-el-enlace",
+    });
     expect(ok.statusCode).toBe(204);
     await entrar(e.app, c.email, "recuperada-con-el-enlace");
-    expect((await e.app.inject({ url: "/api/sesion", headers: bearer(sesionVieja) })).statusCode).toBe(401);
-    const otraVez = await post("/api/login/psswdrst/confirmar", { token, nueva: "otra-mas-todavia-1" });
+    expect(
+      (await e.app.inject({ url: "/api/sesion", headers: bearer(sesionVieja) })).statusCode,
+    ).toBe(401);
+    const otraVez = await post("/api/login/psswdrst/confirmar", {
+      token,
+      nueva: "otra-mas-todavia-1",
+    });
     expect(otraVez.statusCode).toBe(400);
     expect(otraVez.json().error).toBe("enlace_invalido");
   });
@@ -354,13 +402,17 @@ describe("POST /api/login/psswdrst y /confirmar", () => {
   it("un enlace caducado no sirve", async () => {
     const c = await crearCuenta(e.db);
     await post("/api/login/psswdrst", { email: c.email });
-    const token = new URL((await ultimoEnlace(c.email)).replace("/#/", "/")).searchParams.get("token") ?? "";
+    const token =
+      new URL((await ultimoEnlace(c.email)).replace("/#/", "/")).searchParams.get("token") ?? "";
     await e.db
       .updateTable("token_acceso")
       .set({ expira_en: new Date(Date.now() - 1000) })
       .where("token_hash", "=", hashToken(token))
       .execute();
-    const res = await post("/api/login/psswdrst/confirmar", { token, nueva: "recuperada-con-el-enlace" });
+    const res = await post("/api/login/psswdrst/confirmar", {
+      token,
+      nueva: "recuperada-con-el-enlace",
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().mensaje).toMatch(/caducado/);
     await entrar(e.app, c.email, PASSWORD_PRUEBA);
@@ -369,17 +421,31 @@ describe("POST /api/login/psswdrst y /confirmar", () => {
   it("rechaza una contraseña débil sin gastar el enlace", async () => {
     const c = await crearCuenta(e.db);
     await post("/api/login/psswdrst", { email: c.email });
-    const token = new URL((await ultimoEnlace(c.email)).replace("/#/", "/")).searchParams.get("token");
+    const token = new URL((await ultimoEnlace(c.email)).replace("/#/", "/")).searchParams.get(
+      "token",
+    );
     const debil = await post("/api/login/psswdrst/confirmar", { token, nueva: "12345678" });
     expect(debil.statusCode).toBe(400);
     expect(debil.json().detalles[0]).toMatchObject({ campo: "nueva" });
-    const buena = await post("/api/login/psswdrst/confirmar", { token, nueva: "ahora-si-una-buena" });
+    const buena = await post("/api/login/psswdrst/confirmar", {
+      token,
+      nueva: "ahora-si-una-buena",
+    });
     expect(buena.statusCode).toBe(204);
   });
 
   it("un token inventado o vacío responde 400", async () => {
-    expect((await post("/api/login/psswdrst/confirmar", { token: "inventado", nueva: "ahora-si-una-buena" })).statusCode).toBe(400);
-    expect((await post("/api/login/psswdrst/confirmar", { token: "", nueva: "x" })).statusCode).toBe(400);
+    expect(
+      (
+        await post("/api/login/psswdrst/confirmar", {
+          token: "inventado",
+          nueva: "ahora-si-una-buena",
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (await post("/api/login/psswdrst/confirmar", { token: "", nueva: "x" })).statusCode,
+    ).toBe(400);
     expect((await post("/api/login/psswdrst", { email: "no-es-correo" })).statusCode).toBe(400);
   });
 });
@@ -395,7 +461,10 @@ describe("aspectos comunes", () => {
   it("una ruta desconocida da 404 con el formato de error en español", async () => {
     const res = await e.app.inject({ url: "/api/no-existe" });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ error: "no_encontrado", mensaje: expect.stringContaining("No existe") });
+    expect(res.json()).toMatchObject({
+      error: "no_encontrado",
+      mensaje: expect.stringContaining("No existe"),
+    });
   });
 
   it("envía las cabeceras de seguridad", async () => {
@@ -411,7 +480,12 @@ describe("aspectos comunes", () => {
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(["/api/login", "/api/login/psswd", "/api/login/condiciones", "/api/login/psswdrst"]),
+      expect.arrayContaining([
+        "/api/login",
+        "/api/login/psswd",
+        "/api/login/condiciones",
+        "/api/login/psswdrst",
+      ]),
     );
     const docs = await e.app.inject({ url: "/api/docs" });
     expect([200, 302]).toContain(docs.statusCode);

@@ -4,8 +4,8 @@ import { hashPassword, verificarPassword } from "../../lib/passwords.js";
 import { hashToken, nuevoToken } from "../../lib/tokens.js";
 import type { UsuarioAutenticado } from "../../plugins/auth.js";
 import type { MailService } from "../../services/mail.js";
-import type { AuthRepository, CuentaFila } from "./auth.repository.js";
 import { correoRestablecer } from "./auth.correos.js";
+import type { AuthRepository, CuentaFila } from "./auth.repository.js";
 
 const MINUTO = 60_000;
 export const LIMITES_LOGIN = {
@@ -143,7 +143,7 @@ export class AuthService {
     }
     await this.repo.registrarIntentos([claveIp]);
     const cuenta = await this.repo.cuentaPorEmail(email);
-    if (!cuenta || !cuenta.activo) return;
+    if (!cuenta?.activo) return;
     const haceUnaHora = new Date(Date.now() - 60 * MINUTO);
     if ((await this.repo.contarTokensRecientes(cuenta.id, haceUnaHora)) >= ENLACES_RESET_POR_HORA) {
       return;

@@ -17,7 +17,10 @@ afterAll(async () => {
 /** Opens the stream with the bearer header (never the token in the URL) and collects messages. */
 async function abrirFlujo(token: string) {
   const control = new AbortController();
-  const res = await fetch(`${base}/api/eventos`, { headers: bearer(token), signal: control.signal });
+  const res = await fetch(`${base}/api/eventos`, {
+    headers: bearer(token),
+    signal: control.signal,
+  });
   const recibidos: unknown[] = [];
   const lector = res.body?.getReader();
   const decoder = new TextDecoder();

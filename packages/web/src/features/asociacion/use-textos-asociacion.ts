@@ -16,6 +16,8 @@ export function useTextosAsociacion() {
     queryKey: CLAVE_TEXTOS,
     queryFn: ({ signal }) => api.get<TextosAsociacion>("/asociacion/textos", signal),
     staleTime: 10 * 60_000,
+    // The text pages show the failure; elsewhere only the name is missing (the app's is used).
+    meta: { errorEnPagina: true },
   });
 }
 
