@@ -1,9 +1,8 @@
 import { ErrorCliente, ErrorHttp } from "@fila/domain";
+import { i18n } from "./i18n";
 import { CLAVES, leer } from "./storage";
 
 export const API_URL = (import.meta.env.VITE_API_URL ?? "/api").replace(/\/+$/, "");
-
-export const MENSAJE_SIN_CONEXION = "No se ha podido conectar con el servidor";
 
 type Metodo = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -61,7 +60,7 @@ export async function peticion(ruta: string, opciones: OpcionesPeticion = {}): P
     });
   } catch (error) {
     if (senal?.aborted) throw error;
-    throw new ErrorCliente(MENSAJE_SIN_CONEXION);
+    throw new ErrorCliente(i18n.t("errores.sinConexion"));
   }
 
   if (!respuesta.ok) {
