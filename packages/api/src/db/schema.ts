@@ -1,4 +1,4 @@
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 
 type Fecha = string | null;
 
@@ -137,7 +137,20 @@ export type MensajeEventoTable = {
   creado_en: Generated<Date>;
 };
 
+export type CambioAuditado = { campo: string; antes: unknown; despues: unknown };
+
+export type AuditoriaTable = {
+  id: Generated<number>;
+  id_usuario: number | null;
+  entidad: string;
+  id_entidad: number;
+  accion: string;
+  cambios: ColumnType<CambioAuditado[], string, string>;
+  creado_en: Generated<Date>;
+};
+
 export type DB = {
+  auditoria: AuditoriaTable;
   asociacion: AsociacionTable;
   tipo_socio: MaestroColorTable;
   tipo_acto: MaestroColorTable;
