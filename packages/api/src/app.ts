@@ -20,6 +20,13 @@ import { authRoutes } from "./modules/auth/auth.routes.js";
 import { AuthService } from "./modules/auth/auth.service.js";
 import { eventosRoutes } from "./modules/eventos/eventos.routes.js";
 import { EventosService } from "./modules/eventos/eventos.service.js";
+import { maestrosRoutes } from "./modules/maestros/maestros.routes.js";
+import { ImagenesSocio } from "./modules/socios/socios.imagenes.js";
+import { SociosRepository } from "./modules/socios/socios.repository.js";
+import { sociosRoutes } from "./modules/socios/socios.routes.js";
+import { SociosService } from "./modules/socios/socios.service.js";
+import { sociosIoRoutes } from "./modules/socios-io/socios-io.routes.js";
+import { usuariosRoutes } from "./modules/usuarios/usuarios.routes.js";
 import { authPlugin } from "./plugins/auth.js";
 import { errorsPlugin } from "./plugins/errors.js";
 import { MailService } from "./services/mail.js";
@@ -121,6 +128,12 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
       await api.register(authRoutes, { auth });
       await api.register(eventosRoutes, { eventos });
       await api.register(asociacionRoutes, { db });
+      await api.register(sociosRoutes, {
+        socios: new SociosService(new SociosRepository(db), new ImagenesSocio(config.dataDir)),
+      });
+      await api.register(sociosIoRoutes, { db });
+      await api.register(maestrosRoutes, { db });
+      await api.register(usuariosRoutes, { db, mail, publicUrl: config.publicUrl });
     },
     { prefix: "/api" },
   );

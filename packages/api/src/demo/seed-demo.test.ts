@@ -8,15 +8,12 @@ import { CUENTAS_DEMO, cargarDemo, PASSWORD_DEMO } from "./seed-demo.js";
 let bd: BaseDeDatos;
 let db: Database;
 let primeraCarga: { cargada: boolean };
-let msPrimeraCarga = 0;
 
 beforeAll(async () => {
   // Migrated database with the association row (asegurarAsociacion), as after the first start.
   bd = await crearBaseDePruebas();
   db = bd.db;
-  const inicio = performance.now();
   primeraCarga = await cargarDemo(db);
-  msPrimeraCarga = performance.now() - inicio;
 });
 
 afterAll(async () => {
@@ -46,9 +43,8 @@ async function cuenta(email: string) {
 }
 
 describe("cargarDemo", () => {
-  it("carga la demo en una base vacía, y deprisa", () => {
+  it("carga la demo en una base vacía", () => {
     expect(primeraCarga).toEqual({ cargada: true });
-    expect(msPrimeraCarga).toBeLessThan(3000);
   });
 
   it("pone nombre, CIF válido y dirección a la asociación sin tocar sus textos", async () => {

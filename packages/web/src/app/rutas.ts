@@ -13,6 +13,9 @@ export const cargadores = {
   adminHome: () => import("../features/homes/admin-home-page"),
   userHome: () => import("../features/homes/user-home-page"),
   socioHome: () => import("../features/homes/socio-home-page"),
+  maestros: () => import("../features/maestros/maestros-page"),
+  socios: () => import("../features/socios/socios-page"),
+  socioFicha: () => import("../features/socios/socio-ficha-page"),
 } as const;
 
 let precargadas = false;

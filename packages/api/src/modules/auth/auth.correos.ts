@@ -29,3 +29,30 @@ export function correoRestablecer(
 <p>Un saludo,<br>La junta de la Filà</p>`;
   return { para: cuenta.email, asunto: "Restablecer tu contraseña", texto, html };
 }
+
+export function correoInvitacion(
+  cuenta: { email: string; nombre: string },
+  enlace: string,
+): Correo {
+  const saludo = cuenta.nombre ? `Hola, ${cuenta.nombre}:` : "Hola:";
+  const texto = [
+    saludo,
+    "",
+    "La junta de la Filà te ha creado una cuenta para entrar en la aplicación de la filà",
+    `con este correo (${cuenta.email}).`,
+    "Para activarla y elegir tu contraseña, abre este enlace (sirve una sola vez y caduca en 7 días):",
+    "",
+    enlace,
+    "",
+    "Si no esperabas este correo, ignóralo: sin elegir una contraseña nadie podrá entrar con tu cuenta.",
+    "",
+    "Un saludo,",
+    "La junta de la Filà",
+  ].join("\n");
+  const html = `<p>${escaparHtml(saludo)}</p>
+<p>La junta de la Filà te ha creado una cuenta para entrar en la aplicación de la filà con este correo (${escaparHtml(cuenta.email)}).</p>
+<p><a href="${escaparHtml(enlace)}">Activar la cuenta y elegir la contraseña</a></p>
+<p>El enlace sirve una sola vez y caduca en 7 días. Si no esperabas este correo, ignóralo: sin elegir una contraseña nadie podrá entrar con tu cuenta.</p>
+<p>Un saludo,<br>La junta de la Filà</p>`;
+  return { para: cuenta.email, asunto: "Activa tu cuenta de la Filà", texto, html };
+}

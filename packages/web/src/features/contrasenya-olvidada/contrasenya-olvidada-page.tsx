@@ -115,8 +115,11 @@ function SolicitarEnlace() {
   );
 }
 
-/** Step 2, from the emailed link (#/contrasenya-olvidada?token=…): choose the new password. */
-function NuevaContrasenya({ token }: { token: string }) {
+/**
+ * Step 2, from the emailed link (#/contrasenya-olvidada?token=…): choose the new password.
+ * An invitation link (`&invitacion=1`) uses the same call, worded as activating the account.
+ */
+function NuevaContrasenya({ token, invitacion }: { token: string; invitacion: boolean }) {
   const { t } = useTranslation();
   const [hecho, setHecho] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -146,7 +149,7 @@ function NuevaContrasenya({ token }: { token: string }) {
     return (
       <Marco>
         <Alert role="status" color="green" icon={<IconCircleCheck aria-hidden />}>
-          {t("contrasenyaOlvidada.cambiada")}
+          {t(invitacion ? "contrasenyaOlvidada.activada" : "contrasenyaOlvidada.cambiada")}
         </Alert>
         <Button component={Link} to="/login">
           {t("contrasenyaOlvidada.irAEntrar")}
@@ -158,9 +161,15 @@ function NuevaContrasenya({ token }: { token: string }) {
   return (
     <Marco>
       <Title order={1} fz={{ base: 24, sm: 28 }}>
-        {t("contrasenyaOlvidada.tituloNueva")}
+        {t(invitacion ? "contrasenyaOlvidada.tituloInvitacion" : "contrasenyaOlvidada.tituloNueva")}
       </Title>
-      <Text c="dimmed">{t("contrasenyaOlvidada.explicacionNueva")}</Text>
+      <Text c="dimmed">
+        {t(
+          invitacion
+            ? "contrasenyaOlvidada.explicacionInvitacion"
+            : "contrasenyaOlvidada.explicacionNueva",
+        )}
+      </Text>
       {error ? (
         <Alert role="alert" color="red" title={t("contrasenyaOlvidada.tituloError")}>
           {error}
@@ -181,7 +190,7 @@ function NuevaContrasenya({ token }: { token: string }) {
             {...form.getInputProps("repetida")}
           />
           <Button type="submit" loading={enviando}>
-            {t("contrasenyaOlvidada.cambiar")}
+            {t(invitacion ? "contrasenyaOlvidada.activar" : "contrasenyaOlvidada.cambiar")}
           </Button>
         </Stack>
       </form>
@@ -193,5 +202,10 @@ function NuevaContrasenya({ token }: { token: string }) {
 export function ContrasenyaOlvidadaPage() {
   const [parametros] = useSearchParams();
   const token = parametros.get("token");
-  return token ? <NuevaContrasenya key={token} token={token} /> : <SolicitarEnlace />;
+  const invitacion = parametros.get("invitacion") === "1";
+  return token ? (
+    <NuevaContrasenya key={token} token={token} invitacion={invitacion} />
+  ) : (
+    <SolicitarEnlace />
+  );
 }

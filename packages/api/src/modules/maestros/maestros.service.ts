@@ -1,0 +1,157 @@
+import { DomainError, noEncontrado } from "../../errors/domain-error.js";
+import type { UsuarioAutenticado } from "../../plugins/auth.js";
+import { diferencias, registrarAuditoria } from "../../services/auditoria.js";
+import type { ConfigMaestro } from "./maestros.config.js";
+import type { FilaMaestro, FiltroLista, MaestrosRepository } from "./maestros.repository.js";
+import type { CambiosMaestro, DatosMaestro, Maestro } from "./maestros.schemas.js";
+
+/** «No se puede borrar: lo usan N socios. Puedes desactivarlo.» (singular for one). */
+export function mensajeEnUso(n: number): string {
+  const uso = n === 1 ? "lo usa 1 socio" : `lo usan ${n} socios`;
+  return `No se puede borrar: ${uso}. Puedes desactivarlo.`;
+}
+
+const enUso = (n: number) => new DomainError("en_uso", mensajeEnUso(n), [], 409);
+
+/** Fields recorded in the audit: what the master holds, without the derived count. */
+function auditable(fila: FilaMaestro): Record<string, unknown> {
+  const { enUso: _enUso, id: _id, ...resto } = fila;
+  return resto;
+}
+
+function esViolacion(error: unknown, codigo: "23505" | "23503"): boolean {
+  return typeof error === "object" && error !== null && "code" in error && error.code === codigo;
+}
+
+export class MaestrosService {
+  constructor(
+    private readonly repo: MaestrosRepository,
+    private readonly cfg: ConfigMaestro,
+  ) {}
+
+  private nombreRepetido() {
+    const mensaje = `Ya existe ${this.cfg.conArticuloIndefinido} con ese nombre.`;
+    return new DomainError("conflicto", mensaje, [{ campo: "nombre", mensaje }]);
+  }
+
+  private noExiste() {
+    return noEncontrado(this.cfg.conArticuloDefinido);
+  }
+
+  private presentar(fila: FilaMaestro): Maestro {
+    const comunes = {
+      id: fila.id,
+      nombre: fila.nombre,
+      descripcion: fila.descripcion,
+      activo: fila.activo,
+      enUso: Number(fila.enUso),
+    };
+    return this.cfg.clase === "color"
+      ? { ...comunes, color: fila.color ?? "" }
+      : { ...comunes, domiciliada: fila.domiciliada ?? false };
+  }
+
+  async listar(filtro: FiltroLista) {
+    const { items, total } = await this.repo.listar(filtro);
+    return {
+      items: items.map((f) => this.presentar(f)),
+      total,
+      page: filtro.page,
+      pageSize: filtro.pageSize,
+    };
+  }
+
+  async obtener(id: number): Promise<Maestro> {
+    const fila = await this.repo.porId(id);
+    if (!fila) throw this.noExiste();
+    return this.presentar(fila);
+  }
+
+  async crear(actor: UsuarioAutenticado, datos: DatosMaestro): Promise<Maestro> {
+    const fila = await this.conNombreUnico(() =>
+      this.repo.transaccion(async (repo, tx) => {
+        await repo.bloquearNombres();
+        if (await repo.existeNombre(datos.nombre)) throw this.nombreRepetido();
+        const id = await repo.crear(datos);
+        const creada = await repo.porId(id);
+        if (!creada) throw this.noExiste();
+        await registrarAuditoria(tx, {
+          idUsuario: actor.id,
+          entidad: this.cfg.tabla,
+          idEntidad: id,
+          accion: "crear",
+          cambios: diferencias(null, auditable(creada)),
+        });
+        return creada;
+      }),
+    );
+    return this.presentar(fila);
+  }
+
+  async actualizar(actor: UsuarioAutenticado, id: number, cambios: CambiosMaestro) {
+    const fila = await this.conNombreUnico(() =>
+      this.repo.transaccion(async (repo, tx) => {
+        const antes = await repo.porId(id, true);
+        if (!antes) throw this.noExiste();
+        if (cambios.nombre !== undefined) {
+          await repo.bloquearNombres();
+          if (await repo.existeNombre(cambios.nombre, id)) throw this.nombreRepetido();
+        }
+        await repo.actualizar(id, cambios);
+        const despues = await repo.porId(id);
+        if (!despues) throw this.noExiste();
+        const cambiosAuditados = diferencias(auditable(antes), auditable(despues));
+        if (cambiosAuditados.length > 0) {
+          await registrarAuditoria(tx, {
+            idUsuario: actor.id,
+            entidad: this.cfg.tabla,
+            idEntidad: id,
+            accion: "modificar",
+            cambios: cambiosAuditados,
+          });
+        }
+        return despues;
+      }),
+    );
+    return this.presentar(fila);
+  }
+
+  async borrar(actor: UsuarioAutenticado, id: number): Promise<void> {
+    try {
+      await this.repo.transaccion(async (repo, tx) => {
+        const antes = await repo.porId(id, true);
+        if (!antes) throw this.noExiste();
+        if (antes.enUso > 0) throw enUso(antes.enUso);
+        await repo.borrar(id);
+        await registrarAuditoria(tx, {
+          idUsuario: actor.id,
+          entidad: this.cfg.tabla,
+          idEntidad: id,
+          accion: "borrar",
+          cambios: Object.entries(auditable(antes)).map(([campo, valor]) => ({
+            campo,
+            antes: valor,
+            despues: null,
+          })),
+        });
+      });
+    } catch (error) {
+      // A member took it between the count and the delete: the foreign key refused it.
+      if (esViolacion(error, "23503")) {
+        const fila = await this.repo.porId(id);
+        throw enUso(fila?.enUso ?? 1);
+      }
+      throw error;
+    }
+  }
+
+  /** The database's own unique constraint, should a write slip past the check, answers the same. */
+  private async conNombreUnico<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (error) {
+      if (esViolacion(error, "23505")) throw this.nombreRepetido();
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,414 @@
+import {
+  aCentimos,
+  aEuros,
+  EmailOpcionalSchema,
+  EUROS_MAX,
+  esBicValido,
+  esDocumentoValido,
+  esIbanValido,
+  formatearFecha,
+  MENSAJE_BIC_INVALIDO,
+  MENSAJE_IBAN_INVALIDO,
+  MENSAJE_NIF_INVALIDO,
+  normalizarBic,
+  normalizarIban,
+  SEXOS,
+  SI_NO,
+  TIPOS_DERRAMA,
+  TIPOS_PAGO,
+  TIPOS_PAGO_RAMELL,
+} from "@fila/domain";
+
+/**
+ * A member as it travels through a spreadsheet: names instead of ids (member type, payment
+ * method) and matrículas instead of ids (payer, partner, parent). Money in integer cents.
+ */
+export type SocioPlano = {
+  matricula: number | null;
+  nombre: string;
+  apellidos: string;
+  nif: string | null;
+  fechaNacimiento: string | null;
+  sexo: string;
+  direccion: string;
+  poblacion: string;
+  provincia: string;
+  codPostal: string;
+  telefono: string;
+  email: string;
+  tipo: string | null;
+  formaPago: string | null;
+  tipoPago: string;
+  iban: string;
+  bic: string;
+  fechaAlta: string | null;
+  anyoAlta: number | null;
+  activo: boolean;
+  fechaBaja: string | null;
+  motivoBaja: string;
+  matriculaPagador: number | null;
+  matriculaPareja: number | null;
+  matriculaPadre: number | null;
+  nombreYerno: string;
+  pagarDerrama: string;
+  tipoDerrama: string;
+  anyoDerrama: number | null;
+  importeDerrama: number;
+  anyosPagoDerrama: number;
+  ramell: string;
+  tipoPagoRamell: string;
+  anyoRamell: number | null;
+  ramellPago1: number;
+  ramellPago2: number;
+  ramellPago3: number;
+  ramellPago4: number;
+  ramellPago5: number;
+  edadFestera: number;
+  numDamas: number;
+  comentarios: string;
+};
+
+export type CampoPlano = keyof SocioPlano;
+
+type Formato =
+  | { tipo: "texto"; max: number; obligatorio?: string }
+  | { tipo: "nif" | "email" | "iban" | "bic" | "fecha" | "activo" | "referencia" }
+  | { tipo: "entero"; min: number; max: number }
+  | { tipo: "euros" }
+  | { tipo: "enum"; valores: readonly string[] }
+  | { tipo: "sino" }
+  | { tipo: "maestro" };
+
+export type Columna = { campo: CampoPlano; cabecera: string; alias?: string[] } & Formato;
+
+/** Every column of the export, in order; the import reads the same headers. */
+export const COLUMNAS: readonly Columna[] = [
+  { campo: "matricula", cabecera: "Matrícula", tipo: "entero", min: 1, max: 2_000_000_000 },
+  { campo: "nombre", cabecera: "Nombre", tipo: "texto", max: 100, obligatorio: "nombre" },
+  { campo: "apellidos", cabecera: "Apellidos", tipo: "texto", max: 150, obligatorio: "apellidos" },
+  { campo: "nif", cabecera: "NIF", tipo: "nif", alias: ["NIF/NIE", "DNI", "NIE"] },
+  { campo: "fechaNacimiento", cabecera: "Fecha de nacimiento", tipo: "fecha" },
+  { campo: "sexo", cabecera: "Sexo", tipo: "enum", valores: SEXOS },
+  { campo: "direccion", cabecera: "Dirección", tipo: "texto", max: 200 },
+  { campo: "poblacion", cabecera: "Población", tipo: "texto", max: 100 },
+  { campo: "provincia", cabecera: "Provincia", tipo: "texto", max: 100 },
+  { campo: "codPostal", cabecera: "Código postal", tipo: "texto", max: 10, alias: ["CP"] },
+  { campo: "telefono", cabecera: "Teléfono", tipo: "texto", max: 30 },
+  {
+    campo: "email",
+    cabecera: "Email",
+    tipo: "email",
+    alias: ["Correo", "Correo electrónico", "E-mail"],
+  },
+  { campo: "tipo", cabecera: "Tipo de socio", tipo: "maestro" },
+  { campo: "formaPago", cabecera: "Forma de pago", tipo: "maestro" },
+  { campo: "tipoPago", cabecera: "Tipo de pago", tipo: "enum", valores: TIPOS_PAGO },
+  { campo: "iban", cabecera: "IBAN", tipo: "iban" },
+  { campo: "bic", cabecera: "BIC", tipo: "bic" },
+  { campo: "fechaAlta", cabecera: "Fecha de alta", tipo: "fecha" },
+  { campo: "anyoAlta", cabecera: "Año de alta", tipo: "entero", min: 0, max: 9999 },
+  { campo: "activo", cabecera: "Activo", tipo: "activo" },
+  { campo: "fechaBaja", cabecera: "Fecha de baja", tipo: "fecha" },
+  { campo: "motivoBaja", cabecera: "Motivo de baja", tipo: "texto", max: 500 },
+  { campo: "matriculaPagador", cabecera: "Pagador (matrícula)", tipo: "referencia" },
+  { campo: "matriculaPareja", cabecera: "Pareja (matrícula)", tipo: "referencia" },
+  { campo: "matriculaPadre", cabecera: "Padre (matrícula)", tipo: "referencia" },
+  { campo: "nombreYerno", cabecera: "Nombre del yerno", tipo: "texto", max: 200 },
+  { campo: "pagarDerrama", cabecera: "Paga derrama", tipo: "sino" },
+  { campo: "tipoDerrama", cabecera: "Tipo de derrama", tipo: "enum", valores: TIPOS_DERRAMA },
+  { campo: "anyoDerrama", cabecera: "Año de derrama", tipo: "entero", min: 0, max: 9999 },
+  { campo: "importeDerrama", cabecera: "Importe de derrama", tipo: "euros" },
+  {
+    campo: "anyosPagoDerrama",
+    cabecera: "Años de pago de derrama",
+    tipo: "entero",
+    min: 0,
+    max: 100,
+  },
+  { campo: "ramell", cabecera: "Ramell", tipo: "sino" },
+  {
+    campo: "tipoPagoRamell",
+    cabecera: "Tipo de pago del ramell",
+    tipo: "enum",
+    valores: TIPOS_PAGO_RAMELL,
+  },
+  { campo: "anyoRamell", cabecera: "Año del ramell", tipo: "entero", min: 0, max: 9999 },
+  { campo: "ramellPago1", cabecera: "Ramell pago 1", tipo: "euros" },
+  { campo: "ramellPago2", cabecera: "Ramell pago 2", tipo: "euros" },
+  { campo: "ramellPago3", cabecera: "Ramell pago 3", tipo: "euros" },
+  { campo: "ramellPago4", cabecera: "Ramell pago 4", tipo: "euros" },
+  { campo: "ramellPago5", cabecera: "Ramell pago 5", tipo: "euros" },
+  { campo: "edadFestera", cabecera: "Edad festera", tipo: "entero", min: 0, max: 150 },
+  {
+    campo: "numDamas",
+    cabecera: "Damas",
+    tipo: "entero",
+    min: 0,
+    max: 1000,
+    alias: ["Número de damas"],
+  },
+  { campo: "comentarios", cabecera: "Comentarios", tipo: "texto", max: 5000 },
+];
+
+/** Lower case, no accents, no "(…)" notes, single spaces: "Fecha de nacimiento (dd/mm/aaaa)" → "fecha de nacimiento". */
+export function normalizarTexto(s: string): string {
+  return s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/\([^)]*\)/g, " ")
+    .replace(/[^a-z0-9/]+/g, " ")
+    .trim();
+}
+
+const COLUMNA_POR_CABECERA = new Map<string, Columna>();
+for (const c of COLUMNAS) {
+  for (const nombre of [c.cabecera, c.campo, ...(c.alias ?? [])]) {
+    COLUMNA_POR_CABECERA.set(normalizarTexto(nombre), c);
+  }
+}
+
+export function columnaDeCabecera(cabecera: string): Columna | undefined {
+  return COLUMNA_POR_CABECERA.get(normalizarTexto(cabecera));
+}
+
+// --- Export -------------------------------------------------------------------------------
+
+const PELIGROSOS = new Set(["=", "+", "-", "@", "\t", "\r"]);
+
+/** A spreadsheet would run a cell starting with = + - @ (or tab/CR) as a formula: quote it. */
+export function neutralizar(valor: string): string {
+  return valor.length > 0 && PELIGROSOS.has(valor[0]) ? `'${valor}` : valor;
+}
+
+const SI_NO_TEXTO: Record<string, string> = { si: "Sí", no: "No" };
+
+export type ValorCelda = string | number | null;
+
+/** The value of one column for one member: numbers stay numbers (XLSX), text is neutralised. */
+export function valorExportado(socio: SocioPlano, columna: Columna): ValorCelda {
+  const valor = socio[columna.campo];
+  if (valor === null || valor === undefined) return null;
+  switch (columna.tipo) {
+    case "fecha":
+      return formatearFecha(String(valor));
+    case "euros":
+      return aEuros(Number(valor));
+    case "activo":
+      return valor ? "Sí" : "No";
+    case "sino":
+      return SI_NO_TEXTO[String(valor)] ?? String(valor);
+    case "entero":
+    case "referencia":
+      return Number(valor);
+    default:
+      return neutralizar(String(valor));
+  }
+}
+
+// --- Import -------------------------------------------------------------------------------
+
+export type ErrorCampo = { campo: string; mensaje: string };
+
+/** Id of a master by its name, compared without case or accents. */
+export type Catalogo = Map<string, number>;
+
+export type Catalogos = { tipos: Catalogo; formas: Catalogo };
+
+/** A valid row, ready to insert: masters resolved to ids, references still as matrículas. */
+export type SocioImportado = Omit<SocioPlano, "tipo" | "formaPago"> & {
+  idTipoSocio: number | null;
+  idFormaPago: number | null;
+};
+
+const FECHA_ES = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
+const FECHA_ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** "dd/mm/aaaa" or "YYYY-MM-DD" → "YYYY-MM-DD" when it is a real date; otherwise null. */
+export function leerFecha(texto: string): string | null {
+  let d: number;
+  let m: number;
+  let a: number;
+  const es = FECHA_ES.exec(texto);
+  const iso = FECHA_ISO.exec(texto);
+  if (es) [d, m, a] = [Number(es[1]), Number(es[2]), Number(es[3])];
+  else if (iso) [a, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+  else return null;
+  const fecha = new Date(Date.UTC(a, m - 1, d));
+  if (a < 1900 || fecha.getUTCMonth() !== m - 1 || fecha.getUTCDate() !== d) return null;
+  return `${String(a).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+}
+
+/** "1.234,56", "1234,56", "1234.56" → euros; null when it is not a number. */
+function leerEuros(texto: string): number | null {
+  const limpio = texto.replace(/\s|€/g, "");
+  const normal = limpio.includes(",") ? limpio.replaceAll(".", "").replace(",", ".") : limpio;
+  if (!/^-?\d+(\.\d+)?$/.test(normal)) return null;
+  return Number(normal);
+}
+
+function leerSiNo(texto: string): "si" | "no" | null {
+  const t = normalizarTexto(texto);
+  if (["si", "s", "true", "verdadero", "1", "x"].includes(t)) return "si";
+  if (["no", "n", "false", "falso", "0"].includes(t)) return "no";
+  return null;
+}
+
+/** The export writes a dangerous first character behind a quote; reading it back removes it. */
+function quitarNeutralizacion(texto: string): string {
+  return texto.length > 1 && texto[0] === "'" && PELIGROSOS.has(texto[1]) ? texto.slice(1) : texto;
+}
+
+const MENSAJE_OBLIGATORIO: Record<string, string> = {
+  nombre: "El nombre es obligatorio",
+  apellidos: "Los apellidos son obligatorios",
+};
+
+/**
+ * Validates one row of cells (by field) on its own, without looking at other rows or the
+ * database. This is the one place to swap for a shared domain schema of member input.
+ */
+export function validarFila(
+  celdas: Partial<Record<CampoPlano, string>>,
+  catalogos: Catalogos,
+  hoy: string,
+): { socio: SocioImportado; errores: ErrorCampo[] } {
+  const errores: ErrorCampo[] = [];
+  const v: Record<string, unknown> = {};
+  for (const col of COLUMNAS) {
+    const texto = quitarNeutralizacion((celdas[col.campo] ?? "").trim());
+    const error = (mensaje: string) => errores.push({ campo: col.cabecera, mensaje });
+    if (texto === "") {
+      if (col.tipo === "texto" && col.obligatorio) error(MENSAJE_OBLIGATORIO[col.obligatorio]);
+      continue;
+    }
+    switch (col.tipo) {
+      case "texto":
+        if (texto.length > col.max) error(`No puede tener más de ${col.max} caracteres`);
+        else v[col.campo] = texto;
+        break;
+      case "nif": {
+        const nif = texto.replace(/[\s-]/g, "").toUpperCase();
+        if (esDocumentoValido(nif)) v[col.campo] = nif;
+        else error(MENSAJE_NIF_INVALIDO);
+        break;
+      }
+      case "email": {
+        const r = EmailOpcionalSchema.safeParse(texto);
+        if (r.success) v[col.campo] = r.data;
+        else error(r.error.issues[0]?.message ?? "Introduce un correo electrónico válido");
+        break;
+      }
+      case "iban":
+        if (esIbanValido(texto)) v[col.campo] = normalizarIban(texto);
+        else error(MENSAJE_IBAN_INVALIDO);
+        break;
+      case "bic":
+        if (esBicValido(texto)) v[col.campo] = normalizarBic(texto);
+        else error(MENSAJE_BIC_INVALIDO);
+        break;
+      case "fecha": {
+        const fecha = leerFecha(texto);
+        if (!fecha) error("Introduce una fecha válida (dd/mm/aaaa)");
+        else if (col.campo === "fechaNacimiento" && fecha > hoy)
+          error("La fecha de nacimiento no puede ser futura");
+        else v[col.campo] = fecha;
+        break;
+      }
+      case "entero":
+      case "referencia": {
+        const [min, max] = col.tipo === "entero" ? [col.min, col.max] : [1, 2_000_000_000];
+        const n = /^\d+$/.test(texto) ? Number(texto) : Number.NaN;
+        if (!Number.isInteger(n)) error("Debe ser un número entero");
+        else if (n < min || n > max) error(`Debe ser un número entre ${min} y ${max}`);
+        else v[col.campo] = n;
+        break;
+      }
+      case "euros": {
+        const euros = leerEuros(texto);
+        if (euros === null) error("Introduce un importe válido");
+        else if (euros < 0) error("El importe no puede ser negativo");
+        else if (euros > EUROS_MAX) error("El importe es demasiado grande");
+        else if (Math.round(euros * 100) / 100 !== euros)
+          error("El importe no puede tener más de dos decimales");
+        else v[col.campo] = aCentimos(euros);
+        break;
+      }
+      case "activo": {
+        const sn = leerSiNo(texto);
+        if (sn) v[col.campo] = sn === "si";
+        else error("Escribe Sí o No");
+        break;
+      }
+      case "sino": {
+        const sn = leerSiNo(texto);
+        if (sn) v[col.campo] = sn;
+        else error(`Elige una de estas opciones: ${SI_NO.join(", ")}`);
+        break;
+      }
+      case "enum": {
+        const valor = col.valores.find((x) => normalizarTexto(x) === normalizarTexto(texto));
+        if (valor) v[col.campo] = valor;
+        else error(`Elige una de estas opciones: ${col.valores.join(", ")}`);
+        break;
+      }
+      case "maestro": {
+        const catalogo = col.campo === "tipo" ? catalogos.tipos : catalogos.formas;
+        const id = catalogo.get(normalizarTexto(texto));
+        if (id !== undefined) v[col.campo] = id;
+        else
+          error(
+            col.campo === "tipo"
+              ? `No existe el tipo de socio «${texto}»`
+              : `No existe la forma de pago «${texto}»`,
+          );
+        break;
+      }
+    }
+  }
+  const socio: SocioImportado = {
+    matricula: (v.matricula as number) ?? null,
+    nombre: (v.nombre as string) ?? "",
+    apellidos: (v.apellidos as string) ?? "",
+    nif: (v.nif as string) ?? null,
+    fechaNacimiento: (v.fechaNacimiento as string) ?? null,
+    sexo: (v.sexo as string) ?? "hombre",
+    direccion: (v.direccion as string) ?? "",
+    poblacion: (v.poblacion as string) ?? "",
+    provincia: (v.provincia as string) ?? "",
+    codPostal: (v.codPostal as string) ?? "",
+    telefono: (v.telefono as string) ?? "",
+    email: (v.email as string) ?? "",
+    idTipoSocio: (v.tipo as number) ?? null,
+    idFormaPago: (v.formaPago as number) ?? null,
+    tipoPago: (v.tipoPago as string) ?? "anual",
+    iban: (v.iban as string) ?? "",
+    bic: (v.bic as string) ?? "",
+    fechaAlta: (v.fechaAlta as string) ?? null,
+    anyoAlta: (v.anyoAlta as number) ?? null,
+    activo: (v.activo as boolean) ?? true,
+    fechaBaja: (v.fechaBaja as string) ?? null,
+    motivoBaja: (v.motivoBaja as string) ?? "",
+    matriculaPagador: (v.matriculaPagador as number) ?? null,
+    matriculaPareja: (v.matriculaPareja as number) ?? null,
+    matriculaPadre: (v.matriculaPadre as number) ?? null,
+    nombreYerno: (v.nombreYerno as string) ?? "",
+    pagarDerrama: (v.pagarDerrama as string) ?? "si",
+    tipoDerrama: (v.tipoDerrama as string) ?? "no aplica",
+    anyoDerrama: (v.anyoDerrama as number) ?? null,
+    importeDerrama: (v.importeDerrama as number) ?? 0,
+    anyosPagoDerrama: (v.anyosPagoDerrama as number) ?? 0,
+    ramell: (v.ramell as string) ?? "si",
+    tipoPagoRamell: (v.tipoPagoRamell as string) ?? "completo",
+    anyoRamell: (v.anyoRamell as number) ?? null,
+    ramellPago1: (v.ramellPago1 as number) ?? 0,
+    ramellPago2: (v.ramellPago2 as number) ?? 0,
+    ramellPago3: (v.ramellPago3 as number) ?? 0,
+    ramellPago4: (v.ramellPago4 as number) ?? 0,
+    ramellPago5: (v.ramellPago5 as number) ?? 0,
+    edadFestera: (v.edadFestera as number) ?? 0,
+    numDamas: (v.numDamas as number) ?? 0,
+    comentarios: (v.comentarios as string) ?? "",
+  };
+  return { socio, errores };
+}

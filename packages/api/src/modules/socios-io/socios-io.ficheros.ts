@@ -1,0 +1,130 @@
+import ExcelJS from "exceljs";
+import { fileTypeFromBuffer } from "file-type";
+import Papa from "papaparse";
+import { DomainError } from "../../errors/domain-error.js";
+import type { ValorCelda } from "./socios-io.columnas.js";
+
+/** A sheet read from a file: the header row and every data row with its spreadsheet row number. */
+export type Hoja = { cabeceras: string[]; filas: { fila: number; celdas: string[] }[] };
+
+const BOM = "\uFEFF";
+
+export const TIPO_XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+export const TIPO_CSV = "text/csv; charset=utf-8";
+
+const ficheroNoValido = (mensaje: string) => new DomainError("fichero_no_valido", mensaje, [], 400);
+
+// --- Writing ------------------------------------------------------------------------------
+
+function textoCsv(valor: ValorCelda): string {
+  if (valor === null) return "";
+  // Spanish Excel reads "12,50" as a number with a decimal comma.
+  if (typeof valor === "number") return String(valor).replace(".", ",");
+  return valor;
+}
+
+/** CSV for Spanish Excel: UTF-8 with BOM, ";" between cells, CRLF between rows. */
+export function escribirCsv(cabeceras: string[], filas: ValorCelda[][]): Buffer {
+  const texto = Papa.unparse(
+    { fields: cabeceras, data: filas.map((f) => f.map(textoCsv)) },
+    { delimiter: ";", newline: "\r\n" },
+  );
+  return Buffer.from(`${BOM}${texto}\r\n`, "utf8");
+}
+
+/** XLSX with a bold, frozen header row. */
+export async function escribirXlsx(
+  cabeceras: string[],
+  filas: ValorCelda[][],
+  hoja = "Socios",
+): Promise<Buffer> {
+  const libro = new ExcelJS.Workbook();
+  libro.creator = "Filà";
+  const ws = libro.addWorksheet(hoja, { views: [{ state: "frozen", ySplit: 1 }] });
+  ws.addRow(cabeceras);
+  ws.getRow(1).font = { bold: true };
+  for (const fila of filas) ws.addRow(fila);
+  ws.columns.forEach((col, i) => {
+    col.width = Math.min(40, Math.max(10, cabeceras[i].length + 2));
+  });
+  return Buffer.from(await libro.xlsx.writeBuffer());
+}
+
+// --- Reading ------------------------------------------------------------------------------
+
+/** Decides by content, never by name or declared type: XLSX, UTF-8 text (CSV), or refusal. */
+export async function leerHoja(buffer: Buffer): Promise<Hoja> {
+  if (buffer.length === 0) throw ficheroNoValido("El fichero está vacío.");
+  const tipo = await fileTypeFromBuffer(buffer);
+  if (tipo?.ext === "xlsx") return leerXlsx(buffer);
+  if (tipo || buffer.includes(0)) {
+    throw ficheroNoValido(
+      "El fichero no es un CSV ni un Excel (XLSX). Sube un fichero .csv o .xlsx.",
+    );
+  }
+  return leerCsv(buffer);
+}
+
+function separadorDe(texto: string): ";" | "," {
+  const primeraLinea = texto.split(/\r?\n/, 1)[0] ?? "";
+  const contar = (c: string) => primeraLinea.split(c).length - 1;
+  return contar(",") > contar(";") ? "," : ";";
+}
+
+function leerCsv(buffer: Buffer): Hoja {
+  let texto: string;
+  try {
+    texto = new TextDecoder("utf-8", { fatal: true }).decode(buffer);
+  } catch {
+    throw ficheroNoValido(
+      "El fichero CSV no está en UTF-8. Guárdalo como «CSV UTF-8» y vuelve a subirlo.",
+    );
+  }
+  if (texto.startsWith(BOM)) texto = texto.slice(1);
+  const resultado = Papa.parse<string[]>(texto, { delimiter: separadorDe(texto) });
+  const [cabeceras = [], ...resto] = resultado.data;
+  return {
+    cabeceras: cabeceras.map((c) => c.trim()),
+    // One CSV record is one spreadsheet row; the header is row 1.
+    filas: resto.map((celdas, i) => ({ fila: i + 2, celdas })),
+  };
+}
+
+function textoDeCelda(valor: ExcelJS.CellValue): string {
+  if (valor === null || valor === undefined) return "";
+  if (valor instanceof Date) {
+    // Excel dates carry no zone: exceljs hands them over as UTC midnight.
+    return valor.toISOString().slice(0, 10);
+  }
+  if (typeof valor === "object") {
+    if ("richText" in valor) return valor.richText.map((t) => t.text).join("");
+    if ("text" in valor) return String(valor.text);
+    if ("result" in valor) return textoDeCelda(valor.result as ExcelJS.CellValue);
+    if ("error" in valor) return "";
+    return "";
+  }
+  return String(valor);
+}
+
+async function leerXlsx(buffer: Buffer): Promise<Hoja> {
+  const libro = new ExcelJS.Workbook();
+  try {
+    await libro.xlsx.load(buffer as unknown as ArrayBuffer);
+  } catch {
+    throw ficheroNoValido("No se puede leer el fichero Excel. Comprueba que no está dañado.");
+  }
+  const ws = libro.worksheets[0];
+  if (!ws) throw ficheroNoValido("El fichero Excel no tiene ninguna hoja.");
+  const cabeceras: string[] = [];
+  const filas: Hoja["filas"] = [];
+  ws.eachRow({ includeEmpty: false }, (row, numero) => {
+    const celdas: string[] = [];
+    row.eachCell({ includeEmpty: true }, (celda, col) => {
+      celdas[col - 1] = textoDeCelda(celda.value);
+    });
+    for (let i = 0; i < celdas.length; i++) celdas[i] ??= "";
+    if (numero === 1) cabeceras.push(...celdas.map((c) => c.trim()));
+    else filas.push({ fila: numero, celdas });
+  });
+  return { cabeceras, filas };
+}

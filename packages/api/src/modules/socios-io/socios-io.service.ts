@@ -1,0 +1,282 @@
+import { ZONA_HORARIA } from "@fila/domain";
+import { DomainError } from "../../errors/domain-error.js";
+import {
+  type CampoPlano,
+  type Catalogo,
+  COLUMNAS,
+  columnaDeCabecera,
+  type ErrorCampo,
+  normalizarTexto,
+  type SocioImportado,
+  validarFila,
+  valorExportado,
+} from "./socios-io.columnas.js";
+import { escribirCsv, escribirXlsx, leerHoja, TIPO_CSV, TIPO_XLSX } from "./socios-io.ficheros.js";
+import {
+  COLUMNAS_ORDEN,
+  type ColumnaOrden,
+  type OrdenExportacion,
+  type SociosIoRepository,
+} from "./socios-io.repository.js";
+
+export type ConsultaExportacion = {
+  formato: "csv" | "xlsx";
+  q?: string;
+  tipo?: number;
+  activo?: "1" | "0";
+  sexo?: string;
+  edadMin?: number;
+  edadMax?: number;
+  sort?: string;
+};
+
+export type FicheroExportado = { nombre: string; tipo: string; contenido: Buffer };
+
+export type InformeImportacion = {
+  filas: number;
+  validas: number;
+  rechazadas: { fila: number; errores: ErrorCampo[] }[];
+  importadas: number;
+};
+
+export const MAX_FILAS_IMPORTACION = 20_000;
+
+/** Today in Madrid as "YYYY-MM-DD" (the filà's calendar day, whatever the server's zone). */
+export function hoyEnMadrid(): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: ZONA_HORARIA }).format(new Date());
+}
+
+function restarAnyos(fecha: string, anyos: number): string {
+  const [a, m, d] = fecha.split("-").map(Number);
+  const destino = a - anyos;
+  const bisiesto = (destino % 4 === 0 && destino % 100 !== 0) || destino % 400 === 0;
+  const dia = m === 2 && d === 29 && !bisiesto ? 28 : d;
+  return `${String(destino).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(dia).padStart(2, "0")}`;
+}
+
+/** "José  PÉREZ" → ["jose", "perez"]: what the accent-free columns are compared with. */
+function palabrasDeBusqueda(q: string | undefined): string[] {
+  return (q ?? "")
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean);
+}
+
+const aSnake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** "apellidos", "-fechaAlta", "edad", "tipo" → the repository's order; null when not allowed. */
+export function ordenDe(sort: string | undefined): OrdenExportacion[] | null {
+  // The list's default order, so the file lists members as the screen does.
+  if (!sort) {
+    return [
+      { columna: "apellidos", descendente: false },
+      { columna: "nombre", descendente: false },
+    ];
+  }
+  const descendente = sort.startsWith("-");
+  const campo = descendente ? sort.slice(1) : sort;
+  // Older members have earlier birth dates: sorting by age reverses the date.
+  if (campo === "edad") return [{ columna: "fecha_nacimiento", descendente: !descendente }];
+  const columna = campo === "tipo" ? "tipo_socio" : aSnake(campo);
+  if (!(COLUMNAS_ORDEN as readonly string[]).includes(columna)) return null;
+  const orden: OrdenExportacion[] = [{ columna: columna as ColumnaOrden, descendente }];
+  if (columna === "apellidos") orden.push({ columna: "nombre", descendente });
+  return orden;
+}
+
+function catalogo(filas: { id: number; nombre: string }[]): Catalogo {
+  return new Map(filas.map((f) => [normalizarTexto(f.nombre), f.id]));
+}
+
+export class SociosIoService {
+  constructor(
+    private readonly repo: SociosIoRepository,
+    private readonly hoy: () => string = hoyEnMadrid,
+  ) {}
+
+  async exportar(consulta: ConsultaExportacion): Promise<FicheroExportado> {
+    const orden = ordenDe(consulta.sort);
+    if (!orden) {
+      throw new DomainError("validacion", "No se puede ordenar por ese campo.", [
+        { campo: "sort", mensaje: "Campo de ordenación no permitido" },
+      ]);
+    }
+    const hoy = this.hoy();
+    const socios = await this.repo.listar({
+      palabras: palabrasDeBusqueda(consulta.q),
+      tipo: consulta.tipo,
+      activo: consulta.activo === undefined ? undefined : consulta.activo === "1",
+      sexo: consulta.sexo,
+      nacidoHasta: consulta.edadMin === undefined ? undefined : restarAnyos(hoy, consulta.edadMin),
+      nacidoDespuesDe:
+        consulta.edadMax === undefined ? undefined : restarAnyos(hoy, consulta.edadMax + 1),
+      orden,
+    });
+    const cabeceras = COLUMNAS.map((c) => c.cabecera);
+    const filas = socios.map((s) => COLUMNAS.map((c) => valorExportado(s, c)));
+    if (consulta.formato === "xlsx") {
+      return {
+        nombre: `socios-${hoy}.xlsx`,
+        tipo: TIPO_XLSX,
+        contenido: await escribirXlsx(cabeceras, filas),
+      };
+    }
+    return {
+      nombre: `socios-${hoy}.csv`,
+      tipo: TIPO_CSV,
+      contenido: escribirCsv(cabeceras, filas),
+    };
+  }
+
+  /**
+   * Validates every row of the file and, when `confirmar` and no row is rejected, inserts them
+   * all in one transaction. With rejected rows nothing is written, dry run or not.
+   */
+  async importar(
+    fichero: Buffer,
+    confirmar: boolean,
+    idUsuario: number,
+  ): Promise<InformeImportacion> {
+    const hoja = await leerHoja(fichero);
+    const indice = new Map<CampoPlano, number>();
+    hoja.cabeceras.forEach((cabecera, i) => {
+      const columna = columnaDeCabecera(cabecera);
+      if (columna && !indice.has(columna.campo)) indice.set(columna.campo, i);
+    });
+    const faltan = (["nombre", "apellidos"] as const).filter((c) => !indice.has(c));
+    if (faltan.length > 0) {
+      throw new DomainError(
+        "validacion",
+        "La primera fila del fichero debe tener las cabeceras de la exportación (al menos «Nombre» y «Apellidos»).",
+        faltan.map((c) => ({
+          campo: c === "nombre" ? "Nombre" : "Apellidos",
+          mensaje: "Falta esta columna",
+        })),
+      );
+    }
+    const filas = hoja.filas.filter((f) => f.celdas.some((c) => c.trim() !== ""));
+    if (filas.length === 0) {
+      throw new DomainError(
+        "validacion",
+        "El fichero no tiene ningún socio debajo de la cabecera.",
+      );
+    }
+    if (filas.length > MAX_FILAS_IMPORTACION) {
+      throw new DomainError(
+        "validacion",
+        `El fichero tiene ${filas.length} filas; como mucho se pueden importar ${MAX_FILAS_IMPORTACION} de una vez.`,
+      );
+    }
+
+    const [tipos, formas, existentes] = await Promise.all([
+      this.repo.tiposSocio(),
+      this.repo.formasPago(),
+      this.repo.identificadores(),
+    ]);
+    const catalogos = { tipos: catalogo(tipos), formas: catalogo(formas) };
+    const hoy = this.hoy();
+
+    const leidas = filas.map(({ fila, celdas }) => {
+      const porCampo: Partial<Record<CampoPlano, string>> = {};
+      for (const [campo, i] of indice) porCampo[campo] = celdas[i] ?? "";
+      return { fila, ...validarFila(porCampo, catalogos, hoy) };
+    });
+
+    this.comprobarEntreFilas(leidas, existentes);
+
+    const rechazadas = leidas
+      .filter((l) => l.errores.length > 0)
+      .map((l) => ({ fila: l.fila, errores: l.errores }));
+    const informe: InformeImportacion = {
+      filas: leidas.length,
+      validas: leidas.length - rechazadas.length,
+      rechazadas,
+      importadas: 0,
+    };
+    if (!confirmar || rechazadas.length > 0) return informe;
+
+    try {
+      informe.importadas = await this.repo.insertarTodos(
+        leidas.map((l) => l.socio),
+        idUsuario,
+      );
+    } catch (error) {
+      if ((error as { code?: string }).code === "23505") {
+        throw new DomainError(
+          "conflicto",
+          "Otro cambio ha usado a la vez una matrícula o un NIF del fichero. No se ha importado nada; vuelve a intentarlo.",
+        );
+      }
+      throw error;
+    }
+    return informe;
+  }
+
+  /** Uniqueness of matrícula and NIF (database and file) and links by matrícula. */
+  private comprobarEntreFilas(
+    leidas: { fila: number; socio: SocioImportado; errores: ErrorCampo[] }[],
+    existentes: { matricula: number | null; nif: string | null }[],
+  ): void {
+    const matriculasBd = new Set(existentes.map((e) => e.matricula).filter((m) => m !== null));
+    const nifsBd = new Set(existentes.map((e) => e.nif?.toUpperCase()).filter(Boolean));
+    const filasPor = (clave: (s: SocioImportado) => string | number | null) => {
+      const mapa = new Map<string | number, number[]>();
+      for (const l of leidas) {
+        const k = clave(l.socio);
+        if (k !== null) mapa.set(k, [...(mapa.get(k) ?? []), l.fila]);
+      }
+      return mapa;
+    };
+    const porMatricula = filasPor((s) => s.matricula);
+    const porNif = filasPor((s) => s.nif);
+
+    for (const l of leidas) {
+      const { matricula, nif } = l.socio;
+      if (matricula !== null) {
+        if (matriculasBd.has(matricula)) {
+          l.errores.push({
+            campo: "Matrícula",
+            mensaje: `Ya existe un socio con la matrícula ${matricula}`,
+          });
+        }
+        const filas = porMatricula.get(matricula) ?? [];
+        if (filas.length > 1) {
+          l.errores.push({
+            campo: "Matrícula",
+            mensaje: `La matrícula ${matricula} está repetida en el fichero (filas ${filas.join(", ")})`,
+          });
+        }
+      }
+      if (nif !== null) {
+        if (nifsBd.has(nif)) {
+          l.errores.push({ campo: "NIF", mensaje: `Ya existe un socio con el NIF ${nif}` });
+        }
+        const filas = porNif.get(nif) ?? [];
+        if (filas.length > 1) {
+          l.errores.push({
+            campo: "NIF",
+            mensaje: `El NIF ${nif} está repetido en el fichero (filas ${filas.join(", ")})`,
+          });
+        }
+      }
+      const referencias = [
+        ["Pagador (matrícula)", l.socio.matriculaPagador],
+        ["Pareja (matrícula)", l.socio.matriculaPareja],
+        ["Padre (matrícula)", l.socio.matriculaPadre],
+      ] as const;
+      for (const [campo, ref] of referencias) {
+        if (ref === null) continue;
+        if (ref === matricula) {
+          l.errores.push({ campo, mensaje: "No puede ser el propio socio" });
+        } else if (!matriculasBd.has(ref) && !porMatricula.has(ref)) {
+          l.errores.push({
+            campo,
+            mensaje: `No hay ningún socio con la matrícula ${ref} (ni en la base de datos ni en el fichero)`,
+          });
+        }
+      }
+    }
+  }
+}

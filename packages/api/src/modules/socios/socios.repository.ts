@@ -1,0 +1,457 @@
+import {
+  aCentimos,
+  aEuros,
+  type FiltrosSocios,
+  fechaLimiteEdad,
+  normalizarBusqueda,
+  type OrdenSocios,
+  type SocioEntrada,
+  type SocioVista,
+} from "@fila/domain";
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Selectable,
+  type SqlBool,
+  sql,
+} from "kysely";
+import type { Database } from "../../db/database.js";
+import type { DB, SocioTable } from "../../db/schema.js";
+import { DomainError } from "../../errors/domain-error.js";
+import {
+  type EntradaAuditoria,
+  type EntradaHistorial,
+  historialDe,
+  registrarAuditoria,
+} from "../../services/auditoria.js";
+
+export type TipoSocioFila = { id: number; nombre: string; descripcion: string; color: string };
+
+/** A stored member in API units (euros, 0 for "none"), without the fields derived on read. */
+export type SocioGuardado = Omit<
+  SocioVista,
+  "derramaAnual" | "derramaPagada" | "derramaPendiente" | "edad"
+>;
+
+export type SocioResumenFila = Pick<
+  SocioGuardado,
+  "id" | "nombre" | "apellidos" | "matricula" | "tipo"
+>;
+
+/** Writable fields as the service speaks them: `tipo` is the member type's id. */
+export type DatosSocio = SocioEntrada;
+
+type FilaSocio = Selectable<SocioTable>;
+
+const ENTIDAD = "socio";
+
+const nulo0 = (n: number | null) => (n ? n : null);
+const centimos = (euros: number) => aCentimos(euros);
+
+/** API field → column, with the conversions both ways where the units differ. */
+const COLUMNAS = {
+  nombre: "nombre",
+  apellidos: "apellidos",
+  direccion: "direccion",
+  poblacion: "poblacion",
+  telefono: "telefono",
+  email: "email",
+  fechaNacimiento: "fecha_nacimiento",
+  nif: "nif",
+  anyoAlta: "anyo_alta",
+  tipo: "id_tipo_socio",
+  tipoPago: "tipo_pago",
+  idFormaPago: "id_forma_pago",
+  fechaAlta: "fecha_alta",
+  activo: "activo",
+  provincia: "provincia",
+  codPostal: "cod_postal",
+  matricula: "matricula",
+  idPagador: "id_pagador",
+  pagarDerrama: "pagar_derrama",
+  tipoDerrama: "tipo_derrama",
+  anyoDerrama: "anyo_derrama",
+  importeDerrama: "importe_derrama",
+  anyosPagoDerrama: "anyos_pago_derrama",
+  idPareja: "id_pareja",
+  nombreYerno: "nombre_yerno",
+  ramell: "ramell",
+  tipoPagoRamell: "tipo_pago_ramell",
+  anyoRamell: "anyo_ramell",
+  ramellPago1: "ramell_pago1",
+  ramellPago2: "ramell_pago2",
+  ramellPago3: "ramell_pago3",
+  ramellPago4: "ramell_pago4",
+  ramellPago5: "ramell_pago5",
+  sexo: "sexo",
+  comentarios: "comentarios",
+  iban: "iban",
+  bic: "bic",
+  idPadre: "id_padre",
+  numDamas: "num_damas",
+  edadFestera: "edad_festera",
+  fechaBaja: "fecha_baja",
+  motivoBaja: "motivo_baja",
+} as const satisfies Record<keyof DatosSocio, keyof FilaSocio>;
+
+const A_BD: Partial<Record<keyof DatosSocio, (v: never) => unknown>> = {
+  nif: (v: string) => v || null,
+  anyoAlta: nulo0,
+  matricula: nulo0,
+  anyoDerrama: nulo0,
+  anyoRamell: nulo0,
+  importeDerrama: centimos,
+  ramellPago1: centimos,
+  ramellPago2: centimos,
+  ramellPago3: centimos,
+  ramellPago4: centimos,
+  ramellPago5: centimos,
+};
+
+function aColumnas(datos: Partial<DatosSocio>): Record<string, unknown> {
+  const fila: Record<string, unknown> = {};
+  for (const [campo, valor] of Object.entries(datos)) {
+    if (valor === undefined) continue;
+    const columna = COLUMNAS[campo as keyof DatosSocio];
+    if (!columna) continue;
+    const convertir = A_BD[campo as keyof DatosSocio] as ((v: unknown) => unknown) | undefined;
+    fila[columna] = convertir ? convertir(valor) : valor;
+  }
+  return fila;
+}
+
+function deFila(f: FilaSocio, tipos: Map<number, TipoSocioFila>): SocioGuardado {
+  return {
+    id: f.id,
+    nombre: f.nombre,
+    apellidos: f.apellidos,
+    direccion: f.direccion,
+    poblacion: f.poblacion,
+    telefono: f.telefono,
+    email: f.email,
+    fechaNacimiento: f.fecha_nacimiento,
+    nif: f.nif ?? "",
+    anyoAlta: f.anyo_alta ?? 0,
+    tipo: f.id_tipo_socio ? (tipos.get(f.id_tipo_socio) ?? null) : null,
+    tipoPago: f.tipo_pago as SocioGuardado["tipoPago"],
+    idFormaPago: f.id_forma_pago,
+    fechaAlta: f.fecha_alta,
+    activo: f.activo,
+    provincia: f.provincia,
+    codPostal: f.cod_postal,
+    matricula: f.matricula ?? 0,
+    idPagador: f.id_pagador,
+    pagarDerrama: f.pagar_derrama as SocioGuardado["pagarDerrama"],
+    tipoDerrama: f.tipo_derrama as SocioGuardado["tipoDerrama"],
+    anyoDerrama: f.anyo_derrama ?? 0,
+    importeDerrama: aEuros(f.importe_derrama),
+    anyosPagoDerrama: f.anyos_pago_derrama,
+    idPareja: f.id_pareja,
+    nombreYerno: f.nombre_yerno,
+    ramell: f.ramell as SocioGuardado["ramell"],
+    tipoPagoRamell: f.tipo_pago_ramell as SocioGuardado["tipoPagoRamell"],
+    anyoRamell: f.anyo_ramell ?? 0,
+    ramellPago1: aEuros(f.ramell_pago1),
+    ramellPago2: aEuros(f.ramell_pago2),
+    ramellPago3: aEuros(f.ramell_pago3),
+    ramellPago4: aEuros(f.ramell_pago4),
+    ramellPago5: aEuros(f.ramell_pago5),
+    sexo: f.sexo as SocioGuardado["sexo"],
+    comentarios: f.comentarios,
+    iban: f.iban,
+    bic: f.bic,
+    idPadre: f.id_padre,
+    numDamas: f.num_damas,
+    edadFestera: f.edad_festera,
+    imagen: f.imagen,
+    fechaBaja: f.fecha_baja,
+    motivoBaja: f.motivo_baja,
+  };
+}
+
+/** Sort keys; `nulos` marks columns that can be null (they go last either way). */
+const ORDEN: Record<OrdenSocios, { columna: string | null; nulos?: boolean; invertir?: boolean }> =
+  {
+    // Generated accent-free keys (migration 0003), indexed together with id.
+    apellidos: { columna: "socio.orden_apellidos" },
+    nombre: { columna: "socio.orden_nombre" },
+    matricula: { columna: "socio.matricula", nulos: true },
+    fechaAlta: { columna: "socio.fecha_alta", nulos: true },
+    fechaNacimiento: { columna: "socio.fecha_nacimiento", nulos: true },
+    // Older is a larger age: sort by birth date the other way round.
+    edad: { columna: "socio.fecha_nacimiento", nulos: true, invertir: true },
+    anyoAlta: { columna: "socio.anyo_alta", nulos: true },
+    edadFestera: { columna: "socio.edad_festera" },
+    id: { columna: null },
+  };
+
+const escaparLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function condiciones(
+  eb: ExpressionBuilder<DB, "socio">,
+  filtros: FiltrosSocios,
+  hoy: string,
+): Expression<SqlBool> {
+  const y: Expression<SqlBool>[] = [];
+  const palabras = normalizarBusqueda(filtros.q ?? "")
+    .split(" ")
+    .filter(Boolean);
+  for (const palabra of palabras) {
+    y.push(eb("socio.busqueda", "like", `%${escaparLike(palabra)}%`));
+  }
+  if (filtros.tipo !== undefined) y.push(eb("socio.id_tipo_socio", "=", filtros.tipo));
+  if (filtros.activo !== undefined) y.push(eb("socio.activo", "=", filtros.activo === "1"));
+  if (filtros.sexo !== undefined) y.push(eb("socio.sexo", "=", filtros.sexo));
+  if (filtros.edadMin !== undefined) {
+    y.push(eb("socio.fecha_nacimiento", "<=", fechaLimiteEdad(hoy, filtros.edadMin)));
+  }
+  if (filtros.edadMax !== undefined) {
+    y.push(eb("socio.fecha_nacimiento", ">", fechaLimiteEdad(hoy, filtros.edadMax + 1)));
+  }
+  return eb.and(y);
+}
+
+const RESTRICCIONES_UNICAS: Record<string, { campo: string; mensaje: string }> = {
+  socio_matricula_uq: { campo: "matricula", mensaje: "Ya hay un socio con esa matrícula." },
+  socio_nif_uq: { campo: "nif", mensaje: "Ya hay un socio con ese NIF o NIE." },
+};
+
+/** A unique violation that slipped past the service's check (two writers at once) is still a 409. */
+function traducirError(err: unknown): never {
+  const e = err as { code?: string; constraint?: string; message?: string };
+  if (e?.code === "23505") {
+    const nombre =
+      e.constraint ?? Object.keys(RESTRICCIONES_UNICAS).find((c) => e.message?.includes(c));
+    const r = nombre ? RESTRICCIONES_UNICAS[nombre] : undefined;
+    if (r) throw new DomainError("duplicado", r.mensaje, [r], 409);
+  }
+  throw err;
+}
+
+export class SociosRepository {
+  constructor(private readonly db: Database) {}
+
+  /** Runs `fn` in one transaction, with a repository bound to it. */
+  transaccion<T>(fn: (repo: SociosRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => fn(new SociosRepository(trx)));
+  }
+
+  async tiposPorId(ids: Iterable<number | null>): Promise<Map<number, TipoSocioFila>> {
+    const unicos = [...new Set([...ids].filter((i): i is number => !!i))];
+    if (unicos.length === 0) return new Map();
+    const filas = await this.db
+      .selectFrom("tipo_socio")
+      .select(["id", "nombre", "descripcion", "color"])
+      .where("id", "in", unicos)
+      .execute();
+    return new Map(filas.map((f) => [f.id, f]));
+  }
+
+  private async conTipos(filas: FilaSocio[]): Promise<SocioGuardado[]> {
+    const tipos = await this.tiposPorId(filas.map((f) => f.id_tipo_socio));
+    return filas.map((f) => deFila(f, tipos));
+  }
+
+  async listar(
+    filtros: FiltrosSocios & { page: number; pageSize: number; sort: string },
+    hoy: string,
+  ): Promise<{ items: SocioGuardado[]; total: number }> {
+    const descendente = filtros.sort.startsWith("-");
+    const orden = ORDEN[filtros.sort.replace(/^-/, "") as OrdenSocios];
+    const dir = descendente !== Boolean(orden.invertir) ? "desc" : "asc";
+    let consulta = this.db
+      .selectFrom("socio")
+      .selectAll()
+      .where((eb) => condiciones(eb, filtros, hoy));
+    if (orden.columna) {
+      consulta = orden.nulos
+        ? consulta.orderBy(sql`${sql.ref(orden.columna)} ${sql.raw(dir)} nulls last`)
+        : consulta.orderBy(sql.ref(orden.columna), dir);
+    }
+    const [filas, cuenta] = await Promise.all([
+      consulta
+        .orderBy("socio.id", dir)
+        .limit(filtros.pageSize)
+        .offset((filtros.page - 1) * filtros.pageSize)
+        .execute(),
+      this.db
+        .selectFrom("socio")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where((eb) => condiciones(eb, filtros, hoy))
+        .executeTakeFirst(),
+    ]);
+    const total = Number(cuenta?.n ?? 0);
+    return { items: await this.conTipos(filas), total };
+  }
+
+  async porId(id: number): Promise<SocioGuardado | undefined> {
+    const fila = await this.db
+      .selectFrom("socio")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirst();
+    return fila ? (await this.conTipos([fila]))[0] : undefined;
+  }
+
+  private async resumenes(
+    donde: (eb: ExpressionBuilder<DB, "socio">) => Expression<SqlBool>,
+  ): Promise<SocioResumenFila[]> {
+    const filas = await this.db
+      .selectFrom("socio")
+      .select(["id", "nombre", "apellidos", "matricula", "id_tipo_socio"])
+      .where(donde)
+      .orderBy("apellidos")
+      .orderBy("nombre")
+      .orderBy("id")
+      .execute();
+    const tipos = await this.tiposPorId(filas.map((f) => f.id_tipo_socio));
+    return filas.map((f) => ({
+      id: f.id,
+      nombre: f.nombre,
+      apellidos: f.apellidos,
+      matricula: f.matricula ?? 0,
+      tipo: f.id_tipo_socio ? (tipos.get(f.id_tipo_socio) ?? null) : null,
+    }));
+  }
+
+  resumenesPorId(ids: number[]): Promise<SocioResumenFila[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.resumenes((eb) => eb("id", "in", ids));
+  }
+
+  hijosDe(id: number): Promise<SocioResumenFila[]> {
+    return this.resumenes((eb) => eb("id_padre", "=", id));
+  }
+
+  pagadosPor(id: number): Promise<SocioResumenFila[]> {
+    return this.resumenes((eb) => eb.and([eb("id_pagador", "=", id), eb("id", "<>", id)]));
+  }
+
+  async sociosExistentes(ids: number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const filas = await this.db.selectFrom("socio").select("id").where("id", "in", ids).execute();
+    return new Set(filas.map((f) => f.id));
+  }
+
+  async existeTipoSocio(id: number): Promise<boolean> {
+    return !!(await this.db
+      .selectFrom("tipo_socio")
+      .select("id")
+      .where("id", "=", id)
+      .executeTakeFirst());
+  }
+
+  async existeFormaPago(id: number): Promise<boolean> {
+    return !!(await this.db
+      .selectFrom("forma_pago")
+      .select("id")
+      .where("id", "=", id)
+      .executeTakeFirst());
+  }
+
+  async idConMatricula(matricula: number): Promise<number | null> {
+    const f = await this.db
+      .selectFrom("socio")
+      .select("id")
+      .where("matricula", "=", matricula)
+      .executeTakeFirst();
+    return f?.id ?? null;
+  }
+
+  async idConNif(nif: string): Promise<number | null> {
+    const f = await this.db
+      .selectFrom("socio")
+      .select("id")
+      .where("nif", "=", nif)
+      .executeTakeFirst();
+    return f?.id ?? null;
+  }
+
+  async crear(datos: DatosSocio): Promise<number> {
+    try {
+      const fila = await this.db
+        .insertInto("socio")
+        .values(aColumnas(datos) as never)
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return fila.id;
+    } catch (err) {
+      traducirError(err);
+    }
+  }
+
+  async actualizar(id: number, datos: Partial<DatosSocio>): Promise<void> {
+    const columnas = aColumnas(datos);
+    if (Object.keys(columnas).length === 0) return;
+    try {
+      await this.db
+        .updateTable("socio")
+        .set({ ...columnas, actualizado_en: new Date() } as never)
+        .where("id", "=", id)
+        .execute();
+    } catch (err) {
+      traducirError(err);
+    }
+  }
+
+  async ponerImagen(id: number, imagen: string | null): Promise<void> {
+    await this.db
+      .updateTable("socio")
+      .set({ imagen, actualizado_en: new Date() })
+      .where("id", "=", id)
+      .execute();
+  }
+
+  async borrar(id: number): Promise<void> {
+    await this.db.deleteFrom("socio").where("id", "=", id).execute();
+  }
+
+  /**
+   * Payments recorded for the member. There is no payments table yet: the fees issue replaces
+   * this with a real count (charges where the member is debtor or payer), and then deleting a
+   * member with payments is refused with 409.
+   */
+  async contarPagos(_id: number): Promise<number> {
+    return 0;
+  }
+
+  auditar(entrada: Omit<EntradaAuditoria, "entidad">): Promise<void> {
+    return registrarAuditoria(this.db, { ...entrada, entidad: ENTIDAD });
+  }
+
+  historial(id: number): Promise<EntradaHistorial[]> {
+    return historialDe(this.db, ENTIDAD, id);
+  }
+
+  historialCuenta(idUsuario: number): Promise<EntradaHistorial[]> {
+    return historialDe(this.db, "usuario", idUsuario);
+  }
+
+  async cuenta(idUsuario: number) {
+    return this.db
+      .selectFrom("usuario")
+      .select([
+        "id",
+        "email",
+        "nombre",
+        "rol",
+        "id_socio",
+        "activo",
+        "condiciones_aceptadas_en",
+        "condiciones_version",
+        "creado_en",
+      ])
+      .where("id", "=", idUsuario)
+      .executeTakeFirst();
+  }
+
+  sesiones(idUsuario: number) {
+    return this.db
+      .selectFrom("sesion")
+      .select(["creada_en", "expira_en", "revocada_en", "ip"])
+      .where("id_usuario", "=", idUsuario)
+      .orderBy("creada_en", "desc")
+      .limit(500)
+      .execute();
+  }
+}

@@ -1,0 +1,363 @@
+import {
+  CAMPOS_BANCO,
+  CAMPOS_CONTACTO,
+  type FamiliaSocio,
+  hoyIso,
+  type ListaSociosQuery,
+  type SocioCambios,
+  type SocioEntrada,
+  type SocioPropioCambios,
+  type SocioVista,
+} from "@fila/domain";
+import {
+  type DetalleError,
+  DomainError,
+  noEncontrado,
+  prohibido,
+} from "../../errors/domain-error.js";
+import type { UsuarioAutenticado } from "../../plugins/auth.js";
+import { diferencias } from "../../services/auditoria.js";
+import type { ImagenesSocio } from "./socios.imagenes.js";
+import { presentarSocio, type Vista } from "./socios.presenter.js";
+import type { SocioGuardado, SociosRepository } from "./socios.repository.js";
+
+type Actor = Pick<UsuarioAutenticado, "id" | "rol" | "socioId">;
+
+const sinFicha = () =>
+  new DomainError("no_encontrado", "Tu cuenta no está vinculada a ninguna ficha de socio.");
+
+/**
+ * What a member may change of their own record (Mis Datos). A `usuario` changes contact and bank
+ * data and their photo. A `socio` (a limited login, often a young or dependent member whose
+ * fees someone else pays) changes only contact data: bank data and photo are read-only for them.
+ * Any other field sent is ignored, so a form that posts the whole record changes nothing else.
+ */
+export function camposPropiosEditables(rol: Actor["rol"]): readonly string[] {
+  return rol === "socio" ? CAMPOS_CONTACTO : [...CAMPOS_CONTACTO, ...CAMPOS_BANCO];
+}
+
+const REFERENCIAS_SOCIO = [
+  ["idPagador", "Un socio no puede ser su propio pagador."],
+  ["idPadre", "Un socio no puede ser su propio padre o madre."],
+  ["idPareja", "Un socio no puede ser su propia pareja."],
+] as const;
+
+/** The stored member in write shape (tipo as id), to compare with what is being written. */
+function comoEntrada(s: SocioGuardado): Record<string, unknown> {
+  return { ...s, tipo: s.tipo?.id ?? null, matricula: s.matricula || null };
+}
+
+function normalizar<T extends Partial<SocioEntrada>>(datos: T): T {
+  return datos.matricula === 0 ? { ...datos, matricula: null } : datos;
+}
+
+export class SociosService {
+  constructor(
+    private readonly repo: SociosRepository,
+    private readonly imagenes: ImagenesSocio,
+  ) {}
+
+  /** Administrador sees everything; a member sees their own record and, read-only, those they pay for. */
+  private async vistaPara(
+    actor: Actor,
+    id: number,
+  ): Promise<{ socio: SocioGuardado; vista: Vista }> {
+    if (actor.rol === "administrador") {
+      const socio = await this.repo.porId(id);
+      if (!socio) throw noEncontrado("El socio");
+      return { socio, vista: "completo" };
+    }
+    // A member never learns whether another id exists: 403 either way.
+    if (!actor.socioId) throw prohibido();
+    const socio = await this.repo.porId(id);
+    if (!socio) throw prohibido();
+    if (socio.id === actor.socioId) return { socio, vista: "completo" };
+    if (socio.idPagador === actor.socioId) return { socio, vista: "pagado" };
+    throw prohibido();
+  }
+
+  private soloAdministrador(actor: Actor): void {
+    if (actor.rol !== "administrador") throw prohibido();
+  }
+
+  async listar(query: ListaSociosQuery) {
+    const hoy = hoyIso();
+    const { items, total } = await this.repo.listar(query, hoy);
+    return {
+      items: items.map((s) => presentarSocio(s, "completo", hoy)),
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  }
+
+  async obtener(actor: Actor, id: number): Promise<SocioVista> {
+    const { socio, vista } = await this.vistaPara(actor, id);
+    return presentarSocio(socio, vista, hoyIso());
+  }
+
+  private async comprobar(repo: SociosRepository, datos: Partial<SocioEntrada>, id?: number) {
+    const detalles: DetalleError[] = [];
+    const buscar: number[] = [];
+    for (const [campo, mismo] of REFERENCIAS_SOCIO) {
+      const valor = datos[campo];
+      if (valor == null) continue;
+      if (valor === id) detalles.push({ campo, mensaje: mismo });
+      else buscar.push(valor);
+    }
+    const existentes = await repo.sociosExistentes(buscar);
+    for (const [campo] of REFERENCIAS_SOCIO) {
+      const valor = datos[campo];
+      if (valor != null && valor !== id && !existentes.has(valor)) {
+        detalles.push({ campo, mensaje: "El socio elegido no existe." });
+      }
+    }
+    if (datos.tipo != null && !(await repo.existeTipoSocio(datos.tipo))) {
+      detalles.push({ campo: "tipo", mensaje: "El tipo de socio elegido no existe." });
+    }
+    if (datos.idFormaPago != null && !(await repo.existeFormaPago(datos.idFormaPago))) {
+      detalles.push({ campo: "idFormaPago", mensaje: "La forma de pago elegida no existe." });
+    }
+    if (detalles.length > 0) {
+      throw new DomainError(
+        "validacion",
+        "Hay datos que no son válidos. Revisa los campos marcados.",
+        detalles,
+      );
+    }
+    if (datos.matricula) {
+      const otro = await repo.idConMatricula(datos.matricula);
+      if (otro !== null && otro !== id) {
+        const mensaje = `Ya hay un socio con la matrícula ${datos.matricula}.`;
+        throw new DomainError("duplicado", mensaje, [{ campo: "matricula", mensaje }], 409);
+      }
+    }
+    if (datos.nif) {
+      const otro = await repo.idConNif(datos.nif);
+      if (otro !== null && otro !== id) {
+        const mensaje = `Ya hay un socio con el NIF o NIE ${datos.nif}.`;
+        throw new DomainError("duplicado", mensaje, [{ campo: "nif", mensaje }], 409);
+      }
+    }
+  }
+
+  async crear(actor: Actor, entrada: SocioEntrada): Promise<SocioVista> {
+    this.soloAdministrador(actor);
+    const datos = normalizar(entrada);
+    const id = await this.repo.transaccion(async (repo) => {
+      await this.comprobar(repo, datos);
+      const nuevo = await repo.crear(datos);
+      await repo.auditar({
+        idUsuario: actor.id,
+        idEntidad: nuevo,
+        accion: "crear",
+        cambios: diferencias(null, datos),
+      });
+      return nuevo;
+    });
+    return this.obtener(actor, id);
+  }
+
+  /** Applies `datos` (already limited to what the caller may change) and audits the differences. */
+  private async aplicar(
+    actor: Actor,
+    id: number,
+    datos: Partial<SocioEntrada>,
+    accion = "modificar",
+  ): Promise<void> {
+    await this.repo.transaccion(async (repo) => {
+      const antes = await repo.porId(id);
+      if (!antes) throw noEncontrado("El socio");
+      await this.comprobar(repo, datos, id);
+      const cambios = diferencias(comoEntrada(antes), datos);
+      if (cambios.length === 0) return;
+      await repo.actualizar(id, datos);
+      await repo.auditar({ idUsuario: actor.id, idEntidad: id, accion, cambios });
+    });
+  }
+
+  async reemplazar(actor: Actor, id: number, entrada: SocioEntrada): Promise<SocioVista> {
+    this.soloAdministrador(actor);
+    await this.aplicar(actor, id, normalizar(entrada));
+    return this.obtener(actor, id);
+  }
+
+  /** PATCH /:id: the administrador changes any field; a member on their own id, as PATCH /yo. */
+  async modificar(actor: Actor, id: number, cambios: SocioCambios): Promise<SocioVista> {
+    if (actor.rol !== "administrador") {
+      await this.vistaPara(actor, id);
+      if (id !== actor.socioId) throw prohibido();
+      return this.modificarPropio(actor, cambios);
+    }
+    await this.aplicar(actor, id, normalizar(cambios));
+    return this.obtener(actor, id);
+  }
+
+  async borrar(actor: Actor, id: number): Promise<void> {
+    this.soloAdministrador(actor);
+    await this.repo.transaccion(async (repo) => {
+      const antes = await repo.porId(id);
+      if (!antes) throw noEncontrado("El socio");
+      const pagos = await repo.contarPagos(id);
+      if (pagos > 0) {
+        throw new DomainError(
+          "tiene_pagos",
+          `No se puede borrar: el socio tiene ${pagos} ${pagos === 1 ? "pago" : "pagos"}. Puedes darlo de baja.`,
+          [],
+          409,
+        );
+      }
+      await repo.borrar(id);
+      await repo.auditar({
+        idUsuario: actor.id,
+        idEntidad: id,
+        accion: "borrar",
+        cambios: diferencias(comoEntrada(antes), {}),
+      });
+    });
+    await this.imagenes.borrar(id);
+  }
+
+  async baja(
+    actor: Actor,
+    id: number,
+    datos: { fechaBaja?: string; motivoBaja: string },
+  ): Promise<SocioVista> {
+    this.soloAdministrador(actor);
+    await this.aplicar(
+      actor,
+      id,
+      { activo: false, fechaBaja: datos.fechaBaja ?? hoyIso(), motivoBaja: datos.motivoBaja },
+      "baja",
+    );
+    return this.obtener(actor, id);
+  }
+
+  async alta(actor: Actor, id: number): Promise<SocioVista> {
+    this.soloAdministrador(actor);
+    await this.aplicar(actor, id, { activo: true, fechaBaja: null, motivoBaja: "" }, "alta");
+    return this.obtener(actor, id);
+  }
+
+  async familia(actor: Actor, id: number): Promise<FamiliaSocio> {
+    const { socio } = await this.vistaPara(actor, id);
+    const unicos = [socio.idPareja, socio.idPadre, socio.idPagador].filter((v): v is number => !!v);
+    const [relacionados, hijos, pagaA] = await Promise.all([
+      this.repo.resumenesPorId(unicos),
+      this.repo.hijosDe(id),
+      this.repo.pagadosPor(id),
+    ]);
+    const por = (ref: number | null) => relacionados.find((r) => r.id === ref) ?? null;
+    return {
+      pareja: por(socio.idPareja),
+      padre: por(socio.idPadre),
+      pagador: por(socio.idPagador),
+      hijos,
+      pagaA,
+    };
+  }
+
+  async historial(actor: Actor, id: number) {
+    await this.vistaPara(actor, id);
+    return this.repo.historial(id);
+  }
+
+  /** A member's own photo: the administrador, or a `usuario` on their own record. */
+  async subirImagen(actor: Actor, id: number, leer: () => Promise<Buffer>): Promise<SocioVista> {
+    if (actor.rol !== "administrador" && (actor.rol !== "usuario" || id !== actor.socioId)) {
+      throw prohibido();
+    }
+    if (!(await this.repo.porId(id))) throw noEncontrado("El socio");
+    // The upload is read only once the caller is known to be allowed.
+    await this.imagenes.guardar(id, await leer());
+    const imagen = `/api/socios/${id}/imagen?v=${Date.now()}`;
+    await this.repo.transaccion(async (repo) => {
+      await repo.ponerImagen(id, imagen);
+      await repo.auditar({
+        idUsuario: actor.id,
+        idEntidad: id,
+        accion: "imagen",
+        cambios: [{ campo: "imagen", antes: null, despues: imagen }],
+      });
+    });
+    return this.obtener(actor, id);
+  }
+
+  async borrarImagen(actor: Actor, id: number): Promise<void> {
+    if (actor.rol !== "administrador" && (actor.rol !== "usuario" || id !== actor.socioId)) {
+      throw prohibido();
+    }
+    const socio = await this.repo.porId(id);
+    if (!socio) throw noEncontrado("El socio");
+    await this.repo.transaccion(async (repo) => {
+      await repo.ponerImagen(id, null);
+      await repo.auditar({
+        idUsuario: actor.id,
+        idEntidad: id,
+        accion: "imagen",
+        cambios: [{ campo: "imagen", antes: socio.imagen, despues: null }],
+      });
+    });
+    await this.imagenes.borrar(id);
+  }
+
+  async leerImagen(actor: Actor, id: number): Promise<Buffer> {
+    const { socio } = await this.vistaPara(actor, id);
+    const contenido = socio.imagen ? await this.imagenes.leer(id) : null;
+    if (!contenido) throw noEncontrado("La foto del socio");
+    return contenido;
+  }
+
+  async yo(actor: Actor): Promise<SocioVista> {
+    if (!actor.socioId) throw sinFicha();
+    return this.obtener(actor, actor.socioId);
+  }
+
+  async modificarPropio(actor: Actor, cambios: SocioPropioCambios): Promise<SocioVista> {
+    if (!actor.socioId) throw sinFicha();
+    const permitidos = new Set(camposPropiosEditables(actor.rol));
+    const datos = Object.fromEntries(
+      Object.entries(cambios).filter(([campo, v]) => permitidos.has(campo) && v !== undefined),
+    ) as Partial<SocioEntrada>;
+    await this.aplicar(actor, actor.socioId, datos);
+    return this.obtener(actor, actor.socioId);
+  }
+
+  /** Everything we hold about the signed-in person (right of access): a JSON download. */
+  async misDatos(actor: Actor) {
+    const [cuenta, sesiones, historialCuenta] = await Promise.all([
+      this.repo.cuenta(actor.id),
+      this.repo.sesiones(actor.id),
+      this.repo.historialCuenta(actor.id),
+    ]);
+    const socio = actor.socioId ? await this.obtener(actor, actor.socioId) : null;
+    return {
+      generado: new Date().toISOString(),
+      socio,
+      familia: socio ? await this.familia(actor, socio.id) : null,
+      cuenta: cuenta
+        ? {
+            id: cuenta.id,
+            email: cuenta.email,
+            nombre: cuenta.nombre,
+            rol: cuenta.rol,
+            idSocio: cuenta.id_socio,
+            activo: cuenta.activo,
+            condicionesAceptadasEn: cuenta.condiciones_aceptadas_en?.toISOString() ?? null,
+            condicionesVersion: cuenta.condiciones_version,
+            creadaEn: cuenta.creado_en.toISOString(),
+          }
+        : null,
+      sesiones: sesiones.map((s) => ({
+        creadaEn: s.creada_en.toISOString(),
+        expiraEn: s.expira_en.toISOString(),
+        revocadaEn: s.revocada_en?.toISOString() ?? null,
+        ip: s.ip,
+      })),
+      historial: {
+        socio: socio ? await this.repo.historial(socio.id) : [],
+        cuenta: historialCuenta,
+      },
+    };
+  }
+}
