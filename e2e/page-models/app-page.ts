@@ -26,6 +26,13 @@ export class AppPage {
     await expect(this.page).toHaveURL(new RegExp(`#/${ruta}(\\?.*)?$`));
   }
 
+  /** Signs in and waits until the role's home has rendered (the sign-in navigation is over). */
+  async entrarHastaInicio(email: string, password: string, home: string) {
+    await this.entrar(email, password);
+    await this.esperarRuta(home);
+    await expect(this.page.getByRole("heading", { name: /^Hola, / })).toBeVisible();
+  }
+
   menu() {
     return this.page.getByRole("navigation", { name: "Menú principal" });
   }

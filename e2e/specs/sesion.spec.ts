@@ -102,10 +102,12 @@ test("el administrador abre cada ruta de la especificación y ninguna queda en b
   page,
 }) => {
   const app = new AppPage(page);
-  await app.entrar(CUENTAS.administrador.email, PASSWORD_DEMO);
-  await app.esperarRuta(CUENTAS.administrador.home);
+  await app.entrarHastaInicio(
+    CUENTAS.administrador.email,
+    PASSWORD_DEMO,
+    CUENTAS.administrador.home,
+  );
   const rutas = [
-    "inicio",
     "alertas",
     "socios",
     "socios/ficha/0",
@@ -136,8 +138,12 @@ test("el administrador abre cada ruta de la especificación y ninguna queda en b
   ];
   for (const ruta of rutas) {
     await app.irA(ruta);
+    await app.esperarRuta(ruta);
     await expect(page.getByRole("heading").first()).toBeVisible();
-    expect((await page.locator("main").innerText()).trim().length).toBeGreaterThan(10);
+    // Lazy pages render after the URL changes: wait for real content, never a blank main.
+    await expect
+      .poll(async () => (await page.locator("main").innerText()).trim().length)
+      .toBeGreaterThan(10);
   }
   await app.irA("inicio");
   await app.esperarRuta("admin-home");

@@ -40,6 +40,11 @@ export async function abrirBaseDeDatos(opciones: OpcionesBaseDeDatos): Promise<B
           pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
       },
     });
+    // An idle connection the server closes (restart, failover, DROP … FORCE) must not crash the
+    // process: the pool drops it and opens a new one on the next query.
+    pool.on("error", (err) => {
+      process.emitWarning(`Conexión de PostgreSQL cerrada: ${err.message}`);
+    });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, pglite: null, cerrar: () => db.destroy() };
   }
