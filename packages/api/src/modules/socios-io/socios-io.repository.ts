@@ -1,107 +1,39 @@
-import { type Expression, type SqlBool, sql } from "kysely";
+import type { FiltrosSocios } from "@fila/domain";
+import type { ExpressionBuilder } from "kysely";
 import type { Database } from "../../db/database.js";
+import type { DB } from "../../db/schema.js";
 import { registrarAuditoria } from "../../services/auditoria.js";
+import { condicionesSocios, ordenSocios } from "../socios/socios.repository.js";
 import type { SocioImportado, SocioPlano } from "./socios-io.columnas.js";
 
-export type OrdenExportacion = { columna: ColumnaOrden; descendente: boolean };
-
-export type FiltrosExportacion = {
-  /** Words in lower case without accents; every word must match some field. */
-  palabras: string[];
-  tipo?: number;
-  activo?: boolean;
-  sexo?: string;
-  /** Birth date on or before (age at least …). */
-  nacidoHasta?: string;
-  /** Birth date strictly after (age at most …). */
-  nacidoDespuesDe?: string;
-  orden: OrdenExportacion[];
-};
-
-/** Columns of `socio` a list can sort by (plus the member type's name). */
-export const COLUMNAS_ORDEN = [
-  "id",
-  "matricula",
-  "nombre",
-  "apellidos",
-  "nif",
-  "email",
-  "telefono",
-  "direccion",
-  "poblacion",
-  "provincia",
-  "cod_postal",
-  "fecha_nacimiento",
-  "fecha_alta",
-  "anyo_alta",
-  "fecha_baja",
-  "activo",
-  "sexo",
-  "tipo_pago",
-  "edad_festera",
-  "num_damas",
-  "tipo_socio",
-] as const;
-export type ColumnaOrden = (typeof COLUMNAS_ORDEN)[number];
-
-// Upper-case letters are translated too: lower() leaves non-ASCII letters alone under a C locale.
-const CON_ACENTO = "áàäâãéèëêíìïîóòöôõúùüûñçÁÀÄÂÃÉÈËÊÍÌÏÎÓÒÖÔÕÚÙÜÛÑÇ";
-const SIN_ACENTO = "aaaaaeeeeiiiiooooouuuuncaaaaaeeeeiiiiooooouuuunc";
-
-/** Lower case without accents, the same on PGlite and PostgreSQL (no unaccent extension). */
-function normalizada(columna: Expression<unknown>) {
-  return sql<string>`lower(translate(${columna}, ${sql.lit(CON_ACENTO)}, ${sql.lit(SIN_ACENTO)}))`;
-}
-
-function escaparLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
+/** The list's filters and sort: the exported file holds exactly what the list shows. */
+export type FiltrosExportacion = FiltrosSocios & { sort: string };
 
 export class SociosIoRepository {
   constructor(private readonly db: Database) {}
 
-  async listar(filtros: FiltrosExportacion): Promise<SocioPlano[]> {
-    let q = this.db
-      .selectFrom("socio as s")
-      .leftJoin("tipo_socio as t", "t.id", "s.id_tipo_socio")
-      .leftJoin("forma_pago as f", "f.id", "s.id_forma_pago")
-      .leftJoin("socio as pagador", "pagador.id", "s.id_pagador")
-      .leftJoin("socio as pareja", "pareja.id", "s.id_pareja")
-      .leftJoin("socio as padre", "padre.id", "s.id_padre")
-      .selectAll("s")
+  async listar(filtros: FiltrosExportacion, hoy: string): Promise<SocioPlano[]> {
+    const filas = await this.db
+      .selectFrom("socio")
+      .leftJoin("tipo_socio as t", "t.id", "socio.id_tipo_socio")
+      .leftJoin("forma_pago as f", "f.id", "socio.id_forma_pago")
+      .leftJoin("socio as pagador", "pagador.id", "socio.id_pagador")
+      .leftJoin("socio as pareja", "pareja.id", "socio.id_pareja")
+      .leftJoin("socio as padre", "padre.id", "socio.id_padre")
+      .selectAll("socio")
       .select([
         "t.nombre as nombre_tipo",
         "f.nombre as nombre_forma_pago",
         "pagador.matricula as matricula_pagador",
         "pareja.matricula as matricula_pareja",
         "padre.matricula as matricula_padre",
-      ]);
-
-    for (const palabra of filtros.palabras) {
-      const patron = `%${escaparLike(palabra)}%`;
-      q = q.where((eb) =>
-        eb.or(
-          [
-            eb.ref("s.nombre"),
-            eb.ref("s.apellidos"),
-            eb.fn.coalesce("s.nif", sql.lit("")),
-            eb.ref("s.email"),
-            eb.cast(eb.ref("s.matricula"), "text"),
-          ].map((c) => eb(normalizada(c), "like", patron) as Expression<SqlBool>),
-        ),
-      );
-    }
-    if (filtros.tipo !== undefined) q = q.where("s.id_tipo_socio", "=", filtros.tipo);
-    if (filtros.activo !== undefined) q = q.where("s.activo", "=", filtros.activo);
-    if (filtros.sexo !== undefined) q = q.where("s.sexo", "=", filtros.sexo);
-    if (filtros.nacidoHasta) q = q.where("s.fecha_nacimiento", "<=", filtros.nacidoHasta);
-    if (filtros.nacidoDespuesDe) q = q.where("s.fecha_nacimiento", ">", filtros.nacidoDespuesDe);
-
-    for (const { columna, descendente } of filtros.orden) {
-      const ref = columna === "tipo_socio" ? ("t.nombre" as const) : (`s.${columna}` as const);
-      q = q.orderBy(ref, (o) => (descendente ? o.desc().nullsLast() : o.asc().nullsLast()));
-    }
-    const filas = await q.orderBy("s.id").execute();
+      ])
+      // The joins add tables, never columns the list's conditions name.
+      .where((eb) =>
+        condicionesSocios(eb as unknown as ExpressionBuilder<DB, "socio">, filtros, hoy),
+      )
+      .orderBy(ordenSocios(filtros.sort))
+      .execute();
 
     return filas.map((s) => ({
       matricula: s.matricula,

@@ -1,5 +1,5 @@
 import multipart from "@fastify/multipart";
-import { SEXOS } from "@fila/domain";
+import { ListaSociosQuerySchema } from "@fila/domain";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -14,17 +14,9 @@ export const MAX_BYTES_IMPORTACION = 5 * 1024 * 1024;
 const tags = ["Socios"];
 const soloAdministrador = requiereRol("administrador");
 
-const EnteroQuery = z.coerce.number().int().min(0).max(200);
-
-const ExportarQuery = z.object({
+// The list's own filters and sort (without paging), so the file matches the list.
+const ExportarQuery = ListaSociosQuerySchema.omit({ page: true, pageSize: true }).extend({
   formato: z.enum(["csv", "xlsx"]).default("csv"),
-  q: z.string().max(200).optional(),
-  tipo: z.coerce.number().int().positive().optional(),
-  activo: z.enum(["1", "0"]).optional(),
-  sexo: z.enum(SEXOS).optional(),
-  edadMin: EnteroQuery.optional(),
-  edadMax: EnteroQuery.optional(),
-  sort: z.string().max(50).optional(),
 });
 
 const InformeSchema = z.object({

@@ -1,4 +1,4 @@
-import { ZONA_HORARIA } from "@fila/domain";
+import { hoyIso } from "@fila/domain";
 import { DomainError } from "../../errors/domain-error.js";
 import {
   type CampoPlano,
@@ -12,23 +12,9 @@ import {
   valorExportado,
 } from "./socios-io.columnas.js";
 import { escribirCsv, escribirXlsx, leerHoja, TIPO_CSV, TIPO_XLSX } from "./socios-io.ficheros.js";
-import {
-  COLUMNAS_ORDEN,
-  type ColumnaOrden,
-  type OrdenExportacion,
-  type SociosIoRepository,
-} from "./socios-io.repository.js";
+import type { FiltrosExportacion, SociosIoRepository } from "./socios-io.repository.js";
 
-export type ConsultaExportacion = {
-  formato: "csv" | "xlsx";
-  q?: string;
-  tipo?: number;
-  activo?: "1" | "0";
-  sexo?: string;
-  edadMin?: number;
-  edadMax?: number;
-  sort?: string;
-};
+export type ConsultaExportacion = FiltrosExportacion & { formato: "csv" | "xlsx" };
 
 export type FicheroExportado = { nombre: string; tipo: string; contenido: Buffer };
 
@@ -41,51 +27,6 @@ export type InformeImportacion = {
 
 export const MAX_FILAS_IMPORTACION = 20_000;
 
-/** Today in Madrid as "YYYY-MM-DD" (the filà's calendar day, whatever the server's zone). */
-export function hoyEnMadrid(): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: ZONA_HORARIA }).format(new Date());
-}
-
-function restarAnyos(fecha: string, anyos: number): string {
-  const [a, m, d] = fecha.split("-").map(Number);
-  const destino = a - anyos;
-  const bisiesto = (destino % 4 === 0 && destino % 100 !== 0) || destino % 400 === 0;
-  const dia = m === 2 && d === 29 && !bisiesto ? 28 : d;
-  return `${String(destino).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(dia).padStart(2, "0")}`;
-}
-
-/** "José  PÉREZ" → ["jose", "perez"]: what the accent-free columns are compared with. */
-function palabrasDeBusqueda(q: string | undefined): string[] {
-  return (q ?? "")
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .split(/\s+/)
-    .filter(Boolean);
-}
-
-const aSnake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-
-/** "apellidos", "-fechaAlta", "edad", "tipo" → the repository's order; null when not allowed. */
-export function ordenDe(sort: string | undefined): OrdenExportacion[] | null {
-  // The list's default order, so the file lists members as the screen does.
-  if (!sort) {
-    return [
-      { columna: "apellidos", descendente: false },
-      { columna: "nombre", descendente: false },
-    ];
-  }
-  const descendente = sort.startsWith("-");
-  const campo = descendente ? sort.slice(1) : sort;
-  // Older members have earlier birth dates: sorting by age reverses the date.
-  if (campo === "edad") return [{ columna: "fecha_nacimiento", descendente: !descendente }];
-  const columna = campo === "tipo" ? "tipo_socio" : aSnake(campo);
-  if (!(COLUMNAS_ORDEN as readonly string[]).includes(columna)) return null;
-  const orden: OrdenExportacion[] = [{ columna: columna as ColumnaOrden, descendente }];
-  if (columna === "apellidos") orden.push({ columna: "nombre", descendente });
-  return orden;
-}
-
 function catalogo(filas: { id: number; nombre: string }[]): Catalogo {
   return new Map(filas.map((f) => [normalizarTexto(f.nombre), f.id]));
 }
@@ -93,30 +34,15 @@ function catalogo(filas: { id: number; nombre: string }[]): Catalogo {
 export class SociosIoService {
   constructor(
     private readonly repo: SociosIoRepository,
-    private readonly hoy: () => string = hoyEnMadrid,
+    private readonly hoy: () => string = hoyIso,
   ) {}
 
-  async exportar(consulta: ConsultaExportacion): Promise<FicheroExportado> {
-    const orden = ordenDe(consulta.sort);
-    if (!orden) {
-      throw new DomainError("validacion", "No se puede ordenar por ese campo.", [
-        { campo: "sort", mensaje: "Campo de ordenación no permitido" },
-      ]);
-    }
+  async exportar({ formato, ...filtros }: ConsultaExportacion): Promise<FicheroExportado> {
     const hoy = this.hoy();
-    const socios = await this.repo.listar({
-      palabras: palabrasDeBusqueda(consulta.q),
-      tipo: consulta.tipo,
-      activo: consulta.activo === undefined ? undefined : consulta.activo === "1",
-      sexo: consulta.sexo,
-      nacidoHasta: consulta.edadMin === undefined ? undefined : restarAnyos(hoy, consulta.edadMin),
-      nacidoDespuesDe:
-        consulta.edadMax === undefined ? undefined : restarAnyos(hoy, consulta.edadMax + 1),
-      orden,
-    });
+    const socios = await this.repo.listar(filtros, hoy);
     const cabeceras = COLUMNAS.map((c) => c.cabecera);
     const filas = socios.map((s) => COLUMNAS.map((c) => valorExportado(s, c)));
-    if (consulta.formato === "xlsx") {
+    if (formato === "xlsx") {
       return {
         nombre: `socios-${hoy}.xlsx`,
         tipo: TIPO_XLSX,

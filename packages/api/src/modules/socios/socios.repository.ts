@@ -11,6 +11,7 @@ import {
 import {
   type Expression,
   type ExpressionBuilder,
+  type RawBuilder,
   type Selectable,
   type SqlBool,
   sql,
@@ -185,9 +186,27 @@ const ORDEN: Record<OrdenSocios, { columna: string | null; nulos?: boolean; inve
     id: { columna: null },
   };
 
+/** ORDER BY terms for a list `sort` ("apellidos", "-edad", …), ending with id so pages are stable. */
+export function ordenSocios(sort: string): RawBuilder<unknown>[] {
+  const descendente = sort.startsWith("-");
+  const orden = ORDEN[sort.replace(/^-/, "") as OrdenSocios];
+  const dir = sql.raw(descendente !== Boolean(orden.invertir) ? "desc" : "asc");
+  const terminos: RawBuilder<unknown>[] = [];
+  if (orden.columna) {
+    terminos.push(
+      orden.nulos
+        ? sql`${sql.ref(orden.columna)} ${dir} nulls last`
+        : sql`${sql.ref(orden.columna)} ${dir}`,
+    );
+  }
+  terminos.push(sql`socio.id ${dir}`);
+  return terminos;
+}
+
 const escaparLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function condiciones(
+/** The list's filters; the export uses them too, so a file holds exactly what the list shows. */
+export function condicionesSocios(
   eb: ExpressionBuilder<DB, "socio">,
   filtros: FiltrosSocios,
   hoy: string,
@@ -256,28 +275,20 @@ export class SociosRepository {
     filtros: FiltrosSocios & { page: number; pageSize: number; sort: string },
     hoy: string,
   ): Promise<{ items: SocioGuardado[]; total: number }> {
-    const descendente = filtros.sort.startsWith("-");
-    const orden = ORDEN[filtros.sort.replace(/^-/, "") as OrdenSocios];
-    const dir = descendente !== Boolean(orden.invertir) ? "desc" : "asc";
-    let consulta = this.db
+    const consulta = this.db
       .selectFrom("socio")
       .selectAll()
-      .where((eb) => condiciones(eb, filtros, hoy));
-    if (orden.columna) {
-      consulta = orden.nulos
-        ? consulta.orderBy(sql`${sql.ref(orden.columna)} ${sql.raw(dir)} nulls last`)
-        : consulta.orderBy(sql.ref(orden.columna), dir);
-    }
+      .where((eb) => condicionesSocios(eb, filtros, hoy))
+      .orderBy(ordenSocios(filtros.sort));
     const [filas, cuenta] = await Promise.all([
       consulta
-        .orderBy("socio.id", dir)
         .limit(filtros.pageSize)
         .offset((filtros.page - 1) * filtros.pageSize)
         .execute(),
       this.db
         .selectFrom("socio")
         .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where((eb) => condiciones(eb, filtros, hoy))
+        .where((eb) => condicionesSocios(eb, filtros, hoy))
         .executeTakeFirst(),
     ]);
     const total = Number(cuenta?.n ?? 0);
