@@ -1,13 +1,12 @@
 // Measures the foundation's hot paths on a real database: signing in (argon2id-bound) and an
 // authenticated call (token lookup per request). PGlite always; PostgreSQL too when DATABASE_URL is set.
 // Run: npm run bench   (or DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench)
-import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import autocannon from "autocannon";
-import pg from "pg";
 import { buildApp } from "../packages/api/src/app.js";
 import { asegurarAsociacion } from "../packages/api/src/bootstrap/bootstrap.js";
 import { leerConfig } from "../packages/api/src/config.js";
+import { crearBaseTemporal } from "../packages/api/src/db/base-temporal.js";
 import { abrirBaseDeDatos, type OpcionesBaseDeDatos } from "../packages/api/src/db/database.js";
 import { migrar } from "../packages/api/src/db/migrar.js";
 import { hashPassword } from "../packages/api/src/lib/passwords.js";
@@ -73,16 +72,10 @@ async function medir(motor: string, opciones: OpcionesBaseDeDatos) {
 await medir("PGlite", { tipo: "pglite-memoria" });
 const url = process.env.DATABASE_URL;
 if (url) {
-  const nombre = `fila_bench_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${nombre}`);
-  const destino = new URL(url);
-  destino.pathname = `/${nombre}`;
+  const temporal = await crearBaseTemporal(url, "fila_bench");
   try {
-    await medir("PostgreSQL", { tipo: "postgres", url: destino.toString() });
+    await medir("PostgreSQL", { tipo: "postgres", url: temporal.url });
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${nombre} WITH (FORCE)`);
-    await admin.end();
+    await temporal.borrar();
   }
 }

@@ -2,15 +2,14 @@
 // surname, a search for "garcia" (accent-free), and a NIF fragment. PGlite always; PostgreSQL too
 // when DATABASE_URL is set. Target: under 50 ms on the server.
 // Run: npm run bench   (or DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench)
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { buildApp } from "../packages/api/src/app.js";
 import { asegurarAsociacion } from "../packages/api/src/bootstrap/bootstrap.js";
 import { leerConfig } from "../packages/api/src/config.js";
+import { crearBaseTemporal } from "../packages/api/src/db/base-temporal.js";
 import {
   abrirBaseDeDatos,
   type Database,
@@ -222,16 +221,10 @@ console.log(`Lista y búsqueda de socios con ${SOCIOS} socios, ${REPETICIONES} p
 await medir("PGlite", { tipo: "pglite-memoria" });
 const url = process.env.DATABASE_URL;
 if (url) {
-  const nombre = `fila_bench_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${nombre}`);
-  const destino = new URL(url);
-  destino.pathname = `/${nombre}`;
+  const temporal = await crearBaseTemporal(url, "fila_bench");
   try {
-    await medir("PostgreSQL", { tipo: "postgres", url: destino.toString() });
+    await medir("PostgreSQL", { tipo: "postgres", url: temporal.url });
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${nombre} WITH (FORCE)`);
-    await admin.end();
+    await temporal.borrar();
   }
 }

@@ -1,11 +1,10 @@
 // Starts the real app for the browser tests: a fresh data directory (or a fresh PostgreSQL
 // database when DATABASE_URL is set), the demo filà, and mail to an SMTP server on loopback.
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
+import { crearBaseTemporal } from "../../packages/api/src/db/base-temporal.js";
 import { PRIMER_ADMIN, PUERTO_APP, PUERTO_SMTP } from "./constantes";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "fila-e2e-"));
@@ -15,20 +14,9 @@ const limpiezas: Array<() => Promise<void>> = [
 
 const urlPg = process.env.DATABASE_URL;
 if (urlPg) {
-  const nombre = `fila_e2e_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: urlPg });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${nombre}`);
-  await admin.end();
-  const destino = new URL(urlPg);
-  destino.pathname = `/${nombre}`;
-  process.env.DATABASE_URL = destino.toString();
-  limpiezas.push(async () => {
-    const c = new pg.Client({ connectionString: urlPg });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${nombre} WITH (FORCE)`);
-    await c.end();
-  });
+  const temporal = await crearBaseTemporal(urlPg, "fila_e2e");
+  process.env.DATABASE_URL = temporal.url;
+  limpiezas.push(temporal.borrar);
 }
 
 Object.assign(process.env, {

@@ -1,8 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import pg from "pg";
 import { inject } from "vitest";
 import { asegurarAsociacion } from "../bootstrap/bootstrap.js";
+import { crearBaseTemporal } from "../db/base-temporal.js";
 import { abrirBaseDeDatos, type BaseDeDatos } from "../db/database.js";
 import { migrar } from "../db/migrar.js";
 
@@ -19,14 +18,8 @@ export async function crearBaseDePruebas(): Promise<
     const bd = await abrirBaseDeDatos({ tipo: "pglite-memoria", loadDataDir: snapshot });
     return { ...bd, motor: "pglite" };
   }
-  const nombre = `fila_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${nombre}`);
-  await admin.end();
-  const destino = new URL(url);
-  destino.pathname = `/${nombre}`;
-  const bd = await abrirBaseDeDatos({ tipo: "postgres", url: destino.toString() });
+  const temporal = await crearBaseTemporal(url, "fila_test");
+  const bd = await abrirBaseDeDatos({ tipo: "postgres", url: temporal.url });
   await migrar(bd.db);
   await asegurarAsociacion(bd.db);
   return {
@@ -34,10 +27,7 @@ export async function crearBaseDePruebas(): Promise<
     motor: "postgres",
     cerrar: async () => {
       await bd.cerrar();
-      const limpieza = new pg.Client({ connectionString: url });
-      await limpieza.connect();
-      await limpieza.query(`DROP DATABASE IF EXISTS ${nombre} WITH (FORCE)`);
-      await limpieza.end();
+      await temporal.borrar();
     },
   };
 }
