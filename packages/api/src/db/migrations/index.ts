@@ -2,10 +2,12 @@ import type { Migration } from "kysely/migration";
 import * as fundacion from "./2026-11-21-0001-fundacion.js";
 import * as auditoria from "./2026-11-21-0002-auditoria.js";
 import * as socios from "./2026-11-21-0003-socios.js";
+import * as pagos from "./2026-11-21-0004-pagos.js";
 
 // Static provider: works the same under tsx, vitest and a bundle.
 export const migraciones: Record<string, Migration> = {
   "2026-11-21-0001-fundacion": fundacion,
   "2026-11-21-0002-auditoria": auditoria,
   "2026-11-21-0003-socios": socios,
+  "2026-11-21-0004-pagos": pagos,
 };
