@@ -1,3 +1,4 @@
-export const PUERTO_APP = 3107;
-export const PUERTO_SMTP = 2527;
+// Overridable so that several e2e runs can share a machine (E2E_PORT, E2E_SMTP_PORT).
+export const PUERTO_APP = Number(process.env.E2E_PORT ?? 3107);
+export const PUERTO_SMTP = Number(process.env.E2E_SMTP_PORT ?? 2527);
 export const PRIMER_ADMIN = { email: "primer@filademo.es", password: "primer-admin-e2e-2026" };
