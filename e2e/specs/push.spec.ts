@@ -14,12 +14,12 @@ test("la tarjeta de notificación muestra el mensaje, se cierra con la X y se re
     data: { email: CUENTAS.administrador.email, password: PASSWORD_DEMO },
   });
   const { accessToken } = await login.json();
-  const enviar = async (title: string, body: string) => {
-    const r = await request.post("/api/eventos", {
+  const enviar = async (titulo: string, mensaje: string) => {
+    const r = await request.post("/api/alertas", {
       headers: { authorization: `Bearer ${accessToken}` },
-      data: { idUsuario: socio.id, notification: { title, body, image: "" } },
+      data: { titulo, mensaje, destino: { idsSocio: [socio.socioId] } },
     });
-    expect(r.status()).toBe(202);
+    expect(r.status()).toBe(201);
   };
 
   const tarjeta = page.getByRole("status", { name: "Notificación" });

@@ -1,12 +1,30 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 
 // scripts/build-web.mjs sets FILA_APP_VERSION so the bundle and assets/config.json agree.
 const version = process.env.FILA_APP_VERSION ?? "dev";
 const api = process.env.FILA_API_URL ?? "http://localhost:3000";
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Our own service worker (src/sw/sw.ts): app-shell precache + Web Push. The manifest is
+    // served by the API from the association's settings, so the plugin writes none.
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: "src/sw",
+      filename: "sw.ts",
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        globPatterns: ["**/*.{js,css,html,svg,png,json,woff2}"],
+        globIgnores: ["assets/config.json"],
+        maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   define: { __APP_VERSION__: JSON.stringify(version) },
   server: {
     port: 5173,

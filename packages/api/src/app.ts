@@ -14,13 +14,30 @@ import {
 import { z } from "zod";
 import { type Config, VERSION_APP } from "./config.js";
 import type { Database } from "./db/database.js";
+import { ActosRepository } from "./modules/actos/actos.repository.js";
+import { actosRoutes } from "./modules/actos/actos.routes.js";
+import { ActosService } from "./modules/actos/actos.service.js";
+import { calendarioRoutes } from "./modules/actos/calendario.routes.js";
+import { CalendarioService } from "./modules/actos/calendario.service.js";
+import { restauracionRoutes } from "./modules/actos/restauracion.routes.js";
+import { RestauracionService } from "./modules/actos/restauracion.service.js";
+import { AlertasRepository } from "./modules/alertas/alertas.repository.js";
+import { alertasRoutes } from "./modules/alertas/alertas.routes.js";
+import { AlertasService } from "./modules/alertas/alertas.service.js";
 import { asociacionRoutes } from "./modules/asociacion/asociacion.routes.js";
 import { AuthRepository } from "./modules/auth/auth.repository.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { AuthService } from "./modules/auth/auth.service.js";
+import { documentosRoutes } from "./modules/documentos/documentos.routes.js";
 import { eventosRoutes } from "./modules/eventos/eventos.routes.js";
 import { EventosService } from "./modules/eventos/eventos.service.js";
 import { maestrosRoutes } from "./modules/maestros/maestros.routes.js";
+import { noticiasRoutes } from "./modules/noticias/noticias.routes.js";
+import { pagosRoutes } from "./modules/pagos/pagos.routes.js";
+import { productosRoutes } from "./modules/pagos/productos.routes.js";
+import { manifestRoutes } from "./modules/push/manifest.routes.js";
+import { pushRoutes } from "./modules/push/push.routes.js";
+import { remesasRoutes } from "./modules/remesas/remesas.routes.js";
 import { ImagenesSocio } from "./modules/socios/socios.imagenes.js";
 import { SociosRepository } from "./modules/socios/socios.repository.js";
 import { sociosRoutes } from "./modules/socios/socios.routes.js";
@@ -30,6 +47,7 @@ import { usuariosRoutes } from "./modules/usuarios/usuarios.routes.js";
 import { authPlugin } from "./plugins/auth.js";
 import { errorsPlugin } from "./plugins/errors.js";
 import { MailService } from "./services/mail.js";
+import { PushService } from "./services/push.js";
 
 // Validation messages of zod in Spanish.
 z.config(z.locales.es());
@@ -44,6 +62,8 @@ export type Servicios = {
   mail: MailService;
   eventos: EventosService;
   auth: AuthService;
+  push: PushService;
+  alertas: AlertasService;
 };
 
 declare module "fastify" {
@@ -76,10 +96,25 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   const mail = new MailService(db, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   const eventos = new EventosService(db, app.log);
   const auth = new AuthService(new AuthRepository(db), mail, config.publicUrl);
-  app.decorate("servicios", { mail, eventos, auth });
+  const push = new PushService(db, app.log, {
+    publicKey: config.vapidPublicKey,
+    privateKey: config.vapidPrivateKey,
+    subject: config.vapidSubject,
+  });
+  const alertas = new AlertasService(new AlertasRepository(db), {
+    eventos,
+    push,
+    mail,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  app.decorate("servicios", { mail, eventos, auth, push, alertas });
+  if (config.pushWorker) app.addHook("onReady", async () => push.iniciar());
   // Open event streams would keep the server from closing: end them before it closes.
   app.addHook("preClose", async () => eventos.cerrarTodo());
   app.addHook("onClose", async () => {
+    await push.parar();
+    await alertas.esperarCorreos();
     await mail.esperarEnvios();
     mail.cerrar();
   });
@@ -127,16 +162,41 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
     async (api) => {
       await api.register(authRoutes, { auth });
       await api.register(eventosRoutes, { eventos });
+      await api.register(alertasRoutes, { alertas });
+      await api.register(pushRoutes, {
+        db,
+        push,
+        permitirLoopback: config.pushPermiteLoopback,
+      });
       await api.register(asociacionRoutes, { db });
+      const actosRepo = new ActosRepository(db);
+      const actos = new ActosService(actosRepo);
+      const calendario = new CalendarioService(actosRepo, config.publicUrl);
+      await api.register(actosRoutes, { actos, calendario });
+      await api.register(calendarioRoutes, { calendario });
+      await api.register(restauracionRoutes, {
+        restauracion: new RestauracionService(actosRepo, config.publicUrl),
+      });
       await api.register(sociosRoutes, {
-        socios: new SociosService(new SociosRepository(db), new ImagenesSocio(config.dataDir)),
+        socios: new SociosService(
+          new SociosRepository(db),
+          new ImagenesSocio(config.dataDir),
+          (idSocio) => actos.inscribirSocioNuevo(idSocio),
+        ),
       });
       await api.register(sociosIoRoutes, { db });
       await api.register(maestrosRoutes, { db });
+      await api.register(productosRoutes, { db });
+      await api.register(pagosRoutes, { db });
+      await api.register(remesasRoutes, { db });
       await api.register(usuariosRoutes, { db, mail, publicUrl: config.publicUrl });
+      await api.register(noticiasRoutes, { db, dataDir: config.dataDir });
+      await api.register(documentosRoutes, { db, dataDir: config.dataDir });
     },
     { prefix: "/api" },
   );
+
+  await app.register(manifestRoutes, { db });
 
   const version = leerVersionWeb(config.webDist);
   app.get("/assets/config.json", { schema: { hide: true } }, async (_req, reply) => {

@@ -15,6 +15,14 @@ export type Config = {
   webDist: string | null;
   /** Minimum time a login answer takes, so a wrong email and a wrong password look alike. */
   loginMinMs: number;
+  /** VAPID key pair for Web Push; when unset, one is generated once and kept in the database. */
+  vapidPublicKey: string | null;
+  vapidPrivateKey: string | null;
+  vapidSubject: string;
+  /** Runs the push delivery worker inside this process (tests turn it off and drive the queue). */
+  pushWorker: boolean;
+  /** Accepts http push endpoints on loopback (development and tests, never in production). */
+  pushPermiteLoopback: boolean;
 };
 
 const raiz = path.resolve(import.meta.dirname, "../../..");
@@ -39,7 +47,19 @@ export function leerConfig(
     demo: argv.includes("--demo") || env.DEMO === "1" || env.DEMO === "true",
     webDist: path.join(raiz, "packages/web/dist"),
     loginMinMs: 250,
+    vapidPublicKey: env.VAPID_PUBLIC_KEY || null,
+    vapidPrivateKey: env.VAPID_PRIVATE_KEY || null,
+    vapidSubject: env.VAPID_SUBJECT || sujetoVapid(env.PUBLIC_URL, env.MAIL_FROM),
+    pushWorker: env.PUSH_WORKER !== "0",
+    pushPermiteLoopback: env.NODE_ENV !== "production",
   };
+}
+
+/** VAPID needs an https: URL or a mailto: address to identify the sender to push services. */
+function sujetoVapid(publicUrl: string | undefined, mailFrom: string | undefined): string {
+  if (publicUrl?.startsWith("https://")) return publicUrl.replace(/\/+$/, "");
+  const correo = /[^\s<>]+@[^\s<>]+/.exec(mailFrom ?? "")?.[0];
+  return `mailto:${correo ?? "no-responder@fila.local"}`;
 }
 
 export const VERSION_APP: string = process.env.npm_package_version ?? "0.1.0";

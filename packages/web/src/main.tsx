@@ -6,11 +6,15 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { comprobarVersion } from "./app/version-check";
+import { registrarServiceWorker } from "./features/pwa/registrar-service-worker";
 import { iniciarI18n } from "./lib/i18n";
 
 dayjs.locale("es");
 
-if (!import.meta.env.DEV) void comprobarVersion();
+if (!import.meta.env.DEV) {
+  void comprobarVersion();
+  registrarServiceWorker();
+}
 
 const raiz = document.getElementById("root");
 if (raiz) {

@@ -19,6 +19,8 @@ export type AsociacionTable = {
   bic: Generated<string>;
   /** Three characters of the SEPA creditor identifier ("000" by default). */
   sufijo_acreedor: Generated<string>;
+  nombre_corto: Generated<string>;
+  color: Generated<string>;
 };
 
 export type MaestroColorTable = {
@@ -152,6 +154,7 @@ export type MensajeEventoTable = {
   cuerpo: Generated<string>;
   imagen: Generated<string>;
   creado_en: Generated<Date>;
+  id_alerta: Generated<number | null>;
 };
 
 export type CambioAuditado = { campo: string; antes: unknown; despues: unknown };
@@ -229,7 +232,12 @@ export type RemesaTable = {
   id_usuario: number | null;
   creada_en: Generated<Date>;
   cobrada_en: Date | null;
+  /** Payers left out of the remittance and why (migration 0009). */
+  excluidos: ColumnType<ExcluidoRemesa[], string | undefined, string>;
 };
+
+/** Importe in cents. */
+export type ExcluidoRemesa = { idSocio: number; nombre: string; motivo: string; importe: number };
 
 export type RemesaAdeudoTable = {
   id: Generated<number>;
@@ -244,6 +252,149 @@ export type RemesaAdeudoTable = {
   bic: Generated<string>;
   estado: Generated<"incluido" | "cobrado" | "devuelto">;
   motivo_devolucion: Generated<string>;
+};
+
+export type AlertaTable = {
+  id: Generated<number>;
+  titulo: string;
+  mensaje: Generated<string>;
+  imagen: Generated<string>;
+  enlace: Generated<string>;
+  destino: ColumnType<unknown, string, string>;
+  por_email: Generated<boolean>;
+  id_autor: number | null;
+  creada_en: Generated<Date>;
+};
+
+export type AlertaDestinatarioTable = {
+  id_alerta: number;
+  id_usuario: number;
+  leida_en: Date | null;
+};
+
+export type PushSuscripcionTable = {
+  id: Generated<number>;
+  id_usuario: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  creada_en: Generated<Date>;
+  actualizada_en: Generated<Date>;
+};
+
+export type PushEnvioTable = {
+  id: Generated<number>;
+  id_suscripcion: number;
+  id_alerta: number | null;
+  payload: string;
+  estado: Generated<"pendiente" | "enviado" | "fallido">;
+  intentos: Generated<number>;
+  siguiente_intento_en: Generated<Date>;
+  ultimo_error: Generated<string>;
+  creado_en: Generated<Date>;
+  enviado_en: Date | null;
+};
+
+export type ClaveServidorTable = {
+  nombre: string;
+  valor: ColumnType<unknown, string, string>;
+  creada_en: Generated<Date>;
+};
+
+export type NoticiaTable = {
+  id: Generated<number>;
+  titulo: string;
+  resumen: Generated<string>;
+  /** HTML already sanitised on write. */
+  contenido: Generated<string>;
+  fecha: string;
+  publicada: Generated<boolean>;
+  destacada: Generated<boolean>;
+  audiencia: Generated<"todos" | "socios">;
+  imagen: string | null;
+  id_usuario: number | null;
+  creada_en: Generated<Date>;
+  actualizada_en: Generated<Date>;
+};
+
+export type DocumentoTable = {
+  id: Generated<number>;
+  titulo: string;
+  descripcion: Generated<string>;
+  categoria: Generated<string>;
+  anyo: number | null;
+  visibilidad: Generated<"administrador" | "socios" | "todos">;
+  nombre_archivo: string;
+  tipo_mime: string;
+  tamanyo: number;
+  /** Random name of the stored file under DATA_DIR/files/documentos. */
+  clave_archivo: string;
+  id_usuario: number | null;
+  subido_en: Generated<Date>;
+};
+
+/** Events (issue 5). Money columns are integer cents. */
+export type ActoTable = {
+  id: Generated<number>;
+  nombre: string;
+  fecha: string;
+  hora: Generated<string>;
+  lugar: Generated<string>;
+  inscripcion_automatica: Generated<boolean>;
+  se_paga: Generated<boolean>;
+  es_interno: Generated<boolean>;
+  puntos: Generated<number>;
+  observaciones: Generated<string>;
+  fecha_maxima_inscripcion: Fecha;
+  id_tipo_acto: number | null;
+  descripcion: Generated<string>;
+  imagen: string | null;
+  /** null = no limit. */
+  aforo: number | null;
+  invitados_max: Generated<number>;
+  precio_invitado: Generated<number>;
+  menus: ColumnType<string[], string | undefined, string>;
+  cancelado: Generated<boolean>;
+  creado_en: Generated<Date>;
+  actualizado_en: Generated<Date>;
+};
+
+export type ActoPrecioTable = {
+  id: Generated<number>;
+  id_acto: number;
+  id_tipo_socio: number;
+  id_producto: number | null;
+  precio: number;
+};
+
+/** An enrolment; a cancelled one is deleted. */
+export type InscripcionTable = {
+  id: Generated<number>;
+  id_acto: number;
+  id_socio: number;
+  invitados: Generated<number>;
+  menu: Generated<string>;
+  alergias: Generated<string>;
+  importe: Generated<number>;
+  asistio: Generated<boolean>;
+  id_pago: number | null;
+  creada_en: Generated<Date>;
+};
+
+export type CalendarioTokenTable = {
+  id: Generated<number>;
+  id_usuario: number;
+  token: string;
+  creado_en: Generated<Date>;
+};
+
+export type EnlaceRestauracionTable = {
+  id: Generated<number>;
+  token_hash: string;
+  expira_en: Date;
+  revocado_en: Date | null;
+  creado_por: number | null;
+  creado_en: Generated<Date>;
 };
 
 export type DB = {
@@ -261,7 +412,19 @@ export type DB = {
   mensaje_evento: MensajeEventoTable;
   producto: ProductoTable;
   producto_precio: ProductoPrecioTable;
+  acto: ActoTable;
+  acto_precio: ActoPrecioTable;
+  inscripcion: InscripcionTable;
+  calendario_token: CalendarioTokenTable;
+  enlace_restauracion: EnlaceRestauracionTable;
   pago: PagoTable;
   remesa: RemesaTable;
   remesa_adeudo: RemesaAdeudoTable;
+  noticia: NoticiaTable;
+  documento: DocumentoTable;
+  alerta: AlertaTable;
+  alerta_destinatario: AlertaDestinatarioTable;
+  push_suscripcion: PushSuscripcionTable;
+  push_envio: PushEnvioTable;
+  clave_servidor: ClaveServidorTable;
 };

@@ -11,6 +11,9 @@ import { type Insertable, sql } from "kysely";
 import type { Database } from "../db/database.js";
 import type { SocioTable } from "../db/schema.js";
 import { hashPassword } from "../lib/passwords.js";
+import { cargarDemoActos } from "./seed-actos.js";
+import { cargarDemoPagos } from "./seed-pagos.js";
+import { cargarDemoRemesas } from "./seed-remesas.js";
 
 export const PASSWORD_DEMO = "demo-fila-2026";
 
@@ -978,6 +981,10 @@ export async function cargarDemo(db: Database): Promise<{ cargada: boolean }> {
       )
       .onConflict((oc) => oc.column("email").doNothing())
       .execute();
+
+    await cargarDemoRemesas(tx);
+    await cargarDemoPagos(tx);
+    await cargarDemoActos(tx);
 
     return { cargada: true };
   });

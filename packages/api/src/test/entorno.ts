@@ -19,6 +19,8 @@ export async function crearEntorno(cambios: Partial<Config> = {}): Promise<Entor
   const config: Config = {
     ...leerConfig({ LOG_LEVEL: "silent", PUBLIC_URL: "http://fila.test" }, []),
     webDist: null,
+    // Tests drive the push queue themselves (PushService.procesarCola).
+    pushWorker: false,
     ...cambios,
   };
   const app = await buildApp({ config, db: bd.db, logger: false });

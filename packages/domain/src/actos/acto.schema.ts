@@ -20,6 +20,15 @@ export const PrecioActoSchema = z.object({
 });
 export type PrecioActo = z.infer<typeof PrecioActoSchema>;
 
+/** Máximos razonables de un acto. */
+export const AFORO_MAX = 100_000;
+export const INVITADOS_MAX = 50;
+export const MENUS_MAX = 20;
+
+/**
+ * Un acto tal como lo devuelve la API: primero los campos de SPEC §3, en su orden, y
+ * después los añadidos del issue 5. `plazasLibres` es de solo lectura (null = sin aforo).
+ */
 export const ActoSchema = z.object({
   id: IdEntidadSchema,
   nombre: textoCorto(200).min(1, { error: "El nombre es obligatorio" }),
@@ -34,5 +43,136 @@ export const ActoSchema = z.object({
   fechaMaximaInscripcion: FechaOpcionalSchema,
   precios: z.array(PrecioActoSchema).default([]),
   numInscritos: z.int().nonnegative().default(0),
+  idTipoActo: IdReferenciaSchema,
+  descripcion: z.string().max(5000).default(""),
+  imagen: z.string().nullable().default(null),
+  /** null = sin límite de plazas. */
+  aforo: z.int().positive().nullable().default(null),
+  /** Invitados que puede llevar cada socio (0 = no se admiten). */
+  invitadosMax: z.int().min(0).default(0),
+  precioInvitado: EurosNoNegativoSchema.default(0),
+  /** Opciones de menú entre las que elegir; vacía = sin elección. */
+  menus: z.array(z.string()).default([]),
+  cancelado: z.boolean().default(false),
+  /** Solo lectura: plazas que quedan (null = sin aforo). */
+  plazasLibres: z.int().nullable().default(null),
 });
 export type Acto = z.infer<typeof ActoSchema>;
+
+const entero = (max: number) =>
+  z
+    .int({ error: "Introduce un número entero" })
+    .min(0, { error: "No puede ser negativo" })
+    .max(max, { error: `No puede ser mayor que ${max}` });
+
+/** Precio por tipo de socio al crear o modificar un acto. */
+export const PrecioActoEntradaSchema = z.object({
+  idTipoSocio: z
+    .int({ error: "Elige un tipo de socio válido" })
+    .positive({ error: "Elige un tipo de socio válido" }),
+  idProducto: z
+    .int({ error: "Elige un producto válido" })
+    .positive({ error: "Elige un producto válido" })
+    .nullable()
+    .default(null),
+  precio: EurosNoNegativoSchema,
+});
+export type PrecioActoEntrada = z.output<typeof PrecioActoEntradaSchema>;
+
+/** Cuerpo de `POST /api/actos` y `PUT /api/actos/:id` (sin `id`, ni derivados). */
+export const ActoEntradaSchema = z
+  .object({
+    nombre: z
+      .string({ error: "El nombre es obligatorio" })
+      .trim()
+      .min(1, { error: "El nombre es obligatorio" })
+      .max(200, { error: "No puede tener más de 200 caracteres" }),
+    fecha: FechaSchema,
+    hora: HoraSchema.default(""),
+    lugar: textoCorto(200).default(""),
+    inscripcionAutomatica: z.boolean({ error: "Indica sí o no" }).default(false),
+    sePaga: z.boolean({ error: "Indica sí o no" }).default(false),
+    esInterno: z.boolean({ error: "Indica sí o no" }).default(false),
+    puntos: entero(100_000).default(0),
+    observaciones: textoCorto(5000).default(""),
+    fechaMaximaInscripcion: FechaSchema.nullable().default(null),
+    precios: z.array(PrecioActoEntradaSchema).max(100).default([]),
+    idTipoActo: z
+      .int({ error: "Elige un tipo de acto válido" })
+      .positive({ error: "Elige un tipo de acto válido" })
+      .nullable()
+      .default(null),
+    descripcion: textoCorto(5000).default(""),
+    imagen: textoCorto(500).nullable().default(null),
+    aforo: z
+      .int({ error: "El aforo es un número entero" })
+      .min(1, { error: "El aforo debe ser al menos 1 (déjalo vacío si no hay límite)" })
+      .max(AFORO_MAX, { error: `El aforo no puede ser mayor que ${AFORO_MAX}` })
+      .nullable()
+      .default(null),
+    invitadosMax: entero(INVITADOS_MAX).default(0),
+    precioInvitado: EurosNoNegativoSchema.default(0),
+    menus: z
+      .array(
+        z
+          .string({ error: "Escribe el nombre del menú" })
+          .trim()
+          .min(1, { error: "Escribe el nombre del menú" })
+          .max(100, { error: "No puede tener más de 100 caracteres" }),
+      )
+      .max(MENUS_MAX, { error: `Como mucho ${MENUS_MAX} menús` })
+      .default([]),
+  })
+  .superRefine((a, ctx) => {
+    if (a.fechaMaximaInscripcion && a.fechaMaximaInscripcion > a.fecha) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["fechaMaximaInscripcion"],
+        message: "La fecha máxima de inscripción no puede ser posterior al acto",
+      });
+    }
+    const tipos = a.precios.map((p) => p.idTipoSocio);
+    if (new Set(tipos).size !== tipos.length) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["precios"],
+        message: "Hay dos precios para el mismo tipo de socio",
+      });
+    }
+    const menus = a.menus.map((m) => m.toLocaleLowerCase("es"));
+    if (new Set(menus).size !== menus.length) {
+      ctx.addIssue({ code: "custom", path: ["menus"], message: "Hay menús repetidos" });
+    }
+  });
+export type ActoEntrada = z.output<typeof ActoEntradaSchema>;
+
+/** Cuerpo de `POST /api/actos/:id/copia`: sin fecha, la copia conserva la del original. */
+export const ActoCopiaSchema = z.object({
+  fecha: FechaSchema.optional(),
+  fechaMaximaInscripcion: FechaSchema.nullable().optional(),
+});
+export type ActoCopia = z.output<typeof ActoCopiaSchema>;
+
+export const ORDENES_ACTOS = ["fecha", "nombre", "id"] as const;
+const ordenesActos = [...ORDENES_ACTOS, ...ORDENES_ACTOS.map((o) => `-${o}` as const)] as const;
+const uno = z.coerce.number().int();
+
+/** `GET /api/actos?cuando=proximos|pasados&q&sort&page&pageSize`. */
+export const ListaActosQuerySchema = z.object({
+  cuando: z
+    .enum(["proximos", "pasados", "todos"], { error: "cuando es proximos, pasados o todos" })
+    .default("todos"),
+  q: z.string().trim().max(100, { error: "La búsqueda es demasiado larga" }).optional(),
+  page: uno.min(1, { error: "La página empieza en 1" }).default(1),
+  pageSize: uno
+    .min(1, { error: "El tamaño de página va de 1 a 200" })
+    .max(200, { error: "El tamaño de página va de 1 a 200" })
+    .default(50),
+  /** Por defecto: próximos por fecha ascendente; pasados y todos, descendente. */
+  sort: z
+    .enum(ordenesActos, {
+      error: `Ordena por: ${ORDENES_ACTOS.join(", ")} (con - delante para descendente)`,
+    })
+    .optional(),
+});
+export type ListaActosQuery = z.output<typeof ListaActosQuerySchema>;

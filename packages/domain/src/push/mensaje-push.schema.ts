@@ -7,5 +7,7 @@ export const MensajePushSchema = z.object({
     body: z.string().default(""),
     image: z.string().default(""),
   }),
+  /** Set when the message is an alert: the app refreshes the bell and can open it. */
+  data: z.object({ idAlerta: z.int().positive() }).optional(),
 });
 export type MensajePush = z.infer<typeof MensajePushSchema>;

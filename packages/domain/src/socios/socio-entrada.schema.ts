@@ -10,6 +10,7 @@ import { hoyIso } from "./edad";
 import {
   BicSocioSchema,
   IbanSocioSchema,
+  MandatoIdSchema,
   NifSocioSchema,
   SEXOS,
   TIPOS_DERRAMA,
@@ -97,6 +98,9 @@ export const camposSocioEntrada = {
   comentarios: z.string().max(5000, { error: "No puede tener más de 5000 caracteres" }),
   iban: IbanSocioSchema,
   bic: BicSocioSchema,
+  /** Mandato SEPA del socio como pagador: referencia y fecha de firma. */
+  mandatoId: MandatoIdSchema,
+  mandatoFecha: fecha,
   idPadre: referencia,
   numDamas: entero(1000),
   edadFestera: entero(150),
@@ -144,6 +148,8 @@ export const DEFECTOS_SOCIO_ENTRADA: { [K in CampoConDefecto]: z.output<Campos[K
   comentarios: "",
   iban: "",
   bic: "",
+  mandatoId: "",
+  mandatoFecha: null,
   idPadre: null,
   numDamas: 0,
   edadFestera: 0,

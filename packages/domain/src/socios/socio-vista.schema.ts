@@ -58,6 +58,8 @@ export const SocioVistaSchema = z.object({
   comentarios: z.string(),
   iban: z.string(),
   bic: z.string(),
+  mandatoId: z.string(),
+  mandatoFecha: fecha,
   idPadre: ref,
   numDamas: z.int(),
   edadFestera: z.int(),

@@ -52,6 +52,8 @@ const CAMPOS_SPEC = [
   "comentarios",
   "iban",
   "bic",
+  "mandatoId",
+  "mandatoFecha",
   "idPadre",
   "numDamas",
   "edadFestera",
@@ -125,6 +127,8 @@ describe("SocioSchema", () => {
       comentarios: "",
       iban: "",
       bic: "",
+      mandatoId: "",
+      mandatoFecha: null,
       idPadre: null,
       numDamas: 0,
       edadFestera: 0,
@@ -204,6 +208,18 @@ describe("SocioSchema", () => {
   it("rechaza ids de referencia no positivos", () => {
     expect(SocioSchema.safeParse({ idPagador: 0 }).success).toBe(false);
     expect(SocioSchema.parse({ idPagador: 5 }).idPagador).toBe(5);
+  });
+
+  it("guarda la referencia del mandato SEPA y rechaza tildes o más de 35 caracteres", () => {
+    expect(
+      SocioSchema.parse({ mandatoId: " FILA-0042 ", mandatoFecha: "2024-03-01" }),
+    ).toMatchObject({
+      mandatoId: "FILA-0042",
+      mandatoFecha: "2024-03-01",
+    });
+    expect(SocioSchema.safeParse({ mandatoId: "MANDATO-Ñ" }).success).toBe(false);
+    expect(SocioSchema.safeParse({ mandatoId: "X".repeat(36) }).success).toBe(false);
+    expect(SocioSchema.safeParse({ mandatoFecha: "01/03/2024" }).success).toBe(false);
   });
 
   it("se puede volver a serializar (z.encode) y convertir a JSON Schema", () => {

@@ -11,6 +11,7 @@ import {
   SiNoSchema,
   textoCorto,
 } from "../comun/esquemas";
+import { esTextoSepa, MAX_SEPA } from "../sepa/texto-sepa";
 import { esBicValido, esIbanValido, normalizarBic, normalizarIban } from "../validacion/iban";
 import { esDocumentoValido } from "../validacion/nif";
 
@@ -62,6 +63,15 @@ export const BicSocioSchema = z
   .overwrite(normalizarBic)
   .refine((v) => v === "" || esBicValido(v), { error: MENSAJE_BIC_INVALIDO });
 
+export const MENSAJE_MANDATO_INVALIDO =
+  "La referencia del mandato tiene como mucho 35 caracteres: letras sin tilde, números y / - ? : ( ) . , ' +";
+
+/** Referencia del mandato SEPA (juego de caracteres SEPA, ≤35); vacío si no hay mandato. */
+export const MandatoIdSchema = z
+  .string()
+  .trim()
+  .refine((v) => esTextoSepa(v, MAX_SEPA.id), { error: MENSAJE_MANDATO_INVALIDO });
+
 /** Socio (festero) con los campos de SPEC §3 en su orden, más la baja. */
 export const SocioSchema = z.object({
   id: IdEntidadSchema,
@@ -105,6 +115,8 @@ export const SocioSchema = z.object({
   comentarios: z.string().max(5000).default(""),
   iban: IbanSocioSchema.default(""),
   bic: BicSocioSchema.default(""),
+  mandatoId: MandatoIdSchema.default(""),
+  mandatoFecha: FechaOpcionalSchema,
   idPadre: IdReferenciaSchema,
   numDamas: z.int().nonnegative().default(0),
   edadFestera: z.int().nonnegative().default(0),

@@ -5,6 +5,8 @@ export const RUTAS_PUBLICAS = new Set([
   "contrasenya-olvidada",
   "privacidad",
   "condiciones",
+  // Only its read-only view of a caterer's link (?token=); without one it sends to the login.
+  "restauracion-home",
 ]);
 
 /** Reachable while the terms are not yet accepted. */

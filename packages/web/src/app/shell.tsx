@@ -15,7 +15,9 @@ import { IconFlag, IconLogout } from "@tabler/icons-react";
 import { type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigation } from "react-router";
+import { CampanaAlertas } from "../features/alertas/campana-alertas";
 import { useNombreAsociacion } from "../features/asociacion/use-textos-asociacion";
+import { SinConexionBanner } from "../features/pwa/sin-conexion-banner";
 import { MenuPrincipal } from "./menu-principal";
 import { useSesion } from "./session-store";
 import { useCerrarSesion } from "./use-cerrar-sesion";
@@ -88,6 +90,7 @@ export function Shell({ children, conMenu = true }: { children: ReactNode; conMe
             <Text size="sm" c="dimmed" visibleFrom="sm" lineClamp={1} maw={220}>
               {usuario.nombre}
             </Text>
+            {conMenu ? <CampanaAlertas /> : null}
             <Button
               variant="subtle"
               color="gray"
@@ -128,7 +131,10 @@ export function Shell({ children, conMenu = true }: { children: ReactNode; conMe
         </AppShell.Aside>
       ) : null}
 
-      <AppShell.Main>{children}</AppShell.Main>
+      <AppShell.Main>
+        <SinConexionBanner />
+        {children}
+      </AppShell.Main>
     </AppShell>
   );
 }

@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
+import { quitarSuscripcion } from "../features/push/web-push";
 import { api } from "../lib/api";
 import { sesionStore } from "./session-store";
 
@@ -9,6 +10,8 @@ export function useCerrarSesion(): () => Promise<void> {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useCallback(async () => {
+    // Before the session ends: the DELETE needs the token.
+    await quitarSuscripcion().catch(() => undefined);
     try {
       await api.post("/logout");
     } catch {

@@ -1,4 +1,5 @@
 import { ErrorCliente, ErrorHttp } from "@fila/domain";
+import { marcarConexionApi } from "./conexion";
 import { i18n } from "./i18n";
 import { CLAVES, leer } from "./storage";
 
@@ -60,8 +61,10 @@ export async function peticion(ruta: string, opciones: OpcionesPeticion = {}): P
     });
   } catch (error) {
     if (senal?.aborted) throw error;
+    marcarConexionApi(false);
     throw new ErrorCliente(i18n.t("errores.sinConexion"));
   }
+  marcarConexionApi(true);
 
   if (!respuesta.ok) {
     const cuerpoError = await leerCuerpo(respuesta);

@@ -3,6 +3,10 @@ import * as fundacion from "./2026-11-21-0001-fundacion.js";
 import * as auditoria from "./2026-11-21-0002-auditoria.js";
 import * as socios from "./2026-11-21-0003-socios.js";
 import * as pagos from "./2026-11-21-0004-pagos.js";
+import * as actos from "./2026-11-21-0005-actos.js";
+import * as noticiasDocumentos from "./2026-11-21-0006-noticias-documentos.js";
+import * as alertasPush from "./2026-11-21-0007-alertas-push.js";
+import * as remesasExtra from "./2026-11-21-0009-remesas-extra.js";
 
 // Static provider: works the same under tsx, vitest and a bundle.
 export const migraciones: Record<string, Migration> = {
@@ -10,4 +14,8 @@ export const migraciones: Record<string, Migration> = {
   "2026-11-21-0002-auditoria": auditoria,
   "2026-11-21-0003-socios": socios,
   "2026-11-21-0004-pagos": pagos,
+  "2026-11-21-0005-actos": actos,
+  "2026-11-21-0006-noticias-documentos": noticiasDocumentos,
+  "2026-11-21-0007-alertas-push": alertasPush,
+  "2026-11-21-0009-remesas-extra": remesasExtra,
 };

@@ -53,7 +53,7 @@ async function esperar(condicion: () => boolean, ms = 5000) {
 }
 
 describe("/api/eventos", () => {
-  it("entrega al usuario sus mensajes y no los de otros", async () => {
+  it("entrega una alerta a los destinatarios conectados y no a los demás", async () => {
     const admin = await crearCuenta(e.db, { rol: "administrador" });
     const ana = await crearCuenta(e.db, { rol: "usuario" });
     const berta = await crearCuenta(e.db, { rol: "socio" });
@@ -62,41 +62,41 @@ describe("/api/eventos", () => {
     expect(flujoAna.res.status).toBe(200);
     expect(flujoAna.res.headers.get("content-type")).toMatch(/text\/event-stream/);
     const tokenAdmin = await entrar(e.app, admin.email);
-    const mensaje = { title: "Assaig", body: "Esta noche a las 22:00", image: "" };
-    const envio = await fetch(`${base}/api/eventos`, {
+    const envio = await fetch(`${base}/api/alertas`, {
       method: "POST",
       headers: { ...bearer(tokenAdmin), "content-type": "application/json" },
-      body: JSON.stringify({ idUsuario: ana.id, notification: mensaje }),
+      body: JSON.stringify({
+        titulo: "Assaig",
+        mensaje: "Esta noche a las 22:00",
+        destino: { idsSocio: [ana.idSocio] },
+      }),
     });
-    expect(envio.status).toBe(202);
+    expect(envio.status).toBe(201);
+    const { id } = (await envio.json()) as { id: number };
     await esperar(() => flujoAna.recibidos.length > 0);
-    expect(flujoAna.recibidos).toEqual([{ notification: mensaje }]);
+    expect(flujoAna.recibidos).toEqual([
+      {
+        notification: { title: "Assaig", body: "Esta noche a las 22:00", image: "" },
+        data: { idAlerta: id },
+      },
+    ]);
     await new Promise((r) => setTimeout(r, 1500));
     expect(flujoBerta.recibidos).toEqual([]);
     flujoAna.cerrar();
     flujoBerta.cerrar();
   });
 
-  it("sin token responde 401 y un usuario no puede enviar mensajes (403)", async () => {
+  it("sin token responde 401 y ya no existe el envío manual POST /api/eventos", async () => {
     const sinToken = await fetch(`${base}/api/eventos`);
     expect(sinToken.status).toBe(401);
     expect(((await sinToken.json()) as { error: string }).error).toBe("no_autenticado");
-    const u = await crearCuenta(e.db, { rol: "usuario" });
-    const token = await entrar(e.app, u.email);
+    const admin = await crearCuenta(e.db, { rol: "administrador" });
     const res = await e.app.inject({
       method: "POST",
       url: "/api/eventos",
-      headers: bearer(token),
+      headers: bearer(await entrar(e.app, admin.email)),
       payload: { idUsuario: null, notification: { title: "Hola" } },
     });
-    expect(res.statusCode).toBe(403);
-    const admin = await crearCuenta(e.db, { rol: "administrador" });
-    const malo = await e.app.inject({
-      method: "POST",
-      url: "/api/eventos",
-      headers: bearer(await entrar(e.app, admin.email)),
-      payload: { notification: {} },
-    });
-    expect(malo.statusCode).toBe(400);
+    expect(res.statusCode).toBe(404);
   });
 });

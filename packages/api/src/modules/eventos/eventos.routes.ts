@@ -1,7 +1,5 @@
-import { MensajePushSchema } from "@fila/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { requiereRol, requiereSesion, usuarioDe } from "../../plugins/auth.js";
+import { requiereSesion, usuarioDe } from "../../plugins/auth.js";
 import type { EventosService } from "./eventos.service.js";
 
 const tags = ["Mensajes en primer plano"];
@@ -46,25 +44,6 @@ export const eventosRoutes: FastifyPluginAsyncZod<{ eventos: EventosService }> =
         cancelar();
       };
       req.raw.on("close", cerrar);
-    },
-  );
-
-  app.post(
-    "/eventos",
-    {
-      preHandler: requiereRol("administrador"),
-      schema: {
-        tags,
-        summary: "Enviar un mensaje en primer plano a un usuario (o a todos)",
-        body: z.object({
-          idUsuario: z.number().int().positive().nullable().default(null),
-          notification: MensajePushSchema.shape.notification,
-        }),
-      },
-    },
-    async (req, reply) => {
-      await eventos.publicar(req.body.idUsuario, { notification: req.body.notification });
-      return reply.status(202).send({ mensaje: "Mensaje enviado." });
     },
   );
 };

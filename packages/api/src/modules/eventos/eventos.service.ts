@@ -37,6 +37,24 @@ export class EventosService {
     void this.sondear();
   }
 
+  /**
+   * One row for the whole alert, however many recipients: each instance delivers it only to
+   * its connected listeners that are among the alert's recipients.
+   */
+  async publicarAlerta(idAlerta: number, mensaje: MensajePush): Promise<void> {
+    await this.db
+      .insertInto("mensaje_evento")
+      .values({
+        id_usuario: null,
+        id_alerta: idAlerta,
+        titulo: mensaje.notification.title,
+        cuerpo: mensaje.notification.body,
+        imagen: mensaje.notification.image,
+      })
+      .execute();
+    void this.sondear();
+  }
+
   async suscribir(oyente: Oyente): Promise<() => void> {
     if (this.oyentes.size === 0) {
       const fila = await this.db
@@ -65,6 +83,19 @@ export class EventosService {
     this.temporizador = null;
   }
 
+  /** The connected users that are recipients of the alert. */
+  private async conectadosEntre(idAlerta: number): Promise<Set<number>> {
+    const conectados = [...new Set([...this.oyentes].map((o) => o.idUsuario))];
+    if (conectados.length === 0) return new Set();
+    const filas = await this.db
+      .selectFrom("alerta_destinatario")
+      .select("id_usuario")
+      .where("id_alerta", "=", idAlerta)
+      .where("id_usuario", "in", conectados)
+      .execute();
+    return new Set(filas.map((f) => f.id_usuario));
+  }
+
   private async sondear(): Promise<void> {
     if (this.sondeando || this.oyentes.size === 0) return;
     this.sondeando = true;
@@ -80,9 +111,14 @@ export class EventosService {
         this.ultimoId = m.id;
         const mensaje: MensajePush = {
           notification: { title: m.titulo, body: m.cuerpo, image: m.imagen },
+          ...(m.id_alerta ? { data: { idAlerta: m.id_alerta } } : {}),
         };
+        const destinatarios = m.id_alerta ? await this.conectadosEntre(m.id_alerta) : null;
         for (const o of this.oyentes) {
-          if (m.id_usuario === null || m.id_usuario === o.idUsuario) o.enviar(mensaje);
+          const esPara = destinatarios
+            ? destinatarios.has(o.idUsuario)
+            : m.id_usuario === null || m.id_usuario === o.idUsuario;
+          if (esPara) o.enviar(mensaje);
         }
       }
     } catch (err) {

@@ -14,8 +14,8 @@ export type Vista = "completo" | "pagado";
 
 /** Adds the fields derived on read and whitelists per view. */
 export function presentarSocio(s: SocioGuardado, vista: Vista, hoy: string): SocioVista {
-  // Paid levy is 0 until the fees issue links paid charges to the member's levy.
-  const derramaPagada = 0;
+  // The repository sums the member's paid levy charges.
+  const derramaPagada = s.derramaPagada ?? 0;
   return {
     ...s,
     comentarios: vista === "completo" ? s.comentarios : "",

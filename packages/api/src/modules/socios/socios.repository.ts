@@ -3,6 +3,7 @@ import {
   aEuros,
   type FiltrosSocios,
   fechaLimiteEdad,
+  hoyIso,
   normalizarBusqueda,
   type OrdenSocios,
   type SocioEntrada,
@@ -28,11 +29,11 @@ import {
 
 export type TipoSocioFila = { id: number; nombre: string; descripcion: string; color: string };
 
-/** A stored member in API units (euros, 0 for "none"), without the fields derived on read. */
-export type SocioGuardado = Omit<
-  SocioVista,
-  "derramaAnual" | "derramaPagada" | "derramaPendiente" | "edad"
->;
+/**
+ * A stored member in API units (euros, 0 for "none"), without the fields derived on read.
+ * `derramaPagada` and `ramellPago1..5` come from the member's paid charges (see `conCobros`).
+ */
+export type SocioGuardado = Omit<SocioVista, "derramaAnual" | "derramaPendiente" | "edad">;
 
 export type SocioResumenFila = Pick<
   SocioGuardado,
@@ -88,6 +89,8 @@ const COLUMNAS = {
   comentarios: "comentarios",
   iban: "iban",
   bic: "bic",
+  mandatoId: "mandato_id",
+  mandatoFecha: "mandato_fecha",
   idPadre: "id_padre",
   numDamas: "num_damas",
   edadFestera: "edad_festera",
@@ -161,12 +164,51 @@ function deFila(f: FilaSocio, tipos: Map<number, TipoSocioFila>): SocioGuardado 
     comentarios: f.comentarios,
     iban: f.iban,
     bic: f.bic,
+    mandatoId: f.mandato_id,
+    mandatoFecha: f.mandato_fecha,
     idPadre: f.id_padre,
     numDamas: f.num_damas,
     edadFestera: f.edad_festera,
     imagen: f.imagen,
     fechaBaja: f.fecha_baja,
     motivoBaja: f.motivo_baja,
+    derramaPagada: 0,
+  };
+}
+
+/** Paid cents of a member's levy and ramell charges, per product type, year and instalment. */
+type CobroDerramaRamell = {
+  tipo: string;
+  anyo: number;
+  plazo: number;
+  pagado: number;
+  vivos: number;
+};
+
+/**
+ * The levy paid is the sum of the member's paid `derrama` charges. `ramellPago1..5` are what
+ * each instalment of the ramell charges of `anyoRamell` (else this year) paid; a member without
+ * such charges keeps the stored figures (imported from the old register).
+ */
+function conCobros(s: SocioGuardado, cobros: CobroDerramaRamell[] = []): SocioGuardado {
+  const derrama = cobros.filter((c) => c.tipo === "derrama").reduce((t, c) => t + c.pagado, 0);
+  const anyoRamell = s.anyoRamell || Number(hoyIso().slice(0, 4));
+  const ramell = cobros.filter((c) => c.tipo === "ramell" && c.anyo === anyoRamell);
+  const conRamell = ramell.some((c) => c.vivos > 0);
+  const plazo = (n: number) =>
+    aEuros(ramell.filter((c) => c.plazo === n).reduce((t, c) => t + c.pagado, 0));
+  return {
+    ...s,
+    derramaPagada: aEuros(derrama),
+    ...(conRamell
+      ? {
+          ramellPago1: plazo(1),
+          ramellPago2: plazo(2),
+          ramellPago3: plazo(3),
+          ramellPago4: plazo(4),
+          ramellPago5: plazo(5),
+        }
+      : {}),
   };
 }
 
@@ -267,8 +309,46 @@ export class SociosRepository {
   }
 
   private async conTipos(filas: FilaSocio[]): Promise<SocioGuardado[]> {
-    const tipos = await this.tiposPorId(filas.map((f) => f.id_tipo_socio));
-    return filas.map((f) => deFila(f, tipos));
+    const [tipos, cobros] = await Promise.all([
+      this.tiposPorId(filas.map((f) => f.id_tipo_socio)),
+      this.cobrosDerramaRamell(filas.map((f) => f.id)),
+    ]);
+    return filas.map((f) => conCobros(deFila(f, tipos), cobros.get(f.id)));
+  }
+
+  /** One query for the page: the members' levy and ramell charges, summed by instalment. */
+  private async cobrosDerramaRamell(ids: number[]): Promise<Map<number, CobroDerramaRamell[]>> {
+    const porSocio = new Map<number, CobroDerramaRamell[]>();
+    if (ids.length === 0) return porSocio;
+    const filas = await this.db
+      .selectFrom("pago")
+      .innerJoin("producto", "producto.id", "pago.id_producto")
+      .select([
+        "pago.id_socio",
+        "producto.tipo",
+        "pago.anyo",
+        "pago.plazo",
+        sql<number>`coalesce(sum(pago.importe) filter (where pago.estado = 'pagado'), 0)`.as(
+          "pagado",
+        ),
+        sql<number>`count(*) filter (where pago.estado <> 'anulado')`.as("vivos"),
+      ])
+      .where("pago.id_socio", "in", ids)
+      .where("producto.tipo", "in", ["derrama", "ramell"])
+      .groupBy(["pago.id_socio", "producto.tipo", "pago.anyo", "pago.plazo"])
+      .execute();
+    for (const f of filas) {
+      const lista = porSocio.get(f.id_socio) ?? [];
+      lista.push({
+        tipo: f.tipo,
+        anyo: f.anyo,
+        plazo: f.plazo,
+        pagado: Number(f.pagado),
+        vivos: Number(f.vivos),
+      });
+      porSocio.set(f.id_socio, lista);
+    }
+    return porSocio;
   }
 
   async listar(
@@ -417,13 +497,14 @@ export class SociosRepository {
     await this.db.deleteFrom("socio").where("id", "=", id).execute();
   }
 
-  /**
-   * Payments recorded for the member. There is no payments table yet: the fees issue replaces
-   * this with a real count (charges where the member is debtor or payer), and then deleting a
-   * member with payments is refused with 409.
-   */
-  async contarPagos(_id: number): Promise<number> {
-    return 0;
+  /** Charges where the member is the debtor or the payer: with any, deleting is refused (409). */
+  async contarPagos(id: number): Promise<number> {
+    const f = await this.db
+      .selectFrom("pago")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where((eb) => eb.or([eb("id_socio", "=", id), eb("id_pagador", "=", id)]))
+      .executeTakeFirst();
+    return Number(f?.n ?? 0);
   }
 
   auditar(entrada: Omit<EntradaAuditoria, "entidad">): Promise<void> {

@@ -55,6 +55,8 @@ export class SociosService {
   constructor(
     private readonly repo: SociosRepository,
     private readonly imagenes: ImagenesSocio,
+    /** Called after a member is created (e.g. automatic enrolment in upcoming events). */
+    private readonly alCrearSocio: (idSocio: number) => Promise<unknown> = async () => {},
   ) {}
 
   /** Administrador sees everything; a member sees their own record and, read-only, those they pay for. */
@@ -155,6 +157,7 @@ export class SociosService {
       });
       return nuevo;
     });
+    await this.alCrearSocio(id);
     return this.obtener(actor, id);
   }
 

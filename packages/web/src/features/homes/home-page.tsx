@@ -12,13 +12,15 @@ import {
 } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconKey } from "@tabler/icons-react";
-import { useMemo } from "react";
+import { type ReactNode, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Icono } from "../../app/iconos";
 import { hojasDelMenu } from "../../app/menu";
 import { useSesion } from "../../app/session-store";
 import { CambiarContrasenyaModal } from "../cuenta/cambiar-contrasenya-modal";
+import { NoticiasHome } from "../noticias/noticias-home";
+import { ActivarNotificaciones } from "../push/activar-notificaciones";
 
 type RolDeHome = Parameters<typeof menuPorRol>[0];
 
@@ -27,10 +29,12 @@ type Props = {
   rolDeHome: RolDeHome;
   ruta: string;
   intro: string;
+  /** Summaries of the areas (next events, points…) shown above the area cards. */
+  children?: ReactNode;
 };
 
 /** A role's home: welcome with name and role, and a card for each area of that role's menu. */
-export function HomePage({ rolDeHome, ruta, intro }: Props) {
+export function HomePage({ rolDeHome, ruta, intro, children }: Props) {
   const { t } = useTranslation();
   const { usuario } = useSesion();
   const [cambiando, { open, close }] = useDisclosure(false);
@@ -60,6 +64,12 @@ export function HomePage({ rolDeHome, ruta, intro }: Props) {
         </Group>
         <Text c="dimmed">{intro}</Text>
       </Stack>
+
+      <ActivarNotificaciones />
+
+      {children}
+
+      <NoticiasHome />
 
       <Stack gap="sm" component="section" aria-labelledby="home-areas">
         <Title order={2} size="h3" id="home-areas">

@@ -1,7 +1,14 @@
 import { useTranslation } from "react-i18next";
+import { ResumenActosHome } from "../actos/resumen-actos-home";
+import { PagosPendientesHome } from "../pagos/pagos-pendientes-home";
 import { HomePage } from "./home-page";
 
 export function SocioHomePage() {
   const { t } = useTranslation();
-  return <HomePage rolDeHome="socio" ruta="/socio-home" intro={t("homes.introSocio")} />;
+  return (
+    <HomePage rolDeHome="socio" ruta="/socio-home" intro={t("homes.introSocio")}>
+      <ResumenActosHome />
+      <PagosPendientesHome />
+    </HomePage>
+  );
 }

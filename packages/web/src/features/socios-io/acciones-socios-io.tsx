@@ -17,6 +17,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { sesionStore } from "../../app/session-store";
 import { API_URL, peticion } from "../../lib/api";
+import { guardarBlob, nombreDeArchivo } from "../../lib/descargar";
 import { i18n } from "../../lib/i18n";
 
 export type InformeImportacion = {
@@ -45,19 +46,7 @@ export function consultaExportacion(
 
 /** The file name the server chose (Content-Disposition), or a sensible default. */
 export function nombreDeDescarga(cabecera: string | null, formato: Formato): string {
-  const m = cabecera ? /filename="?([^";]+)"?/i.exec(cabecera) : null;
-  return m ? m[1] : `socios.${formato}`;
-}
-
-function guardarBlob(blob: Blob, nombre: string): void {
-  const url = URL.createObjectURL(blob);
-  const enlace = document.createElement("a");
-  enlace.href = url;
-  enlace.download = nombre;
-  document.body.append(enlace);
-  enlace.click();
-  enlace.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  return nombreDeArchivo(cabecera, `socios.${formato}`);
 }
 
 /** Multipart upload (field `archivo`); lib/api only sends JSON bodies. */

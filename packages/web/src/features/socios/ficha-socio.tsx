@@ -409,6 +409,19 @@ export function FichaSocio({
               key={form.key("bic")}
               {...p("bic")}
             />
+            <TextInput
+              label={t("remesas.mandato.id")}
+              autoComplete="off"
+              maxLength={35}
+              key={form.key("mandatoId")}
+              {...p("mandatoId")}
+            />
+            <TextInput
+              type="date"
+              label={t("remesas.mandato.fecha")}
+              key={form.key("mandatoFecha")}
+              {...p("mandatoFecha")}
+            />
             {esAdmin ? (
               <SelectorSocio
                 label={t("socios.campos.idPagador")}

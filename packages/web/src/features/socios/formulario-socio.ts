@@ -26,6 +26,8 @@ export type ValoresSocio = {
   idFormaPago: string | null;
   iban: string;
   bic: string;
+  mandatoId: string;
+  mandatoFecha: string;
   idPagador: number | null;
   idPareja: number | null;
   idPadre: number | null;
@@ -94,6 +96,8 @@ export function valoresIniciales(): ValoresSocio {
     idFormaPago: null,
     iban: "",
     bic: "",
+    mandatoId: "",
+    mandatoFecha: "",
     idPagador: null,
     idPareja: null,
     idPadre: null,
@@ -132,6 +136,7 @@ export function valoresDeSocio(socio: SocioApi): ValoresSocio {
   valores.idPadre = socio.idPadre ?? null;
   valores.fechaNacimiento = socio.fechaNacimiento ?? "";
   valores.fechaAlta = socio.fechaAlta ?? "";
+  valores.mandatoFecha = socio.mandatoFecha ?? "";
   for (const campo of [...ANYOS, "matricula"] as const) {
     if (valores[campo] === 0) valores[campo] = "";
   }
@@ -163,6 +168,8 @@ export function cuerpoDeValores(valores: ValoresSocio): Record<string, unknown> 
   cuerpo.nif = valores.nif.trim().toUpperCase();
   cuerpo.iban = valores.iban.replace(/\s+/g, "").toUpperCase();
   cuerpo.bic = valores.bic.replace(/\s+/g, "").toUpperCase();
+  cuerpo.mandatoId = valores.mandatoId.trim();
+  cuerpo.mandatoFecha = valores.mandatoFecha || null;
   for (const campo of [...ANYOS, ...ENTEROS]) cuerpo[campo] = Math.trunc(numero(valores[campo]));
   for (const campo of IMPORTES) cuerpo[campo] = Math.round(numero(valores[campo]) * 100) / 100;
   // An empty matrícula means "none yet" (null).

@@ -20,6 +20,7 @@ import { useTranslation } from "react-i18next";
 import { Link, Navigate, useNavigate, useParams } from "react-router";
 import { useSesion } from "../../app/session-store";
 import { api } from "../../lib/api";
+import { PagosSocio } from "../pagos/pagos-socio";
 import { CuentaSocio } from "../usuarios/cuenta-socio";
 import { Cargando, ErrorFicha } from "./estado-carga";
 import { EnlacesFamilia } from "./familia-socio";
@@ -157,6 +158,12 @@ function FichaExistente({ id, esAdmin }: { id: number; esAdmin: boolean }) {
       />
       {/* Login account (usuarios feature): its own section */}
       {esAdmin ? <CuentaSocio idSocio={id} email={datos.email} /> : null}
+      {/* Charges (pagos feature): the same table as #/pagos, for this member */}
+      {esAdmin ? (
+        <Seccion titulo={t("pagos.titulo")}>
+          <PagosSocio idSocio={id} />
+        </Seccion>
+      ) : null}
       {esAdmin ? (
         <Seccion titulo={t("socios.secciones.historial")}>
           <HistorialSocio idSocio={id} />

@@ -1,0 +1,154 @@
+// Measures "Emitir cuotas" for 5,000 members through the real HTTP app: the preview and the
+// confirmed emission of the yearly fee (a quarter of the members pay monthly, so ~20,000
+// charges), the levy and the ramell, then the same emission again (creates nothing). PGlite
+// always; PostgreSQL too when DATABASE_URL is set.
+// Run: npm run bench   (or DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench)
+import { mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { buildApp } from "../packages/api/src/app.js";
+import { asegurarAsociacion } from "../packages/api/src/bootstrap/bootstrap.js";
+import { leerConfig } from "../packages/api/src/config.js";
+import { crearBaseTemporal } from "../packages/api/src/db/base-temporal.js";
+import {
+  abrirBaseDeDatos,
+  type Database,
+  type OpcionesBaseDeDatos,
+} from "../packages/api/src/db/database.js";
+import { migrar } from "../packages/api/src/db/migrar.js";
+import { hashPassword } from "../packages/api/src/lib/passwords.js";
+
+const SOCIOS = 5000;
+const ANYO = 2026;
+const PASSWORD = "medicion-de-la-fila-2026";
+const PERIODICIDADES = ["mensual", "anual", "semestral", "trimestral"] as const;
+
+async function poblar(db: Database): Promise<number[]> {
+  const tipos = await db
+    .insertInto("tipo_socio")
+    .values(["Fester", "Infantil", "Juvenil", "Veterà"].map((nombre) => ({ nombre })))
+    .returning("id")
+    .execute();
+  const filas = Array.from({ length: SOCIOS }, (_, i) => ({
+    nombre: `Socio ${i}`,
+    apellidos: "Medición Cuotas",
+    matricula: i + 1,
+    id_tipo_socio: tipos[i % tipos.length]?.id ?? null,
+    tipo_pago: PERIODICIDADES[i % 4],
+    pagar_derrama: i % 3 === 0 ? "si" : "no",
+    importe_derrama: 60000,
+    anyo_derrama: ANYO - 1,
+    anyos_pago_derrama: 3,
+    ramell: i % 2 === 0 ? "si" : "no",
+    tipo_pago_ramell: i % 4 === 0 ? "fraccionado" : "completo",
+    activo: i % 25 !== 0,
+  }));
+  for (let i = 0; i < filas.length; i += 500) {
+    await db
+      .insertInto("socio")
+      .values(filas.slice(i, i + 500))
+      .execute();
+  }
+  const productos = await db
+    .insertInto("producto")
+    .values([
+      { nombre: `Cuota ${ANYO}`, anyo: ANYO, tipo: "cuota", precio: 24000 },
+      { nombre: `Derrama ${ANYO}`, anyo: ANYO, tipo: "derrama", precio: 0 },
+      { nombre: `Ramell ${ANYO}`, anyo: ANYO, tipo: "ramell", precio: 18000 },
+    ])
+    .returning("id")
+    .execute();
+  const [cuota] = productos;
+  if (cuota) {
+    await db
+      .insertInto("producto_precio")
+      .values(
+        tipos
+          .slice(1)
+          .map((t, i) => ({ id_producto: cuota.id, id_tipo_socio: t.id, precio: 6000 * (i + 1) })),
+      )
+      .execute();
+  }
+  return productos.map((p) => p.id);
+}
+
+async function medir(motor: string, opciones: OpcionesBaseDeDatos) {
+  const bd = await abrirBaseDeDatos(opciones);
+  const dataDir = mkdtempSync(path.join(tmpdir(), "fila-bench-"));
+  try {
+    await migrar(bd.db);
+    await asegurarAsociacion(bd.db);
+    const productos = await poblar(bd.db);
+    await bd.db
+      .insertInto("usuario")
+      .values({
+        email: "junta@fila.test",
+        rol: "administrador",
+        password_hash: await hashPassword(PASSWORD),
+        id_socio: null,
+        condiciones_aceptadas_en: new Date(),
+        condiciones_version: "1",
+      })
+      .execute();
+    const config = { ...leerConfig({ LOG_LEVEL: "silent" }, []), webDist: null, dataDir };
+    const app = await buildApp({ config, db: bd.db, logger: false });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const login = await fetch(`${url}/api/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "junta@fila.test", password: PASSWORD }),
+    });
+    const { accessToken } = (await login.json()) as { accessToken: string };
+    const emitir = async (nombre: string, confirmar: boolean) => {
+      const inicio = performance.now();
+      const res = await fetch(`${url}/api/pagos/emision`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${accessToken}` },
+        body: JSON.stringify({ anyo: ANYO, productos, confirmar }),
+      });
+      const r = (await res.json()) as {
+        numCargos: number;
+        nuevos: number;
+        yaExistian: number;
+        importe: number;
+      };
+      const ms = performance.now() - inicio;
+      if (res.status !== 200) throw new Error(`${nombre}: ${res.status} ${JSON.stringify(r)}`);
+      console.log(
+        `${motor.padEnd(10)} ${nombre.padEnd(22)} ${String(r.numCargos).padStart(6)} cargos (${r.nuevos} nuevos, ${r.yaExistian} ya existían, ${r.importe} €) en ${ms.toFixed(0)} ms`,
+      );
+    };
+    await emitir("vista previa", false);
+    await emitir("emisión confirmada", true);
+    await emitir("emisión repetida", true);
+    const inicio = performance.now();
+    const res = await fetch(
+      `${url}/api/pagos?anyo=${ANYO}&estado=pendiente&q=socio&sort=-importe`,
+      {
+        headers: { authorization: `Bearer ${accessToken}` },
+      },
+    );
+    const lista = (await res.json()) as { total: number; totalImporte: number };
+    console.log(
+      `${motor.padEnd(10)} ${"lista + totales".padEnd(22)} ${String(lista.total).padStart(6)} cargos (${lista.totalImporte} €) en ${(performance.now() - inicio).toFixed(0)} ms`,
+    );
+    await app.close();
+  } finally {
+    await bd.cerrar();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+console.log(`Emisión de cuotas con ${SOCIOS} socios`);
+await medir("PGlite", { tipo: "pglite-memoria" });
+const url = process.env.DATABASE_URL;
+if (url) {
+  const temporal = await crearBaseTemporal(url, "fila_bench");
+  try {
+    await medir("PostgreSQL", { tipo: "postgres", url: temporal.url });
+  } finally {
+    await temporal.borrar();
+  }
+}

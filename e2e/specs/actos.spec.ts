@@ -1,0 +1,205 @@
+import { expect, test } from "@playwright/test";
+import { ActosPage } from "../page-models/actos-page";
+import { AppPage, CUENTAS, PASSWORD_DEMO } from "../page-models/app-page";
+
+/** A date `dias` days from today, as YYYY-MM-DD (the browser's and the server's local day). */
+function dentroDe(dias: number): string {
+  const fecha = new Date();
+  fecha.setDate(fecha.getDate() + dias);
+  const mm = String(fecha.getMonth() + 1).padStart(2, "0");
+  const dd = String(fecha.getDate()).padStart(2, "0");
+  return `${fecha.getFullYear()}-${mm}-${dd}`;
+}
+
+const CENA = {
+  nombre: "Sopar de germanor e2e",
+  tipo: "Sopar",
+  fecha: dentroDe(20),
+  hora: "21:30",
+  lugar: "Casal de la filà",
+  fechaMaxima: dentroDe(10),
+  aforo: 40,
+  puntos: 5,
+  menus: ["Carne", "Pescado"],
+  invitadosMax: 2,
+  precioInvitado: "12",
+  precios: { Fester: "30", Juvenil: "15", Infantil: "10", Dama: "25" },
+};
+
+test("la junta crea una cena de pago, Jordi se inscribe con su hijo y un invitado, ve el cargo, la junta marca la asistencia y los puntos llegan a su inicio", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const app = new AppPage(page);
+  const actos = new ActosPage(page);
+
+  // The board creates a paid dinner with prices per member type, capacity and two menus.
+  await app.entrarHastaInicio(
+    CUENTAS.administrador.email,
+    PASSWORD_DEMO,
+    CUENTAS.administrador.home,
+  );
+  await app.irA("actos");
+  await actos.crearActo(CENA);
+  const fila = actos.filaActo(CENA.nombre);
+  await expect(fila).toContainText("0 / 40");
+  await expect(fila).toContainText("Sopar");
+  const enlaceListado = fila.getByRole("link", {
+    name: `Listado de inscritos de «${CENA.nombre}»`,
+  });
+  const idActo = (await enlaceListado.getAttribute("href"))?.match(/acto=(\d+)/)?.[1];
+  expect(idActo).toBeTruthy();
+  await app.cerrarSesion();
+
+  // Jordi enrols himself (with a guest and an allergy) and his son Pau.
+  await app.entrarHastaInicio(CUENTAS.usuario.email, PASSWORD_DEMO, CUENTAS.usuario.home);
+  await expect(page.getByTestId("puntos-total")).toHaveText(/^\d+$/);
+  const totalAntes = Number(await page.getByTestId("puntos-total").innerText());
+  await app.irA("misactos");
+  const tarjeta = actos.tarjeta(CENA.nombre);
+  await expect(tarjeta).toContainText("Quedan 40 plazas");
+  await expect(actos.persona(CENA.nombre, "Martina")).toContainText("Precio: 10,00 €");
+  await actos.inscribir(CENA.nombre, "Jordi", {
+    menu: "Carne",
+    invitados: 1,
+    alergias: "Marisco",
+    importe: "42,00 €",
+  });
+  await actos.inscribir(CENA.nombre, "Pau", { menu: "Pescado", importe: "15,00 €" });
+  await expect(actos.persona(CENA.nombre, "Jordi")).toContainText("Inscrito");
+  await expect(actos.persona(CENA.nombre, "Jordi")).toContainText("42,00 €");
+  await expect(actos.persona(CENA.nombre, "Pau")).toContainText("Inscrito");
+  await expect(actos.persona(CENA.nombre, "Martina")).toContainText("Sin inscribir");
+  await expect(tarjeta).toContainText("Quedan 37 plazas");
+
+  // The charges are in "my payments" (a list on phones, rows or items elsewhere).
+  await app.irA("mispagos");
+  const cargo = (concepto: string) =>
+    page.locator("li, tr").filter({ has: page.getByText(concepto, { exact: true }) });
+  await expect(cargo(`${CENA.nombre} + 1 invitado`)).toContainText("42,00 €");
+  await expect(cargo(CENA.nombre)).toContainText("15,00 €");
+  await app.cerrarSesion();
+
+  // The board sees them in the enrolled list and marks Jordi's attendance.
+  await app.entrarHastaInicio(
+    CUENTAS.administrador.email,
+    PASSWORD_DEMO,
+    CUENTAS.administrador.home,
+  );
+  await app.irA(`listado-inscritos?acto=${idActo}`);
+  const tabla = page.getByRole("table", { name: "Inscritos" });
+  const jordi = tabla.getByRole("row").filter({ hasText: "Pastor Gisbert, Jordi" });
+  await expect(jordi).toContainText("Carne");
+  await expect(jordi).toContainText("Marisco");
+  await expect(jordi).toContainText("42,00 €");
+  await expect(jordi).toContainText("Pendiente");
+  await expect(tabla.getByRole("row").filter({ hasText: "Pau" })).toContainText("Pescado");
+  await expect(page.getByTestId("total-personas")).toHaveText("3 personas");
+  const porMenu = page.getByRole("region", { name: "Por menú" });
+  await expect(porMenu.getByRole("row").filter({ hasText: "Carne" })).toContainText("2");
+  await expect(porMenu.getByRole("row").filter({ hasText: "Pescado" })).toContainText("1");
+  const asistio = page.getByRole("checkbox", { name: "Asistió Pastor Gisbert, Jordi" });
+  await asistio.check();
+  await expect(asistio).toBeChecked();
+  await page.reload();
+  await expect(page.getByRole("checkbox", { name: "Asistió Pastor Gisbert, Jordi" })).toBeChecked();
+
+  // A read-only link for the caterer: head-counts and allergies with first names only.
+  await app.irA("restauracion-home");
+  await page.getByRole("button", { name: "Crear enlace" }).click();
+  const url = await page.getByRole("textbox", { name: "Enlace para compartir" }).inputValue();
+  expect(url).toContain("#/restauracion-home?token=");
+  const caterer = await browser.newContext();
+  try {
+    const publica = await caterer.newPage();
+    await publica.goto(url);
+    const cena = publica.getByRole("article", { name: CENA.nombre });
+    await expect(cena).toContainText("3 personas");
+    await expect(cena.getByRole("row").filter({ hasText: "Carne" })).toContainText("2");
+    await expect(cena).toContainText("Jordi: Marisco");
+    await expect(publica.getByText("Pastor")).toHaveCount(0);
+    await expect(publica.getByRole("button", { name: "Cerrar sesión" })).toHaveCount(0);
+  } finally {
+    await caterer.close();
+  }
+
+  // The ranking counts the attendance.
+  await app.irA("actos");
+  await page.getByRole("tab", { name: "Ranking de puntos" }).click();
+  const ranking = page.getByRole("table", { name: "Ranking de puntos" });
+  await expect(ranking.getByRole("row").filter({ hasText: "Pastor Gisbert, Jordi" })).toBeVisible();
+  await app.cerrarSesion();
+
+  // The points reach Jordi's home.
+  await app.entrarHastaInicio(CUENTAS.usuario.email, PASSWORD_DEMO, CUENTAS.usuario.home);
+  await expect(page.getByTestId("puntos-total")).toHaveText(String(totalAntes + CENA.puntos));
+  const proximos = page.getByRole("region", { name: "Próximos actos" });
+  await expect(proximos).toContainText(CENA.nombre);
+});
+
+test("con el aforo lleno la inscripción se rechaza en español, y un acto con inscritos no se borra: se cancela", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const app = new AppPage(page);
+  const actos = new ActosPage(page);
+  const ASSAIG = {
+    ...CENA,
+    nombre: "Assaig general e2e",
+    tipo: "Assaig",
+    aforo: 1,
+    menus: ["Bocadillo"],
+  };
+
+  await app.entrarHastaInicio(
+    CUENTAS.administrador.email,
+    PASSWORD_DEMO,
+    CUENTAS.administrador.home,
+  );
+  await app.irA("actos");
+  await actos.crearActo(ASSAIG);
+  await app.cerrarSesion();
+
+  await app.entrarHastaInicio(CUENTAS.usuario.email, PASSWORD_DEMO, CUENTAS.usuario.home);
+  await app.irA("misactos");
+  await actos.inscribir(ASSAIG.nombre, "Jordi", { menu: "Bocadillo" });
+  await expect(actos.tarjeta(ASSAIG.nombre)).toContainText("Quedan 0 plazas");
+  await actos.tarjeta(ASSAIG.nombre).getByRole("button", { name: "Inscribir a Martina" }).click();
+  const modal = actos.dialogo(`Inscribir a Martina en «${ASSAIG.nombre}»`);
+  await modal.getByRole("combobox", { name: "Menú" }).click();
+  await page.getByRole("option", { name: "Bocadillo", exact: true }).click();
+  await modal.getByRole("button", { name: "Inscribir" }).click();
+  await expect(modal.getByRole("alert")).toContainText("No quedan plazas");
+  await modal.getByRole("button", { name: "Volver" }).click();
+  await expect(actos.persona(ASSAIG.nombre, "Martina")).toContainText("Sin inscribir");
+  await app.cerrarSesion();
+
+  await app.entrarHastaInicio(
+    CUENTAS.administrador.email,
+    PASSWORD_DEMO,
+    CUENTAS.administrador.home,
+  );
+  await app.irA("actos");
+  await page.getByRole("button", { name: `Borrar «${ASSAIG.nombre}»` }).click();
+  const borrar = actos.dialogo("Borrar acto");
+  await borrar.getByRole("button", { name: "Borrar" }).click();
+  await expect(borrar.getByRole("alert")).toContainText("No se puede borrar");
+  await borrar.getByRole("button", { name: "Volver" }).click();
+
+  await page.getByRole("button", { name: `Cancelar «${ASSAIG.nombre}»` }).click();
+  const cancelar = actos.dialogo("Cancelar acto");
+  await cancelar.getByRole("button", { name: "Cancelar el acto" }).click();
+  await expect(cancelar).toBeHidden();
+  await expect(actos.filaActo(ASSAIG.nombre)).toContainText("Cancelado");
+
+  // A copy on another date starts without enrolments and is not cancelled.
+  await page.getByRole("button", { name: `Copiar «${ASSAIG.nombre}»` }).click();
+  const copiar = actos.dialogo("Copiar acto");
+  await copiar.getByLabel("Fecha de la copia").fill(dentroDe(27));
+  await copiar.getByRole("button", { name: "Copiar" }).click();
+  await expect(copiar).toBeHidden();
+  const filas = actos.filaActo(ASSAIG.nombre);
+  await expect(filas).toHaveCount(2);
+  await expect(filas.filter({ hasNotText: "Cancelado" })).toContainText("0 / 1");
+});

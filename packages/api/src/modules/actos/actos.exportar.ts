@@ -1,0 +1,139 @@
+import { createRequire } from "node:module";
+import path from "node:path";
+import { formatearFecha, formatearImporte, type ListadoInscritos } from "@fila/domain";
+import ExcelJS from "exceljs";
+import pdfmake from "pdfmake";
+import type { Content, TDocumentDefinitions } from "pdfmake/interfaces";
+
+export const TIPO_PDF = "application/pdf";
+export const TIPO_XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+const require = createRequire(import.meta.url);
+const carpetaFuentes = path.join(
+  path.dirname(require.resolve("pdfmake/package.json")),
+  "fonts",
+  "Roboto",
+);
+pdfmake.setFonts({
+  Roboto: {
+    normal: path.join(carpetaFuentes, "Roboto-Regular.ttf"),
+    bold: path.join(carpetaFuentes, "Roboto-Medium.ttf"),
+    italics: path.join(carpetaFuentes, "Roboto-Italic.ttf"),
+    bolditalics: path.join(carpetaFuentes, "Roboto-MediumItalic.ttf"),
+  },
+});
+// Only our own font files are read; the document never fetches URLs.
+pdfmake.setUrlAccessPolicy(() => false);
+pdfmake.setLocalAccessPolicy((ruta) => path.resolve(ruta).startsWith(carpetaFuentes));
+
+const CABECERAS = [
+  "Apellidos",
+  "Nombre",
+  "Tipo",
+  "Invitados",
+  "Menú",
+  "Alergias",
+  "Importe",
+  "Pago",
+  "Asistió",
+];
+
+const ESTADOS: Record<string, string> = {
+  pendiente: "Pendiente",
+  pagado: "Pagado",
+  anulado: "Anulado",
+  devuelto: "Devuelto",
+};
+
+function filas(listado: ListadoInscritos): string[][] {
+  return listado.items.map((i) => [
+    i.socio.apellidos,
+    i.socio.nombre,
+    i.socio.tipo?.nombre ?? "",
+    String(i.invitados),
+    i.menu,
+    i.alergias,
+    i.importe ? formatearImporte(Math.round(i.importe * 100)) : "",
+    i.estadoPago ? (ESTADOS[i.estadoPago] ?? i.estadoPago) : "",
+    i.asistio ? "Sí" : "",
+  ]);
+}
+
+function cabeceraActo(listado: ListadoInscritos): string {
+  const { acto } = listado;
+  return [formatearFecha(acto.fecha), acto.hora, acto.lugar].filter(Boolean).join(" · ");
+}
+
+/** The enrolled list as a PDF, to print and tick at the door. */
+export async function inscritosPdf(listado: ListadoInscritos): Promise<Buffer> {
+  const t = listado.totales;
+  const resumen: Content = {
+    margin: [0, 8, 0, 0],
+    stack: [
+      `Personas: ${t.personas} (socios ${t.socios}, invitados ${t.invitados}) · Importe: ${formatearImporte(Math.round(t.importe * 100))}`,
+      ...(t.porMenu.some((m) => m.menu)
+        ? [`Menús: ${t.porMenu.map((m) => `${m.menu || "Sin menú"}: ${m.personas}`).join(" · ")}`]
+        : []),
+    ],
+  };
+  const doc: TDocumentDefinitions = {
+    pageSize: "A4",
+    pageOrientation: "landscape",
+    pageMargins: [28, 28, 28, 36],
+    info: { title: `Inscritos - ${listado.acto.nombre}` },
+    defaultStyle: { font: "Roboto", fontSize: 9 },
+    footer: (pagina, paginas) => ({
+      text: `Página ${pagina} de ${paginas}`,
+      alignment: "center",
+      fontSize: 8,
+    }),
+    content: [
+      { text: listado.acto.nombre, fontSize: 16, bold: true },
+      { text: cabeceraActo(listado), margin: [0, 2, 0, 8] },
+      {
+        table: {
+          headerRows: 1,
+          widths: ["*", "auto", "auto", "auto", "auto", "*", "auto", "auto", 40],
+          body: [CABECERAS.map((c) => ({ text: c, bold: true })), ...filas(listado)],
+        },
+        layout: "lightHorizontalLines",
+      },
+      resumen,
+    ],
+  };
+  return Buffer.from(await pdfmake.createPdf(doc).getBuffer());
+}
+
+/** The enrolled list as an Excel workbook. */
+export async function inscritosXlsx(listado: ListadoInscritos): Promise<Buffer> {
+  const libro = new ExcelJS.Workbook();
+  const hoja = libro.addWorksheet("Inscritos");
+  hoja.addRow([listado.acto.nombre]);
+  hoja.addRow([cabeceraActo(listado)]);
+  hoja.addRow([]);
+  hoja.addRow(CABECERAS).font = { bold: true };
+  for (const i of listado.items) {
+    hoja.addRow([
+      i.socio.apellidos,
+      i.socio.nombre,
+      i.socio.tipo?.nombre ?? "",
+      i.invitados,
+      i.menu,
+      i.alergias,
+      i.importe,
+      i.estadoPago ? (ESTADOS[i.estadoPago] ?? i.estadoPago) : "",
+      i.asistio ? "Sí" : "No",
+    ]);
+  }
+  hoja.getColumn(7).numFmt = '#,##0.00 "€"';
+  hoja.addRow([]);
+  hoja.addRow(["Personas", listado.totales.personas]);
+  hoja.addRow(["Invitados", listado.totales.invitados]);
+  hoja.addRow(["Importe", listado.totales.importe]);
+  for (const m of listado.totales.porMenu)
+    hoja.addRow([`Menú: ${m.menu || "Sin menú"}`, m.personas]);
+  hoja.columns.forEach((c) => {
+    c.width = 16;
+  });
+  return Buffer.from(await libro.xlsx.writeBuffer());
+}

@@ -1,0 +1,104 @@
+import {
+  type Acto,
+  aEuros,
+  type Inscripcion,
+  plazasLibres,
+  type TotalesInscritos,
+} from "@fila/domain";
+import type { ActoFila, InscripcionFila, PrecioFila } from "./actos.repository.js";
+
+/** An event as the API shows it (euros, SPEC §3 names). */
+export function presentarActo(fila: ActoFila, precios: PrecioFila[], ocupadas: number): Acto {
+  return {
+    id: fila.id,
+    nombre: fila.nombre,
+    fecha: fila.fecha,
+    hora: fila.hora,
+    lugar: fila.lugar,
+    inscripcionAutomatica: fila.inscripcion_automatica,
+    sePaga: fila.se_paga,
+    esInterno: fila.es_interno,
+    puntos: fila.puntos,
+    observaciones: fila.observaciones,
+    fechaMaximaInscripcion: fila.fecha_maxima_inscripcion,
+    precios: precios
+      .filter((p) => p.id_acto === fila.id)
+      .map((p) => ({
+        id: p.id,
+        idTipoSocio: p.id_tipo_socio,
+        idProducto: p.id_producto,
+        idActo: p.id_acto,
+        precio: aEuros(p.precio),
+      })),
+    numInscritos: ocupadas,
+    idTipoActo: fila.id_tipo_acto,
+    descripcion: fila.descripcion,
+    imagen: fila.imagen,
+    aforo: fila.aforo,
+    invitadosMax: fila.invitados_max,
+    precioInvitado: aEuros(fila.precio_invitado),
+    menus: fila.menus,
+    cancelado: fila.cancelado,
+    plazasLibres: plazasLibres(fila.aforo, ocupadas),
+  };
+}
+
+export function presentarInscripcion(f: InscripcionFila): Inscripcion {
+  return {
+    id: f.id,
+    idActo: f.id_acto,
+    idSocio: f.id_socio,
+    socio: {
+      nombre: f.nombre,
+      apellidos: f.apellidos,
+      tipo:
+        f.id_tipo_socio !== null && f.tipo_nombre !== null
+          ? { id: f.id_tipo_socio, nombre: f.tipo_nombre, color: f.tipo_color ?? "" }
+          : null,
+    },
+    invitados: f.invitados,
+    menu: f.menu,
+    alergias: f.alergias,
+    importe: aEuros(f.importe),
+    asistio: f.asistio,
+    idPago: f.id_pago,
+    estadoPago: f.estado_pago,
+  };
+}
+
+/** Totals of the enrolled list: people, guests, amount, per menu and per member type. */
+export function totalesInscritos(filas: InscripcionFila[]): TotalesInscritos {
+  const porMenu = new Map<string, number>();
+  const porTipo = new Map<
+    number | null,
+    { idTipoSocio: number | null; nombre: string; color: string; socios: number; invitados: number }
+  >();
+  let invitados = 0;
+  let importe = 0;
+  for (const f of filas) {
+    invitados += f.invitados;
+    importe += f.importe;
+    porMenu.set(f.menu, (porMenu.get(f.menu) ?? 0) + 1 + f.invitados);
+    const tipo = porTipo.get(f.id_tipo_socio) ?? {
+      idTipoSocio: f.id_tipo_socio,
+      nombre: f.tipo_nombre ?? "Sin tipo",
+      color: f.tipo_color ?? "",
+      socios: 0,
+      invitados: 0,
+    };
+    tipo.socios += 1;
+    tipo.invitados += f.invitados;
+    porTipo.set(f.id_tipo_socio, tipo);
+  }
+  const orden = (a: string, b: string) => a.localeCompare(b, "es");
+  return {
+    personas: filas.length + invitados,
+    socios: filas.length,
+    invitados,
+    importe: aEuros(importe),
+    porMenu: [...porMenu]
+      .map(([menu, personas]) => ({ menu, personas }))
+      .sort((a, b) => orden(a.menu, b.menu)),
+    porTipoSocio: [...porTipo.values()].sort((a, b) => orden(a.nombre, b.nombre)),
+  };
+}

@@ -1,0 +1,617 @@
+import { type Selectable, sql } from "kysely";
+import type { Database } from "../../db/database.js";
+import type { ActoTable, CambioAuditado, EstadoPago } from "../../db/schema.js";
+import { registrarAuditoria } from "../../services/auditoria.js";
+
+export type ActoFila = Selectable<ActoTable>;
+export type PrecioFila = {
+  id: number;
+  id_acto: number;
+  id_tipo_socio: number;
+  id_producto: number | null;
+  precio: number;
+};
+export type DatosActo = {
+  nombre: string;
+  fecha: string;
+  hora: string;
+  lugar: string;
+  inscripcion_automatica: boolean;
+  se_paga: boolean;
+  es_interno: boolean;
+  puntos: number;
+  observaciones: string;
+  fecha_maxima_inscripcion: string | null;
+  id_tipo_acto: number | null;
+  descripcion: string;
+  imagen: string | null;
+  aforo: number | null;
+  invitados_max: number;
+  precio_invitado: number;
+  menus: string[];
+};
+export type DatosPrecio = { id_tipo_socio: number; id_producto: number | null; precio: number };
+
+/** Member as needed to enrol them: type (for the price) and payer (for the charge). */
+export type SocioInscribible = {
+  id: number;
+  nombre: string;
+  apellidos: string;
+  activo: boolean;
+  id_tipo_socio: number | null;
+  id_pagador: number | null;
+};
+
+export type NuevaInscripcion = {
+  id_socio: number;
+  invitados: number;
+  menu: string;
+  alergias: string;
+  importe: number;
+};
+
+export type InscripcionFila = {
+  id: number;
+  id_acto: number;
+  id_socio: number;
+  invitados: number;
+  menu: string;
+  alergias: string;
+  importe: number;
+  asistio: boolean;
+  id_pago: number | null;
+  estado_pago: EstadoPago | null;
+  nombre: string;
+  apellidos: string;
+  id_tipo_socio: number | null;
+  tipo_nombre: string | null;
+  tipo_color: string | null;
+};
+
+export type NuevoCargo = {
+  id_socio: number;
+  id_pagador: number;
+  id_producto: number;
+  anyo: number;
+  concepto: string;
+  importe: number;
+  fecha_emision: string;
+  fecha_vencimiento: string;
+};
+
+export type ListaActosFiltro = {
+  desde?: string;
+  antesDe?: string;
+  q?: string;
+  orden: { columna: "fecha" | "nombre" | "id"; desc: boolean };
+  page: number;
+  pageSize: number;
+  soloVisibles?: { incluirInternos: boolean };
+};
+
+const escaparLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The only place of the events module that talks to the database. */
+export class ActosRepository {
+  constructor(private readonly db: Database) {}
+
+  /** Runs `fn` in one transaction (or in the caller's, when already inside one, e.g. the demo). */
+  transaccion<T>(fn: (repo: ActosRepository) => Promise<T>): Promise<T> {
+    if (this.db.isTransaction) return fn(this);
+    return this.db.transaction().execute((trx) => fn(new ActosRepository(trx)));
+  }
+
+  auditar(entrada: {
+    idUsuario: number | null;
+    entidad?: string;
+    idEntidad: number;
+    accion: string;
+    cambios?: CambioAuditado[];
+  }): Promise<void> {
+    return registrarAuditoria(this.db, { entidad: "acto", ...entrada });
+  }
+
+  // ── Events ──────────────────────────────────────────────────────────────────────────
+
+  async listar(f: ListaActosFiltro): Promise<{ filas: ActoFila[]; total: number }> {
+    let consulta = this.db.selectFrom("acto");
+    if (f.desde) consulta = consulta.where("fecha", ">=", f.desde);
+    if (f.antesDe) consulta = consulta.where("fecha", "<", f.antesDe);
+    if (f.soloVisibles) {
+      consulta = consulta.where("cancelado", "=", false);
+      if (!f.soloVisibles.incluirInternos) consulta = consulta.where("es_interno", "=", false);
+    }
+    if (f.q) {
+      const patron = `%${escaparLike(f.q)}%`;
+      consulta = consulta.where((eb) =>
+        eb.or([eb("nombre", "ilike", patron), eb("lugar", "ilike", patron)]),
+      );
+    }
+    const { total } = await consulta
+      .select((eb) => eb.fn.countAll<number>().as("total"))
+      .executeTakeFirstOrThrow();
+    const dir = f.orden.desc ? "desc" : "asc";
+    let ordenada = consulta.selectAll().orderBy(f.orden.columna, dir);
+    if (f.orden.columna !== "fecha") ordenada = ordenada.orderBy("fecha", dir);
+    const filas = await ordenada
+      .orderBy("id", dir)
+      .limit(f.pageSize)
+      .offset((f.page - 1) * f.pageSize)
+      .execute();
+    return { filas, total: Number(total) };
+  }
+
+  /** With `bloquear`, locks the event row until the transaction ends (SELECT … FOR UPDATE). */
+  async porId(id: number, bloquear = false): Promise<ActoFila | undefined> {
+    let consulta = this.db.selectFrom("acto").selectAll().where("id", "=", id);
+    if (bloquear) consulta = consulta.forUpdate();
+    return consulta.executeTakeFirst();
+  }
+
+  async crear(datos: DatosActo): Promise<number> {
+    const fila = await this.db
+      .insertInto("acto")
+      .values({ ...datos, menus: JSON.stringify(datos.menus) })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return fila.id;
+  }
+
+  async actualizar(id: number, datos: Partial<DatosActo> & { cancelado?: boolean }) {
+    const { menus, ...resto } = datos;
+    await this.db
+      .updateTable("acto")
+      .set({
+        ...resto,
+        ...(menus ? { menus: JSON.stringify(menus) } : {}),
+        actualizado_en: new Date(),
+      })
+      .where("id", "=", id)
+      .execute();
+  }
+
+  async borrar(id: number): Promise<void> {
+    await this.db.deleteFrom("acto").where("id", "=", id).execute();
+  }
+
+  async precios(idsActo: number[]): Promise<PrecioFila[]> {
+    if (idsActo.length === 0) return [];
+    return this.db
+      .selectFrom("acto_precio")
+      .select(["id", "id_acto", "id_tipo_socio", "id_producto", "precio"])
+      .where("id_acto", "in", idsActo)
+      .orderBy("id_acto")
+      .orderBy("id_tipo_socio")
+      .execute();
+  }
+
+  async reemplazarPrecios(idActo: number, precios: DatosPrecio[]): Promise<void> {
+    await this.db.deleteFrom("acto_precio").where("id_acto", "=", idActo).execute();
+    if (precios.length === 0) return;
+    await this.db
+      .insertInto("acto_precio")
+      .values(precios.map((p) => ({ ...p, id_acto: idActo })))
+      .execute();
+  }
+
+  async existenTiposSocio(ids: number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const filas = await this.db
+      .selectFrom("tipo_socio")
+      .select("id")
+      .where("id", "in", ids)
+      .execute();
+    return new Set(filas.map((f) => f.id));
+  }
+
+  async existenProductos(ids: number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const filas = await this.db
+      .selectFrom("producto")
+      .select("id")
+      .where("id", "in", ids)
+      .execute();
+    return new Set(filas.map((f) => f.id));
+  }
+
+  async existeTipoActo(id: number): Promise<boolean> {
+    return !!(await this.db
+      .selectFrom("tipo_acto")
+      .select("id")
+      .where("id", "=", id)
+      .executeTakeFirst());
+  }
+
+  /** Places taken in each event: enrolled members plus their guests. */
+  async ocupadas(idsActo: number[]): Promise<Map<number, number>> {
+    if (idsActo.length === 0) return new Map();
+    const filas = await this.db
+      .selectFrom("inscripcion")
+      .select((eb) => [
+        "id_acto",
+        sql<number>`count(*) + coalesce(sum(${eb.ref("invitados")}), 0)`.as("personas"),
+      ])
+      .where("id_acto", "in", idsActo)
+      .groupBy("id_acto")
+      .execute();
+    return new Map(filas.map((f) => [f.id_acto, Number(f.personas)]));
+  }
+
+  /** Places taken in an event and whether a member is already enrolled, in one query. */
+  async estadoInscripciones(
+    idActo: number,
+    idSocio: number,
+  ): Promise<{ ocupadas: number; inscrito: boolean }> {
+    const fila = await this.db
+      .selectFrom("inscripcion")
+      .select((eb) => [
+        sql<number>`count(*) + coalesce(sum(${eb.ref("invitados")}), 0)`.as("ocupadas"),
+        sql<boolean>`coalesce(bool_or(${eb.ref("id_socio")} = ${idSocio}), false)`.as("inscrito"),
+      ])
+      .where("id_acto", "=", idActo)
+      .executeTakeFirstOrThrow();
+    return { ocupadas: Number(fila.ocupadas), inscrito: fila.inscrito === true };
+  }
+
+  async cuentaInscripciones(idActo: number): Promise<number> {
+    const { n } = await this.db
+      .selectFrom("inscripcion")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("id_acto", "=", idActo)
+      .executeTakeFirstOrThrow();
+    return Number(n);
+  }
+
+  /** Cancels (anulado) the pending charges of an event's enrolments; returns how many. */
+  async anularCargosPendientesDeActo(idActo: number, motivo: string): Promise<number> {
+    const filas = await this.db
+      .updateTable("pago")
+      .set({ estado: "anulado", motivo_anulacion: motivo, actualizado_en: new Date() })
+      .where("estado", "=", "pendiente")
+      .where("id", "in", (eb) =>
+        eb
+          .selectFrom("inscripcion")
+          .select("id_pago")
+          .where("id_acto", "=", idActo)
+          .where("id_pago", "is not", null)
+          .$narrowType<{ id_pago: number }>(),
+      )
+      .returning("id")
+      .execute();
+    return filas.length;
+  }
+
+  // ── Members and enrolments ─────────────────────────────────────────────────────────
+
+  async socio(id: number): Promise<SocioInscribible | undefined> {
+    return this.db
+      .selectFrom("socio")
+      .select(["id", "nombre", "apellidos", "activo", "id_tipo_socio", "id_pagador"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+  }
+
+  /** The member of the account plus the active members whose payer they are. */
+  async familia(idSocio: number): Promise<SocioInscribible[]> {
+    return this.db
+      .selectFrom("socio")
+      .select(["id", "nombre", "apellidos", "activo", "id_tipo_socio", "id_pagador"])
+      .where((eb) =>
+        eb.or([
+          eb("id", "=", idSocio),
+          eb.and([eb("id_pagador", "=", idSocio), eb("activo", "=", true)]),
+        ]),
+      )
+      .orderBy(sql`case when id = ${idSocio} then 0 else 1 end`)
+      .orderBy("fecha_nacimiento")
+      .orderBy("id")
+      .execute();
+  }
+
+  async sociosActivos(limite: number | null): Promise<SocioInscribible[]> {
+    let consulta = this.db
+      .selectFrom("socio")
+      .select(["id", "nombre", "apellidos", "activo", "id_tipo_socio", "id_pagador"])
+      .where("activo", "=", true)
+      .orderBy("id");
+    if (limite !== null) consulta = consulta.limit(limite);
+    return consulta.execute();
+  }
+
+  async actosAutomaticosDesde(hoy: string): Promise<number[]> {
+    const filas = await this.db
+      .selectFrom("acto")
+      .select("id")
+      .where("inscripcion_automatica", "=", true)
+      .where("cancelado", "=", false)
+      .where("fecha", ">=", hoy)
+      .orderBy("fecha")
+      .execute();
+    return filas.map((f) => f.id);
+  }
+
+  async inscripcionDe(idActo: number, idSocio: number): Promise<{ id: number } | undefined> {
+    return this.db
+      .selectFrom("inscripcion")
+      .select("id")
+      .where("id_acto", "=", idActo)
+      .where("id_socio", "=", idSocio)
+      .executeTakeFirst();
+  }
+
+  /** Inserts enrolments in one statement; members already enrolled are skipped. */
+  async insertarInscripciones(
+    idActo: number,
+    nuevas: NuevaInscripcion[],
+  ): Promise<{ id: number; id_socio: number }[]> {
+    if (nuevas.length === 0) return [];
+    return this.db
+      .insertInto("inscripcion")
+      .values(nuevas.map((n) => ({ ...n, id_acto: idActo })))
+      .onConflict((oc) => oc.columns(["id_acto", "id_socio"]).doNothing())
+      .returning(["id", "id_socio"])
+      .execute();
+  }
+
+  /** Creates charges in one statement and links each to its member's enrolment in the event. */
+  async crearCargos(idActo: number, cargos: NuevoCargo[]): Promise<void> {
+    if (cargos.length === 0) return;
+    const creados = await this.db.insertInto("pago").values(cargos).returning("id").execute();
+    await this.db
+      .updateTable("inscripcion")
+      .from("pago")
+      .set((eb) => ({ id_pago: eb.ref("pago.id") }))
+      .where(
+        "pago.id",
+        "in",
+        creados.map((c) => c.id),
+      )
+      .where("inscripcion.id_acto", "=", idActo)
+      .whereRef("inscripcion.id_socio", "=", "pago.id_socio")
+      .execute();
+  }
+
+  /** Product of kind `acto` named after the event, for its year; created once and reused. */
+  async productoDeActo(nombre: string, anyo: number): Promise<number> {
+    const fila = await this.db
+      .insertInto("producto")
+      .values({ nombre, anyo, tipo: "acto", descripcion: "Inscripción en el acto" })
+      .onConflict((oc) => oc.columns(["anyo", "nombre"]).doUpdateSet({ nombre }))
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return fila.id;
+  }
+
+  private consultaInscripciones() {
+    return this.db
+      .selectFrom("inscripcion")
+      .innerJoin("socio", "socio.id", "inscripcion.id_socio")
+      .leftJoin("tipo_socio", "tipo_socio.id", "socio.id_tipo_socio")
+      .leftJoin("pago", "pago.id", "inscripcion.id_pago")
+      .select([
+        "inscripcion.id",
+        "inscripcion.id_acto",
+        "inscripcion.id_socio",
+        "inscripcion.invitados",
+        "inscripcion.menu",
+        "inscripcion.alergias",
+        "inscripcion.importe",
+        "inscripcion.asistio",
+        "inscripcion.id_pago",
+        "pago.estado as estado_pago",
+        "socio.nombre",
+        "socio.apellidos",
+        "socio.id_tipo_socio",
+        "tipo_socio.nombre as tipo_nombre",
+        "tipo_socio.color as tipo_color",
+      ]);
+  }
+
+  async inscripcion(idActo: number, id: number): Promise<InscripcionFila | undefined> {
+    return this.consultaInscripciones()
+      .where("inscripcion.id_acto", "=", idActo)
+      .where("inscripcion.id", "=", id)
+      .executeTakeFirst();
+  }
+
+  async inscripcionesDe(idActo: number): Promise<InscripcionFila[]> {
+    return this.consultaInscripciones()
+      .where("inscripcion.id_acto", "=", idActo)
+      .orderBy("socio.apellidos")
+      .orderBy("socio.nombre")
+      .orderBy("inscripcion.id")
+      .execute();
+  }
+
+  async inscripcionesDeSocios(idsActo: number[], idsSocio: number[]): Promise<InscripcionFila[]> {
+    if (idsActo.length === 0 || idsSocio.length === 0) return [];
+    return this.consultaInscripciones()
+      .where("inscripcion.id_acto", "in", idsActo)
+      .where("inscripcion.id_socio", "in", idsSocio)
+      .execute();
+  }
+
+  async borrarInscripcion(id: number): Promise<void> {
+    await this.db.deleteFrom("inscripcion").where("id", "=", id).execute();
+  }
+
+  async anularCargo(idPago: number, motivo: string): Promise<boolean> {
+    const r = await this.db
+      .updateTable("pago")
+      .set({ estado: "anulado", motivo_anulacion: motivo, actualizado_en: new Date() })
+      .where("id", "=", idPago)
+      .where("estado", "=", "pendiente")
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  async marcarAsistencia(id: number, asistio: boolean): Promise<void> {
+    await this.db.updateTable("inscripcion").set({ asistio }).where("id", "=", id).execute();
+  }
+
+  // ── Points ─────────────────────────────────────────────────────────────────────────
+
+  private consultaPuntos(anyo: number | null) {
+    let consulta = this.db
+      .selectFrom("inscripcion")
+      .innerJoin("acto", "acto.id", "inscripcion.id_acto")
+      .where("inscripcion.asistio", "=", true)
+      .where("acto.cancelado", "=", false)
+      .where("acto.puntos", ">", 0);
+    if (anyo !== null) {
+      consulta = consulta
+        .where("acto.fecha", ">=", `${anyo}-01-01`)
+        .where("acto.fecha", "<=", `${anyo}-12-31`);
+    }
+    return consulta;
+  }
+
+  async ranking(anyo: number | null, page: number, pageSize: number) {
+    const base = this.consultaPuntos(anyo)
+      .innerJoin("socio", "socio.id", "inscripcion.id_socio")
+      .groupBy(["socio.id", "socio.nombre", "socio.apellidos"]);
+    const { total } = await this.db
+      .selectFrom(base.select("socio.id").as("g"))
+      .select((eb) => eb.fn.countAll<number>().as("total"))
+      .executeTakeFirstOrThrow();
+    const filas = await base
+      .select((eb) => [
+        "socio.id as idSocio",
+        "socio.nombre",
+        "socio.apellidos",
+        eb.fn.sum<number>("acto.puntos").as("puntos"),
+      ])
+      .orderBy("puntos", "desc")
+      .orderBy("socio.apellidos")
+      .orderBy("socio.nombre")
+      .orderBy("socio.id")
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute();
+    return {
+      total: Number(total),
+      filas: filas.map((f) => ({ ...f, puntos: Number(f.puntos) })),
+    };
+  }
+
+  async puntosDe(idSocio: number, anyo: number | null): Promise<number> {
+    const { puntos } = await this.consultaPuntos(anyo)
+      .where("inscripcion.id_socio", "=", idSocio)
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("acto.puntos"), eb.lit(0)).as("puntos"))
+      .executeTakeFirstOrThrow();
+    return Number(puntos);
+  }
+
+  // ── Calendar tokens and catering links ─────────────────────────────────────────────
+
+  async tokenCalendario(idUsuario: number): Promise<string | undefined> {
+    const fila = await this.db
+      .selectFrom("calendario_token")
+      .select("token")
+      .where("id_usuario", "=", idUsuario)
+      .executeTakeFirst();
+    return fila?.token;
+  }
+
+  async guardarTokenCalendario(idUsuario: number, token: string): Promise<void> {
+    await this.db
+      .insertInto("calendario_token")
+      .values({ id_usuario: idUsuario, token })
+      .onConflict((oc) => oc.column("id_usuario").doUpdateSet({ token, creado_en: new Date() }))
+      .execute();
+  }
+
+  /** The active account behind a calendar token. */
+  async usuarioDeToken(token: string) {
+    return this.db
+      .selectFrom("calendario_token")
+      .innerJoin("usuario", "usuario.id", "calendario_token.id_usuario")
+      .select(["usuario.id", "usuario.rol", "usuario.id_socio"])
+      .where("calendario_token.token", "=", token)
+      .where("usuario.activo", "=", true)
+      .executeTakeFirst();
+  }
+
+  async crearEnlaceRestauracion(tokenHash: string, expiraEn: Date, creadoPor: number) {
+    return this.db
+      .insertInto("enlace_restauracion")
+      .values({ token_hash: tokenHash, expira_en: expiraEn, creado_por: creadoPor })
+      .returning(["id", "expira_en"])
+      .executeTakeFirstOrThrow();
+  }
+
+  async enlacesRestauracion() {
+    return this.db
+      .selectFrom("enlace_restauracion")
+      .leftJoin("usuario", "usuario.id", "enlace_restauracion.creado_por")
+      .select([
+        "enlace_restauracion.id",
+        "enlace_restauracion.creado_en",
+        "enlace_restauracion.expira_en",
+        "enlace_restauracion.revocado_en",
+        "usuario.nombre as creado_por",
+      ])
+      .orderBy("enlace_restauracion.creado_en", "desc")
+      .orderBy("enlace_restauracion.id", "desc")
+      .limit(200)
+      .execute();
+  }
+
+  async revocarEnlaceRestauracion(id: number): Promise<boolean> {
+    const r = await this.db
+      .updateTable("enlace_restauracion")
+      .set({ revocado_en: new Date() })
+      .where("id", "=", id)
+      .where("revocado_en", "is", null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  async existeEnlaceRestauracion(id: number): Promise<boolean> {
+    return !!(await this.db
+      .selectFrom("enlace_restauracion")
+      .select("id")
+      .where("id", "=", id)
+      .executeTakeFirst());
+  }
+
+  async enlaceRestauracionVigente(tokenHash: string): Promise<boolean> {
+    return !!(await this.db
+      .selectFrom("enlace_restauracion")
+      .select("id")
+      .where("token_hash", "=", tokenHash)
+      .where("revocado_en", "is", null)
+      .where("expira_en", ">", new Date())
+      .executeTakeFirst());
+  }
+
+  /** Head-counts per menu and allergies (first names only) of the enrolments of some events. */
+  async resumenRestauracion(idsActo: number[]) {
+    if (idsActo.length === 0) return { menus: [], alergias: [] };
+    const menus = await this.db
+      .selectFrom("inscripcion")
+      .select((eb) => [
+        "id_acto",
+        "menu",
+        sql<number>`count(*) + coalesce(sum(${eb.ref("invitados")}), 0)`.as("personas"),
+      ])
+      .where("id_acto", "in", idsActo)
+      .groupBy(["id_acto", "menu"])
+      .orderBy("id_acto")
+      .orderBy("menu")
+      .execute();
+    const alergias = await this.db
+      .selectFrom("inscripcion")
+      .innerJoin("socio", "socio.id", "inscripcion.id_socio")
+      .select(["inscripcion.id_acto", "socio.nombre", "inscripcion.alergias"])
+      .where("inscripcion.id_acto", "in", idsActo)
+      .where("inscripcion.alergias", "<>", "")
+      .orderBy("inscripcion.id_acto")
+      .orderBy("socio.nombre")
+      .execute();
+    return {
+      menus: menus.map((m) => ({ ...m, personas: Number(m.personas) })),
+      alergias,
+    };
+  }
+}

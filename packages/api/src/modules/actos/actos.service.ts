@@ -1,0 +1,622 @@
+import {
+  type Acto,
+  type ActoCopia,
+  type ActoEntrada,
+  aCentimos,
+  aEuros,
+  conceptoInscripcion,
+  type FamiliarActo,
+  hayPlazas,
+  hoyIso,
+  type InscripcionCancelada,
+  type InscripcionEntrada,
+  importeInscripcion,
+  type ListaActosQuery,
+  type ListadoInscritos,
+  type MiActo,
+  type MisActos,
+  type MisPuntos,
+  motivoCierre,
+  precioParaTipo,
+  type RankingPuntos,
+  rechazoInscripcion,
+} from "@fila/domain";
+import { DomainError, noEncontrado, prohibido } from "../../errors/domain-error.js";
+import type { UsuarioAutenticado } from "../../plugins/auth.js";
+import { diferencias } from "../../services/auditoria.js";
+import { presentarActo, presentarInscripcion, totalesInscritos } from "./actos.presenter.js";
+import type {
+  ActoFila,
+  ActosRepository,
+  DatosActo,
+  NuevaInscripcion,
+  NuevoCargo,
+  PrecioFila,
+  SocioInscribible,
+} from "./actos.repository.js";
+
+export type Actor = Pick<UsuarioAutenticado, "id" | "rol" | "socioId">;
+
+export const MENSAJE_SIN_PLAZAS = "No quedan plazas";
+export const MOTIVO_ACTO_CANCELADO = "Acto cancelado";
+export const MOTIVO_INSCRIPCION_CANCELADA = "Inscripción cancelada";
+
+const conflicto = (mensaje: string) => new DomainError("conflicto", mensaje);
+const validacion = (campo: string, mensaje: string) =>
+  new DomainError("validacion", mensaje, [{ campo, mensaje }]);
+
+/** The account belongs to a member: role socio, or any account linked to a member. */
+export const esDeSocio = (actor: Pick<Actor, "rol" | "socioId">) =>
+  actor.rol === "socio" || actor.socioId > 0;
+
+function esViolacionUnica(error: unknown): boolean {
+  return (
+    typeof error === "object" && error !== null && (error as { code?: string }).code === "23505"
+  );
+}
+
+function aDatos(e: ActoEntrada): DatosActo {
+  return {
+    nombre: e.nombre,
+    fecha: e.fecha,
+    hora: e.hora,
+    lugar: e.lugar,
+    inscripcion_automatica: e.inscripcionAutomatica,
+    se_paga: e.sePaga,
+    es_interno: e.esInterno,
+    puntos: e.puntos,
+    observaciones: e.observaciones,
+    fecha_maxima_inscripcion: e.fechaMaximaInscripcion,
+    id_tipo_acto: e.idTipoActo,
+    descripcion: e.descripcion,
+    imagen: e.imagen,
+    aforo: e.aforo,
+    invitados_max: e.invitadosMax,
+    precio_invitado: aCentimos(e.precioInvitado),
+    menus: e.menus,
+  };
+}
+
+/** Adds days to a `YYYY-MM-DD` date. */
+function sumarDias(fecha: string, dias: number): string {
+  const d = new Date(`${fecha}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + dias);
+  return d.toISOString().slice(0, 10);
+}
+const diasEntre = (a: string, b: string) =>
+  Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+
+export class ActosService {
+  constructor(
+    private readonly repo: ActosRepository,
+    private readonly hoy: () => string = () => hoyIso(),
+  ) {}
+
+  // ── Events ──────────────────────────────────────────────────────────────────────────
+
+  async listar(query: ListaActosQuery) {
+    const hoy = this.hoy();
+    const cuando = query.cuando;
+    const sort = query.sort ?? (cuando === "proximos" ? "fecha" : "-fecha");
+    const desc = sort.startsWith("-");
+    const columna = (desc ? sort.slice(1) : sort) as "fecha" | "nombre" | "id";
+    const { filas, total } = await this.repo.listar({
+      desde: cuando === "proximos" ? hoy : undefined,
+      antesDe: cuando === "pasados" ? hoy : undefined,
+      q: query.q || undefined,
+      orden: { columna, desc },
+      page: query.page,
+      pageSize: query.pageSize,
+    });
+    return {
+      items: await this.presentar(filas),
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  }
+
+  private async presentar(filas: ActoFila[], repo = this.repo): Promise<Acto[]> {
+    const ids = filas.map((f) => f.id);
+    const [precios, ocupadas] = await Promise.all([repo.precios(ids), repo.ocupadas(ids)]);
+    return filas.map((f) => presentarActo(f, precios, ocupadas.get(f.id) ?? 0));
+  }
+
+  async obtener(id: number, repo = this.repo): Promise<Acto> {
+    const fila = await repo.porId(id);
+    if (!fila) throw noEncontrado("El acto");
+    const [acto] = await this.presentar([fila], repo);
+    return acto as Acto;
+  }
+
+  private async comprobarReferencias(repo: ActosRepository, e: ActoEntrada): Promise<void> {
+    if (e.idTipoActo !== null && !(await repo.existeTipoActo(e.idTipoActo))) {
+      throw validacion("idTipoActo", "El tipo de acto no existe");
+    }
+    const tipos = await repo.existenTiposSocio(e.precios.map((p) => p.idTipoSocio));
+    const productos = await repo.existenProductos(
+      e.precios.flatMap((p) => (p.idProducto === null ? [] : [p.idProducto])),
+    );
+    e.precios.forEach((p, i) => {
+      if (!tipos.has(p.idTipoSocio)) {
+        throw validacion(`precios.${i}.idTipoSocio`, "El tipo de socio no existe");
+      }
+      if (p.idProducto !== null && !productos.has(p.idProducto)) {
+        throw validacion(`precios.${i}.idProducto`, "El producto no existe");
+      }
+    });
+  }
+
+  private preciosDe(e: ActoEntrada) {
+    return e.precios.map((p) => ({
+      id_tipo_socio: p.idTipoSocio,
+      id_producto: p.idProducto,
+      precio: aCentimos(p.precio),
+    }));
+  }
+
+  async crear(actor: Actor, entrada: ActoEntrada): Promise<Acto> {
+    return this.repo.transaccion(async (repo) => {
+      await this.comprobarReferencias(repo, entrada);
+      const datos = aDatos(entrada);
+      const id = await repo.crear(datos);
+      await repo.reemplazarPrecios(id, this.preciosDe(entrada));
+      await repo.auditar({
+        idUsuario: actor.id,
+        idEntidad: id,
+        accion: "crear",
+        cambios: diferencias(null, { ...datos, precios: entrada.precios }),
+      });
+      await this.inscribirATodos(repo, id);
+      return this.obtener(id, repo);
+    });
+  }
+
+  async actualizar(actor: Actor, id: number, entrada: ActoEntrada): Promise<Acto> {
+    return this.repo.transaccion(async (repo) => {
+      const antes = await repo.porId(id, true);
+      if (!antes) throw noEncontrado("El acto");
+      await this.comprobarReferencias(repo, entrada);
+      const datos = aDatos(entrada);
+      if (datos.aforo !== null) {
+        const ocupadas = (await repo.ocupadas([id])).get(id) ?? 0;
+        if (ocupadas > datos.aforo) {
+          throw validacion(
+            "aforo",
+            `El aforo no puede ser menor que las plazas ya ocupadas (${ocupadas})`,
+          );
+        }
+      }
+      const preciosAntes = (await repo.precios([id])).map((p) => ({
+        idTipoSocio: p.id_tipo_socio,
+        idProducto: p.id_producto,
+        precio: aEuros(p.precio),
+      }));
+      await repo.actualizar(id, datos);
+      await repo.reemplazarPrecios(id, this.preciosDe(entrada));
+      const { id: _id, creado_en, actualizado_en, cancelado, ...previo } = antes;
+      const cambios = diferencias(
+        { ...previo, precios: preciosAntes },
+        { ...datos, precios: entrada.precios.map((p) => ({ ...p })) },
+      );
+      if (cambios.length > 0) {
+        await repo.auditar({ idUsuario: actor.id, idEntidad: id, accion: "modificar", cambios });
+      }
+      if (datos.inscripcion_automatica && !antes.inscripcion_automatica) {
+        await this.inscribirATodos(repo, id);
+      }
+      return this.obtener(id, repo);
+    });
+  }
+
+  async borrar(actor: Actor, id: number): Promise<void> {
+    await this.repo.transaccion(async (repo) => {
+      const acto = await repo.porId(id, true);
+      if (!acto) throw noEncontrado("El acto");
+      if ((await repo.cuentaInscripciones(id)) > 0) {
+        throw conflicto(
+          "No se puede borrar: tiene inscripciones o cargos. Cancela el acto en su lugar.",
+        );
+      }
+      await repo.borrar(id);
+      await repo.auditar({
+        idUsuario: actor.id,
+        idEntidad: id,
+        accion: "borrar",
+        cambios: [{ campo: "nombre", antes: acto.nombre, despues: null }],
+      });
+    });
+  }
+
+  async copiar(actor: Actor, id: number, copia: ActoCopia): Promise<Acto> {
+    return this.repo.transaccion(async (repo) => {
+      const original = await repo.porId(id);
+      if (!original) throw noEncontrado("El acto");
+      const fecha = copia.fecha ?? original.fecha;
+      let fechaMaxima = original.fecha_maxima_inscripcion;
+      if (copia.fechaMaximaInscripcion !== undefined) {
+        fechaMaxima = copia.fechaMaximaInscripcion;
+      } else if (fechaMaxima !== null) {
+        // Keep the same distance to the event as the original had.
+        fechaMaxima = sumarDias(fecha, -diasEntre(fechaMaxima, original.fecha));
+      }
+      if (fechaMaxima !== null && fechaMaxima > fecha) {
+        throw validacion(
+          "fechaMaximaInscripcion",
+          "La fecha máxima de inscripción no puede ser posterior al acto",
+        );
+      }
+      const { id: _id, creado_en, actualizado_en, cancelado, ...campos } = original;
+      const datos: DatosActo = { ...campos, fecha, fecha_maxima_inscripcion: fechaMaxima };
+      const nuevo = await repo.crear(datos);
+      const precios = await repo.precios([id]);
+      await repo.reemplazarPrecios(
+        nuevo,
+        precios.map((p) => ({
+          id_tipo_socio: p.id_tipo_socio,
+          id_producto: p.id_producto,
+          precio: p.precio,
+        })),
+      );
+      await repo.auditar({
+        idUsuario: actor.id,
+        idEntidad: nuevo,
+        accion: "copiar",
+        cambios: [{ campo: "copiaDe", antes: null, despues: id }],
+      });
+      await this.inscribirATodos(repo, nuevo);
+      return this.obtener(nuevo, repo);
+    });
+  }
+
+  /** Marks the event cancelled and cancels the unpaid charges of its enrolments. */
+  async cancelar(actor: Actor, id: number): Promise<Acto> {
+    return this.repo.transaccion(async (repo) => {
+      const acto = await repo.porId(id, true);
+      if (!acto) throw noEncontrado("El acto");
+      if (acto.cancelado) throw conflicto("El acto ya está cancelado");
+      await repo.actualizar(id, { cancelado: true });
+      const anulados = await repo.anularCargosPendientesDeActo(id, MOTIVO_ACTO_CANCELADO);
+      await repo.auditar({
+        idUsuario: actor.id,
+        idEntidad: id,
+        accion: "cancelar",
+        cambios: [
+          { campo: "cancelado", antes: false, despues: true },
+          { campo: "cargosAnulados", antes: null, despues: anulados },
+        ],
+      });
+      return this.obtener(id, repo);
+    });
+  }
+
+  // ── Enrolment ───────────────────────────────────────────────────────────────────────
+
+  /**
+   * Enrols members in a locked event and creates their charges, in the caller's transaction.
+   * Members already enrolled are skipped. Returns the ids of the new enrolments.
+   */
+  private async inscribirEnActo(
+    repo: ActosRepository,
+    acto: ActoFila,
+    socios: (SocioInscribible & { invitados: number; menu: string; alergias: string })[],
+    filasPrecio?: PrecioFila[],
+  ): Promise<{ id: number; id_socio: number }[]> {
+    const precios = (filasPrecio ?? (await repo.precios([acto.id]))).map((p) => ({
+      idTipoSocio: p.id_tipo_socio,
+      precioCentimos: p.precio,
+      fila: p,
+    }));
+    const nuevas: NuevaInscripcion[] = socios.map((s) => ({
+      id_socio: s.id,
+      invitados: s.invitados,
+      menu: s.menu,
+      alergias: s.alergias,
+      importe: acto.se_paga
+        ? importeInscripcion(
+            precioParaTipo(precios, s.id_tipo_socio),
+            s.invitados,
+            acto.precio_invitado,
+          )
+        : 0,
+    }));
+    const creadas = await repo.insertarInscripciones(acto.id, nuevas);
+    if (!acto.se_paga || creadas.length === 0) return creadas;
+
+    const hoy = this.hoy();
+    const anyo = Number(acto.fecha.slice(0, 4));
+    const vence = acto.fecha_maxima_inscripcion ?? acto.fecha;
+    const porSocio = new Map(socios.map((s) => [s.id, s]));
+    const importePorSocio = new Map(nuevas.map((n) => [n.id_socio, n.importe]));
+    let productoGenerico: number | null = null;
+    const cargos: NuevoCargo[] = [];
+    for (const { id_socio } of creadas) {
+      const socio = porSocio.get(id_socio) as SocioInscribible & { invitados: number };
+      const importe = importePorSocio.get(id_socio) ?? 0;
+      if (importe <= 0) continue;
+      const fila: PrecioFila | undefined = precios.find(
+        (p) => p.idTipoSocio === socio.id_tipo_socio,
+      )?.fila;
+      let idProducto = fila?.id_producto ?? null;
+      if (idProducto === null) {
+        productoGenerico ??= await repo.productoDeActo(acto.nombre, anyo);
+        idProducto = productoGenerico;
+      }
+      cargos.push({
+        id_socio,
+        id_pagador: socio.id_pagador ?? socio.id,
+        id_producto: idProducto,
+        anyo,
+        concepto: conceptoInscripcion(acto.nombre, socio.invitados),
+        importe,
+        fecha_emision: hoy,
+        fecha_vencimiento: vence > hoy ? vence : hoy,
+      });
+    }
+    await repo.crearCargos(acto.id, cargos);
+    return creadas;
+  }
+
+  /** Automatic enrolment of every active member (up to the capacity) in an upcoming event. */
+  private async inscribirATodos(repo: ActosRepository, idActo: number): Promise<void> {
+    const acto = await repo.porId(idActo, true);
+    if (!acto?.inscripcion_automatica || acto.cancelado || acto.fecha < this.hoy()) return;
+    const ocupadas = (await repo.ocupadas([idActo])).get(idActo) ?? 0;
+    const libres = acto.aforo === null ? null : Math.max(0, acto.aforo - ocupadas);
+    if (libres === 0) return;
+    const socios = await repo.sociosActivos(libres);
+    await this.inscribirEnActo(
+      repo,
+      acto,
+      socios.map((s) => ({ ...s, invitados: 0, menu: "", alergias: "" })),
+    );
+  }
+
+  /**
+   * Hook for a member created later: enrols them in every upcoming, non-cancelled event with
+   * automatic enrolment that still has room. Called by the members service after creating one.
+   */
+  async inscribirSocioNuevo(idSocio: number): Promise<number> {
+    const ids = await this.repo.actosAutomaticosDesde(this.hoy());
+    let inscrito = 0;
+    for (const idActo of ids) {
+      inscrito += await this.repo.transaccion(async (repo) => {
+        const acto = await repo.porId(idActo, true);
+        const socio = await repo.socio(idSocio);
+        if (!acto || !socio?.activo) return 0;
+        const ocupadas = (await repo.ocupadas([idActo])).get(idActo) ?? 0;
+        if (!hayPlazas(acto.aforo, ocupadas, 1)) return 0;
+        const creadas = await this.inscribirEnActo(repo, acto, [
+          { ...socio, invitados: 0, menu: "", alergias: "" },
+        ]);
+        return creadas.length;
+      });
+    }
+    return inscrito;
+  }
+
+  /** Whether the account may enrol (or cancel for) this member: themself or someone they pay for. */
+  private puedeGestionar(actor: Actor, socio: SocioInscribible): boolean {
+    if (actor.rol === "administrador") return true;
+    if (actor.socioId <= 0) return false;
+    return socio.id === actor.socioId || socio.id_pagador === actor.socioId;
+  }
+
+  async inscribir(actor: Actor, idActo: number, entrada: InscripcionEntrada) {
+    const esAdministrador = actor.rol === "administrador";
+    // Read before taking the lock, so the locked part is as short as possible.
+    const socio = await this.repo.socio(entrada.idSocio);
+    const precios = await this.repo.precios([idActo]);
+    let creada: { id: number } | undefined;
+    try {
+      creada = await this.repo.transaccion(async (repo) => {
+        // The lock serialises every enrolment of this event: count and insert see the same state.
+        const acto = await repo.porId(idActo, true);
+        if (!acto) throw noEncontrado("El acto");
+        const rechazo = rechazoInscripcion({
+          acto: {
+            fecha: acto.fecha,
+            fechaMaximaInscripcion: acto.fecha_maxima_inscripcion,
+            cancelado: acto.cancelado,
+            esInterno: acto.es_interno,
+            invitadosMax: acto.invitados_max,
+            menus: acto.menus,
+          },
+          hoy: this.hoy(),
+          esAdministrador,
+          esSocio: esDeSocio(actor),
+          invitados: entrada.invitados,
+          menu: entrada.menu,
+        });
+        if (rechazo) {
+          throw new DomainError(
+            rechazo.codigo,
+            rechazo.mensaje,
+            rechazo.campo ? [{ campo: rechazo.campo, mensaje: rechazo.mensaje }] : [],
+          );
+        }
+        if (!socio && esAdministrador) throw noEncontrado("El socio");
+        if (!socio || !this.puedeGestionar(actor, socio)) {
+          throw new DomainError(
+            "prohibido",
+            "Solo puedes inscribirte a ti y a los socios de los que eres pagador.",
+          );
+        }
+        if (!socio.activo) throw conflicto("El socio está de baja");
+        const estado = await repo.estadoInscripciones(idActo, socio.id);
+        if (estado.inscrito) throw conflicto(`${socio.nombre} ya está inscrito en este acto`);
+        if (!hayPlazas(acto.aforo, estado.ocupadas, 1 + entrada.invitados)) {
+          throw conflicto(MENSAJE_SIN_PLAZAS);
+        }
+        const [nueva] = await this.inscribirEnActo(
+          repo,
+          acto,
+          [{ ...socio, ...entrada }],
+          precios.filter((p) => p.id_acto === idActo),
+        );
+        if (!nueva) throw conflicto(`${socio.nombre} ya está inscrito en este acto`);
+        return nueva;
+      });
+    } catch (error) {
+      if (esViolacionUnica(error)) throw conflicto("Ya está inscrito en este acto");
+      throw error;
+    }
+    const fila = await this.repo.inscripcion(idActo, creada.id);
+    if (!fila) throw noEncontrado("La inscripción");
+    return presentarInscripcion(fila);
+  }
+
+  async cancelarInscripcion(
+    actor: Actor,
+    idActo: number,
+    idInscripcion: number,
+  ): Promise<InscripcionCancelada> {
+    const esAdministrador = actor.rol === "administrador";
+    return this.repo.transaccion(async (repo) => {
+      const acto = await repo.porId(idActo, true);
+      if (!acto) throw noEncontrado("El acto");
+      const inscripcion = await repo.inscripcion(idActo, idInscripcion);
+      if (!inscripcion) throw noEncontrado("La inscripción");
+      const socio = await repo.socio(inscripcion.id_socio);
+      if (!socio || !this.puedeGestionar(actor, socio)) throw prohibido();
+      if (!esAdministrador) {
+        const motivo = motivoCierre(
+          {
+            fecha: acto.fecha,
+            fechaMaximaInscripcion: acto.fecha_maxima_inscripcion,
+            cancelado: acto.cancelado,
+          },
+          this.hoy(),
+        );
+        if (motivo) throw conflicto(motivo);
+        if (inscripcion.estado_pago === "pagado") {
+          throw conflicto("La inscripción ya está pagada: para cancelarla habla con la junta.");
+        }
+      }
+      let cargo: InscripcionCancelada["cargo"] = "sin_cargo";
+      let mensaje = "Inscripción cancelada.";
+      if (inscripcion.id_pago !== null) {
+        if (await repo.anularCargo(inscripcion.id_pago, MOTIVO_INSCRIPCION_CANCELADA)) {
+          cargo = "anulado";
+          mensaje = "Inscripción cancelada y cargo anulado.";
+        } else if (inscripcion.estado_pago === "pagado") {
+          cargo = "pagado";
+          mensaje =
+            "Inscripción cancelada. El cargo ya estaba pagado y se conserva: gestiona la devolución en pagos.";
+        }
+      }
+      await repo.borrarInscripcion(idInscripcion);
+      await repo.auditar({
+        idUsuario: actor.id,
+        entidad: "inscripcion",
+        idEntidad: idInscripcion,
+        accion: "borrar",
+        cambios: [
+          { campo: "idActo", antes: idActo, despues: null },
+          { campo: "idSocio", antes: inscripcion.id_socio, despues: null },
+          { campo: "cargo", antes: inscripcion.estado_pago, despues: cargo },
+        ],
+      });
+      return { ok: true as const, cargo, mensaje };
+    });
+  }
+
+  async listado(idActo: number): Promise<ListadoInscritos> {
+    const acto = await this.obtener(idActo);
+    const filas = await this.repo.inscripcionesDe(idActo);
+    return {
+      acto,
+      items: filas.map(presentarInscripcion),
+      total: filas.length,
+      totales: totalesInscritos(filas),
+    };
+  }
+
+  async asistencia(actor: Actor, idActo: number, idInscripcion: number, asistio: boolean) {
+    return this.repo.transaccion(async (repo) => {
+      const inscripcion = await repo.inscripcion(idActo, idInscripcion);
+      if (!inscripcion) throw noEncontrado("La inscripción");
+      if (inscripcion.asistio !== asistio) {
+        await repo.marcarAsistencia(idInscripcion, asistio);
+        await repo.auditar({
+          idUsuario: actor.id,
+          entidad: "inscripcion",
+          idEntidad: idInscripcion,
+          accion: "asistencia",
+          cambios: [{ campo: "asistio", antes: inscripcion.asistio, despues: asistio }],
+        });
+      }
+      return presentarInscripcion({ ...inscripcion, asistio });
+    });
+  }
+
+  /** Upcoming events I can see, with me and every member I pay for, enrolled or not. */
+  async mios(actor: Actor, page: number, pageSize: number): Promise<MisActos> {
+    const hoy = this.hoy();
+    const { filas, total } = await this.repo.listar({
+      desde: hoy,
+      orden: { columna: "fecha", desc: false },
+      page,
+      pageSize,
+      soloVisibles: { incluirInternos: esDeSocio(actor) },
+    });
+    const actos = await this.presentar(filas);
+    const familia = actor.socioId > 0 ? await this.repo.familia(actor.socioId) : [];
+    const inscripciones = await this.repo.inscripcionesDeSocios(
+      filas.map((f) => f.id),
+      familia.map((s) => s.id),
+    );
+    const precios = await this.repo.precios(filas.map((f) => f.id));
+    const items: MiActo[] = filas.map((fila, i) => {
+      const acto = actos[i] as Acto;
+      const preciosActo = precios
+        .filter((p) => p.id_acto === fila.id)
+        .map((p) => ({ idTipoSocio: p.id_tipo_socio, precioCentimos: p.precio }));
+      const miembros: FamiliarActo[] = familia.map((s) => {
+        const ins = inscripciones.find((x) => x.id_acto === fila.id && x.id_socio === s.id);
+        return {
+          idSocio: s.id,
+          nombre: s.nombre,
+          apellidos: s.apellidos,
+          esYo: s.id === actor.socioId,
+          inscrito: !!ins,
+          idInscripcion: ins?.id ?? null,
+          precio: fila.se_paga ? aEuros(precioParaTipo(preciosActo, s.id_tipo_socio)) : 0,
+          invitados: ins?.invitados ?? 0,
+          menu: ins?.menu ?? "",
+          alergias: ins?.alergias ?? "",
+          importe: aEuros(ins?.importe ?? 0),
+          idPago: ins?.id_pago ?? null,
+          estadoPago: ins?.estado_pago ?? null,
+        };
+      });
+      const motivo = motivoCierre(
+        {
+          fecha: fila.fecha,
+          fechaMaximaInscripcion: fila.fecha_maxima_inscripcion,
+          cancelado: fila.cancelado,
+        },
+        hoy,
+      );
+      return { ...acto, abierta: motivo === null, motivoCierre: motivo, familia: miembros };
+    });
+    return { items, total, page, pageSize };
+  }
+
+  // ── Points ──────────────────────────────────────────────────────────────────────────
+
+  async ranking(anyo: number | null, page: number, pageSize: number): Promise<RankingPuntos> {
+    const { filas, total } = await this.repo.ranking(anyo, page, pageSize);
+    return { anyo, items: filas, total, page, pageSize };
+  }
+
+  async misPuntos(actor: Actor): Promise<MisPuntos> {
+    const anyo = Number(this.hoy().slice(0, 4));
+    if (actor.socioId <= 0) return { idSocio: null, anyo, puntosAnyo: 0, puntosTotal: 0 };
+    const [puntosAnyo, puntosTotal] = await Promise.all([
+      this.repo.puntosDe(actor.socioId, anyo),
+      this.repo.puntosDe(actor.socioId, null),
+    ]);
+    return { idSocio: actor.socioId, anyo, puntosAnyo, puntosTotal };
+  }
+}

@@ -1,0 +1,72 @@
+import ical, { ICalCalendarMethod } from "ical-generator";
+import type { ActoFila } from "./actos.repository.js";
+
+export const ZONA = "Europe/Madrid";
+export const TIPO_CALENDARIO = "text/calendar; charset=utf-8";
+
+/** VTIMEZONE of Europe/Madrid (CET/CEST, EU rules since 1996), so TZID references resolve. */
+const VTIMEZONE_MADRID = [
+  "BEGIN:VTIMEZONE",
+  "TZID:Europe/Madrid",
+  "X-LIC-LOCATION:Europe/Madrid",
+  "BEGIN:DAYLIGHT",
+  "TZOFFSETFROM:+0100",
+  "TZOFFSETTO:+0200",
+  "TZNAME:CEST",
+  "DTSTART:19700329T020000",
+  "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU",
+  "END:DAYLIGHT",
+  "BEGIN:STANDARD",
+  "TZOFFSETFROM:+0200",
+  "TZOFFSETTO:+0100",
+  "TZNAME:CET",
+  "DTSTART:19701025T030000",
+  "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU",
+  "END:STANDARD",
+  "END:VTIMEZONE",
+].join("\r\n");
+
+/**
+ * A Date whose *local* fields are the Madrid wall-clock time: ical-generator writes dates of a
+ * calendar with a timezone using the local getters, so this prints exactly `fecha hora`
+ * with TZID=Europe/Madrid whatever the server's own zone is.
+ */
+function horaDePared(fecha: string, hora: string, sumarHoras = 0): Date {
+  const [y, m, d] = fecha.split("-").map(Number) as [number, number, number];
+  const [hh, mm] = hora ? (hora.split(":").map(Number) as [number, number]) : [0, 0];
+  return new Date(y, m - 1, d, hh + sumarHoras, mm);
+}
+
+function siguienteDia(fecha: string): Date {
+  const [y, m, d] = fecha.split("-").map(Number) as [number, number, number];
+  return new Date(y, m - 1, d + 1);
+}
+
+export type OpcionesCalendario = { nombre: string; publicUrl: string; dominio: string };
+
+/** An iCalendar (RFC 5545) document with the given events; events without time are all-day. */
+export function generarCalendario(actos: ActoFila[], opciones: OpcionesCalendario): string {
+  const calendario = ical({
+    name: opciones.nombre,
+    prodId: { company: "Filà", product: "Actos", language: "ES" },
+    method: ICalCalendarMethod.PUBLISH,
+    timezone: { name: ZONA, generator: () => VTIMEZONE_MADRID },
+    ttl: 60 * 60,
+  });
+  for (const acto of actos) {
+    const texto = [acto.descripcion, acto.observaciones].filter(Boolean).join("\n\n");
+    calendario.createEvent({
+      id: `acto-${acto.id}@${opciones.dominio}`,
+      summary: acto.nombre,
+      start: horaDePared(acto.fecha, acto.hora),
+      end: acto.hora ? horaDePared(acto.fecha, acto.hora, 2) : siguienteDia(acto.fecha),
+      allDay: !acto.hora,
+      location: acto.lugar || null,
+      description: texto || null,
+      url: `${opciones.publicUrl}/#/misactos`,
+      timezone: ZONA,
+      stamp: acto.actualizado_en,
+    });
+  }
+  return calendario.toString();
+}

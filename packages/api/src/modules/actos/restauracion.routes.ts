@@ -1,0 +1,106 @@
+import {
+  EnlaceRestauracionCreadoSchema,
+  EnlaceRestauracionEntradaSchema,
+  EnlaceRestauracionSchema,
+  RestauracionSchema,
+} from "@fila/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requiereRol, usuarioDe } from "../../plugins/auth.js";
+import { type RestauracionService, restauracionHtml } from "./restauracion.service.js";
+
+const tags = ["Restauración"];
+const soloAdmin = requiereRol("administrador");
+
+export const restauracionRoutes: FastifyPluginAsyncZod<{
+  restauracion: RestauracionService;
+}> = async (app, { restauracion }) => {
+  app.get(
+    "/restauracion",
+    {
+      onRequest: soloAdmin,
+      schema: {
+        tags,
+        summary: "Próximos actos con personas por menú y alergias",
+        response: { 200: RestauracionSchema },
+      },
+    },
+    async () => restauracion.vista(),
+  );
+
+  app.post(
+    "/restauracion/enlaces",
+    {
+      onRequest: soloAdmin,
+      schema: {
+        tags,
+        summary: "Crear un enlace de solo lectura para el restaurador (caduca y se puede revocar)",
+        body: EnlaceRestauracionEntradaSchema.default({ dias: 30 }),
+        response: { 201: EnlaceRestauracionCreadoSchema },
+      },
+    },
+    async (req, reply) =>
+      reply.status(201).send(await restauracion.crearEnlace(usuarioDe(req), req.body.dias)),
+  );
+
+  app.get(
+    "/restauracion/enlaces",
+    {
+      onRequest: soloAdmin,
+      schema: {
+        tags,
+        summary: "Enlaces para el restaurador",
+        response: { 200: z.object({ items: z.array(EnlaceRestauracionSchema) }) },
+      },
+    },
+    async () => restauracion.enlaces(),
+  );
+
+  app.delete(
+    "/restauracion/enlaces/:id",
+    {
+      onRequest: soloAdmin,
+      schema: {
+        tags,
+        summary: "Revocar un enlace",
+        params: z.object({
+          id: z.coerce
+            .number()
+            .int()
+            .positive({ error: "El id del enlace no es válido" })
+            .max(2_147_483_647, { error: "El id del enlace no es válido" }),
+        }),
+        response: { 204: z.null() },
+      },
+    },
+    async (req, reply) => {
+      await restauracion.revocar(usuarioDe(req), req.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    "/restauracion/publico/:token",
+    {
+      schema: {
+        tags,
+        summary: "Vista del restaurador a través de un enlace, sin sesión (JSON o ?formato=html)",
+        security: [],
+        params: z.object({ token: z.string().max(200) }),
+        querystring: z.object({
+          formato: z.enum(["json", "html"], { error: "El formato es json o html" }).default("json"),
+        }),
+      },
+    },
+    async (req, reply) => {
+      const vista = await restauracion.publico(req.params.token);
+      reply.header("Cache-Control", "no-store").header("X-Robots-Tag", "noindex");
+      if (req.query.formato === "html") {
+        return reply
+          .type("text/html; charset=utf-8")
+          .send(restauracionHtml(vista, "Restauración: próximos actos"));
+      }
+      return reply.send(RestauracionSchema.parse(vista));
+    },
+  );
+};

@@ -1,0 +1,192 @@
+import { type AlertaCrear, type DestinoAlerta, type PayloadPush, rutaDeAlerta } from "@fila/domain";
+import type { FastifyBaseLogger } from "fastify";
+import { type DetalleError, DomainError, noEncontrado } from "../../errors/domain-error.js";
+import type { UsuarioAutenticado } from "../../plugins/auth.js";
+import type { MailService } from "../../services/mail.js";
+import type { PushService } from "../../services/push.js";
+import type { EventosService } from "../eventos/eventos.service.js";
+import {
+  type AlertaMiaVista,
+  type AlertaVista,
+  presentarAlerta,
+  presentarAlertaMia,
+} from "./alertas.presenter.js";
+import type { AlertasRepository } from "./alertas.repository.js";
+
+export type DepsAlertas = {
+  eventos: EventosService;
+  push: PushService;
+  mail: MailService;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+};
+
+export type Pagina = { page: number; pageSize: number };
+
+/**
+ * Push services refuse payloads above 4 KB (encrypted): the notification carries the start of
+ * the message and the app shows all of it.
+ */
+export const MENSAJE_PUSH_MAX = 600;
+const recortar = (texto: string, max: number) =>
+  texto.length > max ? `${texto.slice(0, max - 1)}…` : texto;
+
+export class AlertasService {
+  private readonly correosEnCurso = new Set<Promise<void>>();
+
+  constructor(
+    private readonly repo: AlertasRepository,
+    private readonly deps: DepsAlertas,
+  ) {}
+
+  /**
+   * Stores the alert and its recipients, queues the push deliveries and tells the connected
+   * recipients; nothing is sent inline, so a destination of thousands answers at once.
+   */
+  async crear(autor: UsuarioAutenticado, datos: AlertaCrear): Promise<AlertaVista> {
+    await this.comprobarDestino(datos.destino);
+    const id = await this.repo.transaccion(async (repo) => {
+      const idAlerta = await repo.crear({
+        titulo: datos.titulo,
+        mensaje: datos.mensaje,
+        imagen: datos.imagen,
+        enlace: datos.enlace,
+        destino: datos.destino,
+        porEmail: datos.email,
+        idAutor: autor.id,
+      });
+      const destinatarios = await repo.insertarDestinatarios(idAlerta, datos.destino);
+      if (destinatarios > 0) {
+        const payload: PayloadPush = {
+          titulo: datos.titulo,
+          mensaje: recortar(datos.mensaje, MENSAJE_PUSH_MAX),
+          imagen: datos.imagen,
+          enlace: datos.enlace,
+          idAlerta,
+        };
+        await repo.encolarPush(idAlerta, JSON.stringify(payload));
+      }
+      return idAlerta;
+    });
+    const alerta = await this.obtener(id);
+    if (alerta.destinatarios > 0) {
+      await this.deps.eventos.publicarAlerta(id, {
+        notification: { title: datos.titulo, body: datos.mensaje, image: datos.imagen },
+        data: { idAlerta: id },
+      });
+      this.deps.push.avisar();
+      if (datos.email) this.enviarCorreos(id, datos);
+    }
+    return alerta;
+  }
+
+  private async comprobarDestino(destino: DestinoAlerta): Promise<void> {
+    const detalles: DetalleError[] = [];
+    if (destino.tiposSocio) {
+      const existen = new Set(await this.repo.tiposSocioQueExisten(destino.tiposSocio));
+      const faltan = destino.tiposSocio.filter((id) => !existen.has(id));
+      if (faltan.length > 0) {
+        detalles.push({
+          campo: "destino.tiposSocio",
+          mensaje: `No existe el tipo de socio ${faltan.join(", ")}`,
+        });
+      }
+    }
+    if (destino.idsSocio) {
+      const existen = new Set(await this.repo.sociosQueExisten(destino.idsSocio));
+      const faltan = destino.idsSocio.filter((id) => !existen.has(id));
+      if (faltan.length > 0) {
+        detalles.push({
+          campo: "destino.idsSocio",
+          mensaje: `No existe el socio ${faltan.slice(0, 20).join(", ")}`,
+        });
+      }
+    }
+    if (destino.idActo !== undefined && !(await this.repo.existeActo(destino.idActo))) {
+      detalles.push({ campo: "destino.idActo", mensaje: "El acto no existe" });
+    }
+    if (detalles.length > 0) {
+      throw new DomainError("validacion", "Revisa a quién se envía la alerta.", detalles);
+    }
+  }
+
+  /** One email per recipient through the outbox, one after another in the background. */
+  private enviarCorreos(idAlerta: number, datos: AlertaCrear): void {
+    const enlace = `${this.deps.publicUrl}/#${datos.enlace || rutaDeAlerta(idAlerta)}`;
+    const tarea = (async () => {
+      const destinatarios = await this.repo.correosDestinatarios(idAlerta);
+      for (const d of destinatarios) {
+        await this.deps.mail.enviar({
+          para: d.email,
+          asunto: datos.titulo,
+          texto: [
+            `Hola ${d.nombre || ""},`.replace(" ,", ","),
+            "",
+            datos.titulo,
+            "",
+            ...(datos.mensaje ? [datos.mensaje, ""] : []),
+            `Ábrela en la aplicación: ${enlace}`,
+          ].join("\n"),
+        });
+      }
+    })().catch((err) => this.deps.log.error({ err, idAlerta }, "correos de una alerta"));
+    this.correosEnCurso.add(tarea);
+    void tarea.finally(() => this.correosEnCurso.delete(tarea));
+  }
+
+  /** Waits for the alert emails being written (tests and graceful shutdown). */
+  async esperarCorreos(): Promise<void> {
+    while (this.correosEnCurso.size > 0) await Promise.allSettled([...this.correosEnCurso]);
+  }
+
+  async obtener(id: number): Promise<AlertaVista> {
+    const fila = await this.repo.obtener(id);
+    if (!fila) throw noEncontrado("La alerta");
+    return presentarAlerta(fila);
+  }
+
+  async listar(
+    filtro: Pagina & { q?: string; sort: "creadaEn" | "-creadaEn" | "titulo" | "-titulo" },
+  ) {
+    const { items, total } = await this.repo.listar(filtro);
+    return {
+      items: items.map(presentarAlerta),
+      total,
+      page: filtro.page,
+      pageSize: filtro.pageSize,
+    };
+  }
+
+  async listarMias(idUsuario: number, pagina: Pagina & { soloNoLeidas: boolean }) {
+    const { items, total } = await this.repo.listarMias(idUsuario, pagina);
+    return {
+      items: items.map(presentarAlertaMia),
+      total,
+      page: pagina.page,
+      pageSize: pagina.pageSize,
+      noLeidas: await this.repo.contarNoLeidas(idUsuario),
+    };
+  }
+
+  contarNoLeidas(idUsuario: number): Promise<number> {
+    return this.repo.contarNoLeidas(idUsuario);
+  }
+
+  async obtenerMia(idUsuario: number, idAlerta: number): Promise<AlertaMiaVista> {
+    const fila = await this.repo.obtenerMia(idUsuario, idAlerta);
+    if (!fila) throw noEncontrado("La alerta");
+    return presentarAlertaMia(fila);
+  }
+
+  /** 404 unless the user is a recipient: an alert sent to others does not exist for them. */
+  async marcarLeida(idUsuario: number, idAlerta: number): Promise<AlertaMiaVista> {
+    if (!(await this.repo.marcarLeida(idUsuario, idAlerta))) throw noEncontrado("La alerta");
+    const fila = await this.repo.obtenerMia(idUsuario, idAlerta);
+    if (!fila) throw noEncontrado("La alerta");
+    return presentarAlertaMia(fila);
+  }
+
+  async marcarTodasLeidas(idUsuario: number): Promise<{ marcadas: number }> {
+    return { marcadas: await this.repo.marcarTodasLeidas(idUsuario) };
+  }
+}

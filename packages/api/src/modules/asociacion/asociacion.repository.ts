@@ -1,0 +1,48 @@
+import type { Database } from "../../db/database.js";
+
+export type FilaAsociacion = {
+  nombre: string;
+  cif: string;
+  direccion: string;
+  poblacion: string;
+  cod_postal: string;
+  provincia: string;
+  telefono: string;
+  email: string;
+  iban: string;
+  bic: string;
+  sufijo_acreedor: string;
+};
+
+const COLUMNAS = [
+  "nombre",
+  "cif",
+  "direccion",
+  "poblacion",
+  "cod_postal",
+  "provincia",
+  "telefono",
+  "email",
+  "iban",
+  "bic",
+  "sufijo_acreedor",
+] as const;
+
+/** The one association row (id 1): its identity and bank settings. */
+export class AsociacionRepository {
+  constructor(private readonly db: Database) {}
+
+  transaccion<T>(fn: (repo: AsociacionRepository, tx: Database) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((tx) => fn(new AsociacionRepository(tx), tx));
+  }
+
+  async datos(bloquear = false): Promise<FilaAsociacion> {
+    let consulta = this.db.selectFrom("asociacion").select(COLUMNAS).where("id", "=", 1);
+    if (bloquear) consulta = consulta.forUpdate();
+    return consulta.executeTakeFirstOrThrow();
+  }
+
+  async guardar(datos: FilaAsociacion): Promise<void> {
+    await this.db.updateTable("asociacion").set(datos).where("id", "=", 1).execute();
+  }
+}

@@ -1,0 +1,202 @@
+import {
+  AUDIENCIAS_NOTICIA,
+  type ListaNoticiasQuery,
+  type Noticia,
+  type NoticiaEntrada,
+  puedeLeerAudiencia,
+} from "@fila/domain";
+import { DomainError, noEncontrado } from "../../errors/domain-error.js";
+import type { UsuarioAutenticado } from "../../plugins/auth.js";
+import { AlmacenArchivos, imagenAWebp } from "../../services/archivos.js";
+import { diferencias } from "../../services/auditoria.js";
+import { htmlSeguro } from "../../services/html-seguro.js";
+import type { AlcanceLista, NoticiaGuardada, NoticiasRepository } from "./noticias.repository.js";
+
+type Actor = Pick<UsuarioAutenticado, "id" | "rol" | "socioId">;
+
+const LADO_PORTADA = 1600;
+const MENSAJE_IMAGEN = "La imagen debe ser un archivo JPEG, PNG o WebP.";
+
+export function presentarNoticia(n: NoticiaGuardada): Noticia {
+  return {
+    id: n.id,
+    titulo: n.titulo,
+    resumen: n.resumen,
+    contenido: n.contenido,
+    imagen: n.imagen,
+    fecha: n.fecha,
+    publicada: n.publicada,
+    destacada: n.destacada,
+    audiencia: n.audiencia,
+    creadaEn: n.creadaEn.toISOString(),
+    actualizadaEn: n.actualizadaEn.toISOString(),
+  };
+}
+
+const esAdministrador = (actor: Actor) => actor.rol === "administrador";
+
+export class NoticiasService {
+  private readonly portadas: AlmacenArchivos;
+
+  constructor(
+    private readonly repo: NoticiasRepository,
+    dataDir: string,
+  ) {
+    this.portadas = new AlmacenArchivos(dataDir, "noticias");
+  }
+
+  /**
+   * An administrador reads any news item; anyone else only published ones of an audience they
+   * belong to. A draft or a members-only item is, for the others, a 404: it does not exist.
+   */
+  private async legible(actor: Actor, id: number): Promise<NoticiaGuardada> {
+    const noticia = await this.repo.porId(id);
+    if (!noticia) throw noEncontrado("La noticia");
+    if (esAdministrador(actor)) return noticia;
+    if (!noticia.publicada || !puedeLeerAudiencia(noticia.audiencia, actor)) {
+      throw noEncontrado("La noticia");
+    }
+    return noticia;
+  }
+
+  async listar(actor: Actor, query: ListaNoticiasQuery) {
+    const alcance: AlcanceLista =
+      esAdministrador(actor) && query.publicadas !== "1"
+        ? { soloPublicadas: false }
+        : {
+            soloPublicadas: true,
+            audiencias: AUDIENCIAS_NOTICIA.filter((a) => puedeLeerAudiencia(a, actor)),
+          };
+    const { items, total } = await this.repo.listar(query, alcance);
+    return {
+      items: items.map(presentarNoticia),
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  }
+
+  vistaPrevia(contenido: string): string {
+    return htmlSeguro(contenido);
+  }
+
+  async obtener(actor: Actor, id: number): Promise<Noticia> {
+    return presentarNoticia(await this.legible(actor, id));
+  }
+
+  async crear(actor: Actor, entrada: NoticiaEntrada): Promise<Noticia> {
+    const datos = { ...entrada, contenido: htmlSeguro(entrada.contenido) };
+    const id = await this.repo.transaccion(async (repo) => {
+      const nueva = await repo.crear(datos, actor.id);
+      await repo.auditar({
+        idUsuario: actor.id,
+        entidad: "noticia",
+        idEntidad: nueva,
+        accion: "crear",
+        cambios: diferencias(null, { ...datos, contenido: undefined }),
+      });
+      return nueva;
+    });
+    return this.obtener(actor, id);
+  }
+
+  async reemplazar(actor: Actor, id: number, entrada: NoticiaEntrada): Promise<Noticia> {
+    const datos = { ...entrada, contenido: htmlSeguro(entrada.contenido) };
+    await this.repo.transaccion(async (repo) => {
+      const antes = await repo.porId(id);
+      if (!antes) throw noEncontrado("La noticia");
+      await repo.actualizar(id, datos);
+      const cambios = diferencias(antes, datos).map((c) =>
+        c.campo === "contenido" ? { campo: "contenido", antes: "…", despues: "…" } : c,
+      );
+      await repo.auditar({
+        idUsuario: actor.id,
+        entidad: "noticia",
+        idEntidad: id,
+        accion: "modificar",
+        cambios,
+      });
+    });
+    return this.obtener(actor, id);
+  }
+
+  async publicar(actor: Actor, id: number, publicada: boolean): Promise<Noticia> {
+    await this.repo.transaccion(async (repo) => {
+      const antes = await repo.porId(id);
+      if (!antes) throw noEncontrado("La noticia");
+      if (antes.publicada === publicada) return;
+      await repo.actualizar(id, { publicada });
+      await repo.auditar({
+        idUsuario: actor.id,
+        entidad: "noticia",
+        idEntidad: id,
+        accion: publicada ? "publicar" : "despublicar",
+        cambios: [{ campo: "publicada", antes: antes.publicada, despues: publicada }],
+      });
+    });
+    return this.obtener(actor, id);
+  }
+
+  async borrar(actor: Actor, id: number): Promise<void> {
+    await this.repo.transaccion(async (repo) => {
+      const antes = await repo.porId(id);
+      if (!antes) throw noEncontrado("La noticia");
+      await repo.borrar(id);
+      await repo.auditar({
+        idUsuario: actor.id,
+        entidad: "noticia",
+        idEntidad: id,
+        accion: "borrar",
+        cambios: [{ campo: "titulo", antes: antes.titulo, despues: null }],
+      });
+    });
+    await this.portadas.borrar(`${id}.webp`);
+  }
+
+  async subirImagen(actor: Actor, id: number, contenido: Buffer): Promise<Noticia> {
+    if (!(await this.repo.porId(id))) throw noEncontrado("La noticia");
+    const webp = await imagenAWebp(contenido, LADO_PORTADA);
+    if (!webp) {
+      throw new DomainError("imagen_no_valida", MENSAJE_IMAGEN, [
+        { campo: "archivo", mensaje: MENSAJE_IMAGEN },
+      ]);
+    }
+    await this.portadas.guardar(`${id}.webp`, webp);
+    const imagen = `/api/noticias/${id}/imagen?v=${Date.now()}`;
+    await this.repo.transaccion(async (repo) => {
+      await repo.actualizar(id, { imagen });
+      await repo.auditar({
+        idUsuario: actor.id,
+        entidad: "noticia",
+        idEntidad: id,
+        accion: "imagen",
+        cambios: [{ campo: "imagen", antes: null, despues: imagen }],
+      });
+    });
+    return this.obtener(actor, id);
+  }
+
+  async borrarImagen(actor: Actor, id: number): Promise<void> {
+    await this.repo.transaccion(async (repo) => {
+      const antes = await repo.porId(id);
+      if (!antes) throw noEncontrado("La noticia");
+      await repo.actualizar(id, { imagen: null });
+      await repo.auditar({
+        idUsuario: actor.id,
+        entidad: "noticia",
+        idEntidad: id,
+        accion: "imagen",
+        cambios: [{ campo: "imagen", antes: antes.imagen, despues: null }],
+      });
+    });
+    await this.portadas.borrar(`${id}.webp`);
+  }
+
+  /** The cover, for whoever may read the news item. */
+  async leerImagen(actor: Actor, id: number): Promise<Buffer> {
+    const noticia = await this.legible(actor, id);
+    const contenido = noticia.imagen ? await this.portadas.leer(`${id}.webp`) : null;
+    if (!contenido) throw noEncontrado("La imagen de la noticia");
+    return contenido;
+  }
+}

@@ -1,0 +1,97 @@
+import { createRequire } from "node:module";
+import path from "node:path";
+import { aCentimos, formatearFecha, formatearImporte, type Pago } from "@fila/domain";
+import pdfmake from "pdfmake";
+import type { TDocumentDefinitions } from "pdfmake/interfaces.js";
+
+const carpetaFuentes = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("pdfmake/package.json")),
+  "fonts",
+  "Roboto",
+);
+
+let preparado = false;
+
+/** Roboto from pdfmake's own folder; no other file and no URL may be read while printing. */
+function preparar(): void {
+  if (preparado) return;
+  const fuente = (f: string) => path.join(carpetaFuentes, f);
+  pdfmake.addFonts({
+    Roboto: {
+      normal: fuente("Roboto-Regular.ttf"),
+      bold: fuente("Roboto-Medium.ttf"),
+      italics: fuente("Roboto-Italic.ttf"),
+      bolditalics: fuente("Roboto-MediumItalic.ttf"),
+    },
+  });
+  pdfmake.setUrlAccessPolicy(() => false);
+  pdfmake.setLocalAccessPolicy((ruta: string) => path.resolve(ruta).startsWith(carpetaFuentes));
+  preparado = true;
+}
+
+export type DatosAsociacion = {
+  nombre: string;
+  cif: string;
+  direccion: string;
+  cod_postal: string;
+  poblacion: string;
+  provincia: string;
+};
+
+const nombreDe = (p: { nombre: string; apellidos: string }) => `${p.nombre} ${p.apellidos}`.trim();
+
+/** The receipt of a paid charge, in Spanish, as a PDF. */
+export async function generarRecibo(
+  pago: Pago,
+  asociacion: DatosAsociacion | undefined,
+): Promise<Buffer> {
+  preparar();
+  const a = asociacion ?? {
+    nombre: "",
+    cif: "",
+    direccion: "",
+    cod_postal: "",
+    poblacion: "",
+    provincia: "",
+  };
+  const localidad = [a.cod_postal, a.poblacion, a.provincia ? `(${a.provincia})` : ""]
+    .filter(Boolean)
+    .join(" ");
+  const filas: [string, string][] = [
+    [
+      "Socio",
+      `${nombreDe(pago.socio)}${pago.socio.matricula ? ` (matrícula ${pago.socio.matricula})` : ""}`,
+    ],
+    ["Pagador", nombreDe(pago.pagador)],
+    ["Concepto", pago.concepto],
+    ["Importe", formatearImporte(aCentimos(pago.importe))],
+    ["Fecha de pago", formatearFecha(pago.fechaPago)],
+    ["Forma de pago", pago.formaPago?.nombre ?? ""],
+    ["Referencia", pago.referencia],
+  ];
+  const documento: TDocumentDefinitions = {
+    info: { title: `Recibo nº ${pago.id}`, author: a.nombre },
+    pageSize: "A5",
+    pageOrientation: "landscape",
+    pageMargins: [36, 36, 36, 36],
+    defaultStyle: { font: "Roboto", fontSize: 10 },
+    content: [
+      { text: a.nombre || "Asociación", bold: true, fontSize: 14 },
+      { text: a.cif ? `CIF ${a.cif}` : "", margin: [0, 2, 0, 0] },
+      { text: [a.direccion, localidad].filter(Boolean).join(" · ") },
+      { text: `Recibo nº ${pago.id}`, bold: true, fontSize: 16, margin: [0, 18, 0, 10] },
+      {
+        table: {
+          widths: [110, "*"],
+          body: filas.map(([etiqueta, valor]) => [{ text: etiqueta, bold: true }, valor || "—"]),
+        },
+        layout: "lightHorizontalLines",
+      },
+      {
+        text: `Recibimos de ${nombreDe(pago.pagador)} la cantidad de ${formatearImporte(aCentimos(pago.importe))}.`,
+        margin: [0, 16, 0, 0],
+      },
+    ],
+  };
+  return pdfmake.createPdf(documento).getBuffer();
+}

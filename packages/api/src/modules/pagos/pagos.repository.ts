@@ -1,0 +1,475 @@
+import {
+  type EstadoPago,
+  type FiltrosPagos,
+  normalizarBusqueda,
+  type OrdenPagos,
+  type SiNo,
+  type SocioEmision,
+  type TipoPago,
+  type TipoPagoRamell,
+  type TipoProducto,
+} from "@fila/domain";
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type RawBuilder,
+  type SqlBool,
+  sql,
+} from "kysely";
+import type { Database } from "../../db/database.js";
+import type { DB } from "../../db/schema.js";
+import { type EntradaAuditoria, registrarAuditoria } from "../../services/auditoria.js";
+
+/** A stored charge (cents) with the names the screens show. */
+export type PagoFila = {
+  id: number;
+  idSocio: number;
+  idPagador: number;
+  idProducto: number | null;
+  anyo: number;
+  concepto: string;
+  importe: number;
+  fechaEmision: string;
+  fechaVencimiento: string;
+  estado: EstadoPago;
+  fechaPago: string | null;
+  idFormaPago: number | null;
+  referencia: string;
+  idRemesa: number | null;
+  plazo: number;
+  plazos: number;
+  idPagoOrigen: number | null;
+  motivoAnulacion: string;
+  motivoDevolucion: string;
+  fechaDevolucion: string | null;
+  socioNombre: string;
+  socioApellidos: string;
+  socioMatricula: number | null;
+  socioNif: string | null;
+  pagadorNombre: string;
+  pagadorApellidos: string;
+  productoNombre: string | null;
+  productoTipo: TipoProducto | null;
+  formaPagoNombre: string | null;
+};
+
+/** A charge to insert (cents). */
+export type NuevoPago = {
+  idSocio: number;
+  idPagador: number;
+  idProducto: number | null;
+  anyo: number;
+  concepto: string;
+  importe: number;
+  fechaEmision: string;
+  fechaVencimiento: string;
+  plazo: number;
+  plazos: number;
+  claveEmision: string | null;
+};
+
+export type Totales = { total: number; importe: number; pendiente: number; pagado: number };
+
+type Tablas = DB & { s: DB["socio"]; pg: DB["socio"] };
+type Donde = ExpressionBuilder<Tablas, "pago" | "s" | "pg">;
+
+const ORDEN: Record<OrdenPagos, string[]> = {
+  fechaVencimiento: ["pago.fecha_vencimiento"],
+  fechaEmision: ["pago.fecha_emision"],
+  fechaPago: ["pago.fecha_pago"],
+  importe: ["pago.importe"],
+  estado: ["pago.estado", "pago.fecha_vencimiento"],
+  socio: ["s.orden_apellidos", "s.orden_nombre"],
+  pagador: ["pg.orden_apellidos", "pg.orden_nombre"],
+  concepto: ["pago.concepto"],
+  id: [],
+};
+
+function orden(sort: string): RawBuilder<unknown>[] {
+  const dir = sql.raw(sort.startsWith("-") ? "desc" : "asc");
+  const columnas = ORDEN[sort.replace(/^-/, "") as OrdenPagos] ?? [];
+  return [...columnas.map((c) => sql`${sql.ref(c)} ${dir} nulls last`), sql`pago.id ${dir}`];
+}
+
+const escaparLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function condiciones(eb: Donde, f: FiltrosPagos): Expression<SqlBool> {
+  const y: Expression<SqlBool>[] = [];
+  for (const palabra of normalizarBusqueda(f.q ?? "")
+    .split(" ")
+    .filter(Boolean)) {
+    const patron = `%${escaparLike(palabra)}%`;
+    y.push(
+      eb.or([
+        eb("s.busqueda", "like", patron),
+        eb("pg.busqueda", "like", patron),
+        eb("pago.concepto", "ilike", patron),
+      ]),
+    );
+  }
+  if (f.anyo !== undefined) y.push(eb("pago.anyo", "=", f.anyo));
+  if (f.idSocio !== undefined) y.push(eb("pago.id_socio", "=", f.idSocio));
+  if (f.idPagador !== undefined) y.push(eb("pago.id_pagador", "=", f.idPagador));
+  if (f.idProducto !== undefined) y.push(eb("pago.id_producto", "=", f.idProducto));
+  if (f.estado !== undefined) y.push(eb("pago.estado", "=", f.estado));
+  if (f.idFormaPago !== undefined) y.push(eb("pago.id_forma_pago", "=", f.idFormaPago));
+  return eb.and(y);
+}
+
+const LOTE = 5000;
+
+function aFilaInsercion(p: NuevoPago) {
+  return {
+    id_socio: p.idSocio,
+    id_pagador: p.idPagador,
+    id_producto: p.idProducto,
+    anyo: p.anyo,
+    concepto: p.concepto,
+    importe: p.importe,
+    fecha_emision: p.fechaEmision,
+    fecha_vencimiento: p.fechaVencimiento,
+    plazo: p.plazo,
+    plazos: p.plazos,
+    clave_emision: p.claveEmision,
+    estado: "pendiente" as const,
+  };
+}
+
+export class PagosRepository {
+  constructor(private readonly db: Database) {}
+
+  /** Runs `fn` in one transaction (the caller's own, when it already runs in one: the demo seed). */
+  transaccion<T>(fn: (repo: PagosRepository) => Promise<T>): Promise<T> {
+    if (this.db.isTransaction) return fn(this);
+    return this.db.transaction().execute((trx) => fn(new PagosRepository(trx)));
+  }
+
+  private desde() {
+    return this.db
+      .selectFrom("pago")
+      .innerJoin("socio as s", "s.id", "pago.id_socio")
+      .innerJoin("socio as pg", "pg.id", "pago.id_pagador");
+  }
+
+  private seleccion() {
+    return this.desde()
+      .leftJoin("producto", "producto.id", "pago.id_producto")
+      .leftJoin("forma_pago", "forma_pago.id", "pago.id_forma_pago")
+      .select([
+        "pago.id as id",
+        "pago.id_socio as idSocio",
+        "pago.id_pagador as idPagador",
+        "pago.id_producto as idProducto",
+        "pago.anyo as anyo",
+        "pago.concepto as concepto",
+        "pago.importe as importe",
+        "pago.fecha_emision as fechaEmision",
+        "pago.fecha_vencimiento as fechaVencimiento",
+        "pago.estado as estado",
+        "pago.fecha_pago as fechaPago",
+        "pago.id_forma_pago as idFormaPago",
+        "pago.referencia as referencia",
+        "pago.id_remesa as idRemesa",
+        "pago.plazo as plazo",
+        "pago.plazos as plazos",
+        "pago.id_pago_origen as idPagoOrigen",
+        "pago.motivo_anulacion as motivoAnulacion",
+        "pago.motivo_devolucion as motivoDevolucion",
+        "pago.fecha_devolucion as fechaDevolucion",
+        "s.nombre as socioNombre",
+        "s.apellidos as socioApellidos",
+        "s.matricula as socioMatricula",
+        "s.nif as socioNif",
+        "pg.nombre as pagadorNombre",
+        "pg.apellidos as pagadorApellidos",
+        "producto.nombre as productoNombre",
+        "producto.tipo as productoTipo",
+        "forma_pago.nombre as formaPagoNombre",
+      ]);
+  }
+
+  async listar(
+    filtros: FiltrosPagos & { sort: string },
+    pagina?: { page: number; pageSize: number },
+  ): Promise<PagoFila[]> {
+    let consulta = orden(filtros.sort).reduce(
+      (q, termino) => q.orderBy(termino),
+      this.seleccion().where((eb) => condiciones(eb, filtros)),
+    );
+    if (pagina) {
+      consulta = consulta.limit(pagina.pageSize).offset((pagina.page - 1) * pagina.pageSize);
+    }
+    return (await consulta.execute()) as PagoFila[];
+  }
+
+  /** Count and sums (cents) of the whole filtered set, computed by the database. */
+  async totales(filtros: FiltrosPagos): Promise<Totales> {
+    const fila = await this.desde()
+      .select([
+        sql<number>`count(*)`.as("total"),
+        sql<number>`coalesce(sum(pago.importe), 0)`.as("importe"),
+        sql<number>`coalesce(sum(pago.importe) filter (where pago.estado in ('pendiente', 'devuelto')), 0)`.as(
+          "pendiente",
+        ),
+        sql<number>`coalesce(sum(pago.importe) filter (where pago.estado = 'pagado'), 0)`.as(
+          "pagado",
+        ),
+      ])
+      .where((eb) => condiciones(eb, filtros))
+      .executeTakeFirstOrThrow();
+    return {
+      total: Number(fila.total),
+      importe: Number(fila.importe),
+      pendiente: Number(fila.pendiente),
+      pagado: Number(fila.pagado),
+    };
+  }
+
+  /** Charges where the member is the debtor or the payer: unpaid first, then by due date. */
+  async mios(
+    idSocio: number,
+    pagina: { page: number; pageSize: number },
+  ): Promise<{ items: PagoFila[]; total: number; pendiente: number }> {
+    const mio = (eb: Donde) =>
+      eb.or([eb("pago.id_socio", "=", idSocio), eb("pago.id_pagador", "=", idSocio)]);
+    const [items, cuenta] = await Promise.all([
+      this.seleccion()
+        .where(mio)
+        .orderBy(sql`case when pago.estado in ('pendiente', 'devuelto') then 0 else 1 end`)
+        .orderBy("pago.fecha_vencimiento")
+        .orderBy("pago.id")
+        .limit(pagina.pageSize)
+        .offset((pagina.page - 1) * pagina.pageSize)
+        .execute(),
+      this.desde()
+        .select([
+          sql<number>`count(*)`.as("total"),
+          sql<number>`coalesce(sum(pago.importe) filter (where pago.estado in ('pendiente', 'devuelto')), 0)`.as(
+            "pendiente",
+          ),
+        ])
+        .where(mio)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return {
+      items: items as PagoFila[],
+      total: Number(cuenta.total),
+      pendiente: Number(cuenta.pendiente),
+    };
+  }
+
+  async porId(id: number): Promise<PagoFila | undefined> {
+    return (await this.seleccion().where("pago.id", "=", id).executeTakeFirst()) as
+      | PagoFila
+      | undefined;
+  }
+
+  /** Locks the charges being changed, so two payments of one charge cannot both succeed. */
+  async bloquear(ids: number[]) {
+    if (ids.length === 0) return [];
+    return this.db
+      .selectFrom("pago")
+      .select(["id", "estado", "importe", "id_remesa"])
+      .where("id", "in", ids)
+      .orderBy("id")
+      .forUpdate()
+      .execute();
+  }
+
+  async socio(id: number) {
+    return this.db
+      .selectFrom("socio")
+      .select(["id", "id_pagador"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+  }
+
+  async producto(id: number) {
+    return this.db
+      .selectFrom("producto")
+      .select(["id", "nombre", "tipo", "anyo", "activo"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+  }
+
+  async productos(ids: number[]) {
+    if (ids.length === 0) return [];
+    const [productos, precios] = await Promise.all([
+      this.db
+        .selectFrom("producto")
+        .select(["id", "nombre", "tipo", "anyo", "precio", "activo"])
+        .where("id", "in", ids)
+        .execute(),
+      this.db
+        .selectFrom("producto_precio")
+        .select(["id_producto", "id_tipo_socio", "precio"])
+        .where("id_producto", "in", ids)
+        .execute(),
+    ]);
+    return productos.map((p) => ({
+      ...p,
+      precio: Number(p.precio),
+      preciosPorTipo: new Map(
+        precios
+          .filter((x) => x.id_producto === p.id)
+          .map((x) => [x.id_tipo_socio, Number(x.precio)] as const),
+      ),
+    }));
+  }
+
+  async existeFormaPago(id: number): Promise<boolean> {
+    return !!(await this.db
+      .selectFrom("forma_pago")
+      .select("id")
+      .where("id", "=", id)
+      .executeTakeFirst());
+  }
+
+  /** Every active member, as the emission rules need them (one query). */
+  async sociosParaEmision(): Promise<SocioEmision[]> {
+    const filas = await this.db
+      .selectFrom("socio")
+      .select([
+        "id",
+        "id_tipo_socio",
+        "id_pagador",
+        "tipo_pago",
+        "pagar_derrama",
+        "importe_derrama",
+        "anyo_derrama",
+        "anyos_pago_derrama",
+        "ramell",
+        "tipo_pago_ramell",
+      ])
+      .where("activo", "=", true)
+      .orderBy("id")
+      .execute();
+    return filas.map((f) => ({
+      id: f.id,
+      idTipoSocio: f.id_tipo_socio,
+      idPagador: f.id_pagador,
+      tipoPago: f.tipo_pago as TipoPago,
+      pagarDerrama: f.pagar_derrama as SiNo,
+      importeDerramaCentimos: Number(f.importe_derrama),
+      anyoDerrama: f.anyo_derrama ?? 0,
+      anyosPagoDerrama: f.anyos_pago_derrama,
+      ramell: f.ramell as SiNo,
+      tipoPagoRamell: f.tipo_pago_ramell as TipoPagoRamell,
+    }));
+  }
+
+  /** "idProducto:idSocio" of the pairs that already have emitted charges. */
+  async paresEmitidos(idsProducto: number[]): Promise<Set<string>> {
+    if (idsProducto.length === 0) return new Set();
+    const filas = await this.db
+      .selectFrom("pago")
+      .select(["id_producto", "id_socio"])
+      .distinct()
+      .where("id_producto", "in", idsProducto)
+      .where("clave_emision", "is not", null)
+      .execute();
+    return new Set(filas.map((f) => `${f.id_producto}:${f.id_socio}`));
+  }
+
+  /**
+   * Inserts in batches, each one statement with one array per column (`unnest`), so a
+   * batch costs a dozen parameters rather than one per value. A charge whose `clave_emision`
+   * exists is skipped. Returns how many were created (and their cents) per product.
+   */
+  async insertarEmitidos(pagos: NuevoPago[]): Promise<Map<number, { n: number; importe: number }>> {
+    const creados = new Map<number, { n: number; importe: number }>();
+    for (let i = 0; i < pagos.length; i += LOTE) {
+      const lote = pagos.slice(i, i + LOTE);
+      const col = <T>(f: (p: NuevoPago) => T) => lote.map(f);
+      const { rows: filas } = await sql<{ id_producto: number | null; importe: number }>`
+        insert into pago (id_socio, id_pagador, id_producto, anyo, concepto, importe,
+          fecha_emision, fecha_vencimiento, plazo, plazos, clave_emision)
+        select * from unnest(
+          ${col((p) => p.idSocio)}::integer[], ${col((p) => p.idPagador)}::integer[],
+          ${col((p) => p.idProducto)}::integer[], ${col((p) => p.anyo)}::integer[],
+          ${col((p) => p.concepto)}::text[], ${col((p) => p.importe)}::bigint[],
+          ${col((p) => p.fechaEmision)}::date[], ${col((p) => p.fechaVencimiento)}::date[],
+          ${col((p) => p.plazo)}::integer[], ${col((p) => p.plazos)}::integer[],
+          ${col((p) => p.claveEmision)}::text[]
+        )
+        on conflict (clave_emision) do nothing
+        returning id_producto, importe
+      `.execute(this.db);
+      for (const f of filas) {
+        const c = creados.get(f.id_producto ?? 0) ?? { n: 0, importe: 0 };
+        c.n += 1;
+        c.importe += Number(f.importe);
+        creados.set(f.id_producto ?? 0, c);
+      }
+    }
+    return creados;
+  }
+
+  async insertar(
+    p: NuevoPago & { estado?: EstadoPago; idPagoOrigen?: number | null } & Partial<{
+        fechaPago: string;
+        idFormaPago: number;
+        referencia: string;
+      }>,
+  ): Promise<number> {
+    const fila = await this.db
+      .insertInto("pago")
+      .values({
+        ...aFilaInsercion(p),
+        estado: p.estado ?? "pendiente",
+        id_pago_origen: p.idPagoOrigen ?? null,
+        fecha_pago: p.fechaPago ?? null,
+        id_forma_pago: p.idFormaPago ?? null,
+        referencia: p.referencia ?? "",
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return fila.id;
+  }
+
+  async marcarPagados(
+    ids: number[],
+    cobro: { fecha: string; idFormaPago: number; referencia: string },
+  ): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .updateTable("pago")
+      .set({
+        estado: "pagado",
+        fecha_pago: cobro.fecha,
+        id_forma_pago: cobro.idFormaPago,
+        referencia: cobro.referencia,
+        actualizado_en: new Date(),
+      })
+      .where("id", "in", ids)
+      .execute();
+  }
+
+  async reducirImporte(id: number, nuevoImporte: number): Promise<void> {
+    await this.db
+      .updateTable("pago")
+      .set({ importe: nuevoImporte, actualizado_en: new Date() })
+      .where("id", "=", id)
+      .execute();
+  }
+
+  async anular(id: number, motivo: string): Promise<void> {
+    await this.db
+      .updateTable("pago")
+      .set({ estado: "anulado", motivo_anulacion: motivo, actualizado_en: new Date() })
+      .where("id", "=", id)
+      .execute();
+  }
+
+  async asociacion() {
+    return this.db
+      .selectFrom("asociacion")
+      .select(["nombre", "cif", "direccion", "cod_postal", "poblacion", "provincia"])
+      .orderBy("id")
+      .executeTakeFirst();
+  }
+
+  auditar(entrada: Omit<EntradaAuditoria, "entidad">, entidad = "pago"): Promise<void> {
+    return registrarAuditoria(this.db, { ...entrada, entidad });
+  }
+}

@@ -1,0 +1,708 @@
+import ExcelJS from "exceljs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearer, crearCuenta, crearEntorno, type Entorno, entrar } from "../../test/entorno.js";
+
+let e: Entorno;
+type Cuenta = { token: string; idSocio: number };
+let admin: Cuenta;
+let usuarioA: Cuenta;
+let usuarioB: Cuenta;
+let socioC: Cuenta;
+let adminSinSocio: Cuenta;
+/** A member whose fees usuarioA pays (idPagador = A's member). */
+let hijoDeA = 0;
+let formaPago = 0;
+let tipoFester = 0;
+let tipoInfantil = 0;
+
+async function cuenta(rol: "administrador" | "usuario" | "socio", conSocio = true) {
+  const c = await crearCuenta(e.db, { rol, conSocio });
+  return { token: await entrar(e.app, c.email), idSocio: c.idSocio ?? 0 };
+}
+
+type Metodo = "GET" | "POST" | "PUT" | "DELETE";
+const pedir = (method: Metodo, url: string, payload?: unknown, token = admin.token) =>
+  e.app.inject({
+    method,
+    url,
+    headers: token ? bearer(token) : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+async function socio(datos: Record<string, unknown> = {}) {
+  const s = await e.db
+    .insertInto("socio")
+    .values({ nombre: "Vicent", apellidos: "Soler Mira", ...datos })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return s.id;
+}
+
+async function producto(datos: Record<string, unknown>) {
+  const res = await pedir("POST", "/api/productos", datos);
+  if (res.statusCode !== 201) throw new Error(`producto ${res.statusCode}: ${res.body}`);
+  return res.json().id as number;
+}
+
+async function cargo(idSocio: number, importe = 100, extra: Record<string, unknown> = {}) {
+  const res = await pedir("POST", "/api/pagos", {
+    idSocio,
+    concepto: "Cena de la filà",
+    importe,
+    fechaVencimiento: "2026-05-01",
+    ...extra,
+  });
+  if (res.statusCode !== 201) throw new Error(`cargo ${res.statusCode}: ${res.body}`);
+  return res.json();
+}
+
+const filaPago = (id: number) =>
+  e.db.selectFrom("pago").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+
+const contarPagos = async () =>
+  Number(
+    (
+      await e.db
+        .selectFrom("pago")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+const cobro = { fecha: "2026-03-15", referencia: "Caja 12" };
+
+beforeAll(async () => {
+  e = await crearEntorno();
+  admin = await cuenta("administrador");
+  usuarioA = await cuenta("usuario");
+  usuarioB = await cuenta("usuario");
+  socioC = await cuenta("socio");
+  adminSinSocio = await cuenta("administrador", false);
+  hijoDeA = await socio({ nombre: "Pau", id_pagador: usuarioA.idSocio });
+  const fp = await e.db
+    .insertInto("forma_pago")
+    .values({ nombre: "Efectivo" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  formaPago = fp.id;
+  const tipos = await e.db
+    .insertInto("tipo_socio")
+    .values([{ nombre: "Fester" }, { nombre: "Infantil" }])
+    .returning("id")
+    .execute();
+  tipoFester = tipos[0]?.id ?? 0;
+  tipoInfantil = tipos[1]?.id ?? 0;
+});
+afterAll(async () => {
+  await e?.cerrar();
+});
+
+describe("permisos", () => {
+  it("lo de tesorería es solo del administrador: usuario y socio 403, sin sesión 401", async () => {
+    const c = await cargo(hijoDeA);
+    const llamadas: [Metodo, string, unknown?][] = [
+      ["GET", "/api/pagos"],
+      ["GET", "/api/pagos/export?formato=csv"],
+      [
+        "POST",
+        "/api/pagos",
+        { idSocio: hijoDeA, concepto: "X", importe: 1, fechaVencimiento: "2026-01-01" },
+      ],
+      ["POST", "/api/pagos/emision", { anyo: 2026, productos: [1] }],
+      ["POST", "/api/pagos/cobros", { ids: [c.id], idFormaPago: formaPago, ...cobro }],
+      ["POST", `/api/pagos/${c.id}/cobro`, { idFormaPago: formaPago, ...cobro }],
+      ["POST", `/api/pagos/${c.id}/anulacion`, { motivo: "Error" }],
+    ];
+    for (const [metodo, url, cuerpo] of llamadas) {
+      for (const t of [usuarioA.token, socioC.token]) {
+        expect((await pedir(metodo, url, cuerpo, t)).statusCode, url).toBe(403);
+      }
+      expect((await pedir(metodo, url, cuerpo, "")).statusCode, url).toBe(401);
+    }
+    for (const url of ["/api/pagos/mios", `/api/pagos/${c.id}`, `/api/pagos/${c.id}/recibo.pdf`]) {
+      expect((await pedir("GET", url, undefined, "")).statusCode, url).toBe(401);
+    }
+    // Nothing changed on the way.
+    expect((await filaPago(c.id)).estado).toBe("pendiente");
+  });
+
+  it("un cargo lo ven el administrador, el socio y quien lo paga; los demás reciben 404", async () => {
+    const delHijo = await cargo(hijoDeA);
+    const deA = await cargo(usuarioA.idSocio);
+    expect((await pedir("GET", `/api/pagos/${delHijo.id}`)).statusCode).toBe(200);
+    expect(
+      (await pedir("GET", `/api/pagos/${delHijo.id}`, undefined, usuarioA.token)).json(),
+    ).toEqual(delHijo);
+    expect((await pedir("GET", `/api/pagos/${deA.id}`, undefined, usuarioA.token)).statusCode).toBe(
+      200,
+    );
+    for (const t of [usuarioB.token, socioC.token]) {
+      expect((await pedir("GET", `/api/pagos/${delHijo.id}`, undefined, t)).statusCode).toBe(404);
+      expect((await pedir("GET", `/api/pagos/${deA.id}`, undefined, t)).statusCode).toBe(404);
+    }
+    expect((await pedir("GET", "/api/pagos/999999")).statusCode).toBe(404);
+  });
+});
+
+describe("POST /api/pagos (cargo manual)", () => {
+  it("crea el cargo al pagador del socio, en céntimos, y lo audita", async () => {
+    const c = await cargo(hijoDeA, 12.34);
+    expect(c).toMatchObject({
+      idSocio: hijoDeA,
+      idPagador: usuarioA.idSocio,
+      importe: 12.34,
+      estado: "pendiente",
+      concepto: "Cena de la filà",
+      fechaVencimiento: "2026-05-01",
+      plazo: 1,
+      plazos: 1,
+      anyo: 2026,
+      producto: null,
+      socio: { id: hijoDeA, nombre: "Pau" },
+    });
+    expect(Number((await filaPago(c.id)).importe)).toBe(1234);
+    const propio = await cargo(usuarioB.idSocio);
+    expect(propio.idPagador).toBe(usuarioB.idSocio);
+    const auditoria = await e.db
+      .selectFrom("auditoria")
+      .select("accion")
+      .where("entidad", "=", "pago")
+      .where("id_entidad", "=", c.id)
+      .execute();
+    expect(auditoria.map((a) => a.accion)).toEqual(["crear"]);
+  });
+
+  it("con producto toma su año", async () => {
+    const p = await producto({ nombre: "Lotería 2029", anyo: 2029, tipo: "loteria", precio: 20 });
+    const c = await cargo(hijoDeA, 20, { idProducto: p });
+    expect(c).toMatchObject({
+      anyo: 2029,
+      producto: { id: p, nombre: "Lotería 2029", tipo: "loteria" },
+    });
+  });
+
+  it("rechaza importes negativos, cero o con 3 decimales y socios o productos desconocidos, sin guardar", async () => {
+    const antes = await contarPagos();
+    const base = {
+      idSocio: hijoDeA,
+      concepto: "Multa",
+      importe: 10,
+      fechaVencimiento: "2026-01-01",
+    };
+    const casos: [Record<string, unknown>, string][] = [
+      [{ importe: -5 }, "El importe debe ser mayor que cero"],
+      [{ importe: 0 }, "El importe debe ser mayor que cero"],
+      [{ importe: 10.005 }, "El importe no puede tener más de dos decimales"],
+      [{ idSocio: 999999 }, "El socio elegido no existe."],
+      [{ idProducto: 999999 }, "El producto elegido no existe."],
+      [{ fechaVencimiento: "31/12/2026" }, "Introduce una fecha válida (AAAA-MM-DD)"],
+    ];
+    for (const [cambio, mensaje] of casos) {
+      const res = await pedir("POST", "/api/pagos", { ...base, ...cambio });
+      expect(res.statusCode, JSON.stringify(cambio)).toBe(400);
+      expect(JSON.stringify(res.json()), JSON.stringify(cambio)).toContain(mensaje);
+    }
+    expect(await contarPagos()).toBe(antes);
+  });
+});
+
+describe("POST /api/pagos/emision", () => {
+  const ANYO = 2031;
+  let cuota = 0;
+  let derrama = 0;
+  let ramell = 0;
+  let gratis = 0;
+  const s: Record<string, number> = {};
+
+  beforeAll(async () => {
+    cuota = await producto({
+      nombre: `Cuota anual ${ANYO}`,
+      anyo: ANYO,
+      tipo: "cuota",
+      precio: 100,
+      precios: [{ idTipoSocio: tipoInfantil, precio: 50.01 }],
+    });
+    derrama = await producto({ nombre: `Derrama ${ANYO}`, anyo: ANYO, tipo: "derrama", precio: 1 });
+    ramell = await producto({
+      nombre: `Ramell ${ANYO}`,
+      anyo: ANYO,
+      tipo: "ramell",
+      precio: 250.03,
+    });
+    gratis = await producto({ nombre: `Gratis ${ANYO}`, anyo: ANYO, tipo: "otro", precio: 0 });
+    s.padre = await socio({ nombre: "Padre", id_tipo_socio: tipoFester, tipo_pago: "mensual" });
+    s.hija = await socio({
+      nombre: "Hija",
+      id_tipo_socio: tipoInfantil,
+      tipo_pago: "trimestral",
+      id_pagador: s.padre,
+    });
+    s.derrama = await socio({
+      nombre: "ConDerrama",
+      id_tipo_socio: tipoFester,
+      pagar_derrama: "si",
+      importe_derrama: 100000,
+      anyo_derrama: 2030,
+      anyos_pago_derrama: 3,
+    });
+    s.ramell = await socio({ nombre: "ConRamell", ramell: "si", tipo_pago_ramell: "fraccionado" });
+    s.baja = await socio({ nombre: "DeBaja", activo: false });
+    // Members carry the ramell by default (old register): only one of these does here.
+    await e.db.updateTable("socio").set({ ramell: "no" }).where("id", "<>", s.ramell).execute();
+  });
+
+  const pagosDe = (idSocio: number, idProducto: number) =>
+    e.db
+      .selectFrom("pago")
+      .selectAll()
+      .where("id_socio", "=", idSocio)
+      .where("id_producto", "=", idProducto)
+      .orderBy("plazo")
+      .execute();
+
+  it("la vista previa da totales y no escribe nada", async () => {
+    const antes = await contarPagos();
+    const res = await pedir("POST", "/api/pagos/emision", {
+      anyo: ANYO,
+      productos: [cuota, derrama, ramell, gratis],
+    });
+    expect(res.statusCode).toBe(200);
+    const r = res.json();
+    expect(r.confirmado).toBe(false);
+    expect(r.yaExistian).toBe(0);
+    expect(r.nuevos).toBe(r.numCargos);
+    const porProducto = Object.fromEntries(
+      r.productos.map((p: { idProducto: number }) => [p.idProducto, p]),
+    );
+    expect(porProducto[derrama]).toMatchObject({ numCargos: 1, numSocios: 1, importe: 333.33 });
+    expect(porProducto[ramell]).toMatchObject({ numCargos: 5, numSocios: 1, importe: 250.03 });
+    expect(porProducto[gratis]).toMatchObject({ numCargos: 0, numSocios: 0, importe: 0 });
+    expect(await contarPagos()).toBe(antes);
+  });
+
+  it("confirmada crea los cargos al pagador, con plazos exactos; repetida no crea nada", async () => {
+    const res = await pedir("POST", "/api/pagos/emision", {
+      anyo: ANYO,
+      productos: [cuota, derrama, ramell],
+      confirmar: true,
+    });
+    expect(res.statusCode).toBe(200);
+    const r = res.json();
+    expect(r).toMatchObject({ confirmado: true, yaExistian: 0 });
+    expect(r.nuevos).toBe(r.numCargos);
+
+    const padre = await pagosDe(s.padre, cuota);
+    expect(padre).toHaveLength(12);
+    expect(padre.reduce((t, p) => t + Number(p.importe), 0)).toBe(10000);
+    expect(padre.map((p) => p.fecha_vencimiento)[6]).toBe(`${ANYO}-07-01`);
+    expect(padre[0]?.concepto).toBe(`Cuota anual ${ANYO} (plazo 1/12)`);
+    const hija = await pagosDe(s.hija, cuota);
+    expect(hija.map((p) => Number(p.importe))).toEqual([1251, 1250, 1250, 1250]);
+    expect(hija.every((p) => p.id_pagador === s.padre)).toBe(true);
+    const derramaPagos = await pagosDe(s.derrama, derrama);
+    expect(derramaPagos.map((p) => [Number(p.importe), p.plazo, p.plazos])).toEqual([
+      [33333, 2, 3],
+    ]);
+    const ramellPagos = await pagosDe(s.ramell, ramell);
+    expect(ramellPagos.map((p) => Number(p.importe))).toEqual([5001, 5001, 5001, 5000, 5000]);
+    expect(await pagosDe(s.baja, cuota)).toEqual([]);
+
+    const antes = await contarPagos();
+    const otra = (
+      await pedir("POST", "/api/pagos/emision", {
+        anyo: ANYO,
+        productos: [cuota, derrama, ramell],
+        confirmar: true,
+      })
+    ).json();
+    expect(otra).toMatchObject({ nuevos: 0, yaExistian: r.numCargos, importeNuevos: 0 });
+    expect(await contarPagos()).toBe(antes);
+    const auditoria = await e.db
+      .selectFrom("auditoria")
+      .select("accion")
+      .where("entidad", "=", "emision")
+      .execute();
+    expect(auditoria.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("un socio nuevo recibe su cuota en la siguiente emisión sin duplicar la de los demás", async () => {
+    const nuevo = await socio({ nombre: "Nuevo", tipo_pago: "semestral" });
+    const r = (
+      await pedir("POST", "/api/pagos/emision", { anyo: ANYO, productos: [cuota], confirmar: true })
+    ).json();
+    expect(r.nuevos).toBe(2);
+    expect((await pagosDe(nuevo, cuota)).map((p) => Number(p.importe))).toEqual([5000, 5000]);
+  });
+
+  it("rechaza productos desconocidos o desactivados sin escribir", async () => {
+    const antes = await contarPagos();
+    const desconocido = await pedir("POST", "/api/pagos/emision", {
+      anyo: ANYO,
+      productos: [999999],
+      confirmar: true,
+    });
+    expect(desconocido.statusCode).toBe(400);
+    expect(desconocido.json().mensaje).toBe("No existe el producto 999999.");
+    const apagado = await producto({
+      nombre: `Apagado ${ANYO}`,
+      anyo: ANYO,
+      tipo: "otro",
+      precio: 5,
+      activo: false,
+    });
+    expect(
+      (
+        await pedir("POST", "/api/pagos/emision", {
+          anyo: ANYO,
+          productos: [apagado],
+          confirmar: true,
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (await pedir("POST", "/api/pagos/emision", { anyo: ANYO, productos: [] })).statusCode,
+    ).toBe(400);
+    const otroAnyo = await pedir("POST", "/api/pagos/emision", {
+      anyo: ANYO + 1,
+      productos: [cuota],
+      confirmar: true,
+    });
+    expect(otroAnyo.statusCode).toBe(400);
+    expect(otroAnyo.json().mensaje).toBe(
+      `El producto «Cuota anual ${ANYO}» es de ${ANYO}, no de ${ANYO + 1}.`,
+    );
+    expect(await contarPagos()).toBe(antes);
+  });
+
+  it("la derrama y el ramell pagados se ven en la ficha del socio; con cargos no se borra", async () => {
+    const [d] = await pagosDe(s.derrama, derrama);
+    await pedir("POST", `/api/pagos/${d?.id}/cobro`, { idFormaPago: formaPago, ...cobro });
+    const ficha = (await pedir("GET", `/api/socios/${s.derrama}`)).json();
+    expect(ficha).toMatchObject({
+      importeDerrama: 1000,
+      derramaPagada: 333.33,
+      derramaPendiente: 666.67,
+    });
+
+    await e.db.updateTable("socio").set({ anyo_ramell: ANYO }).where("id", "=", s.ramell).execute();
+    const ramellPagos = await pagosDe(s.ramell, ramell);
+    await pedir("POST", `/api/pagos/${ramellPagos[1]?.id}/cobro`, {
+      idFormaPago: formaPago,
+      ...cobro,
+    });
+    await pedir("POST", `/api/pagos/${ramellPagos[3]?.id}/cobro`, {
+      idFormaPago: formaPago,
+      ...cobro,
+      importe: 20,
+    });
+    const conRamell = (await pedir("GET", `/api/socios/${s.ramell}`)).json();
+    expect([1, 2, 3, 4, 5].map((n) => conRamell[`ramellPago${n}`])).toEqual([0, 50.01, 0, 20, 0]);
+
+    const borrar = await pedir("DELETE", `/api/socios/${s.ramell}`);
+    expect(borrar.statusCode).toBe(409);
+    // 5 ramell instalments, the yearly fee and the paid part split off the 4th instalment.
+    expect(borrar.json().mensaje).toContain("tiene 7 pagos");
+  });
+});
+
+describe("cobros", () => {
+  it("cobra un cargo pendiente; cobrarlo otra vez es 409 y no cambia nada", async () => {
+    const c = await cargo(hijoDeA, 45);
+    const res = await pedir("POST", `/api/pagos/${c.id}/cobro`, {
+      idFormaPago: formaPago,
+      ...cobro,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: c.id,
+      estado: "pagado",
+      fechaPago: "2026-03-15",
+      referencia: "Caja 12",
+      formaPago: { id: formaPago, nombre: "Efectivo" },
+      importe: 45,
+    });
+    const antes = await filaPago(c.id);
+    const otra = await pedir("POST", `/api/pagos/${c.id}/cobro`, {
+      idFormaPago: formaPago,
+      fecha: "2026-04-01",
+      referencia: "Otra",
+    });
+    expect(otra.statusCode).toBe(409);
+    expect(otra.json().mensaje).toContain("ya está pagado");
+    expect(await filaPago(c.id)).toEqual(antes);
+  });
+
+  it("un cobro parcial divide el cargo: el resto queda pendiente y lo cobrado es un cargo nuevo", async () => {
+    const c = await cargo(hijoDeA, 100);
+    const res = await pedir("POST", `/api/pagos/${c.id}/cobro`, {
+      idFormaPago: formaPago,
+      ...cobro,
+      importe: 30.5,
+    });
+    expect(res.statusCode).toBe(200);
+    const parte = res.json();
+    expect(parte).toMatchObject({
+      estado: "pagado",
+      importe: 30.5,
+      idPagoOrigen: c.id,
+      concepto: c.concepto,
+      idPagador: c.idPagador,
+    });
+    expect(parte.id).not.toBe(c.id);
+    const original = await filaPago(c.id);
+    expect([original.estado, Number(original.importe)]).toEqual(["pendiente", 6950]);
+    expect((await filaPago(parte.id)).clave_emision).toBeNull();
+  });
+
+  it("rechaza cobrar más de lo pendiente, una forma de pago inexistente o un cargo anulado, sin cambios", async () => {
+    const c = await cargo(hijoDeA, 10);
+    const antes = await filaPago(c.id);
+    const demasiado = await pedir("POST", `/api/pagos/${c.id}/cobro`, {
+      idFormaPago: formaPago,
+      ...cobro,
+      importe: 10.01,
+    });
+    expect(demasiado.statusCode).toBe(400);
+    expect(demasiado.json().mensaje).toContain("mayor que lo pendiente");
+    const sinForma = await pedir("POST", `/api/pagos/${c.id}/cobro`, {
+      idFormaPago: 999999,
+      ...cobro,
+    });
+    expect(sinForma.statusCode).toBe(400);
+    expect(
+      (
+        await pedir("POST", `/api/pagos/${c.id}/cobro`, {
+          idFormaPago: formaPago,
+          ...cobro,
+          importe: -1,
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(await filaPago(c.id)).toEqual(antes);
+    await pedir("POST", `/api/pagos/${c.id}/anulacion`, { motivo: "Duplicado" });
+    const anulado = await pedir("POST", `/api/pagos/${c.id}/cobro`, {
+      idFormaPago: formaPago,
+      ...cobro,
+    });
+    expect(anulado.statusCode).toBe(409);
+    expect(anulado.json().mensaje).toContain("anulado");
+    expect(
+      (await pedir("POST", "/api/pagos/999999/cobro", { idFormaPago: formaPago, ...cobro }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it("cobra un cargo devuelto", async () => {
+    const c = await cargo(hijoDeA, 10);
+    await e.db.updateTable("pago").set({ estado: "devuelto" }).where("id", "=", c.id).execute();
+    const res = await pedir("POST", `/api/pagos/${c.id}/cobro`, {
+      idFormaPago: formaPago,
+      ...cobro,
+    });
+    expect(res.json().estado).toBe("pagado");
+  });
+
+  it("varios a la vez: todos o ninguno", async () => {
+    const a = await cargo(hijoDeA, 10);
+    const b = await cargo(hijoDeA, 20.5);
+    const pagado = await cargo(hijoDeA, 30);
+    await pedir("POST", `/api/pagos/${pagado.id}/cobro`, { idFormaPago: formaPago, ...cobro });
+    const mal = await pedir("POST", "/api/pagos/cobros", {
+      ids: [a.id, b.id, pagado.id],
+      idFormaPago: formaPago,
+      ...cobro,
+    });
+    expect(mal.statusCode).toBe(409);
+    expect(mal.json().mensaje).toContain(`El cargo ${pagado.id} ya está pagado`);
+    expect((await filaPago(a.id)).estado).toBe("pendiente");
+    expect((await filaPago(b.id)).estado).toBe("pendiente");
+    const desconocido = await pedir("POST", "/api/pagos/cobros", {
+      ids: [a.id, 999999],
+      idFormaPago: formaPago,
+      ...cobro,
+    });
+    expect(desconocido.statusCode).toBe(404);
+    expect((await filaPago(a.id)).estado).toBe("pendiente");
+
+    const bien = await pedir("POST", "/api/pagos/cobros", {
+      ids: [a.id, b.id],
+      idFormaPago: formaPago,
+      ...cobro,
+    });
+    expect(bien.statusCode).toBe(200);
+    expect(bien.json()).toEqual({ cobrados: 2, importe: 30.5 });
+    expect((await filaPago(b.id)).estado).toBe("pagado");
+    expect(
+      (await pedir("POST", "/api/pagos/cobros", { ids: [], idFormaPago: formaPago, ...cobro }))
+        .statusCode,
+    ).toBe(400);
+  });
+});
+
+describe("anulación", () => {
+  it("anula un pendiente con motivo; un pagado o uno en remesa no (409)", async () => {
+    const c = await cargo(hijoDeA, 10);
+    const res = await pedir("POST", `/api/pagos/${c.id}/anulacion`, { motivo: "Cobrado de más" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ estado: "anulado", motivoAnulacion: "Cobrado de más" });
+    expect(
+      (await pedir("POST", `/api/pagos/${c.id}/anulacion`, { motivo: "Otra" })).statusCode,
+    ).toBe(409);
+
+    const pagado = await cargo(hijoDeA, 10);
+    await pedir("POST", `/api/pagos/${pagado.id}/cobro`, { idFormaPago: formaPago, ...cobro });
+    const noAnula = await pedir("POST", `/api/pagos/${pagado.id}/anulacion`, { motivo: "X" });
+    expect(noAnula.statusCode).toBe(409);
+    expect((await filaPago(pagado.id)).estado).toBe("pagado");
+
+    const remesa = await e.db
+      .insertInto("remesa")
+      .values({ mensaje_id: `R-${Date.now()}`, fecha_cobro: "2026-02-01", hasta: "2026-02-01" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const enRemesa = await cargo(hijoDeA, 10);
+    await e.db
+      .updateTable("pago")
+      .set({ id_remesa: remesa.id })
+      .where("id", "=", enRemesa.id)
+      .execute();
+    const r = await pedir("POST", `/api/pagos/${enRemesa.id}/anulacion`, { motivo: "X" });
+    expect(r.statusCode).toBe(409);
+    expect(r.json().mensaje).toContain("El cargo está en una remesa");
+    expect((await filaPago(enRemesa.id)).estado).toBe("pendiente");
+    expect((await pedir("POST", `/api/pagos/${c.id}/anulacion`, { motivo: "" })).statusCode).toBe(
+      400,
+    );
+  });
+});
+
+describe("GET /api/pagos (lista)", () => {
+  it("filtra, ordena, pagina y suma todo el conjunto filtrado", async () => {
+    const quien = await socio({ nombre: "Filomena", apellidos: "Única Listada", nif: "12345678Z" });
+    const a = await cargo(quien, 10.1);
+    await cargo(quien, 20.2);
+    const c = await cargo(quien, 30.3);
+    await pedir("POST", `/api/pagos/${c.id}/cobro`, { idFormaPago: formaPago, ...cobro });
+    const res = await pedir("GET", `/api/pagos?idSocio=${quien}&pageSize=1&sort=-importe`);
+    expect(res.statusCode).toBe(200);
+    const lista = res.json();
+    expect(lista).toMatchObject({
+      total: 3,
+      page: 1,
+      pageSize: 1,
+      totalImporte: 60.6,
+      totalPendiente: 30.3,
+      totalPagado: 30.3,
+    });
+    expect(lista.items.map((p: { importe: number }) => p.importe)).toEqual([30.3]);
+    expect((await pedir("GET", "/api/pagos?q=filomena unica")).json().total).toBe(3);
+    expect((await pedir("GET", "/api/pagos?q=12345678")).json().total).toBe(3);
+    const pendientes = (
+      await pedir("GET", `/api/pagos?idSocio=${quien}&estado=pendiente&sort=importe`)
+    ).json();
+    expect(pendientes.items.map((p: { id: number }) => p.id)[0]).toBe(a.id);
+    expect(pendientes.totalImporte).toBe(30.3);
+    expect(
+      (await pedir("GET", `/api/pagos?idSocio=${quien}&idFormaPago=${formaPago}`)).json().total,
+    ).toBe(1);
+    expect((await pedir("GET", `/api/pagos?idPagador=${quien}&anyo=2026`)).json().total).toBe(3);
+    expect((await pedir("GET", "/api/pagos?sort=color")).statusCode).toBe(400);
+    expect((await pedir("GET", "/api/pagos?estado=raro")).statusCode).toBe(400);
+  });
+});
+
+describe("GET /api/pagos/mios", () => {
+  it("mis cargos y los que pago: pendientes primero, con lo que debo", async () => {
+    const propio = await cargo(usuarioA.idSocio, 5, { fechaVencimiento: "2020-01-01" });
+    await pedir("POST", `/api/pagos/${propio.id}/cobro`, { idFormaPago: formaPago, ...cobro });
+    const res = await pedir("GET", "/api/pagos/mios?pageSize=200", undefined, usuarioA.token);
+    expect(res.statusCode).toBe(200);
+    const mios = res.json();
+    const socios = new Set(mios.items.map((p: { idSocio: number }) => p.idSocio));
+    expect(socios).toEqual(new Set([usuarioA.idSocio, hijoDeA]));
+    const estados = mios.items.map((p: { estado: string }) => p.estado);
+    const primeroCerrado = estados.findIndex((x: string) => x === "pagado" || x === "anulado");
+    expect(
+      estados.slice(primeroCerrado).every((x: string) => x === "pagado" || x === "anulado"),
+    ).toBe(true);
+    const pendiente = await e.db
+      .selectFrom("pago")
+      .select((eb) => eb.fn.sum<number>("importe").as("s"))
+      .where((eb) =>
+        eb.or([eb("id_socio", "=", usuarioA.idSocio), eb("id_pagador", "=", usuarioA.idSocio)]),
+      )
+      .where("estado", "in", ["pendiente", "devuelto"])
+      .executeTakeFirstOrThrow();
+    expect(mios.totalPendiente).toBe(Number(pendiente.s) / 100);
+
+    const deB = (await pedir("GET", "/api/pagos/mios", undefined, usuarioB.token)).json();
+    expect(deB.items.every((p: { idPagador: number }) => p.idPagador === usuarioB.idSocio)).toBe(
+      true,
+    );
+    const deC = (await pedir("GET", "/api/pagos/mios", undefined, socioC.token)).json();
+    expect(deC.items.every((p: { idSocio: number }) => p.idSocio === socioC.idSocio)).toBe(true);
+    expect((await pedir("GET", "/api/pagos/mios", undefined, adminSinSocio.token)).json()).toEqual({
+      items: [],
+      total: 0,
+      page: 1,
+      pageSize: 50,
+      totalPendiente: 0,
+    });
+  });
+});
+
+describe("GET /api/pagos/:id/recibo.pdf", () => {
+  it("da el PDF de un cargo pagado a quien puede verlo; pendiente 409; ajeno 404", async () => {
+    await e.db.updateTable("asociacion").set({ nombre: "Filà Prueba", cif: "G12345678" }).execute();
+    const c = await cargo(hijoDeA, 1234.56);
+    expect((await pedir("GET", `/api/pagos/${c.id}/recibo.pdf`)).statusCode).toBe(409);
+    await pedir("POST", `/api/pagos/${c.id}/cobro`, { idFormaPago: formaPago, ...cobro });
+    for (const t of [admin.token, usuarioA.token]) {
+      const res = await pedir("GET", `/api/pagos/${c.id}/recibo.pdf`, undefined, t);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toBe("application/pdf");
+      expect(res.headers["content-disposition"]).toBe(`attachment; filename="recibo-${c.id}.pdf"`);
+      expect(res.rawPayload.subarray(0, 4).toString()).toBe("%PDF");
+    }
+    for (const t of [usuarioB.token, socioC.token]) {
+      expect((await pedir("GET", `/api/pagos/${c.id}/recibo.pdf`, undefined, t)).statusCode).toBe(
+        404,
+      );
+    }
+  });
+});
+
+describe("GET /api/pagos/export", () => {
+  it("exporta el conjunto filtrado a CSV y XLSX con cabeceras en español", async () => {
+    const quien = await socio({ nombre: "Exportada", apellidos: "Ferrándiz" });
+    await cargo(quien, 1234.5, { concepto: "=Cuota peligrosa" });
+    await cargo(quien, 2);
+    const csv = await pedir("GET", `/api/pagos/export?formato=csv&idSocio=${quien}`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers["content-type"]).toContain("text/csv");
+    const lineas = csv.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(lineas[0]).toContain("Concepto;");
+    expect(lineas[0]).toContain("Importe (€)");
+    expect(lineas).toHaveLength(3);
+    expect(csv.body).toContain("1234,5");
+    expect(csv.body).toContain("'=Cuota peligrosa");
+    expect(csv.body).toContain("01/05/2026");
+
+    const xlsx = await pedir("GET", `/api/pagos/export?formato=xlsx&idSocio=${quien}`);
+    expect(xlsx.statusCode).toBe(200);
+    const libro = new ExcelJS.Workbook();
+    await libro.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const hoja = libro.worksheets[0];
+    if (!hoja) throw new Error("sin hoja");
+    expect(hoja.rowCount).toBe(3);
+    const cabeceras = (hoja.getRow(1).values as unknown[]).slice(1);
+    expect(cabeceras).toContain("Socio");
+    const columnaImporte = cabeceras.indexOf("Importe (€)") + 1;
+    const importes = [2, 3].map((n) => hoja.getRow(n).getCell(columnaImporte).value);
+    expect(importes.sort()).toEqual([1234.5, 2]);
+    expect((await pedir("GET", "/api/pagos/export?formato=pdf")).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,178 @@
+import {
+  AnulacionSchema,
+  CobroMultipleResultadoSchema,
+  CobroMultipleSchema,
+  CobroSchema,
+  EmisionResultadoSchema,
+  EmisionSchema,
+  ExportPagosQuerySchema,
+  ListaPagosQuerySchema,
+  ListaPagosSchema,
+  MisPagosQuerySchema,
+  MisPagosSchema,
+  PagoEntradaSchema,
+  PagoSchema,
+} from "@fila/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Database } from "../../db/database.js";
+import { requiereRol, requiereSesion, usuarioDe } from "../../plugins/auth.js";
+import { PagosRepository } from "./pagos.repository.js";
+import { PagosService } from "./pagos.service.js";
+
+const tags = ["Pagos"];
+const soloAdministrador = requiereRol("administrador");
+const ParamsSchema = z.object({
+  id: z.coerce.number().int().positive({ error: "El id del cargo no es válido" }),
+});
+
+export const pagosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  const pagos = new PagosService(new PagosRepository(db));
+
+  app.get(
+    "/pagos",
+    {
+      onRequest: soloAdministrador,
+      schema: {
+        tags,
+        summary: "Lista de cargos con filtros, orden, páginas y totales del conjunto filtrado",
+        querystring: ListaPagosQuerySchema,
+        response: { 200: ListaPagosSchema },
+      },
+    },
+    async (req) => pagos.listar(req.query),
+  );
+
+  app.get(
+    "/pagos/mios",
+    {
+      onRequest: requiereSesion,
+      schema: {
+        tags,
+        summary: "Mis cargos y los que pago yo: pendientes primero, con lo que debo",
+        querystring: MisPagosQuerySchema,
+        response: { 200: MisPagosSchema },
+      },
+    },
+    async (req) => pagos.mios(usuarioDe(req), req.query),
+  );
+
+  app.get(
+    "/pagos/export",
+    {
+      onRequest: soloAdministrador,
+      schema: {
+        tags,
+        summary: "Exportar los cargos filtrados a Excel (xlsx) o CSV",
+        querystring: ExportPagosQuerySchema,
+      },
+    },
+    async (req, reply) => {
+      const fichero = await pagos.exportar(req.query);
+      return reply
+        .header("Content-Type", fichero.tipo)
+        .header("Content-Disposition", `attachment; filename="${fichero.nombre}"`)
+        .header("Cache-Control", "no-store")
+        .send(fichero.contenido);
+    },
+  );
+
+  app.post(
+    "/pagos",
+    {
+      onRequest: soloAdministrador,
+      schema: {
+        tags,
+        summary: "Crear un cargo manual (lo paga el pagador del socio, o el socio)",
+        body: PagoEntradaSchema,
+        response: { 201: PagoSchema },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await pagos.crear(usuarioDe(req), req.body)),
+  );
+
+  app.post(
+    "/pagos/emision",
+    {
+      onRequest: soloAdministrador,
+      schema: {
+        tags,
+        summary: "Emitir las cuotas de un año (sin confirmar: solo la vista previa)",
+        body: EmisionSchema,
+        response: { 200: EmisionResultadoSchema },
+      },
+    },
+    async (req) => pagos.emitir(usuarioDe(req), req.body),
+  );
+
+  app.post(
+    "/pagos/cobros",
+    {
+      onRequest: soloAdministrador,
+      schema: {
+        tags,
+        summary: "Cobrar varios cargos a la vez (todos o ninguno)",
+        body: CobroMultipleSchema,
+        response: { 200: CobroMultipleResultadoSchema },
+      },
+    },
+    async (req) => pagos.cobrarVarios(usuarioDe(req), req.body),
+  );
+
+  app.get(
+    "/pagos/:id",
+    {
+      onRequest: requiereSesion,
+      schema: { tags, summary: "Un cargo", params: ParamsSchema, response: { 200: PagoSchema } },
+    },
+    async (req) => pagos.obtener(usuarioDe(req), req.params.id),
+  );
+
+  app.post(
+    "/pagos/:id/cobro",
+    {
+      onRequest: soloAdministrador,
+      schema: {
+        tags,
+        summary: "Cobrar un cargo (con importe menor: cobro parcial, divide el cargo)",
+        description:
+          "Devuelve el cargo cobrado. En un cobro parcial es un cargo nuevo (idPagoOrigen = el original), y el original queda pendiente por el resto.",
+        params: ParamsSchema,
+        body: CobroSchema,
+        response: { 200: PagoSchema },
+      },
+    },
+    async (req) => pagos.cobrar(usuarioDe(req), req.params.id, req.body),
+  );
+
+  app.post(
+    "/pagos/:id/anulacion",
+    {
+      onRequest: soloAdministrador,
+      schema: {
+        tags,
+        summary: "Anular un cargo pendiente o devuelto, con el motivo",
+        params: ParamsSchema,
+        body: AnulacionSchema,
+        response: { 200: PagoSchema },
+      },
+    },
+    async (req) => pagos.anular(usuarioDe(req), req.params.id, req.body),
+  );
+
+  app.get(
+    "/pagos/:id/recibo.pdf",
+    {
+      onRequest: requiereSesion,
+      schema: { tags, summary: "Recibo en PDF de un cargo pagado", params: ParamsSchema },
+    },
+    async (req, reply) => {
+      const pdf = await pagos.recibo(usuarioDe(req), req.params.id);
+      return reply
+        .header("Content-Type", "application/pdf")
+        .header("Content-Disposition", `attachment; filename="recibo-${req.params.id}.pdf"`)
+        .header("Cache-Control", "private, no-store")
+        .send(pdf);
+    },
+  );
+};

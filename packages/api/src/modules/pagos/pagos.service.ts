@@ -1,0 +1,426 @@
+import {
+  type Anulacion,
+  aCentimos,
+  aEuros,
+  type CargoEmitido,
+  type Cobro,
+  type CobroMultiple,
+  type CobroMultipleResultado,
+  cargosDeEmision,
+  type Emision,
+  type EmisionResultado,
+  ESTADOS_COBRABLES,
+  type EstadoPago,
+  type ExportPagosQuery,
+  hoyIso,
+  type ListaPagos,
+  type ListaPagosQuery,
+  type MisPagos,
+  type MisPagosQuery,
+  type Pago,
+  type PagoEntrada,
+  type TotalesEmision,
+} from "@fila/domain";
+import { DomainError, noEncontrado } from "../../errors/domain-error.js";
+import type { UsuarioAutenticado } from "../../plugins/auth.js";
+import { diferencias } from "../../services/auditoria.js";
+import { exportarPagos, type FicheroExportado } from "./pagos.export.js";
+import { presentarPago } from "./pagos.presenter.js";
+import { generarRecibo } from "./pagos.recibo.js";
+import type { NuevoPago, PagoFila, PagosRepository } from "./pagos.repository.js";
+
+type Actor = Pick<UsuarioAutenticado, "id" | "rol" | "socioId">;
+
+const ESTADO_TEXTO: Record<EstadoPago, string> = {
+  pendiente: "pendiente",
+  pagado: "ya está pagado",
+  devuelto: "devuelto",
+  anulado: "está anulado",
+};
+
+const invalido = (campo: string, mensaje: string) =>
+  new DomainError("validacion", mensaje, [{ campo, mensaje }]);
+
+function noCobrable(id: number, estado: EstadoPago): DomainError {
+  return new DomainError(
+    "conflicto",
+    `El cargo ${id} ${ESTADO_TEXTO[estado]}: solo se cobran cargos pendientes o devueltos.`,
+  );
+}
+
+const enRemesa = (id: number) =>
+  new DomainError(
+    "conflicto",
+    `El cargo está en una remesa (cargo ${id}): se cobra o se devuelve desde la remesa.`,
+  );
+
+/** A charge still inside a remittance that has not been collected yet. */
+const estaEnRemesa = (p: { id_remesa: number | null; estado: EstadoPago }) =>
+  p.id_remesa !== null && p.estado === "pendiente";
+
+function totalesVacios(): TotalesEmision {
+  return { numCargos: 0, numSocios: 0, importe: 0, yaExistian: 0, nuevos: 0, importeNuevos: 0 };
+}
+
+export class PagosService {
+  constructor(private readonly repo: PagosRepository) {}
+
+  async listar(query: ListaPagosQuery): Promise<ListaPagos> {
+    const [filas, totales] = await Promise.all([
+      this.repo.listar(query, query),
+      this.repo.totales(query),
+    ]);
+    return {
+      items: filas.map(presentarPago),
+      total: totales.total,
+      page: query.page,
+      pageSize: query.pageSize,
+      totalImporte: aEuros(totales.importe),
+      totalPendiente: aEuros(totales.pendiente),
+      totalPagado: aEuros(totales.pagado),
+    };
+  }
+
+  async mios(actor: Actor, query: MisPagosQuery): Promise<MisPagos> {
+    if (!actor.socioId) {
+      return { items: [], total: 0, page: query.page, pageSize: query.pageSize, totalPendiente: 0 };
+    }
+    const { items, total, pendiente } = await this.repo.mios(actor.socioId, query);
+    return {
+      items: items.map(presentarPago),
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+      totalPendiente: aEuros(pendiente),
+    };
+  }
+
+  /** The administrador reads any charge; a member only theirs or those they pay (else 404). */
+  private async visible(actor: Actor, id: number): Promise<PagoFila> {
+    const p = await this.repo.porId(id);
+    const suyo =
+      actor.rol === "administrador" ||
+      (!!actor.socioId && (p?.idSocio === actor.socioId || p?.idPagador === actor.socioId));
+    if (!p || !suyo) throw noEncontrado("El cargo");
+    return p;
+  }
+
+  async obtener(actor: Actor, id: number): Promise<Pago> {
+    return presentarPago(await this.visible(actor, id));
+  }
+
+  private async leer(id: number): Promise<Pago> {
+    const p = await this.repo.porId(id);
+    if (!p) throw noEncontrado("El cargo");
+    return presentarPago(p);
+  }
+
+  async crear(actor: Actor, entrada: PagoEntrada): Promise<Pago> {
+    const id = await this.repo.transaccion(async (repo) => {
+      const socio = await repo.socio(entrada.idSocio);
+      if (!socio) throw invalido("idSocio", "El socio elegido no existe.");
+      const producto = entrada.idProducto ? await repo.producto(entrada.idProducto) : undefined;
+      if (entrada.idProducto && !producto) {
+        throw invalido("idProducto", "El producto elegido no existe.");
+      }
+      const nuevo: NuevoPago = {
+        idSocio: socio.id,
+        idPagador: socio.id_pagador ?? socio.id,
+        idProducto: producto?.id ?? null,
+        anyo: producto?.anyo ?? Number(entrada.fechaVencimiento.slice(0, 4)),
+        concepto: entrada.concepto,
+        importe: aCentimos(entrada.importe),
+        fechaEmision: hoyIso(),
+        fechaVencimiento: entrada.fechaVencimiento,
+        plazo: 1,
+        plazos: 1,
+        claveEmision: null,
+      };
+      const idPago = await repo.insertar(nuevo);
+      await repo.auditar({
+        idUsuario: actor.id,
+        idEntidad: idPago,
+        accion: "crear",
+        cambios: diferencias(null, { ...entrada, idPagador: nuevo.idPagador }),
+      });
+      return idPago;
+    });
+    return this.leer(id);
+  }
+
+  /**
+   * Emits the year's charges of the chosen products for every active member. Without
+   * `confirmar` nothing is written. The (product, member) pairs that already have emitted
+   * charges are skipped whole, and `ON CONFLICT (clave_emision) DO NOTHING` covers two
+   * emissions racing, so running it twice creates nothing twice.
+   */
+  async emitir(actor: Actor, emision: Emision): Promise<EmisionResultado> {
+    return this.repo.transaccion(async (repo) => {
+      const productos = await repo.productos(emision.productos);
+      const faltan = emision.productos.filter((id) => !productos.some((p) => p.id === id));
+      if (faltan.length > 0) {
+        throw invalido("productos", `No existe el producto ${faltan.join(", ")}.`);
+      }
+      const inactivo = productos.find((p) => !p.activo);
+      if (inactivo) {
+        throw invalido("productos", `El producto «${inactivo.nombre}» está desactivado.`);
+      }
+      const deOtroAnyo = productos.find((p) => p.anyo !== emision.anyo);
+      if (deOtroAnyo) {
+        throw invalido(
+          "productos",
+          `El producto «${deOtroAnyo.nombre}» es de ${deOtroAnyo.anyo}, no de ${emision.anyo}.`,
+        );
+      }
+      const [socios, emitidos] = await Promise.all([
+        repo.sociosParaEmision(),
+        repo.paresEmitidos(emision.productos),
+      ]);
+      const hoy = hoyIso();
+      const nuevos: NuevoPago[] = [];
+      const resultado: EmisionResultado = {
+        ...totalesVacios(),
+        anyo: emision.anyo,
+        confirmado: emision.confirmar,
+        productos: [],
+      };
+      const sociosTotales = new Set<number>();
+      for (const producto of productos) {
+        const totales = {
+          ...totalesVacios(),
+          idProducto: producto.id,
+          nombre: producto.nombre,
+          tipo: producto.tipo,
+        };
+        const sociosProducto = new Set<number>();
+        const regla = {
+          id: producto.id,
+          nombre: producto.nombre,
+          tipo: producto.tipo,
+          precioCentimos: producto.precio,
+          preciosPorTipo: producto.preciosPorTipo,
+        };
+        for (const socio of socios) {
+          const cargos: CargoEmitido[] = cargosDeEmision(socio, regla, emision.anyo);
+          if (cargos.length === 0) continue;
+          sociosProducto.add(socio.id);
+          sociosTotales.add(socio.id);
+          const existe = emitidos.has(`${producto.id}:${socio.id}`);
+          for (const c of cargos) {
+            totales.numCargos += 1;
+            totales.importe += c.importeCentimos;
+            if (existe) {
+              totales.yaExistian += 1;
+              continue;
+            }
+            totales.nuevos += 1;
+            totales.importeNuevos += c.importeCentimos;
+            nuevos.push({
+              idSocio: c.idSocio,
+              idPagador: c.idPagador,
+              idProducto: c.idProducto,
+              anyo: c.anyo,
+              concepto: c.concepto,
+              importe: c.importeCentimos,
+              fechaEmision: hoy,
+              fechaVencimiento: c.fechaVencimiento,
+              plazo: c.plazo,
+              plazos: c.plazos,
+              claveEmision: c.claveEmision,
+            });
+          }
+        }
+        totales.numSocios = sociosProducto.size;
+        resultado.productos.push(totales);
+      }
+      if (emision.confirmar) {
+        const creados = await repo.insertarEmitidos(nuevos);
+        for (const t of resultado.productos) {
+          const c = creados.get(t.idProducto) ?? { n: 0, importe: 0 };
+          // Whatever a concurrent emission inserted first also "already existed".
+          t.yaExistian += t.nuevos - c.n;
+          t.nuevos = c.n;
+          t.importeNuevos = c.importe;
+        }
+      }
+      for (const t of resultado.productos) {
+        resultado.numCargos += t.numCargos;
+        resultado.importe += t.importe;
+        resultado.yaExistian += t.yaExistian;
+        resultado.nuevos += t.nuevos;
+        resultado.importeNuevos += t.importeNuevos;
+        t.importe = aEuros(t.importe);
+        t.importeNuevos = aEuros(t.importeNuevos);
+      }
+      resultado.numSocios = sociosTotales.size;
+      resultado.importe = aEuros(resultado.importe);
+      resultado.importeNuevos = aEuros(resultado.importeNuevos);
+      if (emision.confirmar) {
+        await repo.auditar(
+          {
+            idUsuario: actor.id,
+            idEntidad: emision.anyo,
+            accion: "emitir",
+            cambios: [
+              { campo: "productos", antes: null, despues: emision.productos },
+              { campo: "creados", antes: null, despues: resultado.nuevos },
+              { campo: "yaExistian", antes: null, despues: resultado.yaExistian },
+              { campo: "importe", antes: null, despues: resultado.importeNuevos },
+            ],
+          },
+          "emision",
+        );
+      }
+      return resultado;
+    });
+  }
+
+  private async comprobarFormaPago(repo: PagosRepository, idFormaPago: number) {
+    if (!(await repo.existeFormaPago(idFormaPago))) {
+      throw invalido("idFormaPago", "La forma de pago elegida no existe.");
+    }
+  }
+
+  /** Pays one charge; an `importe` below it pays that part and leaves the rest pending. */
+  async cobrar(actor: Actor, id: number, cobro: Cobro): Promise<Pago> {
+    const idPagado = await this.repo.transaccion(async (repo) => {
+      const [bloqueado] = await repo.bloquear([id]);
+      if (!bloqueado) throw noEncontrado("El cargo");
+      if (!ESTADOS_COBRABLES.includes(bloqueado.estado)) throw noCobrable(id, bloqueado.estado);
+      if (estaEnRemesa(bloqueado)) throw enRemesa(id);
+      await this.comprobarFormaPago(repo, cobro.idFormaPago);
+      const pendiente = Number(bloqueado.importe);
+      const importe = cobro.importe === undefined ? pendiente : aCentimos(cobro.importe);
+      if (importe > pendiente) {
+        throw invalido(
+          "importe",
+          `El importe cobrado (${aEuros(importe)} €) es mayor que lo pendiente (${aEuros(pendiente)} €).`,
+        );
+      }
+      const datosCobro = {
+        fecha: cobro.fecha,
+        idFormaPago: cobro.idFormaPago,
+        referencia: cobro.referencia,
+      };
+      if (importe === pendiente) {
+        await repo.marcarPagados([id], datosCobro);
+        await repo.auditar({
+          idUsuario: actor.id,
+          idEntidad: id,
+          accion: "cobro",
+          cambios: diferencias({ estado: bloqueado.estado }, { estado: "pagado", ...datosCobro }),
+        });
+        return id;
+      }
+      const original = await repo.porId(id);
+      if (!original) throw noEncontrado("El cargo");
+      await repo.reducirImporte(id, pendiente - importe);
+      const parte = await repo.insertar({
+        idSocio: original.idSocio,
+        idPagador: original.idPagador,
+        idProducto: original.idProducto,
+        anyo: original.anyo,
+        concepto: original.concepto,
+        importe,
+        fechaEmision: original.fechaEmision,
+        fechaVencimiento: original.fechaVencimiento,
+        plazo: original.plazo,
+        plazos: original.plazos,
+        claveEmision: null,
+        estado: "pagado",
+        idPagoOrigen: id,
+        fechaPago: cobro.fecha,
+        idFormaPago: cobro.idFormaPago,
+        referencia: cobro.referencia,
+      });
+      await repo.auditar({
+        idUsuario: actor.id,
+        idEntidad: id,
+        accion: "cobro parcial",
+        cambios: [
+          { campo: "importe", antes: aEuros(pendiente), despues: aEuros(pendiente - importe) },
+          { campo: "idPagoCobrado", antes: null, despues: parte },
+        ],
+      });
+      await repo.auditar({
+        idUsuario: actor.id,
+        idEntidad: parte,
+        accion: "cobro",
+        cambios: diferencias(null, { idPagoOrigen: id, importe: aEuros(importe), ...datosCobro }),
+      });
+      return parte;
+    });
+    return this.leer(idPagado);
+  }
+
+  /** Pays many charges at once: all of them, or none if any cannot be paid. */
+  async cobrarVarios(actor: Actor, cobro: CobroMultiple): Promise<CobroMultipleResultado> {
+    return this.repo.transaccion(async (repo) => {
+      const filas = await repo.bloquear(cobro.ids);
+      const faltan = cobro.ids.filter((id) => !filas.some((f) => f.id === id));
+      if (faltan.length > 0) {
+        throw new DomainError("no_encontrado", `No existe el cargo ${faltan.join(", ")}.`);
+      }
+      for (const f of filas) {
+        if (!ESTADOS_COBRABLES.includes(f.estado)) throw noCobrable(f.id, f.estado);
+        if (estaEnRemesa(f)) throw enRemesa(f.id);
+      }
+      await this.comprobarFormaPago(repo, cobro.idFormaPago);
+      const datosCobro = {
+        fecha: cobro.fecha,
+        idFormaPago: cobro.idFormaPago,
+        referencia: cobro.referencia,
+      };
+      await repo.marcarPagados(cobro.ids, datosCobro);
+      for (const f of filas) {
+        await repo.auditar({
+          idUsuario: actor.id,
+          idEntidad: f.id,
+          accion: "cobro",
+          cambios: diferencias({ estado: f.estado }, { estado: "pagado", ...datosCobro }),
+        });
+      }
+      const total = filas.reduce((s, f) => s + Number(f.importe), 0);
+      return { cobrados: filas.length, importe: aEuros(total) };
+    });
+  }
+
+  async anular(actor: Actor, id: number, anulacion: Anulacion): Promise<Pago> {
+    await this.repo.transaccion(async (repo) => {
+      const [f] = await repo.bloquear([id]);
+      if (!f) throw noEncontrado("El cargo");
+      if (f.estado === "pagado") {
+        throw new DomainError("conflicto", "El cargo ya está pagado: no se puede anular.");
+      }
+      if (f.estado === "anulado") {
+        throw new DomainError("conflicto", "El cargo ya está anulado.");
+      }
+      if (estaEnRemesa(f)) throw enRemesa(id);
+      await repo.anular(id, anulacion.motivo);
+      await repo.auditar({
+        idUsuario: actor.id,
+        idEntidad: id,
+        accion: "anular",
+        cambios: diferencias(
+          { estado: f.estado, motivoAnulacion: "" },
+          { estado: "anulado", motivoAnulacion: anulacion.motivo },
+        ),
+      });
+    });
+    return this.leer(id);
+  }
+
+  async recibo(actor: Actor, id: number): Promise<Buffer> {
+    const pago = await this.visible(actor, id);
+    if (pago.estado !== "pagado") {
+      throw new DomainError("conflicto", "Solo hay recibo de los cargos pagados.");
+    }
+    const asociacion = await this.repo.asociacion();
+    return generarRecibo(presentarPago(pago), asociacion);
+  }
+
+  async exportar(query: ExportPagosQuery): Promise<FicheroExportado> {
+    const filas = await this.repo.listar({ ...query, sort: "fechaVencimiento" });
+    return exportarPagos(filas.map(presentarPago), query.formato);
+  }
+}

@@ -1,0 +1,113 @@
+import {
+  CopiaProductosResultadoSchema,
+  CopiaProductosSchema,
+  ListaProductosQuerySchema,
+  ProductoEntradaSchema,
+  ProductoSchema,
+} from "@fila/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Database } from "../../db/database.js";
+import { requiereRol, usuarioDe } from "../../plugins/auth.js";
+import { ProductosRepository } from "./productos.repository.js";
+import { ProductosService } from "./productos.service.js";
+
+const tags = ["Cuotas"];
+const soloAdministrador = requiereRol("administrador");
+const ParamsSchema = z.object({
+  id: z.coerce.number().int().positive({ error: "El id del producto no es válido" }),
+});
+const ListaSchema = z.object({
+  items: z.array(ProductoSchema),
+  total: z.int(),
+  page: z.int(),
+  pageSize: z.int(),
+});
+
+export const productosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  const productos = new ProductosService(new ProductosRepository(db));
+
+  app.get(
+    "/productos",
+    {
+      onRequest: soloAdministrador,
+      schema: {
+        tags,
+        summary: "Lista de productos (cuotas, derramas, ramell…) con filtros y páginas",
+        querystring: ListaProductosQuerySchema,
+        response: { 200: ListaSchema },
+      },
+    },
+    async (req) => productos.listar(req.query),
+  );
+
+  app.post(
+    "/productos/copia",
+    {
+      onRequest: soloAdministrador,
+      schema: {
+        tags,
+        summary: "Copiar los productos de un año a otro (con sus precios)",
+        body: CopiaProductosSchema,
+        response: { 200: CopiaProductosResultadoSchema },
+      },
+    },
+    async (req) => productos.copiar(usuarioDe(req).id, req.body),
+  );
+
+  app.get(
+    "/productos/:id",
+    {
+      onRequest: soloAdministrador,
+      schema: {
+        tags,
+        summary: "Un producto",
+        params: ParamsSchema,
+        response: { 200: ProductoSchema },
+      },
+    },
+    async (req) => productos.obtener(req.params.id),
+  );
+
+  app.post(
+    "/productos",
+    {
+      onRequest: soloAdministrador,
+      schema: {
+        tags,
+        summary: "Crear un producto",
+        body: ProductoEntradaSchema,
+        response: { 201: ProductoSchema },
+      },
+    },
+    async (req, reply) =>
+      reply.status(201).send(await productos.crear(usuarioDe(req).id, req.body)),
+  );
+
+  app.put(
+    "/productos/:id",
+    {
+      onRequest: soloAdministrador,
+      schema: {
+        tags,
+        summary: "Modificar un producto",
+        params: ParamsSchema,
+        body: ProductoEntradaSchema,
+        response: { 200: ProductoSchema },
+      },
+    },
+    async (req) => productos.reemplazar(usuarioDe(req).id, req.params.id, req.body),
+  );
+
+  app.delete(
+    "/productos/:id",
+    {
+      onRequest: soloAdministrador,
+      schema: { tags, summary: "Borrar un producto sin cargos", params: ParamsSchema },
+    },
+    async (req, reply) => {
+      await productos.borrar(usuarioDe(req).id, req.params.id);
+      return reply.status(204).send();
+    },
+  );
+};

@@ -1,0 +1,140 @@
+import type {
+  CopiaProductos,
+  CopiaProductosResultado,
+  ListaProductosQuery,
+  Producto,
+  ProductoEntrada,
+} from "@fila/domain";
+import { DomainError, noEncontrado } from "../../errors/domain-error.js";
+import { diferencias } from "../../services/auditoria.js";
+import { aDatosProducto, presentarProducto } from "./productos.presenter.js";
+import type { DatosProducto, ProductosRepository } from "./productos.repository.js";
+
+const duplicado = (nombre: string, anyo: number) => {
+  const mensaje = `Ya hay un producto «${nombre}» en ${anyo}.`;
+  return new DomainError("duplicado", mensaje, [{ campo: "nombre", mensaje }], 409);
+};
+
+/** A unique violation that slipped past the check (two writers at once) is still a 409. */
+function traducir(err: unknown, datos: DatosProducto): never {
+  const e = err as { code?: string; message?: string };
+  if (e?.code === "23505" && e.message?.includes("producto_anyo_nombre_uq")) {
+    throw duplicado(datos.nombre, datos.anyo);
+  }
+  throw err;
+}
+
+export class ProductosService {
+  constructor(private readonly repo: ProductosRepository) {}
+
+  async listar(query: ListaProductosQuery) {
+    const { items, total } = await this.repo.listar(query);
+    return {
+      items: items.map(presentarProducto),
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  }
+
+  async obtener(id: number): Promise<Producto> {
+    const p = await this.repo.porId(id);
+    if (!p) throw noEncontrado("El producto");
+    return presentarProducto(p);
+  }
+
+  private async comprobar(repo: ProductosRepository, datos: DatosProducto, id?: number) {
+    const tipos = await repo.tiposExistentes(datos.precios.map((p) => p.idTipoSocio));
+    const detalles = datos.precios.flatMap((p, i) =>
+      tipos.has(p.idTipoSocio)
+        ? []
+        : [{ campo: `precios.${i}.idTipoSocio`, mensaje: "El tipo de socio elegido no existe." }],
+    );
+    if (detalles.length > 0) {
+      throw new DomainError(
+        "validacion",
+        "Hay datos que no son válidos. Revisa los campos marcados.",
+        detalles,
+      );
+    }
+    const otro = await repo.idConNombre(datos.anyo, datos.nombre);
+    if (otro !== null && otro !== id) throw duplicado(datos.nombre, datos.anyo);
+  }
+
+  async crear(idUsuario: number, entrada: ProductoEntrada): Promise<Producto> {
+    const datos = aDatosProducto(entrada);
+    const id = await this.repo.transaccion(async (repo) => {
+      await this.comprobar(repo, datos);
+      const nuevo = await repo.crear(datos).catch((err) => traducir(err, datos));
+      await repo.auditar({
+        idUsuario,
+        idEntidad: nuevo,
+        accion: "crear",
+        cambios: diferencias(null, entrada),
+      });
+      return nuevo;
+    });
+    return this.obtener(id);
+  }
+
+  async reemplazar(idUsuario: number, id: number, entrada: ProductoEntrada): Promise<Producto> {
+    const datos = aDatosProducto(entrada);
+    await this.repo.transaccion(async (repo) => {
+      const antes = await repo.porId(id);
+      if (!antes) throw noEncontrado("El producto");
+      await this.comprobar(repo, datos, id);
+      const { id: _id, numPagos: _n, ...previo } = presentarProducto(antes);
+      const cambios = diferencias(previo, entrada);
+      if (cambios.length === 0) return;
+      await repo.actualizar(id, datos).catch((err) => traducir(err, datos));
+      await repo.auditar({ idUsuario, idEntidad: id, accion: "modificar", cambios });
+    });
+    return this.obtener(id);
+  }
+
+  async borrar(idUsuario: number, id: number): Promise<void> {
+    await this.repo.transaccion(async (repo) => {
+      const antes = await repo.porId(id);
+      if (!antes) throw noEncontrado("El producto");
+      if (antes.numPagos > 0) {
+        const n = antes.numPagos;
+        throw new DomainError(
+          "conflicto",
+          `No se puede borrar: tiene ${n} ${n === 1 ? "cargo" : "cargos"}. Puedes desactivarlo.`,
+        );
+      }
+      await repo.borrar(id);
+      const { id: _id, numPagos: _n, ...previo } = presentarProducto(antes);
+      await repo.auditar({
+        idUsuario,
+        idEntidad: id,
+        accion: "borrar",
+        cambios: diferencias(previo, Object.fromEntries(Object.keys(previo).map((k) => [k, null]))),
+      });
+    });
+  }
+
+  /** Copies the products of a year (with their prices) to another, skipping names already there. */
+  async copiar(idUsuario: number, copia: CopiaProductos): Promise<CopiaProductosResultado> {
+    return this.repo.transaccion(async (repo) => {
+      const origen = await repo.delAnyo(copia.desde);
+      const destino = new Set((await repo.delAnyo(copia.hasta)).map((p) => p.nombre.toLowerCase()));
+      let copiados = 0;
+      for (const p of origen) {
+        const nombre = p.nombre.replaceAll(String(copia.desde), String(copia.hasta));
+        if (destino.has(nombre.toLowerCase())) continue;
+        const { id: _id, numPagos: _n, ...resto } = p;
+        const nuevo = await repo.crear({ ...resto, nombre, anyo: copia.hasta });
+        await repo.auditar({
+          idUsuario,
+          idEntidad: nuevo,
+          accion: "crear",
+          cambios: [{ campo: "copiaDe", antes: null, despues: p.id }],
+        });
+        destino.add(nombre.toLowerCase());
+        copiados += 1;
+      }
+      return { copiados, omitidos: origen.length - copiados };
+    });
+  }
+}

@@ -1,0 +1,369 @@
+import { sql } from "kysely";
+import type { Database } from "../../db/database.js";
+import type { ExcluidoRemesa } from "../../db/schema.js";
+
+/** A pending direct-debit charge with what its payer needs for the remittance. */
+export type CargoElegible = {
+  id: number;
+  idSocio: number;
+  idPagador: number;
+  importe: number;
+  concepto: string;
+  nombre: string;
+  apellidos: string;
+  iban: string;
+  bic: string;
+  mandatoId: string;
+  mandatoFecha: string | null;
+};
+
+export type FilaRemesa = {
+  id: number;
+  mensaje_id: string;
+  fecha_cobro: string;
+  hasta: string;
+  estado: "generada" | "cobrada";
+  num_adeudos: number;
+  total: number;
+  creada_en: Date;
+  excluidos: ExcluidoRemesa[];
+};
+
+export type FilaAdeudo = {
+  id: number;
+  id_pagador: number;
+  nombre: string;
+  apellidos: string;
+  importe: number;
+  end_to_end_id: string;
+  mandato_id: string;
+  secuencia: "FRST" | "RCUR";
+  estado: "incluido" | "cobrado" | "devuelto";
+  motivo_devolucion: string;
+};
+
+export type FilaPagoRemesa = {
+  id: number;
+  id_socio: number;
+  id_adeudo: number | null;
+  concepto: string;
+  importe: number;
+  estado: string;
+};
+
+export type NuevoAdeudo = {
+  id_pagador: number;
+  importe: number;
+  end_to_end_id: string;
+  mandato_id: string;
+  mandato_fecha: string;
+  secuencia: "FRST" | "RCUR";
+  iban: string;
+  bic: string;
+};
+
+export type OrdenRemesas = "id" | "-id" | "fechaCobro" | "-fechaCobro";
+
+/** Rows per multi-row INSERT: well below PostgreSQL's 65,535 parameters. */
+const LOTE = 2000;
+
+const COLUMNAS_REMESA = [
+  "id",
+  "mensaje_id",
+  "fecha_cobro",
+  "hasta",
+  "estado",
+  "num_adeudos",
+  "total",
+  "creada_en",
+  "excluidos",
+] as const;
+
+export class RemesasRepository {
+  constructor(private readonly db: Database) {}
+
+  transaccion<T>(fn: (repo: RemesasRepository, tx: Database) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((tx) => fn(new RemesasRepository(tx), tx));
+  }
+
+  /** Serialises remittance generation: two at once must never take the same charge. */
+  async bloquearGeneracion(): Promise<void> {
+    await sql`select pg_advisory_xact_lock(hashtext('remesas:generar'))`.execute(this.db);
+  }
+
+  async asociacion() {
+    return this.db
+      .selectFrom("asociacion")
+      .select(["nombre", "cif", "iban", "bic", "sufijo_acreedor"])
+      .where("id", "=", 1)
+      .executeTakeFirst();
+  }
+
+  /** Pending charges due up to `hasta`, not in a remittance, whose payer pays by direct debit. */
+  async cargosElegibles(hasta: string): Promise<CargoElegible[]> {
+    const filas = await this.db
+      .selectFrom("pago")
+      .innerJoin("socio as pagador", "pagador.id", "pago.id_pagador")
+      .innerJoin("forma_pago", "forma_pago.id", "pagador.id_forma_pago")
+      .select([
+        "pago.id",
+        "pago.id_socio as idSocio",
+        "pago.id_pagador as idPagador",
+        "pago.importe",
+        "pago.concepto",
+        "pagador.nombre",
+        "pagador.apellidos",
+        "pagador.iban",
+        "pagador.bic",
+        "pagador.mandato_id as mandatoId",
+        "pagador.mandato_fecha as mandatoFecha",
+      ])
+      .where("pago.estado", "=", "pendiente")
+      .where("pago.id_remesa", "is", null)
+      .where("pago.fecha_vencimiento", "<=", hasta)
+      .where("forma_pago.domiciliada", "=", true)
+      .orderBy("pago.id_pagador")
+      .orderBy("pago.fecha_vencimiento")
+      .orderBy("pago.id")
+      .forUpdate("pago")
+      .execute();
+    return filas.map((f) => ({ ...f, importe: Number(f.importe) }));
+  }
+
+  /** Payers whose mandate was already used in a debit that went (or is going) through. */
+  async mandatosUsados(idsPagador: number[]): Promise<Set<string>> {
+    if (idsPagador.length === 0) return new Set();
+    const filas = await this.db
+      .selectFrom("remesa_adeudo")
+      .select(["id_pagador", "mandato_id"])
+      .distinct()
+      .where(sql<boolean>`id_pagador = any(${idsPagador}::int[])`)
+      .where("estado", "in", ["incluido", "cobrado"])
+      .execute();
+    return new Set(filas.map((f) => claveMandato(f.id_pagador, f.mandato_id)));
+  }
+
+  async crearRemesa(datos: {
+    mensajeId: string;
+    fechaCobro: string;
+    hasta: string;
+    idUsuario: number;
+  }): Promise<number> {
+    const fila = await this.db
+      .insertInto("remesa")
+      .values({
+        mensaje_id: datos.mensajeId,
+        fecha_cobro: datos.fechaCobro,
+        hasta: datos.hasta,
+        id_usuario: datos.idUsuario,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return fila.id;
+  }
+
+  async completarRemesa(
+    id: number,
+    datos: {
+      mensajeId: string;
+      numAdeudos: number;
+      total: number;
+      xml: string;
+      excluidos: ExcluidoRemesa[];
+    },
+  ): Promise<void> {
+    await this.db
+      .updateTable("remesa")
+      .set({
+        mensaje_id: datos.mensajeId,
+        num_adeudos: datos.numAdeudos,
+        total: datos.total,
+        xml: datos.xml,
+        excluidos: JSON.stringify(datos.excluidos),
+      })
+      .where("id", "=", id)
+      .execute();
+  }
+
+  /** Inserts the debits in batches; returns the id of each payer's debit. */
+  async insertarAdeudos(idRemesa: number, adeudos: NuevoAdeudo[]): Promise<Map<number, number>> {
+    const ids = new Map<number, number>();
+    for (let i = 0; i < adeudos.length; i += LOTE) {
+      const filas = await this.db
+        .insertInto("remesa_adeudo")
+        .values(adeudos.slice(i, i + LOTE).map((a) => ({ ...a, id_remesa: idRemesa })))
+        .returning(["id", "id_pagador"])
+        .execute();
+      for (const f of filas) ids.set(f.id_pagador, f.id);
+    }
+    return ids;
+  }
+
+  /** Marks the charges as included: each one points at its payer's debit. */
+  async incluirPagos(idRemesa: number, idsPago: number[]): Promise<void> {
+    await sql`
+      update pago set id_remesa = ${idRemesa}, id_adeudo = a.id, actualizado_en = now()
+      from remesa_adeudo a
+      where a.id_remesa = ${idRemesa} and a.id_pagador = pago.id_pagador
+        and pago.id = any(${idsPago}::int[])
+    `.execute(this.db);
+  }
+
+  async listar(filtro: { page: number; pageSize: number; sort: OrdenRemesas }) {
+    const total = await this.db
+      .selectFrom("remesa")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    const desc = filtro.sort.startsWith("-") ? "desc" : "asc";
+    let consulta = this.db.selectFrom("remesa").select(COLUMNAS_REMESA);
+    if (filtro.sort.endsWith("fechaCobro")) consulta = consulta.orderBy("fecha_cobro", desc);
+    const items = await consulta
+      .orderBy("id", desc)
+      .limit(filtro.pageSize)
+      .offset((filtro.page - 1) * filtro.pageSize)
+      .execute();
+    return { items: items as FilaRemesa[], total: Number(total.n) };
+  }
+
+  async porId(id: number, bloquear = false): Promise<FilaRemesa | undefined> {
+    let consulta = this.db.selectFrom("remesa").select(COLUMNAS_REMESA).where("id", "=", id);
+    if (bloquear) consulta = consulta.forUpdate();
+    return (await consulta.executeTakeFirst()) as FilaRemesa | undefined;
+  }
+
+  async xml(id: number): Promise<string | undefined> {
+    const fila = await this.db
+      .selectFrom("remesa")
+      .select("xml")
+      .where("id", "=", id)
+      .executeTakeFirst();
+    return fila?.xml;
+  }
+
+  async adeudos(idRemesa: number): Promise<FilaAdeudo[]> {
+    return this.db
+      .selectFrom("remesa_adeudo as a")
+      .innerJoin("socio as s", "s.id", "a.id_pagador")
+      .select([
+        "a.id",
+        "a.id_pagador",
+        "s.nombre",
+        "s.apellidos",
+        "a.importe",
+        "a.end_to_end_id",
+        "a.mandato_id",
+        "a.secuencia",
+        "a.estado",
+        "a.motivo_devolucion",
+      ])
+      .where("a.id_remesa", "=", idRemesa)
+      .orderBy("s.apellidos")
+      .orderBy("s.nombre")
+      .orderBy("a.id")
+      .execute();
+  }
+
+  async pagos(idRemesa: number): Promise<FilaPagoRemesa[]> {
+    return this.db
+      .selectFrom("pago")
+      .select(["id", "id_socio", "id_adeudo", "concepto", "importe", "estado"])
+      .where("id_remesa", "=", idRemesa)
+      .orderBy("id")
+      .execute();
+  }
+
+  /** Collected: debits still included → cobrado, their pending charges → pagado. Returns the ids. */
+  async marcarCobrada(idRemesa: number, fechaCobro: string): Promise<number[]> {
+    const pagados = await sql<{ id: number }>`
+      update pago set estado = 'pagado', fecha_pago = ${fechaCobro},
+        id_forma_pago = s.id_forma_pago, referencia = a.end_to_end_id, actualizado_en = now()
+      from remesa_adeudo a
+      join socio s on s.id = a.id_pagador
+      where pago.id_adeudo = a.id and a.id_remesa = ${idRemesa}
+        and a.estado = 'incluido' and pago.estado = 'pendiente'
+      returning pago.id
+    `.execute(this.db);
+    await this.db
+      .updateTable("remesa_adeudo")
+      .set({ estado: "cobrado" })
+      .where("id_remesa", "=", idRemesa)
+      .where("estado", "=", "incluido")
+      .execute();
+    await this.db
+      .updateTable("remesa")
+      .set({ estado: "cobrada", cobrada_en: new Date() })
+      .where("id", "=", idRemesa)
+      .execute();
+    return pagados.rows.map((r) => r.id);
+  }
+
+  /** Charges back to pending and out of the remittance, then the remittance is gone. */
+  async borrar(idRemesa: number): Promise<number[]> {
+    const liberados = await this.db
+      .updateTable("pago")
+      .set({ id_remesa: null, id_adeudo: null, actualizado_en: new Date() })
+      .where("id_remesa", "=", idRemesa)
+      .returning("id")
+      .execute();
+    await this.db.deleteFrom("remesa").where("id", "=", idRemesa).execute();
+    return liberados.map((p) => p.id);
+  }
+
+  async devolverPagos(
+    devoluciones: { idPago: number; motivo: string }[],
+    fecha: string,
+  ): Promise<void> {
+    for (const d of devoluciones) {
+      await this.db
+        .updateTable("pago")
+        .set({
+          estado: "devuelto",
+          motivo_devolucion: d.motivo,
+          fecha_devolucion: fecha,
+          actualizado_en: new Date(),
+        })
+        .where("id", "=", d.idPago)
+        .execute();
+    }
+  }
+
+  /** Debits of the remittance whose every charge came back → devuelto with the reason. */
+  async devolverAdeudosCompletos(idRemesa: number, motivoPorAdeudo: Map<number, string>) {
+    for (const [idAdeudo, motivo] of motivoPorAdeudo) {
+      await sql`
+        update remesa_adeudo set estado = 'devuelto', motivo_devolucion = ${motivo}
+        where id = ${idAdeudo} and id_remesa = ${idRemesa}
+          and not exists (
+            select 1 from pago where pago.id_adeudo = ${idAdeudo} and pago.estado <> 'devuelto'
+          )
+      `.execute(this.db);
+    }
+  }
+
+  /** One audit row per charge, in batches (a remittance can touch thousands). */
+  async auditarPagos(
+    idUsuario: number,
+    idsPago: number[],
+    accion: string,
+    cambios: (id: number) => { campo: string; antes: unknown; despues: unknown }[],
+  ): Promise<void> {
+    for (let i = 0; i < idsPago.length; i += LOTE) {
+      const lote = idsPago.slice(i, i + LOTE);
+      if (lote.length === 0) continue;
+      await this.db
+        .insertInto("auditoria")
+        .values(
+          lote.map((id) => ({
+            id_usuario: idUsuario,
+            entidad: "pago",
+            id_entidad: id,
+            accion,
+            cambios: JSON.stringify(cambios(id)),
+          })),
+        )
+        .execute();
+    }
+  }
+}
+
+export const claveMandato = (idPagador: number, mandatoId: string) => `${idPagador}:${mandatoId}`;

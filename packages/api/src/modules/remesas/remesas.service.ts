@@ -1,0 +1,401 @@
+import {
+  calcularIdentificadorAcreedor,
+  esCifValido,
+  esDocumentoValido,
+  esIbanValido,
+  esIdentificadorAcreedorValido,
+  esMotivoDevolucion,
+  hoyIso,
+  type Remesa,
+  type RemesaEntrada,
+} from "@fila/domain";
+import type { ExcluidoRemesa } from "../../db/schema.js";
+import { type DetalleError, DomainError, noEncontrado } from "../../errors/domain-error.js";
+import type { UsuarioAutenticado } from "../../plugins/auth.js";
+import { registrarAuditoria } from "../../services/auditoria.js";
+import { leerPain002 } from "../../services/sepa/pain002.js";
+import { type AcreedorSepa, type AdeudoSepa, generarPain008 } from "../../services/sepa/pain008.js";
+import { presentarRemesa, presentarResumen } from "./remesas.presenter.js";
+import {
+  type CargoElegible,
+  claveMandato,
+  type NuevoAdeudo,
+  type OrdenRemesas,
+  type RemesasRepository,
+} from "./remesas.repository.js";
+
+const noExiste = () => noEncontrado("La remesa");
+
+const conflicto = (mensaje: string, detalles: DetalleError[] = []) =>
+  new DomainError("conflicto", mensaje, detalles, 409);
+
+/** The payer's charges of one remittance, added up. */
+type GrupoPagador = { cargos: CargoElegible[]; total: number };
+
+/** Why a payer cannot be debited, or null when they can. */
+export function motivoExclusion(c: CargoElegible): string | null {
+  if (!c.iban) return "No tiene IBAN";
+  if (!esIbanValido(c.iban)) return "El IBAN no es válido";
+  if (!c.mandatoId || !c.mandatoFecha) return "No tiene mandato SEPA (referencia y fecha de firma)";
+  return null;
+}
+
+/** "FILA-R12-20261121T101500": unique (it carries the remittance id), at most 35 characters. */
+function mensajeId(idRemesa: number, ahora: Date): string {
+  const sello = ahora.toISOString().slice(0, 19).replace(/[-:]/g, "");
+  return `FILA-R${idRemesa}-${sello}`;
+}
+
+function conceptoDe(cargos: CargoElegible[]): string {
+  return [...new Set(cargos.map((c) => c.concepto.trim()).filter(Boolean))].join(", ");
+}
+
+export class RemesasService {
+  constructor(private readonly repo: RemesasRepository) {}
+
+  /** Creditor data; 409 naming each missing field when the settings are incomplete. */
+  private async acreedor(repo: RemesasRepository): Promise<AcreedorSepa> {
+    const a = await repo.asociacion();
+    const faltan: DetalleError[] = [];
+    if (!a?.nombre.trim())
+      faltan.push({ campo: "nombre", mensaje: "Falta el nombre de la asociación" });
+    const cifValido = Boolean(a && (esCifValido(a.cif) || esDocumentoValido(a.cif)));
+    if (!cifValido) faltan.push({ campo: "cif", mensaje: "Falta un CIF válido de la asociación" });
+    if (!a || !esIbanValido(a.iban)) {
+      faltan.push({ campo: "iban", mensaje: "Falta un IBAN válido de la asociación" });
+    }
+    let identificador = "";
+    if (a && cifValido) {
+      try {
+        identificador = calcularIdentificadorAcreedor(a.cif, a.sufijo_acreedor);
+      } catch {
+        identificador = "";
+      }
+      if (!esIdentificadorAcreedorValido(identificador)) {
+        faltan.push({
+          campo: "sufijoAcreedor",
+          mensaje: "No se puede calcular el identificador de acreedor: revisa el sufijo",
+        });
+      }
+    }
+    if (!a || faltan.length > 0) {
+      throw conflicto(
+        "Completa los datos bancarios de la asociación antes de generar una remesa.",
+        faltan,
+      );
+    }
+    return { nombre: a.nombre, iban: a.iban, bic: a.bic, identificador };
+  }
+
+  async generar(actor: UsuarioAutenticado, entrada: RemesaEntrada): Promise<Remesa> {
+    if (entrada.fechaCobro < hoyIso()) {
+      const mensaje = "La fecha de cobro no puede ser anterior a hoy";
+      throw new DomainError("validacion", mensaje, [{ campo: "fechaCobro", mensaje }]);
+    }
+    const id = await this.repo.transaccion(async (repo, tx) => {
+      const acreedor = await this.acreedor(repo);
+      await repo.bloquearGeneracion();
+      const cargos = await repo.cargosElegibles(entrada.hasta);
+
+      const grupos = new Map<number, GrupoPagador>();
+      for (const c of cargos) {
+        const g = grupos.get(c.idPagador) ?? { cargos: [], total: 0 };
+        g.cargos.push(c);
+        g.total += c.importe;
+        grupos.set(c.idPagador, g);
+      }
+      const incluidos: [number, GrupoPagador][] = [];
+      const excluidos: ExcluidoRemesa[] = [];
+      for (const [idPagador, g] of grupos) {
+        const motivo = motivoExclusion(g.cargos[0]);
+        if (motivo) {
+          const { nombre, apellidos } = g.cargos[0];
+          excluidos.push({
+            idSocio: idPagador,
+            nombre: `${nombre} ${apellidos}`.trim(),
+            motivo,
+            importe: g.total,
+          });
+        } else {
+          incluidos.push([idPagador, g]);
+        }
+      }
+      if (grupos.size === 0) {
+        throw conflicto("No hay cargos pendientes domiciliados hasta esa fecha");
+      }
+      if (incluidos.length === 0) {
+        throw conflicto(
+          "Ningún pagador con cargos pendientes tiene IBAN y mandato válidos: no se ha generado la remesa.",
+          excluidos.map((e) => ({
+            campo: `socio ${e.idSocio}`,
+            mensaje: `${e.nombre}: ${e.motivo}`,
+          })),
+        );
+      }
+
+      const ahora = new Date();
+      const idRemesa = await repo.crearRemesa({
+        mensajeId: `FILA-R-${ahora.getTime()}-${actor.id}`,
+        fechaCobro: entrada.fechaCobro,
+        hasta: entrada.hasta,
+        idUsuario: actor.id,
+      });
+      const usados = await repo.mandatosUsados(incluidos.map(([idPagador]) => idPagador));
+      const nuevos: NuevoAdeudo[] = [];
+      const sepa: AdeudoSepa[] = [];
+      for (const [idPagador, g] of incluidos) {
+        const c = g.cargos[0];
+        const mandatoFecha = c.mandatoFecha as string;
+        const adeudo: NuevoAdeudo = {
+          id_pagador: idPagador,
+          importe: g.total,
+          end_to_end_id: `R${idRemesa}-${idPagador}`,
+          mandato_id: c.mandatoId,
+          mandato_fecha: mandatoFecha,
+          secuencia: usados.has(claveMandato(idPagador, c.mandatoId)) ? "RCUR" : "FRST",
+          iban: c.iban,
+          bic: c.bic,
+        };
+        nuevos.push(adeudo);
+        sepa.push({
+          endToEndId: adeudo.end_to_end_id,
+          importeCentimos: adeudo.importe,
+          mandatoId: adeudo.mandato_id,
+          mandatoFecha,
+          secuencia: adeudo.secuencia,
+          nombre: `${c.nombre} ${c.apellidos}`,
+          iban: adeudo.iban,
+          bic: adeudo.bic,
+          concepto: conceptoDe(g.cargos),
+        });
+      }
+      await repo.insertarAdeudos(idRemesa, nuevos);
+      await repo.incluirPagos(
+        idRemesa,
+        incluidos.flatMap(([, g]) => g.cargos.map((c) => c.id)),
+      );
+      const msgId = mensajeId(idRemesa, ahora);
+      const total = nuevos.reduce((s, a) => s + a.importe, 0);
+      const xml = generarPain008({
+        mensajeId: msgId,
+        creadaEn: ahora,
+        fechaCobro: entrada.fechaCobro,
+        acreedor,
+        adeudos: sepa,
+      });
+      await repo.completarRemesa(idRemesa, {
+        mensajeId: msgId,
+        numAdeudos: nuevos.length,
+        total,
+        xml,
+        excluidos,
+      });
+      await registrarAuditoria(tx, {
+        idUsuario: actor.id,
+        entidad: "remesa",
+        idEntidad: idRemesa,
+        accion: "crear",
+        cambios: [
+          { campo: "fechaCobro", antes: null, despues: entrada.fechaCobro },
+          { campo: "hasta", antes: null, despues: entrada.hasta },
+          { campo: "numAdeudos", antes: null, despues: nuevos.length },
+          { campo: "total", antes: null, despues: total },
+          { campo: "excluidos", antes: null, despues: excluidos.length },
+        ],
+      });
+      return idRemesa;
+    });
+    return this.obtener(id);
+  }
+
+  async listar(filtro: { page: number; pageSize: number; sort: OrdenRemesas }) {
+    const { items, total } = await this.repo.listar(filtro);
+    return {
+      items: items.map(presentarResumen),
+      total,
+      page: filtro.page,
+      pageSize: filtro.pageSize,
+    };
+  }
+
+  async obtener(id: number): Promise<Remesa> {
+    const fila = await this.repo.porId(id);
+    if (!fila) throw noExiste();
+    return presentarRemesa(fila, await this.repo.adeudos(id), await this.repo.pagos(id));
+  }
+
+  async xml(id: number): Promise<string> {
+    const xml = await this.repo.xml(id);
+    if (xml === undefined) throw noExiste();
+    return xml;
+  }
+
+  async borrar(actor: UsuarioAutenticado, id: number): Promise<void> {
+    await this.repo.transaccion(async (repo, tx) => {
+      const remesa = await repo.porId(id, true);
+      if (!remesa) throw noExiste();
+      if (remesa.estado !== "generada") {
+        throw conflicto("No se puede borrar una remesa ya cobrada.");
+      }
+      const adeudos = await repo.adeudos(id);
+      if (adeudos.some((a) => a.estado !== "incluido")) {
+        throw conflicto("No se puede borrar: la remesa tiene devoluciones registradas.");
+      }
+      const liberados = await repo.borrar(id);
+      await registrarAuditoria(tx, {
+        idUsuario: actor.id,
+        entidad: "remesa",
+        idEntidad: id,
+        accion: "borrar",
+        cambios: [
+          { campo: "mensajeId", antes: remesa.mensaje_id, despues: null },
+          { campo: "numAdeudos", antes: remesa.num_adeudos, despues: null },
+          { campo: "total", antes: Number(remesa.total), despues: null },
+          { campo: "pagosLiberados", antes: liberados.length, despues: null },
+        ],
+      });
+    });
+  }
+
+  async marcarCobrada(actor: UsuarioAutenticado, id: number): Promise<Remesa> {
+    await this.repo.transaccion(async (repo, tx) => {
+      const remesa = await repo.porId(id, true);
+      if (!remesa) throw noExiste();
+      if (remesa.estado === "cobrada") throw conflicto("La remesa ya está marcada como cobrada.");
+      const pagados = await repo.marcarCobrada(id, remesa.fecha_cobro);
+      await registrarAuditoria(tx, {
+        idUsuario: actor.id,
+        entidad: "remesa",
+        idEntidad: id,
+        accion: "cobro",
+        cambios: [
+          { campo: "estado", antes: "generada", despues: "cobrada" },
+          { campo: "pagosCobrados", antes: null, despues: pagados.length },
+        ],
+      });
+      await repo.auditarPagos(actor.id, pagados, "cobro", () => [
+        { campo: "estado", antes: "pendiente", despues: "pagado" },
+        { campo: "fechaPago", antes: null, despues: remesa.fecha_cobro },
+        { campo: "idRemesa", antes: id, despues: id },
+      ]);
+    });
+    return this.obtener(id);
+  }
+
+  /** Returns entered by hand: charges of this remittance with an ISO reason code. */
+  devolverManual(
+    actor: UsuarioAutenticado,
+    id: number,
+    lista: { idPago: number; motivo: string }[],
+  ) {
+    return this.devolver(actor, id, () =>
+      lista.map((d, i) => ({ ...d, campo: `devoluciones.${i}` })),
+    );
+  }
+
+  /** Returns read from the bank's pain.002: every charge of each rejected debit. */
+  devolverPain002(actor: UsuarioAutenticado, id: number, fichero: Buffer) {
+    const rechazos = leerPain002(fichero);
+    if (rechazos.length === 0) {
+      const mensaje = "El fichero no trae ningún adeudo devuelto o rechazado";
+      throw new DomainError("validacion", mensaje, [{ campo: "archivo", mensaje }]);
+    }
+    return this.devolver(actor, id, (adeudos, pagos) => {
+      const errores: DetalleError[] = [];
+      const items: { idPago: number; motivo: string; campo: string }[] = [];
+      for (const r of rechazos) {
+        const adeudo = adeudos.find((a) => a.end_to_end_id === r.endToEndId);
+        if (!adeudo) {
+          errores.push({
+            campo: "archivo",
+            mensaje: `El adeudo ${r.endToEndId} no pertenece a esta remesa`,
+          });
+          continue;
+        }
+        for (const p of pagos.filter((x) => x.id_adeudo === adeudo.id && x.estado !== "devuelto")) {
+          items.push({ idPago: p.id, motivo: r.motivo, campo: `archivo ${r.endToEndId}` });
+        }
+      }
+      if (errores.length > 0) throw devolucionesNoValidas(errores);
+      return items;
+    });
+  }
+
+  private async devolver(
+    actor: UsuarioAutenticado,
+    id: number,
+    elegir: (
+      adeudos: Awaited<ReturnType<RemesasRepository["adeudos"]>>,
+      pagos: Awaited<ReturnType<RemesasRepository["pagos"]>>,
+    ) => { idPago: number; motivo: string; campo: string }[],
+  ): Promise<Remesa> {
+    await this.repo.transaccion(async (repo, tx) => {
+      const remesa = await repo.porId(id, true);
+      if (!remesa) throw noExiste();
+      const adeudos = await repo.adeudos(id);
+      const pagos = await repo.pagos(id);
+      const items = elegir(adeudos, pagos);
+      const porId = new Map(pagos.map((p) => [p.id, p]));
+      const vistos = new Set<number>();
+      const errores: DetalleError[] = [];
+      for (const d of items) {
+        const pago = porId.get(d.idPago);
+        if (!esMotivoDevolucion(d.motivo)) {
+          errores.push({
+            campo: d.campo,
+            mensaje: `${d.motivo} no es un código de motivo de devolución válido`,
+          });
+        } else if (!pago || pago.id_adeudo === null) {
+          errores.push({ campo: d.campo, mensaje: `El cargo ${d.idPago} no está en esta remesa` });
+        } else if (vistos.has(d.idPago)) {
+          errores.push({ campo: d.campo, mensaje: `El cargo ${d.idPago} está repetido` });
+        } else if (pago.estado === "devuelto") {
+          errores.push({ campo: d.campo, mensaje: `El cargo ${d.idPago} ya está devuelto` });
+        } else if (pago.estado !== "pendiente" && pago.estado !== "pagado") {
+          errores.push({
+            campo: d.campo,
+            mensaje: `El cargo ${d.idPago} está ${pago.estado} y no se puede devolver`,
+          });
+        }
+        vistos.add(d.idPago);
+      }
+      if (errores.length > 0) throw devolucionesNoValidas(errores);
+      if (items.length === 0) {
+        throw devolucionesNoValidas([
+          { campo: "devoluciones", mensaje: "No hay ningún cargo que devolver" },
+        ]);
+      }
+
+      const fecha = hoyIso();
+      await repo.devolverPagos(items, fecha);
+      const motivoPorAdeudo = new Map<number, string>();
+      for (const d of items)
+        motivoPorAdeudo.set(porId.get(d.idPago)?.id_adeudo as number, d.motivo);
+      await repo.devolverAdeudosCompletos(id, motivoPorAdeudo);
+      for (const d of items) {
+        const antes = porId.get(d.idPago)?.estado;
+        await repo.auditarPagos(actor.id, [d.idPago], "devolucion", () => [
+          { campo: "estado", antes, despues: "devuelto" },
+          { campo: "motivoDevolucion", antes: "", despues: d.motivo },
+          { campo: "fechaDevolucion", antes: null, despues: fecha },
+        ]);
+      }
+      await registrarAuditoria(tx, {
+        idUsuario: actor.id,
+        entidad: "remesa",
+        idEntidad: id,
+        accion: "devoluciones",
+        cambios: items.map((d) => ({ campo: `pago ${d.idPago}`, antes: null, despues: d.motivo })),
+      });
+    });
+    return this.obtener(id);
+  }
+}
+
+function devolucionesNoValidas(detalles: DetalleError[]) {
+  return new DomainError(
+    "validacion",
+    "No se ha registrado ninguna devolución: revisa los cargos indicados.",
+    detalles,
+  );
+}

@@ -1,0 +1,69 @@
+import type { FastifyRequest } from "fastify";
+import { DomainError } from "../errors/domain-error.js";
+
+export type ArchivoSubido = { contenido: Buffer; nombre: string };
+export type FormularioSubido = { archivo: ArchivoSubido | null; campos: Record<string, string> };
+
+type Opciones = {
+  /** Field name of the file (always `archivo` in this API). */
+  campoArchivo?: string;
+  maxBytes: number;
+  /** Spanish sentence for a file over `maxBytes` (answered with 413). */
+  mensajeTamanyo: string;
+};
+
+const noMultipart = (campo: string) => {
+  const mensaje = `Envía el formulario como multipart/form-data con el archivo en el campo «${campo}».`;
+  return new DomainError("peticion_invalida", mensaje, [{ campo, mensaje }]);
+};
+
+/**
+ * Reads a whole multipart form: its one file (in memory, refusing anything over `maxBytes` with
+ * 413) and its text fields, whatever their order. Needs @fastify/multipart registered with
+ * `throwFileSizeLimit` (the default) and `limits.fileSize` = `maxBytes`.
+ */
+export async function leerFormulario(
+  req: FastifyRequest,
+  { campoArchivo = "archivo", maxBytes, mensajeTamanyo }: Opciones,
+): Promise<FormularioSubido> {
+  if (!req.isMultipart()) throw noMultipart(campoArchivo);
+  const campos: Record<string, string> = {};
+  let archivo: ArchivoSubido | null = null;
+  try {
+    for await (const parte of req.parts()) {
+      if (parte.type === "file") {
+        const contenido = await parte.toBuffer();
+        if (parte.file.truncated || contenido.length > maxBytes) throw demasiadoGrande();
+        if (parte.fieldname === campoArchivo && !archivo) {
+          archivo = { contenido, nombre: parte.filename ?? "" };
+        }
+      } else if (typeof parte.value === "string") {
+        campos[parte.fieldname] = parte.value;
+      }
+    }
+  } catch (err) {
+    if (err instanceof DomainError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === "FST_REQ_FILE_TOO_LARGE") throw demasiadoGrande();
+    if (code?.startsWith("FST_")) throw noMultipart(campoArchivo);
+    throw err;
+  }
+  return { archivo, campos };
+
+  function demasiadoGrande() {
+    return new DomainError(
+      "demasiado_grande",
+      mensajeTamanyo,
+      [{ campo: campoArchivo, mensaje: mensajeTamanyo }],
+      413,
+    );
+  }
+}
+
+/** The uploaded file, or 400 saying which field must carry it. */
+export function exigirArchivo(form: FormularioSubido, mensaje: string, campo = "archivo") {
+  if (!form.archivo || form.archivo.contenido.length === 0) {
+    throw new DomainError("peticion_invalida", mensaje, [{ campo, mensaje }]);
+  }
+  return form.archivo;
+}

@@ -1,0 +1,67 @@
+import { XMLParser } from "fast-xml-parser";
+import { DomainError } from "../../errors/domain-error.js";
+
+/**
+ * Fichero de estado o devoluciones del banco (pain.002.001.03, y también .001.02): los
+ * adeudos rechazados (TxSts RJCT) con su código de motivo (StsRsnInf/Rsn/Cd).
+ */
+
+export type Rechazo = { endToEndId: string; motivo: string };
+
+const NO_VALIDO = "El fichero de devoluciones no es un pain.002 válido";
+
+const noValido = (detalle: string) =>
+  new DomainError("validacion", NO_VALIDO, [{ campo: "archivo", mensaje: detalle }]);
+
+type Nodo = Record<string, unknown>;
+
+const comoLista = (v: unknown): unknown[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+
+function hijo(nodo: unknown, nombre: string): unknown {
+  return nodo && typeof nodo === "object" ? (nodo as Nodo)[nombre] : undefined;
+}
+
+function texto(v: unknown): string {
+  if (typeof v === "string" || typeof v === "number") return String(v).trim();
+  const t = hijo(v, "#text");
+  return t === undefined ? "" : String(t).trim();
+}
+
+export function leerPain002(contenido: Buffer | string): Rechazo[] {
+  const xml = typeof contenido === "string" ? contenido : contenido.toString("utf8");
+  let arbol: unknown;
+  try {
+    arbol = new XMLParser({
+      removeNSPrefix: true,
+      ignoreAttributes: true,
+      parseTagValue: false,
+      processEntities: false,
+    }).parse(xml, true);
+  } catch {
+    throw noValido("El fichero no es un XML bien formado");
+  }
+  const informe =
+    hijo(hijo(arbol, "Document"), "CstmrPmtStsRpt") ??
+    hijo(hijo(arbol, "Document"), "pain.002.001.02");
+  if (!informe || typeof informe !== "object") {
+    throw noValido("Falta el informe de estado (CstmrPmtStsRpt)");
+  }
+  // .001.03 pone las operaciones dentro de OrgnlPmtInfAndSts; .001.02 también, o en TxInfAndSts.
+  const operaciones = [
+    ...comoLista(hijo(informe, "OrgnlPmtInfAndSts")).flatMap((b) =>
+      comoLista(hijo(b, "TxInfAndSts")),
+    ),
+    ...comoLista(hijo(informe, "TxInfAndSts")),
+  ];
+  const rechazos: Rechazo[] = [];
+  for (const op of operaciones) {
+    if (texto(hijo(op, "TxSts")) !== "RJCT") continue;
+    const endToEndId = texto(hijo(op, "OrgnlEndToEndId"));
+    const motivo = texto(hijo(hijo(comoLista(hijo(op, "StsRsnInf"))[0], "Rsn"), "Cd"));
+    if (!endToEndId) throw noValido("Hay una operación rechazada sin OrgnlEndToEndId");
+    if (!motivo) throw noValido(`La operación ${endToEndId} no trae el código de motivo`);
+    rechazos.push({ endToEndId, motivo });
+  }
+  if (operaciones.length === 0) throw noValido("El fichero no trae ninguna operación");
+  return rechazos;
+}

@@ -1,0 +1,210 @@
+import { z } from "zod";
+import { textoCorto } from "../comun/esquemas";
+import { ActoSchema, INVITADOS_MAX } from "./acto.schema";
+
+/** Estado del cargo de una inscripción (tabla `pago`); null = acto gratuito o sin cargo. */
+export const ESTADOS_PAGO_INSCRIPCION = ["pendiente", "pagado", "anulado", "devuelto"] as const;
+
+const TipoBadgeSchema = z.object({ id: z.int(), nombre: z.string(), color: z.string() });
+
+/** Una inscripción tal como la devuelve la API (importe en euros). */
+export const InscripcionSchema = z.object({
+  id: z.int(),
+  idActo: z.int(),
+  idSocio: z.int(),
+  socio: z.object({
+    nombre: z.string(),
+    apellidos: z.string(),
+    tipo: TipoBadgeSchema.nullable(),
+  }),
+  invitados: z.int(),
+  menu: z.string(),
+  alergias: z.string(),
+  importe: z.number(),
+  asistio: z.boolean(),
+  idPago: z.int().nullable(),
+  /** Estado del cargo enlazado (`pendiente`, `pagado`, `anulado`…); null sin cargo. */
+  estadoPago: z.string().nullable(),
+});
+export type Inscripcion = z.infer<typeof InscripcionSchema>;
+
+/** Cuerpo de `POST /api/actos/:id/inscripciones`. */
+export const InscripcionEntradaSchema = z.object({
+  idSocio: z.int({ error: "Elige un socio válido" }).positive({ error: "Elige un socio válido" }),
+  invitados: z
+    .int({ error: "Los invitados son un número entero" })
+    .min(0, { error: "Los invitados no pueden ser negativos" })
+    .max(INVITADOS_MAX, { error: `Como mucho ${INVITADOS_MAX} invitados` })
+    .default(0),
+  menu: textoCorto(100).default(""),
+  alergias: textoCorto(500).default(""),
+});
+export type InscripcionEntrada = z.output<typeof InscripcionEntradaSchema>;
+
+/** Cuerpo de `PUT /api/actos/:id/inscripciones/:idInscripcion/asistencia`. */
+export const AsistenciaSchema = z.object({
+  asistio: z.boolean({ error: "Indica si asistió (true o false)" }),
+});
+
+/** Respuesta de `DELETE /api/actos/:id/inscripciones/:idInscripcion`. */
+export const InscripcionCanceladaSchema = z.object({
+  ok: z.literal(true),
+  /** Qué pasó con el cargo: sin cargo, anulado o ya pagado (se conserva). */
+  cargo: z.enum(["sin_cargo", "anulado", "pagado"]),
+  mensaje: z.string(),
+});
+export type InscripcionCancelada = z.infer<typeof InscripcionCanceladaSchema>;
+
+/** Un miembro de la familia (yo o alguien a quien pago) frente a un acto, en `GET /api/actos/mios`. */
+export const FamiliarActoSchema = z.object({
+  idSocio: z.int(),
+  nombre: z.string(),
+  apellidos: z.string(),
+  /** true para el socio de la propia cuenta. */
+  esYo: z.boolean(),
+  inscrito: z.boolean(),
+  idInscripcion: z.int().nullable(),
+  /** Precio para su tipo de socio, en euros (sin invitados). */
+  precio: z.number(),
+  invitados: z.int(),
+  menu: z.string(),
+  alergias: z.string(),
+  /** Importe de la inscripción (con invitados) en euros; 0 si no está inscrito. */
+  importe: z.number(),
+  idPago: z.int().nullable(),
+  estadoPago: z.string().nullable(),
+});
+export type FamiliarActo = z.infer<typeof FamiliarActoSchema>;
+
+/** Un acto próximo para mí y los míos. */
+export const MiActoSchema = ActoSchema.extend({
+  /** Se puede inscribir o cancelar ahora (antes de la fecha máxima, no cancelado). */
+  abierta: z.boolean(),
+  /** Por qué no está abierta (en español); null si lo está. */
+  motivoCierre: z.string().nullable(),
+  familia: z.array(FamiliarActoSchema),
+});
+export type MiActo = z.infer<typeof MiActoSchema>;
+
+export const MisActosSchema = z.object({
+  items: z.array(MiActoSchema),
+  total: z.int(),
+  page: z.int(),
+  pageSize: z.int(),
+});
+export type MisActos = z.infer<typeof MisActosSchema>;
+
+/** Totales del listado de inscritos. */
+export const TotalesInscritosSchema = z.object({
+  /** Socios inscritos + invitados. */
+  personas: z.int(),
+  socios: z.int(),
+  invitados: z.int(),
+  /** Suma de importes, en euros. */
+  importe: z.number(),
+  porMenu: z.array(z.object({ menu: z.string(), personas: z.int() })),
+  porTipoSocio: z.array(
+    z.object({
+      idTipoSocio: z.int().nullable(),
+      nombre: z.string(),
+      color: z.string(),
+      socios: z.int(),
+      invitados: z.int(),
+    }),
+  ),
+});
+export type TotalesInscritos = z.infer<typeof TotalesInscritosSchema>;
+
+/** `GET /api/actos/:id/inscripciones`. */
+export const ListadoInscritosSchema = z.object({
+  acto: ActoSchema,
+  items: z.array(InscripcionSchema),
+  total: z.int(),
+  totales: TotalesInscritosSchema,
+});
+export type ListadoInscritos = z.infer<typeof ListadoInscritosSchema>;
+
+/** Una fila del ranking de puntos. */
+export const PuntosSocioSchema = z.object({
+  idSocio: z.int(),
+  nombre: z.string(),
+  apellidos: z.string(),
+  puntos: z.int(),
+});
+export type PuntosSocio = z.infer<typeof PuntosSocioSchema>;
+
+export const RankingPuntosSchema = z.object({
+  /** null = clasificación total (todos los años). */
+  anyo: z.int().nullable(),
+  items: z.array(PuntosSocioSchema),
+  total: z.int(),
+  page: z.int(),
+  pageSize: z.int(),
+});
+export type RankingPuntos = z.infer<typeof RankingPuntosSchema>;
+
+const uno = z.coerce.number().int();
+export const RankingPuntosQuerySchema = z.object({
+  anyo: uno.min(1900, { error: "Introduce un año válido" }).max(9999).optional(),
+  page: uno.min(1, { error: "La página empieza en 1" }).default(1),
+  pageSize: uno
+    .min(1, { error: "El tamaño de página va de 1 a 200" })
+    .max(200, { error: "El tamaño de página va de 1 a 200" })
+    .default(50),
+});
+
+/** `GET /api/actos/puntos/mios`: mis puntos (socio enlazado a la cuenta). */
+export const MisPuntosSchema = z.object({
+  /** null si la cuenta no está enlazada a un socio. */
+  idSocio: z.int().nullable(),
+  anyo: z.int(),
+  puntosAnyo: z.int(),
+  puntosTotal: z.int(),
+});
+export type MisPuntos = z.infer<typeof MisPuntosSchema>;
+
+/** Restauración: un acto próximo con recuentos por menú y alergias (solo nombres de pila). */
+export const ActoRestauracionSchema = z.object({
+  id: z.int(),
+  nombre: z.string(),
+  fecha: z.string(),
+  hora: z.string(),
+  lugar: z.string(),
+  /** Socios + invitados. */
+  personas: z.int(),
+  porMenu: z.array(z.object({ menu: z.string(), personas: z.int() })),
+  alergias: z.array(z.object({ nombre: z.string(), alergias: z.string() })),
+});
+export type ActoRestauracion = z.infer<typeof ActoRestauracionSchema>;
+
+export const RestauracionSchema = z.object({ items: z.array(ActoRestauracionSchema) });
+export type Restauracion = z.infer<typeof RestauracionSchema>;
+
+export const EnlaceRestauracionEntradaSchema = z.object({
+  dias: z
+    .int({ error: "Los días son un número entero" })
+    .min(1, { error: "El enlace debe durar al menos 1 día" })
+    .max(365, { error: "El enlace no puede durar más de 365 días" })
+    .default(30),
+});
+
+export const EnlaceRestauracionSchema = z.object({
+  id: z.int(),
+  creadoEn: z.string(),
+  expiraEn: z.string(),
+  revocadoEn: z.string().nullable(),
+  creadoPor: z.string(),
+  activo: z.boolean(),
+});
+export type EnlaceRestauracion = z.infer<typeof EnlaceRestauracionSchema>;
+
+/** Respuesta al crear un enlace: el token solo se ve esta vez. */
+export const EnlaceRestauracionCreadoSchema = z.object({
+  id: z.int(),
+  token: z.string(),
+  url: z.string(),
+  expiraEn: z.string(),
+});
+
+/** `GET|POST /api/calendario/enlace`. */
+export const EnlaceCalendarioSchema = z.object({ url: z.string() });

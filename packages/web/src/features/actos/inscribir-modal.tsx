@@ -1,0 +1,147 @@
+import {
+  aCentimos,
+  type FamiliarActo,
+  formatearImporte,
+  importeInscripcion,
+  type MiActo,
+  mensajeDeError,
+} from "@fila/domain";
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+} from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useMutacionesInscripcion } from "./use-actos";
+
+export type Inscribiendo = { acto: MiActo; familiar: FamiliarActo };
+
+/** Enrols one person of my family: menu (when the event has them), allergies and guests. */
+export function InscribirModal({
+  inscribiendo,
+  alCerrar,
+}: {
+  inscribiendo: Inscribiendo | null;
+  alCerrar: () => void;
+}) {
+  const { t } = useTranslation();
+  const { inscribir } = useMutacionesInscripcion();
+  const [menu, setMenu] = useState<string | null>(null);
+  const [alergias, setAlergias] = useState("");
+  const [invitados, setInvitados] = useState<number | string>(0);
+  const [errorMenu, setErrorMenu] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  if (!inscribiendo) return null;
+  const { acto, familiar } = inscribiendo;
+  const numInvitados = typeof invitados === "number" ? invitados : 0;
+  const importe = importeInscripcion(
+    aCentimos(familiar.precio),
+    numInvitados,
+    aCentimos(acto.precioInvitado),
+  );
+
+  async function enviar(e: React.FormEvent) {
+    e.preventDefault();
+    setError(null);
+    if (acto.menus.length > 0 && !menu) {
+      setErrorMenu(t("actos.inscribir.eligeMenu"));
+      return;
+    }
+    try {
+      await inscribir.mutateAsync({
+        idActo: acto.id,
+        datos: {
+          idSocio: familiar.idSocio,
+          invitados: numInvitados,
+          menu: menu ?? "",
+          alergias: alergias.trim(),
+        },
+      });
+      notifications.show({
+        color: "green",
+        message: t("actos.avisos.inscrito", { nombre: familiar.nombre, acto: acto.nombre }),
+      });
+      alCerrar();
+    } catch (err) {
+      // "No quedan plazas", "La inscripción está cerrada"… come from the API in Spanish.
+      setError(mensajeDeError(err));
+    }
+  }
+
+  return (
+    <Modal
+      opened
+      onClose={alCerrar}
+      title={t("actos.inscribir.titulo", { nombre: familiar.nombre, acto: acto.nombre })}
+      centered
+    >
+      <form onSubmit={(e) => void enviar(e)} noValidate>
+        <Stack>
+          {error ? (
+            <Alert role="alert" color="red" title={t("actos.inscribir.error")}>
+              {error}
+            </Alert>
+          ) : null}
+          {acto.menus.length > 0 ? (
+            <Select
+              label={t("actos.campos.menu")}
+              data={acto.menus}
+              value={menu}
+              onChange={(v) => {
+                setMenu(v);
+                setErrorMenu(null);
+              }}
+              error={errorMenu}
+              required
+              allowDeselect={false}
+            />
+          ) : null}
+          {acto.invitadosMax > 0 ? (
+            <NumberInput
+              label={t("actos.campos.invitados")}
+              description={t("actos.inscribir.invitadosMax", { count: acto.invitadosMax })}
+              min={0}
+              max={acto.invitadosMax}
+              allowDecimal={false}
+              allowNegative={false}
+              clampBehavior="strict"
+              value={invitados}
+              onChange={setInvitados}
+            />
+          ) : null}
+          <Textarea
+            label={t("actos.campos.alergias")}
+            description={t("actos.inscribir.alergiasAyuda")}
+            autosize
+            minRows={2}
+            maxLength={500}
+            value={alergias}
+            onChange={(e) => setAlergias(e.currentTarget.value)}
+          />
+          {acto.sePaga ? (
+            <Text fw={500} data-testid="importe-inscripcion">
+              {t("actos.inscribir.importe", { importe: formatearImporte(importe) })}
+            </Text>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={alCerrar}>
+              {t("actos.volver")}
+            </Button>
+            <Button type="submit" loading={inscribir.isPending}>
+              {t("actos.inscribir.confirmar")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,334 @@
+import "mantine-datatable/styles.css";
+import { type Inscripcion, type ListadoInscritos, mensajeDeError } from "@fila/domain";
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from "@mantine/core";
+import { IconFileSpreadsheet, IconFileTypePdf } from "@tabler/icons-react";
+import type { TFunction } from "i18next";
+import { DataTable } from "mantine-datatable";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Navigate, useSearchParams } from "react-router";
+import { useSesion } from "../../app/session-store";
+import { descargarDeApi } from "../../lib/descargar";
+import { notificarError } from "../../lib/notificar";
+import { TipoBadge } from "../socios/tipo-badge";
+import { nombreCompleto } from "../socios/tipos";
+import { euros, fechaConHora } from "./formato-actos";
+import { useAsistencia, useListaActos, useListadoInscritos } from "./use-actos";
+
+const COLOR_ESTADO: Record<string, string> = {
+  pendiente: "orange",
+  pagado: "green",
+  anulado: "gray",
+  devuelto: "red",
+};
+
+/** "5 socios + 1 invitado". */
+function sociosEInvitados(t: TFunction, socios: number, invitados: number): string {
+  return t("actos.listado.sociosEInvitados", {
+    socios: t("actos.listado.socios", { count: socios }),
+    invitados: t("actos.listado.invitados", { count: invitados }),
+  });
+}
+
+/** Administrador: the people enrolled in one event, their attendance, totals and exports. */
+export function ListadoInscritosPage() {
+  const { t } = useTranslation();
+  const { usuario } = useSesion();
+  const [params, setParams] = useSearchParams();
+  const proximos = useListaActos({ cuando: "proximos", q: "", page: 1, pageSize: 200 });
+  const pasados = useListaActos({ cuando: "pasados", q: "", page: 1, pageSize: 50 });
+
+  const pedido = Number(params.get("acto"));
+  const porDefecto = proximos.data?.items[0]?.id ?? pasados.data?.items[0]?.id ?? null;
+  const idActo = Number.isInteger(pedido) && pedido > 0 ? pedido : porDefecto;
+  const listado = useListadoInscritos(idActo);
+
+  if (usuario.rol !== "administrador") return <Navigate to="/inicio" replace />;
+
+  const opciones = [
+    {
+      group: t("actos.pestanyas.proximos"),
+      items: (proximos.data?.items ?? []).map((a) => ({
+        value: String(a.id),
+        label: `${fechaConHora(a.fecha, a.hora)} — ${a.nombre}`,
+      })),
+    },
+    {
+      group: t("actos.pestanyas.pasados"),
+      items: (pasados.data?.items ?? []).map((a) => ({
+        value: String(a.id),
+        label: `${fechaConHora(a.fecha, a.hora)} — ${a.nombre}`,
+      })),
+    },
+  ].filter((g) => g.items.length > 0);
+  const acto = listado.data?.acto;
+  // An event given by URL that is not among the listed ones still shows by its name.
+  if (acto && !opciones.some((g) => g.items.some((i) => i.value === String(acto.id)))) {
+    opciones.unshift({
+      group: t("actos.listado.elegido"),
+      items: [
+        {
+          value: String(acto.id),
+          label: `${fechaConHora(acto.fecha, acto.hora)} — ${acto.nombre}`,
+        },
+      ],
+    });
+  }
+
+  return (
+    <Stack gap="lg" maw={1200} mx="auto">
+      <Stack gap={4}>
+        <Title order={1} fz={{ base: 26, sm: 30 }}>
+          {t("actos.listado.titulo")}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {t("actos.listado.intro")}
+        </Text>
+      </Stack>
+      <Group align="flex-end" justify="space-between">
+        <Select
+          label={t("actos.listado.acto")}
+          data={opciones}
+          value={idActo === null ? null : String(idActo)}
+          onChange={(v) => v && setParams({ acto: v }, { replace: true })}
+          searchable
+          allowDeselect={false}
+          nothingFoundMessage={t("actos.sinActos")}
+          w={{ base: "100%", sm: 460 }}
+        />
+        {idActo !== null ? <Exportaciones idActo={idActo} /> : null}
+      </Group>
+      {idActo === null && proximos.isSuccess && pasados.isSuccess ? (
+        <Text c="dimmed">{t("actos.sinActos")}</Text>
+      ) : null}
+      {listado.isError ? (
+        <Alert role="alert" color="red" title={t("actos.errorCarga")}>
+          {mensajeDeError(listado.error)}
+        </Alert>
+      ) : null}
+      {listado.data ? <Contenido idActo={listado.data.acto.id} datos={listado.data} /> : null}
+    </Stack>
+  );
+}
+
+function Exportaciones({ idActo }: { idActo: number }) {
+  const { t } = useTranslation();
+  const [exportando, setExportando] = useState<"pdf" | "xlsx" | null>(null);
+
+  async function exportar(formato: "pdf" | "xlsx") {
+    setExportando(formato);
+    try {
+      await descargarDeApi(
+        `/actos/${idActo}/inscripciones/export?formato=${formato}`,
+        `inscritos-${idActo}.${formato}`,
+      );
+    } catch (e) {
+      notificarError(e, t("actos.listado.errorExportar"));
+    } finally {
+      setExportando(null);
+    }
+  }
+
+  return (
+    <Group gap="xs">
+      <Button
+        variant="default"
+        leftSection={<IconFileTypePdf size={16} aria-hidden />}
+        loading={exportando === "pdf"}
+        disabled={exportando !== null}
+        onClick={() => void exportar("pdf")}
+      >
+        {t("actos.listado.exportarPdf")}
+      </Button>
+      <Button
+        variant="default"
+        leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+        loading={exportando === "xlsx"}
+        disabled={exportando !== null}
+        onClick={() => void exportar("xlsx")}
+      >
+        {t("actos.listado.exportarExcel")}
+      </Button>
+    </Group>
+  );
+}
+
+function Contenido({ idActo, datos }: { idActo: number; datos: ListadoInscritos }) {
+  const { t } = useTranslation();
+  const asistencia = useAsistencia(idActo);
+  const { acto, items, totales } = datos;
+
+  // The box shows the click at once (the cache's optimistic update comes a tick later).
+  const [marcas, setMarcas] = useState<Record<number, boolean>>({});
+
+  function marcar(i: Inscripcion, asistio: boolean) {
+    setMarcas((m) => ({ ...m, [i.id]: asistio }));
+    asistencia.mutate(
+      { idInscripcion: i.id, asistio },
+      {
+        onError: (e) => notificarError(e, t("actos.listado.errorAsistencia")),
+        onSettled: () =>
+          setMarcas((m) => {
+            const { [i.id]: _hecha, ...resto } = m;
+            return resto;
+          }),
+      },
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Group gap="xs">
+        <Text fw={600}>{fechaConHora(acto.fecha, acto.hora)}</Text>
+        {acto.lugar ? <Text c="dimmed">· {acto.lugar}</Text> : null}
+        {acto.cancelado ? (
+          <Badge color="red" variant="light">
+            {t("actos.cancelado")}
+          </Badge>
+        ) : null}
+        {acto.puntos > 0 ? (
+          <Badge variant="light">
+            {t("actos.listado.puntosPorAsistir", { count: acto.puntos })}
+          </Badge>
+        ) : null}
+      </Group>
+      <SimpleGrid cols={{ base: 1, md: 3 }}>
+        <Card withBorder radius="md" aria-label={t("actos.listado.totales")} component="section">
+          <Title order={2} size="h4" mb="xs">
+            {t("actos.listado.totales")}
+          </Title>
+          <Text data-testid="total-personas">
+            {t("actos.listado.personas", { count: totales.personas })}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {sociosEInvitados(t, totales.socios, totales.invitados)}
+          </Text>
+          {acto.sePaga ? (
+            <Text mt="xs">
+              {t("actos.listado.importeTotal", { importe: euros(totales.importe) })}
+            </Text>
+          ) : null}
+        </Card>
+        <Card withBorder radius="md" component="section" aria-label={t("actos.listado.porMenu")}>
+          <Title order={2} size="h4" mb="xs">
+            {t("actos.listado.porMenu")}
+          </Title>
+          <Table>
+            <Table.Tbody>
+              {totales.porMenu.map((m) => (
+                <Table.Tr key={m.menu}>
+                  <Table.Td>{m.menu || t("actos.listado.sinMenu")}</Table.Td>
+                  <Table.Td ta="right">{m.personas}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Card>
+        <Card withBorder radius="md" component="section" aria-label={t("actos.listado.porTipo")}>
+          <Title order={2} size="h4" mb="xs">
+            {t("actos.listado.porTipo")}
+          </Title>
+          <Table>
+            <Table.Tbody>
+              {totales.porTipoSocio.map((p) => (
+                <Table.Tr key={p.idTipoSocio ?? "sin-tipo"}>
+                  <Table.Td>
+                    <TipoBadge tipo={{ nombre: p.nombre, color: p.color }} size="sm" />
+                  </Table.Td>
+                  <Table.Td ta="right">{sociosEInvitados(t, p.socios, p.invitados)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Card>
+      </SimpleGrid>
+      <DataTable<Inscripcion>
+        aria-label={t("actos.listado.tabla")}
+        withTableBorder
+        borderRadius="md"
+        striped
+        minHeight={items.length > 0 ? undefined : 160}
+        records={items}
+        idAccessor="id"
+        noRecordsText={t("actos.listado.vacio")}
+        columns={[
+          {
+            accessor: "socio",
+            title: t("actos.listado.socio"),
+            render: (i) => (
+              <Text size="sm" fw={500}>
+                {nombreCompleto(i.socio)}
+              </Text>
+            ),
+          },
+          {
+            accessor: "tipo",
+            title: t("actos.campos.tipoSocio"),
+            render: (i) => <TipoBadge tipo={i.socio.tipo} size="sm" />,
+          },
+          { accessor: "invitados", title: t("actos.campos.invitados"), textAlign: "right" },
+          { accessor: "menu", title: t("actos.campos.menu") },
+          {
+            accessor: "alergias",
+            title: t("actos.campos.alergias"),
+            render: (i) => (
+              <Text size="sm" c={i.alergias ? "red.8" : "dimmed"}>
+                {i.alergias || "—"}
+              </Text>
+            ),
+          },
+          {
+            accessor: "importe",
+            hidden: !acto.sePaga,
+            title: t("actos.listado.importe"),
+            textAlign: "right",
+            render: (i) => euros(i.importe),
+          },
+          {
+            accessor: "estadoPago",
+            hidden: !acto.sePaga,
+            title: t("actos.listado.pago"),
+            render: (i) =>
+              i.estadoPago ? (
+                <Badge variant="light" color={COLOR_ESTADO[i.estadoPago] ?? "gray"}>
+                  {t(`actos.estadosPago.${i.estadoPago}`, { defaultValue: i.estadoPago })}
+                </Badge>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  {t("actos.listado.sinCargo")}
+                </Text>
+              ),
+          },
+          {
+            accessor: "asistio",
+            title: t("actos.listado.asistio"),
+            textAlign: "center",
+            render: (i) => (
+              <Checkbox
+                aria-label={t("actos.listado.marcarAsistencia", {
+                  nombre: nombreCompleto(i.socio),
+                })}
+                checked={marcas[i.id] ?? i.asistio}
+                onChange={(e) => marcar(i, e.currentTarget.checked)}
+                styles={{ body: { justifyContent: "center" } }}
+              />
+            ),
+          },
+        ]}
+      />
+    </Stack>
+  );
+}

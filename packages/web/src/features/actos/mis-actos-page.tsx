@@ -1,0 +1,305 @@
+import { type FamiliarActo, formatearFecha, type MiActo, mensajeDeError } from "@fila/domain";
+import { Alert, Badge, Button, Card, Group, Modal, Stack, Text, Title } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { IconCalendarPlus, IconClock, IconMapPin, IconUsers } from "@tabler/icons-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { descargarDeApi } from "../../lib/descargar";
+import { Cargando } from "../socios/estado-carga";
+import { CalendarioSuscripcion } from "./calendario-suscripcion";
+import { euros, fechaConHora } from "./formato-actos";
+import { type Inscribiendo, InscribirModal } from "./inscribir-modal";
+import { useMisActos, useMutacionesInscripcion } from "./use-actos";
+
+/** usuario, socio: upcoming events with the enrolment of me and each member I pay for. */
+export function MisActosPage() {
+  const { t } = useTranslation();
+  const actos = useMisActos();
+  const [inscribiendo, setInscribiendo] = useState<Inscribiendo | null>(null);
+  const [cancelando, setCancelando] = useState<Inscribiendo | null>(null);
+
+  return (
+    <Stack gap="lg" maw={900} mx="auto">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={1} fz={{ base: 26, sm: 30 }}>
+            {t("actos.mios.titulo")}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {t("actos.mios.intro")}
+          </Text>
+        </Stack>
+        <CalendarioSuscripcion />
+      </Group>
+      {actos.isPending ? <Cargando /> : null}
+      {actos.isError ? (
+        <Alert role="alert" color="red" title={t("actos.errorCarga")}>
+          {mensajeDeError(actos.error)}
+        </Alert>
+      ) : null}
+      {actos.data?.items.length === 0 ? <Text c="dimmed">{t("actos.mios.vacio")}</Text> : null}
+      {actos.data?.items.map((acto) => (
+        <TarjetaActo
+          key={acto.id}
+          acto={acto}
+          alInscribir={(familiar) => setInscribiendo({ acto, familiar })}
+          alCancelar={(familiar) => setCancelando({ acto, familiar })}
+        />
+      ))}
+      <InscribirModal
+        key={inscribiendo ? `${inscribiendo.acto.id}-${inscribiendo.familiar.idSocio}` : "ninguno"}
+        inscribiendo={inscribiendo}
+        alCerrar={() => setInscribiendo(null)}
+      />
+      <CancelarInscripcionModal
+        key={cancelando?.familiar.idInscripcion ?? "ninguna"}
+        cancelando={cancelando}
+        alCerrar={() => setCancelando(null)}
+      />
+    </Stack>
+  );
+}
+
+function TarjetaActo({
+  acto,
+  alInscribir,
+  alCancelar,
+}: {
+  acto: MiActo;
+  alInscribir: (familiar: FamiliarActo) => void;
+  alCancelar: (familiar: FamiliarActo) => void;
+}) {
+  const { t } = useTranslation();
+  const [descargando, setDescargando] = useState(false);
+
+  async function anyadirAlCalendario() {
+    setDescargando(true);
+    try {
+      await descargarDeApi(`/actos/${acto.id}/evento.ics`, `acto-${acto.id}.ics`);
+    } catch (e) {
+      notifications.show({ color: "red", message: mensajeDeError(e) });
+    } finally {
+      setDescargando(false);
+    }
+  }
+
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      component="article"
+      aria-labelledby={`acto-${acto.id}`}
+    >
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <Stack gap={2}>
+            <Title order={2} size="h3" id={`acto-${acto.id}`}>
+              {acto.nombre}
+            </Title>
+            <Group gap="md">
+              <Group gap={4}>
+                <IconClock size={16} aria-hidden />
+                <Text size="sm">{fechaConHora(acto.fecha, acto.hora)}</Text>
+              </Group>
+              {acto.lugar ? (
+                <Group gap={4}>
+                  <IconMapPin size={16} aria-hidden />
+                  <Text size="sm">{acto.lugar}</Text>
+                </Group>
+              ) : null}
+            </Group>
+          </Stack>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            leftSection={<IconCalendarPlus size={16} aria-hidden />}
+            loading={descargando}
+            onClick={() => void anyadirAlCalendario()}
+          >
+            {t("actos.calendario.anyadir")}
+          </Button>
+        </Group>
+        {acto.descripcion ? <Text size="sm">{acto.descripcion}</Text> : null}
+        <Group gap="xs">
+          <Badge variant="light" leftSection={<IconUsers size={12} aria-hidden />}>
+            {acto.plazasLibres === null
+              ? t("actos.mios.sinLimite")
+              : t("actos.mios.plazasLibres", { count: acto.plazasLibres })}
+          </Badge>
+          {acto.fechaMaximaInscripcion ? (
+            <Badge variant="light" color="gray">
+              {t("actos.mios.hasta", { fecha: formatearFecha(acto.fechaMaximaInscripcion) })}
+            </Badge>
+          ) : null}
+          {acto.sePaga ? (
+            <Badge variant="light" color="grape">
+              {t("actos.mios.dePago")}
+            </Badge>
+          ) : (
+            <Badge variant="light" color="green">
+              {t("actos.mios.gratis")}
+            </Badge>
+          )}
+          {acto.invitadosMax > 0 ? (
+            <Badge variant="light" color="teal">
+              {acto.sePaga
+                ? t("actos.mios.invitadosPrecio", {
+                    count: acto.invitadosMax,
+                    precio: euros(acto.precioInvitado),
+                  })
+                : t("actos.mios.invitados", { count: acto.invitadosMax })}
+            </Badge>
+          ) : null}
+        </Group>
+        {acto.abierta ? null : (
+          <Alert color="yellow" py="xs">
+            {acto.motivoCierre ?? t("actos.mios.cerrada")}
+          </Alert>
+        )}
+        <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: "none" }}>
+          {acto.familia.map((f) => (
+            <FilaFamiliar
+              key={f.idSocio}
+              acto={acto}
+              familiar={f}
+              alInscribir={() => alInscribir(f)}
+              alCancelar={() => alCancelar(f)}
+            />
+          ))}
+        </Stack>
+      </Stack>
+    </Card>
+  );
+}
+
+function FilaFamiliar({
+  acto,
+  familiar: f,
+  alInscribir,
+  alCancelar,
+}: {
+  acto: MiActo;
+  familiar: FamiliarActo;
+  alInscribir: () => void;
+  alCancelar: () => void;
+}) {
+  const { t } = useTranslation();
+  const nombre = f.esYo ? t("actos.mios.yo", { nombre: f.nombre }) : f.nombre;
+  const detalles = [
+    f.menu ? t("actos.mios.menu", { menu: f.menu }) : null,
+    f.invitados > 0 ? t("actos.mios.conInvitados", { count: f.invitados }) : null,
+    f.inscrito && acto.sePaga ? euros(f.importe) : null,
+  ].filter((d): d is string => d !== null);
+
+  return (
+    <Group
+      component="li"
+      justify="space-between"
+      py="xs"
+      wrap="nowrap"
+      style={{ borderTop: "1px solid var(--mantine-color-gray-3)" }}
+      aria-label={f.nombre}
+    >
+      <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+        <Group gap="xs">
+          <Text fw={500}>{nombre}</Text>
+          {f.inscrito ? (
+            <Badge color="green" variant="light">
+              {t("actos.mios.inscrito")}
+            </Badge>
+          ) : (
+            <Badge color="gray" variant="light">
+              {t("actos.mios.noInscrito")}
+            </Badge>
+          )}
+        </Group>
+        <Text size="sm" c="dimmed">
+          {f.inscrito
+            ? detalles.join(" · ")
+            : acto.sePaga
+              ? t("actos.mios.precio", { precio: euros(f.precio) })
+              : ""}
+        </Text>
+      </Stack>
+      {f.inscrito ? (
+        <Button
+          variant="light"
+          color="red"
+          size="compact-md"
+          style={{ flexShrink: 0 }}
+          disabled={!acto.abierta || f.idInscripcion === null}
+          aria-label={t("actos.mios.cancelarDe", { nombre: f.nombre })}
+          onClick={alCancelar}
+        >
+          {t("actos.mios.cancelarCorto")}
+        </Button>
+      ) : (
+        <Button
+          size="compact-md"
+          style={{ flexShrink: 0 }}
+          disabled={!acto.abierta}
+          aria-label={t("actos.mios.inscribirA", { nombre: f.nombre })}
+          onClick={alInscribir}
+        >
+          {t("actos.mios.inscribir")}
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+function CancelarInscripcionModal({
+  cancelando,
+  alCerrar,
+}: {
+  cancelando: Inscribiendo | null;
+  alCerrar: () => void;
+}) {
+  const { t } = useTranslation();
+  const { cancelar } = useMutacionesInscripcion();
+  const [error, setError] = useState<string | null>(null);
+  if (!cancelando) return null;
+  const { acto, familiar } = cancelando;
+
+  async function confirmar() {
+    if (familiar.idInscripcion === null) return;
+    setError(null);
+    try {
+      const respuesta = await cancelar.mutateAsync({
+        idActo: acto.id,
+        idInscripcion: familiar.idInscripcion,
+      });
+      notifications.show({
+        color: "green",
+        message:
+          respuesta?.mensaje ??
+          t("actos.avisos.cancelada", { nombre: familiar.nombre, acto: acto.nombre }),
+      });
+      alCerrar();
+    } catch (e) {
+      setError(mensajeDeError(e));
+    }
+  }
+
+  return (
+    <Modal opened onClose={alCerrar} title={t("actos.mios.cancelarTitulo")} centered>
+      <Stack>
+        <Text>{t("actos.mios.cancelarTexto", { nombre: familiar.nombre, acto: acto.nombre })}</Text>
+        {error ? (
+          <Alert role="alert" color="red">
+            {error}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={alCerrar}>
+            {t("actos.volver")}
+          </Button>
+          <Button color="red" loading={cancelar.isPending} onClick={() => void confirmar()}>
+            {t("actos.mios.cancelarConfirmar")}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

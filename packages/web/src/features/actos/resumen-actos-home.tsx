@@ -1,0 +1,115 @@
+import { type MiActo, mensajeDeError } from "@fila/domain";
+import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useSesion } from "../../app/session-store";
+import { fechaConHora } from "./formato-actos";
+import { useMisActos, useMisPuntos } from "./use-actos";
+
+const PROXIMOS_EN_HOME = 3;
+
+/** On the usuario and socio homes: my attendance points and my next events. */
+export function ResumenActosHome() {
+  const { usuario } = useSesion();
+  // An administrator on the member home ("Cambiar a Fester") has no "my events" of their own.
+  if (usuario.rol === "administrador") return null;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={{ base: "sm", sm: "md" }}>
+      <MisPuntosCard />
+      <ProximosActosCard />
+    </SimpleGrid>
+  );
+}
+
+function MisPuntosCard() {
+  const { t } = useTranslation();
+  const puntos = useMisPuntos();
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="home-puntos">
+      <Title order={2} size="h4" id="home-puntos" mb="sm">
+        {t("actos.home.puntos")}
+      </Title>
+      {puntos.isError ? (
+        <Text size="sm" c="dimmed">
+          {mensajeDeError(puntos.error)}
+        </Text>
+      ) : (
+        <Group grow>
+          <Stack gap={0}>
+            <Text fz={32} fw={700} data-testid="puntos-anyo">
+              {puntos.data?.puntosAnyo ?? "–"}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {t("actos.home.esteAnyo", { anyo: puntos.data?.anyo ?? new Date().getFullYear() })}
+            </Text>
+          </Stack>
+          <Stack gap={0}>
+            <Text fz={32} fw={700} data-testid="puntos-total">
+              {puntos.data?.puntosTotal ?? "–"}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {t("actos.home.total")}
+            </Text>
+          </Stack>
+        </Group>
+      )}
+    </Card>
+  );
+}
+
+function ProximosActosCard() {
+  const { t } = useTranslation();
+  const actos = useMisActos();
+  const proximos = (actos.data?.items ?? []).slice(0, PROXIMOS_EN_HOME);
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="home-actos">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4" id="home-actos">
+          {t("actos.home.proximos")}
+        </Title>
+        <Anchor component={Link} to="/misactos" size="sm">
+          {t("actos.home.verTodos")}
+        </Anchor>
+      </Group>
+      {actos.isError ? (
+        <Text size="sm" c="dimmed">
+          {mensajeDeError(actos.error)}
+        </Text>
+      ) : actos.isSuccess && proximos.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t("actos.mios.vacio")}
+        </Text>
+      ) : (
+        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
+          {proximos.map((acto) => (
+            <ActoEnHome key={acto.id} acto={acto} />
+          ))}
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
+function ActoEnHome({ acto }: { acto: MiActo }) {
+  const { t } = useTranslation();
+  const inscritos = acto.familia.filter((f) => f.inscrito).map((f) => f.nombre);
+  return (
+    <Stack gap={2} component="li">
+      <Text fw={500}>{acto.nombre}</Text>
+      <Group gap="xs">
+        <Text size="sm" c="dimmed">
+          {fechaConHora(acto.fecha, acto.hora)}
+        </Text>
+        {inscritos.length > 0 ? (
+          <Badge color="green" variant="light" size="sm">
+            {t("actos.home.inscritos", { nombres: inscritos.join(", ") })}
+          </Badge>
+        ) : (
+          <Badge color="gray" variant="light" size="sm">
+            {t("actos.mios.noInscrito")}
+          </Badge>
+        )}
+      </Group>
+    </Stack>
+  );
+}

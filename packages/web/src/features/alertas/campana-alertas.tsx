@@ -1,0 +1,32 @@
+import { ActionIcon, Indicator } from "@mantine/core";
+import { IconBell } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useNoLeidas } from "./use-alertas";
+
+/** Header bell: unread alerts as a badge; opens the alerts page. */
+export function CampanaAlertas() {
+  const { t } = useTranslation();
+  const { data } = useNoLeidas();
+  const noLeidas = data?.noLeidas ?? 0;
+  return (
+    <Indicator
+      label={noLeidas > 99 ? "99+" : noLeidas}
+      disabled={noLeidas === 0}
+      size={18}
+      color="red"
+      offset={4}
+    >
+      <ActionIcon
+        component={Link}
+        to="/alertas"
+        variant="subtle"
+        color="gray"
+        size="lg"
+        aria-label={t("alertas.campana", { n: noLeidas })}
+      >
+        <IconBell size={22} aria-hidden />
+      </ActionIcon>
+    </Indicator>
+  );
+}

@@ -1,0 +1,312 @@
+import "@mantine/tiptap/styles.css";
+import {
+  AUDIENCIAS_NOTICIA,
+  type AudienciaNoticia,
+  hoyIso,
+  mensajeDeError,
+  type Noticia,
+  type NoticiaEntrada,
+} from "@fila/domain";
+import {
+  Alert,
+  Button,
+  FileInput,
+  Group,
+  Modal,
+  SegmentedControl,
+  Stack,
+  Switch,
+  Tabs,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { Link, RichTextEditor } from "@mantine/tiptap";
+import { IconPhoto } from "@tabler/icons-react";
+import { useEditor } from "@tiptap/react";
+import StarterKit from "@tiptap/starter-kit";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { api } from "../../lib/api";
+import { erroresDeServidor } from "../socios/errores-formulario";
+import { ContenidoNoticia } from "./contenido-noticia";
+import { PortadaNoticia } from "./portada-noticia";
+import { useMutacionesNoticias } from "./use-noticias";
+
+const CAMPOS = ["titulo", "resumen", "contenido", "fecha", "audiencia"] as const;
+const TIPOS_PORTADA = "image/jpeg,image/png,image/webp";
+
+function entradaInicial(n: Noticia | null): NoticiaEntrada {
+  return {
+    titulo: n?.titulo ?? "",
+    resumen: n?.resumen ?? "",
+    contenido: n?.contenido ?? "",
+    fecha: n?.fecha ?? hoyIso(),
+    publicada: n?.publicada ?? false,
+    destacada: n?.destacada ?? false,
+    audiencia: n?.audiencia ?? "todos",
+  };
+}
+
+type Props = { abierto: boolean; noticia: Noticia | null; alCerrar: () => void };
+
+/** Write or change a news item: fields, rich text body, cover, and a preview as readers see it. */
+export function EditorNoticia({ abierto, noticia, alCerrar }: Props) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={abierto}
+      onClose={alCerrar}
+      size="xl"
+      title={noticia ? t("noticias.editor.tituloEditar") : t("noticias.editor.tituloNueva")}
+    >
+      {abierto ? <FormularioNoticia noticia={noticia} alCerrar={alCerrar} /> : null}
+    </Modal>
+  );
+}
+
+function FormularioNoticia({ noticia, alCerrar }: Omit<Props, "abierto">) {
+  const { t } = useTranslation();
+  const { crear, guardar, portada } = useMutacionesNoticias();
+  const [datos, setDatos] = useState<NoticiaEntrada>(() => entradaInicial(noticia));
+  const [archivo, setArchivo] = useState<File | null>(null);
+  const [errores, setErrores] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [pestanya, setPestanya] = useState<string | null>("editar");
+  const [vistaPrevia, setVistaPrevia] = useState<string | null>(null);
+  const guardando = crear.isPending || guardar.isPending || portada.isPending;
+
+  const editor = useEditor({
+    extensions: [StarterKit.configure({ link: false, heading: { levels: [2, 3, 4] } }), Link],
+    content: datos.contenido,
+    immediatelyRender: true,
+    onUpdate: ({ editor: e }) => setDatos((d) => ({ ...d, contenido: e.getHTML() })),
+  });
+
+  useEffect(() => {
+    if (pestanya !== "vista") return;
+    let vigente = true;
+    setVistaPrevia(null);
+    api
+      .post<{ contenido: string }>("/noticias/vista-previa", { contenido: datos.contenido })
+      .then((r) => vigente && setVistaPrevia(r.contenido))
+      .catch((e) => vigente && setError(mensajeDeError(e)));
+    return () => {
+      vigente = false;
+    };
+  }, [pestanya, datos.contenido]);
+
+  const cambiar = <K extends keyof NoticiaEntrada>(campo: K, valor: NoticiaEntrada[K]) =>
+    setDatos((d) => ({ ...d, [campo]: valor }));
+
+  async function enviar(evento: React.FormEvent) {
+    evento.preventDefault();
+    setErrores({});
+    setError(null);
+    try {
+      const guardada = noticia
+        ? await guardar.mutateAsync({ id: noticia.id, datos })
+        : await crear.mutateAsync(datos);
+      if (archivo) await portada.mutateAsync({ id: guardada.id, archivo });
+      notifications.show({
+        color: "green",
+        message: t("noticias.avisos.guardada", { titulo: guardada.titulo }),
+      });
+      alCerrar();
+    } catch (e) {
+      const servidor = erroresDeServidor(e, CAMPOS);
+      setErrores(servidor.campos);
+      setError(servidor.general);
+      setPestanya("editar");
+    }
+  }
+
+  return (
+    <form onSubmit={enviar} noValidate>
+      <Tabs value={pestanya} onChange={setPestanya}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="editar">{t("noticias.editor.editar")}</Tabs.Tab>
+          <Tabs.Tab value="vista">{t("noticias.editor.vistaPrevia")}</Tabs.Tab>
+        </Tabs.List>
+
+        <Tabs.Panel value="editar">
+          <Stack gap="sm">
+            <TextInput
+              label={t("noticias.campos.titulo")}
+              required
+              value={datos.titulo}
+              onChange={(e) => cambiar("titulo", e.currentTarget.value)}
+              error={errores.titulo}
+              maxLength={200}
+            />
+            <Textarea
+              label={t("noticias.campos.resumen")}
+              value={datos.resumen}
+              onChange={(e) => cambiar("resumen", e.currentTarget.value)}
+              error={errores.resumen}
+              autosize
+              minRows={2}
+              maxLength={500}
+            />
+            <Group grow align="flex-start">
+              <TextInput
+                type="date"
+                label={t("noticias.campos.fecha")}
+                required
+                value={datos.fecha}
+                onChange={(e) => cambiar("fecha", e.currentTarget.value)}
+                error={errores.fecha}
+              />
+              <Stack gap={4}>
+                <Text size="sm" fw={500}>
+                  {t("noticias.campos.audiencia")}
+                </Text>
+                <SegmentedControl
+                  aria-label={t("noticias.campos.audiencia")}
+                  value={datos.audiencia}
+                  onChange={(v) => cambiar("audiencia", v as AudienciaNoticia)}
+                  data={AUDIENCIAS_NOTICIA.map((a) => ({
+                    value: a,
+                    label: t(`noticias.audiencias.${a}`),
+                  }))}
+                />
+              </Stack>
+            </Group>
+            <Group>
+              <Switch
+                label={t("noticias.campos.publicada")}
+                checked={datos.publicada}
+                onChange={(e) => cambiar("publicada", e.currentTarget.checked)}
+              />
+              <Switch
+                label={t("noticias.campos.destacada")}
+                checked={datos.destacada}
+                onChange={(e) => cambiar("destacada", e.currentTarget.checked)}
+              />
+            </Group>
+            <Stack gap={4}>
+              <Text size="sm" fw={500} id="etiqueta-contenido">
+                {t("noticias.campos.contenido")}
+              </Text>
+              <RichTextEditor editor={editor} labels={etiquetasEditor(t)}>
+                <RichTextEditor.Toolbar>
+                  <RichTextEditor.ControlsGroup>
+                    <RichTextEditor.Bold />
+                    <RichTextEditor.Italic />
+                    <RichTextEditor.Underline />
+                    <RichTextEditor.Strikethrough />
+                    <RichTextEditor.ClearFormatting />
+                  </RichTextEditor.ControlsGroup>
+                  <RichTextEditor.ControlsGroup>
+                    <RichTextEditor.H2 />
+                    <RichTextEditor.H3 />
+                    <RichTextEditor.H4 />
+                  </RichTextEditor.ControlsGroup>
+                  <RichTextEditor.ControlsGroup>
+                    <RichTextEditor.BulletList />
+                    <RichTextEditor.OrderedList />
+                    <RichTextEditor.Blockquote />
+                    <RichTextEditor.Hr />
+                  </RichTextEditor.ControlsGroup>
+                  <RichTextEditor.ControlsGroup>
+                    <RichTextEditor.Link />
+                    <RichTextEditor.Unlink />
+                  </RichTextEditor.ControlsGroup>
+                  <RichTextEditor.ControlsGroup>
+                    <RichTextEditor.Undo />
+                    <RichTextEditor.Redo />
+                  </RichTextEditor.ControlsGroup>
+                </RichTextEditor.Toolbar>
+                <RichTextEditor.Content
+                  aria-labelledby="etiqueta-contenido"
+                  data-testid="editor-contenido"
+                  mih={200}
+                />
+              </RichTextEditor>
+              {errores.contenido ? (
+                <Text size="sm" c="red">
+                  {errores.contenido}
+                </Text>
+              ) : null}
+            </Stack>
+            {noticia?.imagen ? (
+              <PortadaNoticia
+                imagen={noticia.imagen}
+                alt={noticia.titulo}
+                h={120}
+                w="auto"
+                fit="contain"
+              />
+            ) : null}
+            <FileInput
+              label={t("noticias.campos.portada")}
+              description={t("noticias.editor.ayudaPortada")}
+              placeholder={t("noticias.editor.elegirPortada")}
+              accept={TIPOS_PORTADA}
+              leftSection={<IconPhoto size={16} aria-hidden />}
+              value={archivo}
+              onChange={setArchivo}
+              clearable
+            />
+          </Stack>
+        </Tabs.Panel>
+
+        <Tabs.Panel value="vista">
+          <Stack gap="sm" data-testid="vista-previa">
+            <Title order={2}>{datos.titulo || t("noticias.editor.sinTitulo")}</Title>
+            {datos.resumen ? <Text c="dimmed">{datos.resumen}</Text> : null}
+            {vistaPrevia === null ? (
+              <Text c="dimmed">{t("app.cargando")}</Text>
+            ) : (
+              <ContenidoNoticia html={vistaPrevia} />
+            )}
+          </Stack>
+        </Tabs.Panel>
+      </Tabs>
+
+      {error ? (
+        <Alert role="alert" color="red" mt="md" title={t("noticias.editor.errorGuardar")}>
+          {error}
+        </Alert>
+      ) : null}
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={alCerrar}>
+          {t("comun.cancelar")}
+        </Button>
+        <Button type="submit" loading={guardando}>
+          {t("noticias.editor.guardar")}
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+/** The toolbar's aria-labels in Spanish (Mantine's defaults are English). */
+function etiquetasEditor(t: (clave: string) => string) {
+  const e = (clave: string) => t(`noticias.editor.barra.${clave}`);
+  return {
+    boldControlLabel: e("negrita"),
+    italicControlLabel: e("cursiva"),
+    underlineControlLabel: e("subrayado"),
+    strikeControlLabel: e("tachado"),
+    clearFormattingControlLabel: e("limpiar"),
+    h2ControlLabel: e("titulo2"),
+    h3ControlLabel: e("titulo3"),
+    h4ControlLabel: e("titulo4"),
+    bulletListControlLabel: e("lista"),
+    orderedListControlLabel: e("listaNumerada"),
+    blockquoteControlLabel: e("cita"),
+    hrControlLabel: e("separador"),
+    linkControlLabel: e("enlace"),
+    unlinkControlLabel: e("quitarEnlace"),
+    undoControlLabel: e("deshacer"),
+    redoControlLabel: e("rehacer"),
+    linkEditorInputLabel: e("direccionEnlace"),
+    linkEditorInputPlaceholder: "https://",
+    linkEditorExternalLink: e("enlaceExterno"),
+    linkEditorInternalLink: e("enlaceInterno"),
+    linkEditorSave: e("guardarEnlace"),
+  };
+}

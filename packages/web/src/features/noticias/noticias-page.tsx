@@ -1,0 +1,276 @@
+import "mantine-datatable/styles.css";
+import { formatearFecha, type Noticia } from "@fila/domain";
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Modal,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { notifications } from "@mantine/notifications";
+import {
+  IconBell,
+  IconEye,
+  IconEyeOff,
+  IconPencil,
+  IconPlus,
+  IconSearch,
+  IconTrash,
+} from "@tabler/icons-react";
+import { DataTable, type DataTableColumn } from "mantine-datatable";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Navigate } from "react-router";
+import { useSesion } from "../../app/session-store";
+import { notificarError } from "../../lib/notificar";
+import { EditorNoticia } from "./editor-noticia";
+import { EstadoNoticia } from "./estado-noticia";
+import { useListaNoticias, useMutacionesNoticias } from "./use-noticias";
+
+const TAMANYOS_PAGINA = [10, 25, 50, 100];
+type Estado = "todas" | "1" | "0";
+
+/** Administrador: every news item (drafts too), to write, publish, notify and delete. */
+export function NoticiasPage() {
+  const { t } = useTranslation();
+  const { usuario } = useSesion();
+  const [texto, setTexto] = useState("");
+  const [q] = useDebouncedValue(texto.trim(), 300);
+  const [estado, setEstado] = useState<Estado>("todas");
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(25);
+  const lista = useListaNoticias({
+    q,
+    page,
+    pageSize,
+    sort: "-fecha",
+    publicada: estado === "todas" ? undefined : estado,
+  });
+  const { publicar, borrar, notificar } = useMutacionesNoticias();
+  const [editando, setEditando] = useState<Noticia | null>(null);
+  const [editorAbierto, setEditorAbierto] = useState(false);
+  const [aBorrar, setABorrar] = useState<Noticia | null>(null);
+
+  if (usuario.rol !== "administrador") return <Navigate to="/vernoticias" replace />;
+
+  function abrir(noticia: Noticia | null) {
+    setEditando(noticia);
+    setEditorAbierto(true);
+  }
+
+  async function alternarPublicacion(n: Noticia) {
+    try {
+      await publicar.mutateAsync({ id: n.id, publicada: !n.publicada });
+      notifications.show({
+        color: "green",
+        message: t(n.publicada ? "noticias.avisos.retirada" : "noticias.avisos.publicada", {
+          titulo: n.titulo,
+        }),
+      });
+    } catch (e) {
+      notificarError(e, t("noticias.errorGuardar"));
+    }
+  }
+
+  async function avisar(n: Noticia) {
+    try {
+      await notificar.mutateAsync(n);
+      notifications.show({ color: "green", message: t("noticias.avisos.notificada") });
+    } catch (e) {
+      notificarError(e, t("noticias.errorNotificar"));
+    }
+  }
+
+  async function confirmarBorrado() {
+    if (!aBorrar) return;
+    const n = aBorrar;
+    try {
+      await borrar.mutateAsync(n.id);
+      notifications.show({
+        color: "green",
+        message: t("noticias.avisos.borrada", { titulo: n.titulo }),
+      });
+    } catch (e) {
+      notificarError(e, t("noticias.errorBorrar"));
+    } finally {
+      setABorrar(null);
+    }
+  }
+
+  const columnas: DataTableColumn<Noticia>[] = [
+    {
+      accessor: "titulo",
+      title: t("noticias.campos.titulo"),
+      render: (n) => (
+        <Stack gap={2}>
+          <Text size="sm" fw={600}>
+            {n.titulo}
+          </Text>
+          {n.resumen ? (
+            <Text size="xs" c="dimmed" lineClamp={1}>
+              {n.resumen}
+            </Text>
+          ) : null}
+        </Stack>
+      ),
+    },
+    {
+      accessor: "fecha",
+      title: t("noticias.campos.fecha"),
+      width: 120,
+      render: (n) => formatearFecha(n.fecha),
+    },
+    {
+      accessor: "estado",
+      title: t("noticias.campos.estado"),
+      width: 240,
+      render: (n) => <EstadoNoticia noticia={n} />,
+    },
+    {
+      accessor: "acciones",
+      title: t("noticias.campos.acciones"),
+      textAlign: "right",
+      width: 190,
+      render: (n) => (
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          <Tooltip label={t("noticias.acciones.editar")}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={`${t("noticias.acciones.editar")}: ${n.titulo}`}
+              onClick={() => abrir(n)}
+            >
+              <IconPencil size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip
+            label={t(n.publicada ? "noticias.acciones.retirar" : "noticias.acciones.publicar")}
+          >
+            <ActionIcon
+              variant="subtle"
+              color={n.publicada ? "gray" : "green"}
+              aria-label={`${t(n.publicada ? "noticias.acciones.retirar" : "noticias.acciones.publicar")}: ${n.titulo}`}
+              onClick={() => alternarPublicacion(n)}
+            >
+              {n.publicada ? (
+                <IconEyeOff size={18} aria-hidden />
+              ) : (
+                <IconEye size={18} aria-hidden />
+              )}
+            </ActionIcon>
+          </Tooltip>
+          {n.publicada ? (
+            <Tooltip label={t("noticias.acciones.notificar")}>
+              <ActionIcon
+                variant="subtle"
+                aria-label={`${t("noticias.acciones.notificar")}: ${n.titulo}`}
+                onClick={() => avisar(n)}
+                loading={notificar.isPending && notificar.variables?.id === n.id}
+              >
+                <IconBell size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          ) : null}
+          <Tooltip label={t("noticias.acciones.borrar")}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`${t("noticias.acciones.borrar")}: ${n.titulo}`}
+              onClick={() => setABorrar(n)}
+            >
+              <IconTrash size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="md" maw={1100} mx="auto">
+      <Group justify="space-between">
+        <Title order={1}>{t("noticias.titulo")}</Title>
+        <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => abrir(null)}>
+          {t("noticias.nueva")}
+        </Button>
+      </Group>
+      <Group>
+        <TextInput
+          aria-label={t("noticias.buscar")}
+          placeholder={t("noticias.buscar")}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={texto}
+          onChange={(e) => {
+            setTexto(e.currentTarget.value);
+            setPage(1);
+          }}
+          w={280}
+        />
+        <SegmentedControl
+          aria-label={t("noticias.campos.estado")}
+          value={estado}
+          onChange={(v) => {
+            setEstado(v as Estado);
+            setPage(1);
+          }}
+          data={[
+            { value: "todas", label: t("noticias.filtros.todas") },
+            { value: "1", label: t("noticias.filtros.publicadas") },
+            { value: "0", label: t("noticias.filtros.borradores") },
+          ]}
+        />
+      </Group>
+      <DataTable
+        aria-label={t("noticias.titulo")}
+        withTableBorder
+        borderRadius="md"
+        highlightOnHover
+        minHeight={lista.data?.items.length ? undefined : 160}
+        records={lista.data?.items ?? []}
+        columns={columnas}
+        fetching={lista.isFetching}
+        totalRecords={lista.data?.total ?? 0}
+        page={page}
+        onPageChange={setPage}
+        recordsPerPage={pageSize}
+        recordsPerPageOptions={TAMANYOS_PAGINA}
+        onRecordsPerPageChange={(n) => {
+          setPageSize(n);
+          setPage(1);
+        }}
+        recordsPerPageLabel={t("noticias.porPagina")}
+        noRecordsText={t("noticias.vacio")}
+        paginationText={({ from, to, totalRecords }) =>
+          t("noticias.paginacion", { from, to, total: totalRecords })
+        }
+      />
+      <EditorNoticia
+        abierto={editorAbierto}
+        noticia={editando}
+        alCerrar={() => setEditorAbierto(false)}
+      />
+      <Modal
+        opened={aBorrar !== null}
+        onClose={() => setABorrar(null)}
+        title={t("noticias.borrar.titulo")}
+      >
+        <Stack>
+          <Text>{t("noticias.borrar.texto", { titulo: aBorrar?.titulo ?? "" })}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setABorrar(null)}>
+              {t("comun.cancelar")}
+            </Button>
+            <Button color="red" onClick={confirmarBorrado} loading={borrar.isPending}>
+              {t("noticias.borrar.confirmar")}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,14 @@
+import { Badge, type BadgeProps } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { COLOR_ESTADO } from "./pagos-logica";
+import type { EstadoPago } from "./tipos";
+
+/** A charge's state as a coloured badge with its Spanish label. */
+export function EstadoBadge({ estado, ...props }: { estado: EstadoPago } & BadgeProps) {
+  const { t } = useTranslation();
+  return (
+    <Badge variant="light" color={COLOR_ESTADO[estado]} {...props}>
+      {t(`pagos.estados.${estado}`)}
+    </Badge>
+  );
+}

@@ -1,0 +1,127 @@
+import { formatearFecha, mensajeDeError } from "@fila/domain";
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core";
+import { IconFileTypePdf } from "@tabler/icons-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { descargarRecibo } from "./acciones-pago";
+import { EstadoBadge } from "./estado-badge";
+import { importe, nombrePersona, ordenarMisPagos } from "./pagos-logica";
+import type { PagoApi } from "./tipos";
+import { useMisPagos } from "./use-pagos";
+
+/** `#/mispagos` (usuario, socio): my charges and those I pay for, what I owe first. */
+export function MisPagosPage() {
+  const { t } = useTranslation();
+  const mios = useMisPagos();
+
+  if (mios.isLoading) {
+    return (
+      <Center mih="40dvh">
+        <Loader aria-label={t("app.cargando")} />
+      </Center>
+    );
+  }
+  if (mios.isError) {
+    return (
+      <Alert role="alert" color="red" title={t("misPagos.errorCarga")} maw={720} mx="auto">
+        {mensajeDeError(mios.error)}
+      </Alert>
+    );
+  }
+
+  const pagos = ordenarMisPagos(mios.data?.items ?? []);
+  const debidos = pagos.filter((p) => p.estado === "pendiente" || p.estado === "devuelto");
+  const resto = pagos.filter((p) => p.estado === "pagado" || p.estado === "anulado");
+
+  return (
+    <Stack gap="lg" maw={900} mx="auto">
+      <Title order={1} fz={{ base: 26, sm: 32 }}>
+        {t("misPagos.titulo")}
+      </Title>
+      <Paper
+        withBorder
+        radius="md"
+        p="md"
+        bg={debidos.length > 0 ? "var(--mantine-color-yellow-light)" : undefined}
+      >
+        <Text fz={{ base: 22, sm: 26 }} fw={700} data-testid="total-pendiente">
+          {t("misPagos.totalPendiente", { importe: importe(mios.data?.totalPendiente) })}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {debidos.length > 0
+            ? t("misPagos.cargosPendientes", { count: debidos.length })
+            : t("misPagos.alDia")}
+        </Text>
+      </Paper>
+
+      {pagos.length === 0 ? <Text c="dimmed">{t("misPagos.sinCargos")}</Text> : null}
+      {debidos.length > 0 ? (
+        <ListaCargos titulo={t("misPagos.pendientes")} pagos={debidos} id="mis-pendientes" />
+      ) : null}
+      {resto.length > 0 ? (
+        <ListaCargos titulo={t("misPagos.historial")} pagos={resto} id="mis-historial" />
+      ) : null}
+    </Stack>
+  );
+}
+
+function ListaCargos({ titulo, pagos, id }: { titulo: string; pagos: PagoApi[]; id: string }) {
+  return (
+    <Stack gap="sm" component="section" aria-labelledby={id}>
+      <Title order={2} size="h3" id={id}>
+        {titulo}
+      </Title>
+      <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
+        {pagos.map((p) => (
+          <TarjetaCargo key={p.id} pago={p} />
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
+/** One charge as a card: readable on a phone, a row on a wide screen. */
+function TarjetaCargo({ pago }: { pago: PagoApi }) {
+  const { t } = useTranslation();
+  const [descargando, setDescargando] = useState(false);
+  const socio = nombrePersona(pago.socio);
+  return (
+    <Paper component="li" withBorder radius="md" p="sm" aria-label={`${pago.concepto} · ${socio}`}>
+      <Stack gap={4}>
+        <Group justify="space-between" align="flex-start" gap="sm" wrap="nowrap">
+          <Text fw={600}>{pago.concepto}</Text>
+          <Text fw={700} fz="lg" style={{ whiteSpace: "nowrap" }} data-testid="importe">
+            {importe(pago.importe)}
+          </Text>
+        </Group>
+        <Text size="sm">{t("misPagos.para", { nombre: socio })}</Text>
+        <Group justify="space-between" align="center" gap="xs">
+          <Group gap="xs">
+            <EstadoBadge estado={pago.estado} />
+            <Text size="sm" c="dimmed">
+              {pago.estado === "pagado" && pago.fechaPago
+                ? t("misPagos.pagadoEl", { fecha: formatearFecha(pago.fechaPago) })
+                : t("misPagos.vence", { fecha: formatearFecha(pago.fechaVencimiento) })}
+            </Text>
+          </Group>
+          {pago.estado === "pagado" ? (
+            <Button
+              size="compact-sm"
+              variant="light"
+              leftSection={<IconFileTypePdf size={16} aria-hidden />}
+              loading={descargando}
+              aria-label={t("misPagos.descargarReciboDe", { concepto: pago.concepto, socio })}
+              onClick={async () => {
+                setDescargando(true);
+                await descargarRecibo(pago);
+                setDescargando(false);
+              }}
+            >
+              {t("misPagos.descargarRecibo")}
+            </Button>
+          ) : null}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,65 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../lib/api";
+import { filtrosPagosAApi } from "./pagos-logica";
+import type {
+  CargoEntrada,
+  CobroEntrada,
+  CobroMultiple,
+  CobroMultipleResultado,
+  EmisionResultado,
+  FiltrosPagos,
+  MisPagos,
+  PaginaPagos,
+  PagoApi,
+} from "./tipos";
+
+export const CLAVE_PAGOS = ["pagos"] as const;
+
+export function useListaPagos(filtros: FiltrosPagos) {
+  const query = filtrosPagosAApi(filtros).toString();
+  return useQuery({
+    queryKey: [...CLAVE_PAGOS, "lista", query],
+    queryFn: ({ signal }) => api.get<PaginaPagos>(`/pagos?${query}`, signal),
+    placeholderData: keepPreviousData,
+    meta: { errorEnPagina: true },
+  });
+}
+
+export function useMisPagos() {
+  return useQuery({
+    queryKey: [...CLAVE_PAGOS, "mios"],
+    queryFn: ({ signal }) => api.get<MisPagos>("/pagos/mios?page=1&pageSize=200", signal),
+    meta: { errorEnPagina: true },
+    staleTime: 0,
+  });
+}
+
+/** Every change to charges refreshes every charge query (lists, "mine", a member's tab). */
+export function useMutacionesPagos() {
+  const cliente = useQueryClient();
+  const refrescar = () => cliente.invalidateQueries({ queryKey: CLAVE_PAGOS });
+  const cobrar = useMutation({
+    mutationFn: ({ id, datos }: { id: number; datos: CobroEntrada }) =>
+      api.post<PagoApi>(`/pagos/${id}/cobro`, datos),
+    onSuccess: refrescar,
+  });
+  const cobrarVarios = useMutation({
+    mutationFn: (datos: CobroMultiple) => api.post<CobroMultipleResultado>("/pagos/cobros", datos),
+    onSuccess: refrescar,
+  });
+  const anular = useMutation({
+    mutationFn: ({ id, motivo }: { id: number; motivo: string }) =>
+      api.post<PagoApi>(`/pagos/${id}/anulacion`, { motivo }),
+    onSuccess: refrescar,
+  });
+  const crearCargo = useMutation({
+    mutationFn: (datos: CargoEntrada) => api.post<PagoApi>("/pagos", datos),
+    onSuccess: refrescar,
+  });
+  const emitir = useMutation({
+    mutationFn: (datos: { anyo: number; productos: number[]; confirmar: boolean }) =>
+      api.post<EmisionResultado>("/pagos/emision", datos),
+    onSuccess: (_r, datos) => (datos.confirmar ? refrescar() : undefined),
+  });
+  return { cobrar, cobrarVarios, anular, crearCargo, emitir };
+}

@@ -1,0 +1,115 @@
+import {
+  type Asociacion,
+  type AsociacionEntrada,
+  ErrorCliente,
+  ErrorHttp,
+  type Remesa,
+  type RemesaEntrada,
+  type ResumenRemesa,
+} from "@fila/domain";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { sesionStore } from "../../app/session-store";
+import { API_URL, api } from "../../lib/api";
+import { i18n } from "../../lib/i18n";
+
+export type PaginaRemesas = {
+  items: ResumenRemesa[];
+  total: number;
+  page: number;
+  pageSize: number;
+};
+
+const CLAVE = ["remesas"] as const;
+
+export function useListaRemesas(page: number, pageSize: number) {
+  const query = new URLSearchParams({
+    page: String(page),
+    pageSize: String(pageSize),
+    sort: "-id",
+  });
+  return useQuery({
+    queryKey: [...CLAVE, "lista", query.toString()],
+    queryFn: ({ signal }) => api.get<PaginaRemesas>(`/remesas?${query}`, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useRemesa(id: number | null) {
+  return useQuery({
+    queryKey: [...CLAVE, "una", id],
+    queryFn: ({ signal }) => api.get<Remesa>(`/remesas/${id}`, signal),
+    enabled: id !== null,
+  });
+}
+
+/** Multipart upload of the bank's pain.002 (field `archivo`); lib/api only sends JSON bodies. */
+async function subirPain002(id: number, archivo: File): Promise<Remesa> {
+  const datos = new FormData();
+  datos.append("archivo", archivo);
+  const headers: Record<string, string> = { Accept: "application/json" };
+  const token = sesionStore.obtener().token;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let respuesta: Response;
+  try {
+    respuesta = await fetch(`${API_URL}/remesas/${id}/devoluciones`, {
+      method: "POST",
+      headers,
+      body: datos,
+      credentials: "same-origin",
+    });
+  } catch {
+    throw new ErrorCliente(i18n.t("errores.sinConexion"));
+  }
+  const cuerpo = await respuesta.json().catch(() => null);
+  if (!respuesta.ok) throw new ErrorHttp(respuesta.status, respuesta.statusText, cuerpo);
+  return cuerpo as Remesa;
+}
+
+export type Devolucion = { idPago: number; motivo: string };
+
+/** Every change refreshes the remittances and the charges (their state changes too). */
+export function useMutacionesRemesas() {
+  const cliente = useQueryClient();
+  const refrescar = async () => {
+    await cliente.invalidateQueries({ queryKey: CLAVE });
+    await cliente.invalidateQueries({ queryKey: ["pagos"] });
+  };
+  return {
+    generar: useMutation({
+      mutationFn: (datos: RemesaEntrada) => api.post<Remesa>("/remesas", datos),
+      onSuccess: refrescar,
+    }),
+    cobrar: useMutation({
+      mutationFn: (id: number) => api.post<Remesa>(`/remesas/${id}/cobro`),
+      onSuccess: refrescar,
+    }),
+    borrar: useMutation({
+      mutationFn: (id: number) => api.delete<void>(`/remesas/${id}`),
+      onSuccess: refrescar,
+    }),
+    devolver: useMutation({
+      mutationFn: ({ id, devoluciones }: { id: number; devoluciones: Devolucion[] }) =>
+        api.post<Remesa>(`/remesas/${id}/devoluciones`, { devoluciones }),
+      onSuccess: refrescar,
+    }),
+    devolverFichero: useMutation({
+      mutationFn: ({ id, archivo }: { id: number; archivo: File }) => subirPain002(id, archivo),
+      onSuccess: refrescar,
+    }),
+  };
+}
+
+export function useAsociacion() {
+  return useQuery({
+    queryKey: ["asociacion", "datos"],
+    queryFn: ({ signal }) => api.get<Asociacion>("/asociacion", signal),
+  });
+}
+
+export function useGuardarAsociacion() {
+  const cliente = useQueryClient();
+  return useMutation({
+    mutationFn: (datos: Partial<AsociacionEntrada>) => api.put<Asociacion>("/asociacion", datos),
+    onSuccess: (datos) => cliente.setQueryData(["asociacion", "datos"], datos),
+  });
+}

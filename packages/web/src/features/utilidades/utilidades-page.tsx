@@ -1,0 +1,51 @@
+import { Stack, Tabs, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Navigate, useSearchParams } from "react-router";
+import { useSesion } from "../../app/session-store";
+import { RemesasPanel } from "../remesas/remesas-panel";
+import { DatosAsociacion } from "./datos-asociacion";
+
+const PESTANYAS = ["asociacion", "remesas"] as const;
+type Pestanya = (typeof PESTANYAS)[number];
+
+/** Utilidades (administrador): the association's settings and the SEPA remittances. */
+export function UtilidadesPage() {
+  const { t } = useTranslation();
+  const { usuario } = useSesion();
+  const [params, setParams] = useSearchParams();
+  const pedida = params.get("pestanya");
+  const pestanya: Pestanya = PESTANYAS.includes(pedida as Pestanya)
+    ? (pedida as Pestanya)
+    : "remesas";
+
+  if (usuario.rol !== "administrador") return <Navigate to="/inicio" replace />;
+
+  return (
+    <Stack gap="lg" maw={1200} mx="auto">
+      <Stack gap={4}>
+        <Title order={1} fz={{ base: 26, sm: 30 }}>
+          {t("utilidades.titulo")}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {t("utilidades.intro")}
+        </Text>
+      </Stack>
+      <Tabs
+        value={pestanya}
+        onChange={(v) => v && setParams({ pestanya: v }, { replace: true })}
+        keepMounted={false}
+      >
+        <Tabs.List mb="md">
+          <Tabs.Tab value="remesas">{t("utilidades.pestanyas.remesas")}</Tabs.Tab>
+          <Tabs.Tab value="asociacion">{t("utilidades.pestanyas.asociacion")}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="remesas">
+          <RemesasPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="asociacion">
+          <DatosAsociacion />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
