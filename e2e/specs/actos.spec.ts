@@ -173,6 +173,27 @@ test("con el aforo lleno la inscripción se rechaza en español, y un acto con i
   await expect(modal.getByRole("alert")).toContainText("No quedan plazas");
   await modal.getByRole("button", { name: "Volver" }).click();
   await expect(actos.persona(ASSAIG.nombre, "Martina")).toContainText("Sin inscribir");
+
+  // Enrolled, Jordi changes his choices: a guest does not fit, the allergies are saved.
+  const cambiar = async () => {
+    await actos
+      .tarjeta(ASSAIG.nombre)
+      .getByRole("button", { name: "Cambiar menú, alergias o invitados de Jordi" })
+      .click();
+    return actos.dialogo(`Inscripción de Jordi en «${ASSAIG.nombre}»`);
+  };
+  let cambio = await cambiar();
+  await expect(cambio.getByRole("combobox", { name: "Menú" })).toHaveValue("Bocadillo");
+  await cambio.getByRole("textbox", { name: "Invitados" }).fill("1");
+  await cambio.getByLabel("Alergias").fill("Gluten");
+  await cambio.getByRole("button", { name: "Guardar cambios" }).click();
+  await expect(cambio.getByRole("alert")).toContainText("No quedan plazas");
+  await cambio.getByRole("textbox", { name: "Invitados" }).fill("0");
+  await cambio.getByRole("button", { name: "Guardar cambios" }).click();
+  await expect(cambio).toBeHidden();
+  cambio = await cambiar();
+  await expect(cambio.getByLabel("Alergias")).toHaveValue("Gluten");
+  await cambio.getByRole("button", { name: "Volver" }).click();
   await app.cerrarSesion();
 
   await app.entrarHastaInicio(

@@ -59,6 +59,9 @@ test("el administrador envía una alerta a un tipo de socio; el socio la ve en p
   await expect(tarjeta).toContainText(titulo);
   await expect(tarjeta).toContainText("Esta noche a las 22:00 en el casal");
   await expect(alertasSocio.campana(antes + 1)).toBeVisible();
+  // Its home lists it, unread, among the latest alerts.
+  const ultimas = paginaSocio.getByRole("region", { name: "Últimas alertas" });
+  await expect(ultimas.getByRole("link", { name: new RegExp(titulo) })).toContainText("Nueva");
 
   // Opens it from the bell: it shows and becomes read.
   await alertasSocio.campana().click();

@@ -40,7 +40,11 @@ test("un administrador redacta y publica una noticia y un socio la lee en vernot
   await app.cerrarSesion();
 
   await app.entrarHastaInicio(CUENTAS.usuario.email, PASSWORD_DEMO, CUENTAS.usuario.home);
+  // The alert about it is among the member's latest alerts on the home.
+  await expect(page.getByRole("region", { name: "Últimas alertas" })).toContainText(titulo);
   await app.irA("vernoticias");
+  // The home (whose cards also link to the news and its alert) has given way to the news list.
+  await expect(page.getByRole("heading", { name: /^Hola, / })).toBeHidden();
   const tarjeta = com.tarjetaNoticia(titulo);
   await expect(tarjeta).toContainText("La Entrada empieza a las 17:00");
   await expect(tarjeta).toContainText(formatearFecha(hoyIso()));

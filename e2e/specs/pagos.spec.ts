@@ -77,6 +77,12 @@ test("la tesorera crea la cuota del año que viene, la emite con vista previa y 
   await expect(pagos.total("pendiente")).toContainText("305,00 €");
   await expect(pagos.total("importe")).toContainText("340,00 €");
 
+  // Jordi's record shows the same: his charges and those he pays for his family.
+  await app.irA("socios/ficha/2");
+  await expect(pagos.filaCargo(plazo(4), "Martina Pastor Ferrándiz")).toContainText("10,00 €");
+  await expect(pagos.filaCargo(plazo(4), JORDI)).toContainText("25,00 €");
+  await page.goBack();
+
   // The filtered set as a spreadsheet.
   const [xlsx] = await Promise.all([
     page.waitForEvent("download"),

@@ -49,3 +49,33 @@ test("el service worker se registra y, sin conexión, la aplicación abre con el
     page.getByText("Sin conexión: algunos datos pueden no estar actualizados"),
   ).toBeHidden();
 });
+
+test("el administrador pone el nombre corto y el color de la app en los datos de la asociación y el manifiesto los usa", async ({
+  page,
+  request,
+}) => {
+  const app = new AppPage(page);
+  await app.entrarHastaInicio(
+    CUENTAS.administrador.email,
+    PASSWORD_DEMO,
+    CUENTAS.administrador.home,
+  );
+  await app.irA("utilidades?pestanya=asociacion");
+  const nombreCorto = page.getByLabel("Nombre corto de la app");
+  await expect(nombreCorto).toBeVisible();
+  await nombreCorto.fill("Contrabandi");
+  const color = page.getByLabel("Color de la app");
+  await color.fill("#1864ab");
+  await page.getByRole("button", { name: "Guardar los datos" }).click();
+  await expect(page.getByText("Datos de la asociación guardados")).toBeVisible();
+
+  const m = await (await request.get("/manifest.webmanifest")).json();
+  expect(m).toMatchObject({
+    short_name: "Contrabandi",
+    theme_color: "#1864ab",
+    background_color: "#1864ab",
+  });
+  // The browser bar takes the page's theme-color: it follows the association's colour too.
+  await page.reload();
+  await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute("content", "#1864ab");
+});

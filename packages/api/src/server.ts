@@ -43,7 +43,7 @@ async function main(): Promise<void> {
     app.log.info(`Primer administrador creado: ${primer.email}`);
   }
   if (config.demo) {
-    const { cargada } = await cargarDemo(bd.db);
+    const { cargada } = await cargarDemo(bd.db, config.dataDir);
     app.log.info(
       cargada
         ? `Filà de demostración cargada. Cuentas: ${Object.values(CUENTAS_DEMO).join(", ")} (contraseña ${PASSWORD_DEMO})`

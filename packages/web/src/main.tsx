@@ -6,6 +6,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { comprobarVersion } from "./app/version-check";
+import { aplicarColorDelManifiesto } from "./features/pwa/color-tema";
 import { registrarServiceWorker } from "./features/pwa/registrar-service-worker";
 import { iniciarI18n } from "./lib/i18n";
 
@@ -14,6 +15,7 @@ dayjs.locale("es");
 if (!import.meta.env.DEV) {
   void comprobarVersion();
   registrarServiceWorker();
+  void aplicarColorDelManifiesto();
 }
 
 const raiz = document.getElementById("root");

@@ -12,6 +12,7 @@ import type { Database } from "../db/database.js";
 import type { SocioTable } from "../db/schema.js";
 import { hashPassword } from "../lib/passwords.js";
 import { cargarDemoActos } from "./seed-actos.js";
+import { cargarDemoComunicacion } from "./seed-comunicacion.js";
 import { cargarDemoPagos } from "./seed-pagos.js";
 import { cargarDemoRemesas } from "./seed-remesas.js";
 
@@ -857,7 +858,8 @@ function filaSocio(
  * y devuelve `{ cargada: false }`; si no, lo inserta todo en una sola transacción.
  * Requiere que exista la fila 1 de `asociacion` (la crea `asegurarAsociacion`).
  */
-export async function cargarDemo(db: Database): Promise<{ cargada: boolean }> {
+/** `dataDir` is where the demo documents' files go (as uploads do); without it, no documents. */
+export async function cargarDemo(db: Database, dataDir?: string): Promise<{ cargada: boolean }> {
   const yaCargada = async (q: Database) =>
     (await q
       .selectFrom("usuario")
@@ -985,6 +987,7 @@ export async function cargarDemo(db: Database): Promise<{ cargada: boolean }> {
     await cargarDemoRemesas(tx);
     await cargarDemoPagos(tx);
     await cargarDemoActos(tx);
+    await cargarDemoComunicacion(tx, dataDir);
 
     return { cargada: true };
   });

@@ -41,6 +41,21 @@ export const InscripcionEntradaSchema = z.object({
 });
 export type InscripcionEntrada = z.output<typeof InscripcionEntradaSchema>;
 
+/**
+ * Cuerpo de `PATCH /api/actos/:id/inscripciones/:idInscripcion`: solo los campos que cambian
+ * (al menos uno).
+ */
+export const InscripcionCambioSchema = z
+  .object({
+    invitados: InscripcionEntradaSchema.shape.invitados.unwrap().optional(),
+    menu: textoCorto(100).optional(),
+    alergias: textoCorto(500).optional(),
+  })
+  .refine((c) => c.invitados !== undefined || c.menu !== undefined || c.alergias !== undefined, {
+    error: "Indica qué cambia: invitados, menú o alergias",
+  });
+export type InscripcionCambio = z.output<typeof InscripcionCambioSchema>;
+
 /** Cuerpo de `PUT /api/actos/:id/inscripciones/:idInscripcion/asistencia`. */
 export const AsistenciaSchema = z.object({
   asistio: z.boolean({ error: "Indica si asistió (true o false)" }),
@@ -49,8 +64,8 @@ export const AsistenciaSchema = z.object({
 /** Respuesta de `DELETE /api/actos/:id/inscripciones/:idInscripcion`. */
 export const InscripcionCanceladaSchema = z.object({
   ok: z.literal(true),
-  /** Qué pasó con el cargo: sin cargo, anulado o ya pagado (se conserva). */
-  cargo: z.enum(["sin_cargo", "anulado", "pagado"]),
+  /** Qué pasó con el cargo: sin cargo, anulado, o ya pagado o en una remesa (se conserva). */
+  cargo: z.enum(["sin_cargo", "anulado", "pagado", "en_remesa"]),
   mensaje: z.string(),
 });
 export type InscripcionCancelada = z.infer<typeof InscripcionCanceladaSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { InscripcionEntradaSchema } from "./inscripcion.schema";
+import { InscripcionCambioSchema, InscripcionEntradaSchema } from "./inscripcion.schema";
 import {
   conceptoInscripcion,
   hayPlazas,
@@ -7,6 +7,7 @@ import {
   motivoCierre,
   plazasLibres,
   precioParaTipo,
+  rechazoCambioInscripcion,
   rechazoInscripcion,
 } from "./reglas";
 
@@ -130,5 +131,41 @@ describe("InscripcionEntradaSchema", () => {
     expect(
       InscripcionEntradaSchema.safeParse({ idSocio: 1, invitados: -1 }).error?.issues[0]?.message,
     ).toBe("Los invitados no pueden ser negativos");
+  });
+});
+
+describe("rechazoCambioInscripcion", () => {
+  const base = { acto, hoy: "2026-12-01", esAdministrador: false };
+  it("solo comprueba lo que cambia: alergias sin menú elegido es válido", () => {
+    expect(rechazoCambioInscripcion(base)).toBeNull();
+    expect(rechazoCambioInscripcion({ ...base, menu: "Pescado", invitados: 2 })).toBeNull();
+  });
+  it("aplica el plazo, los invitados y los menús del acto", () => {
+    expect(rechazoCambioInscripcion({ ...base, hoy: "2026-12-16" })?.mensaje).toBe(
+      "La inscripción está cerrada",
+    );
+    expect(rechazoCambioInscripcion({ ...base, invitados: 3 })).toMatchObject({
+      codigo: "validacion",
+      campo: "invitados",
+    });
+    expect(rechazoCambioInscripcion({ ...base, menu: "" })?.mensaje).toBe("Elige un menú");
+    expect(rechazoCambioInscripcion({ ...base, menu: "Paella" })?.campo).toBe("menu");
+  });
+  it("el administrador cambia fuera de plazo, pero no en un acto cancelado", () => {
+    const admin = { ...base, hoy: "2026-12-30", esAdministrador: true };
+    expect(rechazoCambioInscripcion(admin)).toBeNull();
+    expect(
+      rechazoCambioInscripcion({ ...admin, acto: { ...acto, cancelado: true } })?.mensaje,
+    ).toBe("El acto está cancelado");
+  });
+});
+
+describe("InscripcionCambioSchema", () => {
+  it("exige al menos un campo y limpia espacios", () => {
+    expect(InscripcionCambioSchema.safeParse({}).success).toBe(false);
+    expect(InscripcionCambioSchema.parse({ alergias: "  Gluten " })).toEqual({
+      alergias: "Gluten",
+    });
+    expect(InscripcionCambioSchema.safeParse({ invitados: 1.5 }).success).toBe(false);
   });
 });

@@ -70,6 +70,46 @@ export type PeticionInscripcion = {
   menu: string;
 };
 
+/** Más invitados de los que admite el acto (null = bien). */
+export function rechazoInvitados(invitadosMax: number, invitados: number): Rechazo | null {
+  if (invitados <= invitadosMax) return null;
+  return {
+    codigo: "validacion",
+    campo: "invitados",
+    mensaje:
+      invitadosMax === 0
+        ? "Este acto no admite invitados"
+        : `Como mucho ${invitadosMax} ${invitadosMax === 1 ? "invitado" : "invitados"} por socio`,
+  };
+}
+
+/** Un menú que el acto no ofrece, o ninguno cuando hay que elegir (null = bien). */
+export function rechazoMenu(menus: readonly string[], menu: string): Rechazo | null {
+  if (menus.length > 0 && !menus.includes(menu)) {
+    return {
+      codigo: "validacion",
+      campo: "menu",
+      mensaje: menu ? `Elige uno de estos menús: ${menus.join(", ")}` : "Elige un menú",
+    };
+  }
+  if (menus.length === 0 && menu !== "") {
+    return { codigo: "validacion", campo: "menu", mensaje: "Este acto no tiene menús para elegir" };
+  }
+  return null;
+}
+
+/** Acto cancelado o, salvo para administradores, fuera de plazo (null = se puede tocar). */
+function rechazoPlazo(
+  acto: ActoInscribible,
+  hoy: string,
+  esAdministrador: boolean,
+): Rechazo | null {
+  if (acto.cancelado) return { codigo: "conflicto", mensaje: "El acto está cancelado" };
+  if (esAdministrador) return null;
+  const motivo = motivoCierre(acto, hoy);
+  return motivo ? { codigo: "conflicto", mensaje: motivo } : null;
+}
+
 /**
  * Comprobaciones que no dependen del aforo ni de la base de datos, en el orden en que se
  * explican al usuario. Devuelve el primer motivo de rechazo (en español) o null.
@@ -80,31 +120,32 @@ export function rechazoInscripcion(p: PeticionInscripcion): Rechazo | null {
   if (acto.esInterno && !p.esSocio && !p.esAdministrador) {
     return { codigo: "prohibido", mensaje: "Este acto es solo para socios" };
   }
-  if (!p.esAdministrador) {
-    const motivo = motivoCierre(acto, p.hoy);
-    if (motivo) return { codigo: "conflicto", mensaje: motivo };
-  }
-  if (p.invitados > acto.invitadosMax) {
-    return {
-      codigo: "validacion",
-      campo: "invitados",
-      mensaje:
-        acto.invitadosMax === 0
-          ? "Este acto no admite invitados"
-          : `Como mucho ${acto.invitadosMax} ${acto.invitadosMax === 1 ? "invitado" : "invitados"} por socio`,
-    };
-  }
-  if (acto.menus.length > 0 && !acto.menus.includes(p.menu)) {
-    return {
-      codigo: "validacion",
-      campo: "menu",
-      mensaje: p.menu ? `Elige uno de estos menús: ${acto.menus.join(", ")}` : "Elige un menú",
-    };
-  }
-  if (acto.menus.length === 0 && p.menu !== "") {
-    return { codigo: "validacion", campo: "menu", mensaje: "Este acto no tiene menús para elegir" };
-  }
-  return null;
+  return (
+    rechazoPlazo(acto, p.hoy, p.esAdministrador) ??
+    rechazoInvitados(acto.invitadosMax, p.invitados) ??
+    rechazoMenu(acto.menus, p.menu)
+  );
+}
+
+export type CambioInscripcion = {
+  acto: ActoInscribible & { invitadosMax: number; menus: readonly string[] };
+  hoy: string;
+  esAdministrador: boolean;
+  /** Solo se comprueban los campos que cambian (undefined = se queda como está). */
+  invitados?: number;
+  menu?: string;
+};
+
+/**
+ * Cambiar menú, alergias o invitados de una inscripción: mismo plazo que para inscribirse
+ * (el administrador, siempre que el acto no esté cancelado) y mismas reglas de invitados y menú.
+ */
+export function rechazoCambioInscripcion(p: CambioInscripcion): Rechazo | null {
+  return (
+    rechazoPlazo(p.acto, p.hoy, p.esAdministrador) ??
+    (p.invitados === undefined ? null : rechazoInvitados(p.acto.invitadosMax, p.invitados)) ??
+    (p.menu === undefined ? null : rechazoMenu(p.acto.menus, p.menu))
+  );
 }
 
 /** ¿Caben `personas` más? */

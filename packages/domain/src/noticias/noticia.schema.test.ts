@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { AlertaCrearSchema } from "../alertas/alerta.schema";
 import {
+  avisoDeNoticia,
   ListaNoticiasQuerySchema,
   NoticiaEntradaSchema,
   puedeLeerAudiencia,
@@ -42,5 +44,34 @@ describe("ListaNoticiasQuerySchema", () => {
       pageSize: 50,
     });
     expect(ListaNoticiasQuerySchema.safeParse({ pageSize: "201" }).success).toBe(false);
+  });
+});
+
+describe("avisoDeNoticia", () => {
+  const noticia = { id: 7, titulo: "Entrada", resumen: "A las 10:00", audiencia: "todos" as const };
+
+  it("una noticia para todos avisa a todos, con su resumen y el enlace a la noticia", () => {
+    const aviso = avisoDeNoticia(noticia, [1, 2]);
+    expect(aviso).toEqual({
+      titulo: "Entrada",
+      mensaje: "A las 10:00",
+      enlace: "/vernoticias?id=7",
+      destino: { todos: true },
+    });
+    expect(AlertaCrearSchema.safeParse(aviso).success).toBe(true);
+  });
+
+  it("una noticia solo para socios avisa solo a los socios (todos los tipos)", () => {
+    expect(avisoDeNoticia({ ...noticia, audiencia: "socios" }, [1, 2, 3]).destino).toEqual({
+      tiposSocio: [1, 2, 3],
+    });
+  });
+
+  it("sin resumen usa el título, y recorta a los límites de una alerta", () => {
+    const largo = "x".repeat(300);
+    const aviso = avisoDeNoticia({ ...noticia, titulo: largo, resumen: "" }, []);
+    expect(aviso.titulo).toHaveLength(120);
+    expect(aviso.mensaje).toBe(largo);
+    expect(AlertaCrearSchema.safeParse(aviso).success).toBe(true);
   });
 });

@@ -88,13 +88,15 @@ export const FiltrosPagosSchema = z.object({
     .optional(),
   idSocio: idFiltro,
   idPagador: idFiltro,
+  /** Los cargos de este socio y los que paga él (la pestaña de pagos de su ficha). */
+  idSocioOPagador: idFiltro,
   idProducto: idFiltro,
   estado: EstadoPagoSchema.optional(),
   idFormaPago: idFiltro,
 });
 export type FiltrosPagos = z.output<typeof FiltrosPagosSchema>;
 
-/** `GET /api/pagos?page&pageSize&q&sort&anyo&idSocio&idPagador&idProducto&estado&idFormaPago`. */
+/** `GET /api/pagos?page&pageSize&q&sort&anyo&idSocio&idPagador&idSocioOPagador&idProducto&estado&idFormaPago`. */
 export const ListaPagosQuerySchema = FiltrosPagosSchema.extend({
   ...pagina,
   sort: z

@@ -47,6 +47,15 @@ export const AsociacionEntradaSchema = z.object({
     .toUpperCase()
     .regex(/^[A-Z0-9]{3}$/, { error: "El sufijo son 3 letras o números (normalmente 000)" })
     .default("000"),
+  /** Name under the home-screen icon of the installed app; omitted = unchanged. */
+  nombreCorto: textoCorto(12).optional(),
+  /** Colour of the installed app (manifest theme/background); omitted = unchanged. */
+  color: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^#[0-9a-f]{6}$/, { error: "El color es un código como #c92a2a" })
+    .optional(),
 });
 export type AsociacionEntrada = z.infer<typeof AsociacionEntradaSchema>;
 
@@ -64,5 +73,7 @@ export const AsociacionSchema = z.object({
   sufijoAcreedor: z.string(),
   /** Calculado a partir del CIF y el sufijo; vacío si el CIF no sirve. */
   identificadorAcreedor: z.string(),
+  nombreCorto: z.string(),
+  color: z.string(),
 });
 export type Asociacion = z.infer<typeof AsociacionSchema>;

@@ -61,6 +61,8 @@ export type InscripcionFila = {
   asistio: boolean;
   id_pago: number | null;
   estado_pago: EstadoPago | null;
+  /** Remittance holding the charge (then it is collected or returned from there). */
+  id_remesa: number | null;
   nombre: string;
   apellidos: string;
   id_tipo_socio: number | null;
@@ -262,12 +264,16 @@ export class ActosRepository {
     return Number(n);
   }
 
-  /** Cancels (anulado) the pending charges of an event's enrolments; returns how many. */
+  /**
+   * Cancels (anulado) the pending charges of an event's enrolments, except those already in a
+   * remittance (collected or returned from there); returns how many.
+   */
   async anularCargosPendientesDeActo(idActo: number, motivo: string): Promise<number> {
     const filas = await this.db
       .updateTable("pago")
       .set({ estado: "anulado", motivo_anulacion: motivo, actualizado_en: new Date() })
       .where("estado", "=", "pendiente")
+      .where("id_remesa", "is", null)
       .where("id", "in", (eb) =>
         eb
           .selectFrom("inscripcion")
@@ -399,6 +405,7 @@ export class ActosRepository {
         "inscripcion.asistio",
         "inscripcion.id_pago",
         "pago.estado as estado_pago",
+        "pago.id_remesa",
         "socio.nombre",
         "socio.apellidos",
         "socio.id_tipo_socio",
@@ -431,16 +438,39 @@ export class ActosRepository {
       .execute();
   }
 
+  async actualizarInscripcion(
+    id: number,
+    cambios: Partial<Pick<NuevaInscripcion, "invitados" | "menu" | "alergias" | "importe">> & {
+      id_pago?: number | null;
+    },
+  ): Promise<void> {
+    await this.db.updateTable("inscripcion").set(cambios).where("id", "=", id).execute();
+  }
+
+  /** Changes amount and concept of a charge only while it is pending and outside a remittance. */
+  async actualizarCargoPendiente(idPago: number, importe: number, concepto: string) {
+    const r = await this.db
+      .updateTable("pago")
+      .set({ importe, concepto, actualizado_en: new Date() })
+      .where("id", "=", idPago)
+      .where("estado", "=", "pendiente")
+      .where("id_remesa", "is", null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
   async borrarInscripcion(id: number): Promise<void> {
     await this.db.deleteFrom("inscripcion").where("id", "=", id).execute();
   }
 
+  /** Cancels a pending charge that is not in a remittance; false if it could not. */
   async anularCargo(idPago: number, motivo: string): Promise<boolean> {
     const r = await this.db
       .updateTable("pago")
       .set({ estado: "anulado", motivo_anulacion: motivo, actualizado_en: new Date() })
       .where("id", "=", idPago)
       .where("estado", "=", "pendiente")
+      .where("id_remesa", "is", null)
       .executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }

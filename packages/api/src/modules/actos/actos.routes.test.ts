@@ -34,7 +34,7 @@ async function cuenta(rol: "administrador" | "usuario" | "socio", conSocio = tru
   return { token: await entrar(e.app, c.email), idSocio: c.idSocio ?? 0, id: c.id };
 }
 
-type Metodo = "GET" | "POST" | "PUT" | "DELETE";
+type Metodo = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 const llamar = (method: Metodo, url: string, token?: string, payload?: unknown) =>
   e.app.inject({
     method,
@@ -132,9 +132,9 @@ describe("matriz de permisos", () => {
       ["DELETE", "/api/actos/999999", undefined, [404, 403, 403, 401]],
       ["POST", `/api/actos/${acto.id}/copia`, () => ({}), [201, 403, 403, 401]],
       ["POST", "/api/actos/999999/cancelacion", undefined, [404, 403, 403, 401]],
-      ["GET", "/api/actos/mios", undefined, [403, 200, 200, 401]],
+      ["GET", "/api/actos/mios", undefined, [200, 200, 200, 401]],
       ["GET", "/api/actos/puntos", undefined, [200, 403, 403, 401]],
-      ["GET", "/api/actos/puntos/mios", undefined, [403, 200, 200, 401]],
+      ["GET", "/api/actos/puntos/mios", undefined, [200, 200, 200, 401]],
       ["GET", `/api/actos/${acto.id}/evento.ics`, undefined, [200, 200, 200, 401]],
       ["GET", `/api/actos/${acto.id}/inscripciones`, undefined, [200, 403, 403, 401]],
       [
@@ -150,6 +150,12 @@ describe("matriz de permisos", () => {
         [201, 201, 201, 401],
       ],
       ["DELETE", `/api/actos/${acto.id}/inscripciones/999999`, undefined, [404, 404, 404, 401]],
+      [
+        "PATCH",
+        `/api/actos/${acto.id}/inscripciones/999999`,
+        () => ({ alergias: "Ninguna" }),
+        [404, 404, 404, 401],
+      ],
       [
         "PUT",
         `/api/actos/${acto.id}/inscripciones/999999/asistencia`,
@@ -950,7 +956,8 @@ describe("restauración", () => {
     expect(creado.statusCode).toBe(201);
     const { id, token, url } = creado.json();
     expect(token.length).toBeGreaterThanOrEqual(22);
-    expect(url).toBe(`http://fila.test/api/restauracion/publico/${token}?formato=html`);
+    // One public address: the app's read-only page, which reads the JSON endpoint.
+    expect(url).toBe(`http://fila.test/#/restauracion-home?token=${token}`);
     const guardado = await e.db
       .selectFrom("enlace_restauracion")
       .select("token_hash")
@@ -962,9 +969,8 @@ describe("restauración", () => {
     expect(publico.statusCode).toBe(200);
     expect(publico.json().items.length).toBeGreaterThan(0);
     expect(publico.body).not.toContain("Prueba Prueba");
-    const html = await llamar("GET", `/api/restauracion/publico/${token}?formato=html`);
-    expect(html.headers["content-type"]).toContain("text/html");
-    expect(html.body).toContain("Restauración");
+    expect(publico.headers["cache-control"]).toBe("no-store");
+    expect(publico.headers["x-robots-tag"]).toBe("noindex");
 
     const lista = (await llamar("GET", "/api/restauracion/enlaces", admin.token)).json();
     expect(lista.items.find((x: { id: number }) => x.id === id)).toMatchObject({
@@ -993,5 +999,255 @@ describe("restauración", () => {
     expect(
       (await llamar("POST", "/api/restauracion/enlaces", admin.token, { dias: 0 })).statusCode,
     ).toBe(400);
+  });
+});
+
+describe("cambiar una inscripción (PATCH)", () => {
+  const cambiar = (token: string, idActo: number, idIns: number, cuerpo: unknown) =>
+    llamar("PATCH", `/api/actos/${idActo}/inscripciones/${idIns}`, token, cuerpo);
+  const cargo = (id: number) =>
+    e.db
+      .selectFrom("pago")
+      .select(["importe", "concepto", "estado"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+
+  it("un socio inscrito automáticamente elige menú y alergias; el cargo sigue a los invitados", async () => {
+    const acto = await crearActo({
+      nombre: "Cena automática",
+      inscripcionAutomatica: true,
+      aforo: null,
+    });
+    const mios = (await llamar("GET", "/api/actos/mios?pageSize=200", usuarioA.token)).json();
+    const yo = mios.items
+      .find((a: { id: number }) => a.id === acto.id)
+      .familia.find((f: { esYo: boolean }) => f.esYo);
+    expect(yo).toMatchObject({ inscrito: true, menu: "", importe: 35.5 });
+
+    const res = await cambiar(usuarioA.token, acto.id, yo.idInscripcion, {
+      menu: "Pescado",
+      alergias: "Marisco",
+      invitados: 2,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      menu: "Pescado",
+      alergias: "Marisco",
+      invitados: 2,
+      importe: 76,
+      idPago: yo.idPago,
+      estadoPago: "pendiente",
+    });
+    expect(await cargo(yo.idPago)).toEqual({
+      importe: 7600,
+      concepto: "Cena automática + 2 invitados",
+      estado: "pendiente",
+    });
+    // Only the allergies: the menu stays.
+    const solo = await cambiar(usuarioA.token, acto.id, yo.idInscripcion, { alergias: "" });
+    expect(solo.json()).toMatchObject({ menu: "Pescado", alergias: "", invitados: 2 });
+    // The payer changes the child's enrolment too.
+    const hijo = mios.items
+      .find((a: { id: number }) => a.id === acto.id)
+      .familia.find((f: { idSocio: number }) => f.idSocio === hijoDeA);
+    expect(
+      (await cambiar(usuarioA.token, acto.id, hijo.idInscripcion, { menu: "Carne" })).statusCode,
+    ).toBe(200);
+    const auditado = await e.db
+      .selectFrom("auditoria")
+      .select("accion")
+      .where("entidad", "=", "inscripcion")
+      .where("id_entidad", "=", yo.idInscripcion)
+      .execute();
+    expect(auditado.map((a) => a.accion)).toContain("modificar");
+  });
+
+  it("cada cambio incorrecto da un 4xx claro en español y no cambia nada", async () => {
+    const acto = await crearActo({ nombre: "Cena cambios", aforo: 3 });
+    const ins = (
+      await inscribir(usuarioA.token, acto.id, { idSocio: usuarioA.idSocio, menu: "Carne" })
+    ).json();
+    await inscribir(usuarioB.token, acto.id, { idSocio: usuarioB.idSocio, menu: "Carne" });
+    const url = `/api/actos/${acto.id}/inscripciones/${ins.id}`;
+    const foto = async () => ({
+      ins: await e.db
+        .selectFrom("inscripcion")
+        .selectAll()
+        .where("id", "=", ins.id)
+        .executeTakeFirstOrThrow(),
+      pago: await cargo(ins.idPago),
+    });
+    const antes = await foto();
+    const casos: [string, unknown, number, string][] = [
+      [usuarioA.token, { menu: "Paella" }, 400, "Elige uno de estos menús: Carne, Pescado"],
+      [usuarioA.token, { invitados: 3 }, 400, "Como mucho 2 invitados por socio"],
+      [usuarioA.token, { invitados: -1 }, 400, "Los invitados no pueden ser negativos"],
+      [usuarioA.token, {}, 400, "Indica qué cambia: invitados, menú o alergias"],
+      [usuarioA.token, { invitados: 2 }, 409, "No quedan plazas"],
+      [usuarioB.token, { alergias: "x" }, 403, ""],
+      [socioC.token, { alergias: "x" }, 403, ""],
+    ];
+    for (const [token, cuerpo, estado, mensaje] of casos) {
+      const res = await llamar("PATCH", url, token, cuerpo);
+      expect(`${JSON.stringify(cuerpo)} → ${res.statusCode}`).toBe(
+        `${JSON.stringify(cuerpo)} → ${estado}`,
+      );
+      const { mensaje: general, detalles = [] } = res.json();
+      if (mensaje) {
+        expect([general, ...detalles.map((d: { mensaje: string }) => d.mensaje)]).toContain(
+          mensaje,
+        );
+      }
+    }
+    expect(await foto()).toEqual(antes);
+    // One more guest fits exactly (3 places: A, B and the guest).
+    expect((await llamar("PATCH", url, usuarioA.token, { invitados: 1 })).statusCode).toBe(200);
+  });
+
+  it("tras la fecha máxima solo el administrador cambia; pagado, los invitados ya no cambian", async () => {
+    const acto = await crearActo({
+      nombre: "Cena cerrada",
+      fecha: dia(10),
+      fechaMaximaInscripcion: dia(5),
+    });
+    const ins = (
+      await inscribir(usuarioA.token, acto.id, { idSocio: usuarioA.idSocio, menu: "Carne" })
+    ).json();
+    await e.db
+      .updateTable("acto")
+      .set({ fecha_maxima_inscripcion: dia(-1) })
+      .where("id", "=", acto.id)
+      .execute();
+    const url = `/api/actos/${acto.id}/inscripciones/${ins.id}`;
+    const tarde = await llamar("PATCH", url, usuarioA.token, { menu: "Pescado" });
+    expect(tarde.statusCode).toBe(409);
+    expect(tarde.json().mensaje).toBe("La inscripción está cerrada");
+    const admin1 = await llamar("PATCH", url, admin.token, { menu: "Pescado", invitados: 1 });
+    expect(admin1.statusCode).toBe(200);
+    expect(admin1.json()).toMatchObject({ menu: "Pescado", importe: 55.75 });
+
+    await e.db
+      .updateTable("pago")
+      .set({ estado: "pagado", fecha_pago: hoy })
+      .where("id", "=", ins.idPago)
+      .execute();
+    const pagado = await llamar("PATCH", url, admin.token, { invitados: 2 });
+    expect(pagado.statusCode).toBe(409);
+    expect(pagado.json().mensaje).toBe(
+      "El cargo de la inscripción ya está pagado o en una remesa: para cambiar los invitados habla con la junta.",
+    );
+    expect(await cargo(ins.idPago)).toMatchObject({ importe: 5575, estado: "pagado" });
+    // The menu can still change once paid.
+    expect((await llamar("PATCH", url, admin.token, { menu: "Carne" })).statusCode).toBe(200);
+
+    await llamar("POST", `/api/actos/${acto.id}/cancelacion`, admin.token);
+    const cancelado = await llamar("PATCH", url, admin.token, { menu: "Pescado" });
+    expect(cancelado.statusCode).toBe(409);
+    expect(cancelado.json().mensaje).toBe("El acto está cancelado");
+  });
+
+  it("sin precio para su tipo, añadir invitados crea el cargo; quitarlos lo anula", async () => {
+    const acto = await crearActo({
+      nombre: "Cena solo invitados",
+      precios: [{ idTipoSocio: tipoAdulto, precio: 0 }],
+    });
+    const ins = (
+      await inscribir(usuarioA.token, acto.id, { idSocio: usuarioA.idSocio, menu: "Carne" })
+    ).json();
+    expect(ins).toMatchObject({ importe: 0, idPago: null });
+    const url = `/api/actos/${acto.id}/inscripciones/${ins.id}`;
+    const con = (await llamar("PATCH", url, usuarioA.token, { invitados: 1 })).json();
+    expect(con).toMatchObject({ importe: 20.25, estadoPago: "pendiente" });
+    expect(await cargo(con.idPago)).toMatchObject({
+      importe: 2025,
+      concepto: "Cena solo invitados + 1 invitado",
+    });
+    const sin = (await llamar("PATCH", url, usuarioA.token, { invitados: 0 })).json();
+    expect(sin).toMatchObject({ importe: 0, idPago: null, estadoPago: null });
+    expect((await cargo(con.idPago)).estado).toBe("anulado");
+  });
+});
+
+describe("cualquier rol con socio enlazado ve sus actos y sus puntos", () => {
+  it("un administrador con socio ve los suyos; sin socio, lista vacía y ceros", async () => {
+    const acto = await crearActo({ nombre: "Cena del admin", puntos: 4 });
+    const ins = (
+      await inscribir(admin.token, acto.id, { idSocio: admin.idSocio, menu: "Carne" })
+    ).json();
+    const mios = await llamar("GET", "/api/actos/mios?pageSize=200", admin.token);
+    expect(mios.statusCode).toBe(200);
+    const suyo = mios.json().items.find((a: { id: number }) => a.id === acto.id);
+    expect(suyo.familia).toEqual([
+      expect.objectContaining({ idSocio: admin.idSocio, esYo: true, inscrito: true }),
+    ]);
+    const antes = (await llamar("GET", "/api/actos/puntos/mios", admin.token)).json();
+    await llamar("PUT", `/api/actos/${acto.id}/inscripciones/${ins.id}/asistencia`, admin.token, {
+      asistio: true,
+    });
+    const despues = (await llamar("GET", "/api/actos/puntos/mios", admin.token)).json();
+    expect(despues.idSocio).toBe(admin.idSocio);
+    expect(despues.puntosTotal - antes.puntosTotal).toBe(4);
+
+    const adminSinSocio = await cuenta("administrador", false);
+    for (const c of [adminSinSocio, sinSocio]) {
+      const lista = await llamar("GET", "/api/actos/mios", c.token);
+      expect(lista.statusCode).toBe(200);
+      expect(lista.json()).toMatchObject({ items: [], total: 0 });
+      expect((await llamar("GET", "/api/actos/puntos/mios", c.token)).json()).toMatchObject({
+        idSocio: null,
+        puntosAnyo: 0,
+        puntosTotal: 0,
+      });
+    }
+  });
+});
+
+describe("cargos que ya están en una remesa", () => {
+  it("no se anulan ni cambian: se cobran o se devuelven desde la remesa", async () => {
+    const acto = await crearActo({ nombre: "Cena remesada" });
+    const a = (
+      await inscribir(usuarioA.token, acto.id, { idSocio: usuarioA.idSocio, menu: "Carne" })
+    ).json();
+    const h = (
+      await inscribir(usuarioA.token, acto.id, { idSocio: hijoDeA, menu: "Carne" })
+    ).json();
+    const remesa = await e.db
+      .insertInto("remesa")
+      .values({ mensaje_id: `REM-ACTOS-${Date.now()}`, fecha_cobro: dia(15), hasta: dia(15) })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await e.db
+      .updateTable("pago")
+      .set({ id_remesa: remesa.id })
+      .where("id", "=", a.idPago)
+      .execute();
+    const estado = async (idPago: number) =>
+      (
+        await e.db
+          .selectFrom("pago")
+          .select("estado")
+          .where("id", "=", idPago)
+          .executeTakeFirstOrThrow()
+      ).estado;
+    const url = `/api/actos/${acto.id}/inscripciones/${a.id}`;
+
+    const propio = await llamar("DELETE", url, usuarioA.token);
+    expect(propio.statusCode).toBe(409);
+    expect(propio.json().mensaje).toBe(
+      "El cargo de la inscripción ya está en una remesa: para cancelarla habla con la junta.",
+    );
+    expect((await llamar("PATCH", url, usuarioA.token, { invitados: 1 })).statusCode).toBe(409);
+    expect(await estado(a.idPago)).toBe("pendiente");
+
+    expect(
+      (await llamar("POST", `/api/actos/${acto.id}/cancelacion`, admin.token)).statusCode,
+    ).toBe(200);
+    expect(await estado(a.idPago)).toBe("pendiente");
+    expect(await estado(h.idPago)).toBe("anulado");
+
+    const res = await llamar("DELETE", url, admin.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().cargo).toBe("en_remesa");
+    expect(await estado(a.idPago)).toBe("pendiente");
   });
 });

@@ -3,6 +3,7 @@ import {
   ActoEntradaSchema,
   ActoSchema,
   AsistenciaSchema,
+  InscripcionCambioSchema,
   InscripcionCanceladaSchema,
   InscripcionEntradaSchema,
   InscripcionSchema,
@@ -97,10 +98,11 @@ export const actosRoutes: FastifyPluginAsyncZod<{
   app.get(
     "/actos/mios",
     {
-      onRequest: requiereRol("usuario", "socio"),
+      onRequest: requiereSesion,
       schema: {
         tags,
-        summary: "Próximos actos para mí y los socios de los que soy pagador",
+        summary:
+          "Próximos actos para mí y los socios de los que soy pagador (cualquier rol con socio enlazado; sin socio, lista vacía)",
         querystring: PaginaSchema,
         response: { 200: MisActosSchema },
       },
@@ -125,10 +127,10 @@ export const actosRoutes: FastifyPluginAsyncZod<{
   app.get(
     "/actos/puntos/mios",
     {
-      onRequest: requiereRol("usuario", "socio"),
+      onRequest: requiereSesion,
       schema: {
         tags,
-        summary: "Mis puntos de este año y en total",
+        summary: "Mis puntos de este año y en total (sin socio enlazado, ceros)",
         response: { 200: MisPuntosSchema },
       },
     },
@@ -286,6 +288,23 @@ export const actosRoutes: FastifyPluginAsyncZod<{
     },
     async (req) =>
       actos.cancelarInscripcion(usuarioDe(req), req.params.id, req.params.idInscripcion),
+  );
+
+  app.patch(
+    "/actos/:id/inscripciones/:idInscripcion",
+    {
+      onRequest: requiereSesion,
+      schema: {
+        tags,
+        summary:
+          "Cambiar menú, alergias o invitados de una inscripción (yo o a quien pago, hasta la fecha máxima; el administrador, siempre)",
+        params: ParamsInscripcion,
+        body: InscripcionCambioSchema,
+        response: { 200: InscripcionSchema },
+      },
+    },
+    async (req) =>
+      actos.modificarInscripcion(usuarioDe(req), req.params.id, req.params.idInscripcion, req.body),
   );
 
   app.put(

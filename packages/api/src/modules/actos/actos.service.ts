@@ -8,6 +8,8 @@ import {
   type FamiliarActo,
   hayPlazas,
   hoyIso,
+  type Inscripcion,
+  type InscripcionCambio,
   type InscripcionCancelada,
   type InscripcionEntrada,
   importeInscripcion,
@@ -19,6 +21,8 @@ import {
   motivoCierre,
   precioParaTipo,
   type RankingPuntos,
+  type Rechazo,
+  rechazoCambioInscripcion,
   rechazoInscripcion,
 } from "@fila/domain";
 import { DomainError, noEncontrado, prohibido } from "../../errors/domain-error.js";
@@ -85,6 +89,48 @@ function sumarDias(fecha: string, dias: number): string {
 }
 const diasEntre = (a: string, b: string) =>
   Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+
+/** Product of a charge: the one of the member type's price row, or a generic one per event. */
+class ProductosDeActo {
+  private generico: number | null = null;
+  constructor(
+    private readonly repo: ActosRepository,
+    private readonly acto: ActoFila,
+    private readonly precios: PrecioDeTipo[],
+  ) {}
+
+  async para(idTipoSocio: number | null): Promise<number> {
+    const propio = this.precios.find((p) => p.idTipoSocio === idTipoSocio)?.fila.id_producto;
+    if (propio !== undefined && propio !== null) return propio;
+    this.generico ??= await this.repo.productoDeActo(
+      this.acto.nombre,
+      Number(this.acto.fecha.slice(0, 4)),
+    );
+    return this.generico;
+  }
+}
+
+type PrecioDeTipo = { idTipoSocio: number; precioCentimos: number; fila: PrecioFila };
+const conPrecio = (filas: PrecioFila[]): PrecioDeTipo[] =>
+  filas.map((p) => ({ idTipoSocio: p.id_tipo_socio, precioCentimos: p.precio, fila: p }));
+
+/** Amount (cents) of an enrolment: the member type's price plus the guests; 0 if free. */
+const importeDe = (
+  acto: ActoFila,
+  precios: PrecioDeTipo[],
+  idTipoSocio: number | null,
+  invitados: number,
+) =>
+  acto.se_paga
+    ? importeInscripcion(precioParaTipo(precios, idTipoSocio), invitados, acto.precio_invitado)
+    : 0;
+
+/** A pending charge already in a remittance: it is collected or returned from there. */
+const enRemesa = (i: { estado_pago: string | null; id_remesa: number | null }) =>
+  i.estado_pago === "pendiente" && i.id_remesa !== null;
+
+const errorDe = (r: Rechazo) =>
+  new DomainError(r.codigo, r.mensaje, r.campo ? [{ campo: r.campo, mensaje: r.mensaje }] : []);
 
 export class ActosService {
   constructor(
@@ -302,59 +348,51 @@ export class ActosService {
     socios: (SocioInscribible & { invitados: number; menu: string; alergias: string })[],
     filasPrecio?: PrecioFila[],
   ): Promise<{ id: number; id_socio: number }[]> {
-    const precios = (filasPrecio ?? (await repo.precios([acto.id]))).map((p) => ({
-      idTipoSocio: p.id_tipo_socio,
-      precioCentimos: p.precio,
-      fila: p,
-    }));
+    const precios = conPrecio(filasPrecio ?? (await repo.precios([acto.id])));
     const nuevas: NuevaInscripcion[] = socios.map((s) => ({
       id_socio: s.id,
       invitados: s.invitados,
       menu: s.menu,
       alergias: s.alergias,
-      importe: acto.se_paga
-        ? importeInscripcion(
-            precioParaTipo(precios, s.id_tipo_socio),
-            s.invitados,
-            acto.precio_invitado,
-          )
-        : 0,
+      importe: importeDe(acto, precios, s.id_tipo_socio, s.invitados),
     }));
     const creadas = await repo.insertarInscripciones(acto.id, nuevas);
     if (!acto.se_paga || creadas.length === 0) return creadas;
 
-    const hoy = this.hoy();
-    const anyo = Number(acto.fecha.slice(0, 4));
-    const vence = acto.fecha_maxima_inscripcion ?? acto.fecha;
     const porSocio = new Map(socios.map((s) => [s.id, s]));
     const importePorSocio = new Map(nuevas.map((n) => [n.id_socio, n.importe]));
-    let productoGenerico: number | null = null;
+    const productos = new ProductosDeActo(repo, acto, precios);
     const cargos: NuevoCargo[] = [];
     for (const { id_socio } of creadas) {
       const socio = porSocio.get(id_socio) as SocioInscribible & { invitados: number };
       const importe = importePorSocio.get(id_socio) ?? 0;
       if (importe <= 0) continue;
-      const fila: PrecioFila | undefined = precios.find(
-        (p) => p.idTipoSocio === socio.id_tipo_socio,
-      )?.fila;
-      let idProducto = fila?.id_producto ?? null;
-      if (idProducto === null) {
-        productoGenerico ??= await repo.productoDeActo(acto.nombre, anyo);
-        idProducto = productoGenerico;
-      }
-      cargos.push({
-        id_socio,
-        id_pagador: socio.id_pagador ?? socio.id,
-        id_producto: idProducto,
-        anyo,
-        concepto: conceptoInscripcion(acto.nombre, socio.invitados),
-        importe,
-        fecha_emision: hoy,
-        fecha_vencimiento: vence > hoy ? vence : hoy,
-      });
+      cargos.push(await this.nuevoCargo(acto, socio, socio.invitados, importe, productos));
     }
     await repo.crearCargos(acto.id, cargos);
     return creadas;
+  }
+
+  /** The charge of an enrolment, to the member's payer, due on the enrolment deadline. */
+  private async nuevoCargo(
+    acto: ActoFila,
+    socio: SocioInscribible,
+    invitados: number,
+    importe: number,
+    productos: ProductosDeActo,
+  ): Promise<NuevoCargo> {
+    const hoy = this.hoy();
+    const vence = acto.fecha_maxima_inscripcion ?? acto.fecha;
+    return {
+      id_socio: socio.id,
+      id_pagador: socio.id_pagador ?? socio.id,
+      id_producto: await productos.para(socio.id_tipo_socio),
+      anyo: Number(acto.fecha.slice(0, 4)),
+      concepto: conceptoInscripcion(acto.nombre, invitados),
+      importe,
+      fecha_emision: hoy,
+      fecha_vencimiento: vence > hoy ? vence : hoy,
+    };
   }
 
   /** Automatic enrolment of every active member (up to the capacity) in an upcoming event. */
@@ -428,13 +466,7 @@ export class ActosService {
           invitados: entrada.invitados,
           menu: entrada.menu,
         });
-        if (rechazo) {
-          throw new DomainError(
-            rechazo.codigo,
-            rechazo.mensaje,
-            rechazo.campo ? [{ campo: rechazo.campo, mensaje: rechazo.mensaje }] : [],
-          );
-        }
+        if (rechazo) throw errorDe(rechazo);
         if (!socio && esAdministrador) throw noEncontrado("El socio");
         if (!socio || !this.puedeGestionar(actor, socio)) {
           throw new DomainError(
@@ -461,7 +493,11 @@ export class ActosService {
       if (esViolacionUnica(error)) throw conflicto("Ya está inscrito en este acto");
       throw error;
     }
-    const fila = await this.repo.inscripcion(idActo, creada.id);
+    return this.inscripcionPresentada(idActo, creada.id);
+  }
+
+  private async inscripcionPresentada(idActo: number, id: number): Promise<Inscripcion> {
+    const fila = await this.repo.inscripcion(idActo, id);
     if (!fila) throw noEncontrado("La inscripción");
     return presentarInscripcion(fila);
   }
@@ -492,6 +528,11 @@ export class ActosService {
         if (inscripcion.estado_pago === "pagado") {
           throw conflicto("La inscripción ya está pagada: para cancelarla habla con la junta.");
         }
+        if (enRemesa(inscripcion)) {
+          throw conflicto(
+            "El cargo de la inscripción ya está en una remesa: para cancelarla habla con la junta.",
+          );
+        }
       }
       let cargo: InscripcionCancelada["cargo"] = "sin_cargo";
       let mensaje = "Inscripción cancelada.";
@@ -503,6 +544,10 @@ export class ActosService {
           cargo = "pagado";
           mensaje =
             "Inscripción cancelada. El cargo ya estaba pagado y se conserva: gestiona la devolución en pagos.";
+        } else if (enRemesa(inscripcion)) {
+          cargo = "en_remesa";
+          mensaje =
+            "Inscripción cancelada. El cargo ya está en una remesa y se conserva: se cobra o se devuelve desde la remesa.";
         }
       }
       await repo.borrarInscripcion(idInscripcion);
@@ -519,6 +564,100 @@ export class ActosService {
       });
       return { ok: true as const, cargo, mensaje };
     });
+  }
+
+  /**
+   * Changes menu, allergies or guests of an enrolment (e.g. one made automatically). Same rules
+   * as enrolling: owner or payer before the deadline, administrators any time; more guests need
+   * free places (checked under the event lock). On a paid event the pending charge follows the
+   * new amount; once paid or in a remittance the guests can no longer change.
+   */
+  async modificarInscripcion(
+    actor: Actor,
+    idActo: number,
+    idInscripcion: number,
+    cambio: InscripcionCambio,
+  ): Promise<Inscripcion> {
+    await this.repo.transaccion(async (repo) => {
+      const acto = await repo.porId(idActo, true);
+      if (!acto) throw noEncontrado("El acto");
+      const ins = await repo.inscripcion(idActo, idInscripcion);
+      if (!ins) throw noEncontrado("La inscripción");
+      const socio = await repo.socio(ins.id_socio);
+      if (!socio || !this.puedeGestionar(actor, socio)) throw prohibido();
+      const rechazo = rechazoCambioInscripcion({
+        acto: {
+          fecha: acto.fecha,
+          fechaMaximaInscripcion: acto.fecha_maxima_inscripcion,
+          cancelado: acto.cancelado,
+          invitadosMax: acto.invitados_max,
+          menus: acto.menus,
+        },
+        hoy: this.hoy(),
+        esAdministrador: actor.rol === "administrador",
+        invitados: cambio.invitados,
+        menu: cambio.menu,
+      });
+      if (rechazo) throw errorDe(rechazo);
+
+      const invitados = cambio.invitados ?? ins.invitados;
+      const masPersonas = invitados - ins.invitados;
+      if (masPersonas > 0) {
+        const ocupadas = (await repo.ocupadas([idActo])).get(idActo) ?? 0;
+        if (!hayPlazas(acto.aforo, ocupadas, masPersonas)) throw conflicto(MENSAJE_SIN_PLAZAS);
+      }
+      let importe = ins.importe;
+      let desenlazarCargo = false;
+      const idPago = ins.id_pago;
+      if (acto.se_paga && invitados !== ins.invitados) {
+        const precios = conPrecio(await repo.precios([idActo]));
+        importe = importeDe(acto, precios, socio.id_tipo_socio, invitados);
+        if (idPago !== null) {
+          const seguido =
+            importe > 0
+              ? await repo.actualizarCargoPendiente(
+                  idPago,
+                  importe,
+                  conceptoInscripcion(acto.nombre, invitados),
+                )
+              : await repo.anularCargo(idPago, MOTIVO_INSCRIPCION_CANCELADA);
+          if (!seguido) {
+            throw conflicto(
+              "El cargo de la inscripción ya está pagado o en una remesa: para cambiar los invitados habla con la junta.",
+            );
+          }
+          desenlazarCargo = importe === 0;
+        } else if (importe > 0) {
+          const productos = new ProductosDeActo(repo, acto, precios);
+          await repo.crearCargos(idActo, [
+            await this.nuevoCargo(acto, socio, invitados, importe, productos),
+          ]);
+        }
+      }
+      const despues = {
+        invitados,
+        menu: cambio.menu ?? ins.menu,
+        alergias: cambio.alergias ?? ins.alergias,
+        importe,
+      };
+      const cambios = diferencias(
+        { invitados: ins.invitados, menu: ins.menu, alergias: ins.alergias, importe: ins.importe },
+        despues,
+      );
+      if (cambios.length === 0) return;
+      await repo.actualizarInscripcion(idInscripcion, {
+        ...despues,
+        ...(desenlazarCargo ? { id_pago: null } : {}),
+      });
+      await repo.auditar({
+        idUsuario: actor.id,
+        entidad: "inscripcion",
+        idEntidad: idInscripcion,
+        accion: "modificar",
+        cambios,
+      });
+    });
+    return this.inscripcionPresentada(idActo, idInscripcion);
   }
 
   async listado(idActo: number): Promise<ListadoInscritos> {
@@ -552,6 +691,8 @@ export class ActosService {
 
   /** Upcoming events I can see, with me and every member I pay for, enrolled or not. */
   async mios(actor: Actor, page: number, pageSize: number): Promise<MisActos> {
+    // Without a linked member there is nobody to enrol: nothing to show, whatever the role.
+    if (actor.socioId <= 0) return { items: [], total: 0, page, pageSize };
     const hoy = this.hoy();
     const { filas, total } = await this.repo.listar({
       desde: hoy,
@@ -561,7 +702,7 @@ export class ActosService {
       soloVisibles: { incluirInternos: esDeSocio(actor) },
     });
     const actos = await this.presentar(filas);
-    const familia = actor.socioId > 0 ? await this.repo.familia(actor.socioId) : [];
+    const familia = await this.repo.familia(actor.socioId);
     const inscripciones = await this.repo.inscripcionesDeSocios(
       filas.map((f) => f.id),
       familia.map((s) => s.id),

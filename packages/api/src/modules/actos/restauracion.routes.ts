@@ -7,7 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requiereRol, usuarioDe } from "../../plugins/auth.js";
-import { type RestauracionService, restauracionHtml } from "./restauracion.service.js";
+import type { RestauracionService } from "./restauracion.service.js";
 
 const tags = ["Restauración"];
 const soloAdmin = requiereRol("administrador");
@@ -84,23 +84,18 @@ export const restauracionRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: "Vista del restaurador a través de un enlace, sin sesión (JSON o ?formato=html)",
+        summary: "Vista del restaurador a través de un enlace, sin sesión",
         security: [],
         params: z.object({ token: z.string().max(200) }),
-        querystring: z.object({
-          formato: z.enum(["json", "html"], { error: "El formato es json o html" }).default("json"),
-        }),
+        response: { 200: RestauracionSchema },
       },
     },
     async (req, reply) => {
       const vista = await restauracion.publico(req.params.token);
-      reply.header("Cache-Control", "no-store").header("X-Robots-Tag", "noindex");
-      if (req.query.formato === "html") {
-        return reply
-          .type("text/html; charset=utf-8")
-          .send(restauracionHtml(vista, "Restauración: próximos actos"));
-      }
-      return reply.send(RestauracionSchema.parse(vista));
+      return reply
+        .header("Cache-Control", "no-store")
+        .header("X-Robots-Tag", "noindex")
+        .send(vista);
     },
   );
 };

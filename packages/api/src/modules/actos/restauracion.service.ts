@@ -1,7 +1,6 @@
 import {
   type ActoRestauracion,
   type EnlaceRestauracion,
-  formatearFecha,
   hoyIso,
   type Restauracion,
 } from "@fila/domain";
@@ -66,7 +65,8 @@ export class RestauracionService {
     return {
       id: fila.id,
       token,
-      url: `${this.publicUrl}/api/restauracion/publico/${token}?formato=html`,
+      // The app's read-only page; it reads GET /api/restauracion/publico/:token.
+      url: `${this.publicUrl}/#/restauracion-home?token=${encodeURIComponent(token)}`,
       expiraEn: fila.expira_en.toISOString(),
     };
   }
@@ -108,30 +108,4 @@ export class RestauracionService {
     }
     return this.vista();
   }
-}
-
-const escapar = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );
-
-/** A printable HTML page of the catering view (for the caterer's shared link). */
-export function restauracionHtml(vista: Restauracion, titulo: string): string {
-  const actos = vista.items
-    .map((a) => {
-      const menus = a.porMenu.length
-        ? `<ul>${a.porMenu.map((m) => `<li>${escapar(m.menu || "Sin menú")}: <b>${m.personas}</b></li>`).join("")}</ul>`
-        : "<p>Sin inscritos todavía.</p>";
-      const alergias = a.alergias.length
-        ? `<h3>Alergias</h3><ul>${a.alergias.map((x) => `<li>${escapar(x.nombre)}: ${escapar(x.alergias)}</li>`).join("")}</ul>`
-        : "";
-      const cuando = [formatearFecha(a.fecha), a.hora, a.lugar]
-        .filter(Boolean)
-        .map(escapar)
-        .join(" · ");
-      return `<section><h2>${escapar(a.nombre)}</h2><p>${cuando}</p><p>Personas: <b>${a.personas}</b></p>${menus}${alergias}</section>`;
-    })
-    .join("");
-  return `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="robots" content="noindex"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapar(titulo)}</title><style>body{font-family:system-ui,sans-serif;margin:2rem;color:#222}section{border-top:1px solid #ccc;padding:.5rem 0;break-inside:avoid}</style></head><body><h1>${escapar(titulo)}</h1>${actos || "<p>No hay actos próximos.</p>"}</body></html>`;
 }

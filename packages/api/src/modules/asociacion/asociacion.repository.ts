@@ -12,6 +12,8 @@ export type FilaAsociacion = {
   iban: string;
   bic: string;
   sufijo_acreedor: string;
+  nombre_corto: string;
+  color: string;
 };
 
 const COLUMNAS = [
@@ -26,6 +28,8 @@ const COLUMNAS = [
   "iban",
   "bic",
   "sufijo_acreedor",
+  "nombre_corto",
+  "color",
 ] as const;
 
 /** The one association row (id 1): its identity and bank settings. */

@@ -61,6 +61,8 @@ describe("/api/asociacion", () => {
       iban: "ES9121000418450200051332",
       bic: "CAIXESBBXXX",
       identificadorAcreedor: "ES77000B85626240",
+      nombreCorto: "",
+      color: "#c92a2a",
     };
     expect(res.json()).toEqual(esperado);
     expect((await pedir("GET")).json()).toEqual(esperado);

@@ -33,6 +33,8 @@ function presentar(f: FilaAsociacion): Asociacion {
     bic: f.bic,
     sufijoAcreedor: f.sufijo_acreedor,
     identificadorAcreedor: identificadorAcreedorDe(f.cif, f.sufijo_acreedor),
+    nombreCorto: f.nombre_corto,
+    color: f.color,
   };
 }
 
@@ -44,7 +46,7 @@ export class AsociacionService {
   }
 
   async guardar(actor: UsuarioAutenticado, entrada: AsociacionEntrada): Promise<Asociacion> {
-    const fila: FilaAsociacion = {
+    const fila: Omit<FilaAsociacion, "nombre_corto" | "color"> = {
       nombre: entrada.nombre,
       cif: entrada.cif,
       direccion: entrada.direccion,
@@ -57,10 +59,16 @@ export class AsociacionService {
       bic: entrada.bic,
       sufijo_acreedor: entrada.sufijoAcreedor,
     };
-    await this.repo.transaccion(async (repo, tx) => {
+    return this.repo.transaccion(async (repo, tx) => {
       const antes = await repo.datos(true);
-      await repo.guardar(fila);
-      const cambios = diferencias(antes, fila);
+      // The installed app's name and colour stay as they were when the form does not send them.
+      const nueva: FilaAsociacion = {
+        ...fila,
+        nombre_corto: entrada.nombreCorto ?? antes.nombre_corto,
+        color: entrada.color ?? antes.color,
+      };
+      await repo.guardar(nueva);
+      const cambios = diferencias(antes, nueva);
       if (cambios.length > 0) {
         await registrarAuditoria(tx, {
           idUsuario: actor.id,
@@ -70,7 +78,7 @@ export class AsociacionService {
           cambios,
         });
       }
+      return presentar(nueva);
     });
-    return presentar(fila);
   }
 }

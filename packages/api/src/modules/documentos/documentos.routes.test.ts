@@ -1,51 +1,21 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, crearCuenta, crearEntorno, type Entorno, entrar } from "../../test/entorno.js";
+import type { Entorno } from "../../test/entorno.js";
+import { bearer } from "../../test/entorno.js";
+import {
+  crearEntornoConArchivos,
+  type EntornoConArchivos,
+  multipart,
+  type TokensPorRol,
+} from "../../test/subidas.js";
 
+let entorno: EntornoConArchivos;
 let e: Entorno;
 let dataDir: string;
-const tokens = {} as Record<"administrador" | "usuario" | "socio" | "sinFicha", string>;
-
-type Metodo = "GET" | "POST" | "PUT" | "DELETE";
-const llamar = (method: Metodo, url: string, token?: string, payload?: unknown) =>
-  e.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-
-type Parte = { campo: string; valor: string } | { campo: string; archivo: Buffer; nombre: string };
-
-function multipart(partes: Parte[]) {
-  const limite = `----fila${Math.random().toString(16).slice(2)}`;
-  const trozos: Buffer[] = [];
-  for (const p of partes) {
-    if ("archivo" in p) {
-      trozos.push(
-        Buffer.from(
-          `--${limite}\r\nContent-Disposition: form-data; name="${p.campo}"; filename="${p.nombre}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-        ),
-        p.archivo,
-        Buffer.from("\r\n"),
-      );
-    } else {
-      trozos.push(
-        Buffer.from(
-          `--${limite}\r\nContent-Disposition: form-data; name="${p.campo}"\r\n\r\n${p.valor}\r\n`,
-        ),
-      );
-    }
-  }
-  trozos.push(Buffer.from(`--${limite}--\r\n`));
-  return {
-    payload: Buffer.concat(trozos),
-    headers: { "content-type": `multipart/form-data; boundary=${limite}` },
-  };
-}
+let tokens: TokensPorRol;
+const llamar: EntornoConArchivos["llamar"] = (...args) => entorno.llamar(...args);
 
 const PDF = Buffer.from(
   "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
@@ -87,20 +57,12 @@ const archivosGuardados = () => {
 };
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "fila-documentos-"));
-  e = await crearEntorno({ dataDir });
-  for (const rol of ["administrador", "usuario", "socio"] as const) {
-    tokens[rol] = await entrar(e.app, (await crearCuenta(e.db, { rol })).email);
-  }
-  tokens.sinFicha = await entrar(
-    e.app,
-    (await crearCuenta(e.db, { rol: "usuario", conSocio: false })).email,
-  );
+  entorno = await crearEntornoConArchivos("documentos");
+  ({ e, dataDir, tokens } = entorno);
 });
 
 afterAll(async () => {
-  await e?.cerrar();
-  rmSync(dataDir, { recursive: true, force: true });
+  await entorno?.cerrar();
 });
 
 describe("subir documentos", () => {

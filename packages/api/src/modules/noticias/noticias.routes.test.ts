@@ -1,22 +1,18 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, crearCuenta, crearEntorno, type Entorno, entrar } from "../../test/entorno.js";
+import { bearer, type Entorno } from "../../test/entorno.js";
+import {
+  crearEntornoConArchivos,
+  type EntornoConArchivos,
+  type Metodo,
+  multipart as multipartDe,
+  type TokensPorRol,
+} from "../../test/subidas.js";
 
+let entorno: EntornoConArchivos;
 let e: Entorno;
-let dataDir: string;
-const tokens = {} as Record<"administrador" | "usuario" | "socio" | "sinFicha", string>;
-
-type Metodo = "GET" | "POST" | "PUT" | "DELETE";
-const llamar = (method: Metodo, url: string, token?: string, payload?: unknown) =>
-  e.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+let tokens: TokensPorRol;
+const llamar: EntornoConArchivos["llamar"] = (...args) => entorno.llamar(...args);
 
 type Noticia = { id: number; titulo: string; publicada: boolean; imagen: string | null };
 
@@ -34,17 +30,8 @@ async function crearNoticia(datos: Record<string, unknown> = {}): Promise<Notici
   return res.json();
 }
 
-function multipart(contenido: Buffer, nombre: string, campo = "archivo") {
-  const limite = `----fila${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${limite}\r\nContent-Disposition: form-data; name="${campo}"; filename="${nombre}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    contenido,
-    Buffer.from(`\r\n--${limite}--\r\n`),
-  ]);
-  return { payload, headers: { "content-type": `multipart/form-data; boundary=${limite}` } };
-}
+const multipart = (contenido: Buffer, nombre: string, campo = "archivo") =>
+  multipartDe([{ campo, archivo: contenido, nombre }]);
 
 const subirImagen = (
   id: number,
@@ -67,20 +54,12 @@ const png = (ancho: number, alto: number) =>
     .toBuffer();
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "fila-noticias-"));
-  e = await crearEntorno({ dataDir });
-  for (const rol of ["administrador", "usuario", "socio"] as const) {
-    tokens[rol] = await entrar(e.app, (await crearCuenta(e.db, { rol })).email);
-  }
-  tokens.sinFicha = await entrar(
-    e.app,
-    (await crearCuenta(e.db, { rol: "usuario", conSocio: false })).email,
-  );
+  entorno = await crearEntornoConArchivos("noticias");
+  ({ e, tokens } = entorno);
 });
 
 afterAll(async () => {
-  await e?.cerrar();
-  rmSync(dataDir, { recursive: true, force: true });
+  await entorno?.cerrar();
 });
 
 describe("redactar noticias", () => {

@@ -110,6 +110,10 @@ function condiciones(eb: Donde, f: FiltrosPagos): Expression<SqlBool> {
   if (f.anyo !== undefined) y.push(eb("pago.anyo", "=", f.anyo));
   if (f.idSocio !== undefined) y.push(eb("pago.id_socio", "=", f.idSocio));
   if (f.idPagador !== undefined) y.push(eb("pago.id_pagador", "=", f.idPagador));
+  if (f.idSocioOPagador !== undefined) {
+    const id = f.idSocioOPagador;
+    y.push(eb.or([eb("pago.id_socio", "=", id), eb("pago.id_pagador", "=", id)]));
+  }
   if (f.idProducto !== undefined) y.push(eb("pago.id_producto", "=", f.idProducto));
   if (f.estado !== undefined) y.push(eb("pago.estado", "=", f.estado));
   if (f.idFormaPago !== undefined) y.push(eb("pago.id_forma_pago", "=", f.idFormaPago));

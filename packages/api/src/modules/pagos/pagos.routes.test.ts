@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, crearCuenta, crearEntorno, type Entorno, entrar } from "../../test/entorno.js";
 
 let e: Entorno;
-type Cuenta = { token: string; idSocio: number };
+type Cuenta = { id: number; token: string; idSocio: number };
 let admin: Cuenta;
 let usuarioA: Cuenta;
 let usuarioB: Cuenta;
@@ -17,7 +17,7 @@ let tipoInfantil = 0;
 
 async function cuenta(rol: "administrador" | "usuario" | "socio", conSocio = true) {
   const c = await crearCuenta(e.db, { rol, conSocio });
-  return { token: await entrar(e.app, c.email), idSocio: c.idSocio ?? 0 };
+  return { id: c.id, token: await entrar(e.app, c.email), idSocio: c.idSocio ?? 0 };
 }
 
 type Metodo = "GET" | "POST" | "PUT" | "DELETE";
@@ -539,6 +539,50 @@ describe("cobros", () => {
   });
 });
 
+describe("auditoría de los cobros y anulaciones", () => {
+  const acciones = async (id: number) =>
+    (
+      await e.db
+        .selectFrom("auditoria")
+        .select(["accion", "id_usuario"])
+        .where("entidad", "=", "pago")
+        .where("id_entidad", "=", id)
+        .orderBy("id")
+        .execute()
+    ).map((a) => `${a.accion}:${a.id_usuario}`);
+
+  it("cada cobro, cobro parcial, cobro múltiple y anulación queda con quién lo hizo", async () => {
+    const quien = admin.id;
+    const entero = await cargo(hijoDeA, 10);
+    await pedir("POST", `/api/pagos/${entero.id}/cobro`, { idFormaPago: formaPago, ...cobro });
+    expect(await acciones(entero.id)).toEqual([`crear:${quien}`, `cobro:${quien}`]);
+
+    const partido = await cargo(hijoDeA, 10);
+    const parte = (
+      await pedir("POST", `/api/pagos/${partido.id}/cobro`, {
+        idFormaPago: formaPago,
+        ...cobro,
+        importe: 4,
+      })
+    ).json();
+    expect(await acciones(partido.id)).toEqual([`crear:${quien}`, `cobro parcial:${quien}`]);
+    expect(await acciones(parte.id)).toEqual([`cobro:${quien}`]);
+
+    const [a, b] = [await cargo(hijoDeA, 1), await cargo(hijoDeA, 2)];
+    await pedir("POST", "/api/pagos/cobros", {
+      ids: [a.id, b.id],
+      idFormaPago: formaPago,
+      ...cobro,
+    });
+    for (const c of [a, b])
+      expect(await acciones(c.id)).toEqual([`crear:${quien}`, `cobro:${quien}`]);
+
+    const anulado = await cargo(hijoDeA, 3);
+    await pedir("POST", `/api/pagos/${anulado.id}/anulacion`, { motivo: "Duplicado" });
+    expect(await acciones(anulado.id)).toEqual([`crear:${quien}`, `anular:${quien}`]);
+  });
+});
+
 describe("anulación", () => {
   it("anula un pendiente con motivo; un pagado o uno en remesa no (409)", async () => {
     const c = await cargo(hijoDeA, 10);
@@ -608,6 +652,27 @@ describe("GET /api/pagos (lista)", () => {
     expect((await pedir("GET", `/api/pagos?idPagador=${quien}&anyo=2026`)).json().total).toBe(3);
     expect((await pedir("GET", "/api/pagos?sort=color")).statusCode).toBe(400);
     expect((await pedir("GET", "/api/pagos?estado=raro")).statusCode).toBe(400);
+  });
+
+  it("idSocioOPagador da los cargos del socio y los que paga él (la pestaña de su ficha)", async () => {
+    const madre = await socio({ nombre: "Remei" });
+    const filla = await socio({ nombre: "Neus", id_pagador: madre });
+    const otro = await socio({ nombre: "Ximo" });
+    const suyo = await cargo(madre, 12.5);
+    const deLaFilla = await cargo(filla, 7.25);
+    await cargo(otro, 99);
+    const lista = (await pedir("GET", `/api/pagos?idSocioOPagador=${madre}&sort=id`)).json();
+    expect(lista.items.map((p: { id: number }) => p.id)).toEqual([suyo.id, deLaFilla.id]);
+    expect(lista.totalImporte).toBe(19.75);
+    expect((await pedir("GET", `/api/pagos?idSocioOPagador=${filla}`)).json().total).toBe(1);
+    expect((await pedir("GET", "/api/pagos?idSocioOPagador=0")).statusCode).toBe(400);
+    const ajeno = await pedir(
+      "GET",
+      `/api/pagos?idSocioOPagador=${madre}`,
+      undefined,
+      usuarioA.token,
+    );
+    expect(ajeno.statusCode).toBe(403);
   });
 });
 

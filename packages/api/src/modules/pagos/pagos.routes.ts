@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Database } from "../../db/database.js";
 import { requiereRol, requiereSesion, usuarioDe } from "../../plugins/auth.js";
+import { enviarDescarga } from "../../plugins/descargas.js";
 import { PagosRepository } from "./pagos.repository.js";
 import { PagosService } from "./pagos.service.js";
 
@@ -67,14 +68,7 @@ export const pagosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
         querystring: ExportPagosQuerySchema,
       },
     },
-    async (req, reply) => {
-      const fichero = await pagos.exportar(req.query);
-      return reply
-        .header("Content-Type", fichero.tipo)
-        .header("Content-Disposition", `attachment; filename="${fichero.nombre}"`)
-        .header("Cache-Control", "no-store")
-        .send(fichero.contenido);
-    },
+    async (req, reply) => enviarDescarga(reply, await pagos.exportar(req.query)),
   );
 
   app.post(
@@ -168,11 +162,12 @@ export const pagosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
     },
     async (req, reply) => {
       const pdf = await pagos.recibo(usuarioDe(req), req.params.id);
-      return reply
-        .header("Content-Type", "application/pdf")
-        .header("Content-Disposition", `attachment; filename="recibo-${req.params.id}.pdf"`)
-        .header("Cache-Control", "private, no-store")
-        .send(pdf);
+      const nombre = `recibo-${req.params.id}.pdf`;
+      return enviarDescarga(
+        reply,
+        { nombre, tipo: "application/pdf", contenido: pdf },
+        { privado: true },
+      );
     },
   );
 };

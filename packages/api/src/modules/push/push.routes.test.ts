@@ -344,4 +344,48 @@ describe("manifiesto", () => {
       m.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`),
     ).toEqual(["192x192 any", "512x512 any", "512x512 maskable"]);
   });
+
+  it("el administrador cambia nombre corto y color en PUT /api/asociacion y el manifiesto los usa", async () => {
+    const admin = await crearCuenta(e.db, { rol: "administrador" });
+    const token = await entrar(e.app, admin.email);
+    const datos = {
+      nombre: "Filà Llana",
+      cif: "B85626240",
+      iban: "ES9121000418450200051332",
+    };
+    const poner = (cuerpo: object) =>
+      e.app.inject({
+        method: "PUT",
+        url: "/api/asociacion",
+        payload: cuerpo,
+        headers: bearer(token),
+      });
+    const manifiesto = async () =>
+      (await e.app.inject({ method: "GET", url: "/manifest.webmanifest" })).json();
+
+    const r = await poner({ ...datos, nombreCorto: "Llana", color: "#0B7285" });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toMatchObject({ nombreCorto: "Llana", color: "#0b7285" });
+    expect(await manifiesto()).toMatchObject({
+      name: "Filà Llana",
+      short_name: "Llana",
+      theme_color: "#0b7285",
+    });
+
+    const malo = await poner({ ...datos, nombreCorto: "Un nombre demasiado largo", color: "rojo" });
+    expect(malo.statusCode).toBe(400);
+    expect(
+      malo
+        .json()
+        .detalles.map((d: { campo: string }) => d.campo)
+        .sort(),
+    ).toEqual(["color", "nombreCorto"]);
+    // Saving the bank form without them keeps the app's name and colour.
+    expect((await poner({ ...datos, nombre: "Filà Llana de Alcoi" })).statusCode).toBe(200);
+    expect(await manifiesto()).toMatchObject({
+      name: "Filà Llana de Alcoi",
+      short_name: "Llana",
+      theme_color: "#0b7285",
+    });
+  });
 });

@@ -549,6 +549,12 @@ describe("devoluciones por fichero pain.002 y borrado", () => {
       "otro",
     );
     expect(otroCampo.statusCode).toBe(400);
+    expect(otroCampo.json().mensaje).toBe(
+      "Adjunta el fichero pain.002 del banco en el campo «archivo».",
+    );
+    const enorme = await subir(url, "a".repeat(5 * 1024 * 1024 + 10));
+    expect(enorme.statusCode).toBe(413);
+    expect(enorme.json().mensaje).toBe("El fichero no puede ocupar más de 5 MB.");
     const ajeno = await subir(
       url,
       pain002([

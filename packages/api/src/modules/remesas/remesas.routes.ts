@@ -11,6 +11,9 @@ import { z } from "zod";
 import type { Database } from "../../db/database.js";
 import { DomainError } from "../../errors/domain-error.js";
 import { requiereRol, usuarioDe } from "../../plugins/auth.js";
+import { enviarDescarga } from "../../plugins/descargas.js";
+import { exigirArchivo, leerFormulario } from "../../plugins/subidas.js";
+import { IdParamsSchema as IdParams, ListaQuerySchema } from "../maestros/maestros.schemas.js";
 import { RemesasRepository } from "./remesas.repository.js";
 import { RemesasService } from "./remesas.service.js";
 
@@ -18,28 +21,9 @@ const tags = ["Remesas"];
 const soloAdministrador = requiereRol("administrador");
 const MAX_BYTES_DEVOLUCIONES = 5 * 1024 * 1024;
 
-const IdParams = z.object({
-  id: z.coerce
-    .number({ error: "El identificador no es válido." })
-    .int({ error: "El identificador no es válido." })
-    .positive({ error: "El identificador no es válido." })
-    .max(2_147_483_647, { error: "El identificador no es válido." }),
-});
-
 const ORDENES = ["id", "-id", "fechaCobro", "-fechaCobro"] as const;
 
-const ListaQuery = z.object({
-  page: z.coerce
-    .number({ error: "La página debe ser un número." })
-    .int({ error: "La página debe ser un número entero." })
-    .min(1, { error: "La página empieza en 1." })
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: "El tamaño de página debe ser un número." })
-    .int({ error: "El tamaño de página debe ser un número entero." })
-    .min(1, { error: "El tamaño de página debe ser al menos 1." })
-    .max(200, { error: "El tamaño de página no puede pasar de 200." })
-    .default(50),
+const ListaQuery = ListaQuerySchema.pick({ page: true, pageSize: true }).extend({
   sort: z.enum(ORDENES, { error: `Ordena por uno de: ${ORDENES.join(", ")}.` }).default("-id"),
 });
 
@@ -50,35 +34,20 @@ const ListaSchema = z.object({
   pageSize: z.int(),
 });
 
-/** The pain.002 of field `archivo` (at most 5 MB), or null when the body is not multipart. */
-async function leerArchivo(req: FastifyRequest): Promise<Buffer> {
-  const sinArchivo = new DomainError(
-    "validacion",
-    "Adjunta el fichero pain.002 del banco en el campo «archivo».",
-    [{ campo: "archivo", mensaje: "Falta el fichero" }],
-  );
-  const parte = await req.file({ limits: { fileSize: MAX_BYTES_DEVOLUCIONES, files: 1 } });
-  if (parte?.fieldname !== "archivo") throw sinArchivo;
-  try {
-    return await parte.toBuffer();
-  } catch (error) {
-    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
-      throw new DomainError(
-        "demasiado_grande",
-        "El fichero no puede ocupar más de 5 MB.",
-        [{ campo: "archivo", mensaje: "Fichero demasiado grande" }],
-        413,
-      );
-    }
-    throw error;
-  }
+/** The bank's pain.002 of field `archivo` (at most 5 MB). */
+async function leerPain002(req: FastifyRequest): Promise<Buffer> {
+  const form = await leerFormulario(req, {
+    maxBytes: MAX_BYTES_DEVOLUCIONES,
+    mensajeTamanyo: "El fichero no puede ocupar más de 5 MB.",
+  });
+  return exigirArchivo(form, "Adjunta el fichero pain.002 del banco en el campo «archivo».")
+    .contenido;
 }
 
 /** SEPA direct-debit remittances: administrador only. */
 export const remesasRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const remesas = new RemesasService(new RemesasRepository(db));
-  // Another module may already offer multipart to the whole app; never register it twice.
-  if (!app.hasRequestDecorator("isMultipart")) await app.register(multipart);
+  await app.register(multipart, { limits: { fileSize: MAX_BYTES_DEVOLUCIONES, files: 1 } });
 
   app.get(
     "/remesas",
@@ -130,12 +99,9 @@ export const remesasRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       schema: { tags, summary: "Fichero pain.008.001.02 de la remesa", params: IdParams },
     },
     async (req, reply) => {
-      const xml = await remesas.xml(req.params.id);
-      return reply
-        .header("Content-Type", "application/xml; charset=utf-8")
-        .header("Content-Disposition", `attachment; filename="remesa-${req.params.id}.xml"`)
-        .header("Cache-Control", "no-store")
-        .send(xml);
+      const nombre = `remesa-${req.params.id}.xml`;
+      const contenido = await remesas.xml(req.params.id);
+      return enviarDescarga(reply, { nombre, tipo: "application/xml; charset=utf-8", contenido });
     },
   );
 
@@ -184,7 +150,7 @@ export const remesasRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     async (req) => {
       const actor = usuarioDe(req);
       if (req.isMultipart()) {
-        return remesas.devolverPain002(actor, req.params.id, await leerArchivo(req));
+        return remesas.devolverPain002(actor, req.params.id, await leerPain002(req));
       }
       const cuerpo = DevolucionesSchema.safeParse(req.body);
       if (!cuerpo.success) {

@@ -512,7 +512,9 @@ describe("POST /api/socios/importar", () => {
       headers: bearer(admin),
     });
     expect(r3.statusCode).toBe(400);
-    expect(r3.json().mensaje).toBe("Adjunta el fichero CSV o Excel en el campo «archivo».");
+    expect(r3.json().mensaje).toBe(
+      "Envía el formulario como multipart/form-data con el archivo en el campo «archivo».",
+    );
   });
 
   it("rechaza un fichero de más de 5 MB", async () => {

@@ -1,11 +1,11 @@
 import multipart from "@fastify/multipart";
 import { ListaSociosQuerySchema } from "@fila/domain";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Database } from "../../db/database.js";
-import { DomainError } from "../../errors/domain-error.js";
 import { requiereRol, usuarioDe } from "../../plugins/auth.js";
+import { enviarDescarga } from "../../plugins/descargas.js";
+import { exigirArchivo, leerFormulario } from "../../plugins/subidas.js";
 import { SociosIoRepository } from "./socios-io.repository.js";
 import { type InformeImportacion, SociosIoService } from "./socios-io.service.js";
 
@@ -50,35 +50,9 @@ function cuerpoRechazo(informe: InformeImportacion): z.infer<typeof RechazoSchem
   };
 }
 
-/** The uploaded file of field `archivo`, at most 5 MB, as one buffer. */
-async function leerArchivo(req: FastifyRequest): Promise<Buffer> {
-  const sinArchivo = new DomainError(
-    "validacion",
-    "Adjunta el fichero CSV o Excel en el campo «archivo».",
-    [{ campo: "archivo", mensaje: "Falta el fichero" }],
-  );
-  if (!req.isMultipart()) throw sinArchivo;
-  const parte = await req.file({ limits: { fileSize: MAX_BYTES_IMPORTACION, files: 1 } });
-  if (parte?.fieldname !== "archivo") throw sinArchivo;
-  try {
-    return await parte.toBuffer();
-  } catch (error) {
-    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
-      throw new DomainError(
-        "demasiado_grande",
-        "El fichero no puede ocupar más de 5 MB.",
-        [{ campo: "archivo", mensaje: "Fichero demasiado grande" }],
-        413,
-      );
-    }
-    throw error;
-  }
-}
-
 export const sociosIoRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const sociosIo = new SociosIoService(new SociosIoRepository(db));
-  // Another module may already offer multipart to the whole app; never register it twice.
-  if (!app.hasRequestDecorator("isMultipart")) await app.register(multipart);
+  await app.register(multipart, { limits: { fileSize: MAX_BYTES_IMPORTACION, files: 1 } });
 
   app.get(
     "/socios/exportar",
@@ -90,14 +64,7 @@ export const sociosIoRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
         querystring: ExportarQuery,
       },
     },
-    async (req, reply) => {
-      const fichero = await sociosIo.exportar(req.query);
-      return reply
-        .header("Content-Type", fichero.tipo)
-        .header("Content-Disposition", `attachment; filename="${fichero.nombre}"`)
-        .header("Cache-Control", "no-store")
-        .send(fichero.contenido);
-    },
+    async (req, reply) => enviarDescarga(reply, await sociosIo.exportar(req.query)),
   );
 
   app.post(
@@ -114,8 +81,12 @@ export const sociosIoRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     },
     async (req, reply) => {
       const confirmar = req.query.confirmar === "1";
-      const archivo = await leerArchivo(req);
-      const informe = await sociosIo.importar(archivo, confirmar, usuarioDe(req).id);
+      const form = await leerFormulario(req, {
+        maxBytes: MAX_BYTES_IMPORTACION,
+        mensajeTamanyo: "El fichero no puede ocupar más de 5 MB.",
+      });
+      const archivo = exigirArchivo(form, "Adjunta el fichero CSV o Excel en el campo «archivo».");
+      const informe = await sociosIo.importar(archivo.contenido, confirmar, usuarioDe(req).id);
       if (confirmar && informe.rechazadas.length > 0) {
         return reply.status(400).send(cuerpoRechazo(informe));
       }

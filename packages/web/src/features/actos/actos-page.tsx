@@ -11,7 +11,6 @@ import {
   Tabs,
   Text,
   TextInput,
-  Title,
   Tooltip,
 } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
@@ -32,6 +31,7 @@ import { Link, Navigate } from "react-router";
 import { useSesion } from "../../app/session-store";
 import { MaestroBadge } from "../maestros/maestro-badge";
 import { ActoFormModal } from "./acto-form-modal";
+import { CabeceraActos } from "./cabecera-actos";
 import { fechaConHora } from "./formato-actos";
 import { RankingPuntos } from "./ranking-puntos";
 import { type Cuando, useListaActos, useMutacionesActos, useTiposActo } from "./use-actos";
@@ -55,19 +55,11 @@ export function ActosPage() {
 
   return (
     <Stack gap="lg" maw={1200} mx="auto">
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={4}>
-          <Title order={1} fz={{ base: 26, sm: 30 }}>
-            {t("actos.titulo")}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t("actos.intro")}
-          </Text>
-        </Stack>
+      <CabeceraActos titulo={t("actos.titulo")} intro={t("actos.intro")}>
         <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => abrir(null)}>
           {t("actos.nuevo")}
         </Button>
-      </Group>
+      </CabeceraActos>
 
       <Tabs value={pestanya} onChange={setPestanya} keepMounted={false}>
         <Tabs.List>

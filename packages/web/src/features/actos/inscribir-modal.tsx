@@ -24,7 +24,10 @@ import { useMutacionesInscripcion } from "./use-actos";
 
 export type Inscribiendo = { acto: MiActo; familiar: FamiliarActo };
 
-/** Enrols one person of my family: menu (when the event has them), allergies and guests. */
+/**
+ * Enrols one person of my family (menu when the event has them, allergies and guests), or, when
+ * already enrolled (e.g. automatically), changes those choices.
+ */
 export function InscribirModal({
   inscribiendo,
   alCerrar,
@@ -33,15 +36,19 @@ export function InscribirModal({
   alCerrar: () => void;
 }) {
   const { t } = useTranslation();
-  const { inscribir } = useMutacionesInscripcion();
-  const [menu, setMenu] = useState<string | null>(null);
-  const [alergias, setAlergias] = useState("");
-  const [invitados, setInvitados] = useState<number | string>(0);
+  const { inscribir, modificar } = useMutacionesInscripcion();
+  // The parent remounts this modal (key) for each person, so the initial state is theirs.
+  const [menu, setMenu] = useState<string | null>(inscribiendo?.familiar.menu || null);
+  const [alergias, setAlergias] = useState(inscribiendo?.familiar.alergias ?? "");
+  const [invitados, setInvitados] = useState<number | string>(
+    inscribiendo?.familiar.invitados ?? 0,
+  );
   const [errorMenu, setErrorMenu] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   if (!inscribiendo) return null;
   const { acto, familiar } = inscribiendo;
+  const idInscripcion = familiar.inscrito ? familiar.idInscripcion : null;
   const numInvitados = typeof invitados === "number" ? invitados : 0;
   const importe = importeInscripcion(
     aCentimos(familiar.precio),
@@ -56,19 +63,20 @@ export function InscribirModal({
       setErrorMenu(t("actos.inscribir.eligeMenu"));
       return;
     }
+    const datos = { invitados: numInvitados, menu: menu ?? "", alergias: alergias.trim() };
     try {
-      await inscribir.mutateAsync({
-        idActo: acto.id,
-        datos: {
-          idSocio: familiar.idSocio,
-          invitados: numInvitados,
-          menu: menu ?? "",
-          alergias: alergias.trim(),
-        },
-      });
+      if (idInscripcion === null) {
+        await inscribir.mutateAsync({
+          idActo: acto.id,
+          datos: { idSocio: familiar.idSocio, ...datos },
+        });
+      } else {
+        await modificar.mutateAsync({ idActo: acto.id, idInscripcion, datos });
+      }
+      const aviso = idInscripcion === null ? "actos.avisos.inscrito" : "actos.avisos.cambiada";
       notifications.show({
         color: "green",
-        message: t("actos.avisos.inscrito", { nombre: familiar.nombre, acto: acto.nombre }),
+        message: t(aviso, { nombre: familiar.nombre, acto: acto.nombre }),
       });
       alCerrar();
     } catch (err) {
@@ -81,13 +89,25 @@ export function InscribirModal({
     <Modal
       opened
       onClose={alCerrar}
-      title={t("actos.inscribir.titulo", { nombre: familiar.nombre, acto: acto.nombre })}
+      title={t(
+        idInscripcion === null ? "actos.inscribir.titulo" : "actos.inscribir.tituloCambiar",
+        {
+          nombre: familiar.nombre,
+          acto: acto.nombre,
+        },
+      )}
       centered
     >
       <form onSubmit={(e) => void enviar(e)} noValidate>
         <Stack>
           {error ? (
-            <Alert role="alert" color="red" title={t("actos.inscribir.error")}>
+            <Alert
+              role="alert"
+              color="red"
+              title={t(
+                idInscripcion === null ? "actos.inscribir.error" : "actos.inscribir.errorCambio",
+              )}
+            >
               {error}
             </Alert>
           ) : null}
@@ -136,8 +156,12 @@ export function InscribirModal({
             <Button variant="default" onClick={alCerrar}>
               {t("actos.volver")}
             </Button>
-            <Button type="submit" loading={inscribir.isPending}>
-              {t("actos.inscribir.confirmar")}
+            <Button type="submit" loading={inscribir.isPending || modificar.isPending}>
+              {t(
+                idInscripcion === null
+                  ? "actos.inscribir.confirmar"
+                  : "actos.inscribir.confirmarCambio",
+              )}
             </Button>
           </Group>
         </Stack>

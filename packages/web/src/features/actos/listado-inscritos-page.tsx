@@ -25,6 +25,7 @@ import { descargarDeApi } from "../../lib/descargar";
 import { notificarError } from "../../lib/notificar";
 import { TipoBadge } from "../socios/tipo-badge";
 import { nombreCompleto } from "../socios/tipos";
+import { CabeceraActos, FilasPorMenu } from "./cabecera-actos";
 import { euros, fechaConHora } from "./formato-actos";
 import { useAsistencia, useListaActos, useListadoInscritos } from "./use-actos";
 
@@ -90,14 +91,7 @@ export function ListadoInscritosPage() {
 
   return (
     <Stack gap="lg" maw={1200} mx="auto">
-      <Stack gap={4}>
-        <Title order={1} fz={{ base: 26, sm: 30 }}>
-          {t("actos.listado.titulo")}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t("actos.listado.intro")}
-        </Text>
-      </Stack>
+      <CabeceraActos titulo={t("actos.listado.titulo")} intro={t("actos.listado.intro")} />
       <Group align="flex-end" justify="space-between">
         <Select
           label={t("actos.listado.acto")}
@@ -228,12 +222,7 @@ function Contenido({ idActo, datos }: { idActo: number; datos: ListadoInscritos 
           </Title>
           <Table>
             <Table.Tbody>
-              {totales.porMenu.map((m) => (
-                <Table.Tr key={m.menu}>
-                  <Table.Td>{m.menu || t("actos.listado.sinMenu")}</Table.Td>
-                  <Table.Td ta="right">{m.personas}</Table.Td>
-                </Table.Tr>
-              ))}
+              <FilasPorMenu porMenu={totales.porMenu} />
             </Table.Tbody>
           </Table>
         </Card>

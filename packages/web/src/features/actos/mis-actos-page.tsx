@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { descargarDeApi } from "../../lib/descargar";
 import { Cargando } from "../socios/estado-carga";
+import { CabeceraActos } from "./cabecera-actos";
 import { CalendarioSuscripcion } from "./calendario-suscripcion";
 import { euros, fechaConHora } from "./formato-actos";
 import { type Inscribiendo, InscribirModal } from "./inscribir-modal";
@@ -20,17 +21,9 @@ export function MisActosPage() {
 
   return (
     <Stack gap="lg" maw={900} mx="auto">
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={4}>
-          <Title order={1} fz={{ base: 26, sm: 30 }}>
-            {t("actos.mios.titulo")}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t("actos.mios.intro")}
-          </Text>
-        </Stack>
+      <CabeceraActos titulo={t("actos.mios.titulo")} intro={t("actos.mios.intro")}>
         <CalendarioSuscripcion />
-      </Group>
+      </CabeceraActos>
       {actos.isPending ? <Cargando /> : null}
       {actos.isError ? (
         <Alert role="alert" color="red" title={t("actos.errorCarga")}>
@@ -188,6 +181,7 @@ function FilaFamiliar({
   const nombre = f.esYo ? t("actos.mios.yo", { nombre: f.nombre }) : f.nombre;
   const detalles = [
     f.menu ? t("actos.mios.menu", { menu: f.menu }) : null,
+    f.inscrito && !f.menu && acto.menus.length > 0 ? t("actos.mios.sinMenu") : null,
     f.invitados > 0 ? t("actos.mios.conInvitados", { count: f.invitados }) : null,
     f.inscrito && acto.sePaga ? euros(f.importe) : null,
   ].filter((d): d is string => d !== null);
@@ -223,17 +217,27 @@ function FilaFamiliar({
         </Text>
       </Stack>
       {f.inscrito ? (
-        <Button
-          variant="light"
-          color="red"
-          size="compact-md"
-          style={{ flexShrink: 0 }}
-          disabled={!acto.abierta || f.idInscripcion === null}
-          aria-label={t("actos.mios.cancelarDe", { nombre: f.nombre })}
-          onClick={alCancelar}
-        >
-          {t("actos.mios.cancelarCorto")}
-        </Button>
+        <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+          <Button
+            variant="default"
+            size="compact-md"
+            disabled={!acto.abierta || f.idInscripcion === null}
+            aria-label={t("actos.mios.cambiarDe", { nombre: f.nombre })}
+            onClick={alInscribir}
+          >
+            {t("actos.mios.cambiar")}
+          </Button>
+          <Button
+            variant="light"
+            color="red"
+            size="compact-md"
+            disabled={!acto.abierta || f.idInscripcion === null}
+            aria-label={t("actos.mios.cancelarDe", { nombre: f.nombre })}
+            onClick={alCancelar}
+          >
+            {t("actos.mios.cancelarCorto")}
+          </Button>
+        </Group>
       ) : (
         <Button
           size="compact-md"

@@ -22,6 +22,7 @@ import { Navigate, useSearchParams } from "react-router";
 import { haySesion, useSesion } from "../../app/session-store";
 import { notificarError } from "../../lib/notificar";
 import { Cargando } from "../socios/estado-carga";
+import { CabeceraActos, FilasPorMenu } from "./cabecera-actos";
 import { fechaConHora } from "./formato-actos";
 import {
   type EnlaceCreado,
@@ -48,15 +49,10 @@ export function RestauracionPage() {
 function Cabecera({ conEnlaces }: { conEnlaces: boolean }) {
   const { t } = useTranslation();
   return (
-    <Group justify="space-between" align="flex-end">
-      <Stack gap={4}>
-        <Title order={1} fz={{ base: 26, sm: 30 }}>
-          {t("actos.restauracion.titulo")}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {conEnlaces ? t("actos.restauracion.intro") : t("actos.restauracion.introPublica")}
-        </Text>
-      </Stack>
+    <CabeceraActos
+      titulo={t("actos.restauracion.titulo")}
+      intro={conEnlaces ? t("actos.restauracion.intro") : t("actos.restauracion.introPublica")}
+    >
       <Button
         className="no-imprimir"
         variant="default"
@@ -65,7 +61,7 @@ function Cabecera({ conEnlaces }: { conEnlaces: boolean }) {
       >
         {t("actos.restauracion.imprimir")}
       </Button>
-    </Group>
+    </CabeceraActos>
   );
 }
 
@@ -162,12 +158,7 @@ function ActoRecuento({ acto }: { acto: ActoRestauracion }) {
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {acto.porMenu.map((m) => (
-                    <Table.Tr key={m.menu}>
-                      <Table.Td>{m.menu || t("actos.listado.sinMenu")}</Table.Td>
-                      <Table.Td ta="right">{m.personas}</Table.Td>
-                    </Table.Tr>
-                  ))}
+                  <FilasPorMenu porMenu={acto.porMenu} />
                 </Table.Tbody>
               </Table>
             </div>
@@ -202,14 +193,6 @@ function ActoRecuento({ acto }: { acto: ActoRestauracion }) {
   );
 }
 
-/** The app's own read-only view of a caterer's link (this page opened with the token). */
-export function urlDeEnlace(
-  token: string,
-  ubicacion: { origin: string; pathname: string },
-): string {
-  return `${ubicacion.origin}${ubicacion.pathname}#/restauracion-home?token=${encodeURIComponent(token)}`;
-}
-
 /** Read-only links for the caterer: create with days of validity, copy once, revoke. */
 function EnlacesRestauracion() {
   const { t } = useTranslation();
@@ -236,7 +219,8 @@ function EnlacesRestauracion() {
   }
 
   const activos = (enlaces.data ?? []).filter((e) => e.activo);
-  const url = creado ? urlDeEnlace(creado.token, window.location) : "";
+  // Built by the server from PUBLIC_URL: this page with `?token=`.
+  const url = creado?.url ?? "";
   return (
     <Card
       withBorder

@@ -2,7 +2,6 @@ import { type MiActo, mensajeDeError } from "@fila/domain";
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useSesion } from "../../app/session-store";
 import { fechaConHora } from "./formato-actos";
 import { useMisActos, useMisPuntos } from "./use-actos";
 
@@ -10,9 +9,8 @@ const PROXIMOS_EN_HOME = 3;
 
 /** On the usuario and socio homes: my attendance points and my next events. */
 export function ResumenActosHome() {
-  const { usuario } = useSesion();
-  // An administrator on the member home ("Cambiar a Fester") has no "my events" of their own.
-  if (usuario.rol === "administrador") return null;
+  // Any role, administrators included ("Cambiar a Fester"): the API answers for the account's
+  // own member (no member: no events and zero points).
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={{ base: "sm", sm: "md" }}>
       <MisPuntosCard />

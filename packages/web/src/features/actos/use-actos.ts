@@ -3,6 +3,7 @@ import type {
   ActoEntrada,
   ActoRestauracion,
   EnlaceRestauracion,
+  InscripcionCambio,
   InscripcionCancelada,
   InscripcionEntrada,
   ListadoInscritos,
@@ -137,7 +138,19 @@ export function useMutacionesInscripcion() {
       ),
     onSuccess,
   });
-  return { inscribir, cancelar };
+  const modificar = useMutation({
+    mutationFn: ({
+      idActo,
+      idInscripcion,
+      datos,
+    }: {
+      idActo: number;
+      idInscripcion: number;
+      datos: InscripcionCambio;
+    }) => api.patch<unknown>(`/actos/${idActo}/inscripciones/${idInscripcion}`, datos),
+    onSuccess,
+  });
+  return { inscribir, cancelar, modificar };
 }
 
 export function useListadoInscritos(idActo: number | null) {

@@ -18,6 +18,7 @@ import { Link } from "react-router";
 import { Icono } from "../../app/iconos";
 import { hojasDelMenu } from "../../app/menu";
 import { useSesion } from "../../app/session-store";
+import { AlertasHome } from "../alertas/alertas-home";
 import { CambiarContrasenyaModal } from "../cuenta/cambiar-contrasenya-modal";
 import { NoticiasHome } from "../noticias/noticias-home";
 import { ActivarNotificaciones } from "../push/activar-notificaciones";
@@ -70,6 +71,8 @@ export function HomePage({ rolDeHome, ruta, intro, children }: Props) {
       {children}
 
       <NoticiasHome />
+
+      <AlertasHome />
 
       <Stack gap="sm" component="section" aria-labelledby="home-areas">
         <Title order={2} size="h3" id="home-areas">

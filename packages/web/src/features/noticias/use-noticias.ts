@@ -1,4 +1,4 @@
-import { ErrorHttp, type Noticia, type NoticiaEntrada } from "@fila/domain";
+import { avisoDeNoticia, ErrorHttp, type Noticia, type NoticiaEntrada } from "@fila/domain";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { sesionStore } from "../../app/session-store";
 import { API_URL, api, peticion } from "../../lib/api";
@@ -122,16 +122,21 @@ export function useMutacionesNoticias() {
     mutationFn: (id: number) => api.delete<void>(`/noticias/${id}/imagen`),
     onSuccess: refrescar,
   });
-  /** Sends an alert pointing at the news item (alerts API of the same issue). */
+  /** Sends an alert pointing at the news item to those who may read it (alerts API). */
   const notificar = useMutation({
-    mutationFn: (n: Noticia) =>
-      api.post("/alertas", {
-        // The alert's own limits: 120 characters of title, 2000 of message.
-        titulo: n.titulo.slice(0, 120),
-        mensaje: (n.resumen || n.titulo).slice(0, 2000),
-        enlace: `/vernoticias?id=${n.id}`,
-        destino: { todos: true },
-      }),
+    mutationFn: async (n: Noticia) => {
+      const tipos =
+        n.audiencia === "socios"
+          ? await api.get<{ items: { id: number }[] }>("/tipossocio?pageSize=200")
+          : { items: [] };
+      return api.post(
+        "/alertas",
+        avisoDeNoticia(
+          n,
+          tipos.items.map((t) => t.id),
+        ),
+      );
+    },
   });
   return { crear, guardar, publicar, borrar, portada, quitarPortada, notificar };
 }

@@ -8,7 +8,7 @@ import type { FiltrosPagos } from "./tipos";
 import { Totales } from "./totales-pagos";
 import { useListaPagos } from "./use-pagos";
 
-/** A member's charges of every year, for their record (administrador). */
+/** A member's charges and those they pay, of every year, for their record (administrador). */
 export function PagosSocio({ idSocio }: { idSocio: number }) {
   const { t } = useTranslation();
   const [filtros, setFiltros] = useState<FiltrosPagos>({
@@ -17,7 +17,8 @@ export function PagosSocio({ idSocio }: { idSocio: number }) {
     estado: "",
     idFormaPago: "",
     q: "",
-    idSocio: String(idSocio),
+    idSocio: "",
+    idSocioOPagador: String(idSocio),
     page: 1,
     pageSize: 25,
     sort: "-fechaVencimiento",
@@ -39,7 +40,6 @@ export function PagosSocio({ idSocio }: { idSocio: number }) {
         filtros={filtros}
         alCambiar={(cambio) => setFiltros((f) => ({ ...f, ...cambio }))}
         acciones={acciones}
-        sinSocio
       />
       {modales}
     </Stack>

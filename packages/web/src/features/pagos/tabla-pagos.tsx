@@ -25,8 +25,6 @@ type Props = {
   acciones: AccionesPago;
   /** Row selection for "Registrar cobro" of many (only chargeable rows can be chosen). */
   seleccion?: { elegidos: PagoApi[]; alElegir: (pagos: PagoApi[]) => void };
-  /** Hide the member column (a member's own tab). */
-  sinSocio?: boolean;
 };
 
 export function esCobrable(pago: PagoApi): boolean {
@@ -42,15 +40,7 @@ function ordenDe(sort: string): DataTableSortStatus<PagoApi> {
 }
 
 /** The charges table of `pagos` and of a member's record: server-side pages and sort. */
-export function TablaPagos({
-  datos,
-  cargando,
-  filtros,
-  alCambiar,
-  acciones,
-  seleccion,
-  sinSocio,
-}: Props) {
+export function TablaPagos({ datos, cargando, filtros, alCambiar, acciones, seleccion }: Props) {
   const { t } = useTranslation();
 
   const columnas: DataTableColumn<PagoApi>[] = [
@@ -58,7 +48,6 @@ export function TablaPagos({
       accessor: "socio",
       title: t("pagos.campos.socio"),
       sortable: true,
-      hidden: sinSocio,
       render: (p) => (
         <Stack gap={0}>
           <Anchor component={Link} to={`/socios/ficha/${p.idSocio}`} size="sm">

@@ -21,6 +21,8 @@ export type FiltrosPagos = {
   idFormaPago: string;
   q: string;
   idSocio: string;
+  /** Charges of this member and those they pay (a member's record); not in the URL. */
+  idSocioOPagador?: string;
   page: number;
   pageSize: number;
   sort: string;

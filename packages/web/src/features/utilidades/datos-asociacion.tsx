@@ -3,6 +3,7 @@ import {
   Alert,
   Button,
   Code,
+  ColorInput,
   Group,
   Loader,
   SimpleGrid,
@@ -31,6 +32,8 @@ const CAMPOS = [
   "iban",
   "bic",
   "sufijoAcreedor",
+  "nombreCorto",
+  "color",
 ] as const satisfies readonly (keyof Valores)[];
 
 const VACIO: Valores = {
@@ -45,6 +48,8 @@ const VACIO: Valores = {
   iban: "",
   bic: "",
   sufijoAcreedor: "000",
+  nombreCorto: "",
+  color: "#c92a2a",
 };
 
 /** The association's identity and bank settings; the API's Spanish errors go to their fields. */
@@ -93,7 +98,6 @@ export function DatosAsociacion() {
 
   const campo = (nombre: (typeof CAMPOS)[number]) => ({
     label: t(`utilidades.asociacion.campos.${nombre}`),
-    key: form.key(nombre),
     ...form.getInputProps(nombre),
   });
   const identificador = datos.data?.identificadorAcreedor ?? "";
@@ -110,21 +114,34 @@ export function DatosAsociacion() {
           </Alert>
         ) : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput required {...campo("nombre")} />
-          <TextInput required {...campo("cif")} />
-          <TextInput {...campo("direccion")} />
-          <TextInput {...campo("poblacion")} />
-          <TextInput {...campo("codPostal")} />
-          <TextInput {...campo("provincia")} />
-          <TextInput type="tel" {...campo("telefono")} />
-          <TextInput type="email" {...campo("email")} />
-          <TextInput required {...campo("iban")} />
-          <TextInput {...campo("bic")} />
+          <TextInput key={form.key("nombre")} required {...campo("nombre")} />
+          <TextInput key={form.key("cif")} required {...campo("cif")} />
+          <TextInput key={form.key("direccion")} {...campo("direccion")} />
+          <TextInput key={form.key("poblacion")} {...campo("poblacion")} />
+          <TextInput key={form.key("codPostal")} {...campo("codPostal")} />
+          <TextInput key={form.key("provincia")} {...campo("provincia")} />
+          <TextInput key={form.key("telefono")} type="tel" {...campo("telefono")} />
+          <TextInput key={form.key("email")} type="email" {...campo("email")} />
+          <TextInput key={form.key("iban")} required {...campo("iban")} />
+          <TextInput key={form.key("bic")} {...campo("bic")} />
           <TextInput
+            key={form.key("sufijoAcreedor")}
             required
             description={t("utilidades.asociacion.ayudaSufijo")}
             maxLength={3}
             {...campo("sufijoAcreedor")}
+          />
+          <TextInput
+            key={form.key("nombreCorto")}
+            description={t("utilidades.asociacion.ayudaNombreCorto")}
+            maxLength={12}
+            {...campo("nombreCorto")}
+          />
+          <ColorInput
+            key={form.key("color")}
+            description={t("utilidades.asociacion.ayudaColor")}
+            format="hex"
+            {...campo("color")}
           />
           <Stack gap={4}>
             <Text size="sm" fw={500}>

@@ -141,6 +141,7 @@ describe("utilidades", { timeout: 30_000 }, () => {
         detalles: [{ campo: "cif", mensaje: "Introduce un CIF o NIF válido" }],
       },
     });
+    const errores = vi.spyOn(console, "error");
     await entrar("/utilidades?pestanya=asociacion");
     expect(
       (await screen.findByTestId("identificador-acreedor", {}, { timeout: 10_000 })).textContent,
@@ -152,6 +153,10 @@ describe("utilidades", { timeout: 30_000 }, () => {
     expect(await screen.findByText("Introduce un CIF o NIF válido")).toBeTruthy();
     const envio = llamadas.find((l) => l.clave === "PUT /api/asociacion");
     expect(JSON.parse(String(envio?.init.body)).cif).toBe("B85626241");
+    // React warns when a `key` travels inside spread props (Mantine's form.key() must go apart).
+    const avisosKey = errores.mock.calls.filter((c) => String(c[0]).includes('"key" prop'));
+    expect(avisosKey).toEqual([]);
+    errores.mockRestore();
   });
 
   it("un usuario que no es administrador vuelve al inicio", async () => {
