@@ -232,7 +232,7 @@ export type RemesaTable = {
   id_usuario: number | null;
   creada_en: Generated<Date>;
   cobrada_en: Date | null;
-  /** Payers left out of the remittance and why (migration 0009). */
+  /** Payers left out of the remittance and why (migration 0008). */
   excluidos: ColumnType<ExcluidoRemesa[], string | undefined, string>;
 };
 
