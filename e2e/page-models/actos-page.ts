@@ -1,11 +1,14 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+import { escribirFecha } from "./campo-fecha";
 
 export type DatosActo = {
   nombre: string;
   tipo: string;
+  /** dd/mm/aaaa, as typed. */
   fecha: string;
   hora: string;
   lugar: string;
+  /** dd/mm/aaaa, as typed. */
   fechaMaxima: string;
   aforo: number;
   puntos: number;
@@ -31,10 +34,10 @@ export class ActosPage {
     await form.getByRole("textbox", { name: "Nombre" }).fill(datos.nombre);
     await form.getByRole("combobox", { name: "Tipo de acto" }).click();
     await this.page.getByRole("option", { name: datos.tipo, exact: true }).click();
-    await form.getByRole("textbox", { name: "Fecha", exact: true }).fill(datos.fecha);
+    await escribirFecha(form.getByRole("textbox", { name: "Fecha", exact: true }), datos.fecha);
     await form.getByLabel("Hora").fill(datos.hora);
     await form.getByLabel("Lugar").fill(datos.lugar);
-    await form.getByLabel("Fecha máxima de inscripción").fill(datos.fechaMaxima);
+    await escribirFecha(form.getByLabel("Fecha máxima de inscripción"), datos.fechaMaxima);
     await form.getByRole("textbox", { name: "Aforo" }).fill(String(datos.aforo));
     await form.getByRole("textbox", { name: "Puntos por asistir" }).fill(String(datos.puntos));
     const menus = form.getByLabel("Menús a elegir");

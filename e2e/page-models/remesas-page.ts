@@ -1,6 +1,8 @@
 import { readFile } from "node:fs/promises";
+import { formatearFecha, hoyIso } from "@fila/domain";
 import { expect, type Page } from "@playwright/test";
 import { AppPage } from "./app-page";
+import { escribirFecha } from "./campo-fecha";
 
 /** Utilidades: the association's bank settings and the SEPA remittances. */
 export class RemesasPage extends AppPage {
@@ -46,12 +48,18 @@ export class RemesasPage extends AppPage {
     return this.page.getByRole("dialog", { name: nombre });
   }
 
-  /** Generates a remittance from the "Nueva remesa" modal; returns its number. */
+  /** Generates a remittance from the "Nueva remesa" modal (`hasta` as dd/mm/aaaa); returns its number. */
   async generar(hasta: string): Promise<number> {
     await this.page.getByRole("tab", { name: "Remesas SEPA" }).click();
     await this.page.getByRole("button", { name: "Nueva remesa" }).click();
     const dialogo = this.dialogo("Nueva remesa");
-    await dialogo.getByLabel("Incluir cargos que vencen hasta").fill(hasta);
+    // The proposed collection date (five days from today in Spain) is shown as dd/mm/aaaa.
+    const cobro = new Date(`${hoyIso()}T12:00:00Z`);
+    cobro.setUTCDate(cobro.getUTCDate() + 5);
+    await expect(dialogo.getByLabel("Fecha de cobro")).toHaveValue(
+      formatearFecha(cobro.toISOString().slice(0, 10)),
+    );
+    await escribirFecha(dialogo.getByLabel("Incluir cargos que vencen hasta"), hasta);
     await dialogo.getByRole("button", { name: "Generar remesa" }).click();
     const aviso = dialogo.getByRole("status");
     await expect(aviso).toContainText(/Remesa \d+ generada/);

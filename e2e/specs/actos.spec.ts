@@ -1,14 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { ActosPage } from "../page-models/actos-page";
 import { AppPage, CUENTAS, PASSWORD_DEMO } from "../page-models/app-page";
+import { escribirFecha, fechaEnPantalla } from "../page-models/campo-fecha";
 
-/** A date `dias` days from today, as YYYY-MM-DD (the browser's and the server's local day). */
+/** A date `dias` days from today, as typed on screen: dd/mm/aaaa (the browser's local day). */
 function dentroDe(dias: number): string {
   const fecha = new Date();
   fecha.setDate(fecha.getDate() + dias);
-  const mm = String(fecha.getMonth() + 1).padStart(2, "0");
-  const dd = String(fecha.getDate()).padStart(2, "0");
-  return `${fecha.getFullYear()}-${mm}-${dd}`;
+  return fechaEnPantalla(fecha);
 }
 
 const CENA = {
@@ -217,7 +216,7 @@ test("con el aforo lleno la inscripción se rechaza en español, y un acto con i
   // A copy on another date starts without enrolments and is not cancelled.
   await page.getByRole("button", { name: `Copiar «${ASSAIG.nombre}»` }).click();
   const copiar = actos.dialogo("Copiar acto");
-  await copiar.getByLabel("Fecha de la copia").fill(dentroDe(27));
+  await escribirFecha(copiar.getByLabel("Fecha de la copia"), dentroDe(27));
   await copiar.getByRole("button", { name: "Copiar" }).click();
   await expect(copiar).toBeHidden();
   const filas = actos.filaActo(ASSAIG.nombre);

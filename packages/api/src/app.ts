@@ -31,6 +31,7 @@ import { AuthService } from "./modules/auth/auth.service.js";
 import { documentosRoutes } from "./modules/documentos/documentos.routes.js";
 import { eventosRoutes } from "./modules/eventos/eventos.routes.js";
 import { EventosService } from "./modules/eventos/eventos.service.js";
+import { informesRoutes } from "./modules/informes/informes.routes.js";
 import { maestrosRoutes } from "./modules/maestros/maestros.routes.js";
 import { noticiasRoutes } from "./modules/noticias/noticias.routes.js";
 import { pagosRoutes } from "./modules/pagos/pagos.routes.js";
@@ -189,6 +190,7 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
       await api.register(productosRoutes, { db });
       await api.register(pagosRoutes, { db });
       await api.register(remesasRoutes, { db });
+      await api.register(informesRoutes, { db });
       await api.register(usuariosRoutes, { db, mail, publicUrl: config.publicUrl });
       await api.register(noticiasRoutes, { db, dataDir: config.dataDir });
       await api.register(documentosRoutes, { db, dataDir: config.dataDir });

@@ -1,5 +1,6 @@
 import { ErrorHttp } from "@fila/domain";
 import { MantineProvider } from "@mantine/core";
+import { DatesProvider } from "@mantine/dates";
 import { Notifications } from "@mantine/notifications";
 import { QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
@@ -35,10 +36,12 @@ export function Providers({
 }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <QueryClientProvider client={client}>
-        <Notifications position="top-center" limit={4} />
-        {children}
-      </QueryClientProvider>
+      <DatesProvider settings={{ locale: "es", firstDayOfWeek: 1 }}>
+        <QueryClientProvider client={client}>
+          <Notifications position="top-center" limit={4} />
+          {children}
+        </QueryClientProvider>
+      </DatesProvider>
     </MantineProvider>
   );
 }

@@ -273,7 +273,15 @@ export class PagosRepository {
     if (ids.length === 0) return [];
     return this.db
       .selectFrom("pago")
-      .select(["id", "estado", "importe", "id_remesa"])
+      .select([
+        "id",
+        "estado",
+        "importe",
+        "id_remesa",
+        "id_adeudo",
+        "motivo_devolucion",
+        "fecha_devolucion",
+      ])
       .where("id", "in", ids)
       .orderBy("id")
       .forUpdate()
@@ -462,6 +470,24 @@ export class PagosRepository {
       .updateTable("pago")
       .set({ estado: "anulado", motivo_anulacion: motivo, actualizado_en: new Date() })
       .where("id", "=", id)
+      .execute();
+  }
+
+  /** Returned charges back to pending and out of their remittance (it keeps its debit row). */
+  async reactivar(ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .updateTable("pago")
+      .set({
+        estado: "pendiente",
+        id_remesa: null,
+        id_adeudo: null,
+        motivo_devolucion: "",
+        fecha_devolucion: null,
+        actualizado_en: new Date(),
+      })
+      .where("id", "in", ids)
+      .where("estado", "=", "devuelto")
       .execute();
   }
 

@@ -12,6 +12,9 @@ import {
   MisPagosSchema,
   PagoEntradaSchema,
   PagoSchema,
+  ReactivacionMultipleResultadoSchema,
+  ReactivacionMultipleSchema,
+  ReactivacionSchema,
 } from "@fila/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -113,6 +116,20 @@ export const pagosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
     async (req) => pagos.cobrarVarios(usuarioDe(req), req.body),
   );
 
+  app.post(
+    "/pagos/reactivaciones",
+    {
+      onRequest: soloAdministrador,
+      schema: {
+        tags,
+        summary: "Volver a poner al cobro varios cargos devueltos (todos o ninguno)",
+        body: ReactivacionMultipleSchema,
+        response: { 200: ReactivacionMultipleResultadoSchema },
+      },
+    },
+    async (req) => pagos.reactivarVarios(usuarioDe(req), req.body),
+  );
+
   app.get(
     "/pagos/:id",
     {
@@ -152,6 +169,24 @@ export const pagosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
       },
     },
     async (req) => pagos.anular(usuarioDe(req), req.params.id, req.body),
+  );
+
+  app.post(
+    "/pagos/:id/reactivacion",
+    {
+      onRequest: soloAdministrador,
+      schema: {
+        tags,
+        summary: "Volver a poner al cobro un cargo devuelto (pendiente y fuera de su remesa)",
+        description:
+          "El cargo entra en la siguiente remesa. Su remesa conserva el adeudo devuelto y el cambio queda en la auditoría.",
+        params: ParamsSchema,
+        body: ReactivacionSchema.nullish(),
+        response: { 200: PagoSchema },
+      },
+    },
+    async (req) =>
+      pagos.reactivar(usuarioDe(req), req.params.id, req.body ?? ReactivacionSchema.parse({})),
   );
 
   app.get(

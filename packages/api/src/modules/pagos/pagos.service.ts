@@ -19,6 +19,9 @@ import {
   type MisPagosQuery,
   type Pago,
   type PagoEntrada,
+  type Reactivacion,
+  type ReactivacionMultiple,
+  type ReactivacionMultipleResultado,
   type TotalesEmision,
 } from "@fila/domain";
 import { DomainError, noEncontrado } from "../../errors/domain-error.js";
@@ -53,6 +56,22 @@ const enRemesa = (id: number) =>
     "conflicto",
     `El cargo está en una remesa (cargo ${id}): se cobra o se devuelve desde la remesa.`,
   );
+
+const ESTADO_NO_REACTIVABLE: Record<EstadoPago, string> = {
+  pendiente: "ya está pendiente",
+  pagado: "ya está pagado",
+  devuelto: "está devuelto",
+  anulado: "está anulado",
+};
+
+function noReactivable(id: number, estado: EstadoPago): DomainError {
+  return new DomainError(
+    "conflicto",
+    `El cargo ${id} ${ESTADO_NO_REACTIVABLE[estado]}: solo se vuelven a poner al cobro los cargos devueltos.`,
+  );
+}
+
+type FilaBloqueada = Awaited<ReturnType<PagosRepository["bloquear"]>>[number];
 
 /** A charge still inside a remittance that has not been collected yet. */
 const estaEnRemesa = (p: { id_remesa: number | null; estado: EstadoPago }) =>
@@ -408,6 +427,69 @@ export class PagosService {
       });
     });
     return this.leer(id);
+  }
+
+  /** A returned charge goes back to pending, out of its remittance: the next one includes it. */
+  async reactivar(actor: Actor, id: number, r: Reactivacion): Promise<Pago> {
+    await this.repo.transaccion(async (repo) => {
+      const filas = await repo.bloquear([id]);
+      if (filas.length === 0) throw noEncontrado("El cargo");
+      await this.reactivarFilas(repo, actor, filas, r.motivo);
+    });
+    return this.leer(id);
+  }
+
+  /** Many returned charges back to pending: all of them, or none if any is not returned. */
+  async reactivarVarios(
+    actor: Actor,
+    r: ReactivacionMultiple,
+  ): Promise<ReactivacionMultipleResultado> {
+    return this.repo.transaccion(async (repo) => {
+      const filas = await repo.bloquear(r.ids);
+      const faltan = r.ids.filter((id) => !filas.some((f) => f.id === id));
+      if (faltan.length > 0) {
+        throw new DomainError("no_encontrado", `No existe el cargo ${faltan.join(", ")}.`);
+      }
+      await this.reactivarFilas(repo, actor, filas, r.motivo);
+      const total = filas.reduce((s, f) => s + Number(f.importe), 0);
+      return { reactivados: filas.length, importe: aEuros(total) };
+    });
+  }
+
+  private async reactivarFilas(
+    repo: PagosRepository,
+    actor: Actor,
+    filas: FilaBloqueada[],
+    motivo: string,
+  ): Promise<void> {
+    const otra = filas.find((f) => f.estado !== "devuelto");
+    if (otra) throw noReactivable(otra.id, otra.estado);
+    await repo.reactivar(filas.map((f) => f.id));
+    for (const f of filas) {
+      await repo.auditar({
+        idUsuario: actor.id,
+        idEntidad: f.id,
+        accion: "reactivar",
+        cambios: diferencias(
+          {
+            estado: f.estado,
+            idRemesa: f.id_remesa,
+            idAdeudo: f.id_adeudo,
+            motivoDevolucion: f.motivo_devolucion,
+            fechaDevolucion: f.fecha_devolucion,
+            motivo: "",
+          },
+          {
+            estado: "pendiente",
+            idRemesa: null,
+            idAdeudo: null,
+            motivoDevolucion: "",
+            fechaDevolucion: null,
+            motivo,
+          },
+        ),
+      });
+    }
   }
 
   async recibo(actor: Actor, id: number): Promise<Buffer> {

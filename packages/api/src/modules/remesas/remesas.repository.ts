@@ -64,6 +64,8 @@ export type NuevoAdeudo = {
 
 export type OrdenRemesas = "id" | "-id" | "fechaCobro" | "-fechaCobro";
 
+export type FiltroRemesas = { q?: string; estado?: "generada" | "cobrada" };
+
 /** Rows per multi-row INSERT: well below PostgreSQL's 65,535 parameters. */
 const LOTE = 2000;
 
@@ -209,13 +211,26 @@ export class RemesasRepository {
     `.execute(this.db);
   }
 
-  async listar(filtro: { page: number; pageSize: number; sort: OrdenRemesas }) {
-    const total = await this.db
-      .selectFrom("remesa")
+  /** Remittances filtered by `estado` and `q`: a number is the remittance id, else part of the message id. */
+  private filtradas(filtro: FiltroRemesas) {
+    let consulta = this.db.selectFrom("remesa");
+    if (filtro.estado) consulta = consulta.where("estado", "=", filtro.estado);
+    const q = filtro.q?.trim() ?? "";
+    if (/^\d{1,9}$/.test(q)) {
+      consulta = consulta.where("id", "=", Number(q));
+    } else if (q) {
+      const patron = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      consulta = consulta.where("mensaje_id", "ilike", patron);
+    }
+    return consulta;
+  }
+
+  async listar(filtro: FiltroRemesas & { page: number; pageSize: number; sort: OrdenRemesas }) {
+    const total = await this.filtradas(filtro)
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .executeTakeFirstOrThrow();
     const desc = filtro.sort.startsWith("-") ? "desc" : "asc";
-    let consulta = this.db.selectFrom("remesa").select(COLUMNAS_REMESA);
+    let consulta = this.filtradas(filtro).select(COLUMNAS_REMESA);
     if (filtro.sort.endsWith("fechaCobro")) consulta = consulta.orderBy("fecha_cobro", desc);
     const items = await consulta
       .orderBy("id", desc)

@@ -1,6 +1,7 @@
 import multipart from "@fastify/multipart";
 import {
   DevolucionesSchema,
+  ESTADOS_REMESA,
   RemesaEntradaSchema,
   RemesaSchema,
   ResumenRemesaSchema,
@@ -23,8 +24,11 @@ const MAX_BYTES_DEVOLUCIONES = 5 * 1024 * 1024;
 
 const ORDENES = ["id", "-id", "fechaCobro", "-fechaCobro"] as const;
 
-const ListaQuery = ListaQuerySchema.pick({ page: true, pageSize: true }).extend({
+const ListaQuery = ListaQuerySchema.pick({ q: true, page: true, pageSize: true }).extend({
   sort: z.enum(ORDENES, { error: `Ordena por uno de: ${ORDENES.join(", ")}.` }).default("-id"),
+  estado: z
+    .enum(ESTADOS_REMESA, { error: `El estado debe ser uno de: ${ESTADOS_REMESA.join(", ")}.` })
+    .optional(),
 });
 
 const ListaSchema = z.object({
@@ -55,7 +59,7 @@ export const remesasRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       preHandler: soloAdministrador,
       schema: {
         tags,
-        summary: "Lista de remesas SEPA",
+        summary: "Lista de remesas SEPA (q: número de remesa o id del mensaje; estado)",
         querystring: ListaQuery,
         response: { 200: ListaSchema },
       },

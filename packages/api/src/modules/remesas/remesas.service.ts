@@ -19,6 +19,7 @@ import { presentarRemesa, presentarResumen } from "./remesas.presenter.js";
 import {
   type CargoElegible,
   claveMandato,
+  type FiltroRemesas,
   type NuevoAdeudo,
   type OrdenRemesas,
   type RemesasRepository,
@@ -208,7 +209,7 @@ export class RemesasService {
     return this.obtener(id);
   }
 
-  async listar(filtro: { page: number; pageSize: number; sort: OrdenRemesas }) {
+  async listar(filtro: FiltroRemesas & { page: number; pageSize: number; sort: OrdenRemesas }) {
     const { items, total } = await this.repo.listar(filtro);
     return {
       items: items.map(presentarResumen),

@@ -19,6 +19,7 @@ import {
 import { useForm } from "@mantine/form";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { CampoFecha } from "../../lib/campo-fecha";
 import { erroresDeServidor } from "../socios/errores-formulario";
 import { TipoBadge } from "../socios/tipo-badge";
 import { useTiposSocio } from "../socios/use-socios";
@@ -133,20 +134,14 @@ export function ActoFormModal({
               searchable
               {...form.getInputProps("idTipoActo")}
             />
-            <TextInput
-              type="date"
-              label={t("actos.campos.fecha")}
-              required
-              {...form.getInputProps("fecha")}
-            />
+            <CampoFecha label={t("actos.campos.fecha")} required {...form.getInputProps("fecha")} />
             <TextInput type="time" label={t("actos.campos.hora")} {...form.getInputProps("hora")} />
             <TextInput
               label={t("actos.campos.lugar")}
               maxLength={200}
               {...form.getInputProps("lugar")}
             />
-            <TextInput
-              type="date"
+            <CampoFecha
               label={t("actos.campos.fechaMaximaInscripcion")}
               description={t("actos.ayuda.fechaMaxima")}
               {...form.getInputProps("fechaMaximaInscripcion")}

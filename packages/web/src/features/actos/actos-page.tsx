@@ -29,6 +29,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate } from "react-router";
 import { useSesion } from "../../app/session-store";
+import { CampoFecha } from "../../lib/campo-fecha";
 import { MaestroBadge } from "../maestros/maestro-badge";
 import { ActoFormModal } from "./acto-form-modal";
 import { CabeceraActos } from "./cabecera-actos";
@@ -327,12 +328,7 @@ function ConfirmarAccion({ accion, alCerrar }: { accion: Accion | null; alCerrar
       <Stack>
         <Text>{t(`actos.${tipo}.texto`, { nombre: acto.nombre })}</Text>
         {tipo === "copiar" ? (
-          <TextInput
-            type="date"
-            label={t("actos.copiar.fecha")}
-            value={fecha}
-            onChange={(e) => setFecha(e.currentTarget.value)}
-          />
+          <CampoFecha label={t("actos.copiar.fecha")} value={fecha} onChange={setFecha} />
         ) : null}
         {error ? (
           <Alert role="alert" color="red">

@@ -30,6 +30,7 @@ import StarterKit from "@tiptap/starter-kit";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api";
+import { CampoFecha } from "../../lib/campo-fecha";
 import { erroresDeServidor } from "../socios/errores-formulario";
 import { ContenidoNoticia } from "./contenido-noticia";
 import { PortadaNoticia } from "./portada-noticia";
@@ -151,12 +152,11 @@ function FormularioNoticia({ noticia, alCerrar }: Omit<Props, "abierto">) {
               maxLength={500}
             />
             <Group grow align="flex-start">
-              <TextInput
-                type="date"
+              <CampoFecha
                 label={t("noticias.campos.fecha")}
                 required
                 value={datos.fecha}
-                onChange={(e) => cambiar("fecha", e.currentTarget.value)}
+                onChange={(v) => cambiar("fecha", v)}
                 error={errores.fecha}
               />
               <Stack gap={4}>

@@ -5,6 +5,7 @@ import { descargarDeApi } from "../../lib/descargar";
 import { i18n } from "../../lib/i18n";
 import { AnulacionModal } from "./anulacion-modal";
 import { CobroModal } from "./cobro-modal";
+import { ReactivacionModal } from "./reactivacion-modal";
 import type { AccionesPago } from "./tabla-pagos";
 import type { PagoApi } from "./tipos";
 
@@ -25,11 +26,13 @@ export async function descargarRecibo(pago: Pick<PagoApi, "id">): Promise<void> 
 export function useAccionesPago() {
   const [cobrando, setCobrando] = useState<PagoApi[]>([]);
   const [anulando, setAnulando] = useState<PagoApi | null>(null);
+  const [reactivando, setReactivando] = useState<PagoApi | null>(null);
   const [alCobrar, setAlCobrar] = useState<(() => void) | undefined>(undefined);
 
   const acciones: AccionesPago = {
     cobrar: (pago) => setCobrando([pago]),
     anular: setAnulando,
+    reactivar: setReactivando,
     recibo: (pago) => void descargarRecibo(pago),
   };
 
@@ -49,6 +52,7 @@ export function useAccionesPago() {
         }}
       />
       <AnulacionModal pago={anulando} alCerrar={() => setAnulando(null)} />
+      <ReactivacionModal pago={reactivando} alCerrar={() => setReactivando(null)} />
     </>
   );
 

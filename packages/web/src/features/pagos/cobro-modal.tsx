@@ -13,6 +13,7 @@ import {
 import { notifications } from "@mantine/notifications";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { CampoFecha } from "../../lib/campo-fecha";
 import { useFormasPago } from "../socios/use-socios";
 import { hoyIso, importe, nombrePersona } from "./pagos-logica";
 import type { PagoApi } from "./tipos";
@@ -119,12 +120,11 @@ export function CobroModal({
               {error}
             </Alert>
           ) : null}
-          <TextInput
-            type="date"
+          <CampoFecha
             label={t("pagos.campos.fechaCobro")}
             required
             value={fecha}
-            onChange={(e) => setFecha(e.currentTarget.value)}
+            onChange={setFecha}
           />
           <Select
             label={t("pagos.campos.formaPago")}

@@ -3,6 +3,7 @@ import { Alert, Button, Group, Modal, NumberInput, Select, Stack, TextInput } fr
 import { notifications } from "@mantine/notifications";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { CampoFecha } from "../../lib/campo-fecha";
 import { useProductos } from "../productos/use-productos";
 import { SelectorSocio } from "../socios/selector-socio";
 import { hoyIso } from "./pagos-logica";
@@ -126,12 +127,11 @@ export function NuevoCargoModal({
               onChange={setCantidad}
               error={errores.importe}
             />
-            <TextInput
-              type="date"
+            <CampoFecha
               label={t("pagos.campos.vencimiento")}
               required
               value={vencimiento}
-              onChange={(e) => setVencimiento(e.currentTarget.value)}
+              onChange={setVencimiento}
               error={errores.fechaVencimiento}
             />
           </Group>

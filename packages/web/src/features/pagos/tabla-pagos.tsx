@@ -1,12 +1,13 @@
 import "mantine-datatable/styles.css";
 import { ESTADOS_COBRABLES, formatearFecha } from "@fila/domain";
 import { ActionIcon, Anchor, Group, Stack, Text, Tooltip } from "@mantine/core";
-import { IconCash, IconFileTypePdf, IconX } from "@tabler/icons-react";
+import { IconCash, IconFileTypePdf, IconRepeat, IconX } from "@tabler/icons-react";
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from "mantine-datatable";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { EstadoBadge } from "./estado-badge";
 import { importe, nombrePersona } from "./pagos-logica";
+import { textoDevolucion } from "./reactivacion-modal";
 import type { FiltrosPagos, PaginaPagos, PagoApi } from "./tipos";
 
 export const TAMANYOS_PAGINA_PAGOS = [25, 50, 100, 200];
@@ -14,6 +15,8 @@ export const TAMANYOS_PAGINA_PAGOS = [25, 50, 100, 200];
 export type AccionesPago = {
   cobrar: (pago: PagoApi) => void;
   anular: (pago: PagoApi) => void;
+  /** A returned charge back to pending, for the next remittance. */
+  reactivar: (pago: PagoApi) => void;
   recibo: (pago: PagoApi) => void;
 };
 
@@ -105,6 +108,12 @@ export function TablaPagos({ datos, cargando, filtros, alCambiar, acciones, sele
               {[p.formaPago?.nombre, p.referencia].filter(Boolean).join(" · ")}
             </Text>
           </Stack>
+        ) : p.estado === "devuelto" && (p.motivoDevolucion || p.fechaDevolucion) ? (
+          <Tooltip label={t("reactivacion.devueltoPor", { motivo: textoDevolucion(p) })}>
+            <Text size="xs" c="red" data-testid={`devolucion-${p.id}`}>
+              {textoDevolucion(p)}
+            </Text>
+          </Tooltip>
         ) : p.estado === "anulado" && p.motivoAnulacion ? (
           <Text size="xs" c="dimmed">
             {p.motivoAnulacion}
@@ -117,7 +126,7 @@ export function TablaPagos({ datos, cargando, filtros, alCambiar, acciones, sele
       accessor: "acciones",
       title: t("pagos.campos.acciones"),
       textAlign: "right",
-      width: 130,
+      width: 160,
       render: (p) => <AccionesFila pago={p} acciones={acciones} />,
     },
   ];
@@ -175,8 +184,21 @@ function AccionesFila({ pago, acciones }: { pago: PagoApi; acciones: AccionesPag
   const cobrar = t("pagos.acciones.cobrar", etiqueta);
   const anular = t("pagos.acciones.anular", etiqueta);
   const recibo = t("pagos.acciones.recibo", etiqueta);
+  const reactivar = t("reactivacion.accion", etiqueta);
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
+      {pago.estado === "devuelto" ? (
+        <Tooltip label={reactivar}>
+          <ActionIcon
+            variant="subtle"
+            color="orange"
+            aria-label={reactivar}
+            onClick={() => acciones.reactivar(pago)}
+          >
+            <IconRepeat size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      ) : null}
       {esCobrable(pago) ? (
         <>
           <Tooltip label={cobrar}>

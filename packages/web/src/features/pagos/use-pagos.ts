@@ -52,6 +52,11 @@ export function useMutacionesPagos() {
       api.post<PagoApi>(`/pagos/${id}/anulacion`, { motivo }),
     onSuccess: refrescar,
   });
+  const reactivar = useMutation({
+    mutationFn: ({ id, motivo }: { id: number; motivo: string }) =>
+      api.post<PagoApi>(`/pagos/${id}/reactivacion`, { motivo }),
+    onSuccess: refrescar,
+  });
   const crearCargo = useMutation({
     mutationFn: (datos: CargoEntrada) => api.post<PagoApi>("/pagos", datos),
     onSuccess: refrescar,
@@ -61,5 +66,5 @@ export function useMutacionesPagos() {
       api.post<EmisionResultado>("/pagos/emision", datos),
     onSuccess: (_r, datos) => (datos.confirmar ? refrescar() : undefined),
   });
-  return { cobrar, cobrarVarios, anular, crearCargo, emitir };
+  return { cobrar, cobrarVarios, anular, reactivar, crearCargo, emitir };
 }

@@ -1,8 +1,9 @@
 import { ErrorHttp, hoyIso, type Remesa } from "@fila/domain";
-import { Alert, Button, Group, List, Modal, Stack, Table, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Group, List, Modal, Stack, Table, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { CampoFecha } from "../../lib/campo-fecha";
 import { erroresDeServidor } from "../socios/errores-formulario";
 import { dentroDeDias, importe } from "./formato-remesas";
 import { useMutacionesRemesas } from "./use-remesas";
@@ -121,16 +122,14 @@ export function NuevaRemesaModal({
                 ) : null}
               </Alert>
             ) : null}
-            <TextInput
-              type="date"
+            <CampoFecha
               required
               label={t("remesas.formulario.fechaCobro")}
               description={t("remesas.formulario.ayudaFechaCobro")}
               key={form.key("fechaCobro")}
               {...form.getInputProps("fechaCobro")}
             />
-            <TextInput
-              type="date"
+            <CampoFecha
               required
               label={t("remesas.formulario.hasta")}
               key={form.key("hasta")}

@@ -1,5 +1,11 @@
 import "mantine-datatable/styles.css";
-import { formatearFecha, mensajeDeError, type ResumenRemesa } from "@fila/domain";
+import {
+  ESTADOS_REMESA,
+  type EstadoRemesa,
+  formatearFecha,
+  mensajeDeError,
+  type ResumenRemesa,
+} from "@fila/domain";
 import {
   ActionIcon,
   Alert,
@@ -7,12 +13,15 @@ import {
   Button,
   Group,
   Modal,
+  Select,
   Stack,
   Text,
+  TextInput,
   Tooltip,
 } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
-import { IconDownload, IconEye, IconPlus, IconTrash } from "@tabler/icons-react";
+import { IconDownload, IconEye, IconPlus, IconSearch, IconTrash } from "@tabler/icons-react";
 import { DataTable, type DataTableColumn } from "mantine-datatable";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -30,7 +39,10 @@ export function RemesasPanel() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(25);
-  const lista = useListaRemesas(page, pageSize);
+  const [texto, setTexto] = useState("");
+  const [q] = useDebouncedValue(texto.trim(), 300);
+  const [estado, setEstado] = useState<"" | EstadoRemesa>("");
+  const lista = useListaRemesas(page, pageSize, { q, estado });
   const { borrar } = useMutacionesRemesas();
   const [nueva, setNueva] = useState(false);
   const [viendo, setViendo] = useState<number | null>(null);
@@ -134,6 +146,32 @@ export function RemesasPanel() {
         <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setNueva(true)}>
           {t("remesas.nueva")}
         </Button>
+      </Group>
+      <Group align="flex-end" gap="sm">
+        <TextInput
+          label={t("remesasFiltros.buscar")}
+          placeholder={t("remesasFiltros.buscarAyuda")}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={texto}
+          onChange={(e) => {
+            setTexto(e.currentTarget.value);
+            setPage(1);
+          }}
+          maxLength={100}
+          w={280}
+        />
+        <Select
+          label={t("remesasFiltros.estado")}
+          placeholder={t("remesasFiltros.todos")}
+          data={ESTADOS_REMESA.map((e) => ({ value: e, label: t(`remesas.estados.${e}`) }))}
+          value={estado || null}
+          onChange={(v) => {
+            setEstado((v ?? "") as "" | EstadoRemesa);
+            setPage(1);
+          }}
+          clearable
+          w={200}
+        />
       </Group>
       {lista.isError ? (
         <Alert role="alert" color="red" title={t("remesas.errorCarga")}>

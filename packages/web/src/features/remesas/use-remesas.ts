@@ -3,6 +3,7 @@ import {
   type AsociacionEntrada,
   ErrorCliente,
   ErrorHttp,
+  type EstadoRemesa,
   type Remesa,
   type RemesaEntrada,
   type ResumenRemesa,
@@ -21,12 +22,21 @@ export type PaginaRemesas = {
 
 const CLAVE = ["remesas"] as const;
 
-export function useListaRemesas(page: number, pageSize: number) {
+/** Filters of the remittance list ("" = none): `q` is its number or part of the message id. */
+export type FiltrosRemesas = { q: string; estado: "" | EstadoRemesa };
+
+export function useListaRemesas(
+  page: number,
+  pageSize: number,
+  filtros: FiltrosRemesas = { q: "", estado: "" },
+) {
   const query = new URLSearchParams({
     page: String(page),
     pageSize: String(pageSize),
     sort: "-id",
   });
+  if (filtros.q.trim()) query.set("q", filtros.q.trim());
+  if (filtros.estado) query.set("estado", filtros.estado);
   return useQuery({
     queryKey: [...CLAVE, "lista", query.toString()],
     queryFn: ({ signal }) => api.get<PaginaRemesas>(`/remesas?${query}`, signal),

@@ -33,6 +33,7 @@ import { useForm } from "@mantine/form";
 import { IconDeviceFloppy } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { CampoFecha } from "../../lib/campo-fecha";
 import { erroresDeServidor } from "./errores-formulario";
 import {
   CAMPOS_FORMULARIO,
@@ -245,8 +246,7 @@ export function FichaSocio({
               key={form.key("nif")}
               {...p("nif")}
             />
-            <TextInput
-              type="date"
+            <CampoFecha
               label={t("socios.campos.fechaNacimiento")}
               key={form.key("fechaNacimiento")}
               {...p("fechaNacimiento")}
@@ -328,8 +328,7 @@ export function FichaSocio({
                 key={form.key("anyoAlta")}
                 {...p("anyoAlta")}
               />
-              <TextInput
-                type="date"
+              <CampoFecha
                 label={t("socios.campos.fechaAlta")}
                 key={form.key("fechaAlta")}
                 {...p("fechaAlta")}
@@ -416,8 +415,7 @@ export function FichaSocio({
               key={form.key("mandatoId")}
               {...p("mandatoId")}
             />
-            <TextInput
-              type="date"
+            <CampoFecha
               label={t("remesas.mandato.fecha")}
               key={form.key("mandatoFecha")}
               {...p("mandatoFecha")}

@@ -9,7 +9,6 @@ import {
   Stack,
   Text,
   Textarea,
-  TextInput,
   Title,
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
@@ -20,6 +19,7 @@ import { useTranslation } from "react-i18next";
 import { Link, Navigate, useNavigate, useParams } from "react-router";
 import { useSesion } from "../../app/session-store";
 import { api } from "../../lib/api";
+import { CampoFecha } from "../../lib/campo-fecha";
 import { PagosSocio } from "../pagos/pagos-socio";
 import { CuentaSocio } from "../usuarios/cuenta-socio";
 import { Cargando, ErrorFicha } from "./estado-carga";
@@ -236,11 +236,10 @@ function CambiarEstado({ socio, alCambiar }: { socio: SocioApi; alCambiar: () =>
       >
         <Stack>
           <Text size="sm">{t("socios.estado.textoBaja", { nombre: nombreCompleto(socio) })}</Text>
-          <TextInput
-            type="date"
+          <CampoFecha
             label={t("socios.campos.fechaBaja")}
             value={fechaBaja}
-            onChange={(e) => setFechaBaja(e.currentTarget.value)}
+            onChange={setFechaBaja}
           />
           <Textarea
             label={t("socios.campos.motivoBaja")}

@@ -1,0 +1,96 @@
+import { sql } from "kysely";
+import type { Database } from "../../db/database.js";
+
+export type FilaSociosPorTipo = {
+  idTipoSocio: number | null;
+  nombre: string | null;
+  color: string | null;
+  activos: number;
+};
+
+/** Sums in cents. */
+export type FilaDeuda = {
+  pendiente: number;
+  devuelto: number;
+  numCargosPendientes: number;
+  vencida: number;
+};
+
+/** Figures of the administrator's dashboard that no other module computes (sums in SQL). */
+export class InformesRepository {
+  constructor(private readonly db: Database) {}
+
+  async cuentaSocios(): Promise<{ activos: number; bajas: number }> {
+    const fila = await this.db
+      .selectFrom("socio")
+      .select([
+        sql<number>`count(*) filter (where activo)::int`.as("activos"),
+        sql<number>`count(*) filter (where not activo)::int`.as("bajas"),
+      ])
+      .executeTakeFirstOrThrow();
+    return { activos: Number(fila.activos), bajas: Number(fila.bajas) };
+  }
+
+  /** Active members per type: every active type (even with none) and the members without type. */
+  async sociosPorTipo(): Promise<FilaSociosPorTipo[]> {
+    const filas = await this.db
+      .selectFrom("socio as s")
+      .fullJoin("tipo_socio as t", "t.id", "s.id_tipo_socio")
+      .select([
+        "t.id as idTipoSocio",
+        "t.nombre",
+        "t.color",
+        sql<number>`count(s.id) filter (where s.activo)::int`.as("activos"),
+      ])
+      .where((eb) => eb.or([eb("t.activo", "=", true), eb("s.activo", "=", true)]))
+      .groupBy(["t.id", "t.nombre", "t.color"])
+      .orderBy(sql`t.nombre is null`)
+      .orderBy("t.nombre")
+      .execute();
+    return filas
+      .map((f) => ({ ...f, activos: Number(f.activos) }))
+      .filter((f) => f.idTipoSocio !== null || f.activos > 0);
+  }
+
+  async deuda(hoy: string): Promise<FilaDeuda> {
+    const fila = await this.db
+      .selectFrom("pago")
+      .select([
+        sql<string>`coalesce(sum(importe) filter (where estado = 'pendiente'), 0)`.as("pendiente"),
+        sql<string>`coalesce(sum(importe) filter (where estado = 'devuelto'), 0)`.as("devuelto"),
+        sql<number>`count(*) filter (where estado = 'pendiente')::int`.as("numCargosPendientes"),
+        sql<string>`coalesce(sum(importe) filter (where estado = 'pendiente' and fecha_vencimiento < ${hoy}), 0)`.as(
+          "vencida",
+        ),
+      ])
+      .where("estado", "in", ["pendiente", "devuelto"])
+      .executeTakeFirstOrThrow();
+    return {
+      pendiente: Number(fila.pendiente),
+      devuelto: Number(fila.devuelto),
+      numCargosPendientes: Number(fila.numCargosPendientes),
+      vencida: Number(fila.vencida),
+    };
+  }
+
+  /** Cents paid with a payment date in [desde, hasta). */
+  async cobradoEntre(desde: string, hasta: string): Promise<number> {
+    const fila = await this.db
+      .selectFrom("pago")
+      .select(sql<string>`coalesce(sum(importe), 0)`.as("total"))
+      .where("estado", "=", "pagado")
+      .where("fecha_pago", ">=", desde)
+      .where("fecha_pago", "<", hasta)
+      .executeTakeFirstOrThrow();
+    return Number(fila.total);
+  }
+
+  async remesasSinCobrar(): Promise<number> {
+    const fila = await this.db
+      .selectFrom("remesa")
+      .select(sql<number>`count(*)::int`.as("n"))
+      .where("estado", "=", "generada")
+      .executeTakeFirstOrThrow();
+    return Number(fila.n);
+  }
+}
