@@ -76,17 +76,18 @@ export function Shell({ children, conMenu = true }: { children: ReactNode; conMe
             component={Link}
             to={conMenu ? home : "/condiciones"}
             aria-label={t("shell.inicio")}
+            miw={0}
           >
             <Group gap="xs" wrap="nowrap">
               <ThemeIcon size="lg" radius="md" aria-hidden>
                 <IconFlag size={20} />
               </ThemeIcon>
-              <Text fw={700} size="lg" lineClamp={1}>
+              <Text fw={700} size="lg" truncate="end">
                 {nombreAsociacion}
               </Text>
             </Group>
           </UnstyledButton>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
             <Text size="sm" c="dimmed" visibleFrom="sm" lineClamp={1} maw={220}>
               {usuario.nombre}
             </Text>
@@ -97,12 +98,16 @@ export function Shell({ children, conMenu = true }: { children: ReactNode; conMe
               size="compact-sm"
               leftSection={<IconLogout size={18} aria-hidden />}
               loading={saliendo}
+              aria-label={t("shell.cerrarSesion")}
               onClick={async () => {
                 setSaliendo(true);
                 await cerrarSesion();
               }}
             >
-              {t("shell.cerrarSesion")}
+              {/* On a phone only the icon fits next to the bell and the menu button. */}
+              <Box component="span" visibleFrom="xs">
+                {t("shell.cerrarSesion")}
+              </Box>
             </Button>
             {conMenu ? (
               <Burger

@@ -34,13 +34,13 @@ export function AlertasHome() {
             to={`/alertas?id=${a.id}`}
           >
             <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <Stack gap={2}>
+              <Stack gap={2} miw={0} style={{ flex: 1 }}>
                 <Text fw={a.leida ? 500 : 700}>{a.titulo}</Text>
                 <Text size="sm" c="dimmed" lineClamp={2}>
                   {a.mensaje}
                 </Text>
               </Stack>
-              <Stack gap={4} align="flex-end">
+              <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
                 <Text size="xs" c="dimmed">
                   {formatearFecha(a.creadaEn)}
                 </Text>

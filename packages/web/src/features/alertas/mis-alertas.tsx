@@ -45,7 +45,7 @@ export function MisAlertas({ page, onPage, abierta, onAbrir }: Props) {
     <Stack gap="sm">
       <Group justify="space-between">
         <Text c="dimmed" size="sm">
-          {t("alertas.resumenMias", { total: datos.total, noLeidas: datos.noLeidas })}
+          {t("alertas.resumenMias", { count: datos.total, noLeidas: datos.noLeidas })}
         </Text>
         {datos.noLeidas > 0 ? (
           <Button
@@ -89,17 +89,17 @@ function FilaAlerta({ alerta, onAbrir }: { alerta: AlertaMia; onAbrir: () => voi
     <Paper withBorder p="sm" radius="md">
       <UnstyledButton onClick={onAbrir} w="100%">
         <Group justify="space-between" wrap="nowrap" gap="sm">
-          <Stack gap={2} style={{ minWidth: 0 }}>
-            <Text fw={alerta.leida ? 400 : 700} lineClamp={1}>
+          <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+            <Text fw={alerta.leida ? 400 : 700} lineClamp={2}>
               {alerta.titulo}
             </Text>
             {alerta.mensaje ? (
-              <Text size="sm" c="dimmed" lineClamp={1}>
+              <Text size="sm" c="dimmed" lineClamp={2}>
                 {alerta.mensaje}
               </Text>
             ) : null}
           </Stack>
-          <Stack gap={4} align="flex-end">
+          <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
             <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
               {formatearFechaHora(alerta.creadaEn)}
             </Text>

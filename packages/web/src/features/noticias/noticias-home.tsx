@@ -36,7 +36,7 @@ export function NoticiasHome() {
             to={`/vernoticias?id=${n.id}`}
           >
             <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <Stack gap={2}>
+              <Stack gap={2} miw={0} style={{ flex: 1 }}>
                 <Text fw={600}>{n.titulo}</Text>
                 {n.resumen ? (
                   <Text size="sm" c="dimmed" lineClamp={2}>
@@ -44,7 +44,7 @@ export function NoticiasHome() {
                   </Text>
                 ) : null}
               </Stack>
-              <Stack gap={4} align="flex-end">
+              <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
                 <Text size="xs" c="dimmed">
                   {formatearFecha(n.fecha)}
                 </Text>

@@ -7,7 +7,7 @@ import type { EstadoPago } from "./tipos";
 export function EstadoBadge({ estado, ...props }: { estado: EstadoPago } & BadgeProps) {
   const { t } = useTranslation();
   return (
-    <Badge variant="light" color={COLOR_ESTADO[estado]} {...props}>
+    <Badge variant="light" color={COLOR_ESTADO[estado]} miw="max-content" {...props}>
       {t(`pagos.estados.${estado}`)}
     </Badge>
   );

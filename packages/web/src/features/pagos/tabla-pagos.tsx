@@ -51,6 +51,8 @@ export function TablaPagos({ datos, cargando, filtros, alCambiar, acciones, sele
       accessor: "socio",
       title: t("pagos.campos.socio"),
       sortable: true,
+      // On a phone the table scrolls sideways instead of breaking names into one word per line.
+      noWrap: true,
       render: (p) => (
         <Stack gap={0}>
           <Anchor component={Link} to={`/socios/ficha/${p.idSocio}`} size="sm">
@@ -68,7 +70,11 @@ export function TablaPagos({ datos, cargando, filtros, alCambiar, acciones, sele
       accessor: "concepto",
       title: t("pagos.campos.concepto"),
       sortable: true,
-      render: (p) => <Text size="sm">{p.concepto}</Text>,
+      render: (p) => (
+        <Text size="sm" miw={180}>
+          {p.concepto}
+        </Text>
+      ),
     },
     {
       accessor: "fechaVencimiento",
@@ -100,6 +106,7 @@ export function TablaPagos({ datos, cargando, filtros, alCambiar, acciones, sele
       accessor: "fechaPago",
       title: t("pagos.campos.cobro"),
       sortable: true,
+      noWrap: true,
       render: (p) =>
         p.fechaPago ? (
           <Stack gap={0}>

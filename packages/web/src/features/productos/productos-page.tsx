@@ -144,7 +144,12 @@ export function ProductosPage() {
     {
       accessor: "tipo",
       title: t("productos.campos.tipo"),
-      render: (p) => <Badge variant="light">{t(`productos.tipos.${p.tipo}`)}</Badge>,
+      render: (p) => (
+        // A badge may shrink to "A…" in a narrow table: keep its whole label.
+        <Badge variant="light" miw="max-content">
+          {t(`productos.tipos.${p.tipo}`)}
+        </Badge>
+      ),
     },
     {
       accessor: "precio",
