@@ -1,33 +1,15 @@
 import "mantine-datatable/styles.css";
 import { mensajeDeError } from "@fila/domain";
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from "@mantine/core";
+import { Alert, Badge, Button, Group, Modal, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
-import {
-  IconPencil,
-  IconPlus,
-  IconSearch,
-  IconToggleLeft,
-  IconToggleRight,
-  IconTrash,
-} from "@tabler/icons-react";
+import { IconPlus, IconSearch } from "@tabler/icons-react";
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from "mantine-datatable";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate } from "react-router";
 import { useSesion } from "../../app/session-store";
+import { AccionesFila } from "../../lib/acciones-fila";
 import { notificarError } from "../../lib/notificar";
 import { MaestroBadge } from "./maestro-badge";
 import { MaestroFormModal } from "./maestro-form-modal";
@@ -203,37 +185,13 @@ export function MaestrosPage({ recurso }: { recurso: RecursoMaestro }) {
         );
         const quitar = t("maestros.acciones.borrar", { nombre: m.nombre });
         return (
-          <Group gap={4} justify="flex-end" wrap="nowrap">
-            <Tooltip label={editar}>
-              <ActionIcon variant="subtle" aria-label={editar} onClick={() => abrirEdicion(m)}>
-                <IconPencil size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label={alternar}>
-              <ActionIcon
-                variant="subtle"
-                color={m.activo ? "orange" : "green"}
-                aria-label={alternar}
-                onClick={() => void alternarActivo(m)}
-              >
-                {m.activo ? (
-                  <IconToggleRight size={18} aria-hidden />
-                ) : (
-                  <IconToggleLeft size={18} aria-hidden />
-                )}
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label={quitar}>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={quitar}
-                onClick={() => setABorrar(m)}
-              >
-                <IconTrash size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
+          <AccionesFila
+            activo={m.activo}
+            etiquetas={{ editar, alternar, borrar: quitar }}
+            onEditar={() => abrirEdicion(m)}
+            onAlternar={() => void alternarActivo(m)}
+            onBorrar={() => setABorrar(m)}
+          />
         );
       },
     },

@@ -1,33 +1,14 @@
 import "mantine-datatable/styles.css";
 import { mensajeDeError } from "@fila/domain";
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from "@mantine/core";
+import { Alert, Badge, Button, Group, Modal, NumberInput, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import {
-  IconCopy,
-  IconPencil,
-  IconPlus,
-  IconReceipt,
-  IconToggleLeft,
-  IconToggleRight,
-  IconTrash,
-} from "@tabler/icons-react";
+import { IconCopy, IconPlus, IconReceipt } from "@tabler/icons-react";
 import { DataTable, type DataTableColumn } from "mantine-datatable";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useSearchParams } from "react-router";
 import { useSesion } from "../../app/session-store";
+import { AccionesFila } from "../../lib/acciones-fila";
 import { notificarError } from "../../lib/notificar";
 import { importe } from "../pagos/pagos-logica";
 import { ProductoFormModal } from "./producto-form-modal";
@@ -190,47 +171,19 @@ export function ProductosPage() {
         );
         const quitar = t("productos.acciones.borrar", { nombre: p.nombre });
         return (
-          <Group gap={4} justify="flex-end" wrap="nowrap">
-            <Tooltip label={editar}>
-              <ActionIcon
-                variant="subtle"
-                aria-label={editar}
-                onClick={() => {
-                  setEditando(p);
-                  setFormAbierto(true);
-                }}
-              >
-                <IconPencil size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label={alternar}>
-              <ActionIcon
-                variant="subtle"
-                color={p.activo ? "orange" : "green"}
-                aria-label={alternar}
-                onClick={() => void alternarActivo(p)}
-              >
-                {p.activo ? (
-                  <IconToggleRight size={18} aria-hidden />
-                ) : (
-                  <IconToggleLeft size={18} aria-hidden />
-                )}
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label={quitar}>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={quitar}
-                onClick={() => {
-                  setErrorBorrar(null);
-                  setABorrar(p);
-                }}
-              >
-                <IconTrash size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
+          <AccionesFila
+            activo={p.activo}
+            etiquetas={{ editar, alternar, borrar: quitar }}
+            onEditar={() => {
+              setEditando(p);
+              setFormAbierto(true);
+            }}
+            onAlternar={() => void alternarActivo(p)}
+            onBorrar={() => {
+              setErrorBorrar(null);
+              setABorrar(p);
+            }}
+          />
         );
       },
     },
