@@ -30,6 +30,7 @@ import { useTranslation } from "react-i18next";
 import { Link, Navigate } from "react-router";
 import { useSesion } from "../../app/session-store";
 import { CampoFecha } from "../../lib/campo-fecha";
+import { useTextosTabla } from "../../lib/textos-tabla";
 import { MaestroBadge } from "../maestros/maestro-badge";
 import { ActoFormModal } from "./acto-form-modal";
 import { CabeceraActos } from "./cabecera-actos";
@@ -100,6 +101,7 @@ type Accion = { tipo: "copiar" | "cancelar" | "borrar"; acto: Acto };
 
 function TablaActos({ cuando, alEditar }: { cuando: Cuando; alEditar: (acto: Acto) => void }) {
   const { t } = useTranslation();
+  const textosTabla = useTextosTabla();
   const [texto, setTexto] = useState("");
   const [q] = useDebouncedValue(texto.trim(), 300);
   const [page, setPage] = useState(1);
@@ -242,7 +244,7 @@ function TablaActos({ cuando, alEditar }: { cuando: Cuando; alEditar: (acto: Act
         columns={columnas}
         idAccessor="id"
         fetching={lista.isFetching}
-        loadingText={t("app.cargando")}
+        {...textosTabla}
         noRecordsText={t("actos.sinActos")}
         page={page}
         onPageChange={setPage}
@@ -253,10 +255,6 @@ function TablaActos({ cuando, alEditar }: { cuando: Cuando; alEditar: (acto: Act
           setPageSize(n);
           setPage(1);
         }}
-        recordsPerPageLabel={t("actos.porPagina")}
-        paginationText={({ from, to, totalRecords }) =>
-          t("actos.paginacion", { from, to, total: totalRecords })
-        }
       />
       <ConfirmarAccion
         key={accion ? `${accion.tipo}-${accion.acto.id}` : "ninguna"}

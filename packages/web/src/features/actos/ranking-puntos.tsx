@@ -4,6 +4,7 @@ import { Alert, Group, Select, Stack, Text } from "@mantine/core";
 import { DataTable } from "mantine-datatable";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useTextosTabla } from "../../lib/textos-tabla";
 import { nombreCompleto } from "../socios/tipos";
 import { useRanking } from "./use-actos";
 
@@ -17,6 +18,7 @@ function anyosRecientes(actual: number): string[] {
 /** Administrador: members ranked by attendance points, in a year or overall. */
 export function RankingPuntos() {
   const { t } = useTranslation();
+  const { loadingText, paginationText, getPaginationControlProps } = useTextosTabla();
   const actual = new Date().getFullYear();
   const [anyo, setAnyo] = useState<string>(String(actual));
   const [page, setPage] = useState(1);
@@ -59,7 +61,9 @@ export function RankingPuntos() {
         records={(datos?.items ?? []).map((p, i) => ({ ...p, posicion: inicio + i + 1 }))}
         idAccessor="idSocio"
         fetching={ranking.isFetching}
-        loadingText={t("app.cargando")}
+        loadingText={loadingText}
+        paginationText={paginationText}
+        getPaginationControlProps={getPaginationControlProps}
         noRecordsText={t("actos.ranking.vacio")}
         columns={[
           { accessor: "posicion", title: "#", width: 60, textAlign: "right" },
@@ -79,9 +83,6 @@ export function RankingPuntos() {
         onPageChange={setPage}
         totalRecords={datos?.total ?? 0}
         recordsPerPage={50}
-        paginationText={({ from, to, totalRecords }) =>
-          t("actos.paginacion", { from, to, total: totalRecords })
-        }
       />
     </Stack>
   );

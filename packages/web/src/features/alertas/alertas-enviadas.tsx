@@ -4,6 +4,7 @@ import type { TFunction } from "i18next";
 import { DataTable } from "mantine-datatable";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useTextosTabla } from "../../lib/textos-tabla";
 import { type AlertaEnviada, useEnviadas } from "./use-alertas";
 
 const TAMANYOS_PAGINA = [25, 50, 100, 200];
@@ -24,6 +25,7 @@ function describirDestino(destino: Record<string, unknown>, t: TFunction) {
 /** Administrators: the alerts sent, with how many received and read each one. */
 export function AlertasEnviadas() {
   const { t } = useTranslation();
+  const textosTabla = useTextosTabla();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(25);
   const lista = useEnviadas(page, pageSize);
@@ -47,7 +49,7 @@ export function AlertasEnviadas() {
       page={page}
       onPageChange={setPage}
       noRecordsText={t("alertas.sinEnviadas")}
-      recordsPerPageLabel={t("alertas.porPagina")}
+      {...textosTabla}
       columns={[
         { accessor: "titulo", title: t("alertas.campos.titulo") },
         {

@@ -4,7 +4,10 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useNoLeidas } from "./use-alertas";
 
-/** Header bell: unread alerts as a badge; opens the alerts page. */
+/**
+ * Header bell: unread alerts as a badge; opens the alerts page. Until the count has loaded it
+ * announces just "Alertas", never a count it does not know.
+ */
 export function CampanaAlertas() {
   const { t } = useTranslation();
   const { data } = useNoLeidas();
@@ -23,7 +26,7 @@ export function CampanaAlertas() {
         variant="subtle"
         color="gray"
         size="lg"
-        aria-label={t("alertas.campana", { n: noLeidas })}
+        aria-label={data ? t("alertas.campana", { n: noLeidas }) : t("alertas.titulo")}
       >
         <IconBell size={22} aria-hidden />
       </ActionIcon>

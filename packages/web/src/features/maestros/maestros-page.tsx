@@ -11,6 +11,7 @@ import { Navigate } from "react-router";
 import { useSesion } from "../../app/session-store";
 import { AccionesFila } from "../../lib/acciones-fila";
 import { notificarError } from "../../lib/notificar";
+import { useTextosTabla } from "../../lib/textos-tabla";
 import { MaestroBadge } from "./maestro-badge";
 import { MaestroFormModal } from "./maestro-form-modal";
 import { CLASE_DE, type DatosMaestro, type Maestro, type RecursoMaestro } from "./maestros-config";
@@ -29,6 +30,7 @@ function ordenDe(sort: string): DataTableSortStatus<Maestro> {
 /** The CRUD page of one master: tipos de socio, tipos de acto or formas de pago. */
 export function MaestrosPage({ recurso }: { recurso: RecursoMaestro }) {
   const { t } = useTranslation();
+  const textosTabla = useTextosTabla();
   const { usuario } = useSesion();
   const clase = CLASE_DE[recurso];
   const titulo = t(`maestros.titulos.${recurso}`);
@@ -239,7 +241,7 @@ export function MaestrosPage({ recurso }: { recurso: RecursoMaestro }) {
         columns={columnas}
         idAccessor="id"
         fetching={lista.isFetching}
-        loadingText={t("app.cargando")}
+        {...textosTabla}
         noRecordsText={t("maestros.sinResultados")}
         sortStatus={ordenDe(filtros.sort)}
         onSortStatusChange={(estado) =>
@@ -255,13 +257,6 @@ export function MaestrosPage({ recurso }: { recurso: RecursoMaestro }) {
         recordsPerPage={filtros.pageSize}
         recordsPerPageOptions={TAMANYOS_PAGINA}
         onRecordsPerPageChange={(pageSize) => setFiltros((f) => ({ ...f, pageSize, page: 1 }))}
-        recordsPerPageLabel={t("maestros.porPagina")}
-        paginationText={({ from, to, totalRecords }) =>
-          t("maestros.paginacion", { from, to, total: totalRecords })
-        }
-        getPaginationControlProps={(control) => ({
-          "aria-label": t(`maestros.pagina.${control}`),
-        })}
       />
 
       <MaestroFormModal

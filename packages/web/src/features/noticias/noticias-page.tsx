@@ -29,6 +29,7 @@ import { useTranslation } from "react-i18next";
 import { Navigate } from "react-router";
 import { useSesion } from "../../app/session-store";
 import { notificarError } from "../../lib/notificar";
+import { useTextosTabla } from "../../lib/textos-tabla";
 import { EditorNoticia } from "./editor-noticia";
 import { EstadoNoticia } from "./estado-noticia";
 import { useListaNoticias, useMutacionesNoticias } from "./use-noticias";
@@ -39,6 +40,7 @@ type Estado = "todas" | "1" | "0";
 /** Administrador: every news item (drafts too), to write, publish, notify and delete. */
 export function NoticiasPage() {
   const { t } = useTranslation();
+  const textosTabla = useTextosTabla();
   const { usuario } = useSesion();
   const [texto, setTexto] = useState("");
   const [q] = useDebouncedValue(texto.trim(), 300);
@@ -243,11 +245,8 @@ export function NoticiasPage() {
           setPageSize(n);
           setPage(1);
         }}
-        recordsPerPageLabel={t("noticias.porPagina")}
+        {...textosTabla}
         noRecordsText={t("noticias.vacio")}
-        paginationText={({ from, to, totalRecords }) =>
-          t("noticias.paginacion", { from, to, total: totalRecords })
-        }
       />
       <EditorNoticia
         abierto={editorAbierto}

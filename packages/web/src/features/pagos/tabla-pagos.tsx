@@ -5,6 +5,7 @@ import { IconCash, IconFileTypePdf, IconRepeat, IconX } from "@tabler/icons-reac
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from "mantine-datatable";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTextosTabla } from "../../lib/textos-tabla";
 import { EstadoBadge } from "./estado-badge";
 import { importe, nombrePersona } from "./pagos-logica";
 import { textoDevolucion } from "./reactivacion-modal";
@@ -45,6 +46,7 @@ function ordenDe(sort: string): DataTableSortStatus<PagoApi> {
 /** The charges table of `pagos` and of a member's record: server-side pages and sort. */
 export function TablaPagos({ datos, cargando, filtros, alCambiar, acciones, seleccion }: Props) {
   const { t } = useTranslation();
+  const textosTabla = useTextosTabla();
 
   const columnas: DataTableColumn<PagoApi>[] = [
     {
@@ -150,7 +152,7 @@ export function TablaPagos({ datos, cargando, filtros, alCambiar, acciones, sele
       columns={columnas}
       idAccessor="id"
       fetching={cargando}
-      loadingText={t("app.cargando")}
+      {...textosTabla}
       noRecordsText={t("pagos.sinResultados")}
       sortStatus={ordenDe(filtros.sort)}
       onSortStatusChange={(estado) => {
@@ -163,13 +165,6 @@ export function TablaPagos({ datos, cargando, filtros, alCambiar, acciones, sele
       recordsPerPage={filtros.pageSize}
       recordsPerPageOptions={TAMANYOS_PAGINA_PAGOS}
       onRecordsPerPageChange={(pageSize) => alCambiar({ pageSize, page: 1 })}
-      recordsPerPageLabel={t("pagos.porPagina")}
-      paginationText={({ from, to, totalRecords }) =>
-        t("pagos.paginacion", { from, to, total: totalRecords })
-      }
-      getPaginationControlProps={(control) => ({
-        "aria-label": t(`pagos.pagina.${control}`),
-      })}
       {...(seleccion
         ? {
             selectedRecords: seleccion.elegidos,

@@ -27,6 +27,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { descargarDeApi } from "../../lib/descargar";
 import { notificarError } from "../../lib/notificar";
+import { useTextosTabla } from "../../lib/textos-tabla";
 import { DetalleRemesaModal } from "./detalle-remesa-modal";
 import { COLOR_ESTADO, importe } from "./formato-remesas";
 import { NuevaRemesaModal } from "./nueva-remesa-modal";
@@ -37,6 +38,7 @@ const TAMANYOS_PAGINA = [25, 50, 100];
 /** The list of SEPA remittances with their actions (administrador). */
 export function RemesasPanel() {
   const { t } = useTranslation();
+  const textosTabla = useTextosTabla();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(25);
   const [texto, setTexto] = useState("");
@@ -189,7 +191,7 @@ export function RemesasPanel() {
         columns={columnas}
         idAccessor="id"
         fetching={lista.isFetching}
-        loadingText={t("app.cargando")}
+        {...textosTabla}
         noRecordsText={t("remesas.sinRemesas")}
         page={page}
         onPageChange={setPage}
@@ -200,13 +202,6 @@ export function RemesasPanel() {
           setPageSize(n);
           setPage(1);
         }}
-        recordsPerPageLabel={t("maestros.porPagina")}
-        paginationText={({ from, to, totalRecords }) =>
-          t("maestros.paginacion", { from, to, total: totalRecords })
-        }
-        getPaginationControlProps={(control) => ({
-          "aria-label": t(`maestros.pagina.${control}`),
-        })}
       />
       <NuevaRemesaModal
         abierto={nueva}

@@ -21,6 +21,7 @@ import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { useSesion } from "../../app/session-store";
+import { useTextosTabla } from "../../lib/textos-tabla";
 import { AccionesSociosIo } from "../socios-io/acciones-socios-io";
 import {
   conCambio,
@@ -54,6 +55,7 @@ function sortDe(estado: DataTableSortStatus<SocioApi>): string {
 
 export function SociosPage() {
   const { t } = useTranslation();
+  const textosTabla = useTextosTabla();
   const { usuario } = useSesion();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -272,7 +274,7 @@ export function SociosPage() {
         columns={columnas}
         idAccessor="id"
         fetching={lista.isFetching}
-        loadingText={t("app.cargando")}
+        {...textosTabla}
         noRecordsText={t("socios.lista.sinResultados")}
         sortStatus={ordenDe(filtros.sort)}
         onSortStatusChange={(estado) => cambiar({ sort: sortDe(estado) })}
@@ -282,13 +284,6 @@ export function SociosPage() {
         recordsPerPage={filtros.pageSize}
         recordsPerPageOptions={[...TAMANYOS_PAGINA]}
         onRecordsPerPageChange={(pageSize) => cambiar({ pageSize })}
-        recordsPerPageLabel={t("socios.lista.porPagina")}
-        paginationText={({ from, to, totalRecords }) =>
-          t("socios.lista.paginacion", { from, to, total: totalRecords })
-        }
-        getPaginationControlProps={(control) => ({
-          "aria-label": t(`socios.lista.pagina.${control}`),
-        })}
         onRowClick={({ record, event }) => {
           if ((event.target as HTMLElement).closest("a")) return;
           navigate(`/socios/ficha/${record.id}`);
