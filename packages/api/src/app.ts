@@ -39,6 +39,7 @@ import { productosRoutes } from "./modules/pagos/productos.routes.js";
 import { manifestRoutes } from "./modules/push/manifest.routes.js";
 import { pushRoutes } from "./modules/push/push.routes.js";
 import { remesasRoutes } from "./modules/remesas/remesas.routes.js";
+import { saludRoutes } from "./modules/salud/salud.routes.js";
 import { ImagenesSocio } from "./modules/socios/socios.imagenes.js";
 import { SociosRepository } from "./modules/socios/socios.repository.js";
 import { sociosRoutes } from "./modules/socios/socios.routes.js";
@@ -161,6 +162,7 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
 
   await app.register(
     async (api) => {
+      await api.register(saludRoutes, { db });
       await api.register(authRoutes, { auth });
       await api.register(eventosRoutes, { eventos });
       await api.register(alertasRoutes, { alertas });

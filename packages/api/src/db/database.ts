@@ -34,16 +34,26 @@ export async function abrirBaseDeDatos(opciones: OpcionesBaseDeDatos): Promise<B
     const pool = new pg.Pool({
       connectionString: opciones.url,
       max: 10,
+      // With the server down, a request waits at most this long for a connection, then gets a 503.
+      connectionTimeoutMillis: 5000,
+      keepAlive: true,
       types: {
         getTypeParser: ((oid: number, format?: string) =>
           parsers[oid] ??
           pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
       },
     });
-    // An idle connection the server closes (restart, failover, DROP … FORCE) must not crash the
-    // process: the pool drops it and opens a new one on the next query.
-    pool.on("error", (err) => {
-      process.emitWarning(`Conexión de PostgreSQL cerrada: ${err.message}`);
+    // A connection the server closes (restart, failover, pg_terminate_backend, a pooler's idle
+    // timeout) must not crash the process. pg emits 'error' on the pool for idle connections and
+    // on the client itself for one that is checked out between two queries (inside a
+    // transaction), where nobody listens: every client gets a listener of its own. The query that
+    // was running fails (the request answers 503) and the pool opens a new connection next time.
+    pool.on("error", () => {});
+    pool.on("connect", (cliente) => {
+      cliente.once("error", (err) => {
+        process.emitWarning(`Conexión de PostgreSQL cerrada: ${err.message}`);
+        cliente.on("error", () => {});
+      });
     });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, pglite: null, cerrar: () => db.destroy() };

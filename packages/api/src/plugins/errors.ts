@@ -1,9 +1,17 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { esConexionPerdida } from "../db/conexion-perdida.js";
 import { type DetalleError, DomainError } from "../errors/domain-error.js";
 
 type Cuerpo = { error: string; mensaje: string; detalles: DetalleError[] };
+
+export const BD_NO_DISPONIBLE = {
+  error: "bd_no_disponible",
+  mensaje:
+    "La base de datos no está disponible en este momento. Inténtalo de nuevo en unos segundos.",
+  detalles: [],
+} as const;
 
 const MENSAJES_FASTIFY: Record<string, [number, string, string]> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, "tipo_no_admitido", "El tipo de contenido no es válido."],
@@ -48,6 +56,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
           mensaje: v.message ?? "Valor no válido",
         })),
       };
+    } else if (esConexionPerdida(err)) {
+      status = 503;
+      cuerpo = { ...BD_NO_DISPONIBLE, detalles: [] };
+      reply.header("Retry-After", "5");
     } else if (err.statusCode === 429) {
       status = 429;
       cuerpo = {
@@ -63,7 +75,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       status = err.statusCode;
       cuerpo = { error: "peticion_invalida", mensaje: "La petición no es válida.", detalles: [] };
     }
-    if (status >= 500) req.log.error({ err }, "error no controlado");
+    if (status === 503) req.log.warn({ err }, "base de datos no disponible");
+    else if (status >= 500) req.log.error({ err }, "error no controlado");
     return reply.status(status).send(cuerpo);
   });
 
