@@ -40,6 +40,20 @@ export type SocioResumenFila = Pick<
   "id" | "nombre" | "apellidos" | "matricula" | "tipo"
 >;
 
+/** Counts of what refers to a member; any above 0 keeps it from being deleted. */
+export type ImpedimentosBorrado = {
+  /** Charges where the member is the debtor or the payer. */
+  pagos: number;
+  /** Enrolments with attendance marked (they give points). A charged one counts in `pagos`. */
+  asistencias: number;
+  /** Other members whose payer, parent or partner this member is. */
+  pagaA: number;
+  hijos: number;
+  parejas: number;
+  /** Login accounts linked to the member. */
+  cuentas: number;
+};
+
 /** Writable fields as the service speaks them: `tipo` is the member type's id. */
 export type DatosSocio = SocioEntrada;
 
@@ -495,6 +509,78 @@ export class SociosRepository {
 
   async borrar(id: number): Promise<void> {
     await this.db.deleteFrom("socio").where("id", "=", id).execute();
+  }
+
+  /**
+   * Locks the member's row until the transaction ends: an enrolment, charge or link that points
+   * at it (a foreign key) waits, so what `impedimentosBorrado` counted still holds at the delete.
+   */
+  async bloquear(id: number): Promise<void> {
+    await this.db.selectFrom("socio").select("id").where("id", "=", id).forUpdate().execute();
+  }
+
+  /** What keeps a member from being deleted: history (charges, attendance) and links to it. */
+  async impedimentosBorrado(id: number): Promise<ImpedimentosBorrado> {
+    const contar = (consulta: Promise<{ n: number | string | bigint } | undefined>) =>
+      consulta.then((f) => Number(f?.n ?? 0));
+    const otros = (columna: "id_pagador" | "id_padre" | "id_pareja") =>
+      contar(
+        this.db
+          .selectFrom("socio")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where(columna, "=", id)
+          .where("id", "<>", id)
+          .executeTakeFirst(),
+      );
+    const [pagos, asistencias, pagaA, hijos, parejas, cuentas] = await Promise.all([
+      this.contarPagos(id),
+      contar(
+        this.db
+          .selectFrom("inscripcion")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("id_socio", "=", id)
+          .where("asistio", "=", true)
+          .executeTakeFirst(),
+      ),
+      otros("id_pagador"),
+      otros("id_padre"),
+      otros("id_pareja"),
+      contar(
+        this.db
+          .selectFrom("usuario")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("id_socio", "=", id)
+          .executeTakeFirst(),
+      ),
+    ]);
+    return { pagos, asistencias, pagaA, hijos, parejas, cuentas };
+  }
+
+  /** Deletes the member's enrolments (automatic or never charged); returns what was deleted. */
+  async borrarInscripciones(id: number): Promise<{ id: number; id_acto: number }[]> {
+    return this.db
+      .deleteFrom("inscripcion")
+      .where("id_socio", "=", id)
+      .returning(["id", "id_acto"])
+      .execute();
+  }
+
+  auditarInscripcionBorrada(
+    idUsuario: number,
+    inscripcion: { id: number; id_acto: number },
+    idSocio: number,
+  ): Promise<void> {
+    return registrarAuditoria(this.db, {
+      idUsuario,
+      entidad: "inscripcion",
+      idEntidad: inscripcion.id,
+      accion: "borrar",
+      cambios: [
+        { campo: "idActo", antes: inscripcion.id_acto, despues: null },
+        { campo: "idSocio", antes: idSocio, despues: null },
+        { campo: "motivo", antes: null, despues: "Socio borrado" },
+      ],
+    });
   }
 
   /** Charges where the member is the debtor or the payer: with any, deleting is refused (409). */

@@ -368,6 +368,77 @@ describe("baja, alta y borrado", () => {
   });
 });
 
+describe("borrar un socio", () => {
+  const manyana = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+  let automatico: number;
+
+  beforeAll(async () => {
+    // Like the demo's assembly: every new member is enrolled in it on creation.
+    const res = await llamar("POST", "/api/actos", admin.token, {
+      nombre: "Asamblea automática",
+      fecha: manyana,
+      inscripcionAutomatica: true,
+      aforo: 500,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    automatico = res.json().id;
+  });
+  afterAll(async () => {
+    await llamar("POST", `/api/actos/${automatico}/cancelacion`, admin.token);
+  });
+
+  const acto = async () => (await llamar("GET", `/api/actos/${automatico}`, admin.token)).json();
+  const inscripcionesDe = (idSocio: number) =>
+    e.db.selectFrom("inscripcion").select("id").where("id_socio", "=", idSocio).execute();
+
+  it("borra un socio recién creado e inscrito automáticamente, y el acto recupera la plaza", async () => {
+    const s = await crearSocio({ nombre: "Equivocado" });
+    expect(await inscripcionesDe(s.id)).toHaveLength(1);
+    const antes = await acto();
+    const res = await llamar("DELETE", `/api/socios/${s.id}`, admin.token);
+    expect(res.statusCode, res.body).toBe(204);
+    expect(await inscripcionesDe(s.id)).toHaveLength(0);
+    const despues = await acto();
+    expect(despues.numInscritos).toBe(antes.numInscritos - 1);
+    expect(despues.plazasLibres).toBe(antes.plazasLibres + 1);
+    expect((await llamar("GET", `/api/socios/${s.id}`, admin.token)).statusCode).toBe(404);
+  });
+
+  it("no borra (409) a quien paga o es padre de otros, tiene cuenta o ya asistió a un acto", async () => {
+    const pagador = await crearSocio({ nombre: "Pagador" });
+    await crearSocio({ nombre: "Hija", idPagador: pagador.id, idPadre: pagador.id });
+    const res = await llamar("DELETE", `/api/socios/${pagador.id}`, admin.token);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      error: "en_uso",
+      mensaje:
+        "No se puede borrar: es el pagador de 1 socio y es el padre o la madre de 1 socio. Puedes darlo de baja.",
+    });
+    expect(await inscripcionesDe(pagador.id)).toHaveLength(1);
+
+    const conCuenta = await llamar("DELETE", `/api/socios/${usuarioB.idSocio}`, admin.token);
+    expect(conCuenta.statusCode).toBe(409);
+    expect(conCuenta.json().mensaje).toBe(
+      "No se puede borrar: tiene una cuenta de acceso a la aplicación. Puedes darlo de baja.",
+    );
+
+    const asistente = await crearSocio({ nombre: "Asistente" });
+    const pareja = await crearSocio({ nombre: "Pareja", idPareja: asistente.id });
+    await e.db
+      .updateTable("inscripcion")
+      .set({ asistio: true })
+      .where("id_socio", "=", asistente.id)
+      .execute();
+    const asistio = await llamar("DELETE", `/api/socios/${asistente.id}`, admin.token);
+    expect(asistio.statusCode).toBe(409);
+    expect(asistio.json().mensaje).toBe(
+      "No se puede borrar: tiene 1 asistencia a actos y es la pareja de 1 socio. Puedes darlo de baja.",
+    );
+    expect((await llamar("GET", `/api/socios/${asistente.id}`, admin.token)).statusCode).toBe(200);
+    expect((await llamar("DELETE", `/api/socios/${pareja.id}`, admin.token)).statusCode).toBe(204);
+  });
+});
+
 describe("GET /api/socios/:id/familia", () => {
   it("da pareja, padre, pagador, hijos y a quién paga", async () => {
     const padre = await crearSocio({ nombre: "Padre", matricula: 701 });

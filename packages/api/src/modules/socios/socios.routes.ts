@@ -224,7 +224,13 @@ export const sociosRoutes: FastifyPluginAsyncZod<{ socios: SociosService }> = as
     "/socios/:id",
     {
       onRequest: requiereRol("administrador"),
-      schema: { tags, summary: "Borrar un socio sin pagos", params: ParamsSchema },
+      schema: {
+        tags,
+        summary: "Borrar un socio dado de alta por error",
+        description:
+          "Borra también sus inscripciones sin cargo (las automáticas), y el acto recupera la plaza. 409 `en_uso` si tiene pagos o asistencias a actos, si es pagador, padre o madre, o pareja de otro socio, o si tiene una cuenta de acceso; el mensaje dice qué lo impide.",
+        params: ParamsSchema,
+      },
     },
     async (req, reply) => {
       await socios.borrar(usuarioDe(req), req.params.id);

@@ -19,7 +19,7 @@ import type { UsuarioAutenticado } from "../../plugins/auth.js";
 import { diferencias } from "../../services/auditoria.js";
 import type { ImagenesSocio } from "./socios.imagenes.js";
 import { presentarSocio, type Vista } from "./socios.presenter.js";
-import type { SocioGuardado, SociosRepository } from "./socios.repository.js";
+import type { ImpedimentosBorrado, SocioGuardado, SociosRepository } from "./socios.repository.js";
 
 type Actor = Pick<UsuarioAutenticado, "id" | "rol" | "socioId">;
 
@@ -49,6 +49,29 @@ function comoEntrada(s: SocioGuardado): Record<string, unknown> {
 
 function normalizar<T extends Partial<SocioEntrada>>(datos: T): T {
   return datos.matricula === 0 ? { ...datos, matricula: null } : datos;
+}
+
+const veces = (n: number, uno: string, varios: string) => `${n} ${n === 1 ? uno : varios}`;
+
+/** Why a member cannot be deleted, in Spanish, one phrase per reason («tiene 3 pagos»). */
+export function motivosParaNoBorrar(i: ImpedimentosBorrado): string[] {
+  const motivos: string[] = [];
+  if (i.pagos > 0) motivos.push(`tiene ${veces(i.pagos, "pago", "pagos")}`);
+  if (i.asistencias > 0) {
+    motivos.push(`tiene ${veces(i.asistencias, "asistencia", "asistencias")} a actos`);
+  }
+  if (i.pagaA > 0) motivos.push(`es el pagador de ${veces(i.pagaA, "socio", "socios")}`);
+  if (i.hijos > 0) motivos.push(`es el padre o la madre de ${veces(i.hijos, "socio", "socios")}`);
+  if (i.parejas > 0) motivos.push(`es la pareja de ${veces(i.parejas, "socio", "socios")}`);
+  if (i.cuentas === 1) motivos.push("tiene una cuenta de acceso a la aplicación");
+  if (i.cuentas > 1) motivos.push(`tiene ${i.cuentas} cuentas de acceso a la aplicación`);
+  return motivos;
+}
+
+/** «a», «a y b», «a, b y c». */
+function enumerar(partes: string[]): string {
+  if (partes.length <= 1) return partes.join("");
+  return `${partes.slice(0, -1).join(", ")} y ${partes.at(-1)}`;
 }
 
 export class SociosService {
@@ -196,19 +219,28 @@ export class SociosService {
     return this.obtener(actor, id);
   }
 
+  /**
+   * Deletes a member entered by mistake. Its automatic or uncharged enrolments go with it (the
+   * events' places are counted from the enrolments, so they free up); anything that is history
+   * or links other records to it (charges, attendance, family, a login account) refuses it.
+   */
   async borrar(actor: Actor, id: number): Promise<void> {
     this.soloAdministrador(actor);
     await this.repo.transaccion(async (repo) => {
+      await repo.bloquear(id);
       const antes = await repo.porId(id);
       if (!antes) throw noEncontrado("El socio");
-      const pagos = await repo.contarPagos(id);
-      if (pagos > 0) {
+      const motivos = motivosParaNoBorrar(await repo.impedimentosBorrado(id));
+      if (motivos.length > 0) {
         throw new DomainError(
-          "tiene_pagos",
-          `No se puede borrar: el socio tiene ${pagos} ${pagos === 1 ? "pago" : "pagos"}. Puedes darlo de baja.`,
+          "en_uso",
+          `No se puede borrar: ${enumerar(motivos)}. Puedes darlo de baja.`,
           [],
           409,
         );
+      }
+      for (const inscripcion of await repo.borrarInscripciones(id)) {
+        await repo.auditarInscripcionBorrada(actor.id, inscripcion, id);
       }
       await repo.borrar(id);
       await repo.auditar({
