@@ -8,6 +8,7 @@ export const STATUS_POR_CODIGO: Record<string, number> = {
   no_autenticado: 401,
   credenciales_invalidas: 401,
   prohibido: 403,
+  condiciones_pendientes: 403,
   no_encontrado: 404,
   conflicto: 409,
   demasiados_intentos: 429,
@@ -33,5 +34,10 @@ export const noAutenticado = () =>
   new DomainError("no_autenticado", "Tu sesión no es válida o ha caducado. Vuelve a entrar.");
 export const prohibido = () =>
   new DomainError("prohibido", "No tienes permiso para hacer esta operación.");
+export const condicionesPendientes = () =>
+  new DomainError(
+    "condiciones_pendientes",
+    "Antes de seguir tienes que aceptar las condiciones de uso.",
+  );
 export const noEncontrado = (que = "El recurso") =>
   new DomainError("no_encontrado", `${que} no existe.`);

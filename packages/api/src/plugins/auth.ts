@@ -2,7 +2,7 @@ import type { Rol } from "@fila/domain";
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import type { Database } from "../db/database.js";
-import { noAutenticado, prohibido } from "../errors/domain-error.js";
+import { condicionesPendientes, noAutenticado, prohibido } from "../errors/domain-error.js";
 import { hashToken } from "../lib/tokens.js";
 
 export type UsuarioAutenticado = {
@@ -12,6 +12,8 @@ export type UsuarioAutenticado = {
   rol: Rol;
   socioId: number;
   idSesion: number;
+  /** The account has not accepted the current terms: it may only do what the terms gate needs. */
+  condicionesPendientes: boolean;
 };
 
 declare module "fastify" {
@@ -44,6 +46,12 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database }
         "usuario.nombre",
         "usuario.rol",
         "usuario.id_socio",
+        (eb) =>
+          eb(
+            "usuario.condiciones_version",
+            "=",
+            eb.selectFrom("asociacion").select("version_condiciones").limit(1),
+          ).as("condicionesAlDia"),
       ])
       .where("sesion.token_hash", "=", hashToken(token))
       .where("sesion.revocada_en", "is", null)
@@ -58,24 +66,42 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database }
         rol: fila.rol,
         socioId: fila.id_socio ?? 0,
         idSesion: fila.idSesion,
+        condicionesPendientes: fila.condicionesAlDia !== true,
       };
     }
   });
 });
 
-export const requiereSesion: preHandlerAsyncHookHandler = async (req) => {
+/** What a session with the terms still to accept may do (SPEC §4: the terms come first). */
+const PERMITIDO_SIN_CONDICIONES = new Set([
+  "GET /api/sesion",
+  "POST /api/login/condiciones",
+  "POST /api/login/psswd",
+  "POST /api/logout",
+]);
+
+function exigirSesion(req: FastifyRequest): UsuarioAutenticado {
   if (!req.usuario) throw noAutenticado();
+  if (
+    req.usuario.condicionesPendientes &&
+    !PERMITIDO_SIN_CONDICIONES.has(`${req.method} ${req.routeOptions.url}`)
+  ) {
+    throw condicionesPendientes();
+  }
+  return req.usuario;
+}
+
+export const requiereSesion: preHandlerAsyncHookHandler = async (req) => {
+  exigirSesion(req);
 };
 
 export function requiereRol(...roles: Rol[]): preHandlerAsyncHookHandler {
   return async (req) => {
-    if (!req.usuario) throw noAutenticado();
-    if (!roles.includes(req.usuario.rol)) throw prohibido();
+    if (!roles.includes(exigirSesion(req).rol)) throw prohibido();
   };
 }
 
 /** For handlers behind requiereSesion: the signed-in user, never null there. */
 export function usuarioDe(req: FastifyRequest): UsuarioAutenticado {
-  if (!req.usuario) throw noAutenticado();
-  return req.usuario;
+  return exigirSesion(req);
 }

@@ -337,6 +337,40 @@ describe("POST /api/login/condiciones", () => {
     expect((await post("/api/login/condiciones", { id: c.id })).statusCode).toBe(401);
     expect((await post("/api/login/condiciones", { id: "x" }, token)).statusCode).toBe(400);
   });
+
+  it("sin aceptarlas, la sesión solo lee la sesión y los textos, acepta, cambia la contraseña y sale", async () => {
+    for (const rol of ["administrador", "usuario", "socio"] as const) {
+      const c = await crearCuenta(e.db, { rol, condiciones: false });
+      const token = await entrar(e.app, c.email);
+      const get = (url: string) => e.app.inject({ url, headers: bearer(token) });
+      for (const url of ["/api/socios", "/api/socios/yo", "/api/pagos/mios", "/api/alertas/mias"]) {
+        const res = await get(url);
+        expect(res.statusCode, `${rol} ${url}`).toBe(403);
+        expect(res.json()).toEqual({
+          error: "condiciones_pendientes",
+          mensaje: "Antes de seguir tienes que aceptar las condiciones de uso.",
+          detalles: [],
+        });
+      }
+      expect((await post("/api/noticias", { titulo: "x" }, token)).statusCode).toBe(403);
+      expect((await get("/api/sesion")).statusCode).toBe(200);
+      expect((await e.app.inject({ url: "/api/asociacion/textos" })).statusCode).toBe(200);
+      const nueva = `${PASSWORD_PRUEBA}-nueva`;
+      const cambio = await post(
+        "/api/login/psswd",
+        { idSocio: c.idSocio, antigua: PASSWORD_PRUEBA, nueva },
+        token,
+      );
+      expect(cambio.statusCode, cambio.body).toBe(204);
+      const otro = await entrar(e.app, c.email, nueva);
+      expect((await post("/api/login/condiciones", { id: c.id }, otro)).statusCode).toBe(200);
+      // Accepted: the same session now reaches what its role allows.
+      expect(
+        (await e.app.inject({ url: "/api/socios/yo", headers: bearer(otro) })).statusCode,
+      ).toBe(200);
+      expect((await post("/api/logout", {}, otro)).statusCode).toBe(204);
+    }
+  });
 });
 
 describe("POST /api/login/psswdrst y /confirmar", () => {
