@@ -34,6 +34,48 @@ function analizar(texto: string) {
   return { calendario, eventos };
 }
 
+const PROPIEDADES_FECHA_HORA = [
+  "DTSTAMP",
+  "DTSTART",
+  "DTEND",
+  "DUE",
+  "CREATED",
+  "LAST-MODIFIED",
+  "RECURRENCE-ID",
+  "COMPLETED",
+];
+const SIEMPRE_UTC = new Set(["DTSTAMP", "CREATED", "LAST-MODIFIED", "COMPLETED"]);
+
+/**
+ * What a strict RFC 5545 reader demands of every date-time property outside VTIMEZONE: UTC with
+ * `Z` (always so for DTSTAMP, CREATED, LAST-MODIFIED), or a TZID defined in the same document, or
+ * a whole date with VALUE=DATE. A floating local time is an error. Returns what breaks the rule.
+ */
+function fechasNoEstrictas(texto: string): string[] {
+  const lineas = texto.replace(/\r\n[ \t]/g, "").split("\r\n");
+  const zonas = new Set(
+    lineas.filter((l) => l.startsWith("TZID:")).map((l) => l.slice("TZID:".length)),
+  );
+  const fallos: string[] = [];
+  let enZona = false;
+  for (const linea of lineas) {
+    if (linea === "BEGIN:VTIMEZONE") enZona = true;
+    if (linea === "END:VTIMEZONE") enZona = false;
+    const [, nombre = "", parametros = "", valor = ""] =
+      /^([A-Z-]+)((?:;[^:]*)?):(.*)$/.exec(linea) ?? [];
+    if (enZona || !PROPIEDADES_FECHA_HORA.includes(nombre)) continue;
+    const tz = /;TZID=([^;:]+)/.exec(parametros)?.[1];
+    const esFecha = parametros.includes("VALUE=DATE") && !parametros.includes("VALUE=DATE-TIME");
+    const bien = SIEMPRE_UTC.has(nombre)
+      ? /^\d{8}T\d{6}Z$/.test(valor) && !tz
+      : esFecha
+        ? /^\d{8}$/.test(valor)
+        : /^\d{8}T\d{6}Z$/.test(valor) || (!!tz && zonas.has(tz) && /^\d{8}T\d{6}$/.test(valor));
+    if (!bien) fallos.push(linea);
+  }
+  return fallos;
+}
+
 beforeAll(async () => {
   e = await crearEntorno();
   admin = await entrar(e.app, (await crearCuenta(e.db, { rol: "administrador" })).email);
@@ -152,6 +194,36 @@ describe("calendario iCalendar", () => {
       headers: bearer(sinSocio),
     });
     expect(uno.statusCode).toBe(404);
+  });
+
+  it("toda fecha-hora de los dos calendarios y de un evento suelto cumple RFC 5545 en modo estricto", async () => {
+    const { url } = (
+      await e.app.inject({ method: "GET", url: "/api/calendario/enlace", headers: bearer(usuario) })
+    ).json();
+    const documentos = [
+      (await e.app.inject({ method: "GET", url: "/api/calendario/publico.ics" })).body,
+      (await e.app.inject({ method: "GET", url: new URL(url).pathname })).body,
+      (
+        await e.app.inject({
+          method: "GET",
+          url: `/api/actos/${publico}/evento.ics`,
+          headers: bearer(usuario),
+        })
+      ).body,
+    ];
+    for (const texto of documentos) {
+      expect(texto).toContain("DTSTAMP:");
+      expect(texto).toContain("BEGIN:VTIMEZONE");
+      expect(fechasNoEstrictas(texto)).toEqual([]);
+      // ical.js reads the stamp as UTC, not as a floating local time.
+      for (const ev of analizar(texto).eventos) {
+        const stamp = ev.component.getFirstPropertyValue("dtstamp") as ICAL.Time;
+        expect(stamp.zone?.tzid).toBe("UTC");
+      }
+    }
+    expect(
+      fechasNoEstrictas("DTSTAMP:20261120T101112\r\nDTSTART:20261120T101112\r\n"),
+    ).toHaveLength(2);
   });
 
   it("«Añadir al calendario» da un único evento", async () => {

@@ -44,14 +44,20 @@ function siguienteDia(fecha: string): Date {
 
 export type OpcionesCalendario = { nombre: string; publicUrl: string; dominio: string };
 
-/** An iCalendar (RFC 5545) document with the given events; events without time are all-day. */
+/**
+ * An iCalendar (RFC 5545) document with the given events; events without time are all-day.
+ *
+ * The zone goes on each event, not on the calendar: with a calendar zone, ical-generator also
+ * writes DTSTAMP (and CREATED, LAST-MODIFIED) as local time without the `Z` that RFC 5545
+ * requires, and a strict reader takes them as floating times. Our VTIMEZONE goes in by hand.
+ */
 export function generarCalendario(actos: ActoFila[], opciones: OpcionesCalendario): string {
   const calendario = ical({
     name: opciones.nombre,
     prodId: { company: "Filà", product: "Actos", language: "ES" },
     method: ICalCalendarMethod.PUBLISH,
-    timezone: { name: ZONA, generator: () => VTIMEZONE_MADRID },
     ttl: 60 * 60,
+    x: [["X-WR-TIMEZONE", ZONA]],
   });
   for (const acto of actos) {
     const texto = [acto.descripcion, acto.observaciones].filter(Boolean).join("\n\n");
@@ -68,5 +74,5 @@ export function generarCalendario(actos: ActoFila[], opciones: OpcionesCalendari
       stamp: acto.actualizado_en,
     });
   }
-  return calendario.toString();
+  return calendario.toString().replace(/END:VCALENDAR(\r\n)?$/, `${VTIMEZONE_MADRID}\r\n$&`);
 }
