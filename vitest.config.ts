@@ -11,6 +11,12 @@ export default defineConfig({
       },
       {
         test: {
+          name: "scripts",
+          include: ["scripts/**/*.test.mjs"],
+        },
+      },
+      {
+        test: {
           name: "api",
           include: ["packages/api/src/**/*.test.ts"],
           globalSetup: ["packages/api/src/test/global-setup.ts"],

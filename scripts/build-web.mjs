@@ -4,6 +4,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "vite";
+import { comprimirEstaticos } from "./comprimir-estaticos.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const webDir = path.join(root, "packages", "web");
@@ -21,7 +22,15 @@ try {
   process.exit(1);
 }
 
-const assetsDir = path.join(webDir, "dist", "assets");
+const distDir = path.join(webDir, "dist");
+const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
+const comprimidos = await comprimirEstaticos(distDir);
+console.log(
+  `web: ${comprimidos.ficheros} ficheros comprimidos, ${kb(comprimidos.original)} → ${kb(comprimidos.brotli)} brotli, ${kb(comprimidos.gzip)} gzip`,
+);
+
+// config.json is answered by the API (no-store), never from these files: not compressed.
+const assetsDir = path.join(distDir, "assets");
 await mkdir(assetsDir, { recursive: true });
 await writeFile(path.join(assetsDir, "config.json"), `${JSON.stringify({ version })}\n`);
-console.log(`web: built version ${version} in ${path.relative(root, path.join(webDir, "dist"))}`);
+console.log(`web: built version ${version} in ${path.relative(root, distDir)}`);

@@ -216,9 +216,13 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
       root: config.webDist,
       prefix: "/",
       index: ["index.html"],
+      // The build writes .br and .gz copies (scripts/comprimir-estaticos.mjs): sent as they are
+      // to browsers that accept them, with Vary: Accept-Encoding.
+      preCompressed: true,
       setHeaders: (res, ruta) => {
+        const fichero = ruta.replace(/\.(br|gz)$/, "");
         const inmutable =
-          ruta.includes(`${path.sep}assets${path.sep}`) && /-[\w-]{8,}\.\w+$/.test(ruta);
+          fichero.includes(`${path.sep}assets${path.sep}`) && /-[\w-]{8,}\.\w+$/.test(fichero);
         res.header("Cache-Control", inmutable ? "public, max-age=31536000, immutable" : "no-cache");
       },
     });
