@@ -1,7 +1,9 @@
 import path from "node:path";
 import { buildApp } from "./app.js";
 import { asegurarAsociacion, crearPrimerAdministrador } from "./bootstrap/bootstrap.js";
+import { explicarFalloDeArranque } from "./bootstrap/fallo-arranque.js";
 import { leerConfig } from "./config.js";
+import { enExclusiva } from "./db/arranque-exclusivo.js";
 import { tomarBloqueo } from "./db/bloqueo.js";
 import { copiaDeSeguridad } from "./db/copias.js";
 import { abrirBaseDeDatos } from "./db/database.js";
@@ -18,14 +20,17 @@ async function main(): Promise<void> {
       ? { tipo: "postgres", url: config.databaseUrl }
       : { tipo: "pglite", dataDir: path.join(config.dataDir, "db") },
   );
-  await migrar(bd.db);
-  await asegurarAsociacion(bd.db);
-
-  const app = await buildApp({ config, db: bd.db });
-  const primer = await crearPrimerAdministrador(bd.db, {
-    email: config.adminEmail,
-    password: config.adminPassword,
+  const { primer, demo } = await enExclusiva(bd, async () => {
+    await migrar(bd.db);
+    await asegurarAsociacion(bd.db);
+    const primer = await crearPrimerAdministrador(bd.db, {
+      email: config.adminEmail,
+      password: config.adminPassword,
+    });
+    const demo = config.demo ? await cargarDemo(bd.db, config.dataDir) : null;
+    return { primer, demo };
   });
+  const app = await buildApp({ config, db: bd.db });
   if (primer?.generada) {
     // Printed once, on the first start only: nobody else knows this password.
     console.log(
@@ -42,10 +47,9 @@ async function main(): Promise<void> {
   } else if (primer) {
     app.log.info(`Primer administrador creado: ${primer.email}`);
   }
-  if (config.demo) {
-    const { cargada } = await cargarDemo(bd.db, config.dataDir);
+  if (demo) {
     app.log.info(
-      cargada
+      demo.cargada
         ? `Filà de demostración cargada. Cuentas: ${Object.values(CUENTAS_DEMO).join(", ")} (contraseña ${PASSWORD_DEMO})`
         : "La filà de demostración ya estaba cargada.",
     );
@@ -85,8 +89,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error(
-    `No se ha podido arrancar Filà: ${err instanceof Error ? err.message : String(err)}`,
-  );
+  console.error(explicarFalloDeArranque(err, leerConfig()));
   process.exit(1);
 });

@@ -1,6 +1,7 @@
 import { randomId, validarPassword } from "@fila/domain";
 import type { Database } from "../db/database.js";
 import { hashPassword } from "../lib/passwords.js";
+import { ErrorDeArranque } from "./fallo-arranque.js";
 import { CONDICIONES_POR_DEFECTO, PRIVACIDAD_POR_DEFECTO } from "./textos-por-defecto.js";
 
 export async function asegurarAsociacion(db: Database): Promise<void> {
@@ -36,7 +37,7 @@ export async function crearPrimerAdministrador(
   const generada = !opciones.password;
   const password = opciones.password ?? `${randomId(2)}-${randomId(2)}-${randomId(2)}`;
   const problema = validarPassword(password);
-  if (problema) throw new Error(`ADMIN_PASSWORD no es válida: ${problema}`);
+  if (problema) throw new ErrorDeArranque(`ADMIN_PASSWORD no es válida: ${problema}`);
   await db
     .insertInto("usuario")
     .values({

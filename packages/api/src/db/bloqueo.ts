@@ -1,5 +1,6 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
+import { ErrorDeArranque } from "../bootstrap/fallo-arranque.js";
 
 function procesoVivo(pid: number): boolean {
   try {
@@ -27,12 +28,12 @@ export function tomarBloqueo(dataDir: string): () => void {
       if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
       const pid = Number(readFileSync(fichero, "utf8").trim());
       if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && procesoVivo(pid)) {
-        throw new Error(
+        throw new ErrorDeArranque(
           `Otro proceso (pid ${pid}) ya está usando el directorio de datos ${dataDir}. Detenlo antes de arrancar otro.`,
         );
       }
       rmSync(fichero, { force: true });
     }
   }
-  throw new Error(`No se ha podido bloquear el directorio de datos ${dataDir}`);
+  throw new ErrorDeArranque(`No se ha podido bloquear el directorio de datos ${dataDir}`);
 }

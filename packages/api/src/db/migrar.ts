@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { Migrator } from "kysely/migration";
+import { ErrorDeArranque } from "../bootstrap/fallo-arranque.js";
 import { migraciones } from "./migrations/index.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run on any schema
@@ -11,7 +12,7 @@ export async function migrar(db: Kysely<any>): Promise<void> {
   const { error, results } = await migrator.migrateToLatest();
   const fallida = results?.find((r) => r.status === "Error");
   if (error || fallida) {
-    throw new Error(
+    throw new ErrorDeArranque(
       `La migración ${fallida?.migrationName ?? ""} ha fallado: ${String(error ?? "")}`,
     );
   }
