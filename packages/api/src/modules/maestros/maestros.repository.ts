@@ -1,7 +1,7 @@
 import { type Generated, type Kysely, sql, type Updateable } from "kysely";
 import type { Database } from "../../db/database.js";
 import type { SocioTable } from "../../db/schema.js";
-import type { ConfigMaestro } from "./maestros.config.js";
+import type { ConfigMaestro, UsoMaestro } from "./maestros.config.js";
 import type { CambiosMaestro, DatosMaestro, Orden } from "./maestros.schemas.js";
 
 /**
@@ -62,12 +62,17 @@ export class MaestrosRepository {
     return this.cfg.clase === "color" ? "color" : "domiciliada";
   }
 
+  /** How many rows of `uso` point at the master row in scope (a correlated subquery). */
+  private cuenta(uso: UsoMaestro) {
+    return sql<number>`(select count(*)::int from ${sql.table(uso.tabla)} where ${sql.ref(
+      `${uso.tabla}.${uso.columna}`,
+    )} = ${sql.ref(`${this.cfg.tabla}.id`)})`;
+  }
+
+  /** Every use added up: what the lists show. */
   private enUso() {
-    const columna = this.cfg.columnaUso;
-    if (!columna) return sql<number>`0`.as("enUso");
-    return sql<number>`(select count(*)::int from socio where socio.${sql.ref(columna)} = ${sql.ref(
-      `${this.cfg.tabla}.id`,
-    )})`.as("enUso");
+    const sumandos = this.cfg.usos.map((u) => this.cuenta(u));
+    return sql<number>`(${sql.join(sumandos, sql` + `)})`.as("enUso");
   }
 
   private seleccion() {
@@ -130,6 +135,16 @@ export class MaestrosRepository {
       .where(sql`lower(nombre)`, "=", nombre.trim().toLowerCase());
     if (salvoId !== undefined) consulta = consulta.where("id", "!=", salvoId);
     return Boolean(await consulta.executeTakeFirst());
+  }
+
+  /** Each use of one row, in the order of the configuration. */
+  async usosDe(id: number): Promise<{ uso: UsoMaestro; n: number }[]> {
+    const fila = (await this.vista()
+      .selectFrom(this.tabla)
+      .select(this.cfg.usos.map((u, i) => this.cuenta(u).as(`uso${i}`)))
+      .where("id", "=", id)
+      .executeTakeFirst()) as Record<string, number> | undefined;
+    return this.cfg.usos.map((uso, i) => ({ uso, n: Number(fila?.[`uso${i}`] ?? 0) }));
   }
 
   async crear(datos: DatosMaestro): Promise<number> {

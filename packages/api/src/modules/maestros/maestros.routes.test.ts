@@ -41,11 +41,25 @@ function campoPropio(cfg: ConfigMaestro, alternativo = false) {
   return { domiciliada: !alternativo };
 }
 
-async function usarEnSocio(cfg: ConfigMaestro, id: number) {
-  if (!cfg.columnaUso) throw new Error(`${cfg.recurso} no lo usa ningún socio`);
+/** What uses each master first: members for member types and payment methods, events for event types. */
+const USO_PRINCIPAL: Record<ConfigMaestro["recurso"], { uno: string; varios: string }> = {
+  tipossocio: { uno: "socio", varios: "socios" },
+  tiposacto: { uno: "acto", varios: "actos" },
+  formaspago: { uno: "socio", varios: "socios" },
+};
+
+async function usar(cfg: ConfigMaestro, id: number) {
+  if (cfg.recurso === "tiposacto") {
+    await e.db
+      .insertInto("acto")
+      .values({ nombre: "Usa el tipo", fecha: "2040-04-22", id_tipo_acto: id })
+      .execute();
+    return;
+  }
+  const columna = cfg.recurso === "tipossocio" ? "id_tipo_socio" : "id_forma_pago";
   await e.db
     .insertInto("socio")
-    .values({ nombre: "Usa", apellidos: "El Maestro", [cfg.columnaUso]: id })
+    .values({ nombre: "Usa", apellidos: "El Maestro", [columna]: id })
     .execute();
 }
 
@@ -348,47 +362,47 @@ describe.each(RECURSOS)("/api/%s", (_recurso, cfg: ConfigMaestro) => {
   });
 
   describe("en uso", () => {
-    if (cfg.columnaUso) {
-      it("no se puede borrar si lo usa un socio (409 en_uso, en singular)", async () => {
-        const creado = await crear();
-        await usarEnSocio(cfg, creado.id);
-        const res = await pedir("DELETE", `${base}/${creado.id}`);
-        expect(res.statusCode).toBe(409);
-        expect(res.json()).toEqual({
-          error: "en_uso",
-          mensaje: "No se puede borrar: lo usa 1 socio. Puedes desactivarlo.",
-          detalles: [],
-        });
-        expect((await pedir("GET", `${base}/${creado.id}`)).json().enUso).toBe(1);
-      });
+    const { uno, varios } = USO_PRINCIPAL[cfg.recurso];
 
-      it("dice cuántos socios lo usan, lo cuenta en la lista y se puede desactivar", async () => {
-        const creado = await crear();
-        await usarEnSocio(cfg, creado.id);
-        await usarEnSocio(cfg, creado.id);
-        await usarEnSocio(cfg, creado.id);
-        const res = await pedir("DELETE", `${base}/${creado.id}`);
-        expect(res.statusCode).toBe(409);
-        expect(res.json().mensaje).toBe(
-          "No se puede borrar: lo usan 3 socios. Puedes desactivarlo.",
-        );
-        const lista = await pedir("GET", `${base}?q=${encodeURIComponent(creado.nombre)}`);
-        expect(lista.json().items).toEqual([expect.objectContaining({ id: creado.id, enUso: 3 })]);
+    it(`no se puede borrar si lo usa un ${uno} (409 en_uso, en singular)`, async () => {
+      const creado = await crear();
+      await usar(cfg, creado.id);
+      const res = await pedir("DELETE", `${base}/${creado.id}`);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({
+        error: "en_uso",
+        mensaje: `No se puede borrar: lo usa 1 ${uno}. Puedes desactivarlo.`,
+        detalles: [],
+      });
+      expect((await pedir("GET", `${base}/${creado.id}`)).json().enUso).toBe(1);
+    });
 
-        const desactivado = await pedir("PUT", `${base}/${creado.id}`, { activo: false });
-        expect(desactivado.statusCode).toBe(200);
-        expect(desactivado.json()).toMatchObject({ activo: false, enUso: 3 });
-        const activos = await pedir("GET", `${base}?activo=1&pageSize=200`);
-        expect(activos.json().items.some((i: { id: number }) => i.id === creado.id)).toBe(false);
-        expect((await pedir("GET", `${base}/${creado.id}`)).statusCode).toBe(200);
-      });
-    } else {
-      it("no lo usa ningún socio mientras no hay actos: enUso 0 y se puede borrar", async () => {
-        const creado = await crear();
-        expect(creado.enUso).toBe(0);
-        expect((await pedir("DELETE", `${base}/${creado.id}`)).statusCode).toBe(204);
-      });
-    }
+    it(`dice cuántos ${varios} lo usan, lo cuenta en la lista y se puede desactivar`, async () => {
+      const creado = await crear();
+      await usar(cfg, creado.id);
+      await usar(cfg, creado.id);
+      await usar(cfg, creado.id);
+      const res = await pedir("DELETE", `${base}/${creado.id}`);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().mensaje).toBe(
+        `No se puede borrar: lo usan 3 ${varios}. Puedes desactivarlo.`,
+      );
+      const lista = await pedir("GET", `${base}?q=${encodeURIComponent(creado.nombre)}`);
+      expect(lista.json().items).toEqual([expect.objectContaining({ id: creado.id, enUso: 3 })]);
+
+      const desactivado = await pedir("PUT", `${base}/${creado.id}`, { activo: false });
+      expect(desactivado.statusCode).toBe(200);
+      expect(desactivado.json()).toMatchObject({ activo: false, enUso: 3 });
+      const activos = await pedir("GET", `${base}?activo=1&pageSize=200`);
+      expect(activos.json().items.some((i: { id: number }) => i.id === creado.id)).toBe(false);
+      expect((await pedir("GET", `${base}/${creado.id}`)).statusCode).toBe(200);
+    });
+
+    it("sin nada que lo use: enUso 0 y se puede borrar", async () => {
+      const creado = await crear();
+      expect(creado.enUso).toBe(0);
+      expect((await pedir("DELETE", `${base}/${creado.id}`)).statusCode).toBe(204);
+    });
   });
 
   describe("permisos", () => {
@@ -503,6 +517,58 @@ describe.each(RECURSOS)("/api/%s", (_recurso, cfg: ConfigMaestro) => {
       await pedir("DELETE", `${base}/${creado.id}`, undefined, tokens.usuario);
       expect((await auditoriaDe(cfg, creado.id)).length).toBe(antes);
     });
+  });
+});
+
+describe("en uso fuera de las fichas de socio", () => {
+  it("una forma de pago usada solo en cobros, y un tipo de socio solo en precios, dan 409", async () => {
+    const forma = (await pedir("POST", "/api/formaspago", { nombre: nombreUnico("Bizum") })).json();
+    const socio = await e.db
+      .insertInto("socio")
+      .values({ nombre: "Cobrado", apellidos: "Con Bizum" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const producto = await e.db
+      .insertInto("producto")
+      .values({ nombre: nombreUnico("Cuota"), anyo: 2040, tipo: "cuota" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await e.db
+      .insertInto("pago")
+      .values({
+        id_socio: socio.id,
+        id_pagador: socio.id,
+        id_producto: producto.id,
+        anyo: 2040,
+        concepto: "Cuota",
+        importe: 1000,
+        estado: "pagado",
+        fecha_emision: "2040-01-01",
+        fecha_vencimiento: "2040-01-31",
+        fecha_pago: "2040-01-15",
+        id_forma_pago: forma.id,
+      } as never)
+      .execute();
+    const borrarForma = await pedir("DELETE", `/api/formaspago/${forma.id}`);
+    expect(borrarForma.statusCode).toBe(409);
+    expect(borrarForma.json().mensaje).toBe(
+      "No se puede borrar: lo usa 1 cobro. Puedes desactivarlo.",
+    );
+    expect((await pedir("GET", `/api/formaspago/${forma.id}`)).json().enUso).toBe(1);
+
+    const tipo = (
+      await pedir("POST", "/api/tipossocio", { nombre: nombreUnico("Jubilat") })
+    ).json();
+    await e.db
+      .insertInto("producto_precio")
+      .values({ id_producto: producto.id, id_tipo_socio: tipo.id, precio: 500 })
+      .execute();
+    await usar(MAESTROS.tipossocio, tipo.id);
+    const borrarTipo = await pedir("DELETE", `/api/tipossocio/${tipo.id}`);
+    expect(borrarTipo.statusCode).toBe(409);
+    expect(borrarTipo.json().mensaje).toBe(
+      "No se puede borrar: lo usan 1 socio y 1 precio de producto. Puedes desactivarlo.",
+    );
   });
 });
 

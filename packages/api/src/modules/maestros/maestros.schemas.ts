@@ -35,7 +35,7 @@ const comunes = {
   nombre: z.string(),
   descripcion: z.string(),
   activo: z.boolean(),
-  enUso: z.int().describe("Número de socios que lo usan"),
+  enUso: z.int().describe("Cuántos registros lo usan (socios, actos, precios, cobros)"),
 };
 
 export const MaestroColorSchema = z.object({ ...comunes, color: z.string() });

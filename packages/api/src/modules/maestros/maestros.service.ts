@@ -1,17 +1,25 @@
 import { DomainError, noEncontrado } from "../../errors/domain-error.js";
 import type { UsuarioAutenticado } from "../../plugins/auth.js";
 import { diferencias, registrarAuditoria } from "../../services/auditoria.js";
-import type { ConfigMaestro } from "./maestros.config.js";
+import type { ConfigMaestro, UsoMaestro } from "./maestros.config.js";
 import type { FilaMaestro, FiltroLista, MaestrosRepository } from "./maestros.repository.js";
 import type { CambiosMaestro, DatosMaestro, Maestro } from "./maestros.schemas.js";
 
-/** «No se puede borrar: lo usan N socios. Puedes desactivarlo.» (singular for one). */
-export function mensajeEnUso(n: number): string {
-  const uso = n === 1 ? "lo usa 1 socio" : `lo usan ${n} socios`;
-  return `No se puede borrar: ${uso}. Puedes desactivarlo.`;
+/**
+ * «No se puede borrar: lo usan 3 socios y 1 precio de producto. Puedes desactivarlo.»
+ * (singular verb and noun for one). Uses with no rows are left out.
+ */
+export function mensajeEnUso(usos: { uso: Pick<UsoMaestro, "uno" | "varios">; n: number }[]) {
+  const presentes = usos.filter((u) => u.n > 0);
+  const total = presentes.reduce((t, u) => t + u.n, 0);
+  const partes = presentes.map((u) => `${u.n} ${u.n === 1 ? u.uso.uno : u.uso.varios}`);
+  const lista =
+    partes.length <= 1 ? partes.join("") : `${partes.slice(0, -1).join(", ")} y ${partes.at(-1)}`;
+  return `No se puede borrar: ${total === 1 ? "lo usa" : "lo usan"} ${lista}. Puedes desactivarlo.`;
 }
 
-const enUso = (n: number) => new DomainError("en_uso", mensajeEnUso(n), [], 409);
+const enUso = (usos: Parameters<typeof mensajeEnUso>[0]) =>
+  new DomainError("en_uso", mensajeEnUso(usos), [], 409);
 
 /** Fields recorded in the audit: what the master holds, without the derived count. */
 function auditable(fila: FilaMaestro): Record<string, unknown> {
@@ -19,7 +27,7 @@ function auditable(fila: FilaMaestro): Record<string, unknown> {
   return resto;
 }
 
-function esViolacion(error: unknown, codigo: "23505" | "23503"): boolean {
+function esViolacion(error: unknown, codigo: "23505" | "23503" | "23001"): boolean {
   return typeof error === "object" && error !== null && "code" in error && error.code === codigo;
 }
 
@@ -121,7 +129,7 @@ export class MaestrosService {
       await this.repo.transaccion(async (repo, tx) => {
         const antes = await repo.porId(id, true);
         if (!antes) throw this.noExiste();
-        if (antes.enUso > 0) throw enUso(antes.enUso);
+        if (antes.enUso > 0) throw enUso(await repo.usosDe(id));
         await repo.borrar(id);
         await registrarAuditoria(tx, {
           idUsuario: actor.id,
@@ -136,10 +144,11 @@ export class MaestrosService {
         });
       });
     } catch (error) {
-      // A member took it between the count and the delete: the foreign key refused it.
-      if (esViolacion(error, "23503")) {
-        const fila = await this.repo.porId(id);
-        throw enUso(fila?.enUso ?? 1);
+      // Something took it between the count and the delete: the foreign key refused it
+      // (23001 for ON DELETE RESTRICT, 23503 for NO ACTION).
+      if (esViolacion(error, "23001") || esViolacion(error, "23503")) {
+        const usos = await this.repo.usosDe(id);
+        if (usos.some((u) => u.n > 0)) throw enUso(usos);
       }
       throw error;
     }
