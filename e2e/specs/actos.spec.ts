@@ -86,6 +86,14 @@ test("la junta crea una cena de pago, Jordi se inscribe con su hijo y un invitad
     PASSWORD_DEMO,
     CUENTAS.administrador.home,
   );
+  // The dinner is held today: attendance (and its points) is marked once the day has come.
+  await app.irA("actos");
+  await page.getByRole("button", { name: `Editar «${CENA.nombre}»` }).click();
+  const edicion = actos.dialogo(`Editar «${CENA.nombre}»`);
+  await escribirFecha(edicion.getByLabel("Fecha máxima de inscripción"), dentroDe(0));
+  await escribirFecha(edicion.getByRole("textbox", { name: "Fecha", exact: true }), dentroDe(0));
+  await edicion.getByRole("button", { name: "Guardar" }).click();
+  await expect(edicion).toBeHidden();
   await app.irA(`listado-inscritos?acto=${idActo}`);
   const tabla = page.getByRole("table", { name: "Inscritos" });
   const jordi = tabla.getByRole("row").filter({ hasText: "Pastor Gisbert, Jordi" });

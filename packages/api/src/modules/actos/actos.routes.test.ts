@@ -67,6 +67,11 @@ async function crearActo(datos: Record<string, unknown> = {}) {
   return res.json() as { id: number; [k: string]: unknown };
 }
 
+/** Moves an event to today, as if it were being held (enrolments are made before). */
+async function celebrarHoy(idActo: number) {
+  await e.db.updateTable("acto").set({ fecha: hoy }).where("id", "=", idActo).execute();
+}
+
 async function inscribir(token: string, idActo: number, cuerpo: Record<string, unknown>) {
   return llamar("POST", `/api/actos/${idActo}/inscripciones`, token, cuerpo);
 }
@@ -762,6 +767,8 @@ describe("listado de inscritos, asistencia y puntos", () => {
       estadoPago: "pendiente",
     });
 
+    // Attendance is marked once the event has taken place (today, here).
+    await celebrarHoy(acto.id);
     const antes = (await llamar("GET", "/api/actos/puntos/mios", usuarioA.token)).json();
     const marca = await llamar(
       "PUT",
@@ -772,9 +779,7 @@ describe("listado de inscritos, asistencia y puntos", () => {
     expect(marca.statusCode).toBe(200);
     expect(marca.json().asistio).toBe(true);
     const despues = (await llamar("GET", "/api/actos/puntos/mios", usuarioA.token)).json();
-    expect(despues.puntosAnyo - antes.puntosAnyo).toBe(
-      Number(dia(30).slice(0, 4)) === despues.anyo ? 7 : 0,
-    );
+    expect(despues.puntosAnyo - antes.puntosAnyo).toBe(7);
     expect(despues.puntosTotal - antes.puntosTotal).toBe(7);
 
     const ranking = (await llamar("GET", "/api/actos/puntos", admin.token)).json();
@@ -784,7 +789,7 @@ describe("listado de inscritos, asistencia y puntos", () => {
       puntos: despues.puntosTotal,
     });
     const porAnyo = (
-      await llamar("GET", `/api/actos/puntos?anyo=${dia(30).slice(0, 4)}`, admin.token)
+      await llamar("GET", `/api/actos/puntos?anyo=${hoy.slice(0, 4)}`, admin.token)
     ).json();
     expect(
       porAnyo.items.find((p: { idSocio: number }) => p.idSocio === usuarioA.idSocio)?.puntos,
@@ -1168,6 +1173,33 @@ describe("cambiar una inscripción (PATCH)", () => {
   });
 });
 
+describe("asistencia y puntos solo de actos celebrados", () => {
+  it("no marca la asistencia (409) de un acto que aún no se ha celebrado; hoy o antes, sí", async () => {
+    const acto = await crearActo({ nombre: "Cena futura", puntos: 3, sePaga: false });
+    const ins = (
+      await inscribir(admin.token, acto.id, { idSocio: usuarioB.idSocio, menu: "Carne" })
+    ).json();
+    const url = `/api/actos/${acto.id}/inscripciones/${ins.id}/asistencia`;
+    const antes = (await llamar("GET", "/api/actos/puntos/mios", usuarioB.token)).json();
+    const futura = await llamar("PUT", url, admin.token, { asistio: true });
+    expect(futura.statusCode).toBe(409);
+    expect(futura.json()).toEqual({
+      error: "conflicto",
+      mensaje: `El acto aún no se ha celebrado: la asistencia se marca a partir del día del acto (${dia(30).split("-").reverse().join("/")}).`,
+      detalles: [],
+    });
+    expect((await llamar("GET", "/api/actos/puntos/mios", usuarioB.token)).json()).toEqual(antes);
+
+    await celebrarHoy(acto.id);
+    const hoyMismo = await llamar("PUT", url, admin.token, { asistio: true });
+    expect(hoyMismo.statusCode).toBe(200);
+    expect(hoyMismo.json().asistio).toBe(true);
+    expect((await llamar("GET", "/api/actos/puntos/mios", usuarioB.token)).json().puntosTotal).toBe(
+      antes.puntosTotal + 3,
+    );
+  });
+});
+
 describe("cualquier rol con socio enlazado ve sus actos y sus puntos", () => {
   it("un administrador con socio ve los suyos; sin socio, lista vacía y ceros", async () => {
     const acto = await crearActo({ nombre: "Cena del admin", puntos: 4 });
@@ -1180,6 +1212,7 @@ describe("cualquier rol con socio enlazado ve sus actos y sus puntos", () => {
     expect(suyo.familia).toEqual([
       expect.objectContaining({ idSocio: admin.idSocio, esYo: true, inscrito: true }),
     ]);
+    await celebrarHoy(acto.id);
     const antes = (await llamar("GET", "/api/actos/puntos/mios", admin.token)).json();
     await llamar("PUT", `/api/actos/${acto.id}/inscripciones/${ins.id}/asistencia`, admin.token, {
       asistio: true,

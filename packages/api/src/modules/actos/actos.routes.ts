@@ -314,6 +314,8 @@ export const actosRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: "Marcar la asistencia (da los puntos del acto)",
+        description:
+          "Solo desde el día del acto: marcar la asistencia de un acto que aún no se ha celebrado es 409. Quitarla siempre se puede.",
         params: ParamsInscripcion,
         body: AsistenciaSchema,
         response: { 200: InscripcionSchema },

@@ -6,6 +6,7 @@ import {
   aEuros,
   conceptoInscripcion,
   type FamiliarActo,
+  formatearFecha,
   hayPlazas,
   hoyIso,
   type Inscripcion,
@@ -671,10 +672,18 @@ export class ActosService {
     };
   }
 
+  /** Marks (or unmarks) attendance, which gives the event's points: only once the event's day has come. */
   async asistencia(actor: Actor, idActo: number, idInscripcion: number, asistio: boolean) {
     return this.repo.transaccion(async (repo) => {
       const inscripcion = await repo.inscripcion(idActo, idInscripcion);
       if (!inscripcion) throw noEncontrado("La inscripción");
+      const acto = await repo.porId(idActo);
+      if (!acto) throw noEncontrado("El acto");
+      if (asistio && acto.fecha > this.hoy()) {
+        throw conflicto(
+          `El acto aún no se ha celebrado: la asistencia se marca a partir del día del acto (${formatearFecha(acto.fecha)}).`,
+        );
+      }
       if (inscripcion.asistio !== asistio) {
         await repo.marcarAsistencia(idInscripcion, asistio);
         await repo.auditar({
