@@ -3,7 +3,12 @@ import type { ExpressionBuilder } from "kysely";
 import type { Database } from "../../db/database.js";
 import type { DB } from "../../db/schema.js";
 import { registrarAuditoria } from "../../services/auditoria.js";
-import { condicionesSocios, ordenSocios } from "../socios/socios.repository.js";
+import {
+  bloquearMatriculas,
+  condicionesSocios,
+  ordenSocios,
+  siguienteMatricula,
+} from "../socios/socios.repository.js";
 import type { SocioImportado, SocioPlano } from "./socios-io.columnas.js";
 
 /** The list's filters and sort: the exported file holds exactly what the list shows. */
@@ -98,8 +103,17 @@ export class SociosIoRepository {
    * Inserts every member in one transaction, then links payer/partner/parent by matrícula
    * (the file's own members included) and audits each one. Any failure undoes all of it.
    */
-  async insertarTodos(socios: SocioImportado[], idUsuario: number): Promise<number> {
+  async insertarTodos(filas: SocioImportado[], idUsuario: number): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
+      // Rows without a matrícula get the next free numbers, above the file's own ones too.
+      await bloquearMatriculas(trx);
+      let siguiente = filas.reduce(
+        (n, s) => Math.max(n, (s.matricula ?? 0) + 1),
+        await siguienteMatricula(trx),
+      );
+      const socios = filas.map((s) =>
+        s.matricula === null ? { ...s, matricula: siguiente++ } : s,
+      );
       const ids: number[] = [];
       for (const s of socios) {
         const { id } = await trx

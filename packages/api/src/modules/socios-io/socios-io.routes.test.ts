@@ -436,6 +436,38 @@ describe("POST /api/socios/importar", () => {
     expect(await contarSocios()).toBe(antes);
   });
 
+  it("da a las filas sin matrícula las siguientes libres, por encima de las del fichero", async () => {
+    const maxima = async () =>
+      Number(
+        (
+          await e.db
+            .selectFrom("socio")
+            .select((eb) => eb.fn.max("matricula").as("m"))
+            .executeTakeFirstOrThrow()
+        ).m,
+      );
+    const antes = await maxima();
+    const fichero = csv([
+      ["Matrícula", "Nombre", "Apellidos"],
+      ["", "Sense", "Número Primer"],
+      [String(antes + 5), "Amb", "Número Propi"],
+      ["", "Sense", "Número Segon"],
+    ]);
+    const res = await importar(fichero, 1);
+    expect(res.json(), res.body).toMatchObject({ filas: 3, validas: 3, importadas: 3 });
+    const nuevos = await e.db
+      .selectFrom("socio")
+      .select(["apellidos", "matricula"])
+      .where("apellidos", "like", "Número %")
+      .orderBy("id")
+      .execute();
+    expect(nuevos).toEqual([
+      { apellidos: "Número Primer", matricula: antes + 6 },
+      { apellidos: "Número Propi", matricula: antes + 5 },
+      { apellidos: "Número Segon", matricula: antes + 7 },
+    ]);
+  });
+
   it("lee un CSV separado por comas, con BOM y cabeceras sin acentos", async () => {
     const fichero = Buffer.concat([
       Buffer.from("\uFEFF"),

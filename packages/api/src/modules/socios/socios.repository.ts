@@ -303,6 +303,24 @@ function traducirError(err: unknown): never {
   throw err;
 }
 
+/**
+ * Serialises the choice of membership numbers until the transaction ends: whoever holds it reads
+ * the highest number and inserts the next one before anybody else reads. Members created by hand,
+ * by the import or with a number typed in all take it, so none of them races another.
+ */
+export async function bloquearMatriculas(db: Database): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext('socio:matricula'))`.execute(db);
+}
+
+/** The next free membership number: one more than the highest in use (1 for the first). */
+export async function siguienteMatricula(db: Database): Promise<number> {
+  const fila = await db
+    .selectFrom("socio")
+    .select((eb) => eb.fn.max("matricula").as("m"))
+    .executeTakeFirst();
+  return Number(fila?.m ?? 0) + 1;
+}
+
 export class SociosRepository {
   constructor(private readonly db: Database) {}
 
@@ -452,6 +470,15 @@ export class SociosRepository {
       .select("id")
       .where("id", "=", id)
       .executeTakeFirst());
+  }
+
+  /** See `bloquearMatriculas`; only inside `transaccion`. */
+  bloquearMatriculas(): Promise<void> {
+    return bloquearMatriculas(this.db);
+  }
+
+  siguienteMatricula(): Promise<number> {
+    return siguienteMatricula(this.db);
   }
 
   async idConMatricula(matricula: number): Promise<number | null> {

@@ -124,7 +124,6 @@ describe("POST /api/socios", () => {
       sexo: "hombre",
       activo: true,
       tipo: null,
-      matricula: 0,
       derramaAnual: 333.33,
       derramaPagada: 0,
       derramaPendiente: 1000,
@@ -133,6 +132,8 @@ describe("POST /api/socios", () => {
       motivoBaja: "",
     });
     expect(s.id).toBeGreaterThan(0);
+    // Created without a matrícula: it gets the next free number.
+    expect(s.matricula).toBeGreaterThan(0);
     expect(s.edad).toBeGreaterThanOrEqual(36);
     expect(s).not.toHaveProperty("rol");
     const leido = await llamar("GET", `/api/socios/${s.id}`, admin.token);
@@ -233,9 +234,36 @@ describe("POST /api/socios", () => {
     expect(n.json().mensaje).toBe(`Ya hay un socio con el NIF o NIE ${doc}.`);
   });
 
-  it("admite varios socios sin NIF ni matrícula", async () => {
-    await crearSocio({ nif: "", matricula: 0 });
-    await crearSocio({ nif: "", matricula: null });
+  it("admite varios socios sin NIF, y sin matrícula les da la siguiente libre", async () => {
+    const conNumero = await crearSocio({ nif: "", matricula: 88_000 });
+    const sinNumero = await crearSocio({ nif: "", matricula: 0 });
+    const otro = await crearSocio({ nif: "", matricula: null });
+    const omitida = await crearSocio({ nif: "" });
+    expect([sinNumero.matricula, otro.matricula, omitida.matricula]).toEqual([
+      conNumero.matricula + 1,
+      conNumero.matricula + 2,
+      conNumero.matricula + 3,
+    ]);
+    const historial = (
+      await llamar("GET", `/api/socios/${omitida.id}/historial`, admin.token)
+    ).json();
+    expect(historial[0].cambios).toContainEqual({
+      campo: "matricula",
+      antes: null,
+      despues: conNumero.matricula + 3,
+    });
+  });
+
+  it("20 altas a la vez sin matrícula reciben 20 números distintos", async () => {
+    const respuestas = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        llamar("POST", "/api/socios", admin.token, { nombre: `Simultani ${i}`, apellidos: "Alta" }),
+      ),
+    );
+    expect(respuestas.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
+    const matriculas = respuestas.map((r) => r.json().matricula as number);
+    expect(matriculas.every((m) => m > 0)).toBe(true);
+    expect(new Set(matriculas).size).toBe(20);
   });
 
   it("exige que pagador, padre y pareja existan", async () => {
@@ -456,7 +484,7 @@ describe("GET /api/socios/:id/familia", () => {
         id: pareja.id,
         nombre: "Pareja",
         apellidos: "Ferrándiz Mira",
-        matricula: 0,
+        matricula: pareja.matricula,
         tipo: null,
       },
       padre: {

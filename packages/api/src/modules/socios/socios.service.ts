@@ -168,8 +168,13 @@ export class SociosService {
 
   async crear(actor: Actor, entrada: SocioEntrada): Promise<SocioVista> {
     this.soloAdministrador(actor);
-    const datos = normalizar(entrada);
     const id = await this.repo.transaccion(async (repo) => {
+      await repo.bloquearMatriculas();
+      const sinNumero = normalizar(entrada);
+      // A new member without a membership number gets the next free one.
+      const datos = sinNumero.matricula
+        ? sinNumero
+        : { ...sinNumero, matricula: await repo.siguienteMatricula() };
       await this.comprobar(repo, datos);
       const nuevo = await repo.crear(datos);
       await repo.auditar({
@@ -192,6 +197,7 @@ export class SociosService {
     accion = "modificar",
   ): Promise<void> {
     await this.repo.transaccion(async (repo) => {
+      if (datos.matricula) await repo.bloquearMatriculas();
       const antes = await repo.porId(id);
       if (!antes) throw noEncontrado("El socio");
       await this.comprobar(repo, datos, id);
