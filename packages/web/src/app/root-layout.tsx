@@ -2,6 +2,7 @@ import { homeDeRol } from "@fila/domain";
 import { useEffect } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { PushNotificaciones } from "../features/push/push-notificaciones";
+import { puedeAbrir } from "./acceso-rutas";
 import { PublicLayout } from "./public-layout";
 import { precargarRutas } from "./rutas";
 import { primerSegmento, RUTAS_PUBLICAS, RUTAS_SIN_CONDICIONES } from "./rutas-publicas";
@@ -15,7 +16,7 @@ import { Shell } from "./shell";
  */
 export function RootLayout() {
   const sesion = useSesion();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const segmento = primerSegmento(pathname);
 
   useEffect(() => {
@@ -46,6 +47,9 @@ export function RootLayout() {
   // A signed-in person opening the login (or the bare app) lands on their home; a reset link
   // (contrasenya-olvidada?token=…) still opens.
   if (segmento === "" || segmento === "login") return <Navigate to={home} replace />;
+
+  // A page outside the person's role leads to their home, before it asks the API for anything.
+  if (!puedeAbrir(sesion.usuario.rol, pathname, search)) return <Navigate to={home} replace />;
 
   return (
     <Shell key={sesion.usuario.id}>
