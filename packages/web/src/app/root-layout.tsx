@@ -1,10 +1,9 @@
 import { homeDeRol } from "@fila/domain";
-import { useEffect } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { PushNotificaciones } from "../features/push/push-notificaciones";
 import { puedeAbrir } from "./acceso-rutas";
 import { PublicLayout } from "./public-layout";
-import { precargarRutas } from "./rutas";
+import { usePrecargaDePaginas } from "./precarga";
 import { primerSegmento, RUTAS_PUBLICAS, RUTAS_SIN_CONDICIONES } from "./rutas-publicas";
 import { haySesion, useSesion } from "./session-store";
 import { Shell } from "./shell";
@@ -12,17 +11,14 @@ import { Shell } from "./shell";
 /**
  * Root of every route: decides between the public layout and the shell, sends signed-out
  * people to the login, keeps signed-in people behind the terms until they accept them, and
- * preloads every page once the first one has rendered.
+ * preloads every page once the first one is interactive.
  */
 export function RootLayout() {
   const sesion = useSesion();
   const { pathname, search } = useLocation();
   const segmento = primerSegmento(pathname);
 
-  useEffect(() => {
-    const id = window.setTimeout(precargarRutas, 0);
-    return () => window.clearTimeout(id);
-  }, []);
+  usePrecargaDePaginas();
 
   if (!haySesion(sesion)) {
     if (!RUTAS_PUBLICAS.has(segmento)) return <Navigate to="/login" replace />;

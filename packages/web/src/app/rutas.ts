@@ -1,6 +1,7 @@
 /**
- * One loader per page module. Routes use them lazily, and `precargarRutas` calls them all once
- * the first page has rendered (SPEC §2: all lazily loaded pages are preloaded).
+ * One loader per page module. Routes use them lazily, and `programarPrecarga` (precarga.ts)
+ * calls them all once the first page is interactive (SPEC §2: all lazily loaded pages are
+ * preloaded).
  */
 export const cargadores = {
   login: () => import("../features/login/login-page"),
@@ -29,15 +30,3 @@ export const cargadores = {
   verNoticias: () => import("../features/noticias/ver-noticias-page"),
   documentos: () => import("../features/documentos/documentos-page"),
 } as const;
-
-let precargadas = false;
-
-export function precargarRutas(): void {
-  if (precargadas) return;
-  precargadas = true;
-  for (const cargar of Object.values(cargadores)) {
-    cargar().catch(() => {
-      // A failed preload is retried by the route itself when the person goes there.
-    });
-  }
-}

@@ -117,16 +117,6 @@ export class MaestrosRepository {
     return (await consulta.executeTakeFirst()) as FilaMaestro | undefined;
   }
 
-  /**
-   * Serialises name checks of this table until the transaction ends: the unique constraint is
-   * case-sensitive, so without it two concurrent "Capità" and "capità" could both pass.
-   */
-  async bloquearNombres(): Promise<void> {
-    await sql`select pg_advisory_xact_lock(hashtext(${`maestro:${this.cfg.tabla}`}))`.execute(
-      this.db,
-    );
-  }
-
   /** Another row with the same name, ignoring case and surrounding spaces. */
   async existeNombre(nombre: string, salvoId?: number): Promise<boolean> {
     let consulta = this.vista()

@@ -1,3 +1,4 @@
+import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, crearCuenta, crearEntorno, type Entorno, entrar } from "../../test/entorno.js";
 import { type ConfigMaestro, MAESTROS } from "./maestros.config.js";
@@ -119,18 +120,24 @@ describe.each(RECURSOS)("/api/%s", (_recurso, cfg: ConfigMaestro) => {
       });
     });
 
-    it("ignora los campos que no son suyos (id, enUso, el campo del otro maestro)", async () => {
+    it("rechaza con 400 los campos que no son suyos (id, enUso, el campo del otro maestro)", async () => {
+      const nombre = nombreUnico("Masivo");
+      const ajeno = cfg.clase === "color" ? "domiciliada" : "color";
       const res = await pedir("POST", base, {
-        nombre: nombreUnico("Masivo"),
+        nombre,
         id: 999999,
         enUso: 42,
         ...(cfg.clase === "color" ? { domiciliada: true } : { color: "#000000" }),
       });
-      expect(res.statusCode).toBe(201);
-      const creado = res.json();
-      expect(creado.id).not.toBe(999999);
-      expect(creado.enUso).toBe(0);
-      expect(creado).not.toHaveProperty(cfg.clase === "color" ? "domiciliada" : "color");
+      expect(res.statusCode).toBe(400);
+      expect(res.json().detalles).toEqual(
+        ["id", "enUso", ajeno].map((campo) => ({
+          campo,
+          mensaje: "Este campo no existe en esta petición.",
+        })),
+      );
+      const lista = await pedir("GET", `${base}?q=${encodeURIComponent(nombre)}`);
+      expect(lista.json().total).toBe(0);
     });
 
     it("lee un registro por id", async () => {
@@ -350,6 +357,34 @@ describe.each(RECURSOS)("/api/%s", (_recurso, cfg: ConfigMaestro) => {
         mensaje,
         detalles: [{ campo: "nombre", mensaje }],
       });
+    });
+
+    it("la base de datos tampoco admite el mismo nombre con otras mayúsculas", async () => {
+      const nombre = nombreUnico("Base");
+      const tabla = e.db as unknown as Kysely<Record<string, { nombre: string }>>;
+      await tabla.insertInto(cfg.tabla).values({ nombre }).execute();
+      await expect(
+        tabla.insertInto(cfg.tabla).values({ nombre: nombre.toUpperCase() }).execute(),
+      ).rejects.toMatchObject({ code: "23505" });
+    });
+
+    it("de muchas altas a la vez con el mismo nombre solo una sale bien; las demás, 409", async () => {
+      const nombre = nombreUnico("Simultani");
+      const variantes = [nombre, nombre.toUpperCase(), nombre.toLowerCase(), ` ${nombre} `];
+      const respuestas = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          pedir("POST", base, { nombre: variantes[i % variantes.length] }),
+        ),
+      );
+      const codigos = respuestas.map((r) => r.statusCode).sort();
+      expect(codigos).toEqual([201, ...Array(11).fill(409)]);
+      for (const r of respuestas.filter((r) => r.statusCode === 409)) {
+        expect(r.json()).toEqual({
+          error: "conflicto",
+          mensaje,
+          detalles: [{ campo: "nombre", mensaje }],
+        });
+      }
     });
 
     it("rechaza con 409 cambiar el nombre al de otro registro", async () => {

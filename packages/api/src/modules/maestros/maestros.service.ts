@@ -78,7 +78,6 @@ export class MaestrosService {
   async crear(actor: UsuarioAutenticado, datos: DatosMaestro): Promise<Maestro> {
     const fila = await this.conNombreUnico(() =>
       this.repo.transaccion(async (repo, tx) => {
-        await repo.bloquearNombres();
         if (await repo.existeNombre(datos.nombre)) throw this.nombreRepetido();
         const id = await repo.crear(datos);
         const creada = await repo.porId(id);
@@ -101,9 +100,8 @@ export class MaestrosService {
       this.repo.transaccion(async (repo, tx) => {
         const antes = await repo.porId(id, true);
         if (!antes) throw this.noExiste();
-        if (cambios.nombre !== undefined) {
-          await repo.bloquearNombres();
-          if (await repo.existeNombre(cambios.nombre, id)) throw this.nombreRepetido();
+        if (cambios.nombre !== undefined && (await repo.existeNombre(cambios.nombre, id))) {
+          throw this.nombreRepetido();
         }
         await repo.actualizar(id, cambios);
         const despues = await repo.porId(id);
@@ -154,7 +152,10 @@ export class MaestrosService {
     }
   }
 
-  /** The database's own unique constraint, should a write slip past the check, answers the same. */
+  /**
+   * The database's unique index on lower(nombre) (migration 0009), which a concurrent write
+   * slipping past the check runs into, answers the same 409.
+   */
   private async conNombreUnico<T>(fn: () => Promise<T>): Promise<T> {
     try {
       return await fn();

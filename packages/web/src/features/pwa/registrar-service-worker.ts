@@ -1,6 +1,7 @@
 /**
- * Registers the service worker (app-shell cache and Web Push) once the page has loaded, so it
- * never competes with the first render. Only in built apps: the dev server has no /sw.js.
+ * Registers the service worker (app-shell cache and Web Push) once the page has loaded and the
+ * browser is idle: its install downloads the whole app for offline use, which must never
+ * compete with the first page. Only in built apps: the dev server has no /sw.js.
  */
 export function registrarServiceWorker(): void {
   if (!("serviceWorker" in navigator)) return;
@@ -9,6 +10,11 @@ export function registrarServiceWorker(): void {
       // Without a service worker the app still works online; only offline and push are lost.
     });
   };
-  if (document.readyState === "complete") registrar();
-  else window.addEventListener("load", registrar, { once: true });
+  const enInactivo = () => {
+    if (typeof window.requestIdleCallback === "function")
+      window.requestIdleCallback(registrar, { timeout: 5000 });
+    else window.setTimeout(registrar, 1000);
+  };
+  if (document.readyState === "complete") enInactivo();
+  else window.addEventListener("load", enInactivo, { once: true });
 }

@@ -1,0 +1,100 @@
+import { expect, type Page, test } from "@playwright/test";
+
+// The first page loads only what it needs; every other page module (SPEC §2: all lazily loaded
+// pages are preloaded) is fetched after the load event, in idle time. Figures: bench/lighthouse.
+
+/** The page modules of packages/web/src/app/rutas.ts, as the build names their chunks. */
+const PAGINAS = [
+  "login-page",
+  "inicio-page",
+  "contrasenya-olvidada-page",
+  "privacidad-page",
+  "condiciones-page",
+  "en-construccion-page",
+  "alertas-page",
+  "area-en-construccion-page",
+  "admin-home-page",
+  "user-home-page",
+  "socio-home-page",
+  "maestros-page",
+  "utilidades-page",
+  "socios-page",
+  "socio-ficha-page",
+  "productos-page",
+  "pagos-page",
+  "mis-pagos-page",
+  "actos-page",
+  "mis-actos-page",
+  "listado-inscritos-page",
+  "restauracion-page",
+  "noticias-page",
+  "ver-noticias-page",
+  "documentos-page",
+];
+
+type Recurso = { pagina: string; antesDeLoad: boolean; inicio: number };
+
+/** The page-module scripts this document fetched, each said before or after its load event. */
+function modulosPedidos(page: Page): Promise<Recurso[]> {
+  return page.evaluate(() => {
+    const [navegacion] = performance.getEntriesByType(
+      "navigation",
+    ) as PerformanceNavigationTiming[];
+    const load = navegacion?.loadEventStart || Number.POSITIVE_INFINITY;
+    return performance
+      .getEntriesByType("resource")
+      .map((e) => ({ m: /\/assets\/([\w-]+-page)-[\w-]+\.js$/.exec(e.name), inicio: e.startTime }))
+      .filter((r) => r.m !== null)
+      .map((r) => ({ pagina: r.m?.[1] ?? "", antesDeLoad: r.inicio < load, inicio: r.inicio }));
+  });
+}
+
+test("el login solo pide su propia página mientras carga; las demás se precargan después", async ({
+  page,
+}) => {
+  await page.goto("/#/login");
+  await expect(page.getByRole("button", { name: "Entrar" })).toBeVisible();
+  await page.waitForLoadState("load");
+
+  await expect
+    .poll(async () => (await modulosPedidos(page)).map((r) => r.pagina), { timeout: 30_000 })
+    .toEqual(expect.arrayContaining(PAGINAS));
+
+  const pedidos = await modulosPedidos(page);
+  const antes = pedidos.filter((r) => r.antesDeLoad).map((r) => r.pagina);
+  expect(antes.filter((p) => p !== "login-page")).toEqual([]);
+  const despues = pedidos.filter((r) => !r.antesDeLoad).map((r) => r.pagina);
+  expect(despues).toEqual(
+    expect.arrayContaining(PAGINAS.filter((p) => p !== "login-page" && !antes.includes(p))),
+  );
+
+  // Nor while the login is still fetching its own data (the association's texts).
+  const textosListos = await page.evaluate(
+    () =>
+      performance
+        .getEntriesByType("resource")
+        .find((e) => e.name.endsWith("/api/asociacion/textos"))?.responseEnd ?? Number.NaN,
+  );
+  expect(textosListos).toBeGreaterThan(0);
+  const otras = pedidos.filter((r) => r.pagina !== "login-page").map((r) => r.inicio);
+  expect(Math.min(...otras)).toBeGreaterThanOrEqual(textosListos);
+});
+
+test("el navegador recibe la aplicación comprimida", async ({ page }) => {
+  await page.goto("/#/login");
+  await expect(page.getByRole("button", { name: "Entrar" })).toBeVisible();
+  const scripts = await page.evaluate(() =>
+    (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+      .filter((e) => /\/assets\/[\w-]+\.(js|css)$/.test(e.name) && e.decodedBodySize > 20_000)
+      .map((e) => ({ nombre: e.name, comprimido: e.encodedBodySize, real: e.decodedBodySize })),
+  );
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const s of scripts) expect(s.comprimido, s.nombre).toBeLessThan(s.real / 2);
+
+  const principal = await page.request.get(
+    (await page.locator("script[type=module]").first().getAttribute("src")) ?? "",
+    { headers: { "accept-encoding": "br" } },
+  );
+  expect(principal.headers()["content-encoding"]).toBe("br");
+  expect(principal.headers().vary).toMatch(/accept-encoding/i);
+});
