@@ -71,9 +71,9 @@ test("el login solo pide su propia página mientras carga; las demás se precarg
   // Nor while the login is still fetching its own data (the association's texts).
   const textosListos = await page.evaluate(
     () =>
-      performance
-        .getEntriesByType("resource")
-        .find((e) => e.name.endsWith("/api/asociacion/textos"))?.responseEnd ?? Number.NaN,
+      (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).find((e) =>
+        e.name.endsWith("/api/asociacion/textos"),
+      )?.responseEnd ?? Number.NaN,
   );
   expect(textosListos).toBeGreaterThan(0);
   const otras = pedidos.filter((r) => r.pagina !== "login-page").map((r) => r.inicio);
