@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
-import { escribirFecha } from "./campo-fecha";
+import { escribirFecha, escribirHora } from "./campo-fecha";
 
 export type DatosActo = {
   nombre: string;
@@ -35,7 +35,7 @@ export class ActosPage {
     await form.getByRole("combobox", { name: "Tipo de acto" }).click();
     await this.page.getByRole("option", { name: datos.tipo, exact: true }).click();
     await escribirFecha(form.getByRole("textbox", { name: "Fecha", exact: true }), datos.fecha);
-    await form.getByLabel("Hora").fill(datos.hora);
+    await escribirHora(form, datos.hora);
     await form.getByLabel("Lugar").fill(datos.lugar);
     await escribirFecha(form.getByLabel("Fecha máxima de inscripción"), datos.fechaMaxima);
     await form.getByRole("textbox", { name: "Aforo" }).fill(String(datos.aforo));

@@ -16,3 +16,17 @@ export async function escribirFecha(campo: Locator, fecha: string): Promise<void
   await campo.blur();
   await expect(campo).toHaveValue(fecha);
 }
+
+/**
+ * Types a time (hh:mm, 24 h) into one of the app's time fields, which has one box for the
+ * hours and one for the minutes inside `contenedor` (the form).
+ */
+export async function escribirHora(contenedor: Locator, hora: string): Promise<void> {
+  const [hh = "", mm = ""] = hora.split(":");
+  const horas = contenedor.getByRole("spinbutton", { name: "Horas" });
+  const minutos = contenedor.getByRole("spinbutton", { name: "Minutos" });
+  await horas.fill(hh);
+  await minutos.fill(mm);
+  await expect(horas).toHaveValue(hh);
+  await expect(minutos).toHaveValue(mm);
+}

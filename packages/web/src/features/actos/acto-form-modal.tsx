@@ -20,6 +20,7 @@ import { useForm } from "@mantine/form";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CampoFecha } from "../../lib/campo-fecha";
+import { CampoHora } from "../../lib/campo-hora";
 import { erroresDeServidor } from "../socios/errores-formulario";
 import { TipoBadge } from "../socios/tipo-badge";
 import { useTiposSocio } from "../socios/use-socios";
@@ -135,7 +136,7 @@ export function ActoFormModal({
               {...form.getInputProps("idTipoActo")}
             />
             <CampoFecha label={t("actos.campos.fecha")} required {...form.getInputProps("fecha")} />
-            <TextInput type="time" label={t("actos.campos.hora")} {...form.getInputProps("hora")} />
+            <CampoHora label={t("actos.campos.hora")} {...form.getInputProps("hora")} />
             <TextInput
               label={t("actos.campos.lugar")}
               maxLength={200}
