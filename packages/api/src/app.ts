@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
@@ -139,6 +140,14 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  // API answers (lists, exports, OpenAPI) compressed on the fly: brotli at the plugin's quality 4
+  // or gzip, from 1 KB up. The event stream (text/event-stream, hijacked) is never touched; the
+  // web files come precompressed from the build and are sent as they are.
+  await app.register(compress, {
+    encodings: ["br", "gzip"],
+    globalDecompression: false,
+    customTypes: /^text\/(?!event-stream)|[+/](json|xml)(;|$)|javascript/,
   });
   await app.register(errorsPlugin);
   await app.register(authPlugin, { db });
