@@ -43,9 +43,12 @@ test("la tesorera crea la cuota del año que viene, la emite con vista previa y 
   await page.getByRole("button", { name: "Copiar al año siguiente" }).click();
   const copia = pagos.dialogo("Copiar productos al año siguiente");
   await expect(copia).toContainText(`de ${ANYO} a ${ANYO + 1}`);
+  await expect(copia.getByRole("list", { name: "Productos que se copian" })).toContainText(
+    PRODUCTO.replace(String(ANYO), String(ANYO + 1)),
+  );
   await copia.getByRole("button", { name: "Copiar" }).click();
   await expect(page.getByText(`Productos copiados a ${ANYO + 1}`)).toBeVisible();
-  await expect(page.getByText("Copiados: 1. Ya existían: 0.")).toBeVisible();
+  await expect(page.getByText("Copiados: 1. No copiados: 0.")).toBeVisible();
 
   // Emit it: preview, confirm, and the list of the year agrees with the preview.
   await page.getByRole("link", { name: "Ver cargos del año" }).click();

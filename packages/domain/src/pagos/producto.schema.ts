@@ -65,9 +65,47 @@ export const CopiaProductosSchema = z
   });
 export type CopiaProductos = z.infer<typeof CopiaProductosSchema>;
 
+/** La vista previa de la copia (`GET /api/productos/copia?desde&hasta`): años en la URL. */
+export const CopiaProductosQuerySchema = z
+  .object({
+    desde: z.coerce.number().pipe(AnyoProductoSchema),
+    hasta: z.coerce.number().pipe(AnyoProductoSchema),
+  })
+  .refine((c) => c.desde !== c.hasta, {
+    error: "El año de destino debe ser distinto del de origen",
+    path: ["hasta"],
+  });
+
+/**
+ * Clases de producto que se repiten cada año y se copian al siguiente. Las entradas de un acto
+ * (tipo `acto`, o cualquier producto al que apunte el precio de un acto) se cobran una sola vez.
+ */
+export const TIPOS_PRODUCTO_ANUALES = [
+  "cuota",
+  "derrama",
+  "ramell",
+  "loteria",
+  "otro",
+] as const satisfies readonly TipoProducto[];
+
+/** Un producto del año de origen en la copia: si se copia y, si no, por qué. */
+export const ProductoEnCopiaSchema = z.object({
+  id: z.int(),
+  nombre: z.string(),
+  tipo: z.enum(TIPOS_PRODUCTO),
+  /** Nombre en el año de destino (el año del nombre cambia al nuevo). */
+  nombreDestino: z.string(),
+  seCopia: z.boolean(),
+  /** Por qué no se copia (null si se copia). */
+  motivo: z.string().nullable(),
+});
+export type ProductoEnCopia = z.infer<typeof ProductoEnCopiaSchema>;
+
+/** Resultado de la copia, o de su vista previa (entonces `copiados` son los que se copiarían). */
 export const CopiaProductosResultadoSchema = z.object({
   copiados: z.int(),
   omitidos: z.int(),
+  productos: z.array(ProductoEnCopiaSchema),
 });
 export type CopiaProductosResultado = z.infer<typeof CopiaProductosResultadoSchema>;
 

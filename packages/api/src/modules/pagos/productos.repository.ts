@@ -115,6 +115,18 @@ export class ProductosRepository {
     return this.completar(filas);
   }
 
+  /** Of these products, those an event's price points at (event tickets, charged once). */
+  async enActos(ids: number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const filas = await this.db
+      .selectFrom("acto_precio")
+      .select("id_producto")
+      .distinct()
+      .where("id_producto", "in", ids)
+      .execute();
+    return new Set(filas.map((f) => f.id_producto).filter((id): id is number => id !== null));
+  }
+
   async idConNombre(anyo: number, nombre: string): Promise<number | null> {
     const f = await this.db
       .selectFrom("producto")

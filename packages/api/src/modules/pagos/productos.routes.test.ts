@@ -67,6 +67,7 @@ describe("/api/productos — permisos", () => {
       ["PUT", `/api/productos/${p.id}`, { nombre: "X", anyo: 2030, tipo: "otro" }],
       ["DELETE", `/api/productos/${p.id}`],
       ["POST", "/api/productos/copia", { desde: 2030, hasta: 2031 }],
+      ["GET", "/api/productos/copia?desde=2030&hasta=2031"],
     ];
     for (const [metodo, url, cuerpo] of llamadas) {
       expect((await pedir(metodo, url, cuerpo, tokens.usuario)).statusCode, url).toBe(403);
@@ -251,6 +252,78 @@ describe("/api/productos — lista", () => {
 });
 
 describe("/api/productos/copia", () => {
+  it("copia solo los productos que se repiten cada año; los de un acto no, y dice por qué", async () => {
+    const anuales = [
+      { nombre: "Cuota 2060", tipo: "cuota" },
+      { nombre: "Derrama 2060", tipo: "derrama" },
+      { nombre: "Ramell 2060", tipo: "ramell" },
+      { nombre: "Lotería de Navidad 2060", tipo: "loteria" },
+      { nombre: "Camiseta 2060", tipo: "otro" },
+    ];
+    for (const p of anuales) await crearProducto({ ...p, anyo: 2060 });
+    const cena = await crearProducto({ nombre: "Cena de gala 2060", tipo: "acto", anyo: 2060 });
+    const vinculado = await crearProducto({
+      nombre: "Entrada Mora 2060",
+      tipo: "otro",
+      anyo: 2060,
+    });
+    const acto = await pedir("POST", "/api/actos", {
+      nombre: "Entrada Mora",
+      fecha: "2060-04-22",
+      sePaga: true,
+      precios: [{ idTipoSocio: tipoA, precio: 30, idProducto: vinculado.id }],
+    });
+    expect(acto.statusCode, acto.body).toBe(201);
+
+    const motivoActo = "Es de un acto: se cobra una sola vez.";
+    const esperado = {
+      copiados: 5,
+      omitidos: 2,
+      productos: [
+        ...anuales.map((p) => ({
+          nombre: p.nombre,
+          tipo: p.tipo,
+          nombreDestino: p.nombre.replace("2060", "2061"),
+          seCopia: true,
+          motivo: null,
+        })),
+        {
+          id: cena.id,
+          nombre: "Cena de gala 2060",
+          tipo: "acto",
+          nombreDestino: "Cena de gala 2061",
+          seCopia: false,
+          motivo: motivoActo,
+        },
+        {
+          id: vinculado.id,
+          nombre: "Entrada Mora 2060",
+          tipo: "otro",
+          nombreDestino: "Entrada Mora 2061",
+          seCopia: false,
+          motivo: motivoActo,
+        },
+      ].map((p) => expect.objectContaining(p)),
+    };
+
+    const previa = await pedir("GET", "/api/productos/copia?desde=2060&hasta=2061");
+    expect(previa.statusCode, previa.body).toBe(200);
+    expect(previa.json()).toEqual(esperado);
+    expect((await pedir("GET", "/api/productos?anyo=2061")).json().total).toBe(0);
+
+    const res = await pedir("POST", "/api/productos/copia", { desde: 2060, hasta: 2061 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(esperado);
+    const destino = (await pedir("GET", "/api/productos?anyo=2061&sort=nombre")).json();
+    expect(destino.items.map((p: { nombre: string }) => p.nombre).sort()).toEqual(
+      anuales.map((p) => p.nombre.replace("2060", "2061")).sort(),
+    );
+
+    const otraVez = (await pedir("GET", "/api/productos/copia?desde=2060&hasta=2061")).json();
+    expect(otraVez).toMatchObject({ copiados: 0, omitidos: 7 });
+    expect(otraVez.productos[0]).toMatchObject({ seCopia: false, motivo: "Ya existe en 2061." });
+  });
+
   it("copia los productos de un año con sus precios y omite los que ya existen", async () => {
     await crearProducto({
       nombre: "Cuota anual 2050",
@@ -262,7 +335,7 @@ describe("/api/productos/copia", () => {
     await crearProducto({ nombre: "Lotería", anyo: 2051, tipo: "loteria", precio: 25 });
     const res = await pedir("POST", "/api/productos/copia", { desde: 2050, hasta: 2051 });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ copiados: 1, omitidos: 1 });
+    expect(res.json()).toMatchObject({ copiados: 1, omitidos: 1 });
     const destino = (await pedir("GET", "/api/productos?anyo=2051")).json().items;
     expect(destino).toHaveLength(2);
     expect(destino.find((p: { nombre: string }) => p.nombre === "Cuota anual 2051")).toMatchObject({
@@ -273,7 +346,7 @@ describe("/api/productos/copia", () => {
     // Twice copies nothing more.
     expect(
       (await pedir("POST", "/api/productos/copia", { desde: 2050, hasta: 2051 })).json(),
-    ).toEqual({
+    ).toMatchObject({
       copiados: 0,
       omitidos: 2,
     });

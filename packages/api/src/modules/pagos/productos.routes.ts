@@ -1,4 +1,5 @@
 import {
+  CopiaProductosQuerySchema,
   CopiaProductosResultadoSchema,
   CopiaProductosSchema,
   ListaProductosQuerySchema,
@@ -41,6 +42,21 @@ export const productosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
     async (req) => productos.listar(req.query),
   );
 
+  app.get(
+    "/productos/copia",
+    {
+      onRequest: soloAdministrador,
+      schema: {
+        tags,
+        summary:
+          "Vista previa de la copia de productos: cuáles se copiarían y por qué no los demás",
+        querystring: CopiaProductosQuerySchema,
+        response: { 200: CopiaProductosResultadoSchema },
+      },
+    },
+    async (req) => productos.previaCopia(req.query),
+  );
+
   app.post(
     "/productos/copia",
     {
@@ -48,6 +64,8 @@ export const productosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       schema: {
         tags,
         summary: "Copiar los productos de un año a otro (con sus precios)",
+        description:
+          "Copia los que se repiten cada año (cuota, derrama, ramell, lotería, otro); no los de un acto (tipo acto o enlazados al precio de un acto), que se cobran una vez, ni los que ya existen en el año de destino. `productos` dice de cada uno si se copia y por qué no.",
         body: CopiaProductosSchema,
         response: { 200: CopiaProductosResultadoSchema },
       },

@@ -1,9 +1,10 @@
-import type {
-  CopiaProductos,
-  CopiaProductosResultado,
-  ListaProductosQuery,
-  Producto,
-  ProductoEntrada,
+import {
+  type CopiaProductos,
+  type CopiaProductosResultado,
+  type ListaProductosQuery,
+  type Producto,
+  type ProductoEntrada,
+  TIPOS_PRODUCTO_ANUALES,
 } from "@fila/domain";
 import { DomainError, noEncontrado } from "../../errors/domain-error.js";
 import { diferencias } from "../../services/auditoria.js";
@@ -114,27 +115,64 @@ export class ProductosService {
     });
   }
 
-  /** Copies the products of a year (with their prices) to another, skipping names already there. */
+  /**
+   * What copying a year's products to another would do: the yearly ones (fee, levy, ramell,
+   * lottery, other) are copied with their prices; event tickets are charged once and stay, as do
+   * names the target year already has. The year in a name becomes the new one.
+   */
+  private async planCopia(repo: ProductosRepository, copia: CopiaProductos) {
+    const origen = await repo.delAnyo(copia.desde);
+    const destino = new Set((await repo.delAnyo(copia.hasta)).map((p) => p.nombre.toLowerCase()));
+    const enActos = await repo.enActos(origen.map((p) => p.id));
+    const anuales: readonly string[] = TIPOS_PRODUCTO_ANUALES;
+    return origen.map((p) => {
+      const nombreDestino = p.nombre.replaceAll(String(copia.desde), String(copia.hasta));
+      let motivo: string | null = null;
+      if (!anuales.includes(p.tipo) || enActos.has(p.id)) {
+        motivo = "Es de un acto: se cobra una sola vez.";
+      } else if (destino.has(nombreDestino.toLowerCase())) {
+        motivo = `Ya existe en ${copia.hasta}.`;
+      } else {
+        destino.add(nombreDestino.toLowerCase());
+      }
+      return { producto: p, nombreDestino, motivo };
+    });
+  }
+
+  private resultado(plan: Awaited<ReturnType<ProductosService["planCopia"]>>) {
+    const productos = plan.map(({ producto, nombreDestino, motivo }) => ({
+      id: producto.id,
+      nombre: producto.nombre,
+      tipo: producto.tipo,
+      nombreDestino,
+      seCopia: motivo === null,
+      motivo,
+    }));
+    const copiados = productos.filter((p) => p.seCopia).length;
+    return { copiados, omitidos: productos.length - copiados, productos };
+  }
+
+  /** The preview of `copiar`: nothing is written. */
+  async previaCopia(copia: CopiaProductos): Promise<CopiaProductosResultado> {
+    return this.resultado(await this.planCopia(this.repo, copia));
+  }
+
+  /** Copies the yearly products of a year (with their prices) to another; see `planCopia`. */
   async copiar(idUsuario: number, copia: CopiaProductos): Promise<CopiaProductosResultado> {
     return this.repo.transaccion(async (repo) => {
-      const origen = await repo.delAnyo(copia.desde);
-      const destino = new Set((await repo.delAnyo(copia.hasta)).map((p) => p.nombre.toLowerCase()));
-      let copiados = 0;
-      for (const p of origen) {
-        const nombre = p.nombre.replaceAll(String(copia.desde), String(copia.hasta));
-        if (destino.has(nombre.toLowerCase())) continue;
-        const { id: _id, numPagos: _n, ...resto } = p;
-        const nuevo = await repo.crear({ ...resto, nombre, anyo: copia.hasta });
+      const plan = await this.planCopia(repo, copia);
+      for (const { producto, nombreDestino, motivo } of plan) {
+        if (motivo !== null) continue;
+        const { id: _id, numPagos: _n, ...resto } = producto;
+        const nuevo = await repo.crear({ ...resto, nombre: nombreDestino, anyo: copia.hasta });
         await repo.auditar({
           idUsuario,
           idEntidad: nuevo,
           accion: "crear",
-          cambios: [{ campo: "copiaDe", antes: null, despues: p.id }],
+          cambios: [{ campo: "copiaDe", antes: null, despues: producto.id }],
         });
-        destino.add(nombre.toLowerCase());
-        copiados += 1;
       }
-      return { copiados, omitidos: origen.length - copiados };
+      return this.resultado(plan);
     });
   }
 }

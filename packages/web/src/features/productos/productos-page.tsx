@@ -1,6 +1,17 @@
 import "mantine-datatable/styles.css";
 import { mensajeDeError } from "@fila/domain";
-import { Alert, Badge, Button, Group, Modal, NumberInput, Stack, Text, Title } from "@mantine/core";
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  List,
+  Modal,
+  NumberInput,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconCopy, IconPlus, IconReceipt } from "@tabler/icons-react";
 import { DataTable, type DataTableColumn } from "mantine-datatable";
@@ -12,8 +23,8 @@ import { AccionesFila } from "../../lib/acciones-fila";
 import { notificarError } from "../../lib/notificar";
 import { importe } from "../pagos/pagos-logica";
 import { ProductoFormModal } from "./producto-form-modal";
-import type { ProductoApi, ProductoEntrada } from "./tipos";
-import { useMutacionesProductos, useProductos } from "./use-productos";
+import type { CopiaProductosResultado, ProductoApi, ProductoEntrada } from "./tipos";
+import { useMutacionesProductos, usePreviaCopia, useProductos } from "./use-productos";
 
 function anyoDeUrl(params: URLSearchParams): number {
   const v = params.get("anyo") ?? "";
@@ -40,6 +51,7 @@ export function ProductosPage() {
   const [errorBorrar, setErrorBorrar] = useState<string | null>(null);
   const [copiaAbierta, setCopiaAbierta] = useState(false);
   const [errorCopia, setErrorCopia] = useState<string | null>(null);
+  const previa = usePreviaCopia(anyo, anyo + 1, copiaAbierta);
 
   if (usuario.rol !== "administrador") return <Navigate to="/inicio" replace />;
 
@@ -304,9 +316,13 @@ export function ProductosPage() {
         centered
       >
         <Stack>
-          <Text>
-            {t("productos.copia.texto", { count: productos.length, desde: anyo, hasta: anyo + 1 })}
-          </Text>
+          <PreviaCopia
+            previa={previa.data}
+            cargando={previa.isPending}
+            error={previa.error ? mensajeDeError(previa.error) : null}
+            desde={anyo}
+            hasta={anyo + 1}
+          />
           {errorCopia ? (
             <Alert role="alert" color="red" title={t("productos.copia.error")}>
               {errorCopia}
@@ -316,12 +332,71 @@ export function ProductosPage() {
             <Button variant="default" onClick={() => setCopiaAbierta(false)}>
               {t("comun.cancelar")}
             </Button>
-            <Button loading={copiar.isPending} onClick={() => void confirmarCopia()}>
+            <Button
+              loading={copiar.isPending}
+              disabled={!previa.data || previa.data.copiados === 0}
+              onClick={() => void confirmarCopia()}
+            >
               {t("productos.copia.confirmar")}
             </Button>
           </Group>
         </Stack>
       </Modal>
+    </Stack>
+  );
+}
+
+/** The copy's preview: the products that will be copied and, apart, those that will not and why. */
+function PreviaCopia({
+  previa,
+  cargando,
+  error,
+  desde,
+  hasta,
+}: {
+  previa: CopiaProductosResultado | undefined;
+  cargando: boolean;
+  error: string | null;
+  desde: number;
+  hasta: number;
+}) {
+  const { t } = useTranslation();
+  if (error) {
+    return (
+      <Alert role="alert" color="red">
+        {error}
+      </Alert>
+    );
+  }
+  if (cargando || !previa) return <Text c="dimmed">{t("productos.copia.cargando")}</Text>;
+  const seCopian = previa.productos.filter((p) => p.seCopia);
+  const noSeCopian = previa.productos.filter((p) => !p.seCopia);
+  return (
+    <Stack gap="sm">
+      <Text>
+        {seCopian.length > 0
+          ? t("productos.copia.texto", { count: seCopian.length, desde, hasta })
+          : t("productos.copia.ninguno", { desde, hasta })}
+      </Text>
+      {seCopian.length > 0 ? (
+        <List size="sm" aria-label={t("productos.copia.seCopian")}>
+          {seCopian.map((p) => (
+            <List.Item key={p.id}>{p.nombreDestino}</List.Item>
+          ))}
+        </List>
+      ) : null}
+      {noSeCopian.length > 0 ? (
+        <>
+          <Text fw={500}>{t("productos.copia.noSeCopian")}</Text>
+          <List size="sm" aria-label={t("productos.copia.noSeCopian")}>
+            {noSeCopian.map((p) => (
+              <List.Item key={p.id}>
+                {p.nombre}: {p.motivo}
+              </List.Item>
+            ))}
+          </List>
+        </>
+      ) : null}
     </Stack>
   );
 }

@@ -24,6 +24,16 @@ export function useProductos(anyo: number | null, soloActivos = false, habilitad
   });
 }
 
+/** What copying `desde` to `hasta` would do (which products, and why not the others). */
+export function usePreviaCopia(desde: number, hasta: number, habilitado: boolean) {
+  const query = new URLSearchParams({ desde: String(desde), hasta: String(hasta) }).toString();
+  return useQuery({
+    queryKey: [...CLAVE_PRODUCTOS, "copia", query],
+    queryFn: ({ signal }) => api.get<CopiaProductosResultado>(`/productos/copia?${query}`, signal),
+    enabled: habilitado,
+  });
+}
+
 export function useMutacionesProductos() {
   const cliente = useQueryClient();
   const refrescar = () => cliente.invalidateQueries({ queryKey: CLAVE_PRODUCTOS });
