@@ -9,7 +9,6 @@ import Fastify, { type FastifyInstance } from "fastify";
 import {
   jsonSchemaTransform,
   serializerCompiler,
-  validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -49,6 +48,7 @@ import { sociosIoRoutes } from "./modules/socios-io/socios-io.routes.js";
 import { usuariosRoutes } from "./modules/usuarios/usuarios.routes.js";
 import { authPlugin } from "./plugins/auth.js";
 import { errorsPlugin } from "./plugins/errors.js";
+import { validatorCompiler } from "./plugins/validacion.js";
 import { MailService } from "./services/mail.js";
 import { PushService } from "./services/push.js";
 

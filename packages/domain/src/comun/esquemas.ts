@@ -12,6 +12,18 @@ export const SI_NO = ["si", "no"] as const;
 export type SiNo = (typeof SI_NO)[number];
 export const SiNoSchema = z.enum(SI_NO);
 
+/**
+ * Booleano de la query string: `true`/`false` o `1`/`0` (sin distinguir mayúsculas), como
+ * cualquier cliente lo adivinaría. Un códec en los dos sentidos: vale también para `z.encode`.
+ */
+export const booleanoQuery = (campo: string) =>
+  z.stringbool({
+    truthy: ["true", "1"],
+    falsy: ["false", "0"],
+    case: "insensitive",
+    error: `${campo} es true o false (o 1 o 0)`,
+  });
+
 /** Identificador de una fila ya guardada. */
 export const IdSchema = z.int().positive();
 

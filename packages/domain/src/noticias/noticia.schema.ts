@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { DestinoAlerta } from "../alertas/alerta.schema";
-import { FechaSchema, textoCorto } from "../comun/esquemas";
+import { booleanoQuery, FechaSchema, textoCorto } from "../comun/esquemas";
 
 /**
  * Quién puede leer una noticia publicada: `todos` (cualquier sesión) o `socios` (cuentas con
@@ -49,7 +49,7 @@ export type NoticiaEntrada = z.output<typeof NoticiaEntradaSchema>;
 export const ORDENES_NOTICIAS = ["fecha", "titulo", "creadaEn", "id"] as const;
 const ordenes = [...ORDENES_NOTICIAS, ...ORDENES_NOTICIAS.map((o) => `-${o}` as const)] as const;
 const entero = z.coerce.number().int();
-const unoCero = (campo: string) => z.enum(["1", "0"], { error: `${campo} es 1 o 0` }).optional();
+const unoCero = (campo: string) => booleanoQuery(campo).optional();
 
 /**
  * `?publicadas=1` pide la vista de lector (solo publicadas que la cuenta puede ver); para quien no

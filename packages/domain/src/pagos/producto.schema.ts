@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EurosNoNegativoSchema, IdSchema, textoCorto } from "../comun/esquemas";
+import { booleanoQuery, EurosNoNegativoSchema, IdSchema, textoCorto } from "../comun/esquemas";
 
 /** Clases de producto (lo que se cobra): la emisión de cuotas aplica reglas distintas a cada una. */
 export const TIPOS_PRODUCTO = ["cuota", "derrama", "ramell", "acto", "loteria", "otro"] as const;
@@ -125,7 +125,7 @@ export const ListaProductosQuerySchema = z.object({
     .max(2100, { error: "El año debe estar entre 2000 y 2100" })
     .optional(),
   tipo: TipoProductoSchema.optional(),
-  activo: z.enum(["1", "0"], { error: "activo es 1 o 0" }).optional(),
+  activo: booleanoQuery("activo").optional(),
   page: entero.min(1, { error: "La página empieza en 1" }).default(1),
   pageSize: entero
     .min(1, { error: "El tamaño de página va de 1 a 200" })

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SI_NO } from "../comun/esquemas";
+import { booleanoQuery, SI_NO } from "../comun/esquemas";
 import { SEXOS, TIPOS_DERRAMA, TIPOS_PAGO, TIPOS_PAGO_RAMELL } from "./socio.schema";
 
 /**
@@ -108,7 +108,7 @@ const uno = z.coerce.number().int();
 export const FiltrosSociosSchema = z.object({
   q: z.string().trim().max(100, { error: "La búsqueda es demasiado larga" }).optional(),
   tipo: uno.positive({ error: "Elige un tipo de socio válido" }).optional(),
-  activo: z.enum(["1", "0"], { error: "activo es 1 o 0" }).optional(),
+  activo: booleanoQuery("activo").optional(),
   sexo: z.enum(SEXOS, { error: `Elige una de estas opciones: ${SEXOS.join(", ")}` }).optional(),
   edadMin: uno.min(0, { error: "La edad no puede ser negativa" }).max(150).optional(),
   edadMax: uno.min(0, { error: "La edad no puede ser negativa" }).max(150).optional(),

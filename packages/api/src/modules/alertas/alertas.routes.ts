@@ -1,4 +1,4 @@
-import { AlertaCrearSchema } from "@fila/domain";
+import { AlertaCrearSchema, booleanoQuery } from "@fila/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requiereRol, requiereSesion, usuarioDe } from "../../plugins/auth.js";
@@ -81,7 +81,7 @@ export const alertasRoutes: FastifyPluginAsyncZod<{ alertas: AlertasService }> =
         summary: "Mis alertas, de la más nueva a la más antigua, con su estado de lectura",
         querystring: z.object({
           ...PaginaSchema,
-          noLeidas: z.enum(["1", "0", "true", "false"]).optional(),
+          noLeidas: booleanoQuery("noLeidas").optional(),
         }),
         response: { 200: lista(AlertaMiaSchema).extend({ noLeidas: z.int() }) },
       },
@@ -90,7 +90,7 @@ export const alertasRoutes: FastifyPluginAsyncZod<{ alertas: AlertasService }> =
       alertas.listarMias(usuarioDe(req).id, {
         page: req.query.page,
         pageSize: req.query.pageSize,
-        soloNoLeidas: req.query.noLeidas === "1" || req.query.noLeidas === "true",
+        soloNoLeidas: req.query.noLeidas === true,
       }),
   );
 

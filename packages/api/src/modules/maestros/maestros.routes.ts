@@ -9,11 +9,6 @@ import { MaestrosService } from "./maestros.service.js";
 const tags = ["Maestros"];
 const soloAdministrador = requiereRol("administrador");
 
-function activoDe(valor: string | undefined): boolean | undefined {
-  if (valor === undefined) return undefined;
-  return valor === "1" || valor === "true";
-}
-
 /** One master's CRUD under /<recurso>. Reading the list is open to any session (dropdowns). */
 const rutasDeMaestro: FastifyPluginAsyncZod<{ cfg: ConfigMaestro; db: Database }> = async (
   app,
@@ -34,7 +29,7 @@ const rutasDeMaestro: FastifyPluginAsyncZod<{ cfg: ConfigMaestro; db: Database }
         response: { 200: esquemas.lista },
       },
     },
-    async (req) => servicio.listar({ ...req.query, activo: activoDe(req.query.activo) }),
+    async (req) => servicio.listar(req.query),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { COLOR_POR_DEFECTO } from "@fila/domain";
+import { booleanoQuery, COLOR_POR_DEFECTO } from "@fila/domain";
 import { z } from "zod";
 import type { ClaseMaestro } from "./maestros.config.js";
 
@@ -103,9 +103,7 @@ export const ListaQuerySchema = z.object({
     .trim()
     .max(100, { error: "La búsqueda no puede tener más de 100 caracteres." })
     .optional(),
-  activo: z
-    .enum(["1", "0", "true", "false"], { error: "Usa 1 para los activos o 0 para los inactivos." })
-    .optional(),
+  activo: booleanoQuery("activo").optional(),
   page: z.coerce
     .number({ error: "La página debe ser un número." })
     .int({ error: "La página debe ser un número entero." })

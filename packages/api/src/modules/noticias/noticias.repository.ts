@@ -74,8 +74,8 @@ export class NoticiasRepository {
     if (alcance.soloPublicadas) {
       base = base.where("publicada", "=", true).where("audiencia", "in", alcance.audiencias);
     } else {
-      if (query.publicada) base = base.where("publicada", "=", query.publicada === "1");
-      if (query.destacada) base = base.where("destacada", "=", query.destacada === "1");
+      if (query.publicada !== undefined) base = base.where("publicada", "=", query.publicada);
+      if (query.destacada !== undefined) base = base.where("destacada", "=", query.destacada);
     }
     if (query.q) {
       const patron = `%${query.q.replace(ESCAPE_LIKE, (c) => `\\${c}`)}%`;
@@ -90,7 +90,7 @@ export class NoticiasRepository {
     const desc = query.sort.startsWith("-");
     const campo = (desc ? query.sort.slice(1) : query.sort) as keyof typeof COLUMNAS_ORDEN;
     let orden = base.select("id");
-    if (query.destacadas === "1") orden = orden.orderBy("destacada", "desc");
+    if (query.destacadas) orden = orden.orderBy("destacada", "desc");
     const ids = await orden
       .orderBy(COLUMNAS_ORDEN[campo], desc ? "desc" : "asc")
       .orderBy("id", desc ? "desc" : "asc")

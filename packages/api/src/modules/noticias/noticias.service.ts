@@ -61,7 +61,7 @@ export class NoticiasService {
 
   async listar(actor: Actor, query: ListaNoticiasQuery) {
     const alcance: AlcanceLista =
-      esAdministrador(actor) && query.publicadas !== "1"
+      esAdministrador(actor) && query.publicadas !== true
         ? { soloPublicadas: false }
         : {
             soloPublicadas: true,

@@ -38,7 +38,7 @@ function condiciones(
   if (f.q) y.push(eb("producto.nombre", "ilike", `%${escaparLike(f.q)}%`));
   if (f.anyo !== undefined) y.push(eb("producto.anyo", "=", f.anyo));
   if (f.tipo !== undefined) y.push(eb("producto.tipo", "=", f.tipo));
-  if (f.activo !== undefined) y.push(eb("producto.activo", "=", f.activo === "1"));
+  if (f.activo !== undefined) y.push(eb("producto.activo", "=", f.activo));
   return eb.and(y);
 }
 

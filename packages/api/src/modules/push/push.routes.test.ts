@@ -47,8 +47,10 @@ function nuevaSuscripcion(ruta: string) {
   return {
     ecdh,
     auth,
+    // What the browser's PushSubscription.toJSON() sends, expirationTime included.
     cuerpo: {
       endpoint: `${basePush}/${ruta}`,
+      expirationTime: null,
       keys: { p256dh: ecdh.getPublicKey().toString("base64url"), auth: auth.toString("base64url") },
     },
   };

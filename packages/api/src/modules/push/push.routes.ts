@@ -79,8 +79,10 @@ export const pushRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: "Guardar la suscripción push de este navegador (tokenPush del usuario)",
+        // The browser's PushSubscription.toJSON() as it comes, expirationTime included.
         body: z.object({
           endpoint: EndpointSchema,
+          expirationTime: z.number().nullable().optional(),
           keys: z.object(
             {
               p256dh: base64url(65, "La clave p256dh"),

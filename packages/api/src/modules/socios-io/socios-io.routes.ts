@@ -1,5 +1,5 @@
 import multipart from "@fastify/multipart";
-import { ListaSociosQuerySchema } from "@fila/domain";
+import { booleanoQuery, ListaSociosQuerySchema } from "@fila/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Database } from "../../db/database.js";
@@ -75,12 +75,12 @@ export const sociosIoRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
         tags,
         summary: "Importar socios de un CSV o Excel (confirmar=0 solo comprueba)",
         consumes: ["multipart/form-data"],
-        querystring: z.object({ confirmar: z.enum(["0", "1"]).default("0") }),
+        querystring: z.object({ confirmar: booleanoQuery("confirmar").default(false) }),
         response: { 200: InformeSchema, 400: RechazoSchema.partial() },
       },
     },
     async (req, reply) => {
-      const confirmar = req.query.confirmar === "1";
+      const confirmar = req.query.confirmar;
       const form = await leerFormulario(req, {
         maxBytes: MAX_BYTES_IMPORTACION,
         mensajeTamanyo: "El fichero no puede ocupar más de 5 MB.",

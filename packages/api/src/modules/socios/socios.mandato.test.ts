@@ -71,8 +71,15 @@ describe("mandato SEPA del socio", () => {
       mandatoId: "OTRO",
       mandatoFecha: "2025-01-01",
     });
-    expect(propio.statusCode, propio.body).toBe(200);
-    expect(propio.json()).toMatchObject({ mandatoId: "FILA-7", mandatoFecha: "2023-05-05" });
+    // Not a field of Mis Datos: refused, naming it, and nothing changes (not even the phone).
+    expect(propio.statusCode, propio.body).toBe(400);
+    expect(propio.json().detalles.map((d: { campo: string }) => d.campo)).toEqual([
+      "mandatoId",
+      "mandatoFecha",
+    ]);
+    const mio = await llamar("GET", "/api/socios/yo", usuario.token);
+    expect(mio.json()).toMatchObject({ mandatoId: "FILA-7", mandatoFecha: "2023-05-05" });
+    expect(mio.json().telefono).not.toBe("600111222");
     const otro = await llamar("PATCH", `/api/socios/${usuario.idSocio}`, usuario.token, {
       mandatoId: "OTRO",
     });

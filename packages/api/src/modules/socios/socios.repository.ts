@@ -275,7 +275,7 @@ export function condicionesSocios(
     y.push(eb("socio.busqueda", "like", `%${escaparLike(palabra)}%`));
   }
   if (filtros.tipo !== undefined) y.push(eb("socio.id_tipo_socio", "=", filtros.tipo));
-  if (filtros.activo !== undefined) y.push(eb("socio.activo", "=", filtros.activo === "1"));
+  if (filtros.activo !== undefined) y.push(eb("socio.activo", "=", filtros.activo));
   if (filtros.sexo !== undefined) y.push(eb("socio.sexo", "=", filtros.sexo));
   if (filtros.edadMin !== undefined) {
     y.push(eb("socio.fecha_nacimiento", "<=", fechaLimiteEdad(hoy, filtros.edadMin)));

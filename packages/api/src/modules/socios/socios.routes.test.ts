@@ -100,6 +100,34 @@ afterAll(async () => {
 });
 
 describe("POST /api/socios", () => {
+  it("rechaza con 400 los campos que no existen o son derivados, nombrándolos, y no crea nada", async () => {
+    const antes = await e.db
+      .selectFrom("socio")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    const res = await llamar("POST", "/api/socios", admin.token, {
+      nombre: "Pepa",
+      apellidos: "Campos Desconocidos",
+      rol: "administrador",
+      derramaPagada: 999,
+      telefno: "600000000",
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: "validacion",
+      mensaje: "Hay datos que no son válidos. Revisa los campos marcados.",
+      detalles: ["rol", "derramaPagada", "telefno"].map((campo) => ({
+        campo,
+        mensaje: "Este campo no existe en esta petición.",
+      })),
+    });
+    const despues = await e.db
+      .selectFrom("socio")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(Number(despues.n)).toBe(Number(antes.n));
+  });
+
   it("da de alta un socio con los valores por defecto y los derivados", async () => {
     const res = await llamar("POST", "/api/socios", admin.token, {
       nombre: "  Vicenta ",
@@ -108,8 +136,6 @@ describe("POST /api/socios", () => {
       fechaNacimiento: "1990-02-28",
       importeDerrama: 1000,
       anyosPagoDerrama: 3,
-      rol: "administrador",
-      derramaPagada: 999,
     });
     expect(res.statusCode).toBe(201);
     const s = res.json();
@@ -717,10 +743,10 @@ describe("/api/socios/yo", () => {
     expect(res.json().id).toBe(usuarioA.idSocio);
   });
 
-  it("un usuario cambia contacto y banco; el resto que envíe no cambia nada", async () => {
+  it("un usuario cambia contacto y banco; cualquier otro campo se rechaza (400) sin cambiar nada", async () => {
     const tipo = await crearTipo("Infantil");
     const antes = (await llamar("GET", "/api/socios/yo", usuarioA.token)).json();
-    const res = await llamar("PATCH", "/api/socios/yo", usuarioA.token, {
+    const propios = {
       direccion: "C/ Sant Jordi, 3",
       poblacion: "Alcoi",
       provincia: "Alacant",
@@ -729,6 +755,8 @@ describe("/api/socios/yo", () => {
       email: "NUEVO@fila.test",
       iban: "ES91 2100 0418 4502 0005 1332",
       bic: "CAIXESBBXXX",
+    };
+    const ajenos = {
       rol: "administrador",
       tipo,
       activo: false,
@@ -739,7 +767,18 @@ describe("/api/socios/yo", () => {
       nombre: "Otro",
       comentarios: "pirata",
       id: 1,
+    };
+    const rechazo = await llamar("PATCH", "/api/socios/yo", usuarioA.token, {
+      ...propios,
+      ...ajenos,
     });
+    expect(rechazo.statusCode).toBe(400);
+    expect(rechazo.json().detalles.map((d: { campo: string }) => d.campo)).toEqual(
+      Object.keys(ajenos),
+    );
+    expect((await llamar("GET", "/api/socios/yo", usuarioA.token)).json()).toEqual(antes);
+
+    const res = await llamar("PATCH", "/api/socios/yo", usuarioA.token, propios);
     expect(res.statusCode).toBe(200);
     const despues = res.json();
     expect(despues).toMatchObject({
@@ -779,14 +818,18 @@ describe("/api/socios/yo", () => {
     expect(res.json().detalles).toEqual([{ campo: "iban", mensaje: "El IBAN no es válido" }]);
   });
 
-  it("un socio cambia solo su contacto: el banco se ignora", async () => {
+  it("un socio cambia solo su contacto: el banco que envíe el mismo formulario se ignora", async () => {
     const res = await llamar("PATCH", "/api/socios/yo", socioC.token, {
       telefono: "600999888",
       iban: "ES9121000418450200051332",
-      activo: false,
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ telefono: "600999888", iban: "", activo: true });
+    const ajeno = await llamar("PATCH", "/api/socios/yo", socioC.token, { activo: false });
+    expect(ajeno.statusCode).toBe(400);
+    expect(ajeno.json().detalles).toEqual([
+      { campo: "activo", mensaje: "Este campo no existe en esta petición." },
+    ]);
   });
 
   it("una cuenta sin ficha de socio recibe 404 en español", async () => {

@@ -30,7 +30,8 @@ const sinFicha = () =>
  * What a member may change of their own record (Mis Datos). A `usuario` changes contact and bank
  * data and their photo. A `socio` (a limited login, often a young or dependent member whose
  * fees someone else pays) changes only contact data: bank data and photo are read-only for them.
- * Any other field sent is ignored, so a form that posts the whole record changes nothing else.
+ * Bank fields a `socio` sends are ignored (one Mis Datos form serves both roles); any field outside
+ * Mis Datos is refused by the route's validation (400 naming it).
  */
 export function camposPropiosEditables(rol: Actor["rol"]): readonly string[] {
   return rol === "socio" ? CAMPOS_CONTACTO : [...CAMPOS_CONTACTO, ...CAMPOS_BANCO];

@@ -246,17 +246,30 @@ describe("POST /api/usuarios", () => {
     ).toEqual(["email", "idSocio", "rol"]);
   });
 
-  it("ignora campos que no le corresponden (contraseña, activo)", async () => {
+  it("rechaza con 400 los campos que no le corresponden (contraseña, activo) sin crear la cuenta", async () => {
     const socio = await crearSocio();
-    const res = await pedir("POST", "/api/usuarios", {
-      idSocio: socio.id,
-      email: socio.email,
-      rol: "socio",
+    const datos = { idSocio: socio.id, email: socio.email, rol: "socio" };
+    const ajenos = {
       activo: false,
       password_hash: "x",
       passwordHash: "x",
       condicionesAceptadas: "si",
-    });
+    };
+    const rechazo = await pedir("POST", "/api/usuarios", { ...datos, ...ajenos });
+    expect(rechazo.statusCode).toBe(400);
+    expect(rechazo.json().detalles).toEqual(
+      Object.keys(ajenos).map((campo) => ({
+        campo,
+        mensaje: "Este campo no existe en esta petición.",
+      })),
+    );
+    const ninguna = await e.db
+      .selectFrom("usuario")
+      .select("id")
+      .where("email", "=", socio.email)
+      .executeTakeFirst();
+    expect(ninguna).toBeUndefined();
+    const res = await pedir("POST", "/api/usuarios", datos);
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ activo: true, condicionesAceptadas: "no" });
     const fila = await e.db
