@@ -4,7 +4,8 @@ import { type Kysely, sql } from "kysely";
 //
 // Master names (member types, event types, payment methods) are unique ignoring case in the
 // database too, not only in the service: two concurrent creations of «Capità» and «capità»
-// cannot both succeed. The case-sensitive constraints of 0001 become redundant and go.
+// cannot both succeed. The case-sensitive constraints of 0001 stay: the demo seed's
+// ON CONFLICT (nombre) names them.
 // Names that already clash only in case (written outside the API) get « (id)» appended first,
 // so the index can be built; the service never let such pairs in.
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -17,9 +18,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       )
     `.execute(db);
     await sql`CREATE UNIQUE INDEX ${sql.id(`${tabla}_nombre_lower_uq`)} ON ${sql.table(tabla)} (lower(nombre))`.execute(
-      db,
-    );
-    await sql`ALTER TABLE ${sql.table(tabla)} DROP CONSTRAINT ${sql.id(`${tabla}_nombre_uq`)}`.execute(
       db,
     );
   }
