@@ -1,0 +1,202 @@
+// Lighthouse (mobile preset: simulated slow 4G and a 4× slower CPU) on the login page and on
+// the socio's home, against the real server started as `npm start` starts it (the web built if
+// its sources are newer, the demo filà, a temporary DATA_DIR, its own port). Each page runs in a
+// fresh Chromium profile (empty cache, no service worker yet), several times; the median run by
+// performance is reported: performance, accessibility, LCP, TBT, bytes transferred and requests
+// (in all, preloading included, and up to the largest paint).
+// Goals: performance ≥ 90 and accessibility 100.
+// Run: npx tsx bench/lighthouse.bench.ts   (LIGHTHOUSE_PORT, 3407 by default; LIGHTHOUSE_RUNS, 3)
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import puppeteer from "puppeteer-core";
+import { CUENTAS_DEMO, PASSWORD_DEMO } from "../packages/api/src/demo/seed-demo.js";
+
+const PUERTO = Number(process.env.LIGHTHOUSE_PORT ?? 3407);
+const RONDAS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+/** A folder to keep each run's full Lighthouse report (JSON) in, to look into a figure. */
+const INFORMES = process.env.LIGHTHOUSE_REPORTS;
+const BASE = `http://127.0.0.1:${PUERTO}`;
+const OBJETIVO = { rendimiento: 90, accesibilidad: 100 };
+const CHROMIUM = "/usr/bin/chromium";
+const raiz = path.resolve(import.meta.dirname, "..");
+
+type Sesion = { token: string; usuario: string };
+type Medida = {
+  rendimiento: number;
+  accesibilidad: number;
+  lcp: number;
+  tbt: number;
+  bytes: number;
+  peticiones: number;
+  /** What the page asked for until its largest paint (the rest is preloading and later work). */
+  bytesHastaLcp: number;
+  peticionesHastaLcp: number;
+  fallosAccesibilidad: string[];
+};
+
+async function arrancarServidor(dataDir: string): Promise<ChildProcess> {
+  const servidor = spawn(process.execPath, [path.join(raiz, "scripts/start.mjs")], {
+    cwd: raiz,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: {
+      ...process.env,
+      PORT: String(PUERTO),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: BASE,
+      DEMO: "1",
+      ADMIN_EMAIL: "primer@filademo.es",
+      ADMIN_PASSWORD: "primer-admin-medicion-2026",
+      LOG_LEVEL: "warn",
+    },
+  });
+  const limite = Date.now() + 300_000;
+  while (Date.now() < limite) {
+    if (servidor.exitCode !== null) throw new Error("el servidor ha terminado al arrancar");
+    try {
+      if ((await fetch(`${BASE}/assets/config.json`)).ok) return servidor;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((ok) => setTimeout(ok, 500));
+  }
+  throw new Error("el servidor no ha arrancado en 5 minutos");
+}
+
+async function entrarComoSocio(): Promise<Sesion> {
+  const r = await fetch(`${BASE}/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: CUENTAS_DEMO.socio, password: PASSWORD_DEMO }),
+  });
+  if (!r.ok) throw new Error(`login del socio: ${r.status}`);
+  const { accessToken, ...usuario } = (await r.json()) as { accessToken: string };
+  return { token: accessToken, usuario: JSON.stringify(usuario) };
+}
+
+/** One Lighthouse run in a fresh profile; with a session, it is written to localStorage first. */
+async function medir(ruta: string, sesion: Sesion | null, nombre: string): Promise<Medida> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+  const navegador = await puppeteer.connect({
+    browserURL: `http://127.0.0.1:${chrome.port}`,
+    defaultViewport: null,
+  });
+  try {
+    const pagina = await navegador.newPage();
+    if (sesion) {
+      // Same origin, but a no-store JSON: nothing of the app is loaded or cached before the run.
+      await pagina.goto(`${BASE}/assets/config.json`);
+      // The keys of packages/web/src/lib/storage.ts (CLAVES).
+      await pagina.evaluate(
+        `localStorage.setItem("token", ${JSON.stringify(sesion.token)});
+         localStorage.setItem("user", ${JSON.stringify(sesion.usuario)});`,
+      );
+    }
+    const resultado = await lighthouse(
+      `${BASE}/${ruta}`,
+      {
+        logLevel: "error",
+        output: "json",
+        onlyCategories: ["performance", "accessibility"],
+        // The profile is new (empty cache); keeping storage keeps the session just written.
+        disableStorageReset: true,
+      },
+      undefined,
+      pagina,
+    );
+    if (!resultado) throw new Error(`Lighthouse no ha devuelto resultado para ${ruta}`);
+    const { lhr } = resultado;
+    if (INFORMES) {
+      mkdirSync(INFORMES, { recursive: true });
+      writeFileSync(path.join(INFORMES, `${nombre}-${Date.now()}.json`), JSON.stringify(lhr));
+    }
+    if (lhr.runtimeError) throw new Error(`${ruta}: ${lhr.runtimeError.message}`);
+    type Peticion = { rendererStartTime: number; transferSize?: number };
+    const peticiones =
+      (lhr.audits["network-requests"]?.details as { items?: Peticion[] })?.items ?? [];
+    const lcpObservado =
+      (lhr.audits.metrics?.details as { items?: { observedLargestContentfulPaint?: number }[] })
+        ?.items?.[0]?.observedLargestContentfulPaint ?? Number.POSITIVE_INFINITY;
+    const hastaLcp = peticiones.filter((p) => p.rendererStartTime <= lcpObservado);
+    const auditorias = lhr.categories.accessibility?.auditRefs ?? [];
+    return {
+      rendimiento: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      accesibilidad: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+      lcp: lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
+      tbt: lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN,
+      bytes: lhr.audits["total-byte-weight"]?.numericValue ?? Number.NaN,
+      peticiones: peticiones.length,
+      bytesHastaLcp: hastaLcp.reduce((t, p) => t + (p.transferSize ?? 0), 0),
+      peticionesHastaLcp: hastaLcp.length,
+      fallosAccesibilidad: auditorias
+        .filter((a) => a.weight > 0 && (lhr.audits[a.id]?.score ?? 1) < 1)
+        .map((a) => a.id),
+    };
+  } finally {
+    await navegador.disconnect();
+    chrome.kill();
+  }
+}
+
+/** Lighthouse now and then loses the trace (NO_NAVSTART and the like): such a run is repeated. */
+async function medirConReintento(ruta: string, sesion: Sesion | null, nombre: string) {
+  for (let intento = 1; ; intento++) {
+    try {
+      return await medir(ruta, sesion, nombre);
+    } catch (error) {
+      if (intento >= 3) throw error;
+      console.warn(`${nombre}: pasada repetida (${(error as Error).message})`);
+    }
+  }
+}
+
+function mediana(medidas: Medida[]): Medida {
+  const orden = [...medidas].sort((a, b) => a.rendimiento - b.rendimiento);
+  return orden[Math.floor(orden.length / 2)] as Medida;
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "fila-lighthouse-"));
+let servidor: ChildProcess | null = null;
+try {
+  servidor = await arrancarServidor(dataDir);
+  const paginas: Array<{ nombre: string; ruta: string; sesion: Sesion | null }> = [
+    { nombre: "login", ruta: "#/login", sesion: null },
+    { nombre: "socio-home", ruta: "#/socio-home", sesion: await entrarComoSocio() },
+  ];
+  let cumplido = true;
+  for (const { nombre, ruta, sesion } of paginas) {
+    const medidas: Medida[] = [];
+    for (let i = 0; i < RONDAS; i++) medidas.push(await medirConReintento(ruta, sesion, nombre));
+    const m = mediana(medidas);
+    const ok = m.rendimiento >= OBJETIVO.rendimiento && m.accesibilidad >= OBJETIVO.accesibilidad;
+    cumplido &&= ok;
+    console.log(
+      `${nombre.padEnd(11)} móvil, mediana de ${RONDAS}: rendimiento ${m.rendimiento} (${medidas.map((x) => x.rendimiento).join("/")}), accesibilidad ${m.accesibilidad} | LCP ${(m.lcp / 1000).toFixed(1)} s, TBT ${m.tbt.toFixed(0)} ms | ${(m.bytes / 1024).toFixed(0)} KB transferidos en ${m.peticiones} peticiones (hasta el LCP: ${(m.bytesHastaLcp / 1024).toFixed(0)} KB en ${m.peticionesHastaLcp}) | objetivo ${ok ? "cumplido" : "NO cumplido"}${m.fallosAccesibilidad.length ? ` (accesibilidad: ${m.fallosAccesibilidad.join(", ")})` : ""}`,
+    );
+  }
+  console.log(
+    `Objetivos (rendimiento ≥ ${OBJETIVO.rendimiento}, accesibilidad ${OBJETIVO.accesibilidad}): ${cumplido ? "cumplidos" : "NO cumplidos"}`,
+  );
+} finally {
+  if (servidor && servidor.exitCode === null) {
+    const fin = new Promise((ok) => servidor?.once("exit", ok));
+    servidor.kill("SIGTERM");
+    await fin;
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+}
