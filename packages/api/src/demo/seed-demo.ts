@@ -169,7 +169,7 @@ const TIPOS_SOCIO: readonly { nombre: NombreTipo; descripcion: string; color: st
   {
     nombre: "Protector",
     descripcion: "Colabora económicamente con la filà sin desfilar.",
-    color: "#2b8a3e",
+    color: "#237032",
   },
 ];
 
@@ -198,17 +198,18 @@ const FORMAS_PAGO = [
 
 type NombreFormaPago = (typeof FORMAS_PAGO)[number]["nombre"];
 
+// Badge colours: with the text colour of SPEC §9 (white under luma 165) each one reads at 4.5:1.
 const TIPOS_ACTO = [
   {
     nombre: "Assaig",
     descripcion: "Ensayo de la Entrada con la banda de música.",
-    color: "#748ffc",
+    color: "#4263eb",
   },
-  { nombre: "Dinar", descripcion: "Comida de hermandad en el casal.", color: "#f08c00" },
+  { nombre: "Dinar", descripcion: "Comida de hermandad en el casal.", color: "#a85100" },
   { nombre: "Sopar", descripcion: "Cena de la filà en el casal.", color: "#364fc7" },
   { nombre: "Entrada", descripcion: "Entrada de Moros i Cristians.", color: "#c92a2a" },
   { nombre: "Diana", descripcion: "Diana festera por la mañana.", color: "#fab005" },
-  { nombre: "Missa", descripcion: "Misa en honor de Sant Jordi.", color: "#868e96" },
+  { nombre: "Missa", descripcion: "Misa en honor de Sant Jordi.", color: "#5c636a" },
   { nombre: "Assemblea", descripcion: "Asamblea general de socios.", color: "#1864ab" },
   { nombre: "Berenar", descripcion: "Merienda para infantiles y juveniles.", color: "#8ce99a" },
 ] as const;

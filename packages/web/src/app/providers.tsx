@@ -5,7 +5,7 @@ import { Notifications } from "@mantine/notifications";
 import { QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { notificarError } from "../lib/notificar";
-import { theme } from "./theme";
+import { theme, variablesCss } from "./theme";
 
 export function crearQueryClient(): QueryClient {
   return new QueryClient({
@@ -35,7 +35,7 @@ export function Providers({
   client?: QueryClient;
 }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={variablesCss} defaultColorScheme="light">
       <DatesProvider settings={{ locale: "es", firstDayOfWeek: 1 }}>
         <QueryClientProvider client={client}>
           <Notifications position="top-center" limit={4} />

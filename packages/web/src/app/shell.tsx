@@ -9,6 +9,7 @@ import {
   Text,
   ThemeIcon,
   UnstyledButton,
+  VisuallyHidden,
 } from "@mantine/core";
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import { IconFlag, IconLogout } from "@tabler/icons-react";
@@ -56,6 +57,7 @@ export function Shell({ children, conMenu = true }: { children: ReactNode; conMe
         {navegacion.state === "loading" ? (
           <Progress
             value={100}
+            aria-label={t("app.cargando")}
             animated
             size="xs"
             radius={0}
@@ -72,18 +74,15 @@ export function Shell({ children, conMenu = true }: { children: ReactNode; conMe
           wrap="nowrap"
           gap="xs"
         >
-          <UnstyledButton
-            component={Link}
-            to={conMenu ? home : "/condiciones"}
-            aria-label={t("shell.inicio")}
-            miw={0}
-          >
+          <UnstyledButton component={Link} to={conMenu ? home : "/condiciones"} miw={0}>
             <Group gap="xs" wrap="nowrap">
               <ThemeIcon size="lg" radius="md" aria-hidden>
                 <IconFlag size={20} />
               </ThemeIcon>
               <Text fw={700} size="lg" truncate="end">
                 {nombreAsociacion}
+                {/* The link's name starts with the text it shows (WCAG 2.5.3). */}
+                <VisuallyHidden>{` — ${t("shell.inicio")}`}</VisuallyHidden>
               </Text>
             </Group>
           </UnstyledButton>

@@ -3,6 +3,8 @@ import { useTranslation } from "react-i18next";
 /**
  * The Spanish texts every paginated mantine-datatable shares: "Por página", "1–50 de 300", the
  * page buttons' accessible names and the loading text. Spread them into the table.
+ * They also make the table's scroll area focusable, so that a table with no link or button
+ * inside can still be scrolled sideways with the keyboard on a phone (WCAG 2.1.1).
  */
 export function useTextosTabla() {
   const { t } = useTranslation();
@@ -21,5 +23,6 @@ export function useTextosTabla() {
     getPaginationControlProps: (control: string) => ({
       "aria-label": t(`app.tabla.pagina.${control}`),
     }),
+    scrollAreaProps: { viewportProps: { tabIndex: 0 } },
   };
 }

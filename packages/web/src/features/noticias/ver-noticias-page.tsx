@@ -77,14 +77,7 @@ function ListaNoticias({
 function TarjetaNoticia({ noticia }: { noticia: Noticia }) {
   const { t } = useTranslation();
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="lg"
-      component={Link}
-      to={`/vernoticias?id=${noticia.id}`}
-      aria-label={noticia.titulo}
-    >
+    <Card withBorder radius="md" padding="lg" component={Link} to={`/vernoticias?id=${noticia.id}`}>
       {noticia.imagen ? (
         <Card.Section mb="sm">
           <PortadaNoticia imagen={noticia.imagen} alt="" h={160} fit="cover" />

@@ -1,0 +1,134 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { AppPage, CUENTAS, PASSWORD_DEMO } from "../page-models/app-page";
+
+// WCAG 2.1 A and AA over every page each role can open, at desktop and phone size: no serious
+// or critical violation. One login per role and size; the pages are then opened in that tab.
+
+const TAMANYOS = {
+  escritorio: { width: 1280, height: 800 },
+  movil: { width: 390, height: 844 },
+} as const;
+
+const ETIQUETAS_WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+const PUBLICAS = ["login", "contrasenya-olvidada", "privacidad", "condiciones"];
+
+/** Pages open to every signed-in role (besides each role's own). */
+const COMUNES = ["alertas", "documentos", "vernoticias", "misactos", "mispagos", "socios/ficha/0"];
+
+const RUTAS: Record<keyof typeof CUENTAS, string[]> = {
+  administrador: [
+    "admin-home",
+    "user-home",
+    ...COMUNES,
+    "alertas?tab=enviar",
+    "alertas?tab=enviadas",
+    "socios",
+    "socios/ficha/nuevo",
+    "noticias",
+    "market",
+    "productos",
+    "pagos",
+    "actos",
+    "listado-inscritos",
+    "restauracion-home",
+    "informes",
+    "utilidades",
+    "utilidades?pestanya=asociacion",
+    "tipossocio",
+    "tiposacto",
+    "formaspago",
+    "en-construccion",
+    "destacado",
+    "gallofa",
+  ],
+  usuario: ["user-home", ...COMUNES, "en-construccion"],
+  socio: ["socio-home", ...COMUNES, "en-construccion"],
+};
+
+type Hallazgo = { pagina: string; regla: string; impacto: string; nodos: string[] };
+
+/** Waits until the page has its title and nothing is loading any more. */
+async function esperarContenido(page: Page, ruta: string) {
+  const sinConsulta = ruta.split("?")[0] ?? ruta;
+  await expect(page).toHaveURL(new RegExp(`#/${sinConsulta}(\\?.*)?$`));
+  await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+  // The header's bar while a page's code loads, then the page's own loaders.
+  await expect(page.locator("header [role=progressbar]")).toHaveCount(0);
+  await expect(page.locator(".mantine-Loader-root:visible")).toHaveCount(0);
+  await expect(page.locator(".mantine-Skeleton-root[data-visible='true']:visible")).toHaveCount(0);
+}
+
+async function analizar(page: Page, pagina: string): Promise<Hallazgo[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(ETIQUETAS_WCAG).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({
+      pagina,
+      regla: v.id,
+      impacto: v.impact ?? "",
+      nodos: v.nodes.map((n) => `${n.target.join(" ")} — ${n.failureSummary ?? ""}`),
+    }));
+}
+
+/** The findings by rule, printed so that a run tells how far the pages are from clean. */
+function resumir(titulo: string, hallazgos: Hallazgo[]): string {
+  const porRegla = new Map<string, { paginas: number; nodos: number }>();
+  for (const h of hallazgos) {
+    const actual = porRegla.get(h.regla) ?? { paginas: 0, nodos: 0 };
+    porRegla.set(h.regla, { paginas: actual.paginas + 1, nodos: actual.nodos + h.nodos.length });
+  }
+  const lineas = [...porRegla].map(
+    ([regla, { paginas, nodos }]) => `  ${regla}: ${paginas} páginas, ${nodos} nodos`,
+  );
+  const detalle = hallazgos.map(
+    (h) => `  [${h.pagina}] ${h.regla} (${h.impacto})\n    ${h.nodos.slice(0, 4).join("\n    ")}`,
+  );
+  return [`${titulo}: ${hallazgos.length} infracciones graves`, ...lineas, ...detalle].join("\n");
+}
+
+for (const [nombreTamanyo, viewport] of Object.entries(TAMANYOS)) {
+  test.describe(`accesibilidad (${nombreTamanyo})`, () => {
+    test.use({ viewport });
+
+    test("las páginas públicas no tienen infracciones graves de WCAG 2.1 AA", async ({ page }) => {
+      const app = new AppPage(page);
+      const hallazgos: Hallazgo[] = [];
+      for (const ruta of PUBLICAS) {
+        await app.irA(ruta);
+        await esperarContenido(page, ruta);
+        hallazgos.push(...(await analizar(page, ruta)));
+      }
+      const resumen = resumir(`públicas, ${nombreTamanyo}`, hallazgos);
+      console.log(resumen);
+      expect(hallazgos, resumen).toEqual([]);
+    });
+
+    for (const [rol, cuenta] of Object.entries(CUENTAS)) {
+      test(`${rol}: sus páginas no tienen infracciones graves de WCAG 2.1 AA`, async ({ page }) => {
+        const rutas = RUTAS[rol as keyof typeof CUENTAS];
+        test.setTimeout(30_000 + rutas.length * 6_000);
+        const app = new AppPage(page);
+        await app.entrarHastaInicio(cuenta.email, PASSWORD_DEMO, cuenta.home);
+        const hallazgos: Hallazgo[] = [];
+
+        // The side menu, open over the home.
+        await esperarContenido(page, cuenta.home);
+        await app.abrirMenu();
+        hallazgos.push(...(await analizar(page, `${cuenta.home} con el menú abierto`)));
+        await page.getByRole("button", { name: "Menú", exact: true }).click();
+        await expect(app.menu()).toBeHidden();
+
+        for (const ruta of rutas) {
+          await app.irA(ruta);
+          await esperarContenido(page, ruta);
+          hallazgos.push(...(await analizar(page, ruta)));
+        }
+        const resumen = resumir(`${rol}, ${nombreTamanyo}`, hallazgos);
+        console.log(resumen);
+        expect(hallazgos, resumen).toEqual([]);
+      });
+    }
+  });
+}
