@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { contraste, legibleSobre, theme, variablesCss } from "./theme";
 
 const completo = mergeMantineTheme(DEFAULT_THEME, theme);
-const { light } = variablesCss(completo);
+const light: Record<string, string> = variablesCss(completo).light;
 const gris = completo.colors.gray;
 
 describe("los colores del tema", () => {
