@@ -56,7 +56,7 @@ for (const rol of ["usuario", "socio"] as const) {
   });
 }
 
-test("el administrador abre el inicio de usuario («Cambiar a Fester») y no el del socio", async ({
+test("el administrador abre el inicio de usuario («Cambiar a Fester») y el del socio", async ({
   page,
 }) => {
   const app = new AppPage(page);
@@ -65,5 +65,6 @@ test("el administrador abre el inicio de usuario («Cambiar a Fester») y no el 
   await app.esperarRuta("user-home");
   await expect(page.getByRole("heading", { name: /^Hola, / })).toBeVisible();
   await app.irA("socio-home");
-  await app.esperarRuta("admin-home");
+  await app.esperarRuta("socio-home");
+  await expect(page.getByRole("heading", { name: /^Hola, / })).toBeVisible();
 });

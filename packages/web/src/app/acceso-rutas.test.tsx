@@ -43,11 +43,16 @@ describe("puedeAbrir", () => {
     }
   });
 
-  it("deja al administrador todo salvo el inicio del socio, y el de usuario solo a ellos dos", () => {
-    for (const ruta of [...SOLO_ADMINISTRADOR, "/user-home", "/misactos", "/socios/ficha/0"]) {
+  it("deja al administrador todo, los dos inicios de los otros roles incluidos", () => {
+    for (const ruta of [
+      ...SOLO_ADMINISTRADOR,
+      "/user-home",
+      "/socio-home",
+      "/misactos",
+      "/socios/ficha/0",
+    ]) {
       expect(puedeAbrir("administrador", ruta.split("?")[0] ?? ""), ruta).toBe(true);
     }
-    expect(puedeAbrir("administrador", "/socio-home")).toBe(false);
     expect(puedeAbrir("usuario", "/user-home")).toBe(true);
     expect(puedeAbrir("socio", "/user-home")).toBe(false);
     expect(puedeAbrir("socio", "/socio-home")).toBe(true);
@@ -144,7 +149,6 @@ describe("la guarda de rutas", () => {
       ["/admin-home", "/utilidades", "/informes", "/socios", "/socio-home"],
     ],
     ["socio", "/socio-home", ["/admin-home", "/pagos", "/tipossocio", "/user-home"]],
-    ["administrador", "/admin-home", ["/socio-home"]],
   ] as const) {
     for (const ruta of rutasAjenas) {
       it(`${rol} que abre ${ruta} llega a ${home} sin pedir nada prohibido a la API`, async () => {

@@ -6,8 +6,8 @@ const ADMINISTRADOR = ["administrador"] as const satisfies readonly Rol[];
 
 /**
  * Which signed-in roles may open each page (by the first path segment). The menus of SPEC §6
- * plus what they lead to: an administrador may use the user home ("Cambiar a Fester") and the
- * pages its cards open; every role reads its alerts, news, documents and its own record (the
+ * plus what they lead to: an administrador may open every page, the user home ("Cambiar a
+ * Fester") and the socio home included; every role reads its alerts, news, documents and its own record (the
  * homes link to them). Whatever only the administrador manages is only for the administrador.
  */
 const ROLES_POR_PAGINA: Readonly<Record<string, readonly Rol[]>> = {
@@ -25,7 +25,8 @@ const ROLES_POR_PAGINA: Readonly<Record<string, readonly Rol[]>> = {
   gallofa: TODOS,
   "admin-home": ADMINISTRADOR,
   "user-home": ["administrador", "usuario"],
-  "socio-home": ["socio"],
+  // The administrador sees everything, the socio's home too (to see what a socio sees).
+  "socio-home": ["administrador", "socio"],
   socios: ADMINISTRADOR,
   noticias: ADMINISTRADOR,
   pagos: ADMINISTRADOR,
