@@ -98,3 +98,21 @@ test("el navegador recibe la aplicación comprimida", async ({ page }) => {
   expect(principal.headers()["content-encoding"]).toBe("br");
   expect(principal.headers().vary).toMatch(/accept-encoding/i);
 });
+
+test("los textos (es.json) se piden una sola vez, con la página y no después del script", async ({
+  page,
+}) => {
+  const pedidas: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/assets/i18n/es.json")) pedidas.push(r.url());
+  });
+  await page.goto("/#/login");
+  await expect(page.getByRole("button", { name: "Entrar" })).toBeVisible();
+  expect(pedidas).toHaveLength(1);
+  const iniciador = await page.evaluate(
+    () =>
+      performance.getEntriesByType("resource").find((e) => e.name.includes("/assets/i18n/es.json"))
+        ?.initiatorType,
+  );
+  expect(iniciador).toBe("link");
+});

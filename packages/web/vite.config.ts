@@ -9,6 +9,24 @@ const api = process.env.FILA_API_URL ?? "http://localhost:3000";
 export default defineConfig({
   plugins: [
     react(),
+    {
+      // Nothing renders before the texts (src/lib/i18n.ts): fetched along with the entry
+      // script instead of after it has run. Same URL and mode as i18next's fetch, so it is
+      // downloaded once.
+      name: "fila-precarga-textos",
+      transformIndexHtml: () => [
+        {
+          tag: "link",
+          attrs: {
+            rel: "preload",
+            href: `/assets/i18n/es.json?v=${version}`,
+            as: "fetch",
+            crossorigin: "anonymous",
+          },
+          injectTo: "head",
+        },
+      ],
+    },
     // Our own service worker (src/sw/sw.ts): app-shell precache + Web Push. The manifest is
     // served by the API from the association's settings, so the plugin writes none.
     VitePWA({
