@@ -111,8 +111,9 @@ test("los textos (es.json) se piden una sola vez, con la página y no después d
   expect(pedidas).toHaveLength(1);
   const iniciador = await page.evaluate(
     () =>
-      performance.getEntriesByType("resource").find((e) => e.name.includes("/assets/i18n/es.json"))
-        ?.initiatorType,
+      (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).find((e) =>
+        e.name.includes("/assets/i18n/es.json"),
+      )?.initiatorType,
   );
   expect(iniciador).toBe("link");
 });
