@@ -357,6 +357,8 @@ export type ActoTable = {
   cancelado: Generated<boolean>;
   creado_en: Generated<Date>;
   actualizado_en: Generated<Date>;
+  /** Members plus guests enrolled; kept by triggers on `inscripcion` (migration 0010). */
+  ocupadas: Generated<number>;
 };
 
 export type ActoPrecioTable = {

@@ -1,4 +1,5 @@
 import { type Selectable, sql } from "kysely";
+import { jsonArrayFrom, jsonObjectFrom } from "kysely/helpers/postgres";
 import type { Database } from "../../db/database.js";
 import type { ActoTable, CambioAuditado, EstadoPago } from "../../db/schema.js";
 import { registrarAuditoria } from "../../services/auditoria.js";
@@ -97,6 +98,11 @@ const escaparLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export class ActosRepository {
   constructor(private readonly db: Database) {}
 
+  /** Whether this repository runs inside a transaction (then reads can lock). */
+  get enTransaccion(): boolean {
+    return this.db.isTransaction;
+  }
+
   /** Runs `fn` in one transaction (or in the caller's, when already inside one, e.g. the demo). */
   transaccion<T>(fn: (repo: ActosRepository) => Promise<T>): Promise<T> {
     if (this.db.isTransaction) return fn(this);
@@ -146,6 +152,66 @@ export class ActosRepository {
   /** With `bloquear`, locks the event row until the transaction ends (SELECT … FOR UPDATE). */
   async porId(id: number, bloquear = false): Promise<ActoFila | undefined> {
     let consulta = this.db.selectFrom("acto").selectAll().where("id", "=", id);
+    if (bloquear) consulta = consulta.forUpdate();
+    return consulta.executeTakeFirst();
+  }
+
+  /**
+   * Everything an enrolment of `idSocio` needs, in one query: the event with its `version`
+   * (`actualizado_en` to the microsecond, as text: every edit changes it, enrolments do not),
+   * whether the member is already enrolled, the event's generic product if it exists, the
+   * member and the event's prices. With `bloquear`, locks the event's row.
+   */
+  async paraInscribir(
+    id: number,
+    idSocio: number,
+    bloquear = false,
+  ): Promise<
+    | (ActoFila & {
+        version: string;
+        inscrito: boolean;
+        id_producto_acto: number | null;
+        socio: SocioInscribible | null;
+        precios: PrecioFila[];
+      })
+    | undefined
+  > {
+    let consulta = this.db
+      .selectFrom("acto")
+      .selectAll("acto")
+      .select((eb) => [
+        sql<string>`acto.actualizado_en::text`.as("version"),
+        eb
+          .exists(
+            eb
+              .selectFrom("inscripcion")
+              .select("inscripcion.id")
+              .where("inscripcion.id_acto", "=", id)
+              .where("inscripcion.id_socio", "=", idSocio),
+          )
+          .$castTo<boolean>()
+          .as("inscrito"),
+        eb
+          .selectFrom("producto")
+          .select("producto.id")
+          .whereRef("producto.nombre", "=", "acto.nombre")
+          .where(sql`producto.anyo`, "=", sql`extract(year from acto.fecha)::integer`)
+          .as("id_producto_acto"),
+        jsonObjectFrom(
+          eb
+            .selectFrom("socio")
+            .select(["id", "nombre", "apellidos", "activo", "id_tipo_socio", "id_pagador"])
+            .where("socio.id", "=", idSocio),
+        ).as("socio"),
+        jsonArrayFrom(
+          eb
+            .selectFrom("acto_precio")
+            .select(["id", "id_acto", "id_tipo_socio", "id_producto", "precio"])
+            .whereRef("acto_precio.id_acto", "=", "acto.id")
+            .orderBy("acto_precio.id_tipo_socio"),
+        ).as("precios"),
+      ])
+      .where("acto.id", "=", id);
     if (bloquear) consulta = consulta.forUpdate();
     return consulta.executeTakeFirst();
   }
@@ -237,22 +303,6 @@ export class ActosRepository {
       .groupBy("id_acto")
       .execute();
     return new Map(filas.map((f) => [f.id_acto, Number(f.personas)]));
-  }
-
-  /** Places taken in an event and whether a member is already enrolled, in one query. */
-  async estadoInscripciones(
-    idActo: number,
-    idSocio: number,
-  ): Promise<{ ocupadas: number; inscrito: boolean }> {
-    const fila = await this.db
-      .selectFrom("inscripcion")
-      .select((eb) => [
-        sql<number>`count(*) + coalesce(sum(${eb.ref("invitados")}), 0)`.as("ocupadas"),
-        sql<boolean>`coalesce(bool_or(${eb.ref("id_socio")} = ${idSocio}), false)`.as("inscrito"),
-      ])
-      .where("id_acto", "=", idActo)
-      .executeTakeFirstOrThrow();
-    return { ocupadas: Number(fila.ocupadas), inscrito: fila.inscrito === true };
   }
 
   async cuentaInscripciones(idActo: number): Promise<number> {
@@ -375,6 +425,62 @@ export class ActosRepository {
       .where("inscripcion.id_acto", "=", idActo)
       .whereRef("inscripcion.id_socio", "=", "pago.id_socio")
       .execute();
+  }
+
+  /**
+   * Enrols one member, with their charge if any, in one statement, only if the event still has
+   * room for them and their guests and has not been edited since it was read (`version`).
+   * The event row is locked inside the statement (`FOR UPDATE`, which re-checks the condition on
+   * the latest committed `ocupadas`), and the insert's trigger takes the places, so the lock is
+   * never held across a round trip. Returns the enrolment as listed (its charge, just created,
+   * is pending and in no remittance), or undefined when there was no room or the event
+   * changed; a member already enrolled fails with the unique violation (23505).
+   */
+  async inscribirSiHayPlaza(
+    idActo: number,
+    version: string,
+    nueva: NuevaInscripcion,
+    cargo: NuevoCargo | null,
+  ): Promise<InscripcionFila | undefined> {
+    const personas = 1 + nueva.invitados;
+    const acto = sql`
+      a as (
+        select id from acto
+        where id = ${idActo} and actualizado_en = ${version}::timestamptz
+          and (aforo is null or ocupadas + ${personas} <= aforo)
+        for update
+      )`;
+    const idPago = cargo ? sql`(select id from p)` : sql`null::integer`;
+    const conCargo = cargo
+      ? sql`, p as (
+          insert into pago (id_socio, id_pagador, id_producto, anyo, concepto, importe,
+            fecha_emision, fecha_vencimiento)
+          select ${cargo.id_socio}::integer, ${cargo.id_pagador}::integer,
+            ${cargo.id_producto}::integer, ${cargo.anyo}::integer, ${cargo.concepto}::text,
+            ${cargo.importe}::bigint, ${cargo.fecha_emision}::date, ${cargo.fecha_vencimiento}::date
+          from a
+          returning id
+        )`
+      : sql``;
+    const { rows } = await sql<InscripcionFila>`
+      with ${acto}${conCargo}, i as (
+        insert into inscripcion (id_acto, id_socio, invitados, menu, alergias, importe, id_pago)
+        select a.id, ${nueva.id_socio}::integer, ${nueva.invitados}::integer, ${nueva.menu}::text,
+          ${nueva.alergias}::text, ${nueva.importe}::bigint, ${idPago}
+        from a
+        returning id, id_acto, id_socio, invitados, menu, alergias, importe, asistio, id_pago
+      )
+      select i.id, i.id_acto, i.id_socio, i.invitados, i.menu, i.alergias, i.importe, i.asistio,
+        i.id_pago,
+        case when i.id_pago is null then null else 'pendiente' end as estado_pago,
+        null::integer as id_remesa,
+        socio.nombre, socio.apellidos, socio.id_tipo_socio,
+        tipo_socio.nombre as tipo_nombre, tipo_socio.color as tipo_color
+      from i
+      join socio on socio.id = i.id_socio
+      left join tipo_socio on tipo_socio.id = socio.id_tipo_socio
+    `.execute(this.db);
+    return rows[0];
   }
 
   /** Product of kind `acto` named after the event, for its year; created once and reused. */

@@ -34,6 +34,7 @@ import type {
   ActoFila,
   ActosRepository,
   DatosActo,
+  InscripcionFila,
   NuevaInscripcion,
   NuevoCargo,
   PrecioFila,
@@ -99,6 +100,12 @@ class ProductosDeActo {
     private readonly acto: ActoFila,
     private readonly precios: PrecioDeTipo[],
   ) {}
+
+  /** The generic product when it is already known (read with the event). */
+  conGenerico(id: number | null): this {
+    this.generico ??= id;
+    return this;
+  }
 
   async para(idTipoSocio: number | null): Promise<number> {
     const propio = this.precios.find((p) => p.idTipoSocio === idTipoSocio)?.fila.id_producto;
@@ -241,7 +248,7 @@ export class ActosService {
       }));
       await repo.actualizar(id, datos);
       await repo.reemplazarPrecios(id, this.preciosDe(entrada));
-      const { id: _id, creado_en, actualizado_en, cancelado, ...previo } = antes;
+      const { id: _id, creado_en, actualizado_en, cancelado, ocupadas: _o, ...previo } = antes;
       const cambios = diferencias(
         { ...previo, precios: preciosAntes },
         { ...datos, precios: entrada.precios.map((p) => ({ ...p })) },
@@ -293,7 +300,7 @@ export class ActosService {
           "La fecha máxima de inscripción no puede ser posterior al acto",
         );
       }
-      const { id: _id, creado_en, actualizado_en, cancelado, ...campos } = original;
+      const { id: _id, creado_en, actualizado_en, cancelado, ocupadas: _o, ...campos } = original;
       const datos: DatosActo = { ...campos, fecha, fecha_maxima_inscripcion: fechaMaxima };
       const nuevo = await repo.crear(datos);
       const precios = await repo.precios([id]);
@@ -347,9 +354,8 @@ export class ActosService {
     repo: ActosRepository,
     acto: ActoFila,
     socios: (SocioInscribible & { invitados: number; menu: string; alergias: string })[],
-    filasPrecio?: PrecioFila[],
   ): Promise<{ id: number; id_socio: number }[]> {
-    const precios = conPrecio(filasPrecio ?? (await repo.precios([acto.id])));
+    const precios = conPrecio(await repo.precios([acto.id]));
     const nuevas: NuevaInscripcion[] = socios.map((s) => ({
       id_socio: s.id,
       invitados: s.invitados,
@@ -442,59 +448,92 @@ export class ActosService {
   }
 
   async inscribir(actor: Actor, idActo: number, entrada: InscripcionEntrada) {
-    const esAdministrador = actor.rol === "administrador";
-    // Read before taking the lock, so the locked part is as short as possible.
-    const socio = await this.repo.socio(entrada.idSocio);
-    const precios = await this.repo.precios([idActo]);
-    let creada: { id: number } | undefined;
+    let creada: InscripcionFila | undefined;
     try {
-      creada = await this.repo.transaccion(async (repo) => {
-        // The lock serialises every enrolment of this event: count and insert see the same state.
-        const acto = await repo.porId(idActo, true);
-        if (!acto) throw noEncontrado("El acto");
-        const rechazo = rechazoInscripcion({
-          acto: {
-            fecha: acto.fecha,
-            fechaMaximaInscripcion: acto.fecha_maxima_inscripcion,
-            cancelado: acto.cancelado,
-            esInterno: acto.es_interno,
-            invitadosMax: acto.invitados_max,
-            menus: acto.menus,
-          },
-          hoy: this.hoy(),
-          esAdministrador,
-          esSocio: esDeSocio(actor),
-          invitados: entrada.invitados,
-          menu: entrada.menu,
-        });
-        if (rechazo) throw errorDe(rechazo);
-        if (!socio && esAdministrador) throw noEncontrado("El socio");
-        if (!socio || !this.puedeGestionar(actor, socio)) {
-          throw new DomainError(
-            "prohibido",
-            "Solo puedes inscribirte a ti y a los socios de los que eres pagador.",
-          );
-        }
-        if (!socio.activo) throw conflicto("El socio está de baja");
-        const estado = await repo.estadoInscripciones(idActo, socio.id);
-        if (estado.inscrito) throw conflicto(`${socio.nombre} ya está inscrito en este acto`);
-        if (!hayPlazas(acto.aforo, estado.ocupadas, 1 + entrada.invitados)) {
-          throw conflicto(MENSAJE_SIN_PLAZAS);
-        }
-        const [nueva] = await this.inscribirEnActo(
-          repo,
-          acto,
-          [{ ...socio, ...entrada }],
-          precios.filter((p) => p.id_acto === idActo),
-        );
-        if (!nueva) throw conflicto(`${socio.nombre} ya está inscrito en este acto`);
+      // Optimistic: check on a plain read, then take the places in one statement that fails if
+      // the event filled up or was edited meanwhile; then read again and decide. After a few
+      // misses (an event edited over and over), the same under the event's lock.
+      for (let intento = 0; intento < 3 && !creada; intento++) {
+        creada = await this.intentarInscribir(this.repo, actor, idActo, entrada);
+      }
+      creada ??= await this.repo.transaccion(async (repo) => {
+        const nueva = await this.intentarInscribir(repo, actor, idActo, entrada);
+        // Under the lock nothing can change between the check and the insert.
+        if (!nueva) throw conflicto(MENSAJE_SIN_PLAZAS);
         return nueva;
       });
     } catch (error) {
       if (esViolacionUnica(error)) throw conflicto("Ya está inscrito en este acto");
       throw error;
     }
-    return this.inscripcionPresentada(idActo, creada.id);
+    return presentarInscripcion(creada);
+  }
+
+  /**
+   * One attempt at enrolling: every rule is checked on the event as read now (locked when `repo`
+   * is inside a transaction), then one statement inserts the enrolment and its charge if the
+   * event still has room and is unchanged. Undefined when it was not (try again).
+   */
+  private async intentarInscribir(
+    repo: ActosRepository,
+    actor: Actor,
+    idActo: number,
+    entrada: InscripcionEntrada,
+  ): Promise<InscripcionFila | undefined> {
+    const esAdministrador = actor.rol === "administrador";
+    // One read with all it needs (event, member, prices), so a miss costs one round trip.
+    const acto = await repo.paraInscribir(idActo, entrada.idSocio, repo.enTransaccion);
+    if (!acto) throw noEncontrado("El acto");
+    const { socio } = acto;
+    const precios = conPrecio(acto.precios);
+    const rechazo = rechazoInscripcion({
+      acto: {
+        fecha: acto.fecha,
+        fechaMaximaInscripcion: acto.fecha_maxima_inscripcion,
+        cancelado: acto.cancelado,
+        esInterno: acto.es_interno,
+        invitadosMax: acto.invitados_max,
+        menus: acto.menus,
+      },
+      hoy: this.hoy(),
+      esAdministrador,
+      esSocio: esDeSocio(actor),
+      invitados: entrada.invitados,
+      menu: entrada.menu,
+    });
+    if (rechazo) throw errorDe(rechazo);
+    if (!socio && esAdministrador) throw noEncontrado("El socio");
+    if (!socio || !this.puedeGestionar(actor, socio)) {
+      throw new DomainError(
+        "prohibido",
+        "Solo puedes inscribirte a ti y a los socios de los que eres pagador.",
+      );
+    }
+    if (!socio.activo) throw conflicto("El socio está de baja");
+    if (acto.inscrito) throw conflicto(`${socio.nombre} ya está inscrito en este acto`);
+    if (!hayPlazas(acto.aforo, acto.ocupadas, 1 + entrada.invitados)) {
+      throw conflicto(MENSAJE_SIN_PLAZAS);
+    }
+    const importe = importeDe(acto, precios, socio.id_tipo_socio, entrada.invitados);
+    let cargo: NuevoCargo | null = null;
+    if (acto.se_paga && importe > 0) {
+      // The event's generic product, if needed and still missing, is created here (once per
+      // event, reused by every later charge), outside any lock.
+      const productos = new ProductosDeActo(repo, acto, precios).conGenerico(acto.id_producto_acto);
+      cargo = await this.nuevoCargo(acto, socio, entrada.invitados, importe, productos);
+    }
+    return repo.inscribirSiHayPlaza(
+      idActo,
+      acto.version,
+      {
+        id_socio: socio.id,
+        invitados: entrada.invitados,
+        menu: entrada.menu,
+        alergias: entrada.alergias,
+        importe,
+      },
+      cargo,
+    );
   }
 
   private async inscripcionPresentada(idActo: number, id: number): Promise<Inscripcion> {
