@@ -48,6 +48,7 @@ import { sociosIoRoutes } from "./modules/socios-io/socios-io.routes.js";
 import { usuariosRoutes } from "./modules/usuarios/usuarios.routes.js";
 import { authPlugin } from "./plugins/auth.js";
 import { errorsPlugin } from "./plugins/errors.js";
+import { respuestasErrorPlugin } from "./plugins/respuestas-error.js";
 import { validatorCompiler } from "./plugins/validacion.js";
 import { MailService } from "./services/mail.js";
 import { PushService } from "./services/push.js";
@@ -150,6 +151,7 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
     customTypes: /^text\/(?!event-stream)|[+/](json|xml)(;|$)|javascript/,
   });
   await app.register(errorsPlugin);
+  await app.register(respuestasErrorPlugin);
   await app.register(authPlugin, { db });
 
   await app.register(swagger, {

@@ -91,14 +91,21 @@ function exigirSesion(req: FastifyRequest): UsuarioAutenticado {
   return req.usuario;
 }
 
-export const requiereSesion: preHandlerAsyncHookHandler = async (req) => {
+/** Marks the hooks that require a session, so the OpenAPI document can declare 401 and 403. */
+export const PIDE_SESION = Symbol("pideSesion");
+
+function pideSesion(hook: preHandlerAsyncHookHandler): preHandlerAsyncHookHandler {
+  return Object.assign(hook, { [PIDE_SESION]: true });
+}
+
+export const requiereSesion: preHandlerAsyncHookHandler = pideSesion(async (req) => {
   exigirSesion(req);
-};
+});
 
 export function requiereRol(...roles: Rol[]): preHandlerAsyncHookHandler {
-  return async (req) => {
+  return pideSesion(async (req) => {
     if (!roles.includes(exigirSesion(req).rol)) throw prohibido();
-  };
+  });
 }
 
 /** For handlers behind requiereSesion: the signed-in user, never null there. */

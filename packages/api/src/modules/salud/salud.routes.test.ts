@@ -43,7 +43,9 @@ describe("GET /api/salud", () => {
 
   it("is in the OpenAPI document with its 503", async () => {
     const doc = (await e.app.inject({ method: "GET", url: "/api/openapi.json" })).json();
-    expect(Object.keys(doc.paths["/api/salud/lista"].get.responses)).toEqual(["200", "503"]);
+    expect(Object.keys(doc.paths["/api/salud/lista"].get.responses)).toEqual(
+      expect.arrayContaining(["200", "503"]),
+    );
   });
 });
 
