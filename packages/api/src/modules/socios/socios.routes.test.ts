@@ -714,6 +714,13 @@ describe("permisos", () => {
     expect((await llamar("GET", `/api/socios/${hijoDeA}`, admin.token)).json().comentarios).toBe(
       "Nota de la junta",
     );
+    // Nor in its history (the audit keeps the note's old and new values).
+    const historial = await llamar("GET", `/api/socios/${hijoDeA}/historial`, usuarioA.token);
+    expect(historial.statusCode).toBe(200);
+    expect(historial.body).not.toContain("Nota de la junta");
+    expect((await llamar("GET", `/api/socios/${hijoDeA}/historial`, admin.token)).body).toContain(
+      "Nota de la junta",
+    );
     expect(
       (await llamar("PATCH", `/api/socios/${hijoDeA}`, usuarioA.token, { telefono: "1" }))
         .statusCode,

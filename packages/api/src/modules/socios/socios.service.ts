@@ -300,8 +300,14 @@ export class SociosService {
   }
 
   async historial(actor: Actor, id: number) {
-    await this.vistaPara(actor, id);
-    return this.repo.historial(id);
+    const { vista } = await this.vistaPara(actor, id);
+    const historial = await this.repo.historial(id);
+    if (vista === "completo") return historial;
+    // The `pagado` view leaves out the board's notes: their old and new values in the history too.
+    return historial.flatMap((h) => {
+      const cambios = h.cambios.filter((c) => c.campo !== "comentarios");
+      return cambios.length === 0 && h.cambios.length > 0 ? [] : [{ ...h, cambios }];
+    });
   }
 
   /** A member's own photo: the administrador, or a `usuario` on their own record. */
