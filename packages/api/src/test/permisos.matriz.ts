@@ -1,0 +1,779 @@
+/**
+ * The permission matrix of the whole API (issue 17), in one place: for every operation registered
+ * under /api, what anonymous, socio, usuario (with its own ids, a family member's and someone
+ * else's) and administrador get. `permisos.test.ts` builds the data, calls every cell on the real
+ * app and compares; an operation of the app missing here fails that test by name.
+ *
+ * What an expectation means:
+ * - `ok`: allowed and it must succeed (2xx; a redirect counts).
+ * - `401`, `403`, `404`: exactly that status.
+ * - `oculto`: 403 or 404, whichever: the caller learns nothing of the resource.
+ * - `{ permitido: motivo }`: allowed; the data of the fixture leaves it at a 4xx of the business
+ *   rules (409 a remittance without bank data, …) and the reason says why. Any non-5xx passes.
+ * A 2xx where the table says 401/403/404/oculto is a leak; a 5xx always fails.
+ *
+ * Order of the checks. The auth hooks are `onRequest` in most modules (they run before parsing
+ * and validation) but `preHandler` in auth, alertas, eventos, push, asociacion, maestros, informes,
+ * socios-io and remesas (they run after validation, as Fastify's lifecycle goes). There an
+ * anonymous caller with a malformed body or id gets 400 before 401; it learns the request's shape,
+ * never data. Every cell here sends a minimal valid request, so the permission decides; the test
+ * also sends an invalid body anonymously to each JSON route and checks that the answer is 401
+ * (`onRequest`) or 400 (`validaAntes: true`), as listed.
+ */
+import type { Parte } from "./subidas.js";
+
+export type Esperado = "ok" | "401" | "403" | "404" | "oculto" | { permitido: string };
+
+/** Whose resource a cell uses: the caller's own, a family member's (paid by them), someone else's. */
+export type Dueno = "propio" | "familia" | "ajeno" | "socioPropio" | "admin";
+
+export type Quien =
+  | "anonimo"
+  | "socio"
+  | "socio·propio"
+  | "usuario"
+  | "usuario·propio"
+  | "usuario·familia"
+  | "usuario·ajeno"
+  | "administrador";
+
+export type Peticion = {
+  url: string;
+  cuerpo?: unknown;
+  multipart?: Parte[];
+};
+
+/** The caller's own account, for cells that send their own ids. */
+export type Yo = { id: number; idSocio: number | null };
+
+type PorDueno = Partial<Record<Dueno, number>> & { ajeno: number };
+
+/** Everything the cells point at, created by `permisos.test.ts`. */
+export type Fixtures = {
+  /** `objetivo` and `invitada` (no password yet) are spare accounts for the admin's changes. */
+  cuentas: {
+    propio: number;
+    ajeno: number;
+    socioPropio: number;
+    objetivo: number;
+    invitada: number;
+  };
+  emailLogin: string;
+  socios: PorDueno & { admin: number; borrable: number; paraCuenta: number };
+  pagos: PorDueno & { cobrable: number; cobrable2: number; anulable: number };
+  actos: { abierto: number; inscrito: number; borrable: number; cancelable: number };
+  /** Member to enrol in `actos.abierto` per owner (the admin enrols one of its own). */
+  inscribir: PorDueno;
+  inscripciones: PorDueno;
+  alertas: PorDueno;
+  noticias: { borrador: number; borrable: number; publicable: number };
+  documentos: { admin: number; borrable: number };
+  maestros: Record<"tipossocio" | "tiposacto" | "formaspago", { uno: number; borrable: number }>;
+  productos: { uno: number; borrable: number };
+  remesas: { una: number; borrable: number; pagoEnRemesa: number };
+  restauracion: { token: string; enlaceBorrable: number };
+  calendario: { archivo: string };
+  imagen: Buffer;
+  hoy: string;
+  enUnaSemana: string;
+};
+
+export type Entrada = {
+  anonimo: Esperado;
+  socio: Esperado;
+  usuario: Esperado;
+  administrador: Esperado;
+  /**
+   * A member-owned resource: the usuario cell becomes three (its own id, a family member's and
+   * someone else's) and, with `socioPropio`, the socio also calls with its own id. The base socio
+   * (and anonymous) cells use someone else's.
+   */
+  duenos?: { propio: Esperado; familia?: Esperado; ajeno: Esperado; socioPropio?: Esperado };
+  peticion?: (f: Fixtures, dueno: Dueno, yo: Yo) => Peticion;
+  /** Each signed-in cell with a fresh account of its role (logout, password change). */
+  desechable?: true;
+  /** Server-sent events: only the status is read, the stream is left open until the app closes. */
+  flujo?: true;
+  /** Validation runs before the auth check (preHandler): anonymous + invalid body → 400. */
+  validaAntes?: true;
+};
+
+const publica: Pick<Entrada, "anonimo" | "socio" | "usuario" | "administrador"> = {
+  anonimo: "ok",
+  socio: "ok",
+  usuario: "ok",
+  administrador: "ok",
+};
+/** Any signed-in account; anonymous 401. */
+const sesion = { anonimo: "401", socio: "ok", usuario: "ok", administrador: "ok" } as const;
+/** The board only. */
+const admin = { anonimo: "401", socio: "403", usuario: "403", administrador: "ok" } as const;
+
+const de = (ids: PorDueno, d: Dueno) => ids[d] ?? ids.ajeno;
+/** The admin's own target for a call that changes or deletes. */
+const paraAdmin = (d: Dueno, suyo: number, otro: number) => (d === "admin" ? suyo : otro);
+
+const FECHA_ACTO = "2099-06-01";
+const FECHA_MAXIMA = "2099-05-01";
+
+export const MATRIZ: Record<string, Entrada> = {
+  // Salud y documentación: públicas.
+  "GET /api/salud": publica,
+  "GET /api/salud/lista": publica,
+  "GET /api/openapi.json": publica,
+  "GET /api/docs": publica,
+  "GET /api/docs/": publica,
+  "GET /api/docs/static/index.html": publica,
+  "GET /api/docs/static/swagger-initializer.js": publica,
+  "GET /api/docs/json": publica,
+  "GET /api/docs/yaml": publica,
+  "GET /api/docs/*": { ...publica, peticion: () => ({ url: "/api/docs/static/swagger-ui.css" }) },
+
+  // Sesión.
+  "POST /api/login": {
+    ...publica,
+    peticion: (f) => ({
+      url: "/api/login",
+      cuerpo: { email: f.emailLogin, password: "festa-de-moros-2026" },
+    }),
+  },
+  "POST /api/logout": { ...sesion, desechable: true, validaAntes: true },
+  "GET /api/sesion": { ...sesion, validaAntes: true },
+  "POST /api/login/psswd": {
+    ...sesion,
+    socio: "403",
+    desechable: true,
+    validaAntes: true,
+    duenos: { propio: "ok", familia: "403", ajeno: "403", socioPropio: "ok" },
+    peticion: (f, d) => ({
+      url: "/api/login/psswd",
+      cuerpo: {
+        idSocio: d === "propio" || d === "socioPropio" || d === "admin" ? 0 : de(f.socios, d),
+        antigua: "festa-de-moros-2026",
+        nueva: "una-contrasenya-nova-2026",
+      },
+    }),
+  },
+  "POST /api/login/condiciones": {
+    ...sesion,
+    socio: "403",
+    validaAntes: true,
+    duenos: { propio: "ok", ajeno: "403", socioPropio: "ok" },
+    peticion: (f, d, yo) => ({
+      url: "/api/login/condiciones",
+      cuerpo: { id: d === "ajeno" ? f.cuentas.ajeno : yo.id },
+    }),
+  },
+  "POST /api/login/psswdrst": {
+    ...publica,
+    peticion: (f) => ({ url: "/api/login/psswdrst", cuerpo: { email: f.emailLogin } }),
+  },
+  "POST /api/login/psswdrst/confirmar": {
+    anonimo: { permitido: "público; un token que no existe es 400, sin cambiar nada" },
+    socio: { permitido: "público; token inexistente" },
+    usuario: { permitido: "público; token inexistente" },
+    administrador: { permitido: "público; token inexistente" },
+    peticion: () => ({
+      url: "/api/login/psswdrst/confirmar",
+      cuerpo: { token: "no-existe", nueva: "una-contrasenya-nova-2026" },
+    }),
+  },
+
+  // Mensajes en primer plano y push.
+  "GET /api/eventos": { ...sesion, flujo: true, validaAntes: true },
+  "GET /api/push/clave": { ...sesion, validaAntes: true },
+  "POST /api/push/suscripcion": {
+    ...sesion,
+    validaAntes: true,
+    peticion: () => ({
+      url: "/api/push/suscripcion",
+      cuerpo: {
+        endpoint: "https://push.example.com/envio/matriz",
+        keys: {
+          p256dh: Buffer.alloc(65, 4).toString("base64url"),
+          auth: Buffer.alloc(16, 7).toString("base64url"),
+        },
+      },
+    }),
+  },
+  "DELETE /api/push/suscripcion": {
+    ...sesion,
+    validaAntes: true,
+    peticion: () => ({
+      url: "/api/push/suscripcion",
+      cuerpo: { endpoint: "https://push.example.com/envio/matriz" },
+    }),
+  },
+
+  // Alertas.
+  "POST /api/alertas": {
+    ...admin,
+    validaAntes: true,
+    peticion: (f) => ({
+      url: "/api/alertas",
+      cuerpo: { titulo: "Assaig", destino: { idsSocio: [f.socios.admin] } },
+    }),
+  },
+  "GET /api/alertas": { ...admin, validaAntes: true },
+  "GET /api/alertas/mias": { ...sesion, validaAntes: true },
+  "GET /api/alertas/mias/no-leidas": { ...sesion, validaAntes: true },
+  "POST /api/alertas/mias/leidas": { ...sesion, validaAntes: true },
+  "GET /api/alertas/mias/:id": {
+    ...sesion,
+    socio: "404",
+    administrador: "404",
+    validaAntes: true,
+    duenos: { propio: "ok", ajeno: "404", socioPropio: "ok" },
+    peticion: (f, d) => ({ url: `/api/alertas/mias/${de(f.alertas, d)}` }),
+  },
+  "GET /api/alertas/:id": {
+    ...admin,
+    validaAntes: true,
+    duenos: { propio: "403", ajeno: "403", socioPropio: "403" },
+    peticion: (f, d) => ({ url: `/api/alertas/${de(f.alertas, d)}` }),
+  },
+  "POST /api/alertas/:id/leida": {
+    ...sesion,
+    socio: "404",
+    administrador: "404",
+    validaAntes: true,
+    duenos: { propio: "ok", ajeno: "404", socioPropio: "ok" },
+    peticion: (f, d) => ({ url: `/api/alertas/${de(f.alertas, d)}/leida` }),
+  },
+
+  // Asociación.
+  "GET /api/asociacion": { ...admin, validaAntes: true },
+  "PUT /api/asociacion": {
+    ...admin,
+    validaAntes: true,
+    peticion: () => ({
+      url: "/api/asociacion",
+      cuerpo: { nombre: "Filà de prova", cif: "B85626240", iban: "ES9121000418450200051332" },
+    }),
+  },
+  "GET /api/asociacion/textos": publica,
+
+  // Actos.
+  "GET /api/actos": admin,
+  "POST /api/actos": {
+    ...admin,
+    peticion: () => ({ url: "/api/actos", cuerpo: { nombre: "Acte nou", fecha: FECHA_ACTO } }),
+  },
+  "GET /api/actos/mios": sesion,
+  "GET /api/actos/puntos": admin,
+  "GET /api/actos/puntos/mios": sesion,
+  "GET /api/actos/:id": {
+    ...admin,
+    peticion: (f) => ({ url: `/api/actos/${f.actos.abierto}` }),
+  },
+  "PUT /api/actos/:id": {
+    ...admin,
+    peticion: (f) => ({
+      url: `/api/actos/${f.actos.abierto}`,
+      cuerpo: {
+        nombre: "Sopar de germanor",
+        fecha: FECHA_ACTO,
+        fechaMaximaInscripcion: FECHA_MAXIMA,
+      },
+    }),
+  },
+  "POST /api/actos/:id/copia": {
+    ...admin,
+    peticion: (f) => ({ url: `/api/actos/${f.actos.abierto}/copia`, cuerpo: {} }),
+  },
+  "POST /api/actos/:id/cancelacion": {
+    ...admin,
+    peticion: (f, d) => ({
+      url: `/api/actos/${paraAdmin(d, f.actos.cancelable, f.actos.abierto)}/cancelacion`,
+    }),
+  },
+  "GET /api/actos/:id/evento.ics": {
+    ...sesion,
+    peticion: (f) => ({ url: `/api/actos/${f.actos.abierto}/evento.ics` }),
+  },
+  "GET /api/actos/:id/inscripciones": {
+    ...admin,
+    peticion: (f) => ({ url: `/api/actos/${f.actos.inscrito}/inscripciones` }),
+  },
+  "POST /api/actos/:id/inscripciones": {
+    ...sesion,
+    socio: "403",
+    duenos: { propio: "ok", familia: "ok", ajeno: "403", socioPropio: "ok" },
+    peticion: (f, d) => ({
+      url: `/api/actos/${f.actos.abierto}/inscripciones`,
+      cuerpo: { idSocio: de(f.inscribir, d) },
+    }),
+  },
+  "GET /api/actos/:id/inscripciones/export": {
+    ...admin,
+    peticion: (f) => ({ url: `/api/actos/${f.actos.inscrito}/inscripciones/export?formato=xlsx` }),
+  },
+  "PATCH /api/actos/:id/inscripciones/:idInscripcion": {
+    ...sesion,
+    socio: "403",
+    duenos: { propio: "ok", familia: "ok", ajeno: "403", socioPropio: "ok" },
+    peticion: (f, d) => ({
+      url: `/api/actos/${f.actos.inscrito}/inscripciones/${de(f.inscripciones, d)}`,
+      cuerpo: { alergias: "Fruits secs" },
+    }),
+  },
+  "PUT /api/actos/:id/inscripciones/:idInscripcion/asistencia": {
+    ...admin,
+    duenos: { propio: "403", familia: "403", ajeno: "403", socioPropio: "403" },
+    peticion: (f, d) => ({
+      url: `/api/actos/${f.actos.inscrito}/inscripciones/${de(f.inscripciones, d)}/asistencia`,
+      cuerpo: { asistio: false },
+    }),
+  },
+  "DELETE /api/actos/:id/inscripciones/:idInscripcion": {
+    ...sesion,
+    socio: "403",
+    duenos: { propio: "ok", familia: "ok", ajeno: "403", socioPropio: "ok" },
+    peticion: (f, d) => ({
+      url: `/api/actos/${f.actos.inscrito}/inscripciones/${de(f.inscripciones, d)}`,
+    }),
+  },
+  "DELETE /api/actos/:id": {
+    ...admin,
+    peticion: (f, d) => ({ url: `/api/actos/${paraAdmin(d, f.actos.borrable, f.actos.abierto)}` }),
+  },
+
+  // Calendario y restauración.
+  "GET /api/calendario/publico.ics": publica,
+  "GET /api/calendario/enlace": sesion,
+  "POST /api/calendario/enlace": sesion,
+  "GET /api/calendario/:archivo": {
+    ...publica,
+    peticion: (f) => ({ url: `/api/calendario/${f.calendario.archivo}` }),
+  },
+  "GET /api/restauracion": admin,
+  "POST /api/restauracion/enlaces": {
+    ...admin,
+    peticion: () => ({ url: "/api/restauracion/enlaces", cuerpo: { dias: 7 } }),
+  },
+  "GET /api/restauracion/enlaces": admin,
+  "DELETE /api/restauracion/enlaces/:id": {
+    ...admin,
+    peticion: (f) => ({ url: `/api/restauracion/enlaces/${f.restauracion.enlaceBorrable}` }),
+  },
+  "GET /api/restauracion/publico/:token": {
+    ...publica,
+    peticion: (f) => ({ url: `/api/restauracion/publico/${f.restauracion.token}` }),
+  },
+
+  // Socios.
+  "GET /api/socios": admin,
+  "POST /api/socios": {
+    ...admin,
+    peticion: () => ({ url: "/api/socios", cuerpo: { nombre: "Nou", apellidos: "Socio Matriu" } }),
+  },
+  "GET /api/socios/yo": sesion,
+  "PATCH /api/socios/yo": {
+    ...sesion,
+    peticion: () => ({ url: "/api/socios/yo", cuerpo: { telefono: "600000001" } }),
+  },
+  "GET /api/socios/yo/datos": sesion,
+  "GET /api/socios/exportar": admin,
+  "POST /api/socios/importar": {
+    ...admin,
+    validaAntes: true,
+    peticion: () => ({
+      url: "/api/socios/importar?confirmar=0",
+      multipart: [
+        {
+          campo: "archivo",
+          archivo: Buffer.from("Nombre;Apellidos\r\nPep;Prova\r\n"),
+          nombre: "s.csv",
+        },
+      ],
+    }),
+  },
+  "GET /api/socios/:id": {
+    ...admin,
+    socio: "403",
+    duenos: { propio: "ok", familia: "ok", ajeno: "403", socioPropio: "ok" },
+    peticion: (f, d) => ({ url: `/api/socios/${de(f.socios, d)}` }),
+  },
+  "GET /api/socios/:id/familia": {
+    ...admin,
+    duenos: { propio: "ok", familia: "ok", ajeno: "403", socioPropio: "ok" },
+    peticion: (f, d) => ({ url: `/api/socios/${de(f.socios, d)}/familia` }),
+  },
+  "GET /api/socios/:id/historial": {
+    ...admin,
+    duenos: { propio: "ok", familia: "ok", ajeno: "403", socioPropio: "ok" },
+    peticion: (f, d) => ({ url: `/api/socios/${de(f.socios, d)}/historial` }),
+  },
+  "PUT /api/socios/:id": {
+    ...admin,
+    duenos: { propio: "403", familia: "403", ajeno: "403", socioPropio: "403" },
+    peticion: (f, d) => ({
+      url: `/api/socios/${de(f.socios, d)}`,
+      cuerpo: { nombre: "Canviat", apellidos: "Per La Junta" },
+    }),
+  },
+  "PATCH /api/socios/:id": {
+    ...admin,
+    duenos: { propio: "ok", familia: "403", ajeno: "403", socioPropio: "ok" },
+    peticion: (f, d) => ({
+      url: `/api/socios/${de(f.socios, d)}`,
+      cuerpo: { telefono: "600000002" },
+    }),
+  },
+  "POST /api/socios/:id/imagen": {
+    ...admin,
+    duenos: { propio: "ok", familia: "403", ajeno: "403", socioPropio: "403" },
+    peticion: (f, d) => ({
+      url: `/api/socios/${de(f.socios, d)}/imagen`,
+      multipart: [{ campo: "archivo", archivo: f.imagen, nombre: "foto.png" }],
+    }),
+  },
+  "GET /api/socios/:id/imagen": {
+    ...admin,
+    duenos: { propio: "ok", familia: "ok", ajeno: "403", socioPropio: "ok" },
+    peticion: (f, d) => ({ url: `/api/socios/${de(f.socios, d)}/imagen` }),
+  },
+  "DELETE /api/socios/:id/imagen": {
+    ...admin,
+    duenos: { propio: "ok", familia: "403", ajeno: "403", socioPropio: "403" },
+    peticion: (f, d) => ({ url: `/api/socios/${de(f.socios, d)}/imagen` }),
+  },
+  "POST /api/socios/:id/baja": {
+    ...admin,
+    duenos: { propio: "403", familia: "403", ajeno: "403", socioPropio: "403" },
+    peticion: (f, d) => ({ url: `/api/socios/${de(f.socios, d)}/baja`, cuerpo: {} }),
+  },
+  "POST /api/socios/:id/alta": {
+    ...admin,
+    duenos: { propio: "403", familia: "403", ajeno: "403", socioPropio: "403" },
+    peticion: (f, d) => ({ url: `/api/socios/${de(f.socios, d)}/alta` }),
+  },
+  "DELETE /api/socios/:id": {
+    ...admin,
+    duenos: { propio: "403", familia: "403", ajeno: "403", socioPropio: "403" },
+    peticion: (f, d) => ({
+      url: `/api/socios/${paraAdmin(d, f.socios.borrable, de(f.socios, d))}`,
+    }),
+  },
+
+  // Maestros: cualquier sesión lee las listas (desplegables); el resto, la junta.
+  ...maestro("tipossocio", { nombre: "Tipus de matriu", color: "#336699" }),
+  ...maestro("tiposacto", { nombre: "Tipus d'acte de matriu", color: "#336699" }),
+  ...maestro("formaspago", { nombre: "Forma de matriu", domiciliada: false }),
+
+  // Cuotas y productos.
+  "GET /api/productos": admin,
+  "POST /api/productos": {
+    ...admin,
+    peticion: () => ({
+      url: "/api/productos",
+      cuerpo: { nombre: "Loteria de matriu", anyo: 2026, tipo: "loteria", precio: 20 },
+    }),
+  },
+  "GET /api/productos/copia": {
+    ...admin,
+    peticion: () => ({ url: "/api/productos/copia?desde=2026&hasta=2027" }),
+  },
+  "POST /api/productos/copia": {
+    ...admin,
+    peticion: () => ({ url: "/api/productos/copia", cuerpo: { desde: 2026, hasta: 2027 } }),
+  },
+  "GET /api/productos/:id": {
+    ...admin,
+    peticion: (f) => ({ url: `/api/productos/${f.productos.uno}` }),
+  },
+  "PUT /api/productos/:id": {
+    ...admin,
+    peticion: (f) => ({
+      url: `/api/productos/${f.productos.uno}`,
+      cuerpo: { nombre: "Quota de matriu 2026", anyo: 2026, tipo: "otro", precio: 12 },
+    }),
+  },
+  "DELETE /api/productos/:id": {
+    ...admin,
+    peticion: (f, d) => ({
+      url: `/api/productos/${paraAdmin(d, f.productos.borrable, f.productos.uno)}`,
+    }),
+  },
+
+  // Pagos.
+  "GET /api/pagos": admin,
+  "POST /api/pagos": {
+    ...admin,
+    peticion: (f) => ({
+      url: "/api/pagos",
+      cuerpo: {
+        idSocio: f.socios.admin,
+        concepto: "Cargo manual",
+        importe: 5,
+        fechaVencimiento: f.hoy,
+      },
+    }),
+  },
+  "GET /api/pagos/mios": sesion,
+  "GET /api/pagos/export": { ...admin, peticion: () => ({ url: "/api/pagos/export?formato=csv" }) },
+  "POST /api/pagos/emision": {
+    ...admin,
+    peticion: (f) => ({
+      url: "/api/pagos/emision",
+      cuerpo: { anyo: 2026, productos: [f.productos.uno], confirmar: false },
+    }),
+  },
+  "POST /api/pagos/cobros": {
+    ...admin,
+    peticion: (f) => ({
+      url: "/api/pagos/cobros",
+      cuerpo: { ids: [f.pagos.cobrable2], fecha: f.hoy, idFormaPago: f.maestros.formaspago.uno },
+    }),
+  },
+  "POST /api/pagos/reactivaciones": {
+    ...admin,
+    administrador: { permitido: "ningún cargo está devuelto: 409" },
+    peticion: (f) => ({ url: "/api/pagos/reactivaciones", cuerpo: { ids: [f.pagos.ajeno] } }),
+  },
+  "GET /api/pagos/:id": {
+    ...admin,
+    socio: "404",
+    duenos: { propio: "ok", familia: "ok", ajeno: "404", socioPropio: "ok" },
+    peticion: (f, d) => ({ url: `/api/pagos/${de(f.pagos, d)}` }),
+  },
+  "GET /api/pagos/:id/recibo.pdf": {
+    ...admin,
+    socio: "404",
+    duenos: { propio: "ok", familia: "ok", ajeno: "404", socioPropio: "ok" },
+    peticion: (f, d) => ({ url: `/api/pagos/${de(f.pagos, d)}/recibo.pdf` }),
+  },
+  "POST /api/pagos/:id/cobro": {
+    ...admin,
+    duenos: { propio: "403", familia: "403", ajeno: "403", socioPropio: "403" },
+    peticion: (f, d) => ({
+      url: `/api/pagos/${paraAdmin(d, f.pagos.cobrable, de(f.pagos, d))}/cobro`,
+      cuerpo: { fecha: f.hoy, idFormaPago: f.maestros.formaspago.uno },
+    }),
+  },
+  "POST /api/pagos/:id/anulacion": {
+    ...admin,
+    duenos: { propio: "403", familia: "403", ajeno: "403", socioPropio: "403" },
+    peticion: (f, d) => ({
+      url: `/api/pagos/${paraAdmin(d, f.pagos.anulable, de(f.pagos, d))}/anulacion`,
+      cuerpo: { motivo: "Error" },
+    }),
+  },
+  "POST /api/pagos/:id/reactivacion": {
+    ...admin,
+    administrador: { permitido: "el cargo no está devuelto: 409" },
+    duenos: { propio: "403", familia: "403", ajeno: "403", socioPropio: "403" },
+    peticion: (f, d) => ({ url: `/api/pagos/${de(f.pagos, d)}/reactivacion`, cuerpo: {} }),
+  },
+
+  // Remesas SEPA.
+  "GET /api/remesas": { ...admin, validaAntes: true },
+  "POST /api/remesas": {
+    ...admin,
+    administrador: { permitido: "no queda ningún cargo domiciliado pendiente: 409" },
+    validaAntes: true,
+    peticion: (f) => ({
+      url: "/api/remesas",
+      cuerpo: { fechaCobro: f.enUnaSemana, hasta: f.enUnaSemana },
+    }),
+  },
+  "GET /api/remesas/:id": {
+    ...admin,
+    validaAntes: true,
+    peticion: (f) => ({ url: `/api/remesas/${f.remesas.una}` }),
+  },
+  "GET /api/remesas/:id/xml": {
+    ...admin,
+    validaAntes: true,
+    peticion: (f) => ({ url: `/api/remesas/${f.remesas.una}/xml` }),
+  },
+  "POST /api/remesas/:id/cobro": {
+    ...admin,
+    validaAntes: true,
+    peticion: (f) => ({ url: `/api/remesas/${f.remesas.una}/cobro` }),
+  },
+  "POST /api/remesas/:id/devoluciones": {
+    // preHandler, but its body (JSON or the bank's multipart file) is read in the handler: 401.
+    ...admin,
+    peticion: (f) => ({
+      url: `/api/remesas/${f.remesas.una}/devoluciones`,
+      cuerpo: { devoluciones: [{ idPago: f.remesas.pagoEnRemesa, motivo: "AM04" }] },
+    }),
+  },
+  "DELETE /api/remesas/:id": {
+    ...admin,
+    validaAntes: true,
+    peticion: (f, d) => ({
+      url: `/api/remesas/${paraAdmin(d, f.remesas.borrable, f.remesas.una)}`,
+    }),
+  },
+
+  "GET /api/informes/resumen": { ...admin, validaAntes: true },
+
+  // Cuentas de acceso.
+  "GET /api/usuarios": admin,
+  "POST /api/usuarios": {
+    ...admin,
+    peticion: (f) => ({
+      url: "/api/usuarios",
+      cuerpo: { idSocio: f.socios.paraCuenta, email: "cuenta-matriz@fila.test", rol: "usuario" },
+    }),
+  },
+  "GET /api/usuarios/:id": {
+    ...admin,
+    duenos: { propio: "403", ajeno: "403", socioPropio: "403" },
+    peticion: (f, d) => ({ url: `/api/usuarios/${cuenta(f, d)}` }),
+  },
+  "PATCH /api/usuarios/:id": {
+    ...admin,
+    duenos: { propio: "403", ajeno: "403", socioPropio: "403" },
+    peticion: (f, d) => ({
+      url: `/api/usuarios/${cuenta(f, d)}`,
+      cuerpo: { rol: "administrador" },
+    }),
+  },
+  "POST /api/usuarios/:id/invitacion": {
+    ...admin,
+    duenos: { propio: "403", ajeno: "403", socioPropio: "403" },
+    peticion: (f, d) => ({
+      url: `/api/usuarios/${d === "admin" ? f.cuentas.invitada : cuenta(f, d)}/invitacion`,
+    }),
+  },
+  "POST /api/usuarios/:id/restablecer": {
+    ...admin,
+    duenos: { propio: "403", ajeno: "403", socioPropio: "403" },
+    peticion: (f, d) => ({ url: `/api/usuarios/${cuenta(f, d)}/restablecer` }),
+  },
+
+  // Noticias: los lectores ven solo las publicadas de su audiencia (un borrador es 404).
+  "GET /api/noticias": sesion,
+  "POST /api/noticias": {
+    ...admin,
+    peticion: (f) => ({ url: "/api/noticias", cuerpo: { titulo: "Nova", fecha: f.hoy } }),
+  },
+  "POST /api/noticias/vista-previa": {
+    ...admin,
+    peticion: () => ({ url: "/api/noticias/vista-previa", cuerpo: { contenido: "<p>Hola</p>" } }),
+  },
+  "GET /api/noticias/:id": {
+    ...sesion,
+    socio: "404",
+    usuario: "404",
+    peticion: (f) => ({ url: `/api/noticias/${f.noticias.borrador}` }),
+  },
+  "PUT /api/noticias/:id": {
+    ...admin,
+    peticion: (f) => ({
+      url: `/api/noticias/${f.noticias.borrador}`,
+      cuerpo: { titulo: "Esborrany SECRETO-JUNTA", fecha: f.hoy },
+    }),
+  },
+  "POST /api/noticias/:id/imagen": {
+    ...admin,
+    peticion: (f) => ({
+      url: `/api/noticias/${f.noticias.borrador}/imagen`,
+      multipart: [{ campo: "archivo", archivo: f.imagen, nombre: "portada.png" }],
+    }),
+  },
+  "GET /api/noticias/:id/imagen": {
+    ...sesion,
+    socio: "404",
+    usuario: "404",
+    peticion: (f) => ({ url: `/api/noticias/${f.noticias.borrador}/imagen` }),
+  },
+  "DELETE /api/noticias/:id/imagen": {
+    ...admin,
+    peticion: (f) => ({ url: `/api/noticias/${f.noticias.borrador}/imagen` }),
+  },
+  "POST /api/noticias/:id/publicacion": {
+    ...admin,
+    peticion: (f) => ({ url: `/api/noticias/${f.noticias.publicable}/publicacion` }),
+  },
+  "DELETE /api/noticias/:id/publicacion": {
+    ...admin,
+    peticion: (f) => ({ url: `/api/noticias/${f.noticias.publicable}/publicacion` }),
+  },
+  "DELETE /api/noticias/:id": {
+    ...admin,
+    peticion: (f, d) => ({
+      url: `/api/noticias/${paraAdmin(d, f.noticias.borrable, f.noticias.borrador)}`,
+    }),
+  },
+
+  // Documentos: un documento solo para la junta es 404 para los demás.
+  "GET /api/documentos": sesion,
+  "GET /api/documentos/categorias": sesion,
+  "POST /api/documentos": {
+    ...admin,
+    peticion: () => ({
+      url: "/api/documentos",
+      multipart: [
+        { campo: "titulo", valor: "Acta nova" },
+        { campo: "archivo", archivo: Buffer.from("Acta de la junta\n"), nombre: "acta.txt" },
+      ],
+    }),
+  },
+  "GET /api/documentos/:id": {
+    ...sesion,
+    socio: "404",
+    usuario: "404",
+    peticion: (f) => ({ url: `/api/documentos/${f.documentos.admin}` }),
+  },
+  "GET /api/documentos/:id/archivo": {
+    ...sesion,
+    socio: "404",
+    usuario: "404",
+    peticion: (f) => ({ url: `/api/documentos/${f.documentos.admin}/archivo` }),
+  },
+  "PUT /api/documentos/:id": {
+    ...admin,
+    peticion: (f) => ({
+      url: `/api/documentos/${f.documentos.admin}`,
+      cuerpo: { titulo: "Acta SECRETO-JUNTA", visibilidad: "administrador" },
+    }),
+  },
+  "DELETE /api/documentos/:id": {
+    ...admin,
+    peticion: (f, d) => ({
+      url: `/api/documentos/${paraAdmin(d, f.documentos.borrable, f.documentos.admin)}`,
+    }),
+  },
+};
+
+/** An account id per owner: the usuario's own, the socio's own, someone else's (admin: a spare). */
+function cuenta(f: Fixtures, d: Dueno): number {
+  if (d === "propio") return f.cuentas.propio;
+  if (d === "socioPropio") return f.cuentas.socioPropio;
+  if (d === "admin") return f.cuentas.objetivo;
+  return f.cuentas.ajeno;
+}
+
+function maestro(
+  recurso: "tipossocio" | "tiposacto" | "formaspago",
+  cuerpo: Record<string, unknown>,
+): Record<string, Entrada> {
+  const base = `/api/${recurso}`;
+  const uno = (f: Fixtures) => `${base}/${f.maestros[recurso].uno}`;
+  return {
+    [`GET ${base}`]: { ...sesion, validaAntes: true },
+    [`POST ${base}`]: { ...admin, validaAntes: true, peticion: () => ({ url: base, cuerpo }) },
+    [`GET ${base}/:id`]: { ...sesion, validaAntes: true, peticion: (f) => ({ url: uno(f) }) },
+    [`PUT ${base}/:id`]: {
+      ...admin,
+      validaAntes: true,
+      peticion: (f) => ({ url: uno(f), cuerpo: { descripcion: "Canviada" } }),
+    },
+    [`PATCH ${base}/:id`]: {
+      ...admin,
+      validaAntes: true,
+      peticion: (f) => ({ url: uno(f), cuerpo: { activo: true } }),
+    },
+    [`DELETE ${base}/:id`]: {
+      ...admin,
+      validaAntes: true,
+      peticion: (f, d) => ({
+        url: `${base}/${paraAdmin(d, f.maestros[recurso].borrable, f.maestros[recurso].uno)}`,
+      }),
+    },
+  };
+}

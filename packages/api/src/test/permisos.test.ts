@@ -1,0 +1,448 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Rol } from "@fila/domain";
+import type { FastifyInstance } from "fastify";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearer, crearCuenta, crearEntorno, type Entorno, entrar } from "./entorno.js";
+import {
+  type Dueno,
+  type Entrada,
+  type Esperado,
+  type Fixtures,
+  MATRIZ,
+  type Quien,
+  type Yo,
+} from "./permisos.matriz.js";
+import { multipart, type Parte } from "./subidas.js";
+
+/** Put in data only the board may read: a 2xx for anyone else must never carry it. */
+const MARCA = "SECRETO-JUNTA";
+
+type Sesion = { token: string; yo: Yo };
+
+let e: Entorno;
+let dataDir: string;
+let f: Fixtures;
+const sesiones = {} as Record<"administrador" | "usuario" | "socio", Sesion>;
+
+/** Every METHOD + path the app registers under /api (HEAD, which Fastify adds to each GET, aside). */
+function rutasDeLaApp(app: FastifyInstance): string[] {
+  const pila: string[] = [];
+  const rutas: string[] = [];
+  for (const linea of app.printRoutes({ commonPrefix: false }).split("\n")) {
+    const m = /^((?:│ {3}| {4})*)(?:├── |└── )(.*?)(?: \(([^)]+)\))?$/.exec(linea);
+    if (!m) continue;
+    pila.length = m[1].length / 4;
+    pila.push(m[2]);
+    const ruta = pila.join("");
+    if (!m[3] || !ruta.startsWith("/api")) continue;
+    for (const metodo of m[3].split(", ")) if (metodo !== "HEAD") rutas.push(`${metodo} ${ruta}`);
+  }
+  return rutas;
+}
+
+async function llamar(
+  metodo: string,
+  url: string,
+  token: string | null,
+  cuerpo?: unknown,
+  partes?: Parte[],
+) {
+  const headers = token ? bearer(token) : {};
+  if (partes) {
+    const m = multipart(partes);
+    return e.app.inject({
+      method: metodo as "POST",
+      url,
+      payload: m.payload,
+      headers: { ...headers, ...m.headers },
+    });
+  }
+  return e.app.inject({
+    method: metodo as "GET",
+    url,
+    headers,
+    ...(cuerpo === undefined ? {} : { payload: cuerpo as object }),
+  });
+}
+
+/** A call of the setup that must work; returns its JSON. */
+async function preparar(metodo: string, url: string, cuerpo?: unknown, partes?: Parte[]) {
+  const res = await llamar(metodo, url, sesiones.administrador.token, cuerpo, partes);
+  if (res.statusCode >= 300) throw new Error(`${metodo} ${url} → ${res.statusCode}: ${res.body}`);
+  return res.body ? res.json() : null;
+}
+
+async function nuevaSesion(rol: Rol): Promise<Sesion> {
+  const c = await crearCuenta(e.db, { rol });
+  return { token: await entrar(e.app, c.email), yo: { id: c.id, idSocio: c.idSocio } };
+}
+
+function fecha(dias: number): string {
+  return new Date(Date.now() + dias * 86_400_000).toISOString().slice(0, 10);
+}
+
+async function crearFixtures(): Promise<Fixtures> {
+  const hoy = fecha(0);
+  const enUnaSemana = fecha(7);
+  const imagen = await sharp({
+    create: { width: 8, height: 8, channels: 3, background: "#c92a2a" },
+  })
+    .png()
+    .toBuffer();
+  const ajena = await nuevaSesion("usuario");
+  const objetivo = await crearCuenta(e.db, { rol: "usuario" });
+  const login = await crearCuenta(e.db, { rol: "usuario" });
+  const propio = sesiones.usuario.yo.idSocio as number;
+  const socioPropio = sesiones.socio.yo.idSocio as number;
+  const ajeno = ajena.yo.idSocio as number;
+  const adminSocio = sesiones.administrador.yo.idSocio as number;
+  const socio = async (datos: Record<string, unknown> = {}) =>
+    (await preparar("POST", "/api/socios", { nombre: "Fix", apellidos: "Tura Matriu", ...datos }))
+      .id as number;
+
+  const maestros = {} as Fixtures["maestros"];
+  for (const [recurso, cuerpo] of [
+    ["tipossocio", {}],
+    ["tiposacto", {}],
+    ["formaspago", { domiciliada: true }],
+  ] as const) {
+    const uno = (await preparar("POST", `/api/${recurso}`, { nombre: `${recurso} 1`, ...cuerpo }))
+      .id;
+    const borrable = (await preparar("POST", `/api/${recurso}`, { nombre: `${recurso} 2` })).id;
+    maestros[recurso] = { uno, borrable };
+  }
+
+  // Family billing: the usuario pays for `familia`. The board's notes go into the audited
+  // record of the family member and of someone else.
+  const familia = await socio({ idPagador: propio });
+  for (const id of [familia, ajeno]) {
+    await preparar("PATCH", `/api/socios/${id}`, { comentarios: `Nota ${MARCA}` });
+  }
+  const socioAdmin = await socio();
+  for (const id of [propio, familia, ajeno, socioPropio, socioAdmin]) {
+    await preparar("POST", `/api/socios/${id}/imagen`, undefined, [
+      { campo: "archivo", archivo: imagen, nombre: "foto.png" },
+    ]);
+  }
+
+  const producto = (
+    await preparar("POST", "/api/productos", {
+      nombre: "Quota 2026",
+      anyo: 2026,
+      tipo: "otro",
+      precio: 10,
+    })
+  ).id as number;
+  const productoBorrable = (
+    await preparar("POST", "/api/productos", { nombre: "Ramell 2026", anyo: 2026, tipo: "otro" })
+  ).id as number;
+  const cargo = async (idSocio: number, pagado: boolean) => {
+    const p = await preparar("POST", "/api/pagos", {
+      idSocio,
+      concepto: "Quota",
+      importe: 10,
+      fechaVencimiento: hoy,
+    });
+    if (pagado) {
+      await preparar("POST", `/api/pagos/${p.id}/cobro`, {
+        fecha: hoy,
+        idFormaPago: maestros.formaspago.uno,
+      });
+    }
+    return p.id as number;
+  };
+  const pagos = {
+    propio: await cargo(propio, true),
+    familia: await cargo(familia, true),
+    ajeno: await cargo(ajeno, true),
+    socioPropio: await cargo(socioPropio, true),
+    cobrable: await cargo(socioAdmin, false),
+    cobrable2: await cargo(socioAdmin, false),
+    anulable: await cargo(socioAdmin, false),
+  };
+
+  // SEPA: bank data of the association and two direct-debit payers, one remittance each.
+  await preparar("PUT", "/api/asociacion", {
+    nombre: "Filà de prova",
+    cif: "B85626240",
+    iban: "ES9121000418450200051332",
+  });
+  const remesa = async () => {
+    const pagador = await socio({
+      idFormaPago: maestros.formaspago.uno,
+      iban: "ES7921000813610123456789",
+      mandatoId: `MANDATO-${Math.random().toString(16).slice(2, 8)}`,
+      mandatoFecha: "2020-01-01",
+    });
+    const idPago = await cargo(pagador, false);
+    const r = await preparar("POST", "/api/remesas", {
+      fechaCobro: enUnaSemana,
+      hasta: enUnaSemana,
+    });
+    return { id: r.id as number, idPago };
+  };
+  const remesaUna = await remesa();
+  const remesaBorrable = await remesa();
+
+  const acto = async (datos: Record<string, unknown> = {}) =>
+    (
+      await preparar("POST", "/api/actos", {
+        nombre: "Sopar",
+        fecha: "2099-06-01",
+        fechaMaximaInscripcion: "2099-05-01",
+        ...datos,
+      })
+    ).id as number;
+  const actos = {
+    abierto: await acto(),
+    inscrito: await acto(),
+    borrable: await acto(),
+    cancelable: await acto(),
+  };
+  const inscribir = async (idSocio: number) =>
+    (await preparar("POST", `/api/actos/${actos.inscrito}/inscripciones`, { idSocio }))
+      .id as number;
+  const inscripciones = {
+    propio: await inscribir(propio),
+    familia: await inscribir(familia),
+    ajeno: await inscribir(ajeno),
+    socioPropio: await inscribir(socioPropio),
+    admin: await inscribir(socioAdmin),
+  };
+
+  const alerta = async (idSocio: number, titulo: string) =>
+    (await preparar("POST", "/api/alertas", { titulo, destino: { idsSocio: [idSocio] } }))
+      .id as number;
+  const alertas = {
+    propio: await alerta(propio, "Per a tu"),
+    ajeno: await alerta(ajeno, `Per a altre ${MARCA}`),
+    socioPropio: await alerta(socioPropio, "Per al socio"),
+  };
+
+  const noticia = async () =>
+    (await preparar("POST", "/api/noticias", { titulo: `Esborrany ${MARCA}`, fecha: hoy }))
+      .id as number;
+  const noticias = {
+    borrador: await noticia(),
+    borrable: await noticia(),
+    publicable: await noticia(),
+  };
+  await preparar("POST", `/api/noticias/${noticias.borrador}/imagen`, undefined, [
+    { campo: "archivo", archivo: imagen, nombre: "portada.png" },
+  ]);
+
+  const documento = async () =>
+    (
+      await preparar("POST", "/api/documentos", undefined, [
+        { campo: "titulo", valor: `Acta ${MARCA}` },
+        { campo: "visibilidad", valor: "administrador" },
+        { campo: "archivo", archivo: Buffer.from("Acta de la junta\n"), nombre: "acta.txt" },
+      ])
+    ).id as number;
+  const documentos = { admin: await documento(), borrable: await documento() };
+
+  const invitada = await preparar("POST", "/api/usuarios", {
+    idSocio: await socio(),
+    email: "invitada-matriz@fila.test",
+    rol: "usuario",
+  });
+
+  const enlace = await preparar("POST", "/api/restauracion/enlaces", { dias: 7 });
+  const enlaceBorrable = await preparar("POST", "/api/restauracion/enlaces", { dias: 7 });
+  const calendario = (await llamar("GET", "/api/calendario/enlace", ajena.token)).json();
+
+  return {
+    cuentas: {
+      propio: sesiones.usuario.yo.id,
+      ajeno: ajena.yo.id,
+      socioPropio: sesiones.socio.yo.id,
+      objetivo: objetivo.id,
+      invitada: invitada.id,
+    },
+    emailLogin: login.email,
+    socios: {
+      propio,
+      familia,
+      ajeno,
+      socioPropio,
+      admin: socioAdmin,
+      borrable: await socio(),
+      paraCuenta: await socio(),
+    },
+    pagos,
+    actos,
+    inscribir: { propio, familia, ajeno, socioPropio, admin: adminSocio },
+    inscripciones,
+    alertas,
+    noticias,
+    documentos,
+    maestros,
+    productos: { uno: producto, borrable: productoBorrable },
+    remesas: { una: remesaUna.id, borrable: remesaBorrable.id, pagoEnRemesa: remesaUna.idPago },
+    restauracion: { token: enlace.token, enlaceBorrable: enlaceBorrable.id },
+    calendario: { archivo: String(calendario.url).split("/").pop() as string },
+    imagen,
+    hoy,
+    enUnaSemana,
+  };
+}
+
+type Celda = { quien: Quien; rol: Rol | null; dueno: Dueno; esperado: Esperado };
+
+function celdasDe(entrada: Entrada): Celda[] {
+  const celdas: Celda[] = [
+    { quien: "anonimo", rol: null, dueno: "ajeno", esperado: entrada.anonimo },
+    { quien: "socio", rol: "socio", dueno: "ajeno", esperado: entrada.socio },
+  ];
+  const d = entrada.duenos;
+  if (d?.socioPropio) {
+    celdas.push({
+      quien: "socio·propio",
+      rol: "socio",
+      dueno: "socioPropio",
+      esperado: d.socioPropio,
+    });
+  }
+  if (d) {
+    celdas.push({ quien: "usuario·propio", rol: "usuario", dueno: "propio", esperado: d.propio });
+    if (d.familia) {
+      celdas.push({
+        quien: "usuario·familia",
+        rol: "usuario",
+        dueno: "familia",
+        esperado: d.familia,
+      });
+    }
+    celdas.push({ quien: "usuario·ajeno", rol: "usuario", dueno: "ajeno", esperado: d.ajeno });
+  } else {
+    celdas.push({ quien: "usuario", rol: "usuario", dueno: "ajeno", esperado: entrada.usuario });
+  }
+  celdas.push({
+    quien: "administrador",
+    rol: "administrador",
+    dueno: "admin",
+    esperado: entrada.administrador,
+  });
+  return celdas;
+}
+
+const prohibe = (esperado: Esperado) => typeof esperado === "string" && esperado !== "ok";
+
+function cumple(esperado: Esperado, status: number): boolean {
+  if (status >= 500) return false;
+  if (typeof esperado === "object") return true;
+  if (esperado === "ok") return status < 400;
+  if (esperado === "oculto") return status === 403 || status === 404;
+  return String(status) === esperado;
+}
+
+const texto = (esperado: Esperado) =>
+  typeof esperado === "object" ? `permitido (${esperado.permitido})` : esperado;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "fila-permisos-"));
+  e = await crearEntorno({ dataDir });
+  for (const rol of ["administrador", "usuario", "socio"] as const) {
+    sesiones[rol] = await nuevaSesion(rol);
+  }
+  f = await crearFixtures();
+});
+
+afterAll(async () => {
+  await e?.cerrar();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("matriz de permisos de toda la API", () => {
+  it("cada operación registrada bajo /api tiene su fila en la matriz, y ninguna sobra", () => {
+    const rutas = rutasDeLaApp(e.app);
+    expect(rutas.length).toBeGreaterThan(100);
+    const sinFila = rutas.filter((r) => !(r in MATRIZ));
+    const sobran = Object.keys(MATRIZ).filter((r) => !rutas.includes(r));
+    expect(sinFila, `operaciones sin fila en permisos.matriz.ts: ${sinFila.join(", ")}`).toEqual(
+      [],
+    );
+    expect(sobran, `filas de permisos.matriz.ts sin operación: ${sobran.join(", ")}`).toEqual([]);
+  });
+
+  it("ningún rol llega a lo que no debe: cada celda da lo que dice la matriz, sin 5xx", async () => {
+    const fallos: string[] = [];
+    let celdas = 0;
+    let fugas = 0;
+    let errores5xx = 0;
+    for (const [ruta, entrada] of Object.entries(MATRIZ)) {
+      const [metodo, plantilla] = ruta.split(" ") as [string, string];
+      for (const celda of celdasDe(entrada)) {
+        let sesion: Sesion | null = null;
+        if (celda.rol) {
+          sesion = entrada.desechable ? await nuevaSesion(celda.rol) : sesiones[celda.rol];
+        }
+        const yo = sesion?.yo ?? { id: 0, idSocio: null };
+        const pet = entrada.peticion?.(f, celda.dueno, yo) ?? { url: plantilla };
+        if (/\/:|\*/.test(pet.url)) throw new Error(`${ruta}: la fila no da la dirección concreta`);
+        let status: number;
+        let cuerpo = "";
+        if (entrada.flujo) {
+          const res = await e.app.inject({
+            method: metodo as "GET",
+            url: pet.url,
+            headers: sesion ? bearer(sesion.token) : {},
+            payloadAsStream: true,
+          });
+          status = res.statusCode;
+          if (status >= 300) cuerpo = res.body;
+          else res.stream().destroy();
+        } else {
+          const res = await llamar(
+            metodo,
+            pet.url,
+            sesion?.token ?? null,
+            pet.cuerpo,
+            pet.multipart,
+          );
+          status = res.statusCode;
+          cuerpo = res.body;
+        }
+        celdas += 1;
+        const donde = `${ruta} [${celda.quien}] ${pet.url}`;
+        if (status >= 500) {
+          errores5xx += 1;
+          fallos.push(`5xx ${donde}: ${status} ${cuerpo.slice(0, 200)}`);
+        } else if (status < 300 && prohibe(celda.esperado)) {
+          fugas += 1;
+          fallos.push(`FUGA ${donde}: ${status}, la matriz dice ${texto(celda.esperado)}`);
+        } else if (!cumple(celda.esperado, status)) {
+          fallos.push(
+            `${donde}: ${status}, la matriz dice ${texto(celda.esperado)}: ${cuerpo.slice(0, 200)}`,
+          );
+        } else if (status < 300 && celda.rol !== "administrador" && cuerpo.includes(MARCA)) {
+          fugas += 1;
+          fallos.push(`FUGA ${donde}: la respuesta lleva datos solo de la junta (${MARCA})`);
+        }
+      }
+    }
+    console.log(
+      `Matriz de permisos: ${Object.keys(MATRIZ).length} operaciones, ${celdas} celdas, ` +
+        `${fugas} fugas, ${errores5xx} respuestas 5xx, ${fallos.length} celdas que no cumplen`,
+    );
+    expect(fallos).toEqual([]);
+  });
+
+  it("sin sesión y con un cuerpo no válido: 401 si la sesión se mira antes (onRequest), 400 si después (preHandler)", async () => {
+    const fallos: string[] = [];
+    for (const [ruta, entrada] of Object.entries(MATRIZ)) {
+      if (entrada.anonimo !== "401") continue;
+      const pet = entrada.peticion?.(f, "ajeno", { id: 0, idSocio: null });
+      if (!pet || pet.cuerpo === undefined) continue;
+      const metodo = ruta.split(" ")[0] as string;
+      const res = await llamar(metodo, pet.url, null, { campoQueNoExiste: 1 });
+      const esperado = entrada.validaAntes ? 400 : 401;
+      if (res.statusCode !== esperado)
+        fallos.push(`${ruta}: ${res.statusCode}, se esperaba ${esperado}`);
+    }
+    expect(fallos).toEqual([]);
+  });
+});
