@@ -34,6 +34,11 @@ function campoDe(instancePath: string, contexto: string | undefined): string {
   return campo || contexto || "cuerpo";
 }
 
+function esDatoRechazadoPorLaBase(err: unknown): boolean {
+  const codigo = (err as { code?: unknown }).code;
+  return typeof codigo === "string" && /^22[0-9A-Z]{3}$/.test(codigo);
+}
+
 /** One error shape for every non-2xx answer: {error, mensaje, detalles}. Never a stack trace. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, req, reply) => {
@@ -55,6 +60,16 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
           campo: campoDe(v.instancePath, err.validationContext),
           mensaje: v.message ?? "Valor no válido",
         })),
+      };
+    } else if (esDatoRechazadoPorLaBase(err)) {
+      // SQLSTATE class 22 (data exception): a number beyond the column's range, a date that
+      // does not exist… The input was wrong, not the server: a 400, never a 500.
+      status = 400;
+      cuerpo = {
+        error: "validacion",
+        mensaje:
+          "Hay un valor que no es válido: demasiado grande o con un formato que no se puede guardar.",
+        detalles: [],
       };
     } else if (esConexionPerdida(err)) {
       status = 503;

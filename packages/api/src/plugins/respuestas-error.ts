@@ -1,9 +1,13 @@
 import { CuerpoErrorSchema } from "@fila/domain";
 import type { FastifyInstance, RouteOptions } from "fastify";
 import fp from "fastify-plugin";
+import { z } from "zod";
 import { PIDE_SESION } from "./auth.js";
 
 type Respuestas = Record<string, unknown>;
+
+const FICHERO = z.unknown().describe("El fichero o el flujo pedido; su tipo va en Content-Type.");
+const SIN_CONTENIDO = z.null().describe("Hecho; sin contenido.");
 
 const aLista = (hooks: unknown): unknown[] => (Array.isArray(hooks) ? hooks : hooks ? [hooks] : []);
 
@@ -35,6 +39,12 @@ export const respuestasErrorPlugin = fp(async (app: FastifyInstance) => {
   app.addHook("onRoute", (ruta) => {
     if (!ruta.url.startsWith("/api/") || !ruta.schema || ruta.schema.hide) return;
     const respuestas: Respuestas = { ...((ruta.schema.response as Respuestas) ?? {}) };
+    if (!Object.keys(respuestas).some((estado) => estado.startsWith("2"))) {
+      // No JSON to describe: a file or a stream (GET), or nothing at all (a write).
+      const metodos = aLista(ruta.method) as string[];
+      if (metodos.includes("GET")) respuestas[200] = FICHERO;
+      else respuestas[204] = SIN_CONTENIDO;
+    }
     for (const estado of estadosDeError(ruta)) {
       respuestas[estado] ??= CuerpoErrorSchema;
     }

@@ -67,6 +67,21 @@ describe("campos desconocidos en el cuerpo", () => {
   });
 });
 
+describe("números fuera de rango", () => {
+  it("un identificador más allá de lo que cabe en la base de datos es un 400, no un 500", async () => {
+    for (const [metodo, url, payload] of [
+      ["GET", "/api/pagos?idSocio=4715279730868224", undefined],
+      ["GET", "/api/usuarios?idSocio=4715279730868224", undefined],
+      ["GET", "/api/socios/4715279730868224", undefined],
+      ["POST", "/api/login/psswd", { idSocio: 4715279730868224, antigua: "x", nueva: "y" }],
+    ] as const) {
+      const res = await pedir(metodo, url, payload);
+      expect(res.statusCode, `${metodo} ${url}`).toBe(400);
+      expect(res.json().error).toBe("validacion");
+    }
+  });
+});
+
 describe("booleanos en la query string", () => {
   const totales = async (url: string) => {
     const res = await pedir("GET", url);

@@ -24,8 +24,11 @@ export const booleanoQuery = (campo: string) =>
     error: `${campo} es true o false (o 1 o 0)`,
   });
 
+/** El mayor `integer` de PostgreSQL: ningún identificador ni contador pasa de aquí. */
+export const ENTERO_MAX = 2_147_483_647;
+
 /** Identificador de una fila ya guardada. */
-export const IdSchema = z.int().positive();
+export const IdSchema = z.int().positive().max(ENTERO_MAX);
 
 /** Identificador propio de una entidad: 0 mientras aún no se ha guardado. */
 export const IdEntidadSchema = z.int().nonnegative().default(0);

@@ -1,0 +1,245 @@
+// Fuzzing from the OpenAPI document, as Schemathesis does it: for every operation, valid and
+// invalid requests (generated from its schemas, plus the classic bad values) sent to the real app
+// as administrador and as usuario. Checks: never a 5xx, the status is one the operation declares,
+// and the body conforms to the schema declared for that status. Seeded and bounded:
+// FUZZ_SEED and FUZZ_CASOS change the seed and the cases per operation and role.
+import fc from "fast-check";
+import { generateSync } from "json-schema-faker";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { nuevoToken } from "../lib/tokens.js";
+import { crearCuenta, crearEntorno, type Entorno } from "./entorno.js";
+import { validadorDeRespuestas } from "./openapi-respuestas.js";
+
+const SEMILLA = Number(process.env.FUZZ_SEMILLA ?? process.env.FUZZ_SEED ?? 20261125);
+const CASOS = Number(process.env.FUZZ_CASOS ?? 8);
+
+// A stream never ends (server-sent events); logging out would revoke the fuzzer's own session.
+const EXCLUIDAS = new Set(["GET /api/eventos", "POST /api/logout"]);
+
+type Esquema = Record<string, unknown>;
+type Parametro = { name: string; in: "path" | "query"; required?: boolean; schema: Esquema };
+type Operacion = {
+  metodo: string;
+  ruta: string;
+  parametros: Parametro[];
+  cuerpo: Esquema | null;
+  respuestas: Record<string, { content?: Record<string, { schema: Esquema }> }>;
+};
+type Caso = { url: string; payload?: string; contentType?: string };
+
+/** OpenAPI 3.0 schema → JSON Schema 2020-12, which json-schema-faker reads. */
+function moderno(esquema: unknown): unknown {
+  if (Array.isArray(esquema)) return esquema.map(moderno);
+  if (!esquema || typeof esquema !== "object") return esquema;
+  const s: Esquema = {};
+  for (const [k, v] of Object.entries(esquema)) s[k] = moderno(v);
+  for (const [limite, excl] of [
+    ["minimum", "exclusiveMinimum"],
+    ["maximum", "exclusiveMaximum"],
+  ] as const) {
+    if (s[excl] === true) {
+      s[excl] = s[limite];
+      delete s[limite];
+    } else if (s[excl] === false) delete s[excl];
+  }
+  if (s.nullable === true) {
+    delete s.nullable;
+    return { anyOf: [s, { type: "null" }] };
+  }
+  return s;
+}
+
+const MALOS: unknown[] = [
+  "",
+  " ",
+  "a".repeat(100_000),
+  -1,
+  0,
+  1.5,
+  -9_007_199_254_740_991,
+  1e308,
+  "NaN",
+  "Infinity",
+  true,
+  null,
+  [],
+  {},
+  "\u0000",
+  "a\u0000b",
+  "'; DROP TABLE socio; --",
+  "1 OR 1=1",
+  "<script>alert(1)</script>",
+  "<img src=x onerror=alert(1)>",
+  '=HYPERLINK("http://x")',
+  "../../etc/passwd",
+  "%00",
+  "😀🎉",
+  "2026-02-30",
+  "9999-99-99",
+];
+const MALOS_EN_RUTA = ["0", "-1", "abc", "1.5", "99999999999999999999", "%00", "%27%20OR%201%3D1"];
+
+function aTexto(v: unknown): string {
+  return typeof v === "string" ? v : JSON.stringify(v);
+}
+
+function ejemplo(esquema: Esquema | undefined, semilla: number): unknown {
+  if (!esquema) return undefined;
+  try {
+    return generateSync(moderno(esquema) as never, { seed: semilla, alwaysFakeOptionals: false });
+  } catch {
+    return {};
+  }
+}
+
+/** One request for `op` from a few random numbers: valid where `valido`, broken somewhere else. */
+function construir(op: Operacion, ids: number[], r: number[]): Caso {
+  const [modo = 0, a = 0, b = 0, c = 0, semilla = 0] = r;
+  const valido = modo % 3 === 0;
+  let url = op.ruta.replace(/\{(\w+)\}/g, (_m, nombre: string) => {
+    if (!valido && a % 2 === 0) return MALOS_EN_RUTA[b % MALOS_EN_RUTA.length] as string;
+    if (nombre === "token" || nombre === "archivo") return valido ? "x".repeat(43) : "corto";
+    return String(ids[(b + nombre.length) % ids.length]);
+  });
+  const query = new URLSearchParams();
+  for (const p of op.parametros.filter((x) => x.in === "query")) {
+    if (!p.required && (semilla + p.name.length) % 2 === 0) continue;
+    const v =
+      !valido && (a + p.name.length) % 3 === 0
+        ? MALOS[(c + p.name.length) % MALOS.length]
+        : ejemplo(p.schema, semilla + p.name.length);
+    if (v !== undefined) query.set(p.name, aTexto(v).slice(0, 2000));
+  }
+  if (modo % 5 === 4) query.set("__proto__[x]", "1");
+  if ([...query].length > 0) url += `?${query}`;
+  if (!op.cuerpo) return { url };
+
+  const base = ejemplo(op.cuerpo, semilla);
+  if (valido) return { url, payload: JSON.stringify(base ?? {}) };
+  switch (a % 7) {
+    case 0:
+      return { url, payload: aTexto(MALOS[b % MALOS.length]) };
+    case 1:
+      return { url, payload: '{"__proto__": {"admin": true}, "constructor": {"prototype": 1}}' };
+    case 2:
+      return { url, payload: "{ no es JSON" };
+    case 3:
+      return { url, payload: JSON.stringify(base), contentType: "text/plain" };
+    default: {
+      const objeto =
+        base && typeof base === "object" && !Array.isArray(base)
+          ? { ...(base as Record<string, unknown>) }
+          : {};
+      const claves = Object.keys(objeto);
+      const clave = claves.length > 0 ? (claves[c % claves.length] as string) : "campoNuevo";
+      if (a % 7 === 4) objeto[clave] = MALOS[b % MALOS.length];
+      else if (a % 7 === 5) delete objeto[clave];
+      else objeto.campoQueNoExiste = MALOS[b % MALOS.length];
+      return { url, payload: JSON.stringify(objeto) };
+    }
+  }
+}
+
+let e: Entorno;
+let doc: { paths: Record<string, Record<string, Record<string, unknown>>> };
+const cuentas = { administrador: 0, usuario: 0 };
+let ids: number[] = [];
+
+/** A fresh session straight in the database: a fuzzed call may have revoked the last one. */
+async function sesionNueva(rol: keyof typeof cuentas): Promise<string> {
+  await e.db
+    .updateTable("usuario")
+    .set({ activo: true, rol })
+    .where("id", "=", cuentas[rol])
+    .execute();
+  const { token, hash } = nuevoToken();
+  await e.db
+    .insertInto("sesion")
+    .values({ id_usuario: cuentas[rol], token_hash: hash, expira_en: new Date(Date.now() + 3.6e6) })
+    .execute();
+  return token;
+}
+
+function operaciones(): Operacion[] {
+  return Object.entries(doc.paths).flatMap(([ruta, metodos]) =>
+    Object.entries(metodos).map(([metodo, op]) => ({
+      metodo: metodo.toUpperCase(),
+      ruta,
+      parametros: (op.parameters as Parametro[] | undefined) ?? [],
+      cuerpo:
+        (op.requestBody as { content?: Record<string, { schema: Esquema }> } | undefined)
+          ?.content?.["application/json"]?.schema ?? null,
+      respuestas: op.responses as Operacion["respuestas"],
+    })),
+  );
+}
+
+beforeAll(async () => {
+  e = await crearEntorno();
+  cuentas.administrador = (await crearCuenta(e.db, { rol: "administrador" })).id;
+  const usuario = await crearCuenta(e.db, { rol: "usuario" });
+  cuentas.usuario = usuario.id;
+  doc = (await e.app.inject({ method: "GET", url: "/api/openapi.json" })).json();
+  // Something to point at: a member type, a member, an event, a product.
+  const admin = await sesionNueva("administrador");
+  const h = { authorization: `Bearer ${admin}` };
+  const tipo = await e.app.inject({
+    method: "POST",
+    url: "/api/tipossocio",
+    headers: h,
+    payload: { nombre: "Fuzz" },
+  });
+  const acto = await e.app.inject({
+    method: "POST",
+    url: "/api/actos",
+    headers: h,
+    payload: { nombre: "Acto fuzz", fecha: "2030-01-01", aforo: 10 },
+  });
+  ids = [1, 2, usuario.idSocio ?? 1, tipo.json().id, acto.json().id, 999_999].filter(
+    (x): x is number => Number.isInteger(x),
+  );
+}, 120_000);
+afterAll(async () => e?.cerrar());
+
+describe("fuzzing desde el documento OpenAPI", () => {
+  it("ninguna operación responde 5xx, ni un estado sin declarar, ni un cuerpo fuera de su esquema", async () => {
+    const validar = validadorDeRespuestas(doc);
+    const ops = operaciones().filter((o) => !EXCLUIDAS.has(`${o.metodo} ${o.ruta}`));
+    const fallos: string[] = [];
+    let enviadas = 0;
+    for (const [i, op] of ops.entries()) {
+      for (const rol of ["administrador", "usuario"] as const) {
+        const token = await sesionNueva(rol);
+        const casos = fc.sample(fc.array(fc.nat(1_000_000), { minLength: 5, maxLength: 5 }), {
+          seed: SEMILLA + i * 2 + (rol === "usuario" ? 1 : 0),
+          numRuns: CASOS,
+        });
+        for (const numeros of casos) {
+          const caso = construir(op, ids, numeros);
+          const res = await e.app.inject({
+            method: op.metodo as "GET",
+            url: caso.url,
+            headers: {
+              authorization: `Bearer ${token}`,
+              ...(caso.payload !== undefined
+                ? { "content-type": caso.contentType ?? "application/json" }
+                : {}),
+            },
+            payload: caso.payload,
+          });
+          enviadas += 1;
+          const problema = validar(op.metodo, op.ruta, res.statusCode, res.headers, res.body);
+          if (problema) {
+            fallos.push(
+              `${rol} ${op.metodo} ${caso.url} ${caso.payload?.slice(0, 300) ?? ""} → ${res.statusCode}: ${problema} ${res.body.slice(0, 300)}`,
+            );
+          }
+        }
+      }
+    }
+    console.log(
+      `fuzzing: ${ops.length} operaciones, ${enviadas} peticiones (semilla ${SEMILLA}), ${fallos.length} fallos`,
+    );
+    expect(fallos, `semilla ${SEMILLA}`).toEqual([]);
+  }, 600_000);
+});
