@@ -1,6 +1,4 @@
 import "@mantine/core/styles.css";
-import "@mantine/dates/styles.css";
-import "@mantine/notifications/styles.css";
 import dayjs from "dayjs";
 import "dayjs/locale/es";
 import { StrictMode } from "react";

@@ -6,6 +6,7 @@ import { CLAVES } from "../lib/storage";
 import { Providers } from "./providers";
 import { CargandoPagina } from "./route-fallbacks";
 import { rutas } from "./router";
+import { cargarShell } from "./rutas";
 import { sesionStore, usuarioDesde } from "./session-store";
 
 export const router = createHashRouter(rutas);
@@ -28,27 +29,42 @@ window.addEventListener("storage", (evento) => {
   }
 });
 
+/** Asks the server who the stored token belongs to: the stored user is refreshed. */
+function comprobarSesion(): Promise<void> {
+  return api
+    .get<unknown>("/sesion")
+    .then((datos) => {
+      const usuario = usuarioDesde(datos);
+      if (usuario.rol !== "ninguno") sesionStore.actualizarUsuario(usuario);
+    })
+    .catch(() => {
+      // 401 is handled by the API client; without a connection the stored user stays.
+    });
+}
+
+// With a stored session, the check and the shell's code start with the entry script, alongside
+// the texts and the page's own chunk, rather than once React has rendered.
+let comprobacionAlArrancar: Promise<void> | null = null;
+if (sesionStore.obtener().token !== null) {
+  comprobacionAlArrancar = comprobarSesion();
+  void cargarShell().catch(() => undefined);
+}
+
 /**
- * With a stored token, asks the server who it belongs to before showing anything: the stored
- * user is refreshed, and a stale token (401) lands on the login without flashing a home.
+ * With a stored token, waits for the server to say who it belongs to before showing anything:
+ * the stored user is refreshed, and a stale token (401) lands on the login without flashing a
+ * home.
  */
 function SesionAlArrancar({ children }: { children: ReactNode }) {
   const [lista, setLista] = useState(() => sesionStore.obtener().token === null);
   useEffect(() => {
     if (lista) return;
     let vigente = true;
-    api
-      .get<unknown>("/sesion")
-      .then((datos) => {
-        const usuario = usuarioDesde(datos);
-        if (usuario.rol !== "ninguno") sesionStore.actualizarUsuario(usuario);
-      })
-      .catch(() => {
-        // 401 is handled by the API client; without a connection the stored user stays.
-      })
-      .finally(() => {
-        if (vigente) setLista(true);
-      });
+    const comprobacion = comprobacionAlArrancar ?? comprobarSesion();
+    void comprobacion.finally(() => {
+      if (comprobacionAlArrancar === comprobacion) comprobacionAlArrancar = null;
+      if (vigente) setLista(true);
+    });
     return () => {
       vigente = false;
     };

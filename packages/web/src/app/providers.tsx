@@ -1,9 +1,8 @@
 import { ErrorHttp } from "@fila/domain";
 import { MantineProvider } from "@mantine/core";
 import { DatesProvider } from "@mantine/dates";
-import { Notifications } from "@mantine/notifications";
 import { QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { notificarError } from "../lib/notificar";
 import { theme, variablesCss } from "./theme";
 
@@ -27,6 +26,8 @@ export function crearQueryClient(): QueryClient {
 
 export const queryClient = crearQueryClient();
 
+const Notificaciones = lazy(() => import("./notificaciones"));
+
 export function Providers({
   children,
   client = queryClient,
@@ -38,7 +39,9 @@ export function Providers({
     <MantineProvider theme={theme} cssVariablesResolver={variablesCss} defaultColorScheme="light">
       <DatesProvider settings={{ locale: "es", firstDayOfWeek: 1 }}>
         <QueryClientProvider client={client}>
-          <Notifications position="top-center" limit={4} />
+          <Suspense fallback={null}>
+            <Notificaciones />
+          </Suspense>
           {children}
         </QueryClientProvider>
       </DatesProvider>

@@ -1,12 +1,16 @@
 import { homeDeRol } from "@fila/domain";
+import { lazy, Suspense } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
-import { PushNotificaciones } from "../features/push/push-notificaciones";
 import { puedeAbrir } from "./acceso-rutas";
 import { usePrecargaDePaginas } from "./precarga";
 import { PublicLayout } from "./public-layout";
+import { CargandoPagina } from "./route-fallbacks";
+import { cargarShell } from "./rutas";
 import { primerSegmento, RUTAS_PUBLICAS, RUTAS_SIN_CONDICIONES } from "./rutas-publicas";
 import { haySesion, useSesion } from "./session-store";
-import { Shell } from "./shell";
+
+// The shell (menu, bell, push card…) only frames signed-in pages: the login does without it.
+const ShellConSesion = lazy(() => cargarShell().then((m) => ({ default: m.ShellConSesion })));
 
 /**
  * Root of every route: decides between the public layout and the shell, sends signed-out
@@ -34,9 +38,11 @@ export function RootLayout() {
   if (sesion.usuario.condicionesAceptadas !== "si") {
     if (!RUTAS_SIN_CONDICIONES.has(segmento)) return <Navigate to="/condiciones" replace />;
     return (
-      <Shell conMenu={false}>
-        <Outlet />
-      </Shell>
+      <Suspense fallback={<CargandoPagina />}>
+        <ShellConSesion conMenu={false}>
+          <Outlet />
+        </ShellConSesion>
+      </Suspense>
     );
   }
 
@@ -48,9 +54,10 @@ export function RootLayout() {
   if (!puedeAbrir(sesion.usuario.rol, pathname, search)) return <Navigate to={home} replace />;
 
   return (
-    <Shell key={sesion.usuario.id}>
-      <Outlet />
-      <PushNotificaciones token={sesion.token} />
-    </Shell>
+    <Suspense fallback={<CargandoPagina />}>
+      <ShellConSesion key={sesion.usuario.id} token={sesion.token}>
+        <Outlet />
+      </ShellConSesion>
+    </Suspense>
   );
 }

@@ -3,7 +3,11 @@
  * calls them all once the first page is interactive (SPEC §2: all lazily loaded pages are
  * preloaded).
  */
+/** The signed-in frame (shell, menu, push card): not a page, loaded once there is a session. */
+export const cargarShell = () => import("./shell-con-sesion");
+
 export const cargadores = {
+  shell: cargarShell,
   login: () => import("../features/login/login-page"),
   inicio: () => import("../features/homes/inicio-page"),
   contrasenyaOlvidada: () => import("../features/contrasenya-olvidada/contrasenya-olvidada-page"),

@@ -1,5 +1,4 @@
 import {
-  ColorInput,
   type CSSVariablesResolver,
   createTheme,
   DEFAULT_THEME,
@@ -19,8 +18,9 @@ export const theme = createTheme({
   cursorType: "pointer",
   components: {
     // Its eye-dropper button has no accessible name (and exists only in Chromium): the swatch
-    // and the hex text are enough to choose a colour.
-    ColorInput: ColorInput.extend({ defaultProps: { withEyeDropper: false } }),
+    // and the hex text are enough to choose a colour. (A plain object, not ColorInput.extend:
+    // that would bring the colour picker and its popover into the entry script.)
+    ColorInput: { defaultProps: { withEyeDropper: false } },
   },
 });
 

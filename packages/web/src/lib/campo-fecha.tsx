@@ -1,3 +1,4 @@
+import "@mantine/dates/styles.css";
 import { DateInput, type DateInputProps } from "@mantine/dates";
 import dayjs from "dayjs";
 import "dayjs/locale/es";

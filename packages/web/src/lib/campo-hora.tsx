@@ -1,3 +1,4 @@
+import "@mantine/dates/styles.css";
 import { TimePicker, type TimePickerProps } from "@mantine/dates";
 import { useTranslation } from "react-i18next";
 

@@ -12,16 +12,22 @@ import {
 } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconKey } from "@tabler/icons-react";
-import { type ReactNode, useMemo } from "react";
+import { lazy, type ReactNode, Suspense, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Icono } from "../../app/iconos";
 import { hojasDelMenu } from "../../app/menu";
 import { useSesion } from "../../app/session-store";
 import { AlertasHome } from "../alertas/alertas-home";
-import { CambiarContrasenyaModal } from "../cuenta/cambiar-contrasenya-modal";
 import { NoticiasHome } from "../noticias/noticias-home";
 import { ActivarNotificaciones } from "../push/activar-notificaciones";
+
+// Loaded when opened: its form, password field and modal are not needed to paint the home.
+const CambiarContrasenyaModal = lazy(() =>
+  import("../cuenta/cambiar-contrasenya-modal").then((m) => ({
+    default: m.CambiarContrasenyaModal,
+  })),
+);
 
 type RolDeHome = Parameters<typeof menuPorRol>[0];
 
@@ -103,7 +109,11 @@ export function HomePage({ rolDeHome, ruta, intro, children }: Props) {
           </SimpleGrid>
         )}
       </Stack>
-      <CambiarContrasenyaModal abierto={cambiando} alCerrar={close} />
+      {cambiando ? (
+        <Suspense fallback={null}>
+          <CambiarContrasenyaModal abierto alCerrar={close} />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }
