@@ -86,6 +86,12 @@ test("la junta crea una cena de pago, Jordi se inscribe con su hijo y un invitad
     PASSWORD_DEMO,
     CUENTAS.administrador.home,
   );
+  // Before the day, the attendance boxes wait for it (the API would answer 409).
+  await app.irA(`listado-inscritos?acto=${idActo}`);
+  await expect(
+    page.getByRole("checkbox", { name: "Asistió Pastor Gisbert, Jordi" }),
+  ).toBeDisabled();
+  await expect(page.getByText(/La asistencia se marca a partir del día del acto/)).toBeVisible();
   // The dinner is held today: attendance (and its points) is marked once the day has come.
   await app.irA("actos");
   await page.getByRole("button", { name: `Editar «${CENA.nombre}»` }).click();

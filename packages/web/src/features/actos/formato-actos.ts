@@ -1,4 +1,4 @@
-import { aCentimos, formatearFecha, formatearImporte } from "@fila/domain";
+import { aCentimos, formatearFecha, formatearImporte, hoyIso } from "@fila/domain";
 
 /** An amount of the API (euros) as the screen shows it: "1.234,56 €". */
 export function euros(importe: number): string {
@@ -8,4 +8,12 @@ export function euros(importe: number): string {
 /** "dd/mm/aaaa" or "dd/mm/aaaa · HH:mm". */
 export function fechaConHora(fecha: string, hora: string | null | undefined): string {
   return hora ? `${formatearFecha(fecha)} · ${hora}` : formatearFecha(fecha);
+}
+
+/**
+ * Attendance (and its points) is marked from the event's day on, as the API requires; removing
+ * a mark stays possible at any time.
+ */
+export function puedeMarcarAsistencia(fechaActo: string, hoy: string = hoyIso()): boolean {
+  return fechaActo <= hoy;
 }

@@ -1,5 +1,10 @@
 import "mantine-datatable/styles.css";
-import { type Inscripcion, type ListadoInscritos, mensajeDeError } from "@fila/domain";
+import {
+  formatearFecha,
+  type Inscripcion,
+  type ListadoInscritos,
+  mensajeDeError,
+} from "@fila/domain";
 import {
   Alert,
   Badge,
@@ -26,7 +31,7 @@ import { notificarError } from "../../lib/notificar";
 import { TipoBadge } from "../socios/tipo-badge";
 import { nombreCompleto } from "../socios/tipos";
 import { CabeceraActos, FilasPorMenu } from "./cabecera-actos";
-import { euros, fechaConHora } from "./formato-actos";
+import { euros, fechaConHora, puedeMarcarAsistencia } from "./formato-actos";
 import { useAsistencia, useListaActos, useListadoInscritos } from "./use-actos";
 
 const COLOR_ESTADO: Record<string, string> = {
@@ -164,6 +169,7 @@ function Contenido({ idActo, datos }: { idActo: number; datos: ListadoInscritos 
   const { t } = useTranslation();
   const asistencia = useAsistencia(idActo);
   const { acto, items, totales } = datos;
+  const asistenciaAbierta = puedeMarcarAsistencia(acto.fecha);
 
   // The box shows the click at once (the cache's optimistic update comes a tick later).
   const [marcas, setMarcas] = useState<Record<number, boolean>>({});
@@ -198,6 +204,11 @@ function Contenido({ idActo, datos }: { idActo: number; datos: ListadoInscritos 
             {t("actos.listado.puntosPorAsistir", { count: acto.puntos })}
           </Badge>
         ) : null}
+        {asistenciaAbierta ? null : (
+          <Text size="sm" c="dimmed">
+            {t("actos.listado.asistenciaDesde", { fecha: formatearFecha(acto.fecha) })}
+          </Text>
+        )}
       </Group>
       <SimpleGrid cols={{ base: 1, md: 3 }}>
         <Card withBorder radius="md" aria-label={t("actos.listado.totales")} component="section">
@@ -311,6 +322,7 @@ function Contenido({ idActo, datos }: { idActo: number; datos: ListadoInscritos 
                   nombre: nombreCompleto(i.socio),
                 })}
                 checked={marcas[i.id] ?? i.asistio}
+                disabled={!asistenciaAbierta && !(marcas[i.id] ?? i.asistio)}
                 onChange={(e) => marcar(i, e.currentTarget.checked)}
                 styles={{ body: { justifyContent: "center" } }}
               />
