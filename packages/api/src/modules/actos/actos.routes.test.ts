@@ -1200,6 +1200,33 @@ describe("asistencia y puntos solo de actos celebrados", () => {
   });
 });
 
+describe("asistencia de un acto cancelado", () => {
+  it("no se marca (409) ni da puntos; desmarcarla sí se puede", async () => {
+    const acto = await crearActo({
+      nombre: "Cena suspendida por lluvia",
+      puntos: 5,
+      sePaga: false,
+    });
+    const ins = (
+      await inscribir(admin.token, acto.id, { idSocio: usuarioB.idSocio, menu: "Carne" })
+    ).json();
+    await celebrarHoy(acto.id);
+    const url = `/api/actos/${acto.id}/inscripciones/${ins.id}/asistencia`;
+    expect((await llamar("PUT", url, admin.token, { asistio: true })).statusCode).toBe(200);
+    await e.db.updateTable("acto").set({ cancelado: true }).where("id", "=", acto.id).execute();
+    const antes = (await llamar("GET", "/api/actos/puntos/mios", usuarioB.token)).json();
+    const desmarcar = await llamar("PUT", url, admin.token, { asistio: false });
+    expect(desmarcar.statusCode).toBe(200);
+    const marcar = await llamar("PUT", url, admin.token, { asistio: true });
+    expect(marcar.statusCode).toBe(409);
+    expect(marcar.json().mensaje).toBe(
+      "El acto está cancelado: no se marca la asistencia ni da puntos.",
+    );
+    const despues = (await llamar("GET", "/api/actos/puntos/mios", usuarioB.token)).json();
+    expect(despues.puntosTotal).toBeLessThanOrEqual(antes.puntosTotal);
+  });
+});
+
 describe("cualquier rol con socio enlazado ve sus actos y sus puntos", () => {
   it("un administrador con socio ve los suyos; sin socio, lista vacía y ceros", async () => {
     const acto = await crearActo({ nombre: "Cena del admin", puntos: 4 });

@@ -711,13 +711,19 @@ export class ActosService {
     };
   }
 
-  /** Marks (or unmarks) attendance, which gives the event's points: only once the event's day has come. */
+  /**
+   * Marks (or unmarks) attendance, which gives the event's points: only once the event's day has
+   * come, and never for a cancelled event. Unmarking is always possible.
+   */
   async asistencia(actor: Actor, idActo: number, idInscripcion: number, asistio: boolean) {
     return this.repo.transaccion(async (repo) => {
       const inscripcion = await repo.inscripcion(idActo, idInscripcion);
       if (!inscripcion) throw noEncontrado("La inscripción");
       const acto = await repo.porId(idActo);
       if (!acto) throw noEncontrado("El acto");
+      if (asistio && acto.cancelado) {
+        throw conflicto("El acto está cancelado: no se marca la asistencia ni da puntos.");
+      }
       if (asistio && acto.fecha > this.hoy()) {
         throw conflicto(
           `El acto aún no se ha celebrado: la asistencia se marca a partir del día del acto (${formatearFecha(acto.fecha)}).`,

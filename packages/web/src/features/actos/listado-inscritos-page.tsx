@@ -169,7 +169,8 @@ function Contenido({ idActo, datos }: { idActo: number; datos: ListadoInscritos 
   const { t } = useTranslation();
   const asistencia = useAsistencia(idActo);
   const { acto, items, totales } = datos;
-  const asistenciaAbierta = puedeMarcarAsistencia(acto.fecha);
+  // A cancelled event shows its badge; one still to come says from when (the API refuses both).
+  const asistenciaAbierta = puedeMarcarAsistencia(acto.fecha) && !acto.cancelado;
 
   // The box shows the click at once (the cache's optimistic update comes a tick later).
   const [marcas, setMarcas] = useState<Record<number, boolean>>({});
@@ -204,7 +205,7 @@ function Contenido({ idActo, datos }: { idActo: number; datos: ListadoInscritos 
             {t("actos.listado.puntosPorAsistir", { count: acto.puntos })}
           </Badge>
         ) : null}
-        {asistenciaAbierta ? null : (
+        {asistenciaAbierta || acto.cancelado ? null : (
           <Text size="sm" c="dimmed">
             {t("actos.listado.asistenciaDesde", { fecha: formatearFecha(acto.fecha) })}
           </Text>
