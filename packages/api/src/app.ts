@@ -198,7 +198,10 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
           (idSocio) => actos.inscribirSocioNuevo(idSocio),
         ),
       });
-      await api.register(sociosIoRoutes, { db });
+      await api.register(sociosIoRoutes, {
+        db,
+        alImportar: (ids) => actos.inscribirSociosNuevos(ids),
+      });
       await api.register(maestrosRoutes, { db });
       await api.register(productosRoutes, { db });
       await api.register(pagosRoutes, { db });

@@ -422,22 +422,33 @@ export class ActosService {
    * automatic enrolment that still has room. Called by the members service after creating one.
    */
   async inscribirSocioNuevo(idSocio: number): Promise<number> {
-    const ids = await this.repo.actosAutomaticosDesde(this.hoy());
+    return this.inscribirSociosNuevos([idSocio]);
+  }
+
+  /** The same for many members at once (an import): the events are looked up once. */
+  async inscribirSociosNuevos(idsSocio: number[]): Promise<number> {
+    const ids = idsSocio.length > 0 ? await this.repo.actosAutomaticosDesde(this.hoy()) : [];
     let inscrito = 0;
     for (const idActo of ids) {
-      inscrito += await this.repo.transaccion(async (repo) => {
-        const acto = await repo.porId(idActo, true);
-        const socio = await repo.socio(idSocio);
-        if (!acto || !socio?.activo) return 0;
-        const ocupadas = (await repo.ocupadas([idActo])).get(idActo) ?? 0;
-        if (!hayPlazas(acto.aforo, ocupadas, 1)) return 0;
-        const creadas = await this.inscribirEnActo(repo, acto, [
-          { ...socio, invitados: 0, menu: "", alergias: "" },
-        ]);
-        return creadas.length;
-      });
+      for (const idSocio of idsSocio) {
+        inscrito += await this.inscribirNuevoEn(idActo, idSocio);
+      }
     }
     return inscrito;
+  }
+
+  private async inscribirNuevoEn(idActo: number, idSocio: number): Promise<number> {
+    return this.repo.transaccion(async (repo) => {
+      const acto = await repo.porId(idActo, true);
+      const socio = await repo.socio(idSocio);
+      if (!acto || !socio?.activo) return 0;
+      const ocupadas = (await repo.ocupadas([idActo])).get(idActo) ?? 0;
+      if (!hayPlazas(acto.aforo, ocupadas, 1)) return 0;
+      const creadas = await this.inscribirEnActo(repo, acto, [
+        { ...socio, invitados: 0, menu: "", alergias: "" },
+      ]);
+      return creadas.length;
+    });
   }
 
   /** Whether the account may enrol (or cancel for) this member: themself or someone they pay for. */

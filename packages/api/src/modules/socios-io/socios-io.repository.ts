@@ -103,7 +103,8 @@ export class SociosIoRepository {
    * Inserts every member in one transaction, then links payer/partner/parent by matrícula
    * (the file's own members included) and audits each one. Any failure undoes all of it.
    */
-  async insertarTodos(filas: SocioImportado[], idUsuario: number): Promise<number> {
+  /** Inserts the rows in one transaction; the new members' ids, in the file's order. */
+  async insertarTodos(filas: SocioImportado[], idUsuario: number): Promise<number[]> {
     return this.db.transaction().execute(async (trx) => {
       // Rows without a matrícula get the next free numbers, above the file's own ones too.
       await bloquearMatriculas(trx);
@@ -206,7 +207,7 @@ export class SociosIoRepository {
             .map(([campo, despues]) => ({ campo, antes: null, despues })),
         });
       }
-      return ids.length;
+      return ids;
     });
   }
 }

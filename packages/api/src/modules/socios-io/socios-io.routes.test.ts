@@ -468,6 +468,38 @@ describe("POST /api/socios/importar", () => {
     ]);
   });
 
+  it("inscribe a los socios importados en los actos automáticos próximos, como al darlos de alta", async () => {
+    const fecha = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+    const acto = await e.app.inject({
+      method: "POST",
+      url: "/api/actos",
+      headers: bearer(admin),
+      payload: { nombre: "Assemblea general d'importats", fecha, inscripcionAutomatica: true },
+    });
+    expect(acto.statusCode, acto.body).toBe(201);
+    const res = await importar(
+      csv([
+        ["Nombre", "Apellidos"],
+        ["Pepa", "Importada Automàtica"],
+        ["Vicent", "Importat Automàtic"],
+      ]),
+      1,
+    );
+    expect(res.json(), res.body).toMatchObject({ importadas: 2 });
+    const inscritos = await e.db
+      .selectFrom("inscripcion")
+      .innerJoin("socio", "socio.id", "inscripcion.id_socio")
+      .select("socio.apellidos")
+      .where("inscripcion.id_acto", "=", acto.json().id)
+      .where("socio.apellidos", "like", "Importa% Automà%")
+      .orderBy("socio.apellidos")
+      .execute();
+    expect(inscritos.map((i) => i.apellidos)).toEqual([
+      "Importada Automàtica",
+      "Importat Automàtic",
+    ]);
+  });
+
   it("lee un CSV separado por comas, con BOM y cabeceras sin acentos", async () => {
     const fichero = Buffer.concat([
       Buffer.from("\uFEFF"),

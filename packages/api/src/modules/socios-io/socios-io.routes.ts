@@ -50,8 +50,11 @@ function cuerpoRechazo(informe: InformeImportacion): z.infer<typeof RechazoSchem
   };
 }
 
-export const sociosIoRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  const sociosIo = new SociosIoService(new SociosIoRepository(db));
+export const sociosIoRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  alImportar?: (ids: number[]) => Promise<unknown>;
+}> = async (app, { db, alImportar }) => {
+  const sociosIo = new SociosIoService(new SociosIoRepository(db), alImportar);
   await app.register(multipart, { limits: { fileSize: MAX_BYTES_IMPORTACION, files: 1 } });
 
   app.get(

@@ -34,6 +34,8 @@ function catalogo(filas: { id: number; nombre: string }[]): Catalogo {
 export class SociosIoService {
   constructor(
     private readonly repo: SociosIoRepository,
+    /** After an import: what creating members one by one also does (automatic enrolment). */
+    private readonly alImportar: (ids: number[]) => Promise<unknown> = async () => {},
     private readonly hoy: () => string = hoyIso,
   ) {}
 
@@ -123,8 +125,9 @@ export class SociosIoService {
     };
     if (!confirmar || rechazadas.length > 0) return informe;
 
+    let ids: number[];
     try {
-      informe.importadas = await this.repo.insertarTodos(
+      ids = await this.repo.insertarTodos(
         leidas.map((l) => l.socio),
         idUsuario,
       );
@@ -137,6 +140,8 @@ export class SociosIoService {
       }
       throw error;
     }
+    informe.importadas = ids.length;
+    await this.alImportar(ids);
     return informe;
   }
 
