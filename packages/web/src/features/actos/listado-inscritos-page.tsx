@@ -265,6 +265,8 @@ function Contenido({ idActo, datos }: { idActo: number; datos: ListadoInscritos 
         records={items}
         idAccessor="id"
         noRecordsText={t("actos.listado.vacio")}
+        // Scrollable with the keyboard even when its attendance boxes wait for the event's day.
+        scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}
         columns={[
           {
             accessor: "socio",
