@@ -10,6 +10,7 @@ import { isValidIBAN } from "ibantools";
 import { type Insertable, sql } from "kysely";
 import type { Database } from "../db/database.js";
 import type { SocioTable } from "../db/schema.js";
+import { aleatorio } from "../lib/aleatorio.js";
 import { hashPassword } from "../lib/passwords.js";
 import { cargarDemoActos } from "./seed-actos.js";
 import { cargarDemoComunicacion } from "./seed-comunicacion.js";
@@ -33,24 +34,13 @@ const NUM_BAJAS = 15;
 const LOTE = 100;
 
 // ---------------------------------------------------------------------------
-// Generador pseudoaleatorio determinista (mulberry32)
+// Generador pseudoaleatorio determinista (mulberry32, en lib/aleatorio)
 // ---------------------------------------------------------------------------
-
-function mulberry32(semilla: number): () => number {
-  let a = semilla >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 class Azar {
   private readonly siguiente: () => number;
   constructor(semilla: number) {
-    this.siguiente = mulberry32(semilla);
+    this.siguiente = aleatorio(semilla);
   }
   /** Entero en [min, max], ambos incluidos. */
   entero(min: number, max: number): number {

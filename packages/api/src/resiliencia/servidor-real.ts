@@ -121,17 +121,7 @@ export const lineas = (texto: string) =>
     .split("\n")
     .filter((l) => l.trim() && !l.startsWith("(node:") && !l.startsWith("(Use `node"));
 
-/** Seeded pseudo-random numbers in [0, 1) (mulberry32): a failing run can be repeated. */
-export function aleatorio(semilla: number): () => number {
-  let a = semilla >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { aleatorio } from "../lib/aleatorio.js";
 
 export const hoyMas = (dias: number) =>
   new Date(Date.now() + dias * 86_400_000).toISOString().slice(0, 10);
