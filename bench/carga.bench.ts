@@ -1,0 +1,164 @@
+// Throughput of authenticated calls against the real server (issue 14, goal 1), started as
+// `npm start` starts it (the demo filà, a temporary DATA_DIR, its own port), loaded from this
+// separate process with autocannon. Three routes in the same run, one after the other: the
+// trivial `GET /assets/config.json` as the yardstick, `GET /api/sesion` (token lookup) and
+// `GET /api/socios?page=1&pageSize=50` (administrator). PGlite always; with DATABASE_URL also
+// PostgreSQL, in a database of its own created for the run and dropped after it.
+// Goals: /api/sesion ≥ 30 % and the member list ≥ 15 % of the trivial route's requests per second
+// (printed with ✓/✗; the exit code is 1 only when a request failed).
+// Run: npx tsx bench/carga.bench.ts   (CARGA_PORT, 3408 by default; CARGA_SEGUNDOS, 10;
+// CARGA_CONEXIONES, 16; CARGA_PERFIL=carpeta starts the server with --cpu-prof into that folder)
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+import { CUENTAS_DEMO, PASSWORD_DEMO } from "../packages/api/src/demo/seed-demo.js";
+
+const PUERTO = Number(process.env.CARGA_PORT ?? 3408);
+const SEGUNDOS = Number(process.env.CARGA_SEGUNDOS ?? 10);
+const CONEXIONES = Number(process.env.CARGA_CONEXIONES ?? 16);
+const PERFIL = process.env.CARGA_PERFIL;
+const BASE = `http://127.0.0.1:${PUERTO}`;
+const raiz = path.resolve(import.meta.dirname, "..");
+
+type Ruta = { nombre: string; url: string; conSesion: boolean; objetivo: number | null };
+const RUTAS: Ruta[] = [
+  {
+    nombre: "GET /assets/config.json",
+    url: "/assets/config.json",
+    conSesion: false,
+    objetivo: null,
+  },
+  { nombre: "GET /api/sesion", url: "/api/sesion", conSesion: true, objetivo: 30 },
+  {
+    nombre: "GET /api/socios?page=1&pageSize=50",
+    url: "/api/socios?page=1&pageSize=50",
+    conSesion: true,
+    objetivo: 15,
+  },
+];
+
+async function arrancarServidor(dataDir: string, databaseUrl?: string): Promise<ChildProcess> {
+  const argumentos = PERFIL ? [`--cpu-prof`, `--cpu-prof-dir=${PERFIL}`] : [];
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(PUERTO),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    PUBLIC_URL: BASE,
+    DEMO: "1",
+    ADMIN_EMAIL: "primer@filademo.es",
+    ADMIN_PASSWORD: "primer-admin-medicion-2026",
+    LOG_LEVEL: "warn",
+  };
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
+  const servidor = spawn(process.execPath, [...argumentos, path.join(raiz, "scripts/start.mjs")], {
+    cwd: raiz,
+    stdio: ["ignore", "inherit", "inherit"],
+    env,
+  });
+  const limite = Date.now() + 300_000;
+  while (Date.now() < limite) {
+    if (servidor.exitCode !== null) throw new Error("el servidor ha terminado al arrancar");
+    try {
+      if ((await fetch(`${BASE}/api/salud/lista`)).ok) return servidor;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((ok) => setTimeout(ok, 300));
+  }
+  throw new Error("el servidor no ha arrancado en 5 minutos");
+}
+
+async function entrarComoAdministrador(): Promise<string> {
+  const res = await fetch(`${BASE}/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: CUENTAS_DEMO.administrador, password: PASSWORD_DEMO }),
+  });
+  if (!res.ok) throw new Error(`login: ${res.status}`);
+  return ((await res.json()) as { accessToken: string }).accessToken;
+}
+
+type Resultado = { ruta: Ruta; rps: number; p50: number; p99: number; errores: number };
+
+async function cargar(ruta: Ruta, token: string): Promise<Resultado> {
+  const r = await autocannon({
+    url: `${BASE}${ruta.url}`,
+    connections: CONEXIONES,
+    duration: SEGUNDOS,
+    headers: ruta.conSesion ? { authorization: `Bearer ${token}` } : {},
+  });
+  return {
+    ruta,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errores: r.non2xx + r.errors + r.timeouts,
+  };
+}
+
+async function medir(motor: string, databaseUrl?: string): Promise<boolean> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "fila-carga-"));
+  const servidor = await arrancarServidor(dataDir, databaseUrl);
+  try {
+    const token = await entrarComoAdministrador();
+    // Warm-up: JIT, the connection pool and the first query plans.
+    for (const ruta of RUTAS) {
+      await autocannon({
+        url: `${BASE}${ruta.url}`,
+        connections: CONEXIONES,
+        duration: 2,
+        headers: ruta.conSesion ? { authorization: `Bearer ${token}` } : {},
+      });
+    }
+    const resultados: Resultado[] = [];
+    for (const ruta of RUTAS) resultados.push(await cargar(ruta, token));
+    const base = resultados[0].rps;
+    let cumple = true;
+    console.log(`\n${motor} (${CONEXIONES} conexiones, ${SEGUNDOS} s por ruta)`);
+    console.log("| ruta | req/s | % de la trivial | objetivo | p50 ms | p99 ms | errores |");
+    console.log("|---|---|---|---|---|---|---|");
+    for (const r of resultados) {
+      const porcentaje = (100 * r.rps) / base;
+      const ok = r.ruta.objetivo === null || porcentaje >= r.ruta.objetivo;
+      if (r.errores > 0) cumple = false;
+      console.log(
+        `| ${r.ruta.nombre} | ${Math.round(r.rps)} | ${porcentaje.toFixed(1)} % | ${
+          r.ruta.objetivo === null ? "—" : `≥ ${r.ruta.objetivo} % ${ok ? "✓" : "✗"}`
+        } | ${r.p50} | ${r.p99} | ${r.errores} |`,
+      );
+    }
+    return cumple;
+  } finally {
+    servidor.kill("SIGTERM");
+    await new Promise((ok) => servidor.once("exit", ok));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function conBaseDePostgres<T>(url: string, usar: (url: string) => Promise<T>): Promise<T> {
+  const nombre = `fila_carga_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${nombre}`);
+  try {
+    const destino = new URL(url);
+    destino.pathname = `/${nombre}`;
+    return await usar(destino.toString());
+  } finally {
+    await admin.query(`drop database if exists ${nombre} with (force)`);
+    await admin.end();
+  }
+}
+
+let cumple = await medir("PGlite");
+if (process.env.DATABASE_URL) {
+  cumple =
+    (await conBaseDePostgres(process.env.DATABASE_URL, (url) => medir("PostgreSQL", url))) &&
+    cumple;
+}
+process.exitCode = cumple ? 0 : 1;
