@@ -243,7 +243,8 @@ const ORDEN: Record<OrdenSocios, { columna: string | null; nulos?: boolean; inve
   };
 
 /** ORDER BY terms for a list `sort` ("apellidos", "-edad", …), ending with id so pages are stable. */
-export function ordenSocios(sort: string): RawBuilder<unknown>[] {
+/** The ORDER BY terms of the list, as one expression (Kysely's array form is deprecated). */
+export function ordenSocios(sort: string): RawBuilder<unknown> {
   const descendente = sort.startsWith("-");
   const orden = ORDEN[sort.replace(/^-/, "") as OrdenSocios];
   const dir = sql.raw(descendente !== Boolean(orden.invertir) ? "desc" : "asc");
@@ -256,7 +257,7 @@ export function ordenSocios(sort: string): RawBuilder<unknown>[] {
     );
   }
   terminos.push(sql`socio.id ${dir}`);
-  return terminos;
+  return sql.join(terminos);
 }
 
 const escaparLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
