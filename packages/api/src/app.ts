@@ -50,6 +50,7 @@ import { authPlugin } from "./plugins/auth.js";
 import { errorsPlugin } from "./plugins/errors.js";
 import { respuestasErrorPlugin } from "./plugins/respuestas-error.js";
 import { validatorCompiler } from "./plugins/validacion.js";
+import { versionApiPlugin } from "./plugins/version-api.js";
 import { MailService } from "./services/mail.js";
 import { PushService } from "./services/push.js";
 
@@ -152,6 +153,8 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   });
   await app.register(errorsPlugin);
   await app.register(respuestasErrorPlugin);
+  // Before the session: a stale client is told to reload before anything else.
+  await app.register(versionApiPlugin);
   await app.register(authPlugin, { db });
 
   await app.register(swagger, {

@@ -35,3 +35,4 @@ export * from "./validacion/iban";
 export * from "./validacion/nif";
 export * from "./validacion/password";
 export * from "./validacion/passwords-comunes";
+export * from "./version/version-api";
