@@ -2,6 +2,7 @@ export * from "./actos/acto.schema";
 export * from "./actos/inscripcion.schema";
 export * from "./actos/reglas";
 export * from "./alertas/alerta.schema";
+export * from "./analitica/analitica.schema";
 export * from "./color/luma";
 export * from "./comun/esquemas";
 export * from "./config/app-config.schema";
