@@ -1,5 +1,6 @@
-import type { LoteAnalitica } from "@fila/domain";
+import { type LoteAnalitica, RUTAS_ANALITICA } from "@fila/domain";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { rutas } from "../../app/router";
 import {
   ESPERA_LOTE_MS,
   pideNoRastrear,
@@ -16,6 +17,16 @@ describe("rutaDeAnalitica", () => {
     expect(rutaDeAnalitica("/listado-inscritos?acto=41")).toBe("/listado-inscritos");
     expect(rutaDeAnalitica("")).toBe("/");
     expect(rutaDeAnalitica("/")).toBe("/");
+  });
+
+  it("la lista de rutas que la API admite es la del router", () => {
+    const delRouter = (rutas[0].children ?? [])
+      .filter((r) => r.path !== "*")
+      .map((r) => (r.index ? "/" : `/${r.path}`));
+    expect(new Set(delRouter)).toEqual(new Set(RUTAS_ANALITICA));
+    for (const ruta of delRouter) {
+      expect(rutaDeAnalitica(ruta.replace(":id", "7")), ruta).toBe(ruta);
+    }
   });
 
   it("no da nada para una página que no existe", () => {
@@ -85,6 +96,14 @@ describe("RegistroAnalitica", () => {
     sinRastreo.evento("app_instalada");
     sinRastreo.vaciar();
     vi.advanceTimersByTime(ESPERA_LOTE_MS);
+    expect(envios).toEqual([]);
+  });
+
+  it("sin sendBeacon (fuera de un navegador) no cuenta nada", () => {
+    expect(typeof navigator.sendBeacon).toBe("undefined");
+    const porDefecto = new RegistroAnalitica(enviar);
+    porDefecto.vista("/inicio");
+    porDefecto.vaciar();
     expect(envios).toEqual([]);
   });
 

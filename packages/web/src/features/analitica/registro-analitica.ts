@@ -36,9 +36,14 @@ export function pideNoRastrear(nav: Navegador = navigator): boolean {
 
 type Envio = (url: string, lote: LoteAnalitica) => void;
 
+/** Every browser the app supports has sendBeacon; without it (jsdom) nothing is counted. */
+const hayBeacon = () =>
+  typeof navigator !== "undefined" && typeof navigator.sendBeacon === "function";
+
 function enviarConBeacon(url: string, lote: LoteAnalitica): void {
   const cuerpo = new Blob([JSON.stringify(lote)], { type: "application/json" });
-  if (typeof navigator.sendBeacon === "function" && navigator.sendBeacon(url, cuerpo)) return;
+  if (navigator.sendBeacon(url, cuerpo)) return;
+  // The browser refused to queue it (its beacon quota is full): a keepalive fetch instead.
   void fetch(url, {
     method: "POST",
     body: cuerpo,
@@ -55,7 +60,7 @@ export class RegistroAnalitica {
 
   constructor(
     private readonly enviar: Envio = enviarConBeacon,
-    private readonly activo: () => boolean = () => !pideNoRastrear(),
+    private readonly activo: () => boolean = () => hayBeacon() && !pideNoRastrear(),
     private readonly url = `${API_URL}/analitica`,
   ) {}
 
