@@ -287,6 +287,18 @@ describe("sal diaria y conservación", () => {
   });
 });
 
+describe("documento OpenAPI", () => {
+  it("declara lo que responden: el envío anónimo sin 401 y con 413 y 429; el resumen con 401 y 403", async () => {
+    const doc = (await e.app.inject({ method: "GET", url: "/api/openapi.json" })).json();
+    const envio = Object.keys(doc.paths["/api/analitica"].post.responses);
+    expect(envio).toEqual(expect.arrayContaining(["204", "400", "413", "426", "429"]));
+    expect(envio).not.toContain("401");
+    expect(doc.paths["/api/analitica"].post.security).toEqual([]);
+    const resumenDoc = Object.keys(doc.paths["/api/analitica/resumen"].get.responses);
+    expect(resumenDoc).toEqual(expect.arrayContaining(["200", "400", "401", "403", "426"]));
+  });
+});
+
 describe("GET /api/analitica/resumen", () => {
   it("solo el administrador", async () => {
     const anonimo = await e.app.inject({ method: "GET", url: "/api/analitica/resumen" });
