@@ -16,11 +16,13 @@ const ADMIN = {
 
 const dia = (fecha: string, visitantes: number, vistas: number) => ({ fecha, visitantes, vistas });
 
+let porDia: (desde: string, hasta: string) => ReturnType<typeof dia>[];
+
 function resumen(desde: string, hasta: string) {
   return {
     desde,
     hasta,
-    porDia: [dia(desde, 2, 4), dia(hasta, 3, 5)],
+    porDia: porDia(desde, hasta),
     porSemana: [dia(desde, 5, 9)],
     paginas: [
       { ruta: "/socio-home", vistas: 6 },
@@ -45,6 +47,7 @@ let pedidas: string[];
 
 beforeEach(() => {
   pedidas = [];
+  porDia = (desde, hasta) => [dia(desde, 2, 4), dia(hasta, 3, 5)];
   vi.stubGlobal(
     "fetch",
     vi.fn(async (entrada: RequestInfo | URL, init: RequestInit = {}) => {
@@ -106,12 +109,21 @@ describe("uso de la aplicación en el inicio del administrador", { timeout: 30_0
 
     const push = await tarjeta("Alertas push");
     expect(push.getByTestId("analitica-push-texto").textContent).toBe(
-      "4 entregadas y 1 abiertas desde la notificación (25 %).",
+      "Entregadas: 4. Abiertas desde la notificación: 1 (25 %).",
     );
 
     const acciones = await tarjeta("Acciones");
     expect(acciones.getByText("Inscripciones en actos").nextSibling?.textContent).toBe("7");
     expect(acciones.getByText("Recibos descargados").nextSibling?.textContent).toBe("2");
+  });
+
+  it("concuerda en singular con un visitante y una vista", async () => {
+    porDia = (desde) => [dia(desde, 1, 1)];
+    await abrirInicio();
+    const dias = await tarjeta("Visitantes y vistas por día");
+    expect(dias.getByTestId("analitica-totales").textContent).toMatch(
+      /: 1 visitante \(sumando los de cada día\) y 1 página vista\.$/,
+    );
   });
 
   it("cambia de periodo y pide el resumen de ese periodo", async () => {

@@ -105,8 +105,14 @@ function Graficos({ datos }: { datos: ResumenAnalitica }) {
       <Tarjeta id="analitica-dias" titulo={t("analitica.porDia")}>
         <Text size="sm" mb="sm" data-testid="analitica-totales">
           {t("analitica.totales", {
-            visitantes: formatearNumero(sumar("visitantes")),
-            vistas: formatearNumero(sumar("vistas")),
+            visitantes: t("analitica.totalVisitantes", {
+              count: sumar("visitantes"),
+              n: formatearNumero(sumar("visitantes")),
+            }),
+            vistas: t("analitica.totalVistas", {
+              count: sumar("vistas"),
+              n: formatearNumero(sumar("vistas")),
+            }),
             desde: formatearFecha(datos.desde),
             hasta: formatearFecha(datos.hasta),
           })}
