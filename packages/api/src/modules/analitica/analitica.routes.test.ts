@@ -1,7 +1,7 @@
 import { hoyIso } from "@fila/domain";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { bearer, crearCuenta, crearEntorno, type Entorno, entrar } from "../../test/entorno.js";
-import { LIMITE_ENVIOS_POR_MINUTO } from "./analitica.routes.js";
+import { LIMITE_ENVIOS_POR_MINUTO, redDe } from "./analitica.routes.js";
 import { restarMeses } from "./analitica.service.js";
 
 const ESCRITORIO =
@@ -210,6 +210,29 @@ describe("POST /api/analitica", () => {
     // Another address is not affected.
     expect((await enviar({ vistas: ["/inicio"] }, { ip: nuevaIp() })).statusCode).toBe(204);
     expect((await resumen()).porDia.at(-1).vistas).toBe(LIMITE_ENVIOS_POR_MINUTO + 1);
+  });
+});
+
+describe("redDe (a quién cuenta el límite)", () => {
+  it("una dirección IPv4 sola; una IPv6 por su red /64", () => {
+    expect(redDe("10.1.2.3")).toBe("10.1.2.3");
+    expect(redDe("::ffff:10.1.2.3")).toBe("10.1.2.3");
+    expect(redDe("2001:db8:1:2:aaaa::1")).toBe("2001:db8:1:2::/64");
+    expect(redDe("2001:DB8:1:2:bbbb:cccc:dddd:eeee")).toBe("2001:db8:1:2::/64");
+    expect(redDe("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(redDe("::1")).toBe("0:0:0:0::/64");
+  });
+
+  it("las direcciones de una misma red IPv6 comparten el límite", async () => {
+    for (let i = 0; i < LIMITE_ENVIOS_POR_MINUTO; i++) {
+      const res = await enviar(
+        { vistas: ["/inicio"] },
+        { ip: `2001:db8:7:7::${(i + 1).toString(16)}` },
+      );
+      expect(res.statusCode).toBe(204);
+    }
+    const otra = await enviar({ vistas: ["/inicio"] }, { ip: "2001:db8:7:7:ffff::9" });
+    expect(otra.statusCode).toBe(429);
   });
 });
 

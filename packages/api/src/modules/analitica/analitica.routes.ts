@@ -20,6 +20,26 @@ const tags = ["Analítica"];
 export const LIMITE_ENVIOS_POR_MINUTO = 120;
 const LIMITE_CUERPO = 8 * 1024;
 
+/**
+ * Whose sends count together for the limit: the IPv4 address, or the /64 network of an IPv6
+ * one (a single home or phone gets a whole /64 and could rotate within it).
+ */
+export function redDe(ip: string): string {
+  const v4 = /^(?:::ffff:)?(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (v4) return v4[1];
+  if (!ip.includes(":")) return ip;
+  const [cabeza, cola = ""] = ip.toLowerCase().split("::");
+  const delante = cabeza ? cabeza.split(":") : [];
+  const detras = cola ? cola.split(":") : [];
+  const grupos = ip.includes("::")
+    ? [...delante, ...Array(8 - delante.length - detras.length).fill("0"), ...detras]
+    : delante;
+  return `${grupos
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g || "0", 16).toString(16))
+    .join(":")}::/64`;
+}
+
 /** Do Not Track or Global Privacy Control: the browser asks not to be counted. */
 function pideNoRastrear(req: FastifyRequest): boolean {
   return req.headers.dnt === "1" || req.headers["sec-gpc"] === "1";
@@ -32,7 +52,7 @@ export const analiticaRoutes: FastifyPluginAsyncZod<{ analitica: AnaliticaServic
   // In memory, per instance; the key is a hash of the address, never the address itself.
   await app.register(rateLimit, {
     global: false,
-    keyGenerator: (req) => createHash("sha256").update(req.ip).digest("base64url"),
+    keyGenerator: (req) => createHash("sha256").update(redDe(req.ip)).digest("base64url"),
   });
 
   app.post(
