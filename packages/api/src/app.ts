@@ -24,6 +24,9 @@ import { RestauracionService } from "./modules/actos/restauracion.service.js";
 import { AlertasRepository } from "./modules/alertas/alertas.repository.js";
 import { alertasRoutes } from "./modules/alertas/alertas.routes.js";
 import { AlertasService } from "./modules/alertas/alertas.service.js";
+import { AnaliticaRepository } from "./modules/analitica/analitica.repository.js";
+import { analiticaRoutes } from "./modules/analitica/analitica.routes.js";
+import { AnaliticaService } from "./modules/analitica/analitica.service.js";
 import { asociacionRoutes } from "./modules/asociacion/asociacion.routes.js";
 import { AuthRepository } from "./modules/auth/auth.repository.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
@@ -50,6 +53,7 @@ import { authPlugin } from "./plugins/auth.js";
 import { errorsPlugin } from "./plugins/errors.js";
 import { respuestasErrorPlugin } from "./plugins/respuestas-error.js";
 import { validatorCompiler } from "./plugins/validacion.js";
+import { versionApiPlugin } from "./plugins/version-api.js";
 import { MailService } from "./services/mail.js";
 import { PushService } from "./services/push.js";
 
@@ -68,6 +72,7 @@ export type Servicios = {
   auth: AuthService;
   push: PushService;
   alertas: AlertasService;
+  analitica: AnaliticaService;
 };
 
 declare module "fastify" {
@@ -112,12 +117,16 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
     publicUrl: config.publicUrl,
     log: app.log,
   });
-  app.decorate("servicios", { mail, eventos, auth, push, alertas });
+  const analitica = new AnaliticaService(new AnaliticaRepository(db), app.log);
+  app.decorate("servicios", { mail, eventos, auth, push, alertas, analitica });
   if (config.pushWorker) app.addHook("onReady", async () => push.iniciar());
+  // Analytics upkeep (closing past days, deleting counts older than 13 months): at start, then hourly.
+  app.addHook("onReady", async () => analitica.iniciar());
   // Open event streams would keep the server from closing: end them before it closes.
   app.addHook("preClose", async () => eventos.cerrarTodo());
   app.addHook("onClose", async () => {
     await push.parar();
+    await analitica.parar();
     await alertas.esperarCorreos();
     await mail.esperarEnvios();
     mail.cerrar();
@@ -152,6 +161,8 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   });
   await app.register(errorsPlugin);
   await app.register(respuestasErrorPlugin);
+  // Before the session: a stale client is told to reload before anything else.
+  await app.register(versionApiPlugin);
   await app.register(authPlugin, { db });
 
   await app.register(swagger, {
@@ -177,6 +188,7 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
       await api.register(authRoutes, { auth });
       await api.register(eventosRoutes, { eventos });
       await api.register(alertasRoutes, { alertas });
+      await api.register(analiticaRoutes, { analitica });
       await api.register(pushRoutes, {
         db,
         push,

@@ -5,11 +5,15 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { comprobarVersion } from "./app/version-check";
+import { registrarEvento, vaciarAlOcultar } from "./features/analitica/registro-analitica";
 import { aplicarColorDelManifiesto } from "./features/pwa/color-tema";
 import { registrarServiceWorker } from "./features/pwa/registrar-service-worker";
 import { iniciarI18n } from "./lib/i18n";
 
 dayjs.locale("es");
+
+vaciarAlOcultar();
+window.addEventListener("appinstalled", () => registrarEvento("app_instalada"));
 
 if (!import.meta.env.DEV) {
   void comprobarVersion();

@@ -295,6 +295,16 @@ export type PushEnvioTable = {
   enviado_en: Date | null;
 };
 
+export type AnaliticaSalTable = { dia: string; sal: string };
+
+export type AnaliticaVisitanteTable = { dia: string; hash: string; dispositivo: string };
+
+export type AnaliticaVisitantesDiaTable = { dia: string; dispositivo: string; visitantes: number };
+
+export type AnaliticaVistaTable = { dia: string; ruta: string; vistas: number };
+
+export type AnaliticaEventoTable = { dia: string; nombre: string; total: number };
+
 export type ClaveServidorTable = {
   nombre: string;
   valor: ColumnType<unknown, string, string>;
@@ -429,4 +439,9 @@ export type DB = {
   push_suscripcion: PushSuscripcionTable;
   push_envio: PushEnvioTable;
   clave_servidor: ClaveServidorTable;
+  analitica_sal: AnaliticaSalTable;
+  analitica_visitante: AnaliticaVisitanteTable;
+  analitica_visitantes_dia: AnaliticaVisitantesDiaTable;
+  analitica_vista: AnaliticaVistaTable;
+  analitica_evento: AnaliticaEventoTable;
 };

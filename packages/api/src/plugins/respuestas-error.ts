@@ -17,20 +17,26 @@ function pideSesion(ruta: RouteOptions): boolean {
   );
 }
 
+/** A route with its own limit of requests (@fastify/rate-limit's per-route config). */
+function limitaPeticiones(ruta: RouteOptions): boolean {
+  return Boolean((ruta.config as { rateLimit?: unknown } | undefined)?.rateLimit);
+}
+
 /**
  * The error answers an operation can give, from what the route is: every one with the error
  * body of ARCHITECTURE.md. 400 (validation and rules), 404 (an id or a filter that points
  * nowhere), 409 for writes (conflicts), 413/415 for bodies, 401/403 behind a session (403 also
- * for terms still to accept), 429 on sign-in, and 500/503 anywhere (an internal error, the
- * database out of reach). A route may declare its own; those are kept.
+ * for terms still to accept), 429 on sign-in and on routes with a rate limit, 426 anywhere (a
+ * client older than the API serves, plugins/version-api.ts) and 500/503 anywhere (an internal
+ * error, the database out of reach). A route may declare its own; those are kept.
  */
 export function estadosDeError(ruta: RouteOptions): number[] {
   const metodos = aLista(ruta.method) as string[];
   const escribe = metodos.some((m) => !["GET", "HEAD"].includes(m));
-  const estados = [400, 404, 500, 503];
+  const estados = [400, 404, 426, 500, 503];
   if (escribe) estados.push(409, 413, 415);
   if (pideSesion(ruta)) estados.push(401, 403);
-  if (ruta.url.startsWith("/api/login")) estados.push(429);
+  if (ruta.url.startsWith("/api/login") || limitaPeticiones(ruta)) estados.push(429);
   return estados.sort((a, b) => a - b);
 }
 

@@ -179,6 +179,16 @@ export const MATRIZ: Record<string, Entrada> = {
     }),
   },
 
+  // Analítica propia: cualquiera manda vistas (sin guardar quién); el resumen, la junta.
+  "POST /api/analitica": {
+    ...publica,
+    peticion: () => ({
+      url: "/api/analitica",
+      cuerpo: { vistas: ["/inicio"], eventos: ["recibo_descargado"] },
+    }),
+  },
+  "GET /api/analitica/resumen": { ...admin, validaAntes: true },
+
   // Mensajes en primer plano y push.
   "GET /api/eventos": { ...sesion, flujo: true, validaAntes: true },
   "GET /api/push/clave": { ...sesion, validaAntes: true },

@@ -1,6 +1,7 @@
 import { homeDeRol } from "@fila/domain";
 import { lazy, Suspense } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
+import { VistaAnalitica } from "../features/analitica/vista-analitica";
 import { puedeAbrir } from "./acceso-rutas";
 import { usePrecargaDePaginas } from "./precarga";
 import { PublicLayout } from "./public-layout";
@@ -28,6 +29,7 @@ export function RootLayout() {
     if (!RUTAS_PUBLICAS.has(segmento)) return <Navigate to="/login" replace />;
     return (
       <PublicLayout>
+        <VistaAnalitica />
         <Outlet />
       </PublicLayout>
     );
@@ -40,6 +42,7 @@ export function RootLayout() {
     return (
       <Suspense fallback={<CargandoPagina />}>
         <ShellConSesion conMenu={false}>
+          <VistaAnalitica />
           <Outlet />
         </ShellConSesion>
       </Suspense>
@@ -56,6 +59,7 @@ export function RootLayout() {
   return (
     <Suspense fallback={<CargandoPagina />}>
       <ShellConSesion key={sesion.usuario.id} token={sesion.token}>
+        <VistaAnalitica />
         <Outlet />
       </ShellConSesion>
     </Suspense>

@@ -1,7 +1,7 @@
-import { ErrorCliente, ErrorHttp } from "@fila/domain";
+import { CABECERA_VERSION_API, ErrorCliente, ErrorHttp, VERSION_API } from "@fila/domain";
 import { marcarConexionApi } from "./conexion";
 import { i18n } from "./i18n";
-import { CLAVES, leer } from "./storage";
+import { CLAVES, escribir, leer } from "./storage";
 
 export const API_URL = (import.meta.env.VITE_API_URL ?? "/api").replace(/\/+$/, "");
 
@@ -14,15 +14,36 @@ export type OpcionesPeticion = {
   cabeceras?: Record<string, string>;
 };
 
+/**
+ * 426 (the API no longer serves this bundle's version): reload once to get the current bundle.
+ * The API version reloaded for is remembered for the tab, so a cache still serving the old
+ * bundle cannot cause a reload loop; the caller sees the API's message meanwhile.
+ */
+export function recargarPorVersionAntigua(
+  versionApi: string | null,
+  recargar: () => void = () => window.location.reload(),
+): boolean {
+  const version = versionApi ?? "desconocida";
+  if (leer("session", CLAVES.versionApiRecargada) === version) return false;
+  escribir("session", CLAVES.versionApiRecargada, version);
+  recargar();
+  return true;
+}
+
 type ConfiguracionApi = {
   obtenerToken: () => string | null;
   /** Called on every 401, before the error reaches the caller. */
   alNoAutorizado: () => void;
+  /** Called on every 426 with the API's version, before the error reaches the caller. */
+  alVersionAntigua: (versionApi: string | null) => void;
 };
 
 const configuracion: ConfiguracionApi = {
   obtenerToken: () => leer("local", CLAVES.token),
   alNoAutorizado: () => {},
+  alVersionAntigua: (versionApi) => {
+    recargarPorVersionAntigua(versionApi);
+  },
 };
 
 export function configurarApi(opciones: Partial<ConfiguracionApi>): void {
@@ -40,13 +61,19 @@ async function leerCuerpo(respuesta: Response): Promise<unknown> {
 }
 
 /**
- * Sends a request to the API and returns the raw response when it is 2xx.
+ * Sends a request to the API and returns the raw response when it is 2xx. Every call states
+ * the API version it speaks (SPEC §9). A FormData body goes as multipart, anything else as JSON.
  * Non-2xx → ErrorHttp(status, statusText, parsed body or null); no connection → ErrorCliente.
  */
 export async function peticion(ruta: string, opciones: OpcionesPeticion = {}): Promise<Response> {
   const { metodo = "GET", cuerpo, senal, cabeceras } = opciones;
-  const headers: Record<string, string> = { Accept: "application/json", ...cabeceras };
-  if (cuerpo !== undefined) headers["Content-Type"] = "application/json";
+  const headers: Record<string, string> = {
+    Accept: "application/json",
+    [CABECERA_VERSION_API]: String(VERSION_API),
+    ...cabeceras,
+  };
+  const multipart = cuerpo instanceof FormData;
+  if (cuerpo !== undefined && !multipart) headers["Content-Type"] = "application/json";
   const token = configuracion.obtenerToken();
   if (token) headers.Authorization = `Bearer ${token}`;
 
@@ -55,7 +82,7 @@ export async function peticion(ruta: string, opciones: OpcionesPeticion = {}): P
     respuesta = await fetch(`${API_URL}${ruta}`, {
       method: metodo,
       headers,
-      body: cuerpo === undefined ? undefined : JSON.stringify(cuerpo),
+      body: cuerpo === undefined ? undefined : multipart ? cuerpo : JSON.stringify(cuerpo),
       signal: senal,
       credentials: "same-origin",
     });
@@ -69,6 +96,9 @@ export async function peticion(ruta: string, opciones: OpcionesPeticion = {}): P
   if (!respuesta.ok) {
     const cuerpoError = await leerCuerpo(respuesta);
     if (respuesta.status === 401) configuracion.alNoAutorizado();
+    if (respuesta.status === 426) {
+      configuracion.alVersionAntigua(respuesta.headers.get(CABECERA_VERSION_API));
+    }
     throw new ErrorHttp(respuesta.status, respuesta.statusText, cuerpoError);
   }
   return respuesta;
@@ -86,4 +116,6 @@ export const api = {
   put: <T>(ruta: string, cuerpo?: unknown) => llamar<T>(ruta, { metodo: "PUT", cuerpo }),
   patch: <T>(ruta: string, cuerpo?: unknown) => llamar<T>(ruta, { metodo: "PATCH", cuerpo }),
   delete: <T>(ruta: string) => llamar<T>(ruta, { metodo: "DELETE" }),
+  /** Multipart upload (a file in `datos`). */
+  subir: <T>(ruta: string, datos: FormData) => llamar<T>(ruta, { metodo: "POST", cuerpo: datos }),
 };

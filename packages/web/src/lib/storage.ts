@@ -3,6 +3,7 @@ export const CLAVES = {
   token: "token",
   user: "user",
   versionRecargada: "versionRecargada",
+  versionApiRecargada: "versionApiRecargada",
 } as const;
 
 // Storage may be unavailable (private mode, blocked cookies): the app then works for the tab only.

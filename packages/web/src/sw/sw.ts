@@ -84,8 +84,29 @@ self.addEventListener("push", (evento) => {
   );
 });
 
+/**
+ * Counts an alert opened from a push notification (first-party analytics, no personal data:
+ * no token goes with it). A browser with Global Privacy Control on sends nothing; the server
+ * also drops requests carrying DNT or Sec-GPC.
+ */
+async function contarAperturaDePush(): Promise<void> {
+  if (
+    (self.navigator as WorkerNavigator & { globalPrivacyControl?: boolean }).globalPrivacyControl
+  ) {
+    return;
+  }
+  await fetch("/api/analitica", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ eventos: ["alerta_abierta_push"] }),
+    credentials: "omit",
+    keepalive: true,
+  }).catch(() => undefined);
+}
+
 self.addEventListener("notificationclick", (evento) => {
   evento.notification.close();
+  evento.waitUntil(contarAperturaDePush());
   const url = new URL(
     (evento.notification.data as { url?: string } | null)?.url ?? "/#/alertas",
     self.location.origin,

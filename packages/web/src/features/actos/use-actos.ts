@@ -19,6 +19,7 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import { api } from "../../lib/api";
+import { registrarEvento } from "../analitica/registro-analitica";
 import type { Maestro, Pagina } from "../socios/tipos";
 
 /** Every query of this feature starts with this key, so one invalidation refreshes them all. */
@@ -129,7 +130,10 @@ export function useMutacionesInscripcion() {
   const inscribir = useMutation({
     mutationFn: ({ idActo, datos }: { idActo: number; datos: InscripcionEntrada }) =>
       api.post<unknown>(`/actos/${idActo}/inscripciones`, datos),
-    onSuccess,
+    onSuccess: async () => {
+      registrarEvento("inscripcion_hecha");
+      await onSuccess();
+    },
   });
   const cancelar = useMutation({
     mutationFn: ({ idActo, idInscripcion }: { idActo: number; idInscripcion: number }) =>

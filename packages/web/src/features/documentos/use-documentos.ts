@@ -1,12 +1,6 @@
-import {
-  type Documento,
-  type DocumentoEntrada,
-  ErrorHttp,
-  type VisibilidadDocumento,
-} from "@fila/domain";
+import type { Documento, DocumentoEntrada, VisibilidadDocumento } from "@fila/domain";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { sesionStore } from "../../app/session-store";
-import { API_URL, api, peticion } from "../../lib/api";
+import { api, peticion } from "../../lib/api";
 
 export type PaginaDocumentos = {
   items: Documento[];
@@ -48,7 +42,7 @@ export type DatosSubida = {
   visibilidad: VisibilidadDocumento;
 };
 
-/** Multipart upload (file field `archivo` plus the text fields); lib/api only sends JSON. */
+/** Multipart upload (file field `archivo` plus the text fields). */
 async function subirDocumento(datos: DatosSubida): Promise<Documento> {
   const form = new FormData();
   form.append("titulo", datos.titulo);
@@ -57,18 +51,7 @@ async function subirDocumento(datos: DatosSubida): Promise<Documento> {
   form.append("anyo", datos.anyo === null ? "" : String(datos.anyo));
   form.append("visibilidad", datos.visibilidad);
   form.append("archivo", datos.archivo);
-  const headers: Record<string, string> = { Accept: "application/json" };
-  const token = sesionStore.obtener().token;
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const respuesta = await fetch(`${API_URL}/documentos`, {
-    method: "POST",
-    headers,
-    body: form,
-    credentials: "same-origin",
-  });
-  const cuerpo = await respuesta.json().catch(() => null);
-  if (!respuesta.ok) throw new ErrorHttp(respuesta.status, respuesta.statusText, cuerpo);
-  return cuerpo as Documento;
+  return api.subir<Documento>("/documentos", form);
 }
 
 /** Downloads with the session token (a plain link would go without it): fetch → blob → save. */

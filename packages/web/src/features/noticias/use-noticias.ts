@@ -1,7 +1,6 @@
 import { avisoDeNoticia, ErrorHttp, type Noticia, type NoticiaEntrada } from "@fila/domain";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { sesionStore } from "../../app/session-store";
-import { API_URL, api, peticion } from "../../lib/api";
+import { api, peticion } from "../../lib/api";
 
 export type PaginaNoticias = { items: Noticia[]; total: number; page: number; pageSize: number };
 
@@ -73,22 +72,11 @@ export function usePortada(imagen: string | null) {
   });
 }
 
-/** Multipart upload (field `archivo`); lib/api only sends JSON bodies. */
+/** Multipart upload (field `archivo`). */
 async function subirPortada(id: number, archivo: File): Promise<Noticia> {
   const datos = new FormData();
   datos.append("archivo", archivo);
-  const headers: Record<string, string> = { Accept: "application/json" };
-  const token = sesionStore.obtener().token;
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const respuesta = await fetch(`${API_URL}/noticias/${id}/imagen`, {
-    method: "POST",
-    headers,
-    body: datos,
-    credentials: "same-origin",
-  });
-  const cuerpo = await respuesta.json().catch(() => null);
-  if (!respuesta.ok) throw new ErrorHttp(respuesta.status, respuesta.statusText, cuerpo);
-  return cuerpo as Noticia;
+  return api.subir<Noticia>(`/noticias/${id}/imagen`, datos);
 }
 
 export function useMutacionesNoticias() {

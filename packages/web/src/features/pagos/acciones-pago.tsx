@@ -3,6 +3,7 @@ import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { descargarDeApi } from "../../lib/descargar";
 import { i18n } from "../../lib/i18n";
+import { registrarEvento } from "../analitica/registro-analitica";
 import { AnulacionModal } from "./anulacion-modal";
 import { CobroModal } from "./cobro-modal";
 import { ReactivacionModal } from "./reactivacion-modal";
@@ -13,6 +14,7 @@ import type { PagoApi } from "./tipos";
 export async function descargarRecibo(pago: Pick<PagoApi, "id">): Promise<void> {
   try {
     await descargarDeApi(`/pagos/${pago.id}/recibo.pdf`, `recibo-${pago.id}.pdf`);
+    registrarEvento("recibo_descargado");
   } catch (error) {
     notifications.show({
       color: "red",

@@ -1,4 +1,4 @@
-import { Button, Group } from "@mantine/core";
+import { Button, Group, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { haySesion, useSesion } from "../../app/session-store";
@@ -15,16 +15,34 @@ export function PrivacidadPage() {
       titulo={t("privacidad.titulo")}
       campo="privacidad"
       despues={
-        <Group justify="flex-end" mt="md">
-          <Button component={Link} to={destino} variant="light">
-            {!conSesion
-              ? t("comun.volverAEntrar")
-              : aceptadas
-                ? t("comun.volverAlInicio")
-                : t("condiciones.titulo")}
-          </Button>
-        </Group>
+        <>
+          <AnaliticaEnPrivacidad />
+          <Group justify="flex-end" mt="md">
+            <Button component={Link} to={destino} variant="light">
+              {!conSesion
+                ? t("comun.volverAEntrar")
+                : aceptadas
+                  ? t("comun.volverAlInicio")
+                  : t("condiciones.titulo")}
+            </Button>
+          </Group>
+        </>
       }
     />
+  );
+}
+
+/** What the first-party analytics counts, whatever the association's own privacy text says. */
+function AnaliticaEnPrivacidad() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="privacidad-analitica" mt="md">
+      <Title order={2} size="h3" id="privacidad-analitica">
+        {t("privacidad.analitica.titulo")}
+      </Title>
+      <Text>{t("privacidad.analitica.texto1")}</Text>
+      <Text>{t("privacidad.analitica.texto2")}</Text>
+      <Text>{t("privacidad.analitica.texto3")}</Text>
+    </Stack>
   );
 }

@@ -1,17 +1,13 @@
-import {
-  type Asociacion,
-  type AsociacionEntrada,
-  ErrorCliente,
-  ErrorHttp,
-  type EstadoRemesa,
-  type Remesa,
-  type RemesaEntrada,
-  type ResumenRemesa,
+import type {
+  Asociacion,
+  AsociacionEntrada,
+  EstadoRemesa,
+  Remesa,
+  RemesaEntrada,
+  ResumenRemesa,
 } from "@fila/domain";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { sesionStore } from "../../app/session-store";
-import { API_URL, api } from "../../lib/api";
-import { i18n } from "../../lib/i18n";
+import { api } from "../../lib/api";
 
 export type PaginaRemesas = {
   items: ResumenRemesa[];
@@ -52,27 +48,11 @@ export function useRemesa(id: number | null) {
   });
 }
 
-/** Multipart upload of the bank's pain.002 (field `archivo`); lib/api only sends JSON bodies. */
+/** Multipart upload of the bank's pain.002 (field `archivo`). */
 async function subirPain002(id: number, archivo: File): Promise<Remesa> {
   const datos = new FormData();
   datos.append("archivo", archivo);
-  const headers: Record<string, string> = { Accept: "application/json" };
-  const token = sesionStore.obtener().token;
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let respuesta: Response;
-  try {
-    respuesta = await fetch(`${API_URL}/remesas/${id}/devoluciones`, {
-      method: "POST",
-      headers,
-      body: datos,
-      credentials: "same-origin",
-    });
-  } catch {
-    throw new ErrorCliente(i18n.t("errores.sinConexion"));
-  }
-  const cuerpo = await respuesta.json().catch(() => null);
-  if (!respuesta.ok) throw new ErrorHttp(respuesta.status, respuesta.statusText, cuerpo);
-  return cuerpo as Remesa;
+  return api.subir<Remesa>(`/remesas/${id}/devoluciones`, datos);
 }
 
 export type Devolucion = { idPago: number; motivo: string };

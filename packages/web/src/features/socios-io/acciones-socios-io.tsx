@@ -1,4 +1,4 @@
-import { ErrorCliente, ErrorHttp, mensajeDeError } from "@fila/domain";
+import { ErrorHttp, mensajeDeError } from "@fila/domain";
 import {
   Alert,
   Button,
@@ -15,10 +15,8 @@ import { IconDownload, IconFileSpreadsheet, IconUpload } from "@tabler/icons-rea
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { sesionStore } from "../../app/session-store";
-import { API_URL, peticion } from "../../lib/api";
+import { api, peticion } from "../../lib/api";
 import { guardarBlob, nombreDeArchivo } from "../../lib/descargar";
-import { i18n } from "../../lib/i18n";
 
 export type InformeImportacion = {
   filas: number;
@@ -49,27 +47,11 @@ export function nombreDeDescarga(cabecera: string | null, formato: Formato): str
   return nombreDeArchivo(cabecera, `socios.${formato}`);
 }
 
-/** Multipart upload (field `archivo`); lib/api only sends JSON bodies. */
+/** Multipart upload (field `archivo`). */
 async function subirImportacion(archivo: File, confirmar: boolean): Promise<InformeImportacion> {
   const datos = new FormData();
   datos.append("archivo", archivo);
-  const headers: Record<string, string> = { Accept: "application/json" };
-  const token = sesionStore.obtener().token;
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let respuesta: Response;
-  try {
-    respuesta = await fetch(`${API_URL}/socios/importar?confirmar=${confirmar ? 1 : 0}`, {
-      method: "POST",
-      headers,
-      body: datos,
-      credentials: "same-origin",
-    });
-  } catch {
-    throw new ErrorCliente(i18n.t("errores.sinConexion"));
-  }
-  const cuerpo = await respuesta.json().catch(() => null);
-  if (!respuesta.ok) throw new ErrorHttp(respuesta.status, respuesta.statusText, cuerpo);
-  return cuerpo as InformeImportacion;
+  return api.subir<InformeImportacion>(`/socios/importar?confirmar=${confirmar ? 1 : 0}`, datos);
 }
 
 /** A rejected real run answers 400 with the whole report: show it like the dry run's. */

@@ -5,8 +5,7 @@ import { IconPhoto, IconUpload } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { sesionStore } from "../../app/session-store";
-import { API_URL, peticion } from "../../lib/api";
+import { api, peticion } from "../../lib/api";
 
 export const TIPOS_FOTO = ["image/jpeg", "image/png", "image/webp"] as const;
 export const MAX_FOTO = 5 * 1024 * 1024;
@@ -25,23 +24,11 @@ async function leerFoto(idSocio: number, signal: AbortSignal): Promise<Blob | nu
   }
 }
 
-/** Multipart upload (field `archivo`); lib/api only sends JSON bodies. */
+/** Multipart upload (field `archivo`). */
 async function subirFoto(idSocio: number, archivo: File): Promise<void> {
   const datos = new FormData();
   datos.append("archivo", archivo);
-  const headers: Record<string, string> = { Accept: "application/json" };
-  const token = sesionStore.obtener().token;
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const respuesta = await fetch(`${API_URL}/socios/${idSocio}/imagen`, {
-    method: "POST",
-    headers,
-    body: datos,
-    credentials: "same-origin",
-  });
-  if (!respuesta.ok) {
-    const cuerpo = await respuesta.json().catch(() => null);
-    throw new ErrorHttp(respuesta.status, respuesta.statusText, cuerpo);
-  }
+  await api.subir<unknown>(`/socios/${idSocio}/imagen`, datos);
 }
 
 /** Checks type and size before sending; the server sniffs the content and decides. */
