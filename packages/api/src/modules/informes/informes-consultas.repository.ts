@@ -183,25 +183,30 @@ export class InformesConsultasRepository {
 
   ramell(f: InformeQuery, anyo: number): Consulta {
     const plazo = (n: number) =>
-      sql`coalesce(sum(p.importe) filter (where p.estado = 'pagado' and p.plazo = ${n}), 0)::bigint`;
+      sql`sum(p.importe) filter (where p.estado = 'pagado' and p.plazo = ${n})`;
+    const cero = (columna: string) => sql`coalesce(${sql.ref(`c.${columna}`)}, 0)::bigint`;
     return {
       sumar: ["plazo1", "plazo2", "plazo3", "plazo4", "plazo5", "pagado", "pendiente"],
       sql: sql`select s.matricula, ${nombreSocio("s")} as socio, t.nombre as tipo,
           case when s.tipo_pago_ramell = 'fraccionado' then 'Fraccionado' else 'Completo' end as modalidad,
-          ${plazo(1)} as plazo1, ${plazo(2)} as plazo2, ${plazo(3)} as plazo3,
-          ${plazo(4)} as plazo4, ${plazo(5)} as plazo5,
-          coalesce(sum(p.importe) filter (where p.estado = 'pagado'), 0)::bigint as pagado,
-          coalesce(sum(p.importe) filter (where p.estado in ('pendiente', 'devuelto')), 0)::bigint as pendiente,
+          ${cero("plazo1")} as plazo1, ${cero("plazo2")} as plazo2, ${cero("plazo3")} as plazo3,
+          ${cero("plazo4")} as plazo4, ${cero("plazo5")} as plazo5,
+          ${cero("pagado")} as pagado, ${cero("pendiente")} as pendiente,
           row_number() over (order by s.orden_apellidos, s.orden_nombre, s.id) as _orden
         from socio s
         left join tipo_socio t on t.id = s.id_tipo_socio
         left join (
-          select p.* from pago p join producto pr on pr.id = p.id_producto
+          select p.id_socio,
+            ${plazo(1)} as plazo1, ${plazo(2)} as plazo2, ${plazo(3)} as plazo3,
+            ${plazo(4)} as plazo4, ${plazo(5)} as plazo5,
+            sum(p.importe) filter (where p.estado = 'pagado') as pagado,
+            sum(p.importe) filter (where p.estado in ('pendiente', 'devuelto')) as pendiente
+          from pago p join producto pr on pr.id = p.id_producto
           where pr.tipo = 'ramell' and p.anyo = ${anyo}
-        ) p on p.id_socio = s.id
+          group by p.id_socio
+        ) c on c.id_socio = s.id
         where s.ramell = 'si' and s.activo
-          ${y(f.tipo !== undefined, () => sql`s.id_tipo_socio = ${f.tipo}`)}
-        group by s.id, t.nombre`,
+          ${y(f.tipo !== undefined, () => sql`s.id_tipo_socio = ${f.tipo}`)}`,
     };
   }
 

@@ -1,3 +1,5 @@
+import { createRequire } from "node:module";
+import path from "node:path";
 import {
   type ColumnaInforme,
   formatearFecha,
@@ -7,8 +9,7 @@ import {
 } from "@fila/domain";
 import ExcelJS from "exceljs";
 import Papa from "papaparse";
-import pdfmake from "pdfmake";
-import type { Content, TDocumentDefinitions } from "pdfmake/interfaces.js";
+import PDFDocument from "pdfkit";
 import type { FicheroDescarga } from "../../plugins/descargas.js";
 import { TIPO_PDF } from "../actos/actos.exportar.js";
 import { neutralizar } from "../socios-io/socios-io.columnas.js";
@@ -154,7 +155,15 @@ export async function informeXlsx(informe: Informe, contexto: Contexto): Promise
   return Buffer.from(await libro.xlsx.writeBuffer());
 }
 
-// --- PDF ----------------------------------------------------------------------------------
+// --- PDF ---------------------------------------------------------------------------------
+
+const carpetaFuentes = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("pdfmake/package.json")),
+  "fonts",
+  "Roboto",
+);
+const FUENTE = path.join(carpetaFuentes, "Roboto-Regular.ttf");
+const FUENTE_NEGRITA = path.join(carpetaFuentes, "Roboto-Medium.ttf");
 
 function textoPdf(valor: Valor, columna: ColumnaInforme): string {
   if (valor === null) return "";
@@ -166,123 +175,213 @@ function textoPdf(valor: Valor, columna: ColumnaInforme): string {
 }
 
 const COLORES = ["#1971c2", "#e8590c", "#2f9e44", "#ae3ec9"];
+const TAM = 8;
+const ALTO_FILA = 13;
+const MARGEN = 28;
 
-const escaparXml = (texto: string) =>
-  texto.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+type Documento = InstanceType<typeof PDFDocument>;
 
-/** The screen's chart drawn as SVG (vector in the PDF): bars or lines, axis and legend. */
-export function graficoSvg(g: GraficoInforme, ancho = 520, alto = 220): string {
-  const margen = { izq: 60, der: 10, arr: 10, aba: 50 };
-  const w = ancho - margen.izq - margen.der;
-  const h = alto - margen.arr - margen.aba;
+/** The screen's chart drawn with vector shapes (bars or lines, axis, legend) at the cursor. */
+function dibujarGrafico(doc: Documento, g: GraficoInforme, ancho: number, alto = 190) {
+  const x0 = MARGEN + 62;
+  const y0 = doc.y + 4;
+  const w = ancho - 62;
+  const h = alto - 44;
   const valores = g.datos.flatMap((d) => g.series.map((s) => Number(d[s.clave] ?? 0)));
   const maximo = Math.max(1, ...valores);
-  const y = (v: number) => margen.arr + h - (v / maximo) * h;
+  const y = (v: number) => y0 + h - (v / maximo) * h;
   const paso = w / Math.max(1, g.datos.length);
-  const partes: string[] = [];
+  doc.font("normal").fontSize(6.5).fillColor("#444444");
   for (let i = 0; i <= 4; i++) {
     const v = (maximo * i) / 4;
+    doc
+      .moveTo(x0, y(v))
+      .lineTo(x0 + w, y(v))
+      .lineWidth(0.4)
+      .strokeColor("#dddddd")
+      .stroke();
     const etiqueta = g.enEuros ? formatearImporte(Math.round(v * 100)) : String(Math.round(v));
-    partes.push(
-      `<line x1="${margen.izq}" y1="${y(v)}" x2="${ancho - margen.der}" y2="${y(v)}" stroke="#dddddd" stroke-width="0.5"/>`,
-      `<text x="${margen.izq - 4}" y="${y(v) + 3}" font-size="7" text-anchor="end" fill="#444444">${escaparXml(etiqueta)}</text>`,
-    );
+    doc.text(etiqueta, MARGEN, y(v) - 3, { width: 58, align: "right", lineBreak: false });
   }
   g.datos.forEach((d, i) => {
-    const x = margen.izq + i * paso;
-    partes.push(
-      `<text x="${x + paso / 2}" y="${alto - margen.aba + 12}" font-size="7" text-anchor="middle" fill="#444444">${escaparXml(String(d[g.eje] ?? "").slice(0, 18))}</text>`,
-    );
+    const x = x0 + i * paso;
     if (g.tipo === "barras") {
       const anchoBarra = (paso * 0.7) / g.series.length;
       g.series.forEach((s, j) => {
         const v = Number(d[s.clave] ?? 0);
-        const bx = x + paso * 0.15 + j * anchoBarra;
-        partes.push(
-          `<rect x="${bx}" y="${y(v)}" width="${anchoBarra}" height="${margen.arr + h - y(v)}" fill="${COLORES[j % COLORES.length]}"/>`,
-        );
+        doc
+          .rect(x + paso * 0.15 + j * anchoBarra, y(v), anchoBarra, y0 + h - y(v))
+          .fill(COLORES[j % COLORES.length]);
       });
     }
+    doc.fillColor("#444444").text(String(d[g.eje] ?? ""), x, y0 + h + 4, {
+      width: paso,
+      height: 9,
+      align: "center",
+      lineBreak: false,
+      ellipsis: true,
+    });
   });
   if (g.tipo === "lineas") {
     g.series.forEach((s, j) => {
-      const puntos = g.datos
-        .map((d, i) => `${margen.izq + i * paso + paso / 2},${y(Number(d[s.clave] ?? 0))}`)
-        .join(" ");
-      partes.push(
-        `<polyline points="${puntos}" fill="none" stroke="${COLORES[j % COLORES.length]}" stroke-width="1.5"/>`,
-      );
+      g.datos.forEach((d, i) => {
+        const px = x0 + i * paso + paso / 2;
+        const py = y(Number(d[s.clave] ?? 0));
+        if (i === 0) doc.moveTo(px, py);
+        else doc.lineTo(px, py);
+      });
+      doc
+        .lineWidth(1.5)
+        .strokeColor(COLORES[j % COLORES.length])
+        .stroke();
     });
   }
   g.series.forEach((s, j) => {
-    const lx = margen.izq + j * 110;
-    partes.push(
-      `<rect x="${lx}" y="${alto - 14}" width="8" height="8" fill="${COLORES[j % COLORES.length]}"/>`,
-      `<text x="${lx + 12}" y="${alto - 7}" font-size="8" fill="#222222">${escaparXml(s.titulo)}</text>`,
-    );
+    const lx = x0 + j * 110;
+    const ly = y0 + h + 20;
+    doc.rect(lx, ly, 7, 7).fill(COLORES[j % COLORES.length]);
+    doc
+      .fillColor("#222222")
+      .fontSize(7.5)
+      .text(s.titulo, lx + 10, ly, { lineBreak: false });
   });
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${ancho}" height="${alto}" viewBox="0 0 ${ancho} ${alto}">${partes.join("")}</svg>`;
+  doc.fillColor("black").strokeColor("black").lineWidth(1);
+  doc.x = MARGEN;
+  doc.y = y0 + alto;
 }
 
-/** A4 PDF: association, title, filters and date on top; repeated table header; page numbers. */
+/**
+ * One cell on one line, cut with «…» when it does not fit. Placed by hand: pdfkit's line
+ * wrapper (width/align options) costs more than the drawing itself on 35,000 cells.
+ */
+function celda(
+  doc: Documento,
+  texto: string,
+  x: number,
+  y: number,
+  ancho: number,
+  alinear: "left" | "right",
+) {
+  let t = texto;
+  let medida = doc.widthOfString(t);
+  if (medida > ancho) {
+    while (t.length > 1 && doc.widthOfString(`${t}…`) > ancho) t = t.slice(0, -1);
+    t = `${t}…`;
+    medida = doc.widthOfString(t);
+  }
+  doc.text(t, alinear === "right" ? x + ancho - medida : x, y, { lineBreak: false });
+}
+
+/** Column widths from the titles and the longest values, scaled to the page. */
+function anchos(informe: Informe, disponible: number): number[] {
+  const largos = informe.columnas.map((c) =>
+    Math.max(
+      c.titulo.length * 0.8,
+      4,
+      ...informe.filas.slice(0, 300).map((f) => textoPdf(f[c.clave] ?? null, c).length),
+    ),
+  );
+  const suma = largos.reduce((a, b) => a + b, 0);
+  return largos.map((l) => (l / suma) * disponible);
+}
+
+/**
+ * A4 PDF: association, title, filters and generation date on top, the chart, then the table with
+ * its header repeated on every page, totals in bold and «Página n de m». Drawn with pdfkit
+ * (pdfmake's own engine) row by row: pdfmake's table layout takes seconds at 5,000 rows.
+ */
 export async function informePdf(informe: Informe, contexto: Contexto): Promise<Buffer> {
   const [asociacion, titulo, filtros, generado] = cabecera(informe, contexto).map((l) => l[0]);
-  const horizontal = informe.columnas.length > 6;
-  const total = filaTotales(informe);
-  const cuerpo = [
-    informe.columnas.map((c) => ({ text: c.titulo, bold: true })),
-    ...informe.filas.map((f) =>
-      informe.columnas.map((c) => ({
-        text: textoPdf(f[c.clave] ?? null, c),
-        alignment: c.tipo === "texto" || c.tipo === "fecha" ? "left" : "right",
-      })),
-    ),
-    ...(total
-      ? [
-          informe.columnas.map((c) => ({
-            text: textoPdf(total[c.clave] ?? null, c),
-            bold: true,
-            alignment: c.tipo === "texto" || c.tipo === "fecha" ? "left" : "right",
-          })),
-        ]
-      : []),
-  ];
-  const contenido: Content[] = [
-    { text: asociacion, fontSize: 10, color: "#555555" },
-    { text: titulo, fontSize: 16, bold: true, margin: [0, 2, 0, 2] },
-    { text: filtros, fontSize: 9 },
-    { text: generado, fontSize: 9, margin: [0, 0, 0, 8] },
-  ];
+  const doc = new PDFDocument({
+    size: "A4",
+    layout: informe.columnas.length > 6 ? "landscape" : "portrait",
+    margins: { top: MARGEN, bottom: MARGEN + 8, left: MARGEN, right: MARGEN },
+    bufferPages: true,
+    info: { Title: `${informe.titulo} - ${asociacion}`, Creator: asociacion, Producer: "Filà" },
+  });
+  const partes: Buffer[] = [];
+  doc.on("data", (b: Buffer) => partes.push(b));
+  const fin = new Promise<void>((resolver) => doc.on("end", () => resolver()));
+  doc.registerFont("normal", FUENTE);
+  doc.registerFont("negrita", FUENTE_NEGRITA);
+  const ancho = doc.page.width - 2 * MARGEN;
+  const limite = () => doc.page.height - doc.page.margins.bottom - ALTO_FILA;
+
+  doc.font("normal").fontSize(10).fillColor("#555555").text(asociacion);
+  doc.font("negrita").fontSize(16).fillColor("black").text(titulo);
+  doc.font("normal").fontSize(9).text(filtros).text(generado).moveDown(0.6);
   if (informe.grafico) {
-    contenido.push(
-      { text: informe.grafico.titulo, bold: true, margin: [0, 0, 0, 4] },
-      { svg: graficoSvg(informe.grafico, horizontal ? 760 : 520), margin: [0, 0, 0, 10] },
-    );
+    doc.font("negrita").fontSize(10).text(informe.grafico.titulo);
+    dibujarGrafico(doc, informe.grafico, ancho);
   }
-  contenido.push(
-    informe.filas.length === 0
-      ? { text: "No hay datos con estos filtros.", italics: true }
-      : {
-          table: {
-            headerRows: 1,
-            widths: informe.columnas.map((c) => (c.tipo === "texto" ? "*" : "auto")),
-            body: cuerpo as never,
-          },
-          layout: "lightHorizontalLines",
-        },
-  );
-  const doc: TDocumentDefinitions = {
-    pageSize: "A4",
-    pageOrientation: horizontal ? "landscape" : "portrait",
-    pageMargins: [28, 28, 28, 36],
-    info: { title: `${informe.titulo} - ${asociacion}`, creator: asociacion },
-    defaultStyle: { font: "Roboto", fontSize: 8 },
-    footer: (pagina, paginas) => ({
-      text: `${asociacion} · ${informe.titulo} · Página ${pagina} de ${paginas}`,
-      alignment: "center",
-      fontSize: 7,
-    }),
-    content: contenido,
+
+  const w = anchos(informe, ancho);
+  const alinear = (c: ColumnaInforme) =>
+    c.tipo === "texto" || c.tipo === "fecha" ? ("left" as const) : ("right" as const);
+  const fila = (celdas: string[], negrita: boolean) => {
+    if (doc.y > limite()) {
+      doc.addPage();
+      cabeceraTabla();
+    }
+    const y = doc.y;
+    doc.font(negrita ? "negrita" : "normal").fontSize(TAM);
+    let x = MARGEN;
+    informe.columnas.forEach((c, i) => {
+      celda(doc, celdas[i], x + 2, y + 2, w[i] - 4, alinear(c));
+      x += w[i];
+    });
+    doc
+      .moveTo(MARGEN, y + ALTO_FILA)
+      .lineTo(MARGEN + ancho, y + ALTO_FILA)
+      .lineWidth(0.3)
+      .strokeColor("#cccccc")
+      .stroke();
+    doc.x = MARGEN;
+    doc.y = y + ALTO_FILA;
   };
-  return Buffer.from(await pdfmake.createPdf(doc).getBuffer());
+  const cabeceraTabla = () =>
+    fila(
+      informe.columnas.map((c) => c.titulo),
+      true,
+    );
+
+  if (informe.filas.length === 0) {
+    doc.font("normal").fontSize(9).text("No hay datos con estos filtros.");
+  } else {
+    if (doc.y > limite() - ALTO_FILA) doc.addPage();
+    cabeceraTabla();
+    for (const f of informe.filas) {
+      fila(
+        informe.columnas.map((c) => textoPdf(f[c.clave] ?? null, c)),
+        false,
+      );
+    }
+    const total = filaTotales(informe);
+    if (total)
+      fila(
+        informe.columnas.map((c) => textoPdf(total[c.clave] ?? null, c)),
+        true,
+      );
+  }
+
+  const { start, count } = doc.bufferedPageRange();
+  for (let i = start; i < start + count; i++) {
+    doc.switchToPage(i);
+    const abajo = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc
+      .font("normal")
+      .fontSize(7)
+      .fillColor("#444444")
+      .text(
+        `${asociacion} · ${informe.titulo} · Página ${i + 1} de ${count}`,
+        MARGEN,
+        doc.page.height - MARGEN,
+        { width: ancho, align: "center", lineBreak: false },
+      );
+    doc.page.margins.bottom = abajo;
+  }
+  doc.end();
+  await fin;
+  return Buffer.concat(partes);
 }
