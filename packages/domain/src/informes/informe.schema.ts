@@ -115,6 +115,7 @@ export const InformeParamsSchema = z.object({
 });
 
 export const TIPOS_FILTRO = [
+  "busqueda",
   "anyo",
   "mes",
   "fecha",

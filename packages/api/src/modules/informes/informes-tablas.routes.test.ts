@@ -492,6 +492,9 @@ describe("los demás informes", () => {
     const inf = await informe("socios", `tipo=${tipos.fester}&activo=true&columnas=nombre,edad`);
     expect(inf.columnas.map((c) => c.titulo)).toEqual(["Nombre", "Edad"]);
     expect(inf.filas.map((f) => f.nombre).sort()).toEqual(['=HYPERLINK("x")', "Ana"]);
+    const buscado = await informe("socios", "q=berta&columnas=nombre");
+    expect(buscado.filas).toEqual([{ nombre: "Berta" }]);
+    expect(buscado.filtros).toContainEqual({ etiqueta: "Búsqueda", valor: "berta" });
   });
 });
 

@@ -158,7 +158,13 @@ export class InformesTablasService {
         return {
           consulta: this.repo.socios(q, columnas, hoy),
           columnas: columnas.map((c) => TITULO_COLUMNA_SOCIO[c]),
-          filtros: [...tipo, ...activo, ...sexo, ...edad],
+          filtros: [
+            ...(q.q ? [{ etiqueta: "Búsqueda", valor: q.q }] : []),
+            ...tipo,
+            ...activo,
+            ...sexo,
+            ...edad,
+          ],
         };
       }
       case "deudas": {

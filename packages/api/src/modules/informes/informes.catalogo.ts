@@ -7,6 +7,7 @@ import type {
 } from "@fila/domain";
 
 const f = {
+  q: { clave: "q", etiqueta: "Buscar", tipo: "busqueda" },
   anyo: { clave: "anyo", etiqueta: "Año", tipo: "anyo" },
   mes: { clave: "mes", etiqueta: "Mes", tipo: "mes" },
   desde: { clave: "desde", etiqueta: "Desde", tipo: "fecha" },
@@ -32,7 +33,7 @@ export const CATALOGO: readonly InformeCatalogo[] = [
     grupo: "Socios",
     titulo: "Listado de socios",
     descripcion: "Los socios con los filtros de la lista y las columnas que elijas.",
-    filtros: [f.tipo, f.activo, f.sexo, f.edad, f.columnas],
+    filtros: [f.q, f.tipo, f.activo, f.sexo, f.edad, f.columnas],
     conGrafico: false,
   },
   {

@@ -1,5 +1,7 @@
 import { COLUMNAS_LISTADO_SOCIOS, type FiltroCatalogo, MESES } from "@fila/domain";
-import { Button, Group, MultiSelect, NumberInput, Select } from "@mantine/core";
+import { Button, Group, MultiSelect, NumberInput, Select, TextInput } from "@mantine/core";
+import { useDebouncedCallback } from "@mantine/hooks";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CampoFecha } from "../../lib/campo-fecha";
 import { useTiposSocio } from "../socios/use-socios";
@@ -20,8 +22,26 @@ export function FiltrosInforme({ filtros, valores, alCambiar }: Props) {
   const valor = (clave: string) => valores.get(clave) ?? "";
   const todos = { value: "", label: t("informes.todos") };
 
+  // «Quitar filtros» empties the search box too (it keeps its own text while typing).
+  const [limpiezas, setLimpiezas] = useState(0);
+  // The search box asks the server once the person stops typing.
+  const buscar = useDebouncedCallback((clave: string, texto: string) => {
+    alCambiar({ [clave]: texto.trim() });
+  }, 400);
+
   function control(f: FiltroCatalogo) {
     switch (f.tipo) {
+      case "busqueda":
+        return (
+          <TextInput
+            key={`${f.clave}-${limpiezas}`}
+            type="search"
+            label={f.etiqueta}
+            w={220}
+            defaultValue={valor(f.clave)}
+            onChange={(e) => buscar(f.clave, e.currentTarget.value)}
+          />
+        );
       case "anyo":
         return (
           <NumberInput
@@ -159,15 +179,16 @@ export function FiltrosInforme({ filtros, valores, alCambiar }: Props) {
       {hayFiltros ? (
         <Button
           variant="subtle"
-          onClick={() =>
+          onClick={() => {
+            setLimpiezas((n) => n + 1);
             alCambiar(
               Object.fromEntries(
                 [...valores.keys()]
                   .filter((k) => !["id", "pageSize"].includes(k))
                   .map((k) => [k, ""]),
               ),
-            )
-          }
+            );
+          }}
         >
           {t("informes.limpiar")}
         </Button>
