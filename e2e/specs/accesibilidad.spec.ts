@@ -34,6 +34,8 @@ const RUTAS: Record<keyof typeof CUENTAS, string[]> = {
     "listado-inscritos",
     "restauracion-home",
     "informes",
+    "informes?id=deudas",
+    "informes?id=recaudacion",
     "utilidades",
     "utilidades?pestanya=asociacion",
     "tipossocio",

@@ -10,6 +10,7 @@ export * from "./documentos/documento.schema";
 export * from "./errores/error-catalogo";
 export * from "./formato/formato";
 export * from "./ids/random-id";
+export * from "./informes/informe.schema";
 export * from "./informes/resumen.schema";
 export * from "./market/anuncio.schema";
 export * from "./menus/menu";

@@ -619,6 +619,12 @@ export const MATRIZ: Record<string, Entrada> = {
   },
 
   "GET /api/informes/resumen": { ...admin, validaAntes: true },
+  "GET /api/informes": { ...admin, validaAntes: true },
+  "GET /api/informes/:id": {
+    ...admin,
+    validaAntes: true,
+    peticion: () => ({ url: "/api/informes/deudas" }),
+  },
 
   // Cuentas de acceso.
   "GET /api/usuarios": admin,

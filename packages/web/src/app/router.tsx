@@ -52,7 +52,7 @@ export const rutas: RouteObject[] = [
         lazy: pagina(cargadores.enConstruccion, (m) => m.EnConstruccionPage),
       },
       { path: "vernoticias", lazy: pagina(cargadores.verNoticias, (m) => m.VerNoticiasPage) },
-      { path: "informes", lazy: area("informes") },
+      { path: "informes", lazy: pagina(cargadores.informes, (m) => m.InformesPage) },
       { path: "privacidad", lazy: pagina(cargadores.privacidad, (m) => m.PrivacidadPage) },
       { path: "documentos", lazy: pagina(cargadores.documentos, (m) => m.DocumentosPage) },
       { path: "condiciones", lazy: pagina(cargadores.condiciones, (m) => m.CondicionesPage) },

@@ -33,4 +33,5 @@ export const cargadores = {
   noticias: () => import("../features/noticias/noticias-page"),
   verNoticias: () => import("../features/noticias/ver-noticias-page"),
   documentos: () => import("../features/documentos/documentos-page"),
+  informes: () => import("../features/informes/informes-page"),
 } as const;

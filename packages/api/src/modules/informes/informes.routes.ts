@@ -1,11 +1,21 @@
-import { ResumenAdminSchema } from "@fila/domain";
+import {
+  CatalogoInformesSchema,
+  InformeParamsSchema,
+  InformeQuerySchema,
+  InformeSchema,
+  ResumenAdminSchema,
+} from "@fila/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import type { Database } from "../../db/database.js";
 import { requiereRol } from "../../plugins/auth.js";
+import { enviarDescarga } from "../../plugins/descargas.js";
 import { ActosRepository } from "../actos/actos.repository.js";
 import { AlertasRepository } from "../alertas/alertas.repository.js";
 import { InformesRepository } from "./informes.repository.js";
 import { InformesService } from "./informes.service.js";
+import { InformesConsultasRepository } from "./informes-consultas.repository.js";
+import { InformesTablasService } from "./informes-tablas.service.js";
 
 const tags = ["Informes"];
 
@@ -15,6 +25,49 @@ export const informesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     new InformesRepository(db),
     new ActosRepository(db),
     new AlertasRepository(db),
+  );
+
+  const tablas = new InformesTablasService(new InformesConsultasRepository(db), {
+    nombreTipo: async (id) =>
+      (await db.selectFrom("tipo_socio").select("nombre").where("id", "=", id).executeTakeFirst())
+        ?.nombre,
+    nombreAsociacion: async () =>
+      (await db.selectFrom("asociacion").select("nombre").executeTakeFirst())?.nombre ?? "",
+  });
+
+  app.get(
+    "/informes",
+    {
+      preHandler: requiereRol("administrador"),
+      schema: {
+        tags,
+        summary: "Catálogo de informes: grupo, título, descripción y filtros de cada uno",
+        response: { 200: CatalogoInformesSchema },
+      },
+    },
+    async () => tablas.catalogo(),
+  );
+
+  app.get(
+    "/informes/:id",
+    {
+      preHandler: requiereRol("administrador"),
+      schema: {
+        tags,
+        summary:
+          "Un informe con sus filtros: JSON paginado con totales y gráfico, o el fichero (formato=xlsx|csv|pdf)",
+        params: InformeParamsSchema,
+        querystring: InformeQuerySchema,
+        response: {
+          200: InformeSchema.or(z.string().describe("El fichero XLSX, CSV o PDF")),
+        },
+      },
+    },
+    async (req, reply) => {
+      const { formato } = req.query;
+      if (formato === "json") return tablas.generar(req.params.id, req.query);
+      return enviarDescarga(reply, await tablas.exportar(req.params.id, req.query, formato));
+    },
   );
 
   app.get(

@@ -1,0 +1,340 @@
+import type { ColumnaListadoSocios, InformeQuery } from "@fila/domain";
+import { type RawBuilder, sql } from "kysely";
+import type { Database } from "../../db/database.js";
+import { condicionesSocios } from "../socios/socios.repository.js";
+
+/**
+ * A report's rows as one SQL query. Amounts are integer cents; `_orden` (row_number) gives the
+ * order, so the same query serves a page, the whole file and the totals.
+ */
+export type Consulta = { sql: RawBuilder<unknown>; sumar: readonly string[] };
+
+export type FilaSql = Record<string, unknown>;
+
+/** Optional `and …` fragment. */
+const y = (condicion: boolean, fragmento: () => RawBuilder<unknown>) =>
+  condicion ? sql`and ${fragmento()}` : sql``;
+
+const nombreSocio = (alias: string) =>
+  sql`${sql.ref(`${alias}.apellidos`)} || ', ' || ${sql.ref(`${alias}.nombre`)}`;
+
+const columnasSocioSql = (hoy: string): Record<ColumnaListadoSocios, RawBuilder<unknown>> => ({
+  matricula: sql`s.matricula`,
+  apellidos: sql`s.apellidos`,
+  nombre: sql`s.nombre`,
+  nif: sql`s.nif`,
+  tipo: sql`t.nombre`,
+  sexo: sql`s.sexo`,
+  fechaNacimiento: sql`s.fecha_nacimiento::text`,
+  edad: sql`extract(year from age(${hoy}::date, s.fecha_nacimiento))::int`,
+  telefono: sql`s.telefono`,
+  email: sql`s.email`,
+  direccion: sql`s.direccion`,
+  poblacion: sql`s.poblacion`,
+  fechaAlta: sql`s.fecha_alta::text`,
+  edadFestera: sql`s.edad_festera`,
+  activo: sql`case when s.activo then 'Sí' else 'No' end`,
+  fechaBaja: sql`s.fecha_baja::text`,
+});
+
+/** SQL of every report of `GET /api/informes/:id` (the dashboard's figures are in InformesRepository). */
+export class InformesConsultasRepository {
+  constructor(private readonly db: Database) {}
+
+  async filas(c: Consulta, pagina?: { page: number; pageSize: number }): Promise<FilaSql[]> {
+    const limite = pagina
+      ? sql`limit ${pagina.pageSize} offset ${(pagina.page - 1) * pagina.pageSize}`
+      : sql``;
+    const { rows } =
+      await sql<FilaSql>`select * from (${c.sql}) q order by q._orden ${limite}`.execute(this.db);
+    return rows;
+  }
+
+  /** Number of rows and the sum of each `sumar` column over all of them (cents). */
+  async totales(c: Consulta): Promise<{ total: number; sumas: Record<string, number> }> {
+    const sumas = c.sumar.map(
+      (k) => sql`coalesce(sum(q.${sql.ref(k)}), 0)::bigint as ${sql.ref(k)}`,
+    );
+    const { rows } = await sql<FilaSql>`select ${sql.join([
+      sql`count(*)::int as "_total"`,
+      ...sumas,
+    ])} from (${c.sql}) q`.execute(this.db);
+    const fila = rows[0] ?? {};
+    return {
+      total: Number(fila._total ?? 0),
+      sumas: Object.fromEntries(c.sumar.map((k) => [k, Number(fila[k] ?? 0)])),
+    };
+  }
+
+  socios(f: InformeQuery, columnas: readonly ColumnaListadoSocios[], hoy: string): Consulta {
+    const filtrada = this.db
+      .selectFrom("socio")
+      .select("socio.id")
+      .where((eb) => condicionesSocios(eb, f, hoy));
+    const expresion = columnasSocioSql(hoy);
+    const select = columnas.map((c) => sql`${expresion[c]} as ${sql.ref(c)}`);
+    return {
+      sumar: [],
+      sql: sql`select ${sql.join(select)},
+          row_number() over (order by s.orden_apellidos, s.orden_nombre, s.id) as _orden
+        from socio s left join tipo_socio t on t.id = s.id_tipo_socio
+        where s.id in (${filtrada})`,
+    };
+  }
+
+  deudas(f: InformeQuery, hoy: string): Consulta {
+    const grupo = f.agrupar === "pagador" ? sql`p.id_pagador` : sql`p.id_socio`;
+    const dias = sql`(${hoy}::date - p.fecha_vencimiento)`;
+    return {
+      sumar: ["cargos", "noVencido", "d30", "d90", "mas90", "total"],
+      sql: sql`select g.matricula, ${nombreSocio("g")} as socio, t.nombre as tipo,
+          count(distinct p.id_socio)::int as "numSocios",
+          count(*)::int as cargos,
+          coalesce(sum(p.importe) filter (where ${dias} <= 0), 0)::bigint as "noVencido",
+          coalesce(sum(p.importe) filter (where ${dias} between 1 and 30), 0)::bigint as d30,
+          coalesce(sum(p.importe) filter (where ${dias} between 31 and 90), 0)::bigint as d90,
+          coalesce(sum(p.importe) filter (where ${dias} > 90), 0)::bigint as mas90,
+          sum(p.importe)::bigint as total,
+          row_number() over (order by sum(p.importe) desc, g.orden_apellidos, g.id) as _orden
+        from pago p
+        join socio g on g.id = ${grupo}
+        join socio d on d.id = p.id_socio
+        left join tipo_socio t on t.id = g.id_tipo_socio
+        where p.estado = 'pendiente'
+          ${y(f.tipo !== undefined, () => sql`d.id_tipo_socio = ${f.tipo}`)}
+          ${y(f.anyo !== undefined, () => sql`p.anyo = ${f.anyo}`)}
+        group by g.id, t.nombre`,
+    };
+  }
+
+  recaudacion(anyo: number): Consulta {
+    const suma = (estado: string) =>
+      sql`coalesce(sum(p.importe) filter (where p.estado = ${estado}), 0)::bigint`;
+    return {
+      sumar: ["cargos", "emitido", "cobrado", "pendiente", "devuelto", "anulado"],
+      sql: sql`select coalesce(pr.nombre, 'Cargos sin producto') as producto, pr.tipo,
+          count(*)::int as cargos,
+          sum(p.importe)::bigint as emitido,
+          ${suma("pagado")} as cobrado,
+          ${suma("pendiente")} as pendiente,
+          ${suma("devuelto")} as devuelto,
+          ${suma("anulado")} as anulado,
+          row_number() over (order by pr.nombre is null, pr.nombre, pr.id) as _orden
+        from pago p left join producto pr on pr.id = p.id_producto
+        where p.anyo = ${anyo}
+        group by pr.id, pr.nombre, pr.tipo`,
+    };
+  }
+
+  /** Cents collected per month (payment date) of `anyo`: month → cents. */
+  async cobradoPorMes(anyo: number): Promise<Map<number, number>> {
+    const { rows } = await sql<{ mes: number; cobrado: string }>`
+      select extract(month from fecha_pago)::int as mes, sum(importe)::bigint as cobrado
+      from pago
+      where estado = 'pagado' and fecha_pago >= ${`${anyo}-01-01`} and fecha_pago < ${`${anyo + 1}-01-01`}
+      group by 1`.execute(this.db);
+    return new Map(rows.map((r) => [Number(r.mes), Number(r.cobrado)]));
+  }
+
+  remesas(f: InformeQuery): Consulta {
+    return {
+      sumar: ["numAdeudos", "importe", "devueltos", "importeDevuelto"],
+      sql: sql`select r.mensaje_id as remesa, r.fecha_cobro::text as "fechaCobro",
+          case when r.estado = 'cobrada' then 'Cobrada' else 'Generada' end as estado,
+          r.num_adeudos as "numAdeudos", r.total::bigint as importe,
+          count(a.id) filter (where a.estado = 'devuelto')::int as devueltos,
+          coalesce(sum(a.importe) filter (where a.estado = 'devuelto'), 0)::bigint as "importeDevuelto",
+          array_remove(array_agg(distinct a.motivo_devolucion) filter (where a.estado = 'devuelto'), '') as motivos,
+          row_number() over (order by r.fecha_cobro desc, r.id desc) as _orden
+        from remesa r left join remesa_adeudo a on a.id_remesa = r.id
+        where true
+          ${y(f.desde !== undefined, () => sql`r.fecha_cobro >= ${f.desde}`)}
+          ${y(f.hasta !== undefined, () => sql`r.fecha_cobro <= ${f.hasta}`)}
+        group by r.id`,
+    };
+  }
+
+  derrama(f: InformeQuery): Consulta {
+    return {
+      sumar: ["importe", "pagado", "pendiente"],
+      sql: sql`select s.matricula, ${nombreSocio("s")} as socio, t.nombre as tipo,
+          s.tipo_derrama as "tipoDerrama", nullif(s.anyo_derrama, 0) as "anyoDerrama",
+          s.importe_derrama::bigint as importe,
+          coalesce(c.pagado, 0)::bigint as pagado,
+          greatest(s.importe_derrama - coalesce(c.pagado, 0), 0)::bigint as pendiente,
+          case when s.anyos_pago_derrama > 0
+            then ceil(greatest(s.importe_derrama - coalesce(c.pagado, 0), 0)::numeric
+                      / greatest(1, round(s.importe_derrama::numeric / s.anyos_pago_derrama)))::int
+            else 0 end as "anyosRestantes",
+          row_number() over (order by s.orden_apellidos, s.orden_nombre, s.id) as _orden
+        from socio s
+        left join tipo_socio t on t.id = s.id_tipo_socio
+        left join (
+          select p.id_socio, sum(p.importe) as pagado
+          from pago p join producto pr on pr.id = p.id_producto
+          where pr.tipo = 'derrama' and p.estado = 'pagado'
+          group by p.id_socio
+        ) c on c.id_socio = s.id
+        where s.importe_derrama > 0
+          ${y(f.tipo !== undefined, () => sql`s.id_tipo_socio = ${f.tipo}`)}
+          ${y(f.activo !== undefined, () => sql`s.activo = ${f.activo}`)}`,
+    };
+  }
+
+  ramell(f: InformeQuery, anyo: number): Consulta {
+    const plazo = (n: number) =>
+      sql`sum(p.importe) filter (where p.estado = 'pagado' and p.plazo = ${n})`;
+    const cero = (columna: string) => sql`coalesce(${sql.ref(`c.${columna}`)}, 0)::bigint`;
+    return {
+      sumar: ["plazo1", "plazo2", "plazo3", "plazo4", "plazo5", "pagado", "pendiente"],
+      sql: sql`select s.matricula, ${nombreSocio("s")} as socio, t.nombre as tipo,
+          case when s.tipo_pago_ramell = 'fraccionado' then 'Fraccionado' else 'Completo' end as modalidad,
+          ${cero("plazo1")} as plazo1, ${cero("plazo2")} as plazo2, ${cero("plazo3")} as plazo3,
+          ${cero("plazo4")} as plazo4, ${cero("plazo5")} as plazo5,
+          ${cero("pagado")} as pagado, ${cero("pendiente")} as pendiente,
+          row_number() over (order by s.orden_apellidos, s.orden_nombre, s.id) as _orden
+        from socio s
+        left join tipo_socio t on t.id = s.id_tipo_socio
+        left join (
+          select p.id_socio,
+            ${plazo(1)} as plazo1, ${plazo(2)} as plazo2, ${plazo(3)} as plazo3,
+            ${plazo(4)} as plazo4, ${plazo(5)} as plazo5,
+            sum(p.importe) filter (where p.estado = 'pagado') as pagado,
+            sum(p.importe) filter (where p.estado in ('pendiente', 'devuelto')) as pendiente
+          from pago p join producto pr on pr.id = p.id_producto
+          where pr.tipo = 'ramell' and p.anyo = ${anyo}
+          group by p.id_socio
+        ) c on c.id_socio = s.id
+        where s.ramell = 'si' and s.activo
+          ${y(f.tipo !== undefined, () => sql`s.id_tipo_socio = ${f.tipo}`)}`,
+    };
+  }
+
+  inscripciones(desde: string, hasta: string): Consulta {
+    return {
+      sumar: ["socios", "invitados", "plazas", "importe", "cobrado"],
+      sql: sql`select a.nombre as acto, a.fecha::text as fecha,
+          case when a.cancelado then 'Cancelado' else '' end as estado,
+          count(i.id)::int as socios,
+          coalesce(sum(i.invitados), 0)::int as invitados,
+          (count(i.id) + coalesce(sum(i.invitados), 0))::int as plazas,
+          a.aforo,
+          case when a.aforo > 0
+            then round(100.0 * (count(i.id) + coalesce(sum(i.invitados), 0)) / a.aforo, 1)::float8
+            end as ocupacion,
+          coalesce(sum(p.importe) filter (where p.estado <> 'anulado'), 0)::bigint as importe,
+          coalesce(sum(p.importe) filter (where p.estado = 'pagado'), 0)::bigint as cobrado,
+          row_number() over (order by a.fecha, a.id) as _orden
+        from acto a
+        left join inscripcion i on i.id_acto = a.id
+        left join pago p on p.id = i.id_pago
+        where a.fecha >= ${desde} and a.fecha <= ${hasta}
+        group by a.id`,
+    };
+  }
+
+  /** The same points as the events' ranking (ActosRepository.ranking): attended, not cancelled. */
+  puntos(anyo: number | undefined): Consulta {
+    return {
+      sumar: ["actos", "puntos"],
+      sql: sql`select s.matricula, ${nombreSocio("s")} as socio,
+          count(*)::int as actos, sum(a.puntos)::int as puntos,
+          row_number() over (order by sum(a.puntos) desc, s.apellidos, s.nombre, s.id) as _orden
+        from inscripcion i
+        join acto a on a.id = i.id_acto
+        join socio s on s.id = i.id_socio
+        where i.asistio and not a.cancelado and a.puntos > 0
+          ${y(anyo !== undefined, () => sql`a.fecha >= ${`${anyo}-01-01`} and a.fecha <= ${`${anyo}-12-31`}`)}
+        group by s.id`,
+    };
+  }
+
+  /**
+   * Active members whose birthday (month and day) falls between `desde` and `hasta`, with the
+   * age they turn that day; a range over New Year wraps round.
+   */
+  cumpleanyos(desde: string, hasta: string): Consulta {
+    const md = sql`to_char(s.fecha_nacimiento, 'MM-DD')`;
+    const mdDesde = desde.slice(5);
+    const mdHasta = hasta.slice(5);
+    const anyoDesde = Number(desde.slice(0, 4));
+    const anyoCumple = sql`(case when ${md} >= ${mdDesde}::text then ${anyoDesde}::int else ${anyoDesde + 1}::int end)`;
+    const dentro =
+      desde.slice(0, 4) === hasta.slice(0, 4)
+        ? sql`${md} between ${mdDesde}::text and ${mdHasta}::text`
+        : sql`(${md} >= ${mdDesde}::text or ${md} <= ${mdHasta}::text)`;
+    return {
+      sumar: [],
+      sql: sql`select to_char(s.fecha_nacimiento, 'DD/MM') as dia, ${nombreSocio("s")} as socio,
+          (${anyoCumple} - extract(year from s.fecha_nacimiento))::int as edad,
+          s.fecha_nacimiento::text as "fechaNacimiento", s.telefono, s.email,
+          row_number() over (order by ${anyoCumple}, ${md}, s.orden_apellidos, s.id) as _orden
+        from socio s
+        where s.activo and s.fecha_nacimiento is not null and ${dentro}`,
+    };
+  }
+
+  aniversarios(f: InformeQuery): Consulta {
+    return {
+      sumar: [],
+      sql: sql`select s.edad_festera as "edadFestera", ${nombreSocio("s")} as socio,
+          t.nombre as tipo, s.telefono, s.email,
+          row_number() over (order by s.edad_festera desc, s.orden_apellidos, s.id) as _orden
+        from socio s left join tipo_socio t on t.id = s.id_tipo_socio
+        where s.activo and s.edad_festera in (25, 50, 75)
+          ${y(f.tipo !== undefined, () => sql`s.id_tipo_socio = ${f.tipo}`)}`,
+    };
+  }
+
+  /** Active members per type (types without members too), per sex or per age band. */
+  estadisticasPor(por: "tipo" | "sexo" | "edad", hoy: string): Consulta {
+    if (por === "tipo") {
+      return {
+        sumar: ["socios"],
+        sql: sql`select coalesce(t.nombre, 'Sin tipo') as grupo, count(s.id)::int as socios,
+            row_number() over (order by t.nombre is null, t.nombre) as _orden
+          from socio s full join tipo_socio t on t.id = s.id_tipo_socio and s.activo
+          where (s.id is not null and s.activo) or (s.id is null and t.activo)
+          group by t.id, t.nombre`,
+      };
+    }
+    if (por === "sexo") {
+      return {
+        sumar: ["socios"],
+        sql: sql`select case s.sexo when 'hombre' then 'Hombre' when 'mujer' then 'Mujer' else 'Sin indicar' end as grupo,
+            count(*)::int as socios, row_number() over (order by s.sexo) as _orden
+          from socio s where s.activo group by s.sexo`,
+      };
+    }
+    const edad = sql`extract(year from age(${hoy}::date, s.fecha_nacimiento))`;
+    return {
+      sumar: ["socios"],
+      sql: sql`select b.grupo, count(s.id)::int as socios, row_number() over (order by b.orden) as _orden
+        from (values (1, 'Menos de 18', 0, 17), (2, 'De 18 a 30', 18, 30), (3, 'De 31 a 45', 31, 45),
+                     (4, 'De 46 a 60', 46, 60), (5, 'De 61 a 75', 61, 75), (6, 'Más de 75', 76, 999),
+                     (7, 'Sin fecha de nacimiento', null, null)) as b(orden, grupo, minimo, maximo)
+        left join socio s on s.activo and (
+          (b.minimo is null and s.fecha_nacimiento is null)
+          or (${edad} between b.minimo and b.maximo))
+        group by b.orden, b.grupo`,
+    };
+  }
+
+  /** Joins, leaves and active members at the end of each of the ten years up to `anyo`. */
+  estadisticasPorAnyo(anyo: number): Consulta {
+    const alta = sql`coalesce(extract(year from s.fecha_alta)::int, s.anyo_alta)`;
+    const baja = sql`extract(year from s.fecha_baja)::int`;
+    return {
+      sumar: ["altas", "bajas"],
+      sql: sql`select y.anyo::text as grupo,
+          count(s.id) filter (where ${alta} = y.anyo)::int as altas,
+          count(s.id) filter (where not s.activo and ${baja} = y.anyo)::int as bajas,
+          count(s.id) filter (where (${alta} is null or ${alta} <= y.anyo)
+            and (s.activo or ${baja} is null or ${baja} > y.anyo))::int as activos,
+          row_number() over (order by y.anyo) as _orden
+        from generate_series(${anyo - 9}::int, ${anyo}::int) as y(anyo)
+        left join socio s on true
+        group by y.anyo`,
+    };
+  }
+}

@@ -1,0 +1,587 @@
+import { aCentimos, hoyIso, ID_INFORMES, type Informe } from "@fila/domain";
+import ExcelJS from "exceljs";
+import Papa from "papaparse";
+import { extractText, getDocumentProxy } from "unpdf";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearer, crearCuenta, crearEntorno, type Entorno, entrar } from "../../test/entorno.js";
+
+let e: Entorno;
+let tokens: Record<"administrador" | "usuario" | "socio", string>;
+let tipos: { fester: number; infantil: number };
+let socios: { ana: number; berta: number; carles: number; dolors: number };
+
+const hoy = hoyIso();
+const anyo = Number(hoy.slice(0, 4));
+
+/** ISO date `dias` days before (negative: after) today. */
+function haceDias(dias: number): string {
+  const d = new Date(`${hoy}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - dias);
+  return d.toISOString().slice(0, 10);
+}
+
+const pedir = (url: string, token: string | undefined = tokens.administrador) =>
+  e.app.inject({ method: "GET", url, headers: token ? bearer(token) : {} });
+
+async function informe(id: string, filtros = ""): Promise<Informe> {
+  const res = await pedir(`/api/informes/${id}?pageSize=500${filtros ? `&${filtros}` : ""}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+/** Sum of a column over the rows, in cents when it is money. */
+function sumaFilas(inf: Informe, clave: string): number {
+  const tipo = inf.columnas.find((c) => c.clave === clave)?.tipo;
+  return inf.filas.reduce((t, f) => {
+    const v = Number(f[clave] ?? 0);
+    return t + (tipo === "euros" ? aCentimos(v) : v);
+  }, 0);
+}
+
+function totalDe(inf: Informe, clave: string): number {
+  const tipo = inf.columnas.find((c) => c.clave === clave)?.tipo;
+  const v = Number(inf.totales?.[clave] ?? 0);
+  return tipo === "euros" ? aCentimos(v) : v;
+}
+
+async function socio(datos: {
+  nombre: string;
+  tipo: number;
+  activo?: boolean;
+  pagador?: number;
+  nacimiento?: string;
+  extra?: Record<string, unknown>;
+}) {
+  const s = await e.db
+    .insertInto("socio")
+    .values({
+      nombre: datos.nombre,
+      apellidos: "Informe",
+      id_tipo_socio: datos.tipo,
+      activo: datos.activo ?? true,
+      id_pagador: datos.pagador ?? null,
+      fecha_nacimiento: datos.nacimiento ?? null,
+      telefono: "600000000",
+      ...datos.extra,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return s.id;
+}
+
+async function producto(nombre: string, tipo: "cuota" | "derrama" | "ramell") {
+  const p = await e.db
+    .insertInto("producto")
+    .values({ nombre, anyo, tipo })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return p.id;
+}
+
+async function cargo(datos: {
+  socio: number;
+  pagador?: number;
+  producto?: number | null;
+  importe: number;
+  estado: "pendiente" | "pagado" | "devuelto" | "anulado";
+  vence?: string;
+  pagado?: string | null;
+  plazo?: number;
+  anyo?: number;
+}) {
+  const p = await e.db
+    .insertInto("pago")
+    .values({
+      id_socio: datos.socio,
+      id_pagador: datos.pagador ?? datos.socio,
+      id_producto: datos.producto ?? null,
+      anyo: datos.anyo ?? anyo,
+      concepto: "Quota",
+      importe: datos.importe,
+      fecha_emision: haceDias(200),
+      fecha_vencimiento: datos.vence ?? haceDias(-30),
+      estado: datos.estado,
+      fecha_pago: datos.pagado ?? null,
+      plazo: datos.plazo ?? 1,
+      plazos: datos.plazo ? 5 : 1,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return p.id;
+}
+
+beforeAll(async () => {
+  e = await crearEntorno();
+  const admin = await crearCuenta(e.db, { rol: "administrador", conSocio: false });
+  const usuario = await crearCuenta(e.db, { rol: "usuario", conSocio: false });
+  const socioCuenta = await crearCuenta(e.db, { rol: "socio", conSocio: false });
+  tokens = {
+    administrador: await entrar(e.app, admin.email),
+    usuario: await entrar(e.app, usuario.email),
+    socio: await entrar(e.app, socioCuenta.email),
+  };
+  await e.db.updateTable("asociacion").set({ nombre: "Filà Informes de Prova" }).execute();
+  const tipo = async (nombre: string) =>
+    (
+      await e.db
+        .insertInto("tipo_socio")
+        .values({ nombre, color: "#000000" })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+  tipos = { fester: await tipo("Fester"), infantil: await tipo("Infantil") };
+  const mes = hoy.slice(5, 7);
+  const ana = await socio({
+    nombre: "Ana",
+    tipo: tipos.fester,
+    nacimiento: `1980-${mes}-01`,
+    extra: {
+      edad_festera: 25,
+      importe_derrama: 100_001,
+      anyos_pago_derrama: 3,
+      tipo_derrama: "completa",
+      fecha_alta: `${anyo - 2}-03-01`,
+      ramell: "si",
+      tipo_pago_ramell: "fraccionado",
+    },
+  });
+  socios = {
+    ana,
+    berta: await socio({
+      nombre: "Berta",
+      tipo: tipos.infantil,
+      pagador: ana,
+      nacimiento: "2015-12-31",
+    }),
+    carles: await socio({
+      nombre: '=HYPERLINK("x")',
+      tipo: tipos.fester,
+      extra: { fecha_alta: `${anyo - 5}-01-01` },
+    }),
+    dolors: await socio({
+      nombre: "Dolors",
+      tipo: tipos.fester,
+      activo: false,
+      extra: { fecha_baja: `${anyo - 1}-06-30`, fecha_alta: `${anyo - 8}-01-01` },
+    }),
+  };
+  const cuota = await producto("Quota anual", "cuota");
+  const derrama = await producto("Derrama capitania", "derrama");
+  const ramell = await producto("Ramell", "ramell");
+
+  // Odd cents everywhere. Pending: not due 40,07; 10 days overdue 10,01; 45 days 20,03;
+  // 100 days 30,05 (Berta's, paid by Ana).
+  await cargo({
+    socio: ana,
+    producto: cuota,
+    importe: 4_007,
+    estado: "pendiente",
+    vence: haceDias(-5),
+  });
+  await cargo({
+    socio: ana,
+    producto: cuota,
+    importe: 1_001,
+    estado: "pendiente",
+    vence: haceDias(10),
+  });
+  await cargo({
+    socio: socios.carles,
+    producto: cuota,
+    importe: 2_003,
+    estado: "pendiente",
+    vence: haceDias(45),
+  });
+  await cargo({
+    socio: socios.berta,
+    pagador: ana,
+    producto: cuota,
+    importe: 3_005,
+    estado: "pendiente",
+    vence: haceDias(100),
+  });
+  await cargo({ socio: ana, producto: cuota, importe: 5_009, estado: "pagado", pagado: hoy });
+  await cargo({ socio: socios.carles, importe: 6_011, estado: "devuelto" });
+  await cargo({ socio: socios.carles, producto: cuota, importe: 7_013, estado: "anulado" });
+  await cargo({
+    socio: ana,
+    producto: cuota,
+    importe: 999,
+    estado: "pagado",
+    anyo: anyo - 1,
+    pagado: `${anyo - 1}-05-05`,
+  });
+  await cargo({ socio: ana, producto: derrama, importe: 33_333, estado: "pagado", pagado: hoy });
+  await cargo({
+    socio: ana,
+    producto: ramell,
+    importe: 1_111,
+    estado: "pagado",
+    pagado: hoy,
+    plazo: 1,
+  });
+  await cargo({ socio: ana, producto: ramell, importe: 2_223, estado: "pendiente", plazo: 2 });
+
+  const remesa = await e.db
+    .insertInto("remesa")
+    .values({
+      mensaje_id: "REM-INF-1",
+      fecha_cobro: `${anyo}-02-01`,
+      hasta: `${anyo}-02-01`,
+      estado: "cobrada",
+      num_adeudos: 2,
+      total: 9_013,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const adeudo = (
+    id_pagador: number,
+    importe: number,
+    estado: "cobrado" | "devuelto",
+    motivo = "",
+  ) => ({
+    id_remesa: remesa.id,
+    id_pagador,
+    importe,
+    end_to_end_id: `E2E-${id_pagador}-${importe}`,
+    mandato_id: `M-${id_pagador}`,
+    mandato_fecha: "2020-01-01",
+    secuencia: "RCUR" as const,
+    iban: "ES9121000418450200051332",
+    estado,
+    motivo_devolucion: motivo,
+  });
+  await e.db
+    .insertInto("remesa_adeudo")
+    .values([adeudo(ana, 3_002, "cobrado"), adeudo(socios.carles, 6_011, "devuelto", "AM04")])
+    .execute();
+
+  const acto = async (nombre: string, fecha: string, aforo: number | null, puntos: number) =>
+    (
+      await e.db
+        .insertInto("acto")
+        .values({ nombre, fecha, hora: "21:00", aforo, puntos })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+  const sopar = await acto("Sopar", `${anyo}-01-20`, 10, 3);
+  const entrada = await acto("Entrada", `${anyo}-01-25`, null, 5);
+  await e.db
+    .insertInto("inscripcion")
+    .values([
+      { id_acto: sopar, id_socio: ana, invitados: 2, asistio: true },
+      { id_acto: sopar, id_socio: socios.berta, invitados: 1, asistio: true },
+      { id_acto: entrada, id_socio: ana, invitados: 0, asistio: true },
+      { id_acto: entrada, id_socio: socios.carles, invitados: 0, asistio: false },
+    ])
+    .execute();
+});
+
+afterAll(async () => {
+  await e?.cerrar();
+});
+
+describe("GET /api/informes: permisos", () => {
+  const urls = ["/api/informes", ...ID_INFORMES.map((id) => `/api/informes/${id}`)];
+
+  it.each(urls)("%s: sin sesión 401, usuario y socio 403, administrador 200", async (url) => {
+    expect((await pedir(url, "")).statusCode).toBe(401);
+    expect((await pedir(url, tokens.usuario)).statusCode).toBe(403);
+    expect((await pedir(url, tokens.socio)).statusCode).toBe(403);
+    expect((await pedir(url)).statusCode).toBe(200);
+  });
+
+  it("un fichero tampoco se da a quien no es de la junta", async () => {
+    expect((await pedir("/api/informes/deudas?formato=xlsx", tokens.usuario)).statusCode).toBe(403);
+  });
+
+  it("un informe que no existe es 404", async () => {
+    const res = await pedir("/api/informes/inventado");
+    expect(res.statusCode).toBe(404);
+    expect(res.json().mensaje).toBe("Ese informe no existe.");
+  });
+
+  it.each([
+    ["deudas?anyo=abc", "anyo"],
+    ["recaudacion?anyo=1800", "anyo"],
+    ["cumpleanyos?mes=13", "mes"],
+    ["remesas?desde=2026-02-30", "desde"],
+    ["remesas?desde=2026-03-01&hasta=2026-02-01", "hasta"],
+    ["socios?columnas=nombre,sueldo", "columnas"],
+    ["deudas?agrupar=familia", "agrupar"],
+    ["deudas?tipo=999999", "tipo"],
+    ["deudas?formato=docx", "formato"],
+  ])("un filtro no válido (%s) es 400 con el campo", async (consulta, campo) => {
+    const res = await pedir(`/api/informes/${consulta}`);
+    expect(res.statusCode).toBe(400);
+    const cuerpo = res.json();
+    expect(cuerpo.detalles.map((d: { campo: string }) => d.campo)).toContain(campo);
+    expect(cuerpo.detalles[0].mensaje).toMatch(/[a-záéíóú]/);
+  });
+});
+
+describe("GET /api/informes: catálogo", () => {
+  it("da los diez informes agrupados, con descripción y filtros", async () => {
+    const catalogo = (await pedir("/api/informes")).json();
+    expect(catalogo.map((c: { id: string }) => c.id).sort()).toEqual([...ID_INFORMES].sort());
+    for (const c of catalogo) {
+      expect(["Socios", "Económicos", "Actos"]).toContain(c.grupo);
+      expect(c.descripcion.length).toBeGreaterThan(10);
+    }
+    expect(catalogo.find((c: { id: string }) => c.id === "deudas").conGrafico).toBe(true);
+  });
+});
+
+describe("GET /api/informes/:id: los totales son la suma de las filas", () => {
+  it.each([...ID_INFORMES])("%s", async (id) => {
+    const inf = await informe(id);
+    expect(inf.total).toBe(inf.filas.length);
+    for (const clave of Object.keys(inf.totales ?? {})) {
+      expect(totalDe(inf, clave), clave).toBe(sumaFilas(inf, clave));
+    }
+  });
+});
+
+describe("informe de deudas", () => {
+  it("reparte lo pendiente por días vencidos, en céntimos exactos", async () => {
+    const inf = await informe("deudas");
+    expect(inf.totales).toMatchObject({
+      cargos: 5,
+      noVencido: 62.3, // 40,07 + 22,23 (plazo de ramell)
+      d30: 10.01,
+      d90: 20.03,
+      mas90: 30.05,
+      total: 122.39,
+    });
+    const ana = inf.filas.find((f) => f.socio === "Informe, Ana");
+    expect(ana).toMatchObject({ cargos: 3, noVencido: 62.3, d30: 10.01, total: 72.31 });
+  });
+
+  it("coincide con el panel: pendiente y vencida", async () => {
+    const inf = await informe("deudas");
+    const { deuda } = (await pedir("/api/informes/resumen")).json();
+    expect(totalDe(inf, "total")).toBe(aCentimos(deuda.pendiente));
+    expect(totalDe(inf, "d30") + totalDe(inf, "d90") + totalDe(inf, "mas90")).toBe(
+      aCentimos(deuda.vencida),
+    );
+  });
+
+  it("filtra por tipo de socio y agrupa por pagador", async () => {
+    const infantil = await informe("deudas", `tipo=${tipos.infantil}`);
+    expect(infantil.filas).toHaveLength(1);
+    expect(infantil.filas[0]).toMatchObject({ socio: "Informe, Berta", mas90: 30.05 });
+    expect(infantil.filtros).toContainEqual({ etiqueta: "Tipo de socio", valor: "Infantil" });
+
+    const porPagador = await informe("deudas", "agrupar=pagador");
+    const ana = porPagador.filas.find((f) => f.socio === "Informe, Ana");
+    expect(ana).toMatchObject({ numSocios: 2, cargos: 4, total: 102.36 });
+    expect(porPagador.totales?.total).toBe(122.39);
+  });
+
+  it("da el gráfico por tramos con los mismos importes", async () => {
+    const inf = await informe("deudas");
+    expect(inf.grafico?.datos.map((d) => d.importe)).toEqual([62.3, 10.01, 20.03, 30.05]);
+  });
+
+  it("pagina en el servidor sin cambiar los totales", async () => {
+    const res = await pedir("/api/informes/deudas?page=2&pageSize=1");
+    const pagina: Informe = res.json();
+    expect(pagina.filas).toHaveLength(1);
+    expect(pagina.total).toBe(3);
+    expect(pagina.totales?.total).toBe(122.39);
+  });
+});
+
+describe("informe de recaudación", () => {
+  it("cuadra con los totales de pagos del año", async () => {
+    const inf = await informe("recaudacion", `anyo=${anyo}`);
+    const pagos = (await pedir(`/api/pagos?anyo=${anyo}&pageSize=1`)).json();
+    expect(totalDe(inf, "emitido")).toBe(aCentimos(pagos.totalImporte));
+    expect(totalDe(inf, "cobrado")).toBe(aCentimos(pagos.totalPagado));
+    expect(totalDe(inf, "pendiente") + totalDe(inf, "devuelto")).toBe(
+      aCentimos(pagos.totalPendiente),
+    );
+    expect(inf.totales).toMatchObject({ anulado: 70.13, devuelto: 60.11, cobrado: 394.53 });
+  });
+
+  it("compara lo cobrado por mes con el año anterior", async () => {
+    const inf = await informe("recaudacion");
+    const mes = Number(hoy.slice(5, 7)) - 1;
+    expect(inf.grafico?.datos[mes].actual).toBe(394.53);
+    expect(inf.grafico?.datos[4].anterior).toBe(9.99);
+  });
+});
+
+describe("los demás informes", () => {
+  it("remesas: devoluciones con su motivo en español", async () => {
+    const inf = await informe("remesas", `desde=${anyo}-01-01&hasta=${anyo}-12-31`);
+    expect(inf.filas[0]).toMatchObject({
+      remesa: "REM-INF-1",
+      importe: 90.13,
+      devueltos: 1,
+      importeDevuelto: 60.11,
+      motivos: "AM04 · Fondos insuficientes",
+    });
+    expect((await informe("remesas", `hasta=${anyo - 1}-12-31`)).filas).toHaveLength(0);
+  });
+
+  it("derrama y ramell: pagado y pendiente de cada socio", async () => {
+    const derrama = await informe("derrama");
+    expect(derrama.filas[0]).toMatchObject({
+      importe: 1000.01,
+      pagado: 333.33,
+      pendiente: 666.68,
+      anyosRestantes: 2,
+    });
+    const ramell = await informe("ramell");
+    const ana = ramell.filas.find((f) => f.socio === "Informe, Ana");
+    expect(ana).toMatchObject({
+      modalidad: "Fraccionado",
+      plazo1: 11.11,
+      plazo2: 0,
+      pendiente: 22.23,
+    });
+  });
+
+  it("inscripciones: socios, invitados, ocupación y gráfico por acto", async () => {
+    const inf = await informe("inscripciones", `desde=${anyo}-01-01&hasta=${anyo}-01-31`);
+    expect(inf.filas.map((f) => [f.acto, f.socios, f.invitados, f.plazas, f.ocupacion])).toEqual([
+      ["Sopar", 2, 3, 5, 50],
+      ["Entrada", 2, 0, 2, null],
+    ]);
+    expect(inf.grafico?.datos).toHaveLength(2);
+  });
+
+  it("puntos: el mismo ranking que el de actos", async () => {
+    const inf = await informe("puntos", `anyo=${anyo}`);
+    const ranking = (await pedir(`/api/actos/puntos?anyo=${anyo}`)).json();
+    expect(inf.filas.map((f) => f.puntos)).toEqual(
+      ranking.items.map((r: { puntos: number }) => r.puntos),
+    );
+    expect(inf.totales?.puntos).toBe(11);
+  });
+
+  it("cumpleaños del mes y aniversarios festeros", async () => {
+    const inf = await informe("cumpleanyos", `mes=${Number(hoy.slice(5, 7))}&anyo=${anyo}`);
+    expect(inf.filas).toContainEqual(
+      expect.objectContaining({ socio: "Informe, Ana", edad: anyo - 1980 }),
+    );
+    const nochevieja = await informe("cumpleanyos", `desde=${anyo}-12-30&hasta=${anyo + 1}-01-02`);
+    expect(nochevieja.filas).toEqual([
+      expect.objectContaining({ socio: "Informe, Berta", edad: anyo - 2015 }),
+    ]);
+    const aniversarios = await informe("cumpleanyos", "vista=aniversarios");
+    expect(aniversarios.filas.map((f) => f.socio)).toEqual(["Informe, Ana"]);
+  });
+
+  it("estadísticas: activos por tipo como el panel; altas, bajas y activos por año", async () => {
+    const porTipo = await informe("estadisticas", "por=tipo");
+    const { socios: resumen } = (await pedir("/api/informes/resumen")).json();
+    for (const t of resumen.porTipo) {
+      expect(porTipo.filas.find((f) => f.grupo === t.nombre)?.socios).toBe(t.activos);
+    }
+    const altas = await informe("estadisticas", `por=altas&anyo=${anyo}`);
+    expect(altas.filas).toHaveLength(10);
+    expect(altas.filas.find((f) => f.grupo === String(anyo - 1))?.bajas).toBe(1);
+    const activos = await informe("estadisticas", `por=activos&anyo=${anyo}`);
+    expect(activos.filas.find((f) => f.grupo === String(anyo - 8))?.activos).toBeGreaterThan(0);
+    expect(activos.grafico?.tipo).toBe("lineas");
+  });
+
+  it("listado de socios con los filtros de la lista y las columnas elegidas", async () => {
+    const inf = await informe("socios", `tipo=${tipos.fester}&activo=true&columnas=nombre,edad`);
+    expect(inf.columnas.map((c) => c.titulo)).toEqual(["Nombre", "Edad"]);
+    expect(inf.filas.map((f) => f.nombre).sort()).toEqual(['=HYPERLINK("x")', "Ana"]);
+    const buscado = await informe("socios", "q=berta&columnas=nombre");
+    expect(buscado.filas).toEqual([{ nombre: "Berta" }]);
+    expect(buscado.filtros).toContainEqual({ etiqueta: "Búsqueda", valor: "berta" });
+  });
+});
+
+describe("GET /api/informes/:id?formato=…", () => {
+  it("XLSX: números y fechas de verdad, euros con formato, cabecera fija", async () => {
+    const res = await pedir(`/api/informes/deudas?formato=xlsx`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("spreadsheetml");
+    expect(res.headers["content-disposition"]).toBe(
+      `attachment; filename="informe-deudas-${hoy}.xlsx"`,
+    );
+    const libro = new ExcelJS.Workbook();
+    await libro.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const hoja = libro.worksheets[0];
+    expect(hoja.getCell("A1").value).toBe("Filà Informes de Prova");
+    expect(String(hoja.getCell("A3").value)).toContain("Agrupado por: Socio");
+    expect(String(hoja.getCell("A4").value)).toContain("Generado el");
+    expect(hoja.views[0]).toMatchObject({ state: "frozen", ySplit: 6 });
+    expect(hoja.getRow(6).getCell(9).value).toBe("Total");
+    const ultima = hoja.getRow(hoja.rowCount);
+    expect(ultima.getCell(1).value).toBe("Total");
+    expect(ultima.getCell(9).value).toBe(122.39);
+    expect(hoja.getColumn(9).numFmt).toContain("#,##0.00");
+    expect(typeof hoja.getRow(7).getCell(9).value).toBe("number");
+
+    const remesas = new ExcelJS.Workbook();
+    await remesas.xlsx.load(
+      (await pedir("/api/informes/remesas?formato=xlsx")).rawPayload as unknown as ArrayBuffer,
+    );
+    const fecha = remesas.worksheets[0].getRow(7).getCell(2);
+    expect(fecha.value).toBeInstanceOf(Date);
+    expect((fecha.value as Date).toISOString().slice(0, 10)).toBe(`${anyo}-02-01`);
+  });
+
+  it("CSV: BOM, punto y coma, coma decimal y fórmulas neutralizadas", async () => {
+    const res = await pedir(`/api/informes/deudas?formato=csv&pageSize=1`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const texto = res.rawPayload.toString("utf8").slice(1);
+    const { data } = Papa.parse<string[]>(texto, { delimiter: ";", skipEmptyLines: true });
+    expect(data[0]).toEqual(["Filà Informes de Prova"]);
+    const cabecera = data.findIndex((f) => f[0] === "Matrícula");
+    expect(data[cabecera]).toContain("Vencido 0–30 días");
+    // The whole report (a file is not paged), plus the totals line.
+    expect(data.length - cabecera - 1).toBe(4);
+    expect(data.at(-1)?.at(-1)).toBe("122,39");
+
+    const listado = await pedir("/api/informes/socios?formato=csv&columnas=nombre,apellidos");
+    const filas = Papa.parse<string[]>(listado.rawPayload.toString("utf8").slice(1), {
+      delimiter: ";",
+    }).data;
+    expect(filas).toContainEqual(['\'=HYPERLINK("x")', "Informe"]);
+  });
+
+  it("PDF: A4 con la asociación, filtros, fecha, tabla, gráfico y páginas", async () => {
+    const res = await pedir(`/api/informes/deudas?formato=pdf&tipo=${tipos.fester}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/pdf");
+    const pdf = await getDocumentProxy(new Uint8Array(res.rawPayload));
+    const pagina = await pdf.getPage(1);
+    const [, , ancho, alto] = pagina.view;
+    expect([Math.round(Math.min(ancho, alto)), Math.round(Math.max(ancho, alto))]).toEqual([
+      595, 842,
+    ]);
+    const { text } = await extractText(pdf, { mergePages: true });
+    for (const esperado of [
+      "Filà Informes de Prova",
+      "Deudas pendientes",
+      "Tipo de socio: Fester",
+      `Generado el ${hoy.slice(8, 10)}/${hoy.slice(5, 7)}/${hoy.slice(0, 4)}`,
+      "Informe, Ana",
+      "Vencido 31–90 días",
+      "Página 1 de 1",
+      "Deuda según los días vencidos",
+    ]) {
+      expect(text).toContain(esperado);
+    }
+  });
+
+  it("cada informe sale en los tres formatos", async () => {
+    for (const id of ID_INFORMES) {
+      for (const formato of ["xlsx", "csv", "pdf"]) {
+        const res = await pedir(`/api/informes/${id}?formato=${formato}`);
+        expect(res.statusCode, `${id} ${formato}`).toBe(200);
+        expect(res.headers["content-disposition"]).toContain(`informe-${id}-`);
+      }
+    }
+  });
+});

@@ -1,0 +1,44 @@
+import type { Informe } from "@fila/domain";
+import { extractText, getDocumentProxy } from "unpdf";
+import { describe, expect, it } from "vitest";
+import { informePdf } from "./informes.exportar.js";
+
+const largo: Informe = {
+  id: "puntos",
+  titulo: "Ranking de puntos",
+  filtros: [{ etiqueta: "Año", valor: "Todos" }],
+  columnas: [
+    { clave: "socio", titulo: "Socio", tipo: "texto" },
+    { clave: "puntos", titulo: "Puntos", tipo: "entero" },
+    { clave: "importe", titulo: "Importe", tipo: "euros" },
+  ],
+  filas: Array.from({ length: 150 }, (_, i) => ({
+    socio: `Socio número ${i + 1}`,
+    puntos: 1000 + i,
+    importe: 1234.56,
+  })),
+  total: 150,
+  page: 1,
+  pageSize: 150,
+  totales: { puntos: 161_175, importe: 185_184 },
+  grafico: null,
+};
+
+describe("informePdf", () => {
+  it("repite la cabecera de la tabla en cada página y numera las páginas", async () => {
+    const pdf = await getDocumentProxy(
+      new Uint8Array(await informePdf(largo, { asociacion: "Filà Prova", hoy: "2026-11-25" })),
+    );
+    expect(pdf.numPages).toBeGreaterThan(1);
+    const { text } = await extractText(pdf, { mergePages: false });
+    for (const [i, pagina] of text.entries()) {
+      expect(pagina).toContain("Socio");
+      expect(pagina).toContain("Puntos");
+      expect(pagina).toContain(`Página ${i + 1} de ${pdf.numPages}`);
+    }
+    expect(text[0]).toContain("Generado el 25/11/2026");
+    expect(text[0]).toContain("1.234,56 €");
+    expect(text.at(-1)).toContain("Socio número 150");
+    expect(text.at(-1)).toContain("185.184,00 €");
+  });
+});

@@ -1,0 +1,387 @@
+import { createRequire } from "node:module";
+import path from "node:path";
+import {
+  type ColumnaInforme,
+  formatearFecha,
+  formatearImporte,
+  type GraficoInforme,
+  type Informe,
+} from "@fila/domain";
+import ExcelJS from "exceljs";
+import Papa from "papaparse";
+import PDFDocument from "pdfkit";
+import type { FicheroDescarga } from "../../plugins/descargas.js";
+import { TIPO_PDF } from "../actos/actos.exportar.js";
+import { neutralizar } from "../socios-io/socios-io.columnas.js";
+import { TIPO_CSV, TIPO_XLSX } from "../socios-io/socios-io.ficheros.js";
+
+type Valor = Informe["filas"][number][string];
+type Contexto = { asociacion: string; hoy: string };
+
+const FORMATO_EUROS = '#,##0.00 "€"';
+const BOM = "\uFEFF";
+
+/** The lines every file starts with: association, report, filters, generation date. */
+function cabecera(informe: Informe, { asociacion, hoy }: Contexto): string[][] {
+  const filtros = informe.filtros.map((f) => `${f.etiqueta}: ${f.valor}`).join(" · ");
+  return [
+    [asociacion || "Filà"],
+    [informe.titulo],
+    [`Filtros: ${filtros || "ninguno"}`],
+    [`Generado el ${formatearFecha(hoy)}`],
+  ];
+}
+
+/** Row of totals in the columns that have one; the first column says «Total». */
+function filaTotales(informe: Informe): Informe["filas"][number] | null {
+  if (!informe.totales) return null;
+  return { ...informe.totales, [informe.columnas[0].clave]: "Total" };
+}
+
+function fechaExcel(iso: string): Date {
+  return new Date(`${iso}T00:00:00Z`);
+}
+
+function nombreFichero(informe: Informe, hoy: string, extension: string): string {
+  return `informe-${informe.id}-${hoy}.${extension}`;
+}
+
+export async function exportarInforme(
+  informe: Informe,
+  formato: "xlsx" | "csv" | "pdf",
+  contexto: Contexto,
+): Promise<FicheroDescarga> {
+  if (formato === "xlsx") {
+    return {
+      nombre: nombreFichero(informe, contexto.hoy, "xlsx"),
+      tipo: TIPO_XLSX,
+      contenido: await informeXlsx(informe, contexto),
+    };
+  }
+  if (formato === "csv") {
+    return {
+      nombre: nombreFichero(informe, contexto.hoy, "csv"),
+      tipo: TIPO_CSV,
+      contenido: informeCsv(informe, contexto),
+    };
+  }
+  return {
+    nombre: nombreFichero(informe, contexto.hoy, "pdf"),
+    tipo: TIPO_PDF,
+    contenido: await informePdf(informe, contexto),
+  };
+}
+
+// --- CSV ----------------------------------------------------------------------------------
+
+function textoCsv(valor: Valor, columna: ColumnaInforme): string {
+  if (valor === null) return "";
+  if (typeof valor === "number") {
+    const texto = columna.tipo === "euros" ? valor.toFixed(2) : String(valor);
+    return texto.replace(".", ",");
+  }
+  if (columna.tipo === "fecha") return formatearFecha(valor);
+  return neutralizar(valor);
+}
+
+/** CSV for Spanish Excel: UTF-8 with BOM, «;», decimal comma, formulas neutralised. */
+export function informeCsv(informe: Informe, contexto: Contexto): Buffer {
+  const total = filaTotales(informe);
+  const filas = [...informe.filas, ...(total ? [total] : [])].map((f) =>
+    informe.columnas.map((c) => textoCsv(f[c.clave] ?? null, c)),
+  );
+  const texto = Papa.unparse(
+    [
+      ...cabecera(informe, contexto).map((l) => l.map(neutralizar)),
+      [],
+      informe.columnas.map((c) => c.titulo),
+      ...filas,
+    ],
+    { delimiter: ";", newline: "\r\n" },
+  );
+  return Buffer.from(`${BOM}${texto}\r\n`, "utf8");
+}
+
+// --- XLSX ---------------------------------------------------------------------------------
+
+function valorXlsx(valor: Valor, columna: ColumnaInforme): ExcelJS.CellValue {
+  if (valor === null) return null;
+  if (columna.tipo === "fecha" && typeof valor === "string") return fechaExcel(valor);
+  if (typeof valor === "string") return neutralizar(valor);
+  return valor;
+}
+
+/** XLSX with real numbers and dates, money as `#,##0.00 €`, a frozen header and fitted widths. */
+export async function informeXlsx(informe: Informe, contexto: Contexto): Promise<Buffer> {
+  const libro = new ExcelJS.Workbook();
+  libro.creator = contexto.asociacion || "Filà";
+  const lineas = cabecera(informe, contexto);
+  const filaCabecera = lineas.length + 2;
+  const hoja = libro.addWorksheet(informe.titulo.slice(0, 31), {
+    views: [{ state: "frozen", ySplit: filaCabecera }],
+  });
+  for (const l of lineas) hoja.addRow(l);
+  hoja.getRow(1).font = { bold: true, size: 13 };
+  hoja.getRow(2).font = { bold: true };
+  hoja.addRow([]);
+  hoja.addRow(informe.columnas.map((c) => c.titulo)).font = { bold: true };
+  for (const f of informe.filas) {
+    hoja.addRow(informe.columnas.map((c) => valorXlsx(f[c.clave] ?? null, c)));
+  }
+  const total = filaTotales(informe);
+  if (total) {
+    hoja.addRow(informe.columnas.map((c) => valorXlsx(total[c.clave] ?? null, c))).font = {
+      bold: true,
+    };
+  }
+  informe.columnas.forEach((c, i) => {
+    const columna = hoja.getColumn(i + 1);
+    if (c.tipo === "euros") columna.numFmt = FORMATO_EUROS;
+    if (c.tipo === "fecha") columna.numFmt = "dd/mm/yyyy";
+    if (c.tipo === "porcentaje") columna.numFmt = '0.0" %"';
+    const largo = Math.max(
+      c.titulo.length,
+      ...informe.filas.slice(0, 500).map((f) => {
+        const v = f[c.clave];
+        return v === null || v === undefined ? 0 : String(v).length + (c.tipo === "euros" ? 4 : 0);
+      }),
+    );
+    columna.width = Math.min(50, Math.max(8, largo + 2));
+  });
+  // The title lines span the table instead of widening its first column.
+  for (let n = 1; n <= lineas.length; n++) {
+    hoja.mergeCells(n, 1, n, Math.max(1, informe.columnas.length));
+  }
+  return Buffer.from(await libro.xlsx.writeBuffer());
+}
+
+// --- PDF ---------------------------------------------------------------------------------
+
+const carpetaFuentes = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("pdfmake/package.json")),
+  "fonts",
+  "Roboto",
+);
+const FUENTE = path.join(carpetaFuentes, "Roboto-Regular.ttf");
+const FUENTE_NEGRITA = path.join(carpetaFuentes, "Roboto-Medium.ttf");
+
+function textoPdf(valor: Valor, columna: ColumnaInforme): string {
+  if (valor === null) return "";
+  if (columna.tipo === "euros") return formatearImporte(Math.round(Number(valor) * 100));
+  if (columna.tipo === "fecha") return formatearFecha(String(valor));
+  if (columna.tipo === "porcentaje") return `${String(valor).replace(".", ",")} %`;
+  if (typeof valor === "number") return valor.toLocaleString("es-ES");
+  return valor;
+}
+
+const COLORES = ["#1971c2", "#e8590c", "#2f9e44", "#ae3ec9"];
+const TAM = 8;
+const ALTO_FILA = 13;
+const MARGEN = 28;
+
+type Documento = InstanceType<typeof PDFDocument>;
+
+/** The screen's chart drawn with vector shapes (bars or lines, axis, legend) at the cursor. */
+function dibujarGrafico(doc: Documento, g: GraficoInforme, ancho: number, alto = 190) {
+  const x0 = MARGEN + 62;
+  const y0 = doc.y + 4;
+  const w = ancho - 62;
+  const h = alto - 44;
+  const valores = g.datos.flatMap((d) => g.series.map((s) => Number(d[s.clave] ?? 0)));
+  const maximo = Math.max(1, ...valores);
+  const y = (v: number) => y0 + h - (v / maximo) * h;
+  const paso = w / Math.max(1, g.datos.length);
+  doc.font("normal").fontSize(6.5).fillColor("#444444");
+  for (let i = 0; i <= 4; i++) {
+    const v = (maximo * i) / 4;
+    doc
+      .moveTo(x0, y(v))
+      .lineTo(x0 + w, y(v))
+      .lineWidth(0.4)
+      .strokeColor("#dddddd")
+      .stroke();
+    const etiqueta = g.enEuros ? formatearImporte(Math.round(v * 100)) : String(Math.round(v));
+    doc.text(etiqueta, MARGEN, y(v) - 3, { width: 58, align: "right", lineBreak: false });
+  }
+  g.datos.forEach((d, i) => {
+    const x = x0 + i * paso;
+    if (g.tipo === "barras") {
+      const anchoBarra = (paso * 0.7) / g.series.length;
+      g.series.forEach((s, j) => {
+        const v = Number(d[s.clave] ?? 0);
+        doc
+          .rect(x + paso * 0.15 + j * anchoBarra, y(v), anchoBarra, y0 + h - y(v))
+          .fill(COLORES[j % COLORES.length]);
+      });
+    }
+    doc.fillColor("#444444").text(String(d[g.eje] ?? ""), x, y0 + h + 4, {
+      width: paso,
+      height: 9,
+      align: "center",
+      lineBreak: false,
+      ellipsis: true,
+    });
+  });
+  if (g.tipo === "lineas") {
+    g.series.forEach((s, j) => {
+      g.datos.forEach((d, i) => {
+        const px = x0 + i * paso + paso / 2;
+        const py = y(Number(d[s.clave] ?? 0));
+        if (i === 0) doc.moveTo(px, py);
+        else doc.lineTo(px, py);
+      });
+      doc
+        .lineWidth(1.5)
+        .strokeColor(COLORES[j % COLORES.length])
+        .stroke();
+    });
+  }
+  g.series.forEach((s, j) => {
+    const lx = x0 + j * 110;
+    const ly = y0 + h + 20;
+    doc.rect(lx, ly, 7, 7).fill(COLORES[j % COLORES.length]);
+    doc
+      .fillColor("#222222")
+      .fontSize(7.5)
+      .text(s.titulo, lx + 10, ly, { lineBreak: false });
+  });
+  doc.fillColor("black").strokeColor("black").lineWidth(1);
+  doc.x = MARGEN;
+  doc.y = y0 + alto;
+}
+
+/**
+ * One cell on one line, cut with «…» when it does not fit. Placed by hand: pdfkit's line
+ * wrapper (width/align options) costs more than the drawing itself on 35,000 cells.
+ */
+function celda(
+  doc: Documento,
+  texto: string,
+  x: number,
+  y: number,
+  ancho: number,
+  alinear: "left" | "right",
+) {
+  let t = texto;
+  let medida = doc.widthOfString(t);
+  if (medida > ancho) {
+    while (t.length > 1 && doc.widthOfString(`${t}…`) > ancho) t = t.slice(0, -1);
+    t = `${t}…`;
+    medida = doc.widthOfString(t);
+  }
+  doc.text(t, alinear === "right" ? x + ancho - medida : x, y, { lineBreak: false });
+}
+
+/** Column widths from the titles and the longest values, scaled to the page. */
+function anchos(informe: Informe, disponible: number): number[] {
+  const largos = informe.columnas.map((c) =>
+    Math.max(
+      c.titulo.length * 0.8,
+      4,
+      ...informe.filas.slice(0, 300).map((f) => textoPdf(f[c.clave] ?? null, c).length),
+    ),
+  );
+  const suma = largos.reduce((a, b) => a + b, 0);
+  return largos.map((l) => (l / suma) * disponible);
+}
+
+/**
+ * A4 PDF: association, title, filters and generation date on top, the chart, then the table with
+ * its header repeated on every page, totals in bold and «Página n de m». Drawn with pdfkit
+ * (pdfmake's own engine) row by row: pdfmake's table layout takes seconds at 5,000 rows.
+ */
+export async function informePdf(informe: Informe, contexto: Contexto): Promise<Buffer> {
+  const [asociacion, titulo, filtros, generado] = cabecera(informe, contexto).map((l) => l[0]);
+  const doc = new PDFDocument({
+    size: "A4",
+    layout: informe.columnas.length > 6 ? "landscape" : "portrait",
+    margins: { top: MARGEN, bottom: MARGEN + 8, left: MARGEN, right: MARGEN },
+    bufferPages: true,
+    info: { Title: `${informe.titulo} - ${asociacion}`, Creator: asociacion, Producer: "Filà" },
+  });
+  const partes: Buffer[] = [];
+  doc.on("data", (b: Buffer) => partes.push(b));
+  const fin = new Promise<void>((resolver) => doc.on("end", () => resolver()));
+  doc.registerFont("normal", FUENTE);
+  doc.registerFont("negrita", FUENTE_NEGRITA);
+  const ancho = doc.page.width - 2 * MARGEN;
+  const limite = () => doc.page.height - doc.page.margins.bottom - ALTO_FILA;
+
+  doc.font("normal").fontSize(10).fillColor("#555555").text(asociacion);
+  doc.font("negrita").fontSize(16).fillColor("black").text(titulo);
+  doc.font("normal").fontSize(9).text(filtros).text(generado).moveDown(0.6);
+  if (informe.grafico) {
+    doc.font("negrita").fontSize(10).text(informe.grafico.titulo);
+    dibujarGrafico(doc, informe.grafico, ancho);
+  }
+
+  const w = anchos(informe, ancho);
+  const alinear = (c: ColumnaInforme) =>
+    c.tipo === "texto" || c.tipo === "fecha" ? ("left" as const) : ("right" as const);
+  const fila = (celdas: string[], negrita: boolean) => {
+    if (doc.y > limite()) {
+      doc.addPage();
+      cabeceraTabla();
+    }
+    const y = doc.y;
+    doc.font(negrita ? "negrita" : "normal").fontSize(TAM);
+    let x = MARGEN;
+    informe.columnas.forEach((c, i) => {
+      celda(doc, celdas[i], x + 2, y + 2, w[i] - 4, alinear(c));
+      x += w[i];
+    });
+    doc
+      .moveTo(MARGEN, y + ALTO_FILA)
+      .lineTo(MARGEN + ancho, y + ALTO_FILA)
+      .lineWidth(0.3)
+      .strokeColor("#cccccc")
+      .stroke();
+    doc.x = MARGEN;
+    doc.y = y + ALTO_FILA;
+  };
+  const cabeceraTabla = () =>
+    fila(
+      informe.columnas.map((c) => c.titulo),
+      true,
+    );
+
+  if (informe.filas.length === 0) {
+    doc.font("normal").fontSize(9).text("No hay datos con estos filtros.");
+  } else {
+    if (doc.y > limite() - ALTO_FILA) doc.addPage();
+    cabeceraTabla();
+    for (const f of informe.filas) {
+      fila(
+        informe.columnas.map((c) => textoPdf(f[c.clave] ?? null, c)),
+        false,
+      );
+    }
+    const total = filaTotales(informe);
+    if (total)
+      fila(
+        informe.columnas.map((c) => textoPdf(total[c.clave] ?? null, c)),
+        true,
+      );
+  }
+
+  const { start, count } = doc.bufferedPageRange();
+  for (let i = start; i < start + count; i++) {
+    doc.switchToPage(i);
+    const abajo = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc
+      .font("normal")
+      .fontSize(7)
+      .fillColor("#444444")
+      .text(
+        `${asociacion} · ${informe.titulo} · Página ${i + 1} de ${count}`,
+        MARGEN,
+        doc.page.height - MARGEN,
+        { width: ancho, align: "center", lineBreak: false },
+      );
+    doc.page.margins.bottom = abajo;
+  }
+  doc.end();
+  await fin;
+  return Buffer.concat(partes);
+}

@@ -1,0 +1,198 @@
+import { COLUMNAS_LISTADO_SOCIOS, type FiltroCatalogo, MESES } from "@fila/domain";
+import { Button, Group, MultiSelect, NumberInput, Select, TextInput } from "@mantine/core";
+import { useDebouncedCallback } from "@mantine/hooks";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { CampoFecha } from "../../lib/campo-fecha";
+import { useTiposSocio } from "../socios/use-socios";
+
+type Props = {
+  filtros: FiltroCatalogo[];
+  valores: URLSearchParams;
+  /** New values of some query parameters ("" removes one). */
+  alCambiar: (cambio: Record<string, string>) => void;
+};
+
+const numero = (v: string | number) => (v === "" ? "" : String(v));
+
+/** The filters of one report, from its catalogue entry; their values live in the page's URL. */
+export function FiltrosInforme({ filtros, valores, alCambiar }: Props) {
+  const { t } = useTranslation();
+  const tipos = useTiposSocio();
+  const valor = (clave: string) => valores.get(clave) ?? "";
+  const todos = { value: "", label: t("informes.todos") };
+
+  // «Quitar filtros» empties the search box too (it keeps its own text while typing).
+  const [limpiezas, setLimpiezas] = useState(0);
+  // The search box asks the server once the person stops typing.
+  const buscar = useDebouncedCallback((clave: string, texto: string) => {
+    alCambiar({ [clave]: texto.trim() });
+  }, 400);
+
+  function control(f: FiltroCatalogo) {
+    switch (f.tipo) {
+      case "busqueda":
+        return (
+          <TextInput
+            key={`${f.clave}-${limpiezas}`}
+            type="search"
+            label={f.etiqueta}
+            w={220}
+            defaultValue={valor(f.clave)}
+            onChange={(e) => buscar(f.clave, e.currentTarget.value)}
+          />
+        );
+      case "anyo":
+        return (
+          <NumberInput
+            key={f.clave}
+            label={f.etiqueta}
+            placeholder={t("informes.anyoTodos")}
+            min={1900}
+            max={2999}
+            allowDecimal={false}
+            thousandSeparator=""
+            w={130}
+            value={valor(f.clave)}
+            onChange={(v) => alCambiar({ [f.clave]: numero(v) })}
+          />
+        );
+      case "mes":
+        return (
+          <Select
+            key={f.clave}
+            label={f.etiqueta}
+            w={160}
+            data={[todos, ...MESES.map((m, i) => ({ value: String(i + 1), label: m }))]}
+            value={valor(f.clave)}
+            onChange={(v) => alCambiar({ [f.clave]: v ?? "" })}
+          />
+        );
+      case "fecha":
+        return (
+          <CampoFecha
+            key={f.clave}
+            label={f.etiqueta}
+            w={170}
+            clearable
+            value={valor(f.clave)}
+            onChange={(v) => alCambiar({ [f.clave]: v })}
+          />
+        );
+      case "tipoSocio":
+        return (
+          <Select
+            key={f.clave}
+            label={f.etiqueta}
+            w={200}
+            data={[
+              todos,
+              ...(tipos.data ?? []).map((tipo) => ({ value: String(tipo.id), label: tipo.nombre })),
+            ]}
+            value={valor(f.clave)}
+            onChange={(v) => alCambiar({ [f.clave]: v ?? "" })}
+          />
+        );
+      case "activo":
+        return (
+          <Select
+            key={f.clave}
+            label={f.etiqueta}
+            w={150}
+            data={[
+              todos,
+              { value: "true", label: t("informes.estado.activos") },
+              { value: "false", label: t("informes.estado.bajas") },
+            ]}
+            value={valor(f.clave)}
+            onChange={(v) => alCambiar({ [f.clave]: v ?? "" })}
+          />
+        );
+      case "sexo":
+        return (
+          <Select
+            key={f.clave}
+            label={f.etiqueta}
+            w={150}
+            data={[
+              todos,
+              { value: "hombre", label: t("informes.sexo.hombre") },
+              { value: "mujer", label: t("informes.sexo.mujer") },
+            ]}
+            value={valor(f.clave)}
+            onChange={(v) => alCambiar({ [f.clave]: v ?? "" })}
+          />
+        );
+      case "edad":
+        return (
+          <Group key={f.clave} gap="xs" wrap="nowrap">
+            {(["edadMin", "edadMax"] as const).map((clave) => (
+              <NumberInput
+                key={clave}
+                label={t(`informes.${clave}`)}
+                min={0}
+                max={150}
+                allowDecimal={false}
+                w={110}
+                value={valor(clave)}
+                onChange={(v) => alCambiar({ [clave]: numero(v) })}
+              />
+            ))}
+          </Group>
+        );
+      case "opciones":
+        return (
+          <Select
+            key={f.clave}
+            label={f.etiqueta}
+            w={220}
+            allowDeselect={false}
+            data={(f.opciones ?? []).map((o) => ({ value: o.valor, label: o.etiqueta }))}
+            value={valor(f.clave) || (f.opciones?.[0]?.valor ?? null)}
+            onChange={(v) => alCambiar({ [f.clave]: v ?? "" })}
+          />
+        );
+      case "columnas":
+        return (
+          <MultiSelect
+            key={f.clave}
+            label={f.etiqueta}
+            placeholder={t("informes.columnasPorDefecto")}
+            miw={260}
+            maw={520}
+            clearable
+            data={COLUMNAS_LISTADO_SOCIOS.map((c) => ({
+              value: c,
+              label: t(`informes.columnas.${c}`),
+            }))}
+            value={valor(f.clave) ? valor(f.clave).split(",") : []}
+            onChange={(v) => alCambiar({ [f.clave]: v.join(",") })}
+          />
+        );
+    }
+  }
+
+  const hayFiltros = [...valores.keys()].some((k) => !["id", "page", "pageSize"].includes(k));
+  return (
+    <Group gap="sm" align="flex-end" role="group" aria-label={t("informes.filtros")}>
+      {filtros.map(control)}
+      {hayFiltros ? (
+        <Button
+          variant="subtle"
+          onClick={() => {
+            setLimpiezas((n) => n + 1);
+            alCambiar(
+              Object.fromEntries(
+                [...valores.keys()]
+                  .filter((k) => !["id", "pageSize"].includes(k))
+                  .map((k) => [k, ""]),
+              ),
+            );
+          }}
+        >
+          {t("informes.limpiar")}
+        </Button>
+      ) : null}
+    </Group>
+  );
+}
