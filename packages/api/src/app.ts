@@ -28,6 +28,7 @@ import { asociacionRoutes } from "./modules/asociacion/asociacion.routes.js";
 import { AuthRepository } from "./modules/auth/auth.repository.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { AuthService } from "./modules/auth/auth.service.js";
+import { copiasRoutes } from "./modules/copias/copias.routes.js";
 import { documentosRoutes } from "./modules/documentos/documentos.routes.js";
 import { eventosRoutes } from "./modules/eventos/eventos.routes.js";
 import { EventosService } from "./modules/eventos/eventos.service.js";
@@ -210,6 +211,11 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
       await api.register(usuariosRoutes, { db, mail, publicUrl: config.publicUrl });
       await api.register(noticiasRoutes, { db, dataDir: config.dataDir });
       await api.register(documentosRoutes, { db, dataDir: config.dataDir });
+      await api.register(copiasRoutes, {
+        db,
+        dataDir: config.dataDir,
+        alRestaurar: () => push.olvidarClaves(),
+      });
     },
     { prefix: "/api" },
   );

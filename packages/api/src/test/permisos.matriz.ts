@@ -700,6 +700,27 @@ export const MATRIZ: Record<string, Entrada> = {
     }),
   },
 
+  // Copias de seguridad (issue 11): solo la junta.
+  "GET /api/utilidades/copia": admin,
+  "POST /api/utilidades/restauracion": {
+    ...admin,
+    administrador: { permitido: "la contraseña no es la suya y el archivo no es una copia: 400" },
+    peticion: () => ({
+      url: "/api/utilidades/restauracion",
+      multipart: [
+        { campo: "password", valor: "no-es-la-contraseña" },
+        { campo: "nombre", valor: "Filà" },
+        { campo: "archivo", archivo: Buffer.from("no es una copia\n"), nombre: "copia.fila.gz" },
+      ],
+    }),
+  },
+  "GET /api/utilidades/copias": admin,
+  "GET /api/utilidades/copias/:nombre": {
+    ...admin,
+    administrador: { permitido: "no hay copias automáticas en el DATA_DIR de la prueba: 404" },
+    peticion: () => ({ url: "/api/utilidades/copias/fila-2026-11-25T03-00-00-000Z.tar.gz" }),
+  },
+
   // Documentos: un documento solo para la junta es 404 para los demás.
   "GET /api/documentos": sesion,
   "GET /api/documentos/categorias": sesion,
