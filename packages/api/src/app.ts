@@ -25,6 +25,7 @@ import { AlertasRepository } from "./modules/alertas/alertas.repository.js";
 import { alertasRoutes } from "./modules/alertas/alertas.routes.js";
 import { AlertasService } from "./modules/alertas/alertas.service.js";
 import { asociacionRoutes } from "./modules/asociacion/asociacion.routes.js";
+import { asociacionTextosRoutes } from "./modules/asociacion/asociacion-textos.routes.js";
 import { AuthRepository } from "./modules/auth/auth.repository.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { AuthService } from "./modules/auth/auth.service.js";
@@ -184,6 +185,7 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
         permitirLoopback: config.pushPermiteLoopback,
       });
       await api.register(asociacionRoutes, { db });
+      await api.register(asociacionTextosRoutes, { db });
       const actosRepo = new ActosRepository(db);
       const actos = new ActosService(actosRepo);
       const calendario = new CalendarioService(actosRepo, config.publicUrl);

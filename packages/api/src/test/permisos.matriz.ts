@@ -252,6 +252,27 @@ export const MATRIZ: Record<string, Entrada> = {
     }),
   },
   "GET /api/asociacion/textos": publica,
+  "PUT /api/asociacion/textos": {
+    ...admin,
+    peticion: () => ({
+      url: "/api/asociacion/textos",
+      cuerpo: { condiciones: "<p>Condiciones</p>", privacidad: "<p>Privacidad</p>" },
+    }),
+  },
+  "GET /api/asociacion/logo": {
+    anonimo: { permitido: "la asociación aún no tiene logotipo: 404" },
+    socio: { permitido: "la asociación aún no tiene logotipo: 404" },
+    usuario: { permitido: "la asociación aún no tiene logotipo: 404" },
+    administrador: { permitido: "la asociación aún no tiene logotipo: 404" },
+  },
+  "PUT /api/asociacion/logo": {
+    ...admin,
+    peticion: (f) => ({
+      url: "/api/asociacion/logo",
+      multipart: [{ campo: "archivo", archivo: f.imagen, nombre: "logo.png" }],
+    }),
+  },
+  "DELETE /api/asociacion/logo": admin,
 
   // Actos.
   "GET /api/actos": admin,

@@ -119,6 +119,13 @@ async function llenar(inst: Instalacion) {
     ...conSesion(token, [{ campo: "archivo", archivo: png, nombre: "portada.png" }]),
   });
   expect(portada.statusCode, portada.body).toBeLessThan(300);
+  // The logo travels as bytea inside the database.
+  const logo = await inst.app.inject({
+    method: "PUT",
+    url: "/api/asociacion/logo",
+    ...conSesion(token, [{ campo: "archivo", archivo: png, nombre: "logo.png" }]),
+  });
+  expect(logo.statusCode, logo.body).toBe(200);
   return token;
 }
 
