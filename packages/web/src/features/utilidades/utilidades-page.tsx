@@ -5,8 +5,9 @@ import { useSesion } from "../../app/session-store";
 import { RemesasPanel } from "../remesas/remesas-panel";
 import { CopiasSeguridad } from "./copias-seguridad";
 import { DatosAsociacion } from "./datos-asociacion";
+import { TextosLogo } from "./textos-logo";
 
-const PESTANYAS = ["asociacion", "remesas", "copias"] as const;
+const PESTANYAS = ["asociacion", "remesas", "copias", "textos"] as const;
 type Pestanya = (typeof PESTANYAS)[number];
 
 /** Utilidades (administrador): the association's settings and the SEPA remittances. */
@@ -39,6 +40,7 @@ export function UtilidadesPage() {
         <Tabs.List mb="md">
           <Tabs.Tab value="remesas">{t("utilidades.pestanyas.remesas")}</Tabs.Tab>
           <Tabs.Tab value="asociacion">{t("utilidades.pestanyas.asociacion")}</Tabs.Tab>
+          <Tabs.Tab value="textos">{t("textosAsociacion.pestanya")}</Tabs.Tab>
           <Tabs.Tab value="copias">{t("copias.pestanya")}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="remesas">
@@ -46,6 +48,9 @@ export function UtilidadesPage() {
         </Tabs.Panel>
         <Tabs.Panel value="asociacion">
           <DatosAsociacion />
+        </Tabs.Panel>
+        <Tabs.Panel value="textos">
+          <TextosLogo />
         </Tabs.Panel>
         <Tabs.Panel value="copias">
           <CopiasSeguridad />
