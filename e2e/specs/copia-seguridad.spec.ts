@@ -1,61 +1,17 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { AppPage, CUENTAS, PASSWORD_DEMO } from "../page-models/app-page";
+import { ADMIN_NUEVA, InstalacionNueva } from "../support/instalacion-nueva";
 
-/** A second, empty installation (own port, empty DATA_DIR, embedded database) to restore into. */
-const PUERTO_NUEVA = Number(process.env.E2E_PUERTO_RESTAURACION ?? 3847);
-const NUEVA = `http://127.0.0.1:${PUERTO_NUEVA}`;
-const ADMIN_NUEVA = { email: "nueva@fila.test", password: "instalacion-nueva-2026" };
-
-let servidor: ChildProcess | null = null;
-let dataDir = "";
+const nueva = new InstalacionNueva(Number(process.env.E2E_PUERTO_RESTAURACION ?? 3847));
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  dataDir = mkdtempSync(path.join(tmpdir(), "fila-e2e-nueva-"));
-  // Always the embedded database: with DATABASE_URL the run also moves a filà from PostgreSQL.
-  const { DATABASE_URL: _url, DEMO: _demo, ...entorno } = process.env;
-  servidor = spawn(
-    process.execPath,
-    ["--import", "tsx", path.resolve(import.meta.dirname, "../../packages/api/src/server.ts")],
-    {
-      stdio: "inherit",
-      env: {
-        ...entorno,
-        PORT: String(PUERTO_NUEVA),
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        PUBLIC_URL: NUEVA,
-        ADMIN_EMAIL: ADMIN_NUEVA.email,
-        ADMIN_PASSWORD: ADMIN_NUEVA.password,
-        LOG_LEVEL: "warn",
-      },
-    },
-  );
-  const limite = Date.now() + 100_000;
-  for (;;) {
-    const listo = await fetch(`${NUEVA}/assets/config.json`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (listo) break;
-    if (Date.now() > limite || servidor.exitCode !== null) {
-      throw new Error("la instalación nueva no ha arrancado");
-    }
-    await new Promise((ok) => setTimeout(ok, 300));
-  }
+  await nueva.arrancar();
 });
-
 test.afterAll(async () => {
-  if (servidor && servidor.exitCode === null) {
-    const proceso = servidor;
-    proceso.kill("SIGTERM");
-    await new Promise((ok) => proceso.once("exit", ok));
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await nueva.parar();
 });
 
 /** The first rows of the members list and its "1–50 de N" line. */
@@ -89,24 +45,24 @@ test("la copia descargada de una filà se restaura en una instalación nueva, qu
   await page.getByRole("button", { name: "Descargar copia de seguridad" }).click();
   const descarga = await esperaDescarga;
   expect(descarga.suggestedFilename()).toMatch(/^fila-copia-.*\.fila\.gz$/);
-  const fichero = path.join(dataDir, "..", `${path.basename(dataDir)}-copia.fila.gz`);
+  const fichero = path.join(nueva.dataDir, "..", `${path.basename(nueva.dataDir)}-copia.fila.gz`);
   await descarga.saveAs(fichero);
   await expect(page.getByText("Copia de seguridad descargada.")).toBeVisible();
 
   // The fresh installation: its first administrator accepts the terms and restores the copy.
-  const contexto = await browser.newContext({ baseURL: NUEVA });
+  const contexto = await browser.newContext({ baseURL: nueva.url });
   try {
-    const nueva = await contexto.newPage();
-    const appNueva = new AppPage(nueva);
+    const pagina = await contexto.newPage();
+    const appNueva = new AppPage(pagina);
     await appNueva.entrar(ADMIN_NUEVA.email, ADMIN_NUEVA.password);
-    await nueva.getByRole("button", { name: "Acepto las condiciones" }).click();
+    await pagina.getByRole("button", { name: "Acepto las condiciones" }).click();
     await appNueva.esperarRuta("admin-home");
     await appNueva.irA("utilidades?pestanya=copias");
-    const selector = nueva.waitForEvent("filechooser");
-    await nueva.getByLabel("Copia de seguridad").click();
+    const selector = pagina.waitForEvent("filechooser");
+    await pagina.getByLabel("Copia de seguridad").click();
     await (await selector).setFiles(fichero);
-    await nueva.getByRole("button", { name: "Restaurar…" }).click();
-    const dialogo = nueva.getByRole("dialog", { name: "Restaurar la copia de seguridad" });
+    await pagina.getByRole("button", { name: "Restaurar…" }).click();
+    const dialogo = pagina.getByRole("dialog", { name: "Restaurar la copia de seguridad" });
     await dialogo.getByLabel("Tu contraseña").fill("no-es-esta");
     await dialogo.getByLabel(/Escribe el nombre de la asociación/).fill("Filà");
     await dialogo.getByRole("button", { name: "Restaurar y cerrar todas las sesiones" }).click();
@@ -114,7 +70,7 @@ test("la copia descargada de una filà se restaura en una instalación nueva, qu
 
     await dialogo.getByLabel("Tu contraseña").fill(ADMIN_NUEVA.password);
     await dialogo.getByRole("button", { name: "Restaurar y cerrar todas las sesiones" }).click();
-    await expect(nueva.getByText("Copia restaurada")).toBeVisible({ timeout: 60_000 });
+    await expect(pagina.getByText("Copia restaurada")).toBeVisible({ timeout: 60_000 });
     await appNueva.esperarRuta("login");
 
     // The accounts are those of the copy; the members the same.
@@ -124,7 +80,7 @@ test("la copia descargada de una filà se restaura en una instalación nueva, qu
       CUENTAS.administrador.home,
     );
     await appNueva.irA("socios");
-    expect(await primerosSocios(nueva)).toEqual(antes);
+    expect(await primerosSocios(pagina)).toEqual(antes);
   } finally {
     await contexto.close();
     rmSync(fichero, { force: true });
