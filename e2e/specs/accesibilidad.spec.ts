@@ -36,6 +36,8 @@ const RUTAS: Record<keyof typeof CUENTAS, string[]> = {
     "informes",
     "utilidades",
     "utilidades?pestanya=asociacion",
+    "utilidades?pestanya=copias",
+    "utilidades?pestanya=textos",
     "tipossocio",
     "tiposacto",
     "formaspago",

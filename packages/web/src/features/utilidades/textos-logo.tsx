@@ -43,6 +43,8 @@ function EditorTexto({
     extensions: [StarterKit.configure({ link: false, heading: { levels: [2, 3, 4] } }), Link],
     content: comoHtml(inicial),
     immediatelyRender: true,
+    // The editable area itself is the text box a screen reader names.
+    editorProps: { attributes: { "aria-labelledby": `etiqueta-${id}`, role: "textbox" } },
     onUpdate: ({ editor: e }) => alCambiar(e.getHTML()),
   });
   return (
