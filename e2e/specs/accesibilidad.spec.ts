@@ -38,6 +38,8 @@ const RUTAS: Record<keyof typeof CUENTAS, string[]> = {
     "informes?id=recaudacion",
     "utilidades",
     "utilidades?pestanya=asociacion",
+    "utilidades?pestanya=copias",
+    "utilidades?pestanya=textos",
     "tipossocio",
     "tiposacto",
     "formaspago",

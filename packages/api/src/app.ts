@@ -28,9 +28,11 @@ import { AnaliticaRepository } from "./modules/analitica/analitica.repository.js
 import { analiticaRoutes } from "./modules/analitica/analitica.routes.js";
 import { AnaliticaService } from "./modules/analitica/analitica.service.js";
 import { asociacionRoutes } from "./modules/asociacion/asociacion.routes.js";
+import { asociacionTextosRoutes } from "./modules/asociacion/asociacion-textos.routes.js";
 import { AuthRepository } from "./modules/auth/auth.repository.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { AuthService } from "./modules/auth/auth.service.js";
+import { copiasRoutes } from "./modules/copias/copias.routes.js";
 import { documentosRoutes } from "./modules/documentos/documentos.routes.js";
 import { eventosRoutes } from "./modules/eventos/eventos.routes.js";
 import { EventosService } from "./modules/eventos/eventos.service.js";
@@ -195,6 +197,7 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
         permitirLoopback: config.pushPermiteLoopback,
       });
       await api.register(asociacionRoutes, { db });
+      await api.register(asociacionTextosRoutes, { db });
       const actosRepo = new ActosRepository(db);
       const actos = new ActosService(actosRepo);
       const calendario = new CalendarioService(actosRepo, config.publicUrl);
@@ -222,6 +225,11 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
       await api.register(usuariosRoutes, { db, mail, publicUrl: config.publicUrl });
       await api.register(noticiasRoutes, { db, dataDir: config.dataDir });
       await api.register(documentosRoutes, { db, dataDir: config.dataDir });
+      await api.register(copiasRoutes, {
+        db,
+        dataDir: config.dataDir,
+        alRestaurar: () => push.olvidarClaves(),
+      });
     },
     { prefix: "/api" },
   );

@@ -21,6 +21,9 @@ export type AsociacionTable = {
   sufijo_acreedor: Generated<string>;
   nombre_corto: Generated<string>;
   color: Generated<string>;
+  /** PNG of at most 512 px (migration 0013), re-encoded by the server. */
+  logo: Buffer | null;
+  logo_actualizado_en: Date | null;
 };
 
 export type MaestroColorTable = {

@@ -68,6 +68,11 @@ export class PushService {
     return this.claves;
   }
 
+  /** After a restore the database may hold another pair: read it again next time. */
+  olvidarClaves(): void {
+    this.claves = null;
+  }
+
   private async cargarClaves(): Promise<ClavesVapid> {
     const { publicKey, privateKey, subject } = this.opciones;
     if (publicKey && privateKey) return { publicKey, privateKey, subject };

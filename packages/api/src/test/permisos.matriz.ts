@@ -262,6 +262,27 @@ export const MATRIZ: Record<string, Entrada> = {
     }),
   },
   "GET /api/asociacion/textos": publica,
+  "PUT /api/asociacion/textos": {
+    ...admin,
+    peticion: () => ({
+      url: "/api/asociacion/textos",
+      cuerpo: { condiciones: "<p>Condiciones</p>", privacidad: "<p>Privacidad</p>" },
+    }),
+  },
+  "GET /api/asociacion/logo": {
+    anonimo: { permitido: "la asociación aún no tiene logotipo: 404" },
+    socio: { permitido: "la asociación aún no tiene logotipo: 404" },
+    usuario: { permitido: "la asociación aún no tiene logotipo: 404" },
+    administrador: { permitido: "la asociación aún no tiene logotipo: 404" },
+  },
+  "PUT /api/asociacion/logo": {
+    ...admin,
+    peticion: (f) => ({
+      url: "/api/asociacion/logo",
+      multipart: [{ campo: "archivo", archivo: f.imagen, nombre: "logo.png" }],
+    }),
+  },
+  "DELETE /api/asociacion/logo": admin,
 
   // Actos.
   "GET /api/actos": admin,
@@ -714,6 +735,27 @@ export const MATRIZ: Record<string, Entrada> = {
     peticion: (f, d) => ({
       url: `/api/noticias/${paraAdmin(d, f.noticias.borrable, f.noticias.borrador)}`,
     }),
+  },
+
+  // Copias de seguridad (issue 11): solo la junta.
+  "GET /api/utilidades/copia": admin,
+  "POST /api/utilidades/restauracion": {
+    ...admin,
+    administrador: { permitido: "la contraseña no es la suya y el archivo no es una copia: 400" },
+    peticion: () => ({
+      url: "/api/utilidades/restauracion",
+      multipart: [
+        { campo: "password", valor: "no-es-la-contraseña" },
+        { campo: "nombre", valor: "Filà" },
+        { campo: "archivo", archivo: Buffer.from("no es una copia\n"), nombre: "copia.fila.gz" },
+      ],
+    }),
+  },
+  "GET /api/utilidades/copias": admin,
+  "GET /api/utilidades/copias/:nombre": {
+    ...admin,
+    administrador: { permitido: "no hay copias automáticas en el DATA_DIR de la prueba: 404" },
+    peticion: () => ({ url: "/api/utilidades/copias/fila-2026-11-25T03-00-00-000Z.tar.gz" }),
   },
 
   // Documentos: un documento solo para la junta es 404 para los demás.

@@ -17,7 +17,10 @@ import { type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigation } from "react-router";
 import { CampanaAlertas } from "../features/alertas/campana-alertas";
-import { useNombreAsociacion } from "../features/asociacion/use-textos-asociacion";
+import {
+  useNombreAsociacion,
+  useTextosAsociacion,
+} from "../features/asociacion/use-textos-asociacion";
 import { SinConexionBanner } from "../features/pwa/sin-conexion-banner";
 import { MenuPrincipal } from "./menu-principal";
 import { useSesion } from "./session-store";
@@ -32,6 +35,7 @@ export function Shell({ children, conMenu = true }: { children: ReactNode; conMe
   const { t } = useTranslation();
   const { usuario } = useSesion();
   const nombreAsociacion = useNombreAsociacion(t("app.nombre"));
+  const logo = useTextosAsociacion().data?.logo ?? null;
   const [abierto, { toggle, close }] = useDisclosure(false);
   const esMovil = useMediaQuery("(max-width: 48em)");
   const cerrarSesion = useCerrarSesion();
@@ -76,9 +80,13 @@ export function Shell({ children, conMenu = true }: { children: ReactNode; conMe
         >
           <UnstyledButton component={Link} to={conMenu ? home : "/condiciones"} miw={0}>
             <Group gap="xs" wrap="nowrap">
-              <ThemeIcon size="lg" radius="md" aria-hidden>
-                <IconFlag size={20} />
-              </ThemeIcon>
+              {logo ? (
+                <img src={logo} alt="" height={36} style={{ maxWidth: 96, objectFit: "contain" }} />
+              ) : (
+                <ThemeIcon size="lg" radius="md" aria-hidden>
+                  <IconFlag size={20} />
+                </ThemeIcon>
+              )}
               <Text fw={700} size="lg" truncate="end">
                 {nombreAsociacion}
                 {/* The link's name starts with the text it shows (WCAG 2.5.3). */}

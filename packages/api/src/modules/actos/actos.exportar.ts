@@ -4,6 +4,7 @@ import { formatearFecha, formatearImporte, type ListadoInscritos } from "@fila/d
 import ExcelJS from "exceljs";
 import pdfmake from "pdfmake";
 import type { Content, TDocumentDefinitions } from "pdfmake/interfaces";
+import { conLogo } from "../../services/logo.js";
 
 export const TIPO_PDF = "application/pdf";
 export const TIPO_XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -65,7 +66,10 @@ function cabeceraActo(listado: ListadoInscritos): string {
 }
 
 /** The enrolled list as a PDF, to print and tick at the door. */
-export async function inscritosPdf(listado: ListadoInscritos): Promise<Buffer> {
+export async function inscritosPdf(
+  listado: ListadoInscritos,
+  logo: Uint8Array | null = null,
+): Promise<Buffer> {
   const t = listado.totales;
   const resumen: Content = {
     margin: [0, 8, 0, 0],
@@ -88,8 +92,12 @@ export async function inscritosPdf(listado: ListadoInscritos): Promise<Buffer> {
       fontSize: 8,
     }),
     content: [
-      { text: listado.acto.nombre, fontSize: 16, bold: true },
-      { text: cabeceraActo(listado), margin: [0, 2, 0, 8] },
+      conLogo(logo, {
+        stack: [
+          { text: listado.acto.nombre, fontSize: 16, bold: true },
+          { text: cabeceraActo(listado), margin: [0, 2, 0, 8] },
+        ],
+      }),
       {
         table: {
           headerRows: 1,

@@ -98,6 +98,16 @@ const escaparLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export class ActosRepository {
   constructor(private readonly db: Database) {}
 
+  /** The association's logo (PNG) for the printed lists, or null. */
+  async logoAsociacion(): Promise<Uint8Array | null> {
+    const fila = await this.db
+      .selectFrom("asociacion")
+      .select("logo")
+      .where("id", "=", 1)
+      .executeTakeFirst();
+    return fila?.logo ?? null;
+  }
+
   /** Whether this repository runs inside a transaction (then reads can lock). */
   get enTransaccion(): boolean {
     return this.db.isTransaction;

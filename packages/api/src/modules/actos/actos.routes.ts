@@ -249,7 +249,9 @@ export const actosRoutes: FastifyPluginAsyncZod<{
     async (req, reply) => {
       const listado = await actos.listado(req.params.id);
       const pdf = req.query.formato === "pdf";
-      const contenido = pdf ? await inscritosPdf(listado) : await inscritosXlsx(listado);
+      const contenido = pdf
+        ? await inscritosPdf(listado, await actos.logoAsociacion())
+        : await inscritosXlsx(listado);
       const fichero = nombreFichero(listado.acto.nombre, listado.acto.fecha, req.query.formato);
       return reply
         .type(pdf ? TIPO_PDF : TIPO_XLSX)

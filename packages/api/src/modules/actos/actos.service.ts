@@ -711,6 +711,10 @@ export class ActosService {
     return this.inscripcionPresentada(idActo, idInscripcion);
   }
 
+  logoAsociacion(): Promise<Uint8Array | null> {
+    return this.repo.logoAsociacion();
+  }
+
   async listado(idActo: number): Promise<ListadoInscritos> {
     const acto = await this.obtener(idActo);
     const filas = await this.repo.inscripcionesDe(idActo);

@@ -49,4 +49,44 @@ export class AsociacionRepository {
   async guardar(datos: FilaAsociacion): Promise<void> {
     await this.db.updateTable("asociacion").set(datos).where("id", "=", 1).execute();
   }
+
+  async textos(bloquear = false) {
+    let consulta = this.db
+      .selectFrom("asociacion")
+      .select([
+        "nombre",
+        "texto_condiciones",
+        "texto_privacidad",
+        "version_condiciones",
+        "logo_actualizado_en",
+      ])
+      .where("id", "=", 1);
+    if (bloquear) consulta = consulta.forUpdate();
+    return consulta.executeTakeFirstOrThrow();
+  }
+
+  async guardarTextos(datos: {
+    texto_condiciones: string;
+    texto_privacidad: string;
+    version_condiciones: string;
+  }): Promise<void> {
+    await this.db.updateTable("asociacion").set(datos).where("id", "=", 1).execute();
+  }
+
+  async logo(): Promise<Uint8Array | null> {
+    const fila = await this.db
+      .selectFrom("asociacion")
+      .select("logo")
+      .where("id", "=", 1)
+      .executeTakeFirst();
+    return fila?.logo ?? null;
+  }
+
+  async guardarLogo(png: Buffer | null): Promise<void> {
+    await this.db
+      .updateTable("asociacion")
+      .set({ logo: png, logo_actualizado_en: png ? new Date() : null })
+      .where("id", "=", 1)
+      .execute();
+  }
 }

@@ -3,6 +3,7 @@ import path from "node:path";
 import { aCentimos, formatearFecha, formatearImporte, type Pago } from "@fila/domain";
 import pdfmake from "pdfmake";
 import type { TDocumentDefinitions } from "pdfmake/interfaces.js";
+import { conLogo } from "../../services/logo.js";
 
 const carpetaFuentes = path.join(
   path.dirname(createRequire(import.meta.url).resolve("pdfmake/package.json")),
@@ -36,6 +37,7 @@ export type DatosAsociacion = {
   cod_postal: string;
   poblacion: string;
   provincia: string;
+  logo?: Uint8Array | null;
 };
 
 const nombreDe = (p: { nombre: string; apellidos: string }) => `${p.nombre} ${p.apellidos}`.trim();
@@ -76,9 +78,13 @@ export async function generarRecibo(
     pageMargins: [36, 36, 36, 36],
     defaultStyle: { font: "Roboto", fontSize: 10 },
     content: [
-      { text: a.nombre || "Asociación", bold: true, fontSize: 14 },
-      { text: a.cif ? `CIF ${a.cif}` : "", margin: [0, 2, 0, 0] },
-      { text: [a.direccion, localidad].filter(Boolean).join(" · ") },
+      conLogo(a.logo, {
+        stack: [
+          { text: a.nombre || "Asociación", bold: true, fontSize: 14 },
+          { text: a.cif ? `CIF ${a.cif}` : "", margin: [0, 2, 0, 0] },
+          { text: [a.direccion, localidad].filter(Boolean).join(" · ") },
+        ],
+      }),
       { text: `Recibo nº ${pago.id}`, bold: true, fontSize: 16, margin: [0, 18, 0, 10] },
       {
         table: {

@@ -494,7 +494,7 @@ export class PagosRepository {
   async asociacion() {
     return this.db
       .selectFrom("asociacion")
-      .select(["nombre", "cif", "direccion", "cod_postal", "poblacion", "provincia"])
+      .select(["nombre", "cif", "direccion", "cod_postal", "poblacion", "provincia", "logo"])
       .orderBy("id")
       .executeTakeFirst();
   }

@@ -10,6 +10,18 @@ export function nombreCorto(nombre: string, corto: string): string {
   return n.length <= 12 ? n : `${n.slice(0, 11).trimEnd()}…`;
 }
 
+/** The association's logo as the installed app's icon, ahead of the app's own ones. */
+function iconos(logoActualizadoEn: Date | null) {
+  if (!logoActualizadoEn) return [];
+  const v = new Date(logoActualizadoEn).getTime();
+  return [192, 512].map((lado) => ({
+    src: `/api/asociacion/logo?tamanyo=${lado}&v=${v}`,
+    sizes: `${lado}x${lado}`,
+    type: "image/png",
+    purpose: "any",
+  }));
+}
+
 /**
  * The web app manifest, built from the association's settings so each filà installs with its
  * own name and colour. Served from the root: its scope is the whole app.
@@ -18,7 +30,7 @@ export const manifestRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
   app.get("/manifest.webmanifest", { schema: { hide: true } }, async (_req, reply) => {
     const a = await db
       .selectFrom("asociacion")
-      .select(["nombre", "nombre_corto", "color"])
+      .select(["nombre", "nombre_corto", "color", "logo_actualizado_en"])
       .where("id", "=", 1)
       .executeTakeFirst();
     const nombre = a?.nombre.trim() || NOMBRE_POR_DEFECTO;
@@ -37,6 +49,7 @@ export const manifestRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
       theme_color: color,
       background_color: color,
       icons: [
+        ...iconos(a?.logo_actualizado_en ?? null),
         { src: "/icons/icono-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
         { src: "/icons/icono-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
         {

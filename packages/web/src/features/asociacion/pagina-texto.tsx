@@ -2,7 +2,7 @@ import { mensajeDeError } from "@fila/domain";
 import { Alert, Anchor, Container, Loader, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { TextoPlano } from "./texto-plano";
+import { TextoAsociacion } from "./texto-asociacion";
 import { type TextosAsociacion, useTextosAsociacion } from "./use-textos-asociacion";
 
 type Props = {
@@ -37,7 +37,7 @@ export function PaginaTexto({ titulo, campo, subtitulo, antes, despues }: Props)
           ) : null}
           {data ? (
             data[campo]?.trim() ? (
-              <TextoPlano texto={data[campo]} />
+              <TextoAsociacion texto={data[campo]} />
             ) : (
               <Text c="dimmed">{t("textos.vacio")}</Text>
             )

@@ -6,6 +6,8 @@ export type TextosAsociacion = {
   condiciones: string;
   privacidad: string;
   versionCondiciones: string | number | null;
+  /** URL of the logo (it changes with each new one), null or absent without one. */
+  logo?: string | null;
 };
 
 export const CLAVE_TEXTOS = ["asociacion", "textos"] as const;

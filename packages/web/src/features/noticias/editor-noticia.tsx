@@ -284,7 +284,7 @@ function FormularioNoticia({ noticia, alCerrar }: Omit<Props, "abierto">) {
 }
 
 /** The toolbar's aria-labels in Spanish (Mantine's defaults are English). */
-function etiquetasEditor(t: (clave: string) => string) {
+export function etiquetasEditor(t: (clave: string) => string) {
   const e = (clave: string) => t(`noticias.editor.barra.${clave}`);
   return {
     boldControlLabel: e("negrita"),

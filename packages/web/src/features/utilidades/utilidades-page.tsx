@@ -3,9 +3,11 @@ import { useTranslation } from "react-i18next";
 import { Navigate, useSearchParams } from "react-router";
 import { useSesion } from "../../app/session-store";
 import { RemesasPanel } from "../remesas/remesas-panel";
+import { CopiasSeguridad } from "./copias-seguridad";
 import { DatosAsociacion } from "./datos-asociacion";
+import { TextosLogo } from "./textos-logo";
 
-const PESTANYAS = ["asociacion", "remesas"] as const;
+const PESTANYAS = ["asociacion", "remesas", "copias", "textos"] as const;
 type Pestanya = (typeof PESTANYAS)[number];
 
 /** Utilidades (administrador): the association's settings and the SEPA remittances. */
@@ -38,12 +40,20 @@ export function UtilidadesPage() {
         <Tabs.List mb="md">
           <Tabs.Tab value="remesas">{t("utilidades.pestanyas.remesas")}</Tabs.Tab>
           <Tabs.Tab value="asociacion">{t("utilidades.pestanyas.asociacion")}</Tabs.Tab>
+          <Tabs.Tab value="textos">{t("textosAsociacion.pestanya")}</Tabs.Tab>
+          <Tabs.Tab value="copias">{t("copias.pestanya")}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="remesas">
           <RemesasPanel />
         </Tabs.Panel>
         <Tabs.Panel value="asociacion">
           <DatosAsociacion />
+        </Tabs.Panel>
+        <Tabs.Panel value="textos">
+          <TextosLogo />
+        </Tabs.Panel>
+        <Tabs.Panel value="copias">
+          <CopiasSeguridad />
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -1,0 +1,65 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export const ADMIN_NUEVA = { email: "nueva@fila.test", password: "instalacion-nueva-2026" };
+
+/**
+ * A second, empty installation of the app (own port, empty DATA_DIR, embedded database, no demo)
+ * for tests that must not change the shared demo server. Ports 3840-3859 are free for them.
+ */
+export class InstalacionNueva {
+  readonly url: string;
+  dataDir = "";
+  private servidor: ChildProcess | null = null;
+
+  constructor(readonly puerto: number) {
+    this.url = `http://127.0.0.1:${puerto}`;
+  }
+
+  async arrancar(): Promise<void> {
+    this.dataDir = mkdtempSync(path.join(tmpdir(), "fila-e2e-nueva-"));
+    // Always the embedded database: with DATABASE_URL the run also moves a filà from PostgreSQL.
+    const { DATABASE_URL: _url, DEMO: _demo, ...entorno } = process.env;
+    const servidor = spawn(
+      process.execPath,
+      ["--import", "tsx", path.resolve(import.meta.dirname, "../../packages/api/src/server.ts")],
+      {
+        stdio: "inherit",
+        env: {
+          ...entorno,
+          PORT: String(this.puerto),
+          HOST: "127.0.0.1",
+          DATA_DIR: this.dataDir,
+          PUBLIC_URL: this.url,
+          ADMIN_EMAIL: ADMIN_NUEVA.email,
+          ADMIN_PASSWORD: ADMIN_NUEVA.password,
+          LOG_LEVEL: "warn",
+        },
+      },
+    );
+    this.servidor = servidor;
+    const limite = Date.now() + 100_000;
+    for (;;) {
+      const listo = await fetch(`${this.url}/assets/config.json`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (listo) return;
+      if (Date.now() > limite || servidor.exitCode !== null) {
+        throw new Error("la instalación nueva no ha arrancado");
+      }
+      await new Promise((ok) => setTimeout(ok, 300));
+    }
+  }
+
+  async parar(): Promise<void> {
+    const servidor = this.servidor;
+    if (servidor && servidor.exitCode === null) {
+      servidor.kill("SIGTERM");
+      await new Promise((ok) => servidor.once("exit", ok));
+    }
+    if (this.dataDir) rmSync(this.dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,216 @@
+import { sql } from "kysely";
+import type { Database } from "../../db/database.js";
+
+/** A table as the backup sees it: its columns (without generated ones) and its primary key. */
+export type TablaCopia = {
+  nombre: string;
+  columnas: string[];
+  clave: string[];
+  /** Columns with a foreign key to the same table (socio.id_pagador…): filled in a second pass. */
+  autorreferencias: string[];
+};
+
+/** Migration bookkeeping stays as the running app has it: a backup never carries it. */
+const DE_KYSELY = new Set(["kysely_migration", "kysely_migration_lock"]);
+/**
+ * Short-lived state that is emptied on a restore but never copied: sessions (every one is revoked
+ * by a restore), sign-in attempt counters and the events fan-out between instances.
+ */
+export const EFIMERAS = new Set(["sesion", "intento_login", "mensaje_evento"]);
+
+const FILAS_POR_LECTURA = 1000;
+
+type Fk = { hija: string; madre: string; columnas: string[] };
+
+/**
+ * Reads and replaces the whole database through the catalogue, the same SQL on PGlite and on
+ * PostgreSQL: rows travel as `to_jsonb` text and come back through `jsonb_populate_recordset`,
+ * so every type (dates, instants, jsonb, numbers) round-trips exactly between the two.
+ */
+export class CopiasRepository {
+  constructor(private readonly db: Database) {}
+
+  /** Runs `fn` on one snapshot (repeatable read), instants written in UTC. */
+  instantanea<T>(fn: (repo: CopiasRepository) => Promise<T>): Promise<T> {
+    return this.db
+      .transaction()
+      .setIsolationLevel("repeatable read")
+      .execute(async (tx) => {
+        await sql`SET LOCAL TIME ZONE 'UTC'`.execute(tx);
+        return fn(new CopiasRepository(tx));
+      });
+  }
+
+  /** One transaction for the whole replacement: all of it or nothing. */
+  transaccion<T>(fn: (repo: CopiasRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(async (tx) => {
+      await sql`SET LOCAL TIME ZONE 'UTC'`.execute(tx);
+      return fn(new CopiasRepository(tx));
+    });
+  }
+
+  async motor(): Promise<"pglite" | "postgres"> {
+    const { rows } = await sql<{ v: string }>`SELECT version() AS v`.execute(this.db);
+    return rows[0]?.v.includes("PGlite") ? "pglite" : "postgres";
+  }
+
+  async passwordHash(idUsuario: number): Promise<string | null> {
+    const fila = await this.db
+      .selectFrom("usuario")
+      .select("password_hash")
+      .where("id", "=", idUsuario)
+      .executeTakeFirst();
+    return fila?.password_hash ?? null;
+  }
+
+  async nombreAsociacion(): Promise<string> {
+    const fila = await this.db.selectFrom("asociacion").select("nombre").executeTakeFirst();
+    return fila?.nombre ?? "";
+  }
+
+  async migraciones(): Promise<string[]> {
+    const { rows } = await sql<{ name: string }>`
+      SELECT name FROM kysely_migration ORDER BY name`.execute(this.db);
+    return rows.map((r) => r.name);
+  }
+
+  /** Every table of the app (ephemeral ones too), parents before children. */
+  async tablas(): Promise<TablaCopia[]> {
+    const { rows: nombres } = await sql<{ nombre: string }>`
+      SELECT table_name AS nombre FROM information_schema.tables
+      WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'
+      ORDER BY table_name`.execute(this.db);
+    const { rows: columnas } = await sql<{ tabla: string; columna: string }>`
+      SELECT table_name AS tabla, column_name AS columna FROM information_schema.columns
+      WHERE table_schema = current_schema() AND is_generated = 'NEVER'
+      ORDER BY table_name, ordinal_position`.execute(this.db);
+    const { rows: claves } = await sql<{ tabla: string; columna: string }>`
+      SELECT c.relname AS tabla, a.attname AS columna
+      FROM pg_index i
+      JOIN pg_class c ON c.oid = i.indrelid
+      JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
+      WHERE i.indisprimary AND c.relnamespace = current_schema()::regnamespace
+      ORDER BY c.relname, a.attnum`.execute(this.db);
+    const { rows: fks } = await sql<{ hija: string; madre: string; columna: string }>`
+      SELECT h.relname AS hija, m.relname AS madre, a.attname AS columna
+      FROM pg_constraint k
+      JOIN pg_class h ON h.oid = k.conrelid
+      JOIN pg_class m ON m.oid = k.confrelid
+      JOIN pg_attribute a ON a.attrelid = k.conrelid AND a.attnum = ANY(k.conkey)
+      WHERE k.contype = 'f' AND h.relnamespace = current_schema()::regnamespace`.execute(this.db);
+
+    const tablas = new Map<string, TablaCopia>();
+    for (const { nombre } of nombres) {
+      if (DE_KYSELY.has(nombre)) continue;
+      tablas.set(nombre, { nombre, columnas: [], clave: [], autorreferencias: [] });
+    }
+    for (const c of columnas) tablas.get(c.tabla)?.columnas.push(c.columna);
+    for (const c of claves) tablas.get(c.tabla)?.clave.push(c.columna);
+    const dependencias: Fk[] = [];
+    for (const fk of fks) {
+      const hija = tablas.get(fk.hija);
+      if (!hija) continue;
+      if (fk.hija === fk.madre) hija.autorreferencias.push(fk.columna);
+      else dependencias.push({ hija: fk.hija, madre: fk.madre, columnas: [fk.columna] });
+    }
+    return ordenarPorDependencias([...tablas.values()], dependencias);
+  }
+
+  async contar(tabla: string): Promise<number> {
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM ${sql.table(tabla)}`.execute(this.db);
+    return rows[0]?.n ?? 0;
+  }
+
+  /** Rows `desde`… of a table as JSON text, in primary key order. */
+  async leerFilas(tabla: TablaCopia, desde: number): Promise<string[]> {
+    const columnas = sql.join(tabla.columnas.map((c) => sql.ref(c)));
+    const orden =
+      tabla.clave.length > 0 ? sql.join(tabla.clave.map((c) => sql.ref(c))) : sql.raw("1");
+    const { rows } = await sql<{ fila: string }>`
+      SELECT to_jsonb(x)::text AS fila
+      FROM (SELECT ${columnas} FROM ${sql.table(tabla.nombre)} ORDER BY ${orden}
+            LIMIT ${FILAS_POR_LECTURA} OFFSET ${desde}) x`.execute(this.db);
+    return rows.map((r) => r.fila);
+  }
+
+  static readonly FILAS_POR_LECTURA = FILAS_POR_LECTURA;
+
+  /** Triggers of the app (counters kept by triggers) stay quiet while rows are replaced. */
+  async disparadores(tablas: string[], activos: boolean): Promise<void> {
+    for (const tabla of tablas) {
+      await sql`ALTER TABLE ${sql.table(tabla)} ${sql.raw(activos ? "ENABLE" : "DISABLE")} TRIGGER USER`.execute(
+        this.db,
+      );
+    }
+  }
+
+  async vaciar(tabla: string): Promise<void> {
+    await sql`DELETE FROM ${sql.table(tabla)}`.execute(this.db);
+  }
+
+  /** Inserts rows given as JSON objects; `columnas` are those the backup carries. */
+  async insertar(tabla: string, columnas: string[], filas: string[]): Promise<void> {
+    if (filas.length === 0 || columnas.length === 0) return;
+    const lista = sql.join(columnas.map((c) => sql.ref(c)));
+    await sql`
+      INSERT INTO ${sql.table(tabla)} (${lista})
+      SELECT ${lista} FROM jsonb_populate_recordset(NULL::${sql.table(tabla)}, ${`[${filas.join(",")}]`}::jsonb)`.execute(
+      this.db,
+    );
+  }
+
+  /** Second pass for self references: sets `columnas` of the rows found by their primary key. */
+  async enlazar(tabla: string, clave: string[], columnas: string[], filas: string[]) {
+    if (filas.length === 0) return;
+    const asignaciones = sql.join(columnas.map((c) => sql`${sql.ref(c)} = x.${sql.ref(c)}`));
+    const condicion = sql.join(
+      clave.map((c) => sql`${sql.table(tabla)}.${sql.ref(c)} = x.${sql.ref(c)}`),
+      sql` AND `,
+    );
+    await sql`
+      UPDATE ${sql.table(tabla)} SET ${asignaciones}
+      FROM jsonb_populate_recordset(NULL::${sql.table(tabla)}, ${`[${filas.join(",")}]`}::jsonb) x
+      WHERE ${condicion}`.execute(this.db);
+  }
+
+  /** Every serial sequence continues after the highest id restored. */
+  async ajustarSecuencias(): Promise<void> {
+    const { rows } = await sql<{ tabla: string; columna: string }>`
+      SELECT table_name AS tabla, column_name AS columna FROM information_schema.columns
+      WHERE table_schema = current_schema() AND column_default LIKE 'nextval(%'`.execute(this.db);
+    for (const { tabla, columna } of rows) {
+      await sql`
+        SELECT setval(pg_get_serial_sequence(${`"${tabla}"`}, ${columna}),
+                      COALESCE(MAX(${sql.ref(columna)}), 1), MAX(${sql.ref(columna)}) IS NOT NULL)
+        FROM ${sql.table(tabla)}`.execute(this.db);
+    }
+  }
+
+  /** Row count and an md5 of every row's JSON (sorted): equal data gives equal figures. */
+  async huella(tabla: string): Promise<{ filas: number; md5: string }> {
+    const { rows } = await sql<{ filas: number; md5: string }>`
+      SELECT count(*)::int AS filas, md5(COALESCE(string_agg(f, E'\n' ORDER BY f), '')) AS md5
+      FROM (SELECT to_jsonb(t)::text AS f FROM ${sql.table(tabla)} t) s`.execute(this.db);
+    return rows[0] ?? { filas: 0, md5: "" };
+  }
+}
+
+/** Topological order (parents first); a cycle between tables is a schema this code cannot copy. */
+function ordenarPorDependencias(tablas: TablaCopia[], fks: Fk[]): TablaCopia[] {
+  const pendientes = new Map(tablas.map((t) => [t.nombre, t]));
+  const orden: TablaCopia[] = [];
+  while (pendientes.size > 0) {
+    const listas = [...pendientes.values()].filter(
+      (t) => !fks.some((fk) => fk.hija === t.nombre && pendientes.has(fk.madre)),
+    );
+    if (listas.length === 0) {
+      throw new Error(`dependencias circulares entre ${[...pendientes.keys()].join(", ")}`);
+    }
+    for (const t of listas) {
+      orden.push(t);
+      pendientes.delete(t.nombre);
+    }
+  }
+  return orden;
+}

@@ -1,0 +1,444 @@
+import { createHash } from "node:crypto";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gunzipSync, gzipSync } from "node:zlib";
+import type { FastifyInstance } from "fastify";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../app.js";
+import { asegurarAsociacion } from "../../bootstrap/bootstrap.js";
+import { leerConfig } from "../../config.js";
+import { abrirBaseDeDatos, type Database } from "../../db/database.js";
+import { migrar } from "../../db/migrar.js";
+import { CUENTAS_DEMO, cargarDemo, PASSWORD_DEMO } from "../../demo/seed-demo.js";
+import { bearer, crearCuenta, entrar, PASSWORD_PRUEBA } from "../../test/entorno.js";
+import {
+  crearEntornoConArchivos,
+  type EntornoConArchivos,
+  multipart,
+  type Parte,
+} from "../../test/subidas.js";
+import { CopiasRepository, EFIMERAS } from "./copias.repository.js";
+
+/** Row count and md5 of every table a backup carries. */
+async function huellas(db: Database) {
+  const repo = new CopiasRepository(db);
+  return repo.instantanea(async (r) => {
+    const resultado: Record<string, { filas: number; md5: string }> = {};
+    for (const t of await r.tablas()) {
+      if (!EFIMERAS.has(t.nombre)) resultado[t.nombre] = await r.huella(t.nombre);
+    }
+    return resultado;
+  });
+}
+
+/** Every stored upload of a DATA_DIR: path → SHA-256 of its bytes. */
+function archivos(dataDir: string) {
+  const carpeta = path.join(dataDir, "files");
+  const resultado: Record<string, string> = {};
+  if (!existsSync(carpeta)) return resultado;
+  for (const e of readdirSync(carpeta, { recursive: true, withFileTypes: true })) {
+    if (!e.isFile()) continue;
+    const ruta = path.join(e.parentPath, e.name);
+    resultado[path.relative(carpeta, ruta)] = createHash("sha256")
+      .update(readFileSync(ruta))
+      .digest("hex");
+  }
+  return resultado;
+}
+
+type Instalacion = {
+  app: FastifyInstance;
+  db: Database;
+  dataDir: string;
+  cerrar: () => Promise<void>;
+};
+
+/** A whole installation on an embedded database, whatever DATABASE_URL says. */
+async function instalacionPglite(): Promise<Instalacion> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "fila-copia-pglite-"));
+  const bd = await abrirBaseDeDatos({ tipo: "pglite-memoria" });
+  await migrar(bd.db);
+  await asegurarAsociacion(bd.db);
+  const config = {
+    ...leerConfig({ LOG_LEVEL: "silent", PUBLIC_URL: "http://fila.test" }, []),
+    webDist: null,
+    pushWorker: false,
+    dataDir,
+  };
+  const app = await buildApp({ config, db: bd.db, logger: false });
+  await app.ready();
+  return {
+    app,
+    db: bd.db,
+    dataDir,
+    cerrar: async () => {
+      await app.close();
+      await bd.cerrar();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const desdeEntorno = (x: EntornoConArchivos): Instalacion => ({
+  app: x.e.app,
+  db: x.e.db,
+  dataDir: x.dataDir,
+  cerrar: x.cerrar,
+});
+
+const imagenPng = () =>
+  sharp({ create: { width: 40, height: 30, channels: 3, background: "#c92a2a" } })
+    .png()
+    .toBuffer();
+
+/** Loads the demo filà (every table, photos and documents) and adds a news cover. */
+async function llenar(inst: Instalacion) {
+  await cargarDemo(inst.db, inst.dataDir);
+  const token = await entrar(inst.app, CUENTAS_DEMO.administrador, PASSWORD_DEMO);
+  const noticia = await inst.app.inject({
+    method: "POST",
+    url: "/api/noticias",
+    headers: bearer(token),
+    payload: { titulo: "Copia", contenido: "<p>c</p>", fecha: "2026-11-25", publicada: true },
+  });
+  expect(noticia.statusCode, noticia.body).toBe(201);
+  const png = await imagenPng();
+  const portada = await inst.app.inject({
+    method: "POST",
+    url: `/api/noticias/${noticia.json().id}/imagen`,
+    ...conSesion(token, [{ campo: "archivo", archivo: png, nombre: "portada.png" }]),
+  });
+  expect(portada.statusCode, portada.body).toBeLessThan(300);
+  // The logo travels as bytea inside the database.
+  const logo = await inst.app.inject({
+    method: "PUT",
+    url: "/api/asociacion/logo",
+    ...conSesion(token, [{ campo: "archivo", archivo: png, nombre: "logo.png" }]),
+  });
+  expect(logo.statusCode, logo.body).toBe(200);
+  return token;
+}
+
+async function descargar(inst: Instalacion, token: string): Promise<Buffer> {
+  const res = await inst.app.inject({
+    method: "GET",
+    url: "/api/utilidades/copia",
+    headers: bearer(token),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers["content-type"]).toBe("application/gzip");
+  expect(res.headers["content-disposition"]).toMatch(/filename="fila-copia-.*\.fila\.gz"/);
+  expect(Number(res.headers["content-length"])).toBe(res.rawPayload.length);
+  return res.rawPayload;
+}
+
+/** A multipart request with the session's bearer token. */
+function conSesion(token: string, partes: Parte[]) {
+  const cuerpo = multipart(partes);
+  return {
+    payload: cuerpo.payload,
+    headers: { ...cuerpo.headers, ...(token ? bearer(token) : {}) },
+  };
+}
+
+function restaurar(
+  inst: Instalacion,
+  token: string,
+  copia: Buffer,
+  campos: { password?: string; nombre?: string } = {},
+) {
+  return inst.app.inject({
+    method: "POST",
+    url: "/api/utilidades/restauracion",
+    ...conSesion(token, [
+      { campo: "password", valor: campos.password ?? PASSWORD_PRUEBA },
+      { campo: "nombre", valor: campos.nombre ?? "Filà" },
+      { campo: "archivo", archivo: copia, nombre: "copia.fila.gz" },
+    ]),
+  });
+}
+
+/** Restores `copia` into `destino` (signed in with a fresh admin) and proves the data identical. */
+async function restaurarYComparar(
+  origen: Instalacion,
+  destino: Instalacion,
+  copia: Buffer,
+  { darDeAlta = true } = {},
+) {
+  const admin = await crearCuenta(destino.db, { rol: "administrador" });
+  const token = await entrar(destino.app, admin.email);
+  const nombre = (
+    await destino.db.selectFrom("asociacion").select("nombre").executeTakeFirstOrThrow()
+  ).nombre;
+  const res = await restaurar(destino, token, copia, { nombre });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json().archivos).toBeGreaterThan(0);
+
+  const esperadas = await huellas(origen.db);
+  expect(Object.keys(esperadas).length).toBeGreaterThan(20);
+  expect(esperadas.socio.filas).toBeGreaterThan(50);
+  expect(await huellas(destino.db)).toEqual(esperadas);
+  expect(archivos(destino.dataDir)).toEqual(archivos(origen.dataDir));
+  // Every session ended, the restorer's too; the accounts of the copy sign in.
+  const sesion = await destino.app.inject({ url: "/api/sesion", headers: bearer(token) });
+  expect(sesion.statusCode).toBe(401);
+  const nuevoToken = await entrar(destino.app, CUENTAS_DEMO.administrador, PASSWORD_DEMO);
+  if (!darDeAlta) return nuevoToken;
+  // The sequences go on after the restored ids.
+  const alta = await destino.app.inject({
+    method: "POST",
+    url: "/api/tipossocio",
+    headers: bearer(nuevoToken),
+    payload: { nombre: "Tipo tras restaurar", descripcion: "", color: "#123456" },
+  });
+  expect(alta.statusCode, alta.body).toBe(201);
+  return nuevoToken;
+}
+
+describe("copia de seguridad y restauración", () => {
+  let origen: Instalacion;
+  let copia: Buffer;
+
+  beforeAll(async () => {
+    origen = desdeEntorno(await crearEntornoConArchivos("copia-origen"));
+    const token = await llenar(origen);
+    copia = await descargar(origen, token);
+  }, 120_000);
+  afterAll(async () => {
+    await origen?.cerrar();
+  });
+
+  it("la copia lleva la cabecera de versión, cada tabla y los archivos, y acaba con «fin»", () => {
+    const lineas = gunzipSync(copia).toString("utf8").trimEnd().split("\n");
+    const cabecera = JSON.parse(lineas[0]);
+    expect(cabecera).toMatchObject({ formato: "fila-copia", version: 1 });
+    expect(cabecera.migraciones).toContain("2026-11-21-0001-fundacion");
+    const tablas = lineas
+      .filter((l) => l.startsWith('{"tipo":"tabla"'))
+      .map((l) => JSON.parse(l).nombre);
+    // Parents before children; sessions are never copied.
+    expect(tablas.indexOf("socio")).toBeLessThan(tablas.indexOf("usuario"));
+    expect(tablas.indexOf("acto")).toBeLessThan(tablas.indexOf("inscripcion"));
+    expect(tablas).not.toContain("sesion");
+    expect(JSON.parse(lineas.at(-1) ?? "")).toMatchObject({ tipo: "fin" });
+  });
+
+  it("restaurada en una instalación vacía deja los mismos datos y archivos", async () => {
+    const destino = desdeEntorno(await crearEntornoConArchivos("copia-destino"));
+    try {
+      await restaurarYComparar(origen, destino, copia);
+    } finally {
+      await destino.cerrar();
+    }
+  }, 120_000);
+
+  describe("archivos que no valen: 400 en español y nada cambia", () => {
+    let destino: EntornoConArchivos;
+    let antes: Awaited<ReturnType<typeof huellas>>;
+    let archivosAntes: Record<string, string>;
+    let png: Buffer;
+
+    beforeAll(async () => {
+      destino = await crearEntornoConArchivos("copia-mala");
+      png = await imagenPng();
+      writeFileSync(path.join(destino.dataDir, "marca.txt"), "x");
+      mkdirSync(path.join(destino.dataDir, "files", "documentos"), { recursive: true });
+      writeFileSync(path.join(destino.dataDir, "files", "documentos", "previo"), "previo");
+      antes = await huellas(destino.e.db);
+      archivosAntes = archivos(destino.dataDir);
+    }, 60_000);
+    afterAll(async () => {
+      await destino?.cerrar();
+    });
+
+    const lineas = () => gunzipSync(copia).toString("utf8").trimEnd().split("\n");
+    const rehacer = (l: string[]) => gzipSync(`${l.join("\n")}\n`);
+    const casos: [string, () => Buffer, RegExp][] = [
+      ["una imagen", () => png, /no es una copia/],
+      ["un gzip de otra cosa", () => gzipSync("hola\n"), /no es una copia/],
+      [
+        "una copia cortada",
+        () => copia.subarray(0, Math.floor(copia.length / 2)),
+        /incompleto o dañado/,
+      ],
+      ["una copia sin la línea final", () => rehacer(lineas().slice(0, -1)), /incompleto o dañado/],
+      [
+        "una copia con un archivo alterado",
+        () => {
+          const l = lineas();
+          const i = l.findIndex((x) => x.startsWith('{"b":'));
+          l[i] = JSON.stringify({ b: Buffer.from("otra cosa").toString("base64") });
+          return rehacer(l);
+        },
+        /incompleto o dañado/,
+      ],
+      [
+        "una copia de un esquema más nuevo",
+        () => {
+          const l = lineas();
+          const c = JSON.parse(l[0]);
+          c.migraciones.push("2099-01-01-9999-futuro");
+          l[0] = JSON.stringify(c);
+          return rehacer(l);
+        },
+        /versión más nueva.*2099-01-01-9999-futuro/,
+      ],
+      [
+        "una copia de un formato más nuevo",
+        () => {
+          const l = lineas();
+          l[0] = JSON.stringify({ ...JSON.parse(l[0]), version: 2 });
+          return rehacer(l);
+        },
+        /formato más nuevo/,
+      ],
+      [
+        "una copia con una fila repetida (la base de datos la rechaza a mitad)",
+        () => {
+          const l = lineas();
+          const i = l.findIndex((x) => x.startsWith('{"tipo":"tabla","nombre":"socio"'));
+          const cabecera = JSON.parse(l[i]);
+          l[i] = JSON.stringify({ ...cabecera, filas: cabecera.filas + 1 });
+          l.splice(i + 2, 0, l[i + 1]);
+          return rehacer(l);
+        },
+        /rechazado los datos/,
+      ],
+    ];
+
+    it.each(casos)("rechaza %s", async (_caso, hacer, mensaje) => {
+      const res = await restaurar(desdeEntorno(destino), destino.tokens.administrador, hacer());
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error).toBe("copia_no_valida");
+      expect(res.json().mensaje).toMatch(mensaje);
+      expect(await huellas(destino.e.db)).toEqual(antes);
+      expect(archivos(destino.dataDir)).toEqual(archivosAntes);
+      // Nobody was signed out.
+      const sesion = await destino.llamar("GET", "/api/sesion", destino.tokens.administrador);
+      expect(sesion.statusCode).toBe(200);
+    });
+
+    it("pide la contraseña del administrador y el nombre de la asociación", async () => {
+      const mala = await restaurar(desdeEntorno(destino), destino.tokens.administrador, copia, {
+        password: "otra-contraseña",
+      });
+      expect(mala.statusCode).toBe(400);
+      expect(mala.json().detalles).toEqual([
+        { campo: "password", mensaje: "La contraseña no es correcta." },
+      ]);
+      const nombre = await restaurar(desdeEntorno(destino), destino.tokens.administrador, copia, {
+        nombre: "Otra filà",
+      });
+      expect(nombre.statusCode).toBe(400);
+      expect(nombre.json().detalles[0]).toMatchObject({ campo: "nombre" });
+      expect(nombre.json().mensaje).toContain("«Filà»");
+      const sinCampos = await destino.e.app.inject({
+        method: "POST",
+        url: "/api/utilidades/restauracion",
+        ...conSesion(destino.tokens.administrador, [
+          { campo: "archivo", archivo: copia, nombre: "c.fila.gz" },
+        ]),
+      });
+      expect(sinCampos.statusCode).toBe(400);
+      expect(
+        sinCampos
+          .json()
+          .detalles.map((d: { campo: string }) => d.campo)
+          .sort(),
+      ).toEqual(["nombre", "password"]);
+      expect(await huellas(destino.e.db)).toEqual(antes);
+    });
+
+    it("solo el administrador descarga, restaura y ve las copias automáticas", async () => {
+      mkdirSync(path.join(destino.dataDir, "copias"), { recursive: true });
+      writeFileSync(
+        path.join(destino.dataDir, "copias", "fila-2026-11-25T03-00-00-000Z.tar.gz"),
+        "tar",
+      );
+      for (const rol of ["usuario", "socio", "sinFicha"] as const) {
+        const token = destino.tokens[rol];
+        expect((await destino.llamar("GET", "/api/utilidades/copia", token)).statusCode).toBe(403);
+        expect((await destino.llamar("GET", "/api/utilidades/copias", token)).statusCode).toBe(403);
+        expect(
+          (
+            await destino.llamar(
+              "GET",
+              "/api/utilidades/copias/fila-2026-11-25T03-00-00-000Z.tar.gz",
+              token,
+            )
+          ).statusCode,
+        ).toBe(403);
+        expect((await restaurar(desdeEntorno(destino), token, copia)).statusCode).toBe(403);
+      }
+      expect((await destino.llamar("GET", "/api/utilidades/copia")).statusCode).toBe(401);
+      expect((await restaurar(desdeEntorno(destino), "", copia)).statusCode).toBe(401);
+      expect(await huellas(destino.e.db)).toEqual(antes);
+
+      const lista = await destino.llamar(
+        "GET",
+        "/api/utilidades/copias",
+        destino.tokens.administrador,
+      );
+      expect(lista.statusCode).toBe(200);
+      expect(lista.json()).toMatchObject({
+        total: 1,
+        items: [{ nombre: "fila-2026-11-25T03-00-00-000Z.tar.gz", bytes: 3 }],
+      });
+      const una = await destino.llamar(
+        "GET",
+        "/api/utilidades/copias/fila-2026-11-25T03-00-00-000Z.tar.gz",
+        destino.tokens.administrador,
+      );
+      expect(una.statusCode).toBe(200);
+      expect(una.body).toBe("tar");
+      const otra = await destino.llamar(
+        "GET",
+        "/api/utilidades/copias/fila-2020-01-01.tar.gz",
+        destino.tokens.administrador,
+      );
+      expect(otra.statusCode).toBe(404);
+      const fuera = await destino.llamar(
+        "GET",
+        `/api/utilidades/copias/${encodeURIComponent("../marca.txt")}`,
+        destino.tokens.administrador,
+      );
+      expect(fuera.statusCode).toBe(400);
+    });
+  });
+
+  // Moving between engines needs both: PGlite is always here, PostgreSQL only with DATABASE_URL
+  // (the CI's second run); the embedded run has no server to move to.
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    "una copia de PGlite se restaura en PostgreSQL y de vuelta en PGlite",
+    async () => {
+      const pglite = await instalacionPglite();
+      const postgres = desdeEntorno(await crearEntornoConArchivos("copia-postgres"));
+      const vuelta = await instalacionPglite();
+      try {
+        const token = await llenar(pglite);
+        const dePglite = await descargar(pglite, token);
+        expect(JSON.parse(gunzipSync(dePglite).toString().split("\n")[0]).motor).toBe("pglite");
+        const tokenPg = await restaurarYComparar(pglite, postgres, dePglite, { darDeAlta: false });
+        const dePostgres = await descargar(postgres, tokenPg);
+        expect(JSON.parse(gunzipSync(dePostgres).toString().split("\n")[0]).motor).toBe("postgres");
+        expect(await huellas(postgres.db)).toEqual(await huellas(pglite.db));
+        await restaurarYComparar(postgres, vuelta, dePostgres, { darDeAlta: false });
+        expect(await huellas(vuelta.db)).toEqual(await huellas(pglite.db));
+        expect(archivos(vuelta.dataDir)).toEqual(archivos(pglite.dataDir));
+      } finally {
+        await Promise.all([pglite.cerrar(), postgres.cerrar(), vuelta.cerrar()]);
+      }
+    },
+    240_000,
+  );
+});
