@@ -14,9 +14,17 @@ export type TablaCopia = {
 const DE_KYSELY = new Set(["kysely_migration", "kysely_migration_lock"]);
 /**
  * Short-lived state that is emptied on a restore but never copied: sessions (every one is revoked
- * by a restore), sign-in attempt counters and the events fan-out between instances.
+ * by a restore), sign-in attempt counters, the events fan-out between instances, and the
+ * analytics' salt of the day with the day's visitor hashes (forgotten every day by design: a file
+ * that leaves the server must never hold them).
  */
-export const EFIMERAS = new Set(["sesion", "intento_login", "mensaje_evento"]);
+export const EFIMERAS = new Set([
+  "sesion",
+  "intento_login",
+  "mensaje_evento",
+  "analitica_sal",
+  "analitica_visitante",
+]);
 
 const FILAS_POR_LECTURA = 1000;
 
