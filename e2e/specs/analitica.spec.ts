@@ -35,8 +35,19 @@ async function recorridoDelSocio(page: Page) {
   await app.menu().getByRole("link", { name: "Pagos" }).click();
   await app.esperarRuta("mispagos");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  // Leaving the app hides the page: the pending batch goes with sendBeacon.
-  await page.goto("about:blank");
+  await ocultar(page);
+}
+
+/**
+ * The page goes to the background (another app, another tab, the phone locked): the pending
+ * batch leaves at once with sendBeacon. The page stays open, so the beacon is not cut short by
+ * closing the test's browser context.
+ */
+async function ocultar(page: Page) {
+  await page.evaluate(() => {
+    Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+    document.dispatchEvent(new Event("visibilitychange"));
+  });
 }
 
 test("las páginas que abre un socio aparecen en el uso de la aplicación del administrador", async ({
@@ -62,11 +73,11 @@ test("las páginas que abre un socio aparecen en el uso de la aplicación del ad
   expect(versiones.length).toBeGreaterThan(2);
   expect(new Set(versiones)).toEqual(new Set(["1"]));
   expect((await respuestaSesion).headers()["x-api-version"]).toBe("1");
-  await socio.close();
 
   await expect
     .poll(async () => vistasDe(await resumen(request, token), "/mispagos"), { timeout: 20_000 })
     .toBe(vistasDe(antes, "/mispagos") + 1);
+  await socio.close();
   const despues = await resumen(request, token);
   expect(vistasDe(despues, "/misactos")).toBe(vistasDe(antes, "/misactos") + 1);
   expect(vistasDe(despues, "/socio-home")).toBe(vistasDe(antes, "/socio-home") + 1);
@@ -111,10 +122,7 @@ test("quien pide no ser rastreado (Sec-GPC) no cuenta", async ({ browser, reques
     pagina.getByRole("heading", { name: "Qué contamos del uso de la aplicación" }),
   ).toBeVisible();
   await expect(pagina.getByText(/No guardamos tu dirección IP/)).toBeVisible();
-  await pagina.evaluate(() => {
-    Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
-    document.dispatchEvent(new Event("visibilitychange"));
-  });
+  await ocultar(pagina);
   await expect.poll(() => envios.length, { timeout: 10_000 }).toBeGreaterThan(0);
   expect(envios).toEqual([204]);
   await contexto.close();
