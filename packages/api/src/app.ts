@@ -28,6 +28,9 @@ import { asociacionRoutes } from "./modules/asociacion/asociacion.routes.js";
 import { AuthRepository } from "./modules/auth/auth.repository.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { AuthService } from "./modules/auth/auth.service.js";
+import { TotpRepository } from "./modules/auth/totp.repository.js";
+import { totpRoutes } from "./modules/auth/totp.routes.js";
+import { TotpService } from "./modules/auth/totp.service.js";
 import { documentosRoutes } from "./modules/documentos/documentos.routes.js";
 import { eventosRoutes } from "./modules/eventos/eventos.routes.js";
 import { EventosService } from "./modules/eventos/eventos.service.js";
@@ -99,7 +102,9 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
 
   const mail = new MailService(db, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   const eventos = new EventosService(db, app.log);
-  const auth = new AuthService(new AuthRepository(db), mail, config.publicUrl);
+  const authRepo = new AuthRepository(db);
+  const totp = new TotpService(new TotpRepository(db), authRepo, mail);
+  const auth = new AuthService(authRepo, mail, config.publicUrl, totp);
   const push = new PushService(db, app.log, {
     publicKey: config.vapidPublicKey,
     privateKey: config.vapidPrivateKey,
@@ -175,6 +180,7 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
     async (api) => {
       await api.register(saludRoutes, { db });
       await api.register(authRoutes, { auth });
+      await api.register(totpRoutes, { totp });
       await api.register(eventosRoutes, { eventos });
       await api.register(alertasRoutes, { alertas });
       await api.register(pushRoutes, {

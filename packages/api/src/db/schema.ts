@@ -21,6 +21,8 @@ export type AsociacionTable = {
   sufijo_acreedor: Generated<string>;
   nombre_corto: Generated<string>;
   color: Generated<string>;
+  /** Administrators must sign in with TOTP (migration 0015). */
+  totp_obligatorio_admin: Generated<boolean>;
 };
 
 export type MaestroColorTable = {
@@ -107,6 +109,43 @@ export type UsuarioTable = {
   condiciones_aceptadas_en: Date | null;
   condiciones_version: string | null;
   creado_en: Generated<Date>;
+  /** TOTP secret (base32): pending while totp_activo is false (migration 0015). */
+  totp_secreto: string | null;
+  totp_activo: Generated<boolean>;
+  /** Last accepted time step: a code is accepted once. */
+  totp_ultimo_paso: number | null;
+};
+
+export type TotpRecuperacionTable = {
+  id: Generated<number>;
+  id_usuario: number;
+  codigo_hash: string;
+  usado_en: Date | null;
+};
+
+export type IdentidadExternaTable = {
+  id: Generated<number>;
+  proveedor: string;
+  sub: string;
+  id_usuario: number;
+  creado_en: Generated<Date>;
+};
+
+export type OidcPeticionTable = {
+  id: Generated<number>;
+  estado: string;
+  nonce: string;
+  verificador: string;
+  creado_en: Generated<Date>;
+  usado_en: Date | null;
+};
+
+export type OidcValeTable = {
+  id: Generated<number>;
+  id_usuario: number;
+  vale_hash: string;
+  expira_en: Date;
+  usado_en: Date | null;
 };
 
 export type SesionTable = {
@@ -429,4 +468,8 @@ export type DB = {
   push_suscripcion: PushSuscripcionTable;
   push_envio: PushEnvioTable;
   clave_servidor: ClaveServidorTable;
+  totp_recuperacion: TotpRecuperacionTable;
+  identidad_externa: IdentidadExternaTable;
+  oidc_peticion: OidcPeticionTable;
+  oidc_vale: OidcValeTable;
 };

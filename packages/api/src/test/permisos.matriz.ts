@@ -179,6 +179,37 @@ export const MATRIZ: Record<string, Entrada> = {
     }),
   },
 
+  // Verificación en dos pasos (TOTP) de la propia cuenta.
+  "GET /api/cuenta/totp": { ...sesion, validaAntes: true },
+  "POST /api/cuenta/totp": { ...sesion, validaAntes: true },
+  "POST /api/cuenta/totp/confirmacion": {
+    anonimo: "401",
+    socio: { permitido: "su propia cuenta; sin secreto pendiente 409, con uno el código es 400" },
+    usuario: { permitido: "su propia cuenta; 409 o 400 según haya secreto pendiente" },
+    administrador: { permitido: "su propia cuenta; 409 o 400 según haya secreto pendiente" },
+    validaAntes: true,
+    peticion: () => ({ url: "/api/cuenta/totp/confirmacion", cuerpo: { codigo: "123456" } }),
+  },
+  "DELETE /api/cuenta/totp": {
+    anonimo: "401",
+    socio: { permitido: "su propia cuenta; sin la verificación activada es 409" },
+    usuario: { permitido: "su propia cuenta; sin la verificación activada es 409" },
+    administrador: { permitido: "su propia cuenta; sin la verificación activada es 409" },
+    validaAntes: true,
+    peticion: () => ({ url: "/api/cuenta/totp", cuerpo: { codigo: "123456" } }),
+  },
+  "PUT /api/asociacion/seguridad": {
+    ...admin,
+    validaAntes: true,
+    peticion: () => ({ url: "/api/asociacion/seguridad", cuerpo: { totpObligatorioAdmin: false } }),
+  },
+  "DELETE /api/usuarios/:id/totp": {
+    ...admin,
+    administrador: { permitido: "la cuenta no tiene la verificación activada: 409" },
+    validaAntes: true,
+    peticion: (f) => ({ url: `/api/usuarios/${f.cuentas.objetivo}/totp` }),
+  },
+
   // Mensajes en primer plano y push.
   "GET /api/eventos": { ...sesion, flujo: true, validaAntes: true },
   "GET /api/push/clave": { ...sesion, validaAntes: true },

@@ -29,7 +29,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         response: { 200: LoginResponseSchema },
       },
     },
-    async (req) => auth.login(req.body.email, req.body.password, req.ip),
+    async (req) => auth.login(req.body.email, req.body.password, req.ip, req.body.codigo),
   );
 
   app.post(
