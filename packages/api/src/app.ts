@@ -28,6 +28,9 @@ import { asociacionRoutes } from "./modules/asociacion/asociacion.routes.js";
 import { AuthRepository } from "./modules/auth/auth.repository.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { AuthService } from "./modules/auth/auth.service.js";
+import { OidcRepository } from "./modules/auth/oidc.repository.js";
+import { oidcRoutes } from "./modules/auth/oidc.routes.js";
+import { OidcService, type OpcionesOidc } from "./modules/auth/oidc.service.js";
 import { TotpRepository } from "./modules/auth/totp.repository.js";
 import { totpRoutes } from "./modules/auth/totp.routes.js";
 import { TotpService } from "./modules/auth/totp.service.js";
@@ -63,6 +66,8 @@ export type AppDeps = {
   config: Config;
   db: Database;
   logger?: boolean | object;
+  /** Tests only: the network between the API and the OpenID provider. */
+  oidcFetch?: OpcionesOidc["fetchPersonalizado"];
 };
 
 export type Servicios = {
@@ -91,7 +96,12 @@ function leerVersionWeb(webDist: string | null): string {
   return VERSION_APP;
 }
 
-export async function buildApp({ config, db, logger }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  logger,
+  oidcFetch,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: false,
@@ -181,6 +191,13 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
       await api.register(saludRoutes, { db });
       await api.register(authRoutes, { auth });
       await api.register(totpRoutes, { totp });
+      const oidc = new OidcService(new OidcRepository(db), authRepo, auth, {
+        config: config.oidc,
+        publicUrl: config.publicUrl,
+        log: app.log,
+        fetchPersonalizado: oidcFetch,
+      });
+      await api.register(oidcRoutes, { oidc, publicUrl: config.publicUrl });
       await api.register(eventosRoutes, { eventos });
       await api.register(alertasRoutes, { alertas });
       await api.register(pushRoutes, {

@@ -179,6 +179,22 @@ export const MATRIZ: Record<string, Entrada> = {
     }),
   },
 
+  // Entrar con un proveedor OpenID Connect: público (sin OIDC_ISSUER en las pruebas, se ofrece
+  // como inactivo y el inicio y la vuelta llevan al login con el motivo).
+  "GET /api/login/oidc": publica,
+  "GET /api/login/oidc/inicio": publica,
+  "GET /api/login/oidc/retorno": {
+    ...publica,
+    peticion: () => ({ url: "/api/login/oidc/retorno?state=inventado&code=inventado" }),
+  },
+  "POST /api/login/oidc": {
+    anonimo: { permitido: "público; un vale que no existe es 401 vale_invalido" },
+    socio: { permitido: "público; vale inexistente" },
+    usuario: { permitido: "público; vale inexistente" },
+    administrador: { permitido: "público; vale inexistente" },
+    peticion: () => ({ url: "/api/login/oidc", cuerpo: { vale: "no-existe" } }),
+  },
+
   // Verificación en dos pasos (TOTP) de la propia cuenta.
   "GET /api/cuenta/totp": { ...sesion, validaAntes: true },
   "POST /api/cuenta/totp": { ...sesion, validaAntes: true },
