@@ -174,7 +174,9 @@ export class OidcService {
     const claims = tokens.claims();
     if (!claims) throw new RechazoOidc("respuesta");
     const email = typeof claims.email === "string" ? claims.email.trim().toLowerCase() : "";
-    if (!email || claims.email_verified !== true) throw new RechazoOidc("no_verificado");
+    // Microsoft Entra ID says it with its optional claim xms_edov (domain owner verified).
+    const verificado = claims.email_verified === true || claims.xms_edov === true;
+    if (!email || !verificado) throw new RechazoOidc("no_verificado");
 
     const proveedor = config.issuer;
     const enlazada = await this.repo.cuentaEnlazada(proveedor, claims.sub);
