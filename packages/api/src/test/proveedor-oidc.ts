@@ -14,7 +14,8 @@ export type ProveedorOidc = {
   cerrar: () => Promise<void>;
 };
 
-type CuentaProveedor = { email: string; verificado: boolean };
+/** "xms": verified the way Microsoft Entra ID says it (xms_edov, no email_verified). */
+type CuentaProveedor = { email: string; verificado: "si" | "no" | "xms" };
 
 export const subDe = (email: string) => `sub-${email}`;
 
@@ -72,7 +73,7 @@ export async function arrancarProveedorOidc(opciones: {
       },
     ],
     jwks: { keys: [jwk] },
-    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
+    claims: { openid: ["sub"], email: ["email", "email_verified", "xms_edov"], profile: ["name"] },
     conformIdTokenClaims: false,
     ttl: {
       Interaction: 600,
@@ -96,8 +97,10 @@ export async function arrancarProveedorOidc(opciones: {
         claims: async () => ({
           sub,
           email: cuenta.email,
-          email_verified: cuenta.verificado,
           name: cuenta.email,
+          ...(cuenta.verificado === "xms"
+            ? { xms_edov: true }
+            : { email_verified: cuenta.verificado === "si" }),
         }),
       };
     },
@@ -126,7 +129,11 @@ export async function arrancarProveedorOidc(opciones: {
       }
       const email = campos.get("email") ?? "";
       const sub = campos.get("sub") || subDe(email);
-      cuentas.set(sub, { email, verificado: campos.get("verificado") === "si" });
+      const verificado = campos.get("verificado");
+      cuentas.set(sub, {
+        email,
+        verificado: verificado === "si" || verificado === "xms" ? verificado : "no",
+      });
       const grant = new proveedor.Grant({ accountId: sub, clientId });
       grant.addOIDCScope(String(detalles.params.scope ?? "openid"));
       const grantId = await grant.save();

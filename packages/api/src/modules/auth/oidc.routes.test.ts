@@ -95,7 +95,12 @@ class Tarro {
   }
 }
 
-type EnProveedor = { email?: string; verificado?: boolean; sub?: string; rechazar?: boolean };
+type EnProveedor = {
+  email?: string;
+  verificado?: boolean | "xms";
+  sub?: string;
+  rechazar?: boolean;
+};
 
 /**
  * The browser's trip: our API sends it to the provider, the person signs in there, and the
@@ -112,7 +117,9 @@ async function irAlProveedor(persona: EnProveedor) {
     if (new URL(url).pathname.startsWith("/interaction/")) {
       await fetch(url, { headers: { cookie: tarro.cabecera } }).then((r) => r.text());
       const campos = new URLSearchParams({ email: persona.email ?? "" });
-      if (persona.verificado !== false) campos.set("verificado", "si");
+      if (persona.verificado !== false) {
+        campos.set("verificado", persona.verificado === "xms" ? "xms" : "si");
+      }
       if (persona.sub) campos.set("sub", persona.sub);
       if (persona.rechazar) campos.set("rechazar", "si");
       res = await fetch(url, {
@@ -262,6 +269,12 @@ describe("entrar con el proveedor de identidad", () => {
       .where("sub", "=", `sub-${c.email}`)
       .execute();
     expect(nada).toHaveLength(0);
+  });
+
+  it("acepta como verificado el correo que Microsoft marca con xms_edov", async () => {
+    const c = await crearCuenta(e.db);
+    const { vale } = await entrarConProveedor({ email: c.email, verificado: "xms" });
+    expect((await canjear(vale as string)).json()).toMatchObject({ id: c.id });
   });
 
   it("rechaza un state repetido y una vuelta sin la cookie del navegador que empezó", async () => {
