@@ -195,6 +195,7 @@ export function VerificacionDosPasosModal({
       closeOnClickOutside={!obligado}
       closeOnEscape={!obligado}
       withCloseButton={!obligado}
+      closeButtonProps={{ "aria-label": t("cuenta.totp.cerrar") }}
     >
       <Stack>
         {estado.data ? (
