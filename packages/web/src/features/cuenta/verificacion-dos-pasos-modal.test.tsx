@@ -91,7 +91,9 @@ describe("VerificacionDosPasosModal", () => {
     fireEvent.click(
       await within(dialogo).findByRole("button", { name: "Activar la verificación en dos pasos" }),
     );
-    expect(await within(dialogo).findByText("JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP")).toBeTruthy();
+    expect(
+      await within(dialogo).findByText("JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", {}, { timeout: 5000 }),
+    ).toBeTruthy();
     const qr = within(dialogo).getByRole("img", {
       name: "Código QR para la aplicación de autenticación",
     });

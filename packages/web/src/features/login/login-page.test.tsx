@@ -90,10 +90,19 @@ describe("página de entrada", () => {
     fireEvent.change(campo, { target: { value: " 123456 " } });
     fireEvent.click(screen.getByRole("button", { name: "Verificar y entrar" }));
 
-    const dialogo = await screen.findByRole("dialog", { name: "Verificación en dos pasos" });
+    // The shell, the home and the dialog are loaded lazily: give them time on a busy machine.
+    const dialogo = await screen.findByRole(
+      "dialog",
+      { name: "Verificación en dos pasos" },
+      { timeout: 10_000 },
+    );
     expect(router.state.location.pathname).toBe("/admin-home");
     expect(
-      await within(dialogo).findByText(/exige la verificación en dos pasos a los administradores/),
+      await within(dialogo).findByText(
+        /exige la verificación en dos pasos a los administradores/,
+        {},
+        { timeout: 5000 },
+      ),
     ).toBeTruthy();
     expect(llamadas.filter((l) => l.clave === "POST /api/login").map((l) => l.cuerpo)).toEqual([
       { email: "admin@filademo.es", password: "demo-fila-2026" },
@@ -116,7 +125,9 @@ describe("página de entrada", () => {
     rutasApi["GET /api/sesion"] = () => ({ status: 200, cuerpo: USUARIO });
     await irA("/login?oidc=vale-de-un-solo-uso");
     render(<App />);
-    expect(await screen.findByRole("heading", { name: "Hola, Pep Ferrer" })).toBeTruthy();
+    expect(
+      await screen.findByRole("heading", { name: "Hola, Pep Ferrer" }, { timeout: 10_000 }),
+    ).toBeTruthy();
     expect(router.state.location.pathname).toBe("/user-home");
     expect(router.state.location.search).toBe("");
     expect(localStorage.getItem("token")).toBe("t-oidc");

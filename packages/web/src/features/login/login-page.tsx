@@ -179,8 +179,6 @@ export function LoginPage() {
                 </Button>
               </Stack>
             </form>
-          ) : vale && enviando ? (
-            <Text ta="center">{t("login.entrandoCon")}</Text>
           ) : (
             <form onSubmit={form.onSubmit(entrar)} noValidate>
               <Stack>
