@@ -1,4 +1,7 @@
 // Overridable so that several e2e runs can share a machine (E2E_PORT, E2E_SMTP_PORT).
 export const PUERTO_APP = Number(process.env.E2E_PORT ?? 3107);
 export const PUERTO_SMTP = Number(process.env.E2E_SMTP_PORT ?? 2527);
+/** The OpenID provider on loopback that the app signs in with (specs/identidad.spec.ts). */
+export const PUERTO_OIDC = Number(process.env.E2E_OIDC_PORT ?? 3882);
+export const ETIQUETA_OIDC = "Proveedor de pruebas";
 export const PRIMER_ADMIN = { email: "primer@filademo.es", password: "primer-admin-e2e-2026" };

@@ -1,11 +1,13 @@
 // Starts the real app for the browser tests: a fresh data directory (or a fresh PostgreSQL
-// database when DATABASE_URL is set), the demo filà, and mail to an SMTP server on loopback.
+// database when DATABASE_URL is set), the demo filà, mail to an SMTP server on loopback, and
+// sign-in with a real OpenID Connect provider (oidc-provider) on loopback.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { crearBaseTemporal } from "../../packages/api/src/db/base-temporal.js";
-import { PRIMER_ADMIN, PUERTO_APP, PUERTO_SMTP } from "./constantes";
+import { arrancarProveedorOidc } from "../../packages/api/src/test/proveedor-oidc.js";
+import { ETIQUETA_OIDC, PRIMER_ADMIN, PUERTO_APP, PUERTO_OIDC, PUERTO_SMTP } from "./constantes";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "fila-e2e-"));
 const limpiezas: Array<() => Promise<void>> = [
@@ -19,7 +21,17 @@ if (urlPg) {
   limpiezas.push(temporal.borrar);
 }
 
+const proveedor = await arrancarProveedorOidc({
+  puerto: PUERTO_OIDC,
+  redirectUri: `http://127.0.0.1:${PUERTO_APP}/api/login/oidc/retorno`,
+});
+limpiezas.push(proveedor.cerrar);
+
 Object.assign(process.env, {
+  OIDC_ISSUER: proveedor.issuer,
+  OIDC_CLIENT_ID: proveedor.clientId,
+  OIDC_CLIENT_SECRET: proveedor.clientSecret,
+  OIDC_LABEL: ETIQUETA_OIDC,
   PORT: String(PUERTO_APP),
   HOST: "127.0.0.1",
   DATA_DIR: dataDir,

@@ -33,6 +33,12 @@ import { AuthRepository } from "./modules/auth/auth.repository.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { AuthService } from "./modules/auth/auth.service.js";
 import { copiasRoutes } from "./modules/copias/copias.routes.js";
+import { OidcRepository } from "./modules/auth/oidc.repository.js";
+import { oidcRoutes } from "./modules/auth/oidc.routes.js";
+import { OidcService, type OpcionesOidc } from "./modules/auth/oidc.service.js";
+import { TotpRepository } from "./modules/auth/totp.repository.js";
+import { totpRoutes } from "./modules/auth/totp.routes.js";
+import { TotpService } from "./modules/auth/totp.service.js";
 import { documentosRoutes } from "./modules/documentos/documentos.routes.js";
 import { eventosRoutes } from "./modules/eventos/eventos.routes.js";
 import { EventosService } from "./modules/eventos/eventos.service.js";
@@ -66,6 +72,8 @@ export type AppDeps = {
   config: Config;
   db: Database;
   logger?: boolean | object;
+  /** Tests only: the network between the API and the OpenID provider. */
+  oidcFetch?: OpcionesOidc["fetchPersonalizado"];
 };
 
 export type Servicios = {
@@ -95,7 +103,12 @@ function leerVersionWeb(webDist: string | null): string {
   return VERSION_APP;
 }
 
-export async function buildApp({ config, db, logger }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  logger,
+  oidcFetch,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: false,
@@ -106,7 +119,9 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
 
   const mail = new MailService(db, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   const eventos = new EventosService(db, app.log);
-  const auth = new AuthService(new AuthRepository(db), mail, config.publicUrl);
+  const authRepo = new AuthRepository(db);
+  const totp = new TotpService(new TotpRepository(db), authRepo, mail);
+  const auth = new AuthService(authRepo, mail, config.publicUrl, totp);
   const push = new PushService(db, app.log, {
     publicKey: config.vapidPublicKey,
     privateKey: config.vapidPrivateKey,
@@ -188,6 +203,14 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
     async (api) => {
       await api.register(saludRoutes, { db });
       await api.register(authRoutes, { auth });
+      await api.register(totpRoutes, { totp });
+      const oidc = new OidcService(new OidcRepository(db), authRepo, auth, {
+        config: config.oidc,
+        publicUrl: config.publicUrl,
+        log: app.log,
+        fetchPersonalizado: oidcFetch,
+      });
+      await api.register(oidcRoutes, { oidc, publicUrl: config.publicUrl });
       await api.register(eventosRoutes, { eventos });
       await api.register(alertasRoutes, { alertas });
       await api.register(analiticaRoutes, { analitica });

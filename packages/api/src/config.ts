@@ -23,6 +23,16 @@ export type Config = {
   pushWorker: boolean;
   /** Accepts http push endpoints on loopback (development and tests, never in production). */
   pushPermiteLoopback: boolean;
+  /** Sign-in with an OpenID Connect provider; null when OIDC_ISSUER/CLIENT_ID are not set. */
+  oidc: ConfigOidc | null;
+};
+
+export type ConfigOidc = {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Shown on the login button: "Entrar con {label}". */
+  label: string;
 };
 
 const raiz = path.resolve(import.meta.dirname, "../../..");
@@ -52,6 +62,19 @@ export function leerConfig(
     vapidSubject: env.VAPID_SUBJECT || sujetoVapid(env.PUBLIC_URL, env.MAIL_FROM),
     pushWorker: env.PUSH_WORKER !== "0",
     pushPermiteLoopback: env.NODE_ENV !== "production",
+    oidc: leerOidc(env),
+  };
+}
+
+function leerOidc(env: NodeJS.ProcessEnv): ConfigOidc | null {
+  const issuer = env.OIDC_ISSUER?.trim();
+  const clientId = env.OIDC_CLIENT_ID?.trim();
+  if (!issuer || !clientId) return null;
+  return {
+    issuer,
+    clientId,
+    clientSecret: env.OIDC_CLIENT_SECRET ?? "",
+    label: env.OIDC_LABEL?.trim() || "tu proveedor de identidad",
   };
 }
 

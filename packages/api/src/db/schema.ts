@@ -24,6 +24,8 @@ export type AsociacionTable = {
   /** PNG of at most 512 px (migration 0013), re-encoded by the server. */
   logo: Buffer | null;
   logo_actualizado_en: Date | null;
+  /** Administrators must sign in with TOTP (migration 0015). */
+  totp_obligatorio_admin: Generated<boolean>;
 };
 
 export type MaestroColorTable = {
@@ -110,6 +112,43 @@ export type UsuarioTable = {
   condiciones_aceptadas_en: Date | null;
   condiciones_version: string | null;
   creado_en: Generated<Date>;
+  /** TOTP secret (base32): pending while totp_activo is false (migration 0015). */
+  totp_secreto: string | null;
+  totp_activo: Generated<boolean>;
+  /** Last accepted time step: a code is accepted once. */
+  totp_ultimo_paso: number | null;
+};
+
+export type TotpRecuperacionTable = {
+  id: Generated<number>;
+  id_usuario: number;
+  codigo_hash: string;
+  usado_en: Date | null;
+};
+
+export type IdentidadExternaTable = {
+  id: Generated<number>;
+  proveedor: string;
+  sub: string;
+  id_usuario: number;
+  creado_en: Generated<Date>;
+};
+
+export type OidcPeticionTable = {
+  id: Generated<number>;
+  estado: string;
+  nonce: string;
+  verificador: string;
+  creado_en: Generated<Date>;
+  usado_en: Date | null;
+};
+
+export type OidcValeTable = {
+  id: Generated<number>;
+  id_usuario: number;
+  vale_hash: string;
+  expira_en: Date;
+  usado_en: Date | null;
 };
 
 export type SesionTable = {
@@ -447,4 +486,8 @@ export type DB = {
   analitica_visitantes_dia: AnaliticaVisitantesDiaTable;
   analitica_vista: AnaliticaVistaTable;
   analitica_evento: AnaliticaEventoTable;
+  totp_recuperacion: TotpRecuperacionTable;
+  identidad_externa: IdentidadExternaTable;
+  oidc_peticion: OidcPeticionTable;
+  oidc_vale: OidcValeTable;
 };

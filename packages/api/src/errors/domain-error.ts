@@ -7,6 +7,8 @@ export const STATUS_POR_CODIGO: Record<string, number> = {
   enlace_invalido: 400,
   no_autenticado: 401,
   credenciales_invalidas: 401,
+  codigo_requerido: 401,
+  codigo_incorrecto: 401,
   prohibido: 403,
   condiciones_pendientes: 403,
   no_encontrado: 404,

@@ -57,7 +57,9 @@ describe("documento OpenAPI", () => {
     expect(socios?.respuestas).toHaveProperty("403");
     const login = ops.find((o) => o.ruta === "/api/login" && o.metodo === "post");
     expect(login?.respuestas).toHaveProperty("429");
-    expect(login?.respuestas).not.toHaveProperty("401");
+    // Its 401 is the sign-in's own answer (wrong credentials, a TOTP code asked): no session.
+    expect(login?.respuestas).toHaveProperty("401");
+    expect(login?.respuestas).not.toHaveProperty("403");
     const textos = ops.find((o) => o.ruta === "/api/asociacion/textos");
     expect(textos?.respuestas).not.toHaveProperty("401");
   });

@@ -188,6 +188,52 @@ export const MATRIZ: Record<string, Entrada> = {
     }),
   },
   "GET /api/analitica/resumen": { ...admin, validaAntes: true },
+  // Entrar con un proveedor OpenID Connect: público (sin OIDC_ISSUER en las pruebas, se ofrece
+  // como inactivo y el inicio y la vuelta llevan al login con el motivo).
+  "GET /api/login/oidc": publica,
+  "GET /api/login/oidc/inicio": publica,
+  "GET /api/login/oidc/retorno": {
+    ...publica,
+    peticion: () => ({ url: "/api/login/oidc/retorno?state=inventado&code=inventado" }),
+  },
+  "POST /api/login/oidc": {
+    anonimo: { permitido: "público; un vale que no existe es 401 vale_invalido" },
+    socio: { permitido: "público; vale inexistente" },
+    usuario: { permitido: "público; vale inexistente" },
+    administrador: { permitido: "público; vale inexistente" },
+    peticion: () => ({ url: "/api/login/oidc", cuerpo: { vale: "no-existe" } }),
+  },
+
+  // Verificación en dos pasos (TOTP) de la propia cuenta.
+  "GET /api/cuenta/totp": { ...sesion, validaAntes: true },
+  "POST /api/cuenta/totp": { ...sesion, validaAntes: true },
+  "POST /api/cuenta/totp/confirmacion": {
+    anonimo: "401",
+    socio: { permitido: "su propia cuenta; sin secreto pendiente 409, con uno el código es 400" },
+    usuario: { permitido: "su propia cuenta; 409 o 400 según haya secreto pendiente" },
+    administrador: { permitido: "su propia cuenta; 409 o 400 según haya secreto pendiente" },
+    validaAntes: true,
+    peticion: () => ({ url: "/api/cuenta/totp/confirmacion", cuerpo: { codigo: "123456" } }),
+  },
+  "DELETE /api/cuenta/totp": {
+    anonimo: "401",
+    socio: { permitido: "su propia cuenta; sin la verificación activada es 409" },
+    usuario: { permitido: "su propia cuenta; sin la verificación activada es 409" },
+    administrador: { permitido: "su propia cuenta; sin la verificación activada es 409" },
+    validaAntes: true,
+    peticion: () => ({ url: "/api/cuenta/totp", cuerpo: { codigo: "123456" } }),
+  },
+  "PUT /api/asociacion/seguridad": {
+    ...admin,
+    validaAntes: true,
+    peticion: () => ({ url: "/api/asociacion/seguridad", cuerpo: { totpObligatorioAdmin: false } }),
+  },
+  "DELETE /api/usuarios/:id/totp": {
+    ...admin,
+    administrador: { permitido: "la cuenta no tiene la verificación activada: 409" },
+    validaAntes: true,
+    peticion: (f) => ({ url: `/api/usuarios/${f.cuentas.objetivo}/totp` }),
+  },
 
   // Mensajes en primer plano y push.
   "GET /api/eventos": { ...sesion, flujo: true, validaAntes: true },

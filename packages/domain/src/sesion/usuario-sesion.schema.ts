@@ -44,9 +44,17 @@ export const PasswordNuevaSchema = z.string().superRefine((password, ctx) => {
   if (motivo !== null) ctx.addIssue({ code: "custom", message: motivo });
 });
 
+/** A TOTP code (6 digits) or a recovery code, when the account has two-factor codes on. */
+export const CodigoSegundoFactorSchema = z
+  .string({ error: "Escribe el código" })
+  .trim()
+  .min(1, { error: "Escribe el código" })
+  .max(32, { error: "El código no es válido" });
+
 export const LoginRequestSchema = z.object({
   email: EmailSchema,
   password: PasswordRecibidaSchema,
+  codigo: CodigoSegundoFactorSchema.optional(),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 

@@ -10,6 +10,7 @@ import * as remesasExtra from "./2026-11-21-0008-remesas-extra.js";
 import * as endurecimiento from "./2026-11-25-0009-endurecimiento.js";
 import * as plazasOcupadas from "./2026-11-25-0010-plazas-ocupadas.js";
 import * as copias from "./2026-11-25-0013-copias.js";
+import * as identidad from "./2026-11-25-0015-identidad.js";
 import * as analitica from "./2026-11-25-0016-analitica.js";
 
 // Static provider: works the same under tsx, vitest and a bundle.
@@ -25,5 +26,6 @@ export const migraciones: Record<string, Migration> = {
   "2026-11-25-0009-endurecimiento": endurecimiento,
   "2026-11-25-0010-plazas-ocupadas": plazasOcupadas,
   "2026-11-25-0013-copias": copias,
+  "2026-11-25-0015-identidad": identidad,
   "2026-11-25-0016-analitica": analitica,
 };

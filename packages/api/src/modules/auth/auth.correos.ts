@@ -56,3 +56,29 @@ export function correoInvitacion(
 <p>Un saludo,<br>La junta de la Filà</p>`;
   return { para: cuenta.email, asunto: "Activa tu cuenta de la Filà", texto, html };
 }
+
+export function correoTotpRestablecido(
+  cuenta: { email: string; nombre: string },
+  administrador: string,
+): Correo {
+  const saludo = cuenta.nombre ? `Hola, ${cuenta.nombre}:` : "Hola:";
+  const quien = administrador || "Un administrador";
+  const texto = [
+    saludo,
+    "",
+    `${quien} ha quitado la verificación en dos pasos de tu cuenta en la Filà.`,
+    "Desde ahora entras solo con tu contraseña; tus códigos de recuperación ya no sirven.",
+    "Puedes volver a activarla desde tu inicio, en «Verificación en dos pasos».",
+    "",
+    "Si no lo habías pedido, avisa a la junta cuanto antes.",
+    "",
+    "Un saludo,",
+    "La junta de la Filà",
+  ].join("\n");
+  const html = `<p>${escaparHtml(saludo)}</p>
+<p>${escaparHtml(quien)} ha quitado la verificación en dos pasos de tu cuenta en la Filà.</p>
+<p>Desde ahora entras solo con tu contraseña; tus códigos de recuperación ya no sirven. Puedes volver a activarla desde tu inicio, en «Verificación en dos pasos».</p>
+<p>Si no lo habías pedido, avisa a la junta cuanto antes.</p>
+<p>Un saludo,<br>La junta de la Filà</p>`;
+  return { para: cuenta.email, asunto: "Verificación en dos pasos quitada", texto, html };
+}

@@ -10,6 +10,8 @@ export type CuentaFila = {
   activo: boolean;
   passwordHash: string | null;
   condicionesVersion: string | null;
+  totpActivo: boolean;
+  totpSecreto: string | null;
 };
 
 const columnasCuenta = [
@@ -21,6 +23,8 @@ const columnasCuenta = [
   "activo",
   "password_hash as passwordHash",
   "condiciones_version as condicionesVersion",
+  "totp_activo as totpActivo",
+  "totp_secreto as totpSecreto",
 ] as const;
 
 export class AuthRepository {

@@ -1,6 +1,7 @@
 import {
   CambioPasswordSchema,
   CondicionesSchema,
+  CuerpoErrorSchema,
   LoginRequestSchema,
   LoginResponseSchema,
   ResetConfirmarSchema,
@@ -24,12 +25,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     {
       schema: {
         tags,
-        summary: "Entrar con correo y contraseña",
+        summary: "Entrar con correo y contraseña (y el código TOTP si la cuenta lo tiene)",
         body: LoginRequestSchema,
-        response: { 200: LoginResponseSchema },
+        response: { 200: LoginResponseSchema, 401: CuerpoErrorSchema },
       },
     },
-    async (req) => auth.login(req.body.email, req.body.password, req.ip),
+    async (req) => auth.login(req.body.email, req.body.password, req.ip, req.body.codigo),
   );
 
   app.post(

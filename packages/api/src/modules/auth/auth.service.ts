@@ -6,6 +6,7 @@ import type { UsuarioAutenticado } from "../../plugins/auth.js";
 import type { MailService } from "../../services/mail.js";
 import { correoRestablecer } from "./auth.correos.js";
 import type { AuthRepository, CuentaFila } from "./auth.repository.js";
+import { codigoIncorrecto, codigoRequerido, type TotpService } from "./totp.service.js";
 
 const MINUTO = 60_000;
 export const LIMITES_LOGIN = {
@@ -47,6 +48,7 @@ export class AuthService {
     private readonly repo: AuthRepository,
     private readonly mail: MailService,
     private readonly publicUrl: string,
+    private readonly totp: TotpService,
   ) {}
 
   private async presentar(cuenta: CuentaFila): Promise<SesionUsuario> {
@@ -65,9 +67,24 @@ export class AuthService {
     email: string,
     password: string,
     ip: string,
+    codigo?: string,
   ): Promise<SesionUsuario & { accessToken: string }> {
     const claveCuenta = `cuenta:${email}`;
     const claveIp = `ip:${ip}`;
+    await this.comprobarIntentos(claveCuenta, claveIp);
+    const cuenta = await this.repo.cuentaPorEmail(email);
+    // Unknown accounts are verified against a dummy hash: same body, about the same time.
+    const valida = await verificarPassword(cuenta?.passwordHash ?? null, password);
+    if (!cuenta || !valida || !cuenta.activo) {
+      await this.repo.registrarIntentos([claveCuenta, claveIp]);
+      throw credencialesInvalidas();
+    }
+    await this.segundoFactor(cuenta, codigo, [claveCuenta, claveIp]);
+    await this.repo.borrarIntentos(claveCuenta);
+    return this.abrirSesion(cuenta, ip);
+  }
+
+  async comprobarIntentos(claveCuenta: string, claveIp: string): Promise<void> {
     const desde = new Date(Date.now() - LIMITES_LOGIN.ventanaMs);
     const [fallosCuenta, fallosIp] = await Promise.all([
       this.repo.contarIntentos(claveCuenta, desde),
@@ -76,14 +93,26 @@ export class AuthService {
     if (fallosCuenta >= LIMITES_LOGIN.porCuenta || fallosIp >= LIMITES_LOGIN.porIp) {
       throw demasiadosIntentos();
     }
-    const cuenta = await this.repo.cuentaPorEmail(email);
-    // Unknown accounts are verified against a dummy hash: same body, about the same time.
-    const valida = await verificarPassword(cuenta?.passwordHash ?? null, password);
-    if (!cuenta || !valida || !cuenta.activo) {
-      await this.repo.registrarIntentos([claveCuenta, claveIp]);
-      throw credencialesInvalidas();
+  }
+
+  /**
+   * With TOTP on, the sign-in needs a code: none → 401 codigo_requerido (nothing else told);
+   * a wrong or replayed one → 401 codigo_incorrecto, counted as a failed sign-in.
+   */
+  async segundoFactor(cuenta: CuentaFila, codigo: string | undefined, claves: string[]) {
+    if (!cuenta.totpActivo) return;
+    if (!codigo) throw codigoRequerido();
+    if (!(await this.totp.verificar(cuenta.id, cuenta.totpSecreto, codigo))) {
+      await this.repo.registrarIntentos(claves);
+      throw codigoIncorrecto();
     }
-    await this.repo.borrarIntentos(claveCuenta);
+  }
+
+  /** The session of a sign-in (password or OpenID Connect): token and user fields. */
+  async abrirSesion(
+    cuenta: CuentaFila,
+    ip: string,
+  ): Promise<SesionUsuario & { accessToken: string }> {
     const { token, hash } = nuevoToken();
     await this.repo.crearSesion(cuenta.id, hash, new Date(Date.now() + DURACION_SESION_MS), ip);
     return { accessToken: token, ...(await this.presentar(cuenta)) };

@@ -14,6 +14,7 @@ export type CuentaAdministrada = {
   tienePassword: boolean;
   condicionesVersion: string | null;
   invitacionVigente: boolean;
+  totpActivo: boolean;
 };
 
 export type FiltroCuentas = {
@@ -57,6 +58,7 @@ export class UsuariosRepository {
         "usuario.activo",
         eb("usuario.password_hash", "is not", null).as("tienePassword"),
         "usuario.condiciones_version as condicionesVersion",
+        "usuario.totp_activo as totpActivo",
         eb
           .exists(
             eb
@@ -248,6 +250,7 @@ function aCuenta(fila: {
   tienePassword: unknown;
   condicionesVersion: string | null;
   invitacionVigente: unknown;
+  totpActivo: boolean;
 }): CuentaAdministrada {
   return {
     ...fila,

@@ -106,6 +106,7 @@ describe("POST /api/usuarios", () => {
       activo: true,
       condicionesAceptadas: "no",
       invitacionPendiente: true,
+      totpActivo: false,
     });
     const fila = await e.db
       .selectFrom("usuario")

@@ -27,6 +27,7 @@ export const CuentaSchema = z.object({
   activo: z.boolean(),
   condicionesAceptadas: z.enum(["si", "no"]),
   invitacionPendiente: z.boolean(),
+  totpActivo: z.boolean(),
 });
 
 const ORDENES = ["id", "email", "nombre", "rol"] as const;

@@ -31,6 +31,8 @@ export type CuentaPresentada = {
   condicionesAceptadas: "si" | "no";
   /** The member has not chosen a password yet (invitation sent, not yet used). */
   invitacionPendiente: boolean;
+  /** Two-factor codes are on (an administrator can turn them off for a lost phone). */
+  totpActivo: boolean;
 };
 
 export type ConsultaCuentas = {
@@ -66,6 +68,7 @@ export class UsuariosService {
       activo: cuenta.activo,
       condicionesAceptadas: cuenta.condicionesVersion === version ? "si" : "no",
       invitacionPendiente: !cuenta.tienePassword,
+      totpActivo: cuenta.totpActivo,
     };
   }
 

@@ -7,6 +7,7 @@ import { Link, useNavigate } from "react-router";
 import { haySesion, sesionStore, useSesion, usuarioDesde } from "../../app/session-store";
 import { api } from "../../lib/api";
 import { PaginaTexto } from "../asociacion/pagina-texto";
+import { destinoTrasEntrar } from "../cuenta/destino-tras-entrar";
 
 /**
  * The association's terms. A signed-in person who has not accepted them yet lands here and
@@ -32,7 +33,10 @@ export function CondicionesPage() {
         condicionesAceptadas: "si",
       });
       sesionStore.actualizarUsuario(actualizado);
-      await navigate(`/${homeDeRol(actualizado.rol)}`, { replace: true });
+      // An administrator who must turn on two-factor codes goes to set them up now.
+      await navigate(await destinoTrasEntrar(actualizado.rol, `/${homeDeRol(actualizado.rol)}`), {
+        replace: true,
+      });
     } catch (e) {
       setError(mensajeDeError(e));
       setEnviando(false);

@@ -11,14 +11,15 @@ import {
   Title,
 } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { IconKey } from "@tabler/icons-react";
+import { IconKey, IconShieldLock } from "@tabler/icons-react";
 import { lazy, type ReactNode, Suspense, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { Icono } from "../../app/iconos";
 import { hojasDelMenu } from "../../app/menu";
 import { useSesion } from "../../app/session-store";
 import { AlertasHome } from "../alertas/alertas-home";
+import { PARAMETRO_TOTP } from "../cuenta/destino-tras-entrar";
 import { NoticiasHome } from "../noticias/noticias-home";
 import { ActivarNotificaciones } from "../push/activar-notificaciones";
 
@@ -26,6 +27,12 @@ import { ActivarNotificaciones } from "../push/activar-notificaciones";
 const CambiarContrasenyaModal = lazy(() =>
   import("../cuenta/cambiar-contrasenya-modal").then((m) => ({
     default: m.CambiarContrasenyaModal,
+  })),
+);
+
+const VerificacionDosPasosModal = lazy(() =>
+  import("../cuenta/verificacion-dos-pasos-modal").then((m) => ({
+    default: m.VerificacionDosPasosModal,
   })),
 );
 
@@ -45,6 +52,13 @@ export function HomePage({ rolDeHome, ruta, intro, children }: Props) {
   const { t } = useTranslation();
   const { usuario } = useSesion();
   const [cambiando, { open, close }] = useDisclosure(false);
+  // `?totp=configurar`: an administrator who must turn two-factor codes on, right after signing in.
+  const [parametros, setParametros] = useSearchParams();
+  const [totpAbierto, totp] = useDisclosure(parametros.get(PARAMETRO_TOTP) === "configurar");
+  function cerrarTotp() {
+    totp.close();
+    if (parametros.has(PARAMETRO_TOTP)) setParametros({}, { replace: true });
+  }
   const areas = useMemo(
     () => hojasDelMenu(menuPorRol(rolDeHome)).filter((item) => item.url !== ruta),
     [rolDeHome, ruta],
@@ -67,6 +81,14 @@ export function HomePage({ rolDeHome, ruta, intro, children }: Props) {
             onClick={open}
           >
             {t("cuenta.cambiarPassword")}
+          </Button>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            leftSection={<IconShieldLock size={16} aria-hidden />}
+            onClick={totp.open}
+          >
+            {t("cuenta.totp.boton")}
           </Button>
         </Group>
         <Text c="dimmed">{intro}</Text>
@@ -112,6 +134,11 @@ export function HomePage({ rolDeHome, ruta, intro, children }: Props) {
       {cambiando ? (
         <Suspense fallback={null}>
           <CambiarContrasenyaModal abierto alCerrar={close} />
+        </Suspense>
+      ) : null}
+      {totpAbierto ? (
+        <Suspense fallback={null}>
+          <VerificacionDosPasosModal abierto alCerrar={cerrarTotp} />
         </Suspense>
       ) : null}
     </Stack>

@@ -1,9 +1,10 @@
-import { homeDeRol, mensajeDeError } from "@fila/domain";
+import { ErrorHttp, homeDeRol, mensajeDeError } from "@fila/domain";
 import {
   Alert,
   Anchor,
   Button,
   Center,
+  Divider,
   Group,
   Paper,
   PasswordInput,
@@ -14,13 +15,14 @@ import {
   Title,
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { IconFlag } from "@tabler/icons-react";
-import { useState } from "react";
+import { IconFlag, IconLogin2 } from "@tabler/icons-react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { sesionStore, usuarioDesde } from "../../app/session-store";
-import { api } from "../../lib/api";
+import { API_URL, api } from "../../lib/api";
 import { useNombreAsociacion } from "../asociacion/use-textos-asociacion";
+import { destinoTrasEntrar } from "../cuenta/destino-tras-entrar";
 
 type RespuestaLogin = {
   accessToken: string;
@@ -34,12 +36,27 @@ type RespuestaLogin = {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** The account has TOTP on: the sign-in waits for its code. */
+const pideCodigo = (e: unknown) =>
+  e instanceof ErrorHttp && (e.cuerpo as { error?: unknown } | null)?.error === "codigo_requerido";
+
+type Proveedor = { activo: boolean; etiqueta: string };
+
+/** How the pending sign-in finishes once the code is typed: password or provider. */
+type Pendiente =
+  | { tipo: "password"; email: string; password: string }
+  | { tipo: "oidc"; vale: string };
+
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const nombre = useNombreAsociacion(t("app.nombre"));
+  const [parametros] = useSearchParams();
   const [error, setError] = useState<string | null>(null);
   const [enviando, setEnviando] = useState(false);
+  const [pendiente, setPendiente] = useState<Pendiente | null>(null);
+  const [proveedor, setProveedor] = useState<Proveedor | null>(null);
+  const canjeado = useRef(false);
   const form = useForm({
     initialValues: { email: "", password: "" },
     validate: {
@@ -52,26 +69,72 @@ export function LoginPage() {
       password: (v) => (v === "" ? t("login.passwordObligatoria") : null),
     },
   });
+  const formCodigo = useForm({
+    initialValues: { codigo: "" },
+    validate: { codigo: (v) => (v.trim() === "" ? t("login.codigoObligatorio") : null) },
+  });
 
-  async function entrar(valores: { email: string; password: string }) {
+  useEffect(() => {
+    api
+      .get<Proveedor>("/login/oidc")
+      .then(setProveedor)
+      .catch(() => setProveedor(null));
+  }, []);
+
+  async function completar(pedido: Pendiente, codigo?: string) {
     setError(null);
     setEnviando(true);
     // SPEC §4: login first clears any previous session…
     sesionStore.limpiar();
     try {
-      const { accessToken, ...datos } = await api.post<RespuestaLogin>("/login", {
-        email: valores.email.trim(),
-        password: valores.password,
-      });
+      const cuerpoCodigo = codigo ? { codigo } : {};
+      const { accessToken, ...datos } =
+        pedido.tipo === "password"
+          ? await api.post<RespuestaLogin>("/login", {
+              email: pedido.email,
+              password: pedido.password,
+              ...cuerpoCodigo,
+            })
+          : await api.post<RespuestaLogin>("/login/oidc", { vale: pedido.vale, ...cuerpoCodigo });
       const usuario = usuarioDesde(datos);
       sesionStore.iniciar(accessToken, usuario);
-      await navigate(`/${homeDeRol(usuario.rol)}`, { replace: true });
+      await navigate(await destinoTrasEntrar(usuario.rol, `/${homeDeRol(usuario.rol)}`), {
+        replace: true,
+      });
     } catch (e) {
       // …and clears it again when it fails.
       sesionStore.limpiar();
-      setError(mensajeDeError(e));
+      if (!codigo && pideCodigo(e)) setPendiente(pedido);
+      else setError(mensajeDeError(e));
       setEnviando(false);
     }
+  }
+
+  // Back from the provider: the one-time code leaves the address at once, then is exchanged.
+  const vale = parametros.get("oidc");
+  const motivo = parametros.get("oidcError");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the address brings them
+  useEffect(() => {
+    if (motivo) {
+      setError(t([`login.oidc.${motivo}`, "login.oidc.desconocido"]));
+      void navigate("/login", { replace: true });
+    } else if (vale && !canjeado.current) {
+      canjeado.current = true;
+      void navigate("/login", { replace: true });
+      void completar({ tipo: "oidc", vale });
+    }
+  }, [vale, motivo]);
+
+  const entrar = (valores: { email: string; password: string }) =>
+    completar({ tipo: "password", email: valores.email.trim(), password: valores.password });
+
+  const verificar = ({ codigo }: { codigo: string }) =>
+    pendiente ? completar(pendiente, codigo.trim()) : undefined;
+
+  function volver() {
+    setPendiente(null);
+    setError(null);
+    formCodigo.reset();
   }
 
   return (
@@ -96,26 +159,63 @@ export function LoginPage() {
             </Alert>
           ) : null}
 
-          <form onSubmit={form.onSubmit(entrar)} noValidate>
-            <Stack>
-              <TextInput
-                label={t("login.email")}
-                type="email"
-                autoComplete="username"
-                inputMode="email"
-                {...form.getInputProps("email")}
-              />
-              <PasswordInput
-                label={t("login.password")}
-                autoComplete="current-password"
-                visibilityToggleButtonProps={{ "aria-label": t("comun.verOcultarClave") }}
-                {...form.getInputProps("password")}
-              />
-              <Button type="submit" fullWidth size="md" loading={enviando}>
-                {t("login.entrar")}
-              </Button>
-            </Stack>
-          </form>
+          {pendiente ? (
+            <form onSubmit={formCodigo.onSubmit(verificar)} noValidate>
+              <Stack>
+                <Text>{t("login.codigoPedido")}</Text>
+                <TextInput
+                  label={t("login.codigo")}
+                  description={t("login.codigoAyuda")}
+                  autoComplete="one-time-code"
+                  inputMode="text"
+                  autoFocus
+                  {...formCodigo.getInputProps("codigo")}
+                />
+                <Button type="submit" fullWidth size="md" loading={enviando}>
+                  {t("login.verificar")}
+                </Button>
+                <Button variant="subtle" onClick={volver}>
+                  {t("login.volver")}
+                </Button>
+              </Stack>
+            </form>
+          ) : (
+            <form onSubmit={form.onSubmit(entrar)} noValidate>
+              <Stack>
+                <TextInput
+                  label={t("login.email")}
+                  type="email"
+                  autoComplete="username"
+                  inputMode="email"
+                  {...form.getInputProps("email")}
+                />
+                <PasswordInput
+                  label={t("login.password")}
+                  autoComplete="current-password"
+                  visibilityToggleButtonProps={{ "aria-label": t("comun.verOcultarClave") }}
+                  {...form.getInputProps("password")}
+                />
+                <Button type="submit" fullWidth size="md" loading={enviando}>
+                  {t("login.entrar")}
+                </Button>
+                {proveedor?.activo ? (
+                  <>
+                    <Divider label={t("login.o")} labelPosition="center" />
+                    <Button
+                      component="a"
+                      href={`${API_URL}/login/oidc/inicio`}
+                      variant="default"
+                      fullWidth
+                      size="md"
+                      leftSection={<IconLogin2 size={18} aria-hidden />}
+                    >
+                      {t("login.entrarCon", { proveedor: proveedor.etiqueta })}
+                    </Button>
+                  </>
+                ) : null}
+              </Stack>
+            </form>
+          )}
 
           <Anchor component={Link} to="/contrasenya-olvidada" ta="center" size="sm">
             {t("login.olvidada")}

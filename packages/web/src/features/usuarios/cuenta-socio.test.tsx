@@ -18,6 +18,7 @@ const CUENTA: CuentaAcceso = {
   activo: true,
   condicionesAceptadas: "no",
   invitacionPendiente: true,
+  totpActivo: false,
 };
 
 const lista = (items: CuentaAcceso[]) => ({
@@ -124,6 +125,37 @@ describe("CuentaSocio", () => {
     expect(llamadas.find((l) => l.clave === "PATCH /api/usuarios/7")?.cuerpo).toEqual({
       activo: false,
     });
+  });
+
+  it("quita la verificación en dos pasos de la cuenta tras confirmarlo", async () => {
+    const conTotp = { ...CUENTA, invitacionPendiente: false, totpActivo: true };
+    rutas["GET /api/usuarios?idSocio=12"] = () => lista([conTotp]);
+    rutas["DELETE /api/usuarios/7/totp"] = () => ({ status: 204 });
+    rutas["GET /api/usuarios/7"] = () => ({
+      status: 200,
+      cuerpo: { ...conTotp, totpActivo: false },
+    });
+    pintar();
+    const seccion = await screen.findByRole("region", { name: "Cuenta de acceso" });
+    await within(seccion).findByText("Verificación en dos pasos activada");
+    fireEvent.click(
+      within(seccion).getByRole("button", { name: "Quitar la verificación en dos pasos" }),
+    );
+    // Nothing is sent until it is confirmed.
+    expect(llamadas.some((l) => l.clave === "DELETE /api/usuarios/7/totp")).toBe(false);
+    const aviso = within(seccion).getByText(/recibirá un correo avisándole/);
+    expect(aviso).toBeTruthy();
+    const botones = within(seccion).getAllByRole("button", {
+      name: "Quitar la verificación en dos pasos",
+    });
+    rutas["GET /api/usuarios?idSocio=12"] = () => lista([{ ...conTotp, totpActivo: false }]);
+    fireEvent.click(botones[botones.length - 1]);
+    await waitFor(() =>
+      expect(llamadas.some((l) => l.clave === "DELETE /api/usuarios/7/totp")).toBe(true),
+    );
+    await waitFor(() =>
+      expect(within(seccion).queryByText("Verificación en dos pasos activada")).toBeNull(),
+    );
   });
 
   it("enseña el mensaje del servidor cuando no deja quitar el último administrador", async () => {

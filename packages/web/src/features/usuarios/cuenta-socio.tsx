@@ -141,7 +141,7 @@ function CrearCuenta({
   );
 }
 
-type Accion = "rol" | "activo" | "invitacion" | "restablecer";
+type Accion = "rol" | "activo" | "invitacion" | "restablecer" | "totp";
 
 function DatosCuenta({
   cuenta,
@@ -196,6 +196,20 @@ function DatosCuenta({
       t("usuarios.restablecimientoEnviado", { email: cuenta.email }),
     );
 
+  // DELETE answers 204: the account is read again to show it without TOTP.
+  const [confirmandoTotp, setConfirmandoTotp] = useState(false);
+  const quitarTotp = () => {
+    setConfirmandoTotp(false);
+    return ejecutar(
+      "totp",
+      async () => {
+        await api.delete(`/usuarios/${cuenta.id}/totp`);
+        return api.get<CuentaAcceso>(`/usuarios/${cuenta.id}`);
+      },
+      t("usuarios.totpQuitada"),
+    );
+  };
+
   const filas: [string, React.ReactNode][] = [
     [t("usuarios.email"), cuenta.email],
     [
@@ -224,6 +238,16 @@ function DatosCuenta({
         t("usuarios.invitacionAceptada")
       ),
     ],
+    ...(cuenta.totpActivo
+      ? ([
+          [
+            t("cuenta.totp.titulo"),
+            <Badge key="totp" color="green" variant="light">
+              {t("usuarios.totpActiva")}
+            </Badge>,
+          ],
+        ] as [string, React.ReactNode][])
+      : []),
   ];
 
   return (
@@ -289,7 +313,32 @@ function DatosCuenta({
             {t("usuarios.forzarRestablecimiento")}
           </Button>
         ) : null}
+        {cuenta.totpActivo ? (
+          <Button
+            variant="default"
+            onClick={() => setConfirmandoTotp(true)}
+            disabled={ocupado !== null && ocupado !== "totp"}
+            loading={ocupado === "totp"}
+          >
+            {t("usuarios.quitarTotp")}
+          </Button>
+        ) : null}
       </Group>
+      {confirmandoTotp && cuenta.totpActivo ? (
+        <Alert color="yellow" title={t("usuarios.quitarTotp")}>
+          <Stack gap="xs">
+            <Text size="sm">{t("usuarios.quitarTotpConfirmar")}</Text>
+            <Group gap="sm">
+              <Button color="red" onClick={() => void quitarTotp()}>
+                {t("usuarios.quitarTotp")}
+              </Button>
+              <Button variant="default" onClick={() => setConfirmandoTotp(false)}>
+                {t("comun.cancelar")}
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      ) : null}
     </Stack>
   );
 }

@@ -14,6 +14,7 @@ export type CuentaAcceso = {
   activo: boolean;
   condicionesAceptadas: "si" | "no";
   invitacionPendiente: boolean;
+  totpActivo: boolean;
 };
 
 type ListaCuentas = { items: CuentaAcceso[]; total: number; page: number; pageSize: number };

@@ -1,0 +1,192 @@
+import { DomainError, noEncontrado } from "../../errors/domain-error.js";
+import {
+  esCodigoTotp,
+  hashCodigoRecuperacion,
+  nuevoSecretoTotp,
+  nuevosCodigosRecuperacion,
+  pasoDelCodigo,
+  urlOtpauth,
+} from "../../lib/totp.js";
+import type { UsuarioAutenticado } from "../../plugins/auth.js";
+import type { MailService } from "../../services/mail.js";
+import { correoTotpRestablecido } from "./auth.correos.js";
+import type { AuthRepository } from "./auth.repository.js";
+import type { TotpRepository } from "./totp.repository.js";
+
+const MINUTO = 60_000;
+const VENTANA_INTENTOS_MS = 15 * MINUTO;
+const INTENTOS_POR_CUENTA = 5;
+
+export type EstadoTotp = {
+  activo: boolean;
+  /** The association requires TOTP of administrators. */
+  obligatorio: boolean;
+  /** This account must turn it on before going on (an administrator without it). */
+  pendiente: boolean;
+  codigosRestantes: number;
+};
+
+export const codigoRequerido = () =>
+  new DomainError(
+    "codigo_requerido",
+    "Escribe el código de 6 cifras de tu aplicación de autenticación o uno de tus códigos de recuperación.",
+  );
+
+/** 401 at sign-in; 400 in the account section, where a 401 would mean the session ended. */
+export const codigoIncorrecto = (status = 401) =>
+  new DomainError(
+    "codigo_incorrecto",
+    "El código no es correcto o ya se ha usado. Escribe el código que muestra ahora tu aplicación.",
+    [{ campo: "codigo", mensaje: "Código incorrecto" }],
+    status,
+  );
+
+const demasiadosIntentos = () =>
+  new DomainError(
+    "demasiados_intentos",
+    "Demasiados códigos incorrectos. Espera 15 minutos y vuelve a intentarlo.",
+  );
+
+const conflicto = (mensaje: string) => new DomainError("conflicto", mensaje);
+
+export class TotpService {
+  constructor(
+    private readonly repo: TotpRepository,
+    private readonly intentos: AuthRepository,
+    private readonly mail: MailService,
+  ) {}
+
+  async estado(actor: UsuarioAutenticado): Promise<EstadoTotp> {
+    const cuenta = await this.repo.cuenta(actor.id);
+    if (!cuenta) throw noEncontrado("La cuenta");
+    const obligatorio = await this.repo.obligatorioParaAdministradores();
+    return {
+      activo: cuenta.totpActivo,
+      obligatorio,
+      pendiente: obligatorio && cuenta.rol === "administrador" && !cuenta.totpActivo,
+      codigosRestantes: cuenta.totpActivo ? await this.repo.codigosRestantes(actor.id) : 0,
+    };
+  }
+
+  /** A new secret for the authenticator app; TOTP is not on until `confirmar`. */
+  async iniciar(actor: UsuarioAutenticado): Promise<{ secreto: string; otpauthUrl: string }> {
+    const cuenta = await this.repo.cuenta(actor.id);
+    if (!cuenta) throw noEncontrado("La cuenta");
+    if (cuenta.totpActivo) {
+      throw conflicto(
+        "Ya tienes activada la verificación en dos pasos. Desactívala antes de configurarla de nuevo.",
+      );
+    }
+    const secreto = nuevoSecretoTotp();
+    await this.repo.guardarSecretoPendiente(actor.id, secreto);
+    return { secreto, otpauthUrl: urlOtpauth(secreto, "Filà", cuenta.email) };
+  }
+
+  async confirmar(
+    actor: UsuarioAutenticado,
+    codigo: string,
+  ): Promise<{ codigosRecuperacion: string[] }> {
+    await this.comprobarIntentos(actor.id);
+    const cuenta = await this.repo.cuenta(actor.id);
+    if (!cuenta) throw noEncontrado("La cuenta");
+    if (cuenta.totpActivo) throw conflicto("La verificación en dos pasos ya está activada.");
+    if (!cuenta.totpSecreto) {
+      throw conflicto("Primero pide un código QR nuevo para tu aplicación de autenticación.");
+    }
+    const paso = esCodigoTotp(codigo) ? pasoDelCodigo(cuenta.totpSecreto, codigo) : null;
+    if (paso === null) await this.fallo(actor.id);
+    const codigos = nuevosCodigosRecuperacion();
+    await this.repo.transaccion(async (tx) => {
+      await tx.activar(actor.id, paso as number, codigos.map(hashCodigoRecuperacion));
+      await tx.auditar({
+        idUsuario: actor.id,
+        entidad: "usuario",
+        idEntidad: actor.id,
+        accion: "activar_totp",
+      });
+    });
+    await this.intentos.borrarIntentos(claveIntentos(actor.id));
+    return { codigosRecuperacion: codigos };
+  }
+
+  async desactivar(actor: UsuarioAutenticado, codigo: string): Promise<void> {
+    await this.comprobarIntentos(actor.id);
+    const cuenta = await this.repo.cuenta(actor.id);
+    if (!cuenta) throw noEncontrado("La cuenta");
+    if (!cuenta.totpActivo) throw conflicto("La verificación en dos pasos no está activada.");
+    if (!(await this.verificar(cuenta.id, cuenta.totpSecreto, codigo))) await this.fallo(actor.id);
+    await this.repo.transaccion(async (tx) => {
+      await tx.desactivar(actor.id);
+      await tx.auditar({
+        idUsuario: actor.id,
+        entidad: "usuario",
+        idEntidad: actor.id,
+        accion: "desactivar_totp",
+      });
+    });
+    await this.intentos.borrarIntentos(claveIntentos(actor.id));
+  }
+
+  /** An administrator turns off another account's TOTP (lost phone); the account is told. */
+  async restablecer(actor: UsuarioAutenticado, idUsuario: number): Promise<void> {
+    const cuenta = await this.repo.cuenta(idUsuario);
+    if (!cuenta) throw noEncontrado("La cuenta");
+    if (!cuenta.totpActivo && !cuenta.totpSecreto) {
+      throw conflicto("Esa cuenta no tiene activada la verificación en dos pasos.");
+    }
+    await this.repo.transaccion(async (tx) => {
+      await tx.desactivar(idUsuario);
+      await tx.auditar({
+        idUsuario: actor.id,
+        entidad: "usuario",
+        idEntidad: idUsuario,
+        accion: "restablecer_totp",
+      });
+    });
+    this.mail.encolar(correoTotpRestablecido(cuenta, actor.nombre));
+  }
+
+  async fijarObligatorio(actor: UsuarioAutenticado, obligatorio: boolean): Promise<void> {
+    const antes = await this.repo.obligatorioParaAdministradores();
+    if (antes === obligatorio) return;
+    await this.repo.transaccion(async (tx) => {
+      await tx.fijarObligatorio(obligatorio);
+      await tx.auditar({
+        idUsuario: actor.id,
+        entidad: "asociacion",
+        idEntidad: 1,
+        accion: "modificar",
+        cambios: [{ campo: "totpObligatorioAdmin", antes, despues: obligatorio }],
+      });
+    });
+  }
+
+  /**
+   * A TOTP code (±1 step, each step accepted once) or an unused recovery code (then spent).
+   * Used by the sign-in and by turning TOTP off.
+   */
+  async verificar(idUsuario: number, secreto: string | null, codigo: string): Promise<boolean> {
+    if (!secreto) return false;
+    if (esCodigoTotp(codigo)) {
+      const paso = pasoDelCodigo(secreto, codigo);
+      return paso !== null && (await this.repo.tomarPaso(idUsuario, paso));
+    }
+    return this.repo.consumirRecuperacion(idUsuario, hashCodigoRecuperacion(codigo));
+  }
+
+  private async comprobarIntentos(idUsuario: number): Promise<void> {
+    const desde = new Date(Date.now() - VENTANA_INTENTOS_MS);
+    if (
+      (await this.intentos.contarIntentos(claveIntentos(idUsuario), desde)) >= INTENTOS_POR_CUENTA
+    ) {
+      throw demasiadosIntentos();
+    }
+  }
+
+  private async fallo(idUsuario: number): Promise<never> {
+    await this.intentos.registrarIntentos([claveIntentos(idUsuario)]);
+    throw codigoIncorrecto(400);
+  }
+}
+
+const claveIntentos = (idUsuario: number) => `totp:${idUsuario}`;

@@ -1,0 +1,26 @@
+import { api } from "../../lib/api";
+
+export type EstadoTotp = {
+  activo: boolean;
+  obligatorio: boolean;
+  pendiente: boolean;
+  codigosRestantes: number;
+};
+
+/** Opens the two-factor setup on the home (`?totp=configurar`). */
+export const PARAMETRO_TOTP = "totp";
+
+/**
+ * Where a sign-in lands: the role's home, or, for an administrator who must turn TOTP on and has
+ * not, that home with its setup open.
+ */
+export async function destinoTrasEntrar(rol: string, home: string): Promise<string> {
+  if (rol !== "administrador") return home;
+  try {
+    const estado = await api.get<EstadoTotp>("/cuenta/totp");
+    return estado.pendiente ? `${home}?${PARAMETRO_TOTP}=configurar` : home;
+  } catch {
+    // Terms still to accept (403) or no connection: the route guard decides.
+    return home;
+  }
+}
