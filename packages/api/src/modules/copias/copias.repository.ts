@@ -14,7 +14,8 @@ export type TablaCopia = {
 const DE_KYSELY = new Set(["kysely_migration", "kysely_migration_lock"]);
 /**
  * Short-lived state that is emptied on a restore but never copied: sessions (every one is revoked
- * by a restore), sign-in attempt counters, the events fan-out between instances, and the
+ * by a restore), sign-in attempt counters, the events fan-out between instances, the OpenID
+ * Connect sign-ins under way and their one-time codes (minutes long, bound to a browser), and the
  * analytics' salt of the day with the day's visitor hashes (forgotten every day by design: a file
  * that leaves the server must never hold them).
  */
@@ -22,6 +23,8 @@ export const EFIMERAS = new Set([
   "sesion",
   "intento_login",
   "mensaje_evento",
+  "oidc_peticion",
+  "oidc_vale",
   "analitica_sal",
   "analitica_visitante",
 ]);
