@@ -46,6 +46,7 @@ import { sociosRoutes } from "./modules/socios/socios.routes.js";
 import { SociosService } from "./modules/socios/socios.service.js";
 import { sociosIoRoutes } from "./modules/socios-io/socios-io.routes.js";
 import { usuariosRoutes } from "./modules/usuarios/usuarios.routes.js";
+import { cierreRoutes } from "./modules/utilidades/cierre.routes.js";
 import { authPlugin } from "./plugins/auth.js";
 import { errorsPlugin } from "./plugins/errors.js";
 import { respuestasErrorPlugin } from "./plugins/respuestas-error.js";
@@ -210,6 +211,7 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
       await api.register(usuariosRoutes, { db, mail, publicUrl: config.publicUrl });
       await api.register(noticiasRoutes, { db, dataDir: config.dataDir });
       await api.register(documentosRoutes, { db, dataDir: config.dataDir });
+      await api.register(cierreRoutes, { db });
     },
     { prefix: "/api" },
   );

@@ -610,6 +610,17 @@ export const MATRIZ: Record<string, Entrada> = {
 
   "GET /api/informes/resumen": { ...admin, validaAntes: true },
 
+  // Utilidades: cierre de año.
+  "GET /api/utilidades/cierres": admin,
+  "POST /api/utilidades/cierre/:anyo/vista-previa": {
+    ...admin,
+    peticion: () => ({ url: "/api/utilidades/cierre/2031/vista-previa" }),
+  },
+  "POST /api/utilidades/cierre/:anyo": {
+    ...admin,
+    peticion: () => ({ url: "/api/utilidades/cierre/2031" }),
+  },
+
   // Cuentas de acceso.
   "GET /api/usuarios": admin,
   "POST /api/usuarios": {
