@@ -3,9 +3,10 @@ import { useTranslation } from "react-i18next";
 import { Navigate, useSearchParams } from "react-router";
 import { useSesion } from "../../app/session-store";
 import { RemesasPanel } from "../remesas/remesas-panel";
+import { CierreAnyoPanel } from "./cierre-anyo";
 import { DatosAsociacion } from "./datos-asociacion";
 
-const PESTANYAS = ["asociacion", "remesas"] as const;
+const PESTANYAS = ["asociacion", "remesas", "cierre"] as const;
 type Pestanya = (typeof PESTANYAS)[number];
 
 /** Utilidades (administrador): the association's settings and the SEPA remittances. */
@@ -38,12 +39,16 @@ export function UtilidadesPage() {
         <Tabs.List mb="md">
           <Tabs.Tab value="remesas">{t("utilidades.pestanyas.remesas")}</Tabs.Tab>
           <Tabs.Tab value="asociacion">{t("utilidades.pestanyas.asociacion")}</Tabs.Tab>
+          <Tabs.Tab value="cierre">{t("utilidades.pestanyas.cierre")}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="remesas">
           <RemesasPanel />
         </Tabs.Panel>
         <Tabs.Panel value="asociacion">
           <DatosAsociacion />
+        </Tabs.Panel>
+        <Tabs.Panel value="cierre">
+          <CierreAnyoPanel />
         </Tabs.Panel>
       </Tabs>
     </Stack>
