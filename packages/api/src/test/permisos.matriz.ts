@@ -620,6 +620,16 @@ export const MATRIZ: Record<string, Entrada> = {
     ...admin,
     peticion: () => ({ url: "/api/utilidades/cierre/2031" }),
   },
+  // Utilidades: correo saliente y registro de actividad.
+  "GET /api/utilidades/correos": admin,
+  "POST /api/utilidades/correos/:id/reenvio": {
+    ...admin,
+    administrador: { permitido: "el primer correo no falló (o no existe): 409 o 404" },
+    peticion: () => ({ url: "/api/utilidades/correos/1/reenvio" }),
+  },
+  "GET /api/utilidades/actividad": admin,
+  "GET /api/utilidades/actividad/filtros": admin,
+  "GET /api/utilidades/actividad/exportar": admin,
 
   // Cuentas de acceso.
   "GET /api/usuarios": admin,
