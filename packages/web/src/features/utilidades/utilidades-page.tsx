@@ -4,9 +4,11 @@ import { Navigate, useSearchParams } from "react-router";
 import { useSesion } from "../../app/session-store";
 import { RemesasPanel } from "../remesas/remesas-panel";
 import { CierreAnyoPanel } from "./cierre-anyo";
+import { CorreoSalientePanel } from "./correo-saliente";
 import { DatosAsociacion } from "./datos-asociacion";
+import { RegistroActividadPanel } from "./registro-actividad";
 
-const PESTANYAS = ["asociacion", "remesas", "cierre"] as const;
+const PESTANYAS = ["asociacion", "remesas", "cierre", "correo", "actividad"] as const;
 type Pestanya = (typeof PESTANYAS)[number];
 
 /** Utilidades (administrador): the association's settings and the SEPA remittances. */
@@ -40,6 +42,8 @@ export function UtilidadesPage() {
           <Tabs.Tab value="remesas">{t("utilidades.pestanyas.remesas")}</Tabs.Tab>
           <Tabs.Tab value="asociacion">{t("utilidades.pestanyas.asociacion")}</Tabs.Tab>
           <Tabs.Tab value="cierre">{t("utilidades.pestanyas.cierre")}</Tabs.Tab>
+          <Tabs.Tab value="correo">{t("utilidades.pestanyas.correo")}</Tabs.Tab>
+          <Tabs.Tab value="actividad">{t("utilidades.pestanyas.actividad")}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="remesas">
           <RemesasPanel />
@@ -49,6 +53,12 @@ export function UtilidadesPage() {
         </Tabs.Panel>
         <Tabs.Panel value="cierre">
           <CierreAnyoPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="correo">
+          <CorreoSalientePanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="actividad">
+          <RegistroActividadPanel />
         </Tabs.Panel>
       </Tabs>
     </Stack>
