@@ -47,6 +47,7 @@ import { SociosService } from "./modules/socios/socios.service.js";
 import { sociosIoRoutes } from "./modules/socios-io/socios-io.routes.js";
 import { usuariosRoutes } from "./modules/usuarios/usuarios.routes.js";
 import { cierreRoutes } from "./modules/utilidades/cierre.routes.js";
+import { olvidoRoutes } from "./modules/utilidades/olvido.routes.js";
 import { registrosRoutes } from "./modules/utilidades/registros.routes.js";
 import { authPlugin } from "./plugins/auth.js";
 import { errorsPlugin } from "./plugins/errors.js";
@@ -214,6 +215,7 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
       await api.register(documentosRoutes, { db, dataDir: config.dataDir });
       await api.register(cierreRoutes, { db });
       await api.register(registrosRoutes, { db, mail });
+      await api.register(olvidoRoutes, { db, dataDir: config.dataDir });
     },
     { prefix: "/api" },
   );

@@ -31,6 +31,7 @@ export * from "./socios/socio.schema";
 export * from "./socios/socio-entrada.schema";
 export * from "./socios/socio-vista.schema";
 export * from "./utilidades/cierre.schema";
+export * from "./utilidades/olvido.schema";
 export * from "./utilidades/registros.schema";
 export * from "./validacion/acreedor-sepa";
 export * from "./validacion/iban";

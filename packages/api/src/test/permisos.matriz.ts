@@ -630,6 +630,20 @@ export const MATRIZ: Record<string, Entrada> = {
   "GET /api/utilidades/actividad": admin,
   "GET /api/utilidades/actividad/filtros": admin,
   "GET /api/utilidades/actividad/exportar": admin,
+  // Utilidades: olvido (anonimizar socios dados de baja).
+  "GET /api/utilidades/olvido": admin,
+  "PUT /api/utilidades/olvido/configuracion": {
+    ...admin,
+    peticion: () => ({ url: "/api/utilidades/olvido/configuracion", cuerpo: { anyos: 5 } }),
+  },
+  "POST /api/utilidades/olvido": {
+    ...admin,
+    administrador: { permitido: "el socio sigue de alta: 409" },
+    peticion: (f) => ({
+      url: "/api/utilidades/olvido",
+      cuerpo: { ids: [f.socios.ajeno], confirmar: true },
+    }),
+  },
 
   // Cuentas de acceso.
   "GET /api/usuarios": admin,
