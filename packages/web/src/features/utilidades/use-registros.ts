@@ -1,9 +1,12 @@
 import type {
+  ConfiguracionOlvido,
   CorreoSaliente,
   EstadoCorreo,
   FiltrosActividad,
   ListaActividad,
   ListaCorreos,
+  ListaElegiblesOlvido,
+  ResultadoAnonimizacion,
 } from "@fila/domain";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
@@ -55,4 +58,29 @@ export function useFiltrosActividad() {
     queryKey: ["actividad", "filtros"],
     queryFn: ({ signal }) => api.get<FiltrosActividad>("/utilidades/actividad/filtros", signal),
   });
+}
+
+export function useElegiblesOlvido(page: number, pageSize: number) {
+  return useQuery({
+    queryKey: ["olvido", page, pageSize],
+    queryFn: ({ signal }) =>
+      api.get<ListaElegiblesOlvido>(`/utilidades/olvido?page=${page}&pageSize=${pageSize}`, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useMutacionesOlvido() {
+  const cliente = useQueryClient();
+  return {
+    configurar: useMutation({
+      mutationFn: (anyos: number) =>
+        api.put<ConfiguracionOlvido>("/utilidades/olvido/configuracion", { anyos }),
+      onSuccess: () => cliente.invalidateQueries({ queryKey: ["olvido"] }),
+    }),
+    anonimizar: useMutation({
+      mutationFn: (ids: number[]) =>
+        api.post<ResultadoAnonimizacion>("/utilidades/olvido", { ids, confirmar: true }),
+      onSuccess: () => cliente.invalidateQueries(),
+    }),
+  };
 }

@@ -6,9 +6,10 @@ import { RemesasPanel } from "../remesas/remesas-panel";
 import { CierreAnyoPanel } from "./cierre-anyo";
 import { CorreoSalientePanel } from "./correo-saliente";
 import { DatosAsociacion } from "./datos-asociacion";
+import { OlvidoPanel } from "./olvido";
 import { RegistroActividadPanel } from "./registro-actividad";
 
-const PESTANYAS = ["asociacion", "remesas", "cierre", "correo", "actividad"] as const;
+const PESTANYAS = ["asociacion", "remesas", "cierre", "correo", "actividad", "olvido"] as const;
 type Pestanya = (typeof PESTANYAS)[number];
 
 /** Utilidades (administrador): the association's settings and the SEPA remittances. */
@@ -44,6 +45,7 @@ export function UtilidadesPage() {
           <Tabs.Tab value="cierre">{t("utilidades.pestanyas.cierre")}</Tabs.Tab>
           <Tabs.Tab value="correo">{t("utilidades.pestanyas.correo")}</Tabs.Tab>
           <Tabs.Tab value="actividad">{t("utilidades.pestanyas.actividad")}</Tabs.Tab>
+          <Tabs.Tab value="olvido">{t("utilidades.pestanyas.olvido")}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="remesas">
           <RemesasPanel />
@@ -59,6 +61,9 @@ export function UtilidadesPage() {
         </Tabs.Panel>
         <Tabs.Panel value="actividad">
           <RegistroActividadPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="olvido">
+          <OlvidoPanel />
         </Tabs.Panel>
       </Tabs>
     </Stack>
