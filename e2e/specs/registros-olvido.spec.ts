@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { AppPage, CUENTAS, PASSWORD_DEMO } from "../page-models/app-page";
 import { arrancarSmtp } from "../support/smtp";
@@ -102,4 +103,35 @@ test("olvido: la junta anonimiza a un socio dado de baja hace años tras confirm
   const socio = (await ficha.json()) as { nombre: string; email: string };
   expect(socio.nombre).toBe(`Socio anonimizado nº ${id}`);
   expect(socio.email).toBe("");
+});
+
+test("las pestañas de cierre, correo, actividad y olvido pasan axe (WCAG 2.1 AA) en escritorio y móvil", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const app = new AppPage(page);
+  await entrarComoJunta(app);
+  const hallazgos: string[] = [];
+  for (const tamanyo of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(tamanyo);
+    for (const pestanya of ["cierre", "correo", "actividad", "olvido"]) {
+      await app.irA(`utilidades?pestanya=${pestanya}`);
+      await expect(page.getByRole("tab", { selected: true })).toBeVisible();
+      await expect(page.locator(".mantine-Loader-root:visible")).toHaveCount(0);
+      const { violations } = await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+        .analyze();
+      for (const v of violations) {
+        if (v.impact === "serious" || v.impact === "critical") {
+          hallazgos.push(
+            `${pestanya} ${tamanyo.width}px: ${v.id} ${v.nodes.map((n) => n.target.join(" "))}`,
+          );
+        }
+      }
+    }
+  }
+  expect(hallazgos).toEqual([]);
 });
