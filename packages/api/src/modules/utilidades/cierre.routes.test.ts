@@ -264,6 +264,16 @@ describe("cierre de año", () => {
     expect(await edad(socios.altaEnEnero)).toBe(1);
   });
 
+  it("dos cierres del mismo año a la vez: uno cierra y el otro recibe 409", async () => {
+    const antes = await edad(socios.veterano);
+    const respuestas = await Promise.all([
+      pedir("POST", "/api/utilidades/cierre/2035"),
+      pedir("POST", "/api/utilidades/cierre/2035"),
+    ]);
+    expect(respuestas.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(await edad(socios.veterano)).toBe(antes + 1);
+  });
+
   it("sin producto de derrama avisa y no emite ningún plazo", async () => {
     const v = (await pedir("POST", "/api/utilidades/cierre/2040/vista-previa")).json();
     expect(v.derrama.numCargos).toBe(0);
