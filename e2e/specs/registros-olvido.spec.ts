@@ -54,10 +54,10 @@ test("registro de actividad: entradas filtradas por entidad y exportadas a CSV",
   await entrarComoJunta(app);
   await app.irA("utilidades?pestanya=actividad");
   await page.getByRole("combobox", { name: "Entidad" }).click();
-  await page.getByRole("option", { name: "acceso", exact: true }).click();
+  await page.getByRole("option", { name: "Accesos", exact: true }).click();
   const tabla = page.getByRole("table", { name: "Registro de actividad" });
   await expect(tabla.getByRole("row").filter({ hasText: "entrada" }).first()).toBeVisible();
-  await expect(tabla).not.toContainText("tipo_socio");
+  await expect(tabla).not.toContainText("Tipo de socio");
 
   const descarga = page.waitForEvent("download");
   await page.getByRole("button", { name: "Exportar a CSV" }).click();

@@ -33,6 +33,7 @@ export function RegistroActividadPanel() {
   const [filtros, setFiltros] = useState<FiltrosRegistro>(SIN_FILTROS);
   const lista = useActividad(page, pageSize, filtros);
   const opciones = useFiltrosActividad();
+  const entidad = (e: string) => t(`registroActividad.entidades.${e}`, { defaultValue: e });
 
   function cambiar(campo: keyof FiltrosRegistro, v: string | null) {
     setFiltros((f) => ({ ...f, [campo]: v ?? "" }));
@@ -71,7 +72,7 @@ export function RegistroActividadPanel() {
         <Select
           label={t("registroActividad.entidad")}
           placeholder={t("registroActividad.todas")}
-          data={opciones.data?.entidades ?? []}
+          data={(opciones.data?.entidades ?? []).map((e) => ({ value: e, label: entidad(e) }))}
           value={filtros.entidad || null}
           onChange={(v) => cambiar("entidad", v)}
           clearable
@@ -144,7 +145,8 @@ export function RegistroActividadPanel() {
           {
             accessor: "entidad",
             title: t("registroActividad.col.entidad"),
-            render: (a) => (a.idEntidad ? `${a.entidad} ${a.idEntidad}` : a.entidad),
+            render: (a) =>
+              a.idEntidad ? `${entidad(a.entidad)} ${a.idEntidad}` : entidad(a.entidad),
           },
           { accessor: "accion", title: t("registroActividad.col.accion") },
           {
