@@ -289,6 +289,7 @@ function HistorialCierres() {
           {
             accessor: "cifras",
             title: t("cierreAnyo.historial.cifras"),
+            width: 320,
             render: (c) => <ResumenCifras cifras={c.cifras} />,
           },
         ]}
