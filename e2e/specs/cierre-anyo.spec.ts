@@ -24,6 +24,11 @@ test("la junta cierra un año: vista previa, confirmación, historial y un segun
   ).toBeVisible();
   const crecen = Number(await cierre.cifra("Socios con un año más de edad festera").textContent());
   expect(crecen).toBeGreaterThan(100);
+  await expect(
+    page
+      .getByRole("table", { name: "Socios que cumplen un año más como festeros" })
+      .locator("tbody tr"),
+  ).toHaveCount(crecen);
   await expect(page.getByText(`No hay productos en ${anyo}.`)).toBeVisible();
   await expect(page.getByText("No queda nada pendiente.")).toBeVisible();
 

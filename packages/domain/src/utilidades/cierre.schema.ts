@@ -44,7 +44,12 @@ export const VistaPreviaCierreSchema = z.object({
   anyo: z.int(),
   anyoNuevo: z.int(),
   /** Socios activos, dados de alta como muy tarde en el año que se cierra: edad festera +1. */
-  edadFestera: z.object({ numSocios: z.int(), altasPosteriores: z.int() }),
+  edadFestera: z.object({
+    numSocios: z.int(),
+    altasPosteriores: z.int(),
+    /** Con su edad festera actual (la nueva es uno más). */
+    socios: z.array(SocioCierreSchema.extend({ edadFestera: z.int() })),
+  }),
   productos: CopiaProductosResultadoSchema,
   derrama: z.object({
     numCargos: z.int(),

@@ -123,6 +123,24 @@ export class CierreRepository {
     return { crecen: Number(f.crecen), altasPosteriores: Number(f.posteriores) };
   }
 
+  /** The members the close makes one year older, with their current edad festera. */
+  async sociosEdadFestera(anyo: number) {
+    const filas = await this.db
+      .selectFrom("socio as s")
+      .select(["s.id", "s.matricula", "s.edad_festera", nombreCompleto.as("nombre")])
+      .where(enElAnyo(anyo))
+      .orderBy("s.apellidos")
+      .orderBy("s.nombre")
+      .orderBy("s.id")
+      .execute();
+    return filas.map((f) => ({
+      idSocio: f.id,
+      nombre: f.nombre,
+      matricula: f.matricula,
+      edadFestera: f.edad_festera,
+    }));
+  }
+
   async incrementarEdadFestera(anyo: number): Promise<number> {
     const r = await this.db
       .updateTable("socio")

@@ -139,6 +139,16 @@ describe("cierre de año", () => {
     expect(v.anyoNuevo).toBe(2027);
     // Veterano, Junio and Sin (and the three accounts' members, active since no date).
     expect(v.edadFestera.altasPosteriores).toBe(1);
+    const crecen = v.edadFestera.socios.map((s: { idSocio: number; edadFestera: number }) => [
+      s.idSocio,
+      s.edadFestera,
+    ]);
+    expect(crecen).toHaveLength(v.edadFestera.numSocios);
+    expect(crecen).toContainEqual([socios.veterano, 10]);
+    expect(crecen).toContainEqual([socios.altaEnJunio, 0]);
+    const ids = crecen.map(([id]: number[]) => id);
+    expect(ids).not.toContain(socios.altaEnEnero);
+    expect(ids).not.toContain(socios.baja);
     const copiados = v.productos.productos
       .filter((p: { seCopia: boolean }) => p.seCopia)
       .map((p: { nombreDestino: string }) => p.nombreDestino);

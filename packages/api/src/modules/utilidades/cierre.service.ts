@@ -64,8 +64,9 @@ export class CierreService {
       desde: anyo,
       hasta: anyoNuevo,
     });
-    const [edad, existentes, delAnyo, pendientes, derramaTermina] = await Promise.all([
+    const [edad, crecen, existentes, delAnyo, pendientes, derramaTermina] = await Promise.all([
       repo.contarEdadFestera(anyo),
+      repo.sociosEdadFestera(anyo),
       repo.productosDerrama(anyoNuevo),
       repo.productosDerrama(anyo),
       repo.pendientes(anyo),
@@ -110,7 +111,11 @@ export class CierreService {
     return {
       anyo,
       anyoNuevo,
-      edadFestera: { numSocios: edad.crecen, altasPosteriores: edad.altasPosteriores },
+      edadFestera: {
+        numSocios: edad.crecen,
+        altasPosteriores: edad.altasPosteriores,
+        socios: crecen,
+      },
       productos: copia,
       derrama: {
         numCargos: cargos.length,

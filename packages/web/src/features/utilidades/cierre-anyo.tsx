@@ -174,6 +174,15 @@ function VistaPrevia({ v }: { v: VistaPreviaCierre }) {
         )}
       </Stack>
       <TablaPrevia
+        titulo={t("cierreAnyo.previa.edadTitulo")}
+        cabeceras={[t("cierreAnyo.col.socio"), t("cierreAnyo.col.edadFestera")]}
+        filas={v.edadFestera.socios.map((s) => ({
+          clave: String(s.idSocio),
+          celdas: [socio(s), `${s.edadFestera} → ${s.edadFestera + 1}`],
+        }))}
+        vacia={t("cierreAnyo.previa.sinEdad")}
+      />
+      <TablaPrevia
         titulo={t("cierreAnyo.previa.derramaTitulo", { anyo: v.anyoNuevo })}
         cabeceras={[
           t("cierreAnyo.col.socio"),
