@@ -32,13 +32,13 @@ import { asociacionTextosRoutes } from "./modules/asociacion/asociacion-textos.r
 import { AuthRepository } from "./modules/auth/auth.repository.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { AuthService } from "./modules/auth/auth.service.js";
-import { copiasRoutes } from "./modules/copias/copias.routes.js";
 import { OidcRepository } from "./modules/auth/oidc.repository.js";
 import { oidcRoutes } from "./modules/auth/oidc.routes.js";
 import { OidcService, type OpcionesOidc } from "./modules/auth/oidc.service.js";
 import { TotpRepository } from "./modules/auth/totp.repository.js";
 import { totpRoutes } from "./modules/auth/totp.routes.js";
 import { TotpService } from "./modules/auth/totp.service.js";
+import { copiasRoutes } from "./modules/copias/copias.routes.js";
 import { documentosRoutes } from "./modules/documentos/documentos.routes.js";
 import { eventosRoutes } from "./modules/eventos/eventos.routes.js";
 import { EventosService } from "./modules/eventos/eventos.service.js";
@@ -57,6 +57,9 @@ import { sociosRoutes } from "./modules/socios/socios.routes.js";
 import { SociosService } from "./modules/socios/socios.service.js";
 import { sociosIoRoutes } from "./modules/socios-io/socios-io.routes.js";
 import { usuariosRoutes } from "./modules/usuarios/usuarios.routes.js";
+import { cierreRoutes } from "./modules/utilidades/cierre.routes.js";
+import { olvidoRoutes } from "./modules/utilidades/olvido.routes.js";
+import { registrosRoutes } from "./modules/utilidades/registros.routes.js";
 import { authPlugin } from "./plugins/auth.js";
 import { errorsPlugin } from "./plugins/errors.js";
 import { respuestasErrorPlugin } from "./plugins/respuestas-error.js";
@@ -253,6 +256,9 @@ export async function buildApp({
         dataDir: config.dataDir,
         alRestaurar: () => push.olvidarClaves(),
       });
+      await api.register(cierreRoutes, { db });
+      await api.register(registrosRoutes, { db, mail });
+      await api.register(olvidoRoutes, { db, dataDir: config.dataDir });
     },
     { prefix: "/api" },
   );

@@ -48,6 +48,12 @@ export class MailService {
       );
       return;
     }
+    await this.entregar(id, correo);
+  }
+
+  /** Sends a stored email over SMTP and records the outcome in the outbox. */
+  private async entregar(id: number, correo: Correo): Promise<void> {
+    if (!this.transporte) return;
     try {
       await this.transporte.sendMail({
         from: this.opciones.from,
@@ -58,7 +64,7 @@ export class MailService {
       });
       await this.db
         .updateTable("correo_saliente")
-        .set({ estado: "enviado", enviado_en: new Date() })
+        .set({ estado: "enviado", enviado_en: new Date(), error: "" })
         .where("id", "=", id)
         .execute();
     } catch (err) {
@@ -69,6 +75,21 @@ export class MailService {
         .where("id", "=", id)
         .execute();
     }
+  }
+
+  /** Whether emails leave over SMTP (false: they stay in the outbox). */
+  get conSmtp(): boolean {
+    return this.transporte !== null;
+  }
+
+  /** Sends again an email of the outbox (one that failed); waits for the answer of the server. */
+  async reenviar(id: number): Promise<void> {
+    const fila = await this.db
+      .selectFrom("correo_saliente")
+      .select(["para", "asunto", "texto", "html"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (fila) await this.entregar(id, fila);
   }
 
   /** Waits for the emails being sent (tests and graceful shutdown). */

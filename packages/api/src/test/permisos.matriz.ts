@@ -693,6 +693,41 @@ export const MATRIZ: Record<string, Entrada> = {
     peticion: () => ({ url: "/api/informes/deudas" }),
   },
 
+  // Utilidades: cierre de año.
+  "GET /api/utilidades/cierres": admin,
+  "POST /api/utilidades/cierre/:anyo/vista-previa": {
+    ...admin,
+    peticion: () => ({ url: "/api/utilidades/cierre/2031/vista-previa" }),
+  },
+  "POST /api/utilidades/cierre/:anyo": {
+    ...admin,
+    peticion: () => ({ url: "/api/utilidades/cierre/2031" }),
+  },
+  // Utilidades: correo saliente y registro de actividad.
+  "GET /api/utilidades/correos": admin,
+  "POST /api/utilidades/correos/:id/reenvio": {
+    ...admin,
+    administrador: { permitido: "el primer correo no falló (o no existe): 409 o 404" },
+    peticion: () => ({ url: "/api/utilidades/correos/1/reenvio" }),
+  },
+  "GET /api/utilidades/actividad": admin,
+  "GET /api/utilidades/actividad/filtros": admin,
+  "GET /api/utilidades/actividad/exportar": admin,
+  // Utilidades: olvido (anonimizar socios dados de baja).
+  "GET /api/utilidades/olvido": admin,
+  "PUT /api/utilidades/olvido/configuracion": {
+    ...admin,
+    peticion: () => ({ url: "/api/utilidades/olvido/configuracion", cuerpo: { anyos: 5 } }),
+  },
+  "POST /api/utilidades/olvido": {
+    ...admin,
+    administrador: { permitido: "el socio sigue de alta: 409" },
+    peticion: (f) => ({
+      url: "/api/utilidades/olvido",
+      cuerpo: { ids: [f.socios.ajeno], confirmar: true },
+    }),
+  },
+
   // Cuentas de acceso.
   "GET /api/usuarios": admin,
   "POST /api/usuarios": {

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "../../db/database.js";
+import { type EntradaAuditoria, registrarAuditoria } from "../../services/auditoria.js";
 
 export type CuentaFila = {
   id: number;
@@ -187,6 +188,12 @@ export class AuthRepository {
         .where("usado_en", "is", null)
         .execute();
       await this.revocarSesionesDe(usado.id_usuario, undefined, tx);
+      await registrarAuditoria(tx, {
+        idUsuario: usado.id_usuario,
+        entidad: "acceso",
+        idEntidad: usado.id_usuario,
+        accion: "contraseña con enlace",
+      });
       return true;
     });
   }
@@ -200,5 +207,10 @@ export class AuthRepository {
       .where("expira_en", ">", sql<Date>`now()`)
       .executeTakeFirst();
     return Boolean(fila);
+  }
+
+  /** Sign-ins, failed sign-ins and password changes in the activity log. */
+  auditar(entrada: EntradaAuditoria): Promise<void> {
+    return registrarAuditoria(this.db, entrada);
   }
 }

@@ -77,6 +77,16 @@ export class AuthService {
     const valida = await verificarPassword(cuenta?.passwordHash ?? null, password);
     if (!cuenta || !valida || !cuenta.activo) {
       await this.repo.registrarIntentos([claveCuenta, claveIp]);
+      await this.repo.auditar({
+        idUsuario: null,
+        entidad: "acceso",
+        idEntidad: cuenta?.id ?? 0,
+        accion: "entrada fallida",
+        cambios: [
+          { campo: "email", antes: null, despues: email },
+          { campo: "ip", antes: null, despues: ip },
+        ],
+      });
       throw credencialesInvalidas();
     }
     await this.segundoFactor(cuenta, codigo, [claveCuenta, claveIp]);
@@ -115,6 +125,13 @@ export class AuthService {
   ): Promise<SesionUsuario & { accessToken: string }> {
     const { token, hash } = nuevoToken();
     await this.repo.crearSesion(cuenta.id, hash, new Date(Date.now() + DURACION_SESION_MS), ip);
+    await this.repo.auditar({
+      idUsuario: cuenta.id,
+      entidad: "acceso",
+      idEntidad: cuenta.id,
+      accion: "entrada",
+      cambios: [{ campo: "ip", antes: null, despues: ip }],
+    });
     return { accessToken: token, ...(await this.presentar(cuenta)) };
   }
 
@@ -155,6 +172,12 @@ export class AuthService {
     comprobarPasswordNueva(datos.nueva);
     await this.repo.cambiarPassword(objetivo.id, await hashPassword(datos.nueva));
     await this.repo.revocarSesionesDe(objetivo.id, esPropia ? actor.idSesion : undefined);
+    await this.repo.auditar({
+      idUsuario: actor.id,
+      entidad: "acceso",
+      idEntidad: objetivo.id,
+      accion: "cambiar contraseña",
+    });
   }
 
   async aceptarCondiciones(actor: UsuarioAutenticado, id: number): Promise<SesionUsuario> {

@@ -46,6 +46,7 @@ export class ProductosRepository {
   constructor(private readonly db: Database) {}
 
   transaccion<T>(fn: (repo: ProductosRepository) => Promise<T>): Promise<T> {
+    if (this.db.isTransaction) return fn(this);
     return this.db.transaction().execute((trx) => fn(new ProductosRepository(trx)));
   }
 

@@ -3,11 +3,24 @@ import { useTranslation } from "react-i18next";
 import { Navigate, useSearchParams } from "react-router";
 import { useSesion } from "../../app/session-store";
 import { RemesasPanel } from "../remesas/remesas-panel";
+import { CierreAnyoPanel } from "./cierre-anyo";
 import { CopiasSeguridad } from "./copias-seguridad";
+import { CorreoSalientePanel } from "./correo-saliente";
 import { DatosAsociacion } from "./datos-asociacion";
+import { OlvidoPanel } from "./olvido";
+import { RegistroActividadPanel } from "./registro-actividad";
 import { TextosLogo } from "./textos-logo";
 
-const PESTANYAS = ["asociacion", "remesas", "copias", "textos"] as const;
+const PESTANYAS = [
+  "asociacion",
+  "remesas",
+  "textos",
+  "copias",
+  "cierre",
+  "correo",
+  "actividad",
+  "olvido",
+] as const;
 type Pestanya = (typeof PESTANYAS)[number];
 
 /** Utilidades (administrador): the association's settings and the SEPA remittances. */
@@ -42,6 +55,10 @@ export function UtilidadesPage() {
           <Tabs.Tab value="asociacion">{t("utilidades.pestanyas.asociacion")}</Tabs.Tab>
           <Tabs.Tab value="textos">{t("textosAsociacion.pestanya")}</Tabs.Tab>
           <Tabs.Tab value="copias">{t("copias.pestanya")}</Tabs.Tab>
+          <Tabs.Tab value="cierre">{t("utilidades.pestanyas.cierre")}</Tabs.Tab>
+          <Tabs.Tab value="correo">{t("utilidades.pestanyas.correo")}</Tabs.Tab>
+          <Tabs.Tab value="actividad">{t("utilidades.pestanyas.actividad")}</Tabs.Tab>
+          <Tabs.Tab value="olvido">{t("utilidades.pestanyas.olvido")}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="remesas">
           <RemesasPanel />
@@ -54,6 +71,18 @@ export function UtilidadesPage() {
         </Tabs.Panel>
         <Tabs.Panel value="copias">
           <CopiasSeguridad />
+        </Tabs.Panel>
+        <Tabs.Panel value="cierre">
+          <CierreAnyoPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="correo">
+          <CorreoSalientePanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="actividad">
+          <RegistroActividadPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="olvido">
+          <OlvidoPanel />
         </Tabs.Panel>
       </Tabs>
     </Stack>
