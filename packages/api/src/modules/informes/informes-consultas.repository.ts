@@ -41,6 +41,20 @@ const columnasSocioSql = (hoy: string): Record<ColumnaListadoSocios, RawBuilder<
 export class InformesConsultasRepository {
   constructor(private readonly db: Database) {}
 
+  async nombreTipo(id: number): Promise<string | undefined> {
+    const fila = await this.db
+      .selectFrom("tipo_socio")
+      .select("nombre")
+      .where("id", "=", id)
+      .executeTakeFirst();
+    return fila?.nombre;
+  }
+
+  async nombreAsociacion(): Promise<string> {
+    const fila = await this.db.selectFrom("asociacion").select("nombre").executeTakeFirst();
+    return fila?.nombre ?? "";
+  }
+
   async filas(c: Consulta, pagina?: { page: number; pageSize: number }): Promise<FilaSql[]> {
     const limite = pagina
       ? sql`limit ${pagina.pageSize} offset ${(pagina.page - 1) * pagina.pageSize}`
