@@ -190,9 +190,18 @@ export class InformesTablasService {
       }
       case "recaudacion":
         return {
-          consulta: this.repo.recaudacion(anyo),
-          columnas: COLUMNAS.recaudacion,
-          filtros: [{ etiqueta: "Año", valor: String(anyo) }],
+          consulta: this.repo.recaudacion(anyo, q.desglose === "mes"),
+          columnas:
+            q.desglose === "mes"
+              ? [
+                  { clave: "mes", titulo: "Mes de vencimiento", tipo: "texto" },
+                  ...COLUMNAS.recaudacion.slice(1),
+                ]
+              : COLUMNAS.recaudacion,
+          filtros: [
+            { etiqueta: "Año", valor: String(anyo) },
+            { etiqueta: "Por", valor: q.desglose === "mes" ? "Mes de vencimiento" : "Producto" },
+          ],
           grafico: async () => {
             const [actual, anterior] = await Promise.all([
               this.repo.cobradoPorMes(anyo),
