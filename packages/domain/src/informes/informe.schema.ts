@@ -59,6 +59,7 @@ export type ColumnaListadoSocios = (typeof COLUMNAS_LISTADO_SOCIOS)[number];
 export const AGRUPACIONES_DEUDA = ["socio", "pagador"] as const;
 export const VISTAS_ESTADISTICAS = ["tipo", "sexo", "edad", "altas", "activos"] as const;
 export const VISTAS_CUMPLEANYOS = ["cumpleanyos", "aniversarios"] as const;
+export const DESGLOSES_RECAUDACION = ["producto", "mes"] as const;
 export const FORMATOS_INFORME = ["json", "xlsx", "csv", "pdf"] as const;
 
 const entero = z.coerce.number().int();
@@ -87,6 +88,7 @@ export const InformeQuerySchema = FiltrosSociosSchema.extend({
   agrupar: z.enum(AGRUPACIONES_DEUDA, elige(AGRUPACIONES_DEUDA)).default("socio"),
   vista: z.enum(VISTAS_CUMPLEANYOS, elige(VISTAS_CUMPLEANYOS)).default("cumpleanyos"),
   por: z.enum(VISTAS_ESTADISTICAS, elige(VISTAS_ESTADISTICAS)).default("tipo"),
+  desglose: z.enum(DESGLOSES_RECAUDACION, elige(DESGLOSES_RECAUDACION)).default("producto"),
   columnas: z
     .string()
     .max(400, { error: "Demasiadas columnas" })

@@ -1,4 +1,4 @@
-import type { ColumnaListadoSocios, InformeQuery } from "@fila/domain";
+import { type ColumnaListadoSocios, type InformeQuery, MESES } from "@fila/domain";
 import { type RawBuilder, sql } from "kysely";
 import type { Database } from "../../db/database.js";
 import { condicionesSocios } from "../socios/socios.repository.js";
@@ -40,6 +40,20 @@ const columnasSocioSql = (hoy: string): Record<ColumnaListadoSocios, RawBuilder<
 /** SQL of every report of `GET /api/informes/:id` (the dashboard's figures are in InformesRepository). */
 export class InformesConsultasRepository {
   constructor(private readonly db: Database) {}
+
+  async nombreTipo(id: number): Promise<string | undefined> {
+    const fila = await this.db
+      .selectFrom("tipo_socio")
+      .select("nombre")
+      .where("id", "=", id)
+      .executeTakeFirst();
+    return fila?.nombre;
+  }
+
+  async nombreAsociacion(): Promise<string> {
+    const fila = await this.db.selectFrom("asociacion").select("nombre").executeTakeFirst();
+    return fila?.nombre ?? "";
+  }
 
   async filas(c: Consulta, pagina?: { page: number; pageSize: number }): Promise<FilaSql[]> {
     const limite = pagina
@@ -107,22 +121,35 @@ export class InformesConsultasRepository {
     };
   }
 
-  recaudacion(anyo: number): Consulta {
+  /** The year's charges by product, or by month of their due date (`porMes`). */
+  recaudacion(anyo: number, porMes: boolean): Consulta {
     const suma = (estado: string) =>
       sql`coalesce(sum(p.importe) filter (where p.estado = ${estado}), 0)::bigint`;
+    const mes = sql`extract(month from p.fecha_vencimiento)::int`;
+    const nombreMes = sql`case ${mes} ${sql.join(
+      MESES.map((m, i) => sql`when ${i + 1}::int then ${m}::text`),
+      sql` `,
+    )} end`;
+    const grupo = porMes
+      ? { select: sql`${nombreMes} as mes`, por: mes, orden: mes }
+      : {
+          select: sql`coalesce(pr.nombre, 'Cargos sin producto') as producto`,
+          por: sql`pr.id, pr.nombre`,
+          orden: sql`pr.nombre is null, pr.nombre, pr.id`,
+        };
     return {
       sumar: ["cargos", "emitido", "cobrado", "pendiente", "devuelto", "anulado"],
-      sql: sql`select coalesce(pr.nombre, 'Cargos sin producto') as producto, pr.tipo,
+      sql: sql`select ${grupo.select},
           count(*)::int as cargos,
           sum(p.importe)::bigint as emitido,
           ${suma("pagado")} as cobrado,
           ${suma("pendiente")} as pendiente,
           ${suma("devuelto")} as devuelto,
           ${suma("anulado")} as anulado,
-          row_number() over (order by pr.nombre is null, pr.nombre, pr.id) as _orden
+          row_number() over (order by ${grupo.orden}) as _orden
         from pago p left join producto pr on pr.id = p.id_producto
         where p.anyo = ${anyo}
-        group by pr.id, pr.nombre, pr.tipo`,
+        group by ${grupo.por}`,
     };
   }
 

@@ -404,6 +404,17 @@ describe("informe de recaudación", () => {
     expect(inf.totales).toMatchObject({ anulado: 70.13, devuelto: 60.11, cobrado: 394.53 });
   });
 
+  it("por mes de vencimiento da los mismos totales que por producto", async () => {
+    const porProducto = await informe("recaudacion");
+    const porMes = await informe("recaudacion", "desglose=mes");
+    expect(porMes.columnas[0].titulo).toBe("Mes de vencimiento");
+    expect(porMes.totales).toEqual(porProducto.totales);
+    expect(porMes.filas.length).toBeGreaterThan(1);
+    expect(
+      porMes.filas.every((f) => typeof f.mes === "string" && /^[A-Z][a-z]+$/.test(String(f.mes))),
+    ).toBe(true);
+  });
+
   it("compara lo cobrado por mes con el año anterior", async () => {
     const inf = await informe("recaudacion");
     const mes = Number(hoy.slice(5, 7)) - 1;

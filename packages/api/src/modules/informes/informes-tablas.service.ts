@@ -51,10 +51,6 @@ function mesDe(anyo: number, mes: number): [string, string] {
 export class InformesTablasService {
   constructor(
     private readonly repo: InformesConsultasRepository,
-    private readonly datos: {
-      nombreTipo: (id: number) => Promise<string | undefined>;
-      nombreAsociacion: () => Promise<string>;
-    },
     private readonly hoy: () => string = () => hoyIso(),
   ) {}
 
@@ -109,7 +105,7 @@ export class InformesTablasService {
           : null,
     };
     return exportarInforme(informe, formato, {
-      asociacion: await this.datos.nombreAsociacion(),
+      asociacion: await this.repo.nombreAsociacion(),
       hoy: this.hoy(),
     });
   }
@@ -129,7 +125,7 @@ export class InformesTablasService {
 
   private async filtroTipo(q: InformeQuery): Promise<Informe["filtros"]> {
     if (q.tipo === undefined) return [];
-    const nombre = await this.datos.nombreTipo(q.tipo);
+    const nombre = await this.repo.nombreTipo(q.tipo);
     if (nombre === undefined) {
       throw new DomainError("validacion", "Revisa los filtros.", [
         { campo: "tipo", mensaje: "Ese tipo de socio no existe" },
@@ -194,9 +190,18 @@ export class InformesTablasService {
       }
       case "recaudacion":
         return {
-          consulta: this.repo.recaudacion(anyo),
-          columnas: COLUMNAS.recaudacion,
-          filtros: [{ etiqueta: "Año", valor: String(anyo) }],
+          consulta: this.repo.recaudacion(anyo, q.desglose === "mes"),
+          columnas:
+            q.desglose === "mes"
+              ? [
+                  { clave: "mes", titulo: "Mes de vencimiento", tipo: "texto" },
+                  ...COLUMNAS.recaudacion.slice(1),
+                ]
+              : COLUMNAS.recaudacion,
+          filtros: [
+            { etiqueta: "Año", valor: String(anyo) },
+            { etiqueta: "Por", valor: q.desglose === "mes" ? "Mes de vencimiento" : "Producto" },
+          ],
           grafico: async () => {
             const [actual, anterior] = await Promise.all([
               this.repo.cobradoPorMes(anyo),
@@ -308,13 +313,7 @@ export class InformesTablasService {
       activos: "Socios activos por año",
     } as const;
     const columnas: ColumnaInforme[] = [
-      {
-        clave: "grupo",
-        titulo: porAnyo
-          ? "Año"
-          : titulos[q.por].replace("Socios activos por ", "").replace(/^./, (c) => c.toUpperCase()),
-        tipo: "texto",
-      },
+      { clave: "grupo", titulo: CABECERA_GRUPO[q.por], tipo: "texto" },
       ...(q.por === "altas"
         ? [
             { clave: "altas", titulo: "Altas", tipo: "entero" as const },
@@ -348,6 +347,14 @@ export class InformesTablasService {
     };
   }
 }
+
+const CABECERA_GRUPO = {
+  tipo: "Tipo",
+  sexo: "Sexo",
+  edad: "Edad",
+  altas: "Año",
+  activos: "Año",
+} as const;
 
 function sumarUnAnyo(fecha: string): string {
   return `${Number(fecha.slice(0, 4)) + 1}${fecha.slice(4)}`;

@@ -90,8 +90,15 @@ export const CATALOGO: readonly InformeCatalogo[] = [
     id: "recaudacion",
     grupo: "Económicos",
     titulo: "Recaudación",
-    descripcion: "Emitido, cobrado, pendiente, devuelto y anulado por producto; cobrado por mes.",
-    filtros: [f.anyo],
+    descripcion:
+      "Emitido, cobrado, pendiente, devuelto y anulado por producto o por mes; cobrado por mes.",
+    filtros: [
+      f.anyo,
+      opciones("desglose", "Por", [
+        ["producto", "Producto"],
+        ["mes", "Mes de vencimiento"],
+      ]),
+    ],
     conGrafico: true,
   },
   {

@@ -18,6 +18,9 @@ import { TIPO_CSV, TIPO_XLSX } from "../socios-io/socios-io.ficheros.js";
 type Valor = Informe["filas"][number][string];
 type Contexto = { asociacion: string; hoy: string };
 
+const FILAS_POR_TANDA = 250;
+const cederTurno = () => new Promise<void>((resolver) => setImmediate(resolver));
+
 const FORMATO_EUROS = '#,##0.00 "€"';
 const BOM = "\uFEFF";
 
@@ -125,8 +128,9 @@ export async function informeXlsx(informe: Informe, contexto: Contexto): Promise
   hoja.getRow(2).font = { bold: true };
   hoja.addRow([]);
   hoja.addRow(informe.columnas.map((c) => c.titulo)).font = { bold: true };
-  for (const f of informe.filas) {
+  for (const [n, f] of informe.filas.entries()) {
     hoja.addRow(informe.columnas.map((c) => valorXlsx(f[c.clave] ?? null, c)));
+    if (n % FILAS_POR_TANDA === FILAS_POR_TANDA - 1) await cederTurno();
   }
   const total = filaTotales(informe);
   if (total) {
@@ -350,11 +354,13 @@ export async function informePdf(informe: Informe, contexto: Contexto): Promise<
   } else {
     if (doc.y > limite() - ALTO_FILA) doc.addPage();
     cabeceraTabla();
-    for (const f of informe.filas) {
+    for (const [n, f] of informe.filas.entries()) {
       fila(
         informe.columnas.map((c) => textoPdf(f[c.clave] ?? null, c)),
         false,
       );
+      // A long PDF takes seconds of CPU: let the server answer other requests in between.
+      if (n % FILAS_POR_TANDA === FILAS_POR_TANDA - 1) await cederTurno();
     }
     const total = filaTotales(informe);
     if (total)

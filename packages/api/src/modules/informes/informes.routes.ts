@@ -27,13 +27,7 @@ export const informesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     new AlertasRepository(db),
   );
 
-  const tablas = new InformesTablasService(new InformesConsultasRepository(db), {
-    nombreTipo: async (id) =>
-      (await db.selectFrom("tipo_socio").select("nombre").where("id", "=", id).executeTakeFirst())
-        ?.nombre,
-    nombreAsociacion: async () =>
-      (await db.selectFrom("asociacion").select("nombre").executeTakeFirst())?.nombre ?? "",
-  });
+  const tablas = new InformesTablasService(new InformesConsultasRepository(db));
 
   app.get(
     "/informes",
