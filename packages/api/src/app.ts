@@ -5,6 +5,7 @@ import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
+import { ANUNCIO_DIAS_VIGENCIA } from "@fila/domain";
 import Fastify, { type FastifyInstance } from "fastify";
 import {
   jsonSchemaTransform,
@@ -24,6 +25,9 @@ import { RestauracionService } from "./modules/actos/restauracion.service.js";
 import { AlertasRepository } from "./modules/alertas/alertas.repository.js";
 import { alertasRoutes } from "./modules/alertas/alertas.routes.js";
 import { AlertasService } from "./modules/alertas/alertas.service.js";
+import { AnunciosRepository } from "./modules/anuncios/anuncios.repository.js";
+import { anunciosRoutes } from "./modules/anuncios/anuncios.routes.js";
+import { AnunciosService } from "./modules/anuncios/anuncios.service.js";
 import { asociacionRoutes } from "./modules/asociacion/asociacion.routes.js";
 import { AuthRepository } from "./modules/auth/auth.repository.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
@@ -53,6 +57,8 @@ import { validatorCompiler } from "./plugins/validacion.js";
 import { MailService } from "./services/mail.js";
 import { PushService } from "./services/push.js";
 
+const UNA_HORA_MS = 60 * 60 * 1000;
+
 // Validation messages of zod in Spanish.
 z.config(z.locales.es());
 
@@ -68,6 +74,7 @@ export type Servicios = {
   auth: AuthService;
   push: PushService;
   alertas: AlertasService;
+  anuncios: AnunciosService;
 };
 
 declare module "fastify" {
@@ -112,11 +119,37 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
     publicUrl: config.publicUrl,
     log: app.log,
   });
-  app.decorate("servicios", { mail, eventos, auth, push, alertas });
+  const anuncios = new AnunciosService(new AnunciosRepository(db), {
+    dataDir: config.dataDir,
+    dias: config.anunciosDias ?? ANUNCIO_DIAS_VIGENCIA,
+    avisar: async (idSocio, aviso) => {
+      await alertas.crear(null, {
+        ...aviso,
+        imagen: "",
+        email: false,
+        destino: { idsSocio: [idSocio] },
+      });
+    },
+  });
+  app.decorate("servicios", { mail, eventos, auth, push, alertas, anuncios });
   if (config.pushWorker) app.addHook("onReady", async () => push.iniciar());
+  // The background tasks run with the push worker (tests turn both off and drive them).
+  let temporizadorAnuncios: NodeJS.Timeout | null = null;
+  if (config.pushWorker) {
+    const avisar = () =>
+      anuncios
+        .avisarCaducidades()
+        .catch((err) => app.log.error({ err }, "avisos de anuncios que caducan"));
+    app.addHook("onReady", async () => {
+      void avisar();
+      temporizadorAnuncios = setInterval(avisar, UNA_HORA_MS);
+      temporizadorAnuncios.unref();
+    });
+  }
   // Open event streams would keep the server from closing: end them before it closes.
   app.addHook("preClose", async () => eventos.cerrarTodo());
   app.addHook("onClose", async () => {
+    if (temporizadorAnuncios) clearInterval(temporizadorAnuncios);
     await push.parar();
     await alertas.esperarCorreos();
     await mail.esperarEnvios();
@@ -210,6 +243,7 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
       await api.register(usuariosRoutes, { db, mail, publicUrl: config.publicUrl });
       await api.register(noticiasRoutes, { db, dataDir: config.dataDir });
       await api.register(documentosRoutes, { db, dataDir: config.dataDir });
+      await api.register(anunciosRoutes, { anuncios });
     },
     { prefix: "/api" },
   );

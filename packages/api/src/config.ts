@@ -1,4 +1,5 @@
 import path from "node:path";
+import { ANUNCIO_DIAS_VIGENCIA } from "@fila/domain";
 
 export type Config = {
   port: number;
@@ -23,6 +24,8 @@ export type Config = {
   pushWorker: boolean;
   /** Accepts http push endpoints on loopback (development and tests, never in production). */
   pushPermiteLoopback: boolean;
+  /** Days a market ad stays up after it is posted or renewed (ANUNCIOS_DIAS, default 90). */
+  anunciosDias?: number;
 };
 
 const raiz = path.resolve(import.meta.dirname, "../../..");
@@ -52,6 +55,7 @@ export function leerConfig(
     vapidSubject: env.VAPID_SUBJECT || sujetoVapid(env.PUBLIC_URL, env.MAIL_FROM),
     pushWorker: env.PUSH_WORKER !== "0",
     pushPermiteLoopback: env.NODE_ENV !== "production",
+    anunciosDias: diasAnuncios(env.ANUNCIOS_DIAS),
   };
 }
 
@@ -60,6 +64,12 @@ function sujetoVapid(publicUrl: string | undefined, mailFrom: string | undefined
   if (publicUrl?.startsWith("https://")) return publicUrl.replace(/\/+$/, "");
   const correo = /[^\s<>]+@[^\s<>]+/.exec(mailFrom ?? "")?.[0];
   return `mailto:${correo ?? "no-responder@fila.local"}`;
+}
+
+/** A whole number of days from 1 to 3650; anything else keeps the default. */
+function diasAnuncios(valor: string | undefined): number {
+  const dias = Number(valor);
+  return Number.isInteger(dias) && dias >= 1 && dias <= 3650 ? dias : ANUNCIO_DIAS_VIGENCIA;
 }
 
 export const VERSION_APP: string = process.env.npm_package_version ?? "0.1.0";

@@ -399,6 +399,26 @@ export type EnlaceRestauracionTable = {
   creado_en: Generated<Date>;
 };
 
+/** Members' market ads (issue 12). `precio` in integer cents; jsonb arrays of tags and image keys. */
+export type AnuncioTable = {
+  id: Generated<number>;
+  titulo: string;
+  descripcion: Generated<string>;
+  precio: Generated<number>;
+  imagenes: ColumnType<string[], string | undefined, string>;
+  etiquetas: ColumnType<string[], string | undefined, string>;
+  destacado: Generated<boolean>;
+  fecha: string;
+  contacto_nombre: Generated<string>;
+  contacto_email: Generated<string>;
+  contacto_telefono: Generated<string>;
+  activo: Generated<boolean>;
+  id_socio: number;
+  aviso_caducidad_en: Date | null;
+  creado_en: Generated<Date>;
+  actualizado_en: Generated<Date>;
+};
+
 export type DB = {
   auditoria: AuditoriaTable;
   asociacion: AsociacionTable;
@@ -429,4 +449,5 @@ export type DB = {
   push_suscripcion: PushSuscripcionTable;
   push_envio: PushEnvioTable;
   clave_servidor: ClaveServidorTable;
+  anuncio: AnuncioTable;
 };

@@ -68,6 +68,18 @@ export type Fixtures = {
   alertas: PorDueno;
   noticias: { borrador: number; borrable: number; publicable: number };
   documentos: { admin: number; borrable: number };
+  /**
+   * Market ads of the usuario (`propio`) and of another usuario (`ajeno`); the `*Borrable` ones
+   * are deleted by their cells; `conImagen` ads carry one image each (key in `claves`).
+   */
+  anuncios: {
+    propio: number;
+    ajeno: number;
+    propioBorrable: number;
+    ajenoBorrable: number;
+    conImagen: { propio: number; ajeno: number };
+    claves: { propio: string; ajeno: string };
+  };
   maestros: Record<"tipossocio" | "tiposacto" | "formaspago", { uno: number; borrable: number }>;
   productos: { uno: number; borrable: number };
   remesas: { una: number; borrable: number; pagoEnRemesa: number };
@@ -697,6 +709,91 @@ export const MATRIZ: Record<string, Entrada> = {
     ...admin,
     peticion: (f, d) => ({
       url: `/api/noticias/${paraAdmin(d, f.noticias.borrable, f.noticias.borrador)}`,
+    }),
+  },
+
+  // Mercadillo: cualquier cuenta con ficha publica; el dueño o la junta cambian (403 el resto).
+  "GET /api/anuncios": sesion,
+  "GET /api/anuncios/etiquetas": sesion,
+  "POST /api/anuncios": {
+    ...sesion,
+    peticion: () => ({ url: "/api/anuncios", cuerpo: { titulo: "Venc espardenyes", precio: 5 } }),
+  },
+  "GET /api/anuncios/:id": {
+    ...sesion,
+    peticion: (f) => ({ url: `/api/anuncios/${f.anuncios.ajeno}` }),
+  },
+  "PUT /api/anuncios/:id": {
+    ...sesion,
+    socio: "403",
+    duenos: { propio: "ok", ajeno: "403" },
+    peticion: (f, d) => ({
+      url: `/api/anuncios/${d === "propio" ? f.anuncios.propio : f.anuncios.ajeno}`,
+      cuerpo: { titulo: "Venc espardenyes usades", destacado: true },
+    }),
+  },
+  "POST /api/anuncios/:id/renovacion": {
+    ...sesion,
+    socio: "403",
+    duenos: { propio: "ok", ajeno: "403" },
+    peticion: (f, d) => ({
+      url: `/api/anuncios/${d === "propio" ? f.anuncios.propio : f.anuncios.ajeno}/renovacion`,
+    }),
+  },
+  "POST /api/anuncios/:id/imagenes": {
+    ...sesion,
+    socio: "403",
+    duenos: { propio: "ok", ajeno: "403" },
+    peticion: (f, d) => ({
+      url: `/api/anuncios/${d === "propio" ? f.anuncios.propio : f.anuncios.ajeno}/imagenes`,
+      multipart: [{ campo: "archivo", archivo: f.imagen, nombre: "foto.png" }],
+    }),
+  },
+  "GET /api/anuncios/:id/imagenes/:clave": {
+    ...sesion,
+    peticion: (f) => ({
+      url: `/api/anuncios/${f.anuncios.conImagen.ajeno}/imagenes/${f.anuncios.claves.ajeno}`,
+    }),
+  },
+  "GET /api/anuncios/:id/imagenes/:clave/miniatura": {
+    ...sesion,
+    peticion: (f) => ({
+      url: `/api/anuncios/${f.anuncios.conImagen.ajeno}/imagenes/${f.anuncios.claves.ajeno}/miniatura`,
+    }),
+  },
+  "PUT /api/anuncios/:id/imagenes": {
+    ...sesion,
+    socio: "403",
+    duenos: { propio: "ok", ajeno: "403" },
+    peticion: (f, d) => {
+      const dueno = d === "propio" ? "propio" : "ajeno";
+      return {
+        url: `/api/anuncios/${f.anuncios.conImagen[dueno]}/imagenes`,
+        cuerpo: { orden: [f.anuncios.claves[dueno]] },
+      };
+    },
+  },
+  "DELETE /api/anuncios/:id/imagenes/:clave": {
+    ...sesion,
+    socio: "403",
+    duenos: { propio: "ok", ajeno: "403" },
+    peticion: (f, d) => {
+      const dueno = d === "propio" ? "propio" : "ajeno";
+      return {
+        url: `/api/anuncios/${f.anuncios.conImagen[dueno]}/imagenes/${f.anuncios.claves[dueno]}`,
+      };
+    },
+  },
+  "DELETE /api/anuncios/:id": {
+    ...sesion,
+    socio: "403",
+    duenos: { propio: "ok", ajeno: "403" },
+    peticion: (f, d) => ({
+      url: `/api/anuncios/${
+        d === "propio"
+          ? f.anuncios.propioBorrable
+          : paraAdmin(d, f.anuncios.ajenoBorrable, f.anuncios.ajeno)
+      }`,
     }),
   },
 

@@ -244,6 +244,30 @@ async function crearFixtures(): Promise<Fixtures> {
     ).id as number;
   const documentos = { admin: await documento(), borrable: await documento() };
 
+  const anuncio = async (token: string) => {
+    const res = await llamar("POST", "/api/anuncios", token, { titulo: "Anunci de prova" });
+    if (res.statusCode !== 201) throw new Error(`anuncio → ${res.statusCode}: ${res.body}`);
+    return res.json().id as number;
+  };
+  const conImagen = async (token: string) => {
+    const id = await anuncio(token);
+    const res = await llamar("POST", `/api/anuncios/${id}/imagenes`, token, undefined, [
+      { campo: "archivo", archivo: imagen, nombre: "foto.png" },
+    ]);
+    if (res.statusCode !== 200) throw new Error(`imagen → ${res.statusCode}: ${res.body}`);
+    return { id, clave: String(res.json().imagenes[0]).split("/").pop() as string };
+  };
+  const imagenPropia = await conImagen(sesiones.usuario.token);
+  const imagenAjena = await conImagen(ajena.token);
+  const anuncios = {
+    propio: await anuncio(sesiones.usuario.token),
+    ajeno: await anuncio(ajena.token),
+    propioBorrable: await anuncio(sesiones.usuario.token),
+    ajenoBorrable: await anuncio(ajena.token),
+    conImagen: { propio: imagenPropia.id, ajeno: imagenAjena.id },
+    claves: { propio: imagenPropia.clave, ajeno: imagenAjena.clave },
+  };
+
   const invitada = await preparar("POST", "/api/usuarios", {
     idSocio: await socio(),
     email: "invitada-matriz@fila.test",
@@ -279,6 +303,7 @@ async function crearFixtures(): Promise<Fixtures> {
     alertas,
     noticias,
     documentos,
+    anuncios,
     maestros,
     productos: { uno: producto, borrable: productoBorrable },
     remesas: { una: remesaUna.id, borrable: remesaBorrable.id, pagoEnRemesa: remesaUna.idPago },

@@ -9,6 +9,7 @@ import * as alertasPush from "./2026-11-21-0007-alertas-push.js";
 import * as remesasExtra from "./2026-11-21-0008-remesas-extra.js";
 import * as endurecimiento from "./2026-11-25-0009-endurecimiento.js";
 import * as plazasOcupadas from "./2026-11-25-0010-plazas-ocupadas.js";
+import * as mercadillo from "./2026-11-25-0014-mercadillo.js";
 
 // Static provider: works the same under tsx, vitest and a bundle.
 export const migraciones: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migraciones: Record<string, Migration> = {
   "2026-11-21-0008-remesas-extra": remesasExtra,
   "2026-11-25-0009-endurecimiento": endurecimiento,
   "2026-11-25-0010-plazas-ocupadas": plazasOcupadas,
+  "2026-11-25-0014-mercadillo": mercadillo,
 };
