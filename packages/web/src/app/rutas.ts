@@ -33,4 +33,6 @@ export const cargadores = {
   noticias: () => import("../features/noticias/noticias-page"),
   verNoticias: () => import("../features/noticias/ver-noticias-page"),
   documentos: () => import("../features/documentos/documentos-page"),
+  market: () => import("../features/mercadillo/market-page"),
+  destacado: () => import("../features/mercadillo/destacado-page"),
 } as const;

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { ResumenActosHome } from "../actos/resumen-actos-home";
+import { DestacadosHome } from "../mercadillo/destacados-home";
 import { PagosPendientesHome } from "../pagos/pagos-pendientes-home";
 import { HomePage } from "./home-page";
 
@@ -9,6 +10,7 @@ export function UserHomePage() {
     <HomePage rolDeHome="usuario" ruta="/user-home" intro={t("homes.introUsuario")}>
       <ResumenActosHome />
       <PagosPendientesHome />
+      <DestacadosHome />
     </HomePage>
   );
 }
