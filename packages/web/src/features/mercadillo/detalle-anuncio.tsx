@@ -57,7 +57,14 @@ export function DetalleAnuncio({
     );
 
   return (
-    <Modal opened onClose={alCerrar} title={anuncio.titulo} fullScreen={movil} size="lg">
+    <Modal
+      opened
+      onClose={alCerrar}
+      title={anuncio.titulo}
+      fullScreen={movil}
+      size="lg"
+      closeButtonProps={{ "aria-label": t("mercadillo.cerrar") }}
+    >
       <Stack gap="sm">
         <ImagenApi
           ruta={imagen}

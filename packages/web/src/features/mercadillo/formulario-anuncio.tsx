@@ -96,6 +96,7 @@ export function FormularioAnuncio({
       onClose={alCerrar}
       fullScreen={movil}
       size="lg"
+      closeButtonProps={{ "aria-label": t("mercadillo.cerrar") }}
       title={anuncio ? t("mercadillo.form.tituloEditar") : t("mercadillo.form.tituloNuevo")}
     >
       <form onSubmit={enviar}>
