@@ -35,6 +35,7 @@ import { AuthService } from "./modules/auth/auth.service.js";
 import { documentosRoutes } from "./modules/documentos/documentos.routes.js";
 import { eventosRoutes } from "./modules/eventos/eventos.routes.js";
 import { EventosService } from "./modules/eventos/eventos.service.js";
+import { gallofaRoutes } from "./modules/gallofa/gallofa.routes.js";
 import { informesRoutes } from "./modules/informes/informes.routes.js";
 import { maestrosRoutes } from "./modules/maestros/maestros.routes.js";
 import { noticiasRoutes } from "./modules/noticias/noticias.routes.js";
@@ -244,6 +245,7 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
       await api.register(noticiasRoutes, { db, dataDir: config.dataDir });
       await api.register(documentosRoutes, { db, dataDir: config.dataDir });
       await api.register(anunciosRoutes, { anuncios });
+      await api.register(gallofaRoutes, { db });
     },
     { prefix: "/api" },
   );

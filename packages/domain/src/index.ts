@@ -8,6 +8,7 @@ export * from "./config/app-config.schema";
 export * from "./documentos/documento.schema";
 export * from "./errores/error-catalogo";
 export * from "./formato/formato";
+export * from "./gallofa/gallofa.schema";
 export * from "./ids/random-id";
 export * from "./informes/resumen.schema";
 export * from "./market/anuncio.schema";

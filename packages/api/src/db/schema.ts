@@ -419,6 +419,22 @@ export type AnuncioTable = {
   actualizado_en: Generated<Date>;
 };
 
+/** Gallofa contributions (issue 12). `importe` in integer cents (estimated value for kind). */
+export type GallofaTable = {
+  id: Generated<number>;
+  fecha: string;
+  id_socio: number | null;
+  nombre: Generated<string>;
+  tipo: "dinero" | "especie";
+  importe: Generated<number>;
+  descripcion: Generated<string>;
+  recogido_por: Generated<string>;
+  nota: Generated<string>;
+  anonimo: Generated<boolean>;
+  creado_en: Generated<Date>;
+  actualizado_en: Generated<Date>;
+};
+
 export type DB = {
   auditoria: AuditoriaTable;
   asociacion: AsociacionTable;
@@ -450,4 +466,5 @@ export type DB = {
   push_envio: PushEnvioTable;
   clave_servidor: ClaveServidorTable;
   anuncio: AnuncioTable;
+  gallofa: GallofaTable;
 };

@@ -80,6 +80,7 @@ export type Fixtures = {
     conImagen: { propio: number; ajeno: number };
     claves: { propio: string; ajeno: string };
   };
+  gallofa: { una: number; borrable: number };
   maestros: Record<"tipossocio" | "tiposacto" | "formaspago", { uno: number; borrable: number }>;
   productos: { uno: number; borrable: number };
   remesas: { una: number; borrable: number; pagoEnRemesa: number };
@@ -794,6 +795,45 @@ export const MATRIZ: Record<string, Entrada> = {
           ? f.anuncios.propioBorrable
           : paraAdmin(d, f.anuncios.ajenoBorrable, f.anuncios.ajeno)
       }`,
+    }),
+  },
+
+  // Gallofa: solo la junta.
+  "GET /api/gallofa": admin,
+  "GET /api/gallofa/resumen": {
+    ...admin,
+    peticion: () => ({ url: "/api/gallofa/resumen?anyo=2026" }),
+  },
+  "GET /api/gallofa/export": {
+    ...admin,
+    peticion: () => ({ url: "/api/gallofa/export?anyo=2026&formato=csv" }),
+  },
+  "GET /api/gallofa/agradecimientos": {
+    ...admin,
+    peticion: () => ({ url: "/api/gallofa/agradecimientos?anyo=2026" }),
+  },
+  "POST /api/gallofa": {
+    ...admin,
+    peticion: (f) => ({
+      url: "/api/gallofa",
+      cuerpo: { fecha: f.hoy, nombre: "Forn", tipo: "dinero", importe: 5 },
+    }),
+  },
+  "GET /api/gallofa/:id": {
+    ...admin,
+    peticion: (f) => ({ url: `/api/gallofa/${f.gallofa.una}` }),
+  },
+  "PUT /api/gallofa/:id": {
+    ...admin,
+    peticion: (f) => ({
+      url: `/api/gallofa/${f.gallofa.una}`,
+      cuerpo: { fecha: f.hoy, nombre: "Forn SECRETO-JUNTA", tipo: "dinero", importe: 6 },
+    }),
+  },
+  "DELETE /api/gallofa/:id": {
+    ...admin,
+    peticion: (f, d) => ({
+      url: `/api/gallofa/${paraAdmin(d, f.gallofa.borrable, f.gallofa.una)}`,
     }),
   },
 

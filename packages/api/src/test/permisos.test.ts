@@ -268,6 +268,17 @@ async function crearFixtures(): Promise<Fixtures> {
     claves: { propio: imagenPropia.clave, ajeno: imagenAjena.clave },
   };
 
+  const aportacion = async () =>
+    (
+      await preparar("POST", "/api/gallofa", {
+        fecha: hoy,
+        nombre: `Donant ${MARCA}`,
+        tipo: "dinero",
+        importe: 10,
+      })
+    ).id as number;
+  const gallofa = { una: await aportacion(), borrable: await aportacion() };
+
   const invitada = await preparar("POST", "/api/usuarios", {
     idSocio: await socio(),
     email: "invitada-matriz@fila.test",
@@ -304,6 +315,7 @@ async function crearFixtures(): Promise<Fixtures> {
     noticias,
     documentos,
     anuncios,
+    gallofa,
     maestros,
     productos: { uno: producto, borrable: productoBorrable },
     remesas: { una: remesaUna.id, borrable: remesaBorrable.id, pagoEnRemesa: remesaUna.idPago },

@@ -6,6 +6,9 @@ import { type Kysely, sql } from "kysely";
 // keys as jsonb arrays (the images live in DATA_DIR/files/anuncios under server-made keys). An ad
 // expires `fecha` + N days after it was posted or renewed; `aviso_caducidad_en` records the
 // owner's one reminder so several API instances never send it twice.
+//
+// The gallofa (the filà's collection round): one row per contribution, money or kind (`importe`
+// is then its estimated value), from a member or from someone outside the filà (`nombre`).
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("anuncio")
@@ -37,4 +40,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE INDEX anuncio_etiquetas_idx ON anuncio USING gin (etiquetas jsonb_path_ops)`.execute(
     db,
   );
+
+  await db.schema
+    .createTable("gallofa")
+    .addColumn("id", "serial", (c) => c.primaryKey())
+    .addColumn("fecha", "date", (c) => c.notNull())
+    .addColumn("id_socio", "integer", (c) => c.references("socio.id").onDelete("set null"))
+    .addColumn("nombre", "text", (c) => c.notNull().defaultTo(""))
+    .addColumn("tipo", "text", (c) => c.notNull().check(sql`tipo in ('dinero', 'especie')`))
+    .addColumn("importe", "integer", (c) => c.notNull().defaultTo(0).check(sql`importe >= 0`))
+    .addColumn("descripcion", "text", (c) => c.notNull().defaultTo(""))
+    .addColumn("recogido_por", "text", (c) => c.notNull().defaultTo(""))
+    .addColumn("nota", "text", (c) => c.notNull().defaultTo(""))
+    .addColumn("anonimo", "boolean", (c) => c.notNull().defaultTo(false))
+    .addColumn("creado_en", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn("actualizado_en", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
+    .execute();
+  await sql`CREATE INDEX gallofa_fecha_idx ON gallofa (fecha DESC, id DESC)`.execute(db);
+  await db.schema.createIndex("gallofa_socio_idx").on("gallofa").column("id_socio").execute();
 }
