@@ -63,7 +63,7 @@ export const rutas: RouteObject[] = [
       { path: "admin-home", lazy: pagina(cargadores.adminHome, (m) => m.AdminHomePage) },
       { path: "destacado", lazy: pagina(cargadores.destacado, (m) => m.DestacadoPage) },
       { path: "market", lazy: pagina(cargadores.market, (m) => m.MarketPage) },
-      { path: "gallofa", lazy: area("gallofa") },
+      { path: "gallofa", lazy: pagina(cargadores.gallofa, (m) => m.GallofaPage) },
       { path: "utilidades", lazy: pagina(cargadores.utilidades, (m) => m.UtilidadesPage) },
       { path: "socio-home", lazy: pagina(cargadores.socioHome, (m) => m.SocioHomePage) },
       {

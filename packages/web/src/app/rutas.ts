@@ -35,4 +35,5 @@ export const cargadores = {
   documentos: () => import("../features/documentos/documentos-page"),
   market: () => import("../features/mercadillo/market-page"),
   destacado: () => import("../features/mercadillo/destacado-page"),
+  gallofa: () => import("../features/gallofa/gallofa-page"),
 } as const;
