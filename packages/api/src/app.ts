@@ -20,6 +20,8 @@ import { actosRoutes } from "./modules/actos/actos.routes.js";
 import { ActosService } from "./modules/actos/actos.service.js";
 import { calendarioRoutes } from "./modules/actos/calendario.routes.js";
 import { CalendarioService } from "./modules/actos/calendario.service.js";
+import { imagenActoRoutes } from "./modules/actos/imagen-acto.routes.js";
+import { ImagenActoService } from "./modules/actos/imagen-acto.service.js";
 import { restauracionRoutes } from "./modules/actos/restauracion.routes.js";
 import { RestauracionService } from "./modules/actos/restauracion.service.js";
 import { AlertasRepository } from "./modules/alertas/alertas.repository.js";
@@ -222,6 +224,9 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
       const calendario = new CalendarioService(actosRepo, config.publicUrl);
       await api.register(actosRoutes, { actos, calendario });
       await api.register(calendarioRoutes, { calendario });
+      await api.register(imagenActoRoutes, {
+        imagenes: new ImagenActoService(actosRepo, config.dataDir),
+      });
       await api.register(restauracionRoutes, {
         restauracion: new RestauracionService(actosRepo, config.publicUrl),
       });

@@ -346,6 +346,21 @@ export const MATRIZ: Record<string, Entrada> = {
       url: `/api/actos/${f.actos.inscrito}/inscripciones/${de(f.inscripciones, d)}`,
     }),
   },
+  "POST /api/actos/:id/imagen": {
+    ...admin,
+    peticion: (f) => ({
+      url: `/api/actos/${f.actos.abierto}/imagen`,
+      multipart: [{ campo: "archivo", archivo: f.imagen, nombre: "cartel.png" }],
+    }),
+  },
+  "GET /api/actos/:id/imagen": {
+    ...sesion,
+    peticion: (f) => ({ url: `/api/actos/${f.actos.inscrito}/imagen` }),
+  },
+  "DELETE /api/actos/:id/imagen": {
+    ...admin,
+    peticion: (f) => ({ url: `/api/actos/${f.actos.borrable}/imagen` }),
+  },
   "DELETE /api/actos/:id": {
     ...admin,
     peticion: (f, d) => ({ url: `/api/actos/${paraAdmin(d, f.actos.borrable, f.actos.abierto)}` }),

@@ -202,6 +202,9 @@ async function crearFixtures(): Promise<Fixtures> {
     borrable: await acto(),
     cancelable: await acto(),
   };
+  await preparar("POST", `/api/actos/${actos.inscrito}/imagen`, undefined, [
+    { campo: "archivo", archivo: imagen, nombre: "cartel.png" },
+  ]);
   const inscribir = async (idSocio: number) =>
     (await preparar("POST", `/api/actos/${actos.inscrito}/inscripciones`, { idSocio }))
       .id as number;
