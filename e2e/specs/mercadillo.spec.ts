@@ -28,6 +28,15 @@ test("un usuario publica desde el móvil, otro socio lo encuentra por etiqueta, 
   // The usuario, on a 390 px phone, reaches the market from their home and posts the ad.
   await page.setViewportSize(MOVIL);
   await app.entrarHastaInicio(CUENTAS.usuario.email, PASSWORD_DEMO, CUENTAS.usuario.home);
+  // The member's card on the home: name, matrícula with its QR code, type and edad festera.
+  const carnet = page.getByRole("region", { name: "Mi carnet" });
+  await expect(carnet).toContainText("Matrícula");
+  await expect(carnet).toContainText("Edad festera");
+  const matricula = ((await carnet.locator("strong").first().textContent()) ?? "").trim();
+  expect(matricula).toMatch(/^\d+$/);
+  await expect(
+    carnet.getByRole("img", { name: `Código QR de la matrícula ${matricula}` }),
+  ).toBeVisible();
   await page.getByRole("link", { name: "Ir al mercadillo" }).first().click();
   await app.esperarRuta("market");
   await mercadillo.publicar({

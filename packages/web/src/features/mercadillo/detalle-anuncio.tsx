@@ -23,8 +23,8 @@ import {
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSesion } from "../../app/session-store";
+import { ImagenApi } from "../../lib/imagen-api";
 import { notificarError } from "../../lib/notificar";
-import { ImagenApi } from "./imagen-api";
 import { EstadoAnuncio, precioDeAnuncio } from "./tarjeta-anuncio";
 import { entradaDe, useMutacionesAnuncios } from "./use-anuncios";
 

@@ -17,8 +17,8 @@ import { useMediaQuery } from "@mantine/hooks";
 import { IconCamera, IconPhotoPlus, IconStar, IconX } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ImagenApi } from "../../lib/imagen-api";
 import { notificarError } from "../../lib/notificar";
-import { ImagenApi } from "./imagen-api";
 import { useEtiquetasAnuncios, useMutacionesAnuncios } from "./use-anuncios";
 
 const TIPOS_IMAGEN = "image/jpeg,image/png,image/webp";

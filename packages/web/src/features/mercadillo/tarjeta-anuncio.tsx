@@ -1,7 +1,7 @@
 import { type AnuncioVista, formatearImporte } from "@fila/domain";
 import { Badge, Card, Group, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { ImagenApi } from "./imagen-api";
+import { ImagenApi } from "../../lib/imagen-api";
 
 export function precioDeAnuncio(precio: number, gratis: string): string {
   return precio === 0 ? gratis : formatearImporte(Math.round(precio * 100));

@@ -2,8 +2,8 @@ import { formatearFecha } from "@fila/domain";
 import { Badge, Card, Group, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { ImagenApi } from "../../lib/imagen-api";
 import { PortadaNoticia } from "../noticias/portada-noticia";
-import { ImagenApi } from "./imagen-api";
 import { precioDeAnuncio } from "./tarjeta-anuncio";
 import type { Destacado } from "./use-destacados";
 

@@ -1,7 +1,7 @@
-import { type AnuncioEntrada, type AnuncioVista, ErrorHttp } from "@fila/domain";
+import type { AnuncioEntrada, AnuncioVista } from "@fila/domain";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { sesionStore } from "../../app/session-store";
-import { API_URL, api, peticion } from "../../lib/api";
+import { api } from "../../lib/api";
+import { subirArchivo } from "../../lib/subir-archivo";
 
 export type PaginaAnuncios = {
   items: AnuncioVista[];
@@ -59,47 +59,8 @@ export function useEtiquetasAnuncios() {
   });
 }
 
-/** An image of the API as a blob (an <img src> cannot send the Authorization header). */
-async function leerImagen(ruta: string, signal: AbortSignal): Promise<Blob | null> {
-  try {
-    const respuesta = await peticion(ruta.replace(/^\/api/, ""), {
-      senal: signal,
-      cabeceras: { Accept: "image/*" },
-    });
-    return await respuesta.blob();
-  } catch (error) {
-    if (error instanceof ErrorHttp && error.status === 404) return null;
-    throw error;
-  }
-}
-
-export function useImagenApi(ruta: string | null) {
-  return useQuery({
-    queryKey: ["anuncios", "imagen", ruta],
-    queryFn: ({ signal }) => leerImagen(ruta ?? "", signal),
-    enabled: Boolean(ruta),
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
-
-/** Multipart upload (field `archivo`); lib/api only sends JSON bodies. */
-async function subirImagen(id: number, archivo: File): Promise<AnuncioVista> {
-  const datos = new FormData();
-  datos.append("archivo", archivo);
-  const headers: Record<string, string> = { Accept: "application/json" };
-  const token = sesionStore.obtener().token;
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const respuesta = await fetch(`${API_URL}/anuncios/${id}/imagenes`, {
-    method: "POST",
-    headers,
-    body: datos,
-    credentials: "same-origin",
-  });
-  const cuerpo = await respuesta.json().catch(() => null);
-  if (!respuesta.ok) throw new ErrorHttp(respuesta.status, respuesta.statusText, cuerpo);
-  return cuerpo as AnuncioVista;
-}
+const subirImagen = (id: number, archivo: File) =>
+  subirArchivo<AnuncioVista>(`/anuncios/${id}/imagenes`, archivo);
 
 const claveDe = (url: string) => url.split("/").pop() ?? "";
 

@@ -1,7 +1,33 @@
+import { ErrorHttp } from "@fila/domain";
 import { Center, Image, type ImageProps, Text } from "@mantine/core";
 import { IconPhoto } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { useImagenApi } from "./use-anuncios";
+import { peticion } from "./api";
+
+/** An image of the API as a blob (an <img src> cannot send the Authorization header). */
+async function leerImagen(ruta: string, signal: AbortSignal): Promise<Blob | null> {
+  try {
+    const respuesta = await peticion(ruta.replace(/^\/api/, ""), {
+      senal: signal,
+      cabeceras: { Accept: "image/*" },
+    });
+    return await respuesta.blob();
+  } catch (error) {
+    if (error instanceof ErrorHttp && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export function useImagenApi(ruta: string | null) {
+  return useQuery({
+    queryKey: ["imagen-api", ruta],
+    queryFn: ({ signal }) => leerImagen(ruta ?? "", signal),
+    enabled: Boolean(ruta),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
 
 /**
  * An image of the API loaded with the session token (`ruta` as the API gives it, `/api/…`);
