@@ -58,7 +58,7 @@ test("la junta anota la gallofa (dinero de un socio, especie de alguien de fuera
   const donantes = page.getByRole("region", { name: "Donantes" });
   await expect(donantes).toContainText("2");
   await expect(donantes).toContainText("2 aportaciones");
-  await expect(dinero).toContainText(`${new Date().getFullYear() - 1}: 0,00 €`);
+  await expect(dinero).toContainText(`${new Date().getFullYear() - 1}: 70,00 €`);
 
   // The printable thank-you list.
   const descarga = page.waitForEvent("download");
