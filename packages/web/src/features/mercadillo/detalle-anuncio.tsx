@@ -1,4 +1,4 @@
-import { type AnuncioVista, enlaceWhatsapp, formatearFecha } from "@fila/domain";
+import { type AnuncioVista, enlaceWhatsapp, formatearFecha, hoyIso } from "@fila/domain";
 import {
   Badge,
   Button,
@@ -48,6 +48,8 @@ export function DetalleAnuncio({
   const esDueno = usuario.socioId > 0 && usuario.socioId === anuncio.idSocio;
   const { contacto } = anuncio;
   const whatsapp = contacto.telefono ? enlaceWhatsapp(contacto.telefono) : null;
+  // An expired ad comes back by renewing it, not by switching it on.
+  const caducado = anuncio.caduca < hoyIso();
   const imagen = anuncio.imagenes[Math.min(actual, anuncio.imagenes.length - 1)] ?? null;
 
   const cambiar = (cambios: Parameters<typeof entradaDe>[1]) =>
@@ -182,13 +184,15 @@ export function DetalleAnuncio({
             >
               {t("mercadillo.editar")}
             </Button>
-            <Button
-              variant="default"
-              loading={guardar.isPending}
-              onClick={() => cambiar({ activo: !anuncio.activo })}
-            >
-              {anuncio.activo ? t("mercadillo.marcarVendido") : t("mercadillo.reactivar")}
-            </Button>
+            {anuncio.activo || !caducado ? (
+              <Button
+                variant="default"
+                loading={guardar.isPending}
+                onClick={() => cambiar({ activo: !anuncio.activo })}
+              >
+                {anuncio.activo ? t("mercadillo.marcarVendido") : t("mercadillo.reactivar")}
+              </Button>
+            ) : null}
             <Button
               variant="default"
               leftSection={<IconRefresh size={18} aria-hidden />}

@@ -1,4 +1,4 @@
-import { type AnuncioVista, formatearImporte } from "@fila/domain";
+import { type AnuncioVista, formatearImporte, hoyIso } from "@fila/domain";
 import { Badge, Card, Group, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { ImagenApi } from "../../lib/imagen-api";
@@ -62,7 +62,6 @@ export function TarjetaAnuncio({
 
 export function EstadoAnuncio({ anuncio }: { anuncio: AnuncioVista }) {
   const { t } = useTranslation();
-  const hoy = new Date().toISOString().slice(0, 10);
   if (anuncio.activo) {
     return (
       <Badge size="xs" color="green" variant="light">
@@ -72,7 +71,7 @@ export function EstadoAnuncio({ anuncio }: { anuncio: AnuncioVista }) {
   }
   return (
     <Badge size="xs" color="gray" variant="light">
-      {anuncio.caduca < hoy ? t("mercadillo.caducado") : t("mercadillo.inactivo")}
+      {anuncio.caduca < hoyIso() ? t("mercadillo.caducado") : t("mercadillo.inactivo")}
     </Badge>
   );
 }
