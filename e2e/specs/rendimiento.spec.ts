@@ -30,6 +30,9 @@ const PAGINAS = [
   "noticias-page",
   "ver-noticias-page",
   "documentos-page",
+  "market-page",
+  "destacado-page",
+  "gallofa-page",
 ];
 
 type Recurso = { pagina: string; antesDeLoad: boolean; inicio: number };
