@@ -33,7 +33,8 @@ function Carnet() {
   }, [foto.data]);
 
   const s = socio.data;
-  if (!s) return null;
+  // Only a real record makes a card (nothing while loading, after an error or for an odd answer).
+  if (typeof s?.nombre !== "string") return null;
   const nombre = `${s.nombre} ${s.apellidos}`.trim();
   return (
     <Card
