@@ -47,8 +47,8 @@ const RUTAS: Record<keyof typeof CUENTAS, string[]> = {
     "destacado",
     "gallofa",
   ],
-  usuario: ["user-home", ...COMUNES, "en-construccion"],
-  socio: ["socio-home", ...COMUNES, "en-construccion"],
+  usuario: ["user-home", ...COMUNES, "market", "destacado", "en-construccion"],
+  socio: ["socio-home", ...COMUNES, "market", "destacado", "en-construccion"],
 };
 
 type Hallazgo = { pagina: string; regla: string; impacto: string; nodos: string[] };

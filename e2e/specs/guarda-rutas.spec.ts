@@ -16,7 +16,7 @@ const SOLO_ADMINISTRADOR = [
   "formaspago",
   "listado-inscritos",
   "restauracion-home",
-  "market",
+  "gallofa",
 ];
 
 /** Records every API answer of 403 while the test runs. */

@@ -12,7 +12,6 @@ const PAGINAS = [
   "condiciones-page",
   "en-construccion-page",
   "alertas-page",
-  "area-en-construccion-page",
   "admin-home-page",
   "user-home-page",
   "socio-home-page",
@@ -30,6 +29,10 @@ const PAGINAS = [
   "noticias-page",
   "ver-noticias-page",
   "documentos-page",
+  "informes-page",
+  "market-page",
+  "destacado-page",
+  "gallofa-page",
 ];
 
 type Recurso = { pagina: string; antesDeLoad: boolean; inicio: number };

@@ -5,6 +5,7 @@ import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
+import { ANUNCIO_DIAS_VIGENCIA } from "@fila/domain";
 import Fastify, { type FastifyInstance } from "fastify";
 import {
   jsonSchemaTransform,
@@ -19,6 +20,8 @@ import { actosRoutes } from "./modules/actos/actos.routes.js";
 import { ActosService } from "./modules/actos/actos.service.js";
 import { calendarioRoutes } from "./modules/actos/calendario.routes.js";
 import { CalendarioService } from "./modules/actos/calendario.service.js";
+import { imagenActoRoutes } from "./modules/actos/imagen-acto.routes.js";
+import { ImagenActoService } from "./modules/actos/imagen-acto.service.js";
 import { restauracionRoutes } from "./modules/actos/restauracion.routes.js";
 import { RestauracionService } from "./modules/actos/restauracion.service.js";
 import { AlertasRepository } from "./modules/alertas/alertas.repository.js";
@@ -27,6 +30,9 @@ import { AlertasService } from "./modules/alertas/alertas.service.js";
 import { AnaliticaRepository } from "./modules/analitica/analitica.repository.js";
 import { analiticaRoutes } from "./modules/analitica/analitica.routes.js";
 import { AnaliticaService } from "./modules/analitica/analitica.service.js";
+import { AnunciosRepository } from "./modules/anuncios/anuncios.repository.js";
+import { anunciosRoutes } from "./modules/anuncios/anuncios.routes.js";
+import { AnunciosService } from "./modules/anuncios/anuncios.service.js";
 import { asociacionRoutes } from "./modules/asociacion/asociacion.routes.js";
 import { asociacionTextosRoutes } from "./modules/asociacion/asociacion-textos.routes.js";
 import { AuthRepository } from "./modules/auth/auth.repository.js";
@@ -42,6 +48,7 @@ import { copiasRoutes } from "./modules/copias/copias.routes.js";
 import { documentosRoutes } from "./modules/documentos/documentos.routes.js";
 import { eventosRoutes } from "./modules/eventos/eventos.routes.js";
 import { EventosService } from "./modules/eventos/eventos.service.js";
+import { gallofaRoutes } from "./modules/gallofa/gallofa.routes.js";
 import { informesRoutes } from "./modules/informes/informes.routes.js";
 import { maestrosRoutes } from "./modules/maestros/maestros.routes.js";
 import { noticiasRoutes } from "./modules/noticias/noticias.routes.js";
@@ -68,6 +75,8 @@ import { versionApiPlugin } from "./plugins/version-api.js";
 import { MailService } from "./services/mail.js";
 import { PushService } from "./services/push.js";
 
+const UNA_HORA_MS = 60 * 60 * 1000;
+
 // Validation messages of zod in Spanish.
 z.config(z.locales.es());
 
@@ -86,6 +95,7 @@ export type Servicios = {
   push: PushService;
   alertas: AlertasService;
   analitica: AnaliticaService;
+  anuncios: AnunciosService;
 };
 
 declare module "fastify" {
@@ -138,13 +148,39 @@ export async function buildApp({
     log: app.log,
   });
   const analitica = new AnaliticaService(new AnaliticaRepository(db), app.log);
-  app.decorate("servicios", { mail, eventos, auth, push, alertas, analitica });
-  if (config.pushWorker) app.addHook("onReady", async () => push.iniciar());
   // Analytics upkeep (closing past days, deleting counts older than 13 months): at start, then hourly.
   app.addHook("onReady", async () => analitica.iniciar());
+  const anuncios = new AnunciosService(new AnunciosRepository(db), {
+    dataDir: config.dataDir,
+    dias: config.anunciosDias ?? ANUNCIO_DIAS_VIGENCIA,
+    avisar: async (idSocio, aviso) => {
+      await alertas.crear(null, {
+        ...aviso,
+        imagen: "",
+        email: false,
+        destino: { idsSocio: [idSocio] },
+      });
+    },
+  });
+  app.decorate("servicios", { mail, eventos, auth, push, alertas, analitica, anuncios });
+  if (config.pushWorker) app.addHook("onReady", async () => push.iniciar());
+  // The background tasks run with the push worker (tests turn both off and drive them).
+  let temporizadorAnuncios: NodeJS.Timeout | null = null;
+  if (config.pushWorker) {
+    const avisar = () =>
+      anuncios
+        .avisarCaducidades()
+        .catch((err) => app.log.error({ err }, "avisos de anuncios que caducan"));
+    app.addHook("onReady", async () => {
+      void avisar();
+      temporizadorAnuncios = setInterval(avisar, UNA_HORA_MS);
+      temporizadorAnuncios.unref();
+    });
+  }
   // Open event streams would keep the server from closing: end them before it closes.
   app.addHook("preClose", async () => eventos.cerrarTodo());
   app.addHook("onClose", async () => {
+    if (temporizadorAnuncios) clearInterval(temporizadorAnuncios);
     await push.parar();
     await analitica.parar();
     await alertas.esperarCorreos();
@@ -229,6 +265,9 @@ export async function buildApp({
       const calendario = new CalendarioService(actosRepo, config.publicUrl);
       await api.register(actosRoutes, { actos, calendario });
       await api.register(calendarioRoutes, { calendario });
+      await api.register(imagenActoRoutes, {
+        imagenes: new ImagenActoService(actosRepo, config.dataDir),
+      });
       await api.register(restauracionRoutes, {
         restauracion: new RestauracionService(actosRepo, config.publicUrl),
       });
@@ -259,6 +298,8 @@ export async function buildApp({
       await api.register(cierreRoutes, { db });
       await api.register(registrosRoutes, { db, mail });
       await api.register(olvidoRoutes, { db, dataDir: config.dataDir });
+      await api.register(anunciosRoutes, { anuncios });
+      await api.register(gallofaRoutes, { db });
     },
     { prefix: "/api" },
   );

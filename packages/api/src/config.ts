@@ -1,4 +1,5 @@
 import path from "node:path";
+import { ANUNCIO_DIAS_VIGENCIA } from "@fila/domain";
 
 export type Config = {
   port: number;
@@ -25,6 +26,8 @@ export type Config = {
   pushPermiteLoopback: boolean;
   /** Sign-in with an OpenID Connect provider; null when OIDC_ISSUER/CLIENT_ID are not set. */
   oidc: ConfigOidc | null;
+  /** Days a market ad stays up after it is posted or renewed (ANUNCIOS_DIAS, default 90). */
+  anunciosDias?: number;
 };
 
 export type ConfigOidc = {
@@ -63,6 +66,7 @@ export function leerConfig(
     pushWorker: env.PUSH_WORKER !== "0",
     pushPermiteLoopback: env.NODE_ENV !== "production",
     oidc: leerOidc(env),
+    anunciosDias: diasAnuncios(env.ANUNCIOS_DIAS),
   };
 }
 
@@ -83,6 +87,12 @@ function sujetoVapid(publicUrl: string | undefined, mailFrom: string | undefined
   if (publicUrl?.startsWith("https://")) return publicUrl.replace(/\/+$/, "");
   const correo = /[^\s<>]+@[^\s<>]+/.exec(mailFrom ?? "")?.[0];
   return `mailto:${correo ?? "no-responder@fila.local"}`;
+}
+
+/** A whole number of days from 1 to 3650; anything else keeps the default. */
+function diasAnuncios(valor: string | undefined): number {
+  const dias = Number(valor);
+  return Number.isInteger(dias) && dias >= 1 && dias <= 3650 ? dias : ANUNCIO_DIAS_VIGENCIA;
 }
 
 export const VERSION_APP: string = process.env.npm_package_version ?? "0.1.0";

@@ -9,6 +9,7 @@ export * from "./config/app-config.schema";
 export * from "./documentos/documento.schema";
 export * from "./errores/error-catalogo";
 export * from "./formato/formato";
+export * from "./gallofa/gallofa.schema";
 export * from "./ids/random-id";
 export * from "./informes/informe.schema";
 export * from "./informes/resumen.schema";

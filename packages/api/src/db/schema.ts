@@ -475,6 +475,42 @@ export type CifrasCierreFila = {
   sociosDerramaTermina?: number;
 };
 
+/** Members' market ads (issue 12). `precio` in integer cents; jsonb arrays of tags and image keys. */
+export type AnuncioTable = {
+  id: Generated<number>;
+  titulo: string;
+  descripcion: Generated<string>;
+  precio: Generated<number>;
+  imagenes: ColumnType<string[], string | undefined, string>;
+  etiquetas: ColumnType<string[], string | undefined, string>;
+  destacado: Generated<boolean>;
+  fecha: string;
+  contacto_nombre: Generated<string>;
+  contacto_email: Generated<string>;
+  contacto_telefono: Generated<string>;
+  activo: Generated<boolean>;
+  id_socio: number;
+  aviso_caducidad_en: Date | null;
+  creado_en: Generated<Date>;
+  actualizado_en: Generated<Date>;
+};
+
+/** Gallofa contributions (issue 12). `importe` in integer cents (estimated value for kind). */
+export type GallofaTable = {
+  id: Generated<number>;
+  fecha: string;
+  id_socio: number | null;
+  nombre: Generated<string>;
+  tipo: "dinero" | "especie";
+  importe: Generated<number>;
+  descripcion: Generated<string>;
+  recogido_por: Generated<string>;
+  nota: Generated<string>;
+  anonimo: Generated<boolean>;
+  creado_en: Generated<Date>;
+  actualizado_en: Generated<Date>;
+};
+
 export type DB = {
   cierre_anyo: CierreAnyoTable;
   auditoria: AuditoriaTable;
@@ -515,4 +551,6 @@ export type DB = {
   identidad_externa: IdentidadExternaTable;
   oidc_peticion: OidcPeticionTable;
   oidc_vale: OidcValeTable;
+  anuncio: AnuncioTable;
+  gallofa: GallofaTable;
 };

@@ -68,6 +68,19 @@ export type Fixtures = {
   alertas: PorDueno;
   noticias: { borrador: number; borrable: number; publicable: number };
   documentos: { admin: number; borrable: number };
+  /**
+   * Market ads of the usuario (`propio`) and of another usuario (`ajeno`); the `*Borrable` ones
+   * are deleted by their cells; `conImagen` ads carry one image each (key in `claves`).
+   */
+  anuncios: {
+    propio: number;
+    ajeno: number;
+    propioBorrable: number;
+    ajenoBorrable: number;
+    conImagen: { propio: number; ajeno: number };
+    claves: { propio: string; ajeno: string };
+  };
+  gallofa: { una: number; borrable: number };
   maestros: Record<"tipossocio" | "tiposacto" | "formaspago", { uno: number; borrable: number }>;
   productos: { uno: number; borrable: number };
   remesas: { una: number; borrable: number; pagoEnRemesa: number };
@@ -409,6 +422,21 @@ export const MATRIZ: Record<string, Entrada> = {
     peticion: (f, d) => ({
       url: `/api/actos/${f.actos.inscrito}/inscripciones/${de(f.inscripciones, d)}`,
     }),
+  },
+  "POST /api/actos/:id/imagen": {
+    ...admin,
+    peticion: (f) => ({
+      url: `/api/actos/${f.actos.abierto}/imagen`,
+      multipart: [{ campo: "archivo", archivo: f.imagen, nombre: "cartel.png" }],
+    }),
+  },
+  "GET /api/actos/:id/imagen": {
+    ...sesion,
+    peticion: (f) => ({ url: `/api/actos/${f.actos.inscrito}/imagen` }),
+  },
+  "DELETE /api/actos/:id/imagen": {
+    ...admin,
+    peticion: (f) => ({ url: `/api/actos/${f.actos.borrable}/imagen` }),
   },
   "DELETE /api/actos/:id": {
     ...admin,
@@ -837,6 +865,130 @@ export const MATRIZ: Record<string, Entrada> = {
     ...admin,
     administrador: { permitido: "no hay copias automáticas en el DATA_DIR de la prueba: 404" },
     peticion: () => ({ url: "/api/utilidades/copias/fila-2026-11-25T03-00-00-000Z.tar.gz" }),
+  },
+
+  // Mercadillo: cualquier cuenta con ficha publica; el dueño o la junta cambian (403 el resto).
+  "GET /api/anuncios": sesion,
+  "GET /api/anuncios/etiquetas": sesion,
+  "POST /api/anuncios": {
+    ...sesion,
+    peticion: () => ({ url: "/api/anuncios", cuerpo: { titulo: "Venc espardenyes", precio: 5 } }),
+  },
+  "GET /api/anuncios/:id": {
+    ...sesion,
+    peticion: (f) => ({ url: `/api/anuncios/${f.anuncios.ajeno}` }),
+  },
+  "PUT /api/anuncios/:id": {
+    ...sesion,
+    socio: "403",
+    duenos: { propio: "ok", ajeno: "403" },
+    peticion: (f, d) => ({
+      url: `/api/anuncios/${d === "propio" ? f.anuncios.propio : f.anuncios.ajeno}`,
+      cuerpo: { titulo: "Venc espardenyes usades", destacado: true },
+    }),
+  },
+  "POST /api/anuncios/:id/renovacion": {
+    ...sesion,
+    socio: "403",
+    duenos: { propio: "ok", ajeno: "403" },
+    peticion: (f, d) => ({
+      url: `/api/anuncios/${d === "propio" ? f.anuncios.propio : f.anuncios.ajeno}/renovacion`,
+    }),
+  },
+  "POST /api/anuncios/:id/imagenes": {
+    ...sesion,
+    socio: "403",
+    duenos: { propio: "ok", ajeno: "403" },
+    peticion: (f, d) => ({
+      url: `/api/anuncios/${d === "propio" ? f.anuncios.propio : f.anuncios.ajeno}/imagenes`,
+      multipart: [{ campo: "archivo", archivo: f.imagen, nombre: "foto.png" }],
+    }),
+  },
+  "GET /api/anuncios/:id/imagenes/:clave": {
+    ...sesion,
+    peticion: (f) => ({
+      url: `/api/anuncios/${f.anuncios.conImagen.ajeno}/imagenes/${f.anuncios.claves.ajeno}`,
+    }),
+  },
+  "GET /api/anuncios/:id/imagenes/:clave/miniatura": {
+    ...sesion,
+    peticion: (f) => ({
+      url: `/api/anuncios/${f.anuncios.conImagen.ajeno}/imagenes/${f.anuncios.claves.ajeno}/miniatura`,
+    }),
+  },
+  "PUT /api/anuncios/:id/imagenes": {
+    ...sesion,
+    socio: "403",
+    duenos: { propio: "ok", ajeno: "403" },
+    peticion: (f, d) => {
+      const dueno = d === "propio" ? "propio" : "ajeno";
+      return {
+        url: `/api/anuncios/${f.anuncios.conImagen[dueno]}/imagenes`,
+        cuerpo: { orden: [f.anuncios.claves[dueno]] },
+      };
+    },
+  },
+  "DELETE /api/anuncios/:id/imagenes/:clave": {
+    ...sesion,
+    socio: "403",
+    duenos: { propio: "ok", ajeno: "403" },
+    peticion: (f, d) => {
+      const dueno = d === "propio" ? "propio" : "ajeno";
+      return {
+        url: `/api/anuncios/${f.anuncios.conImagen[dueno]}/imagenes/${f.anuncios.claves[dueno]}`,
+      };
+    },
+  },
+  "DELETE /api/anuncios/:id": {
+    ...sesion,
+    socio: "403",
+    duenos: { propio: "ok", ajeno: "403" },
+    peticion: (f, d) => ({
+      url: `/api/anuncios/${
+        d === "propio"
+          ? f.anuncios.propioBorrable
+          : paraAdmin(d, f.anuncios.ajenoBorrable, f.anuncios.ajeno)
+      }`,
+    }),
+  },
+
+  // Gallofa: solo la junta.
+  "GET /api/gallofa": admin,
+  "GET /api/gallofa/resumen": {
+    ...admin,
+    peticion: () => ({ url: "/api/gallofa/resumen?anyo=2026" }),
+  },
+  "GET /api/gallofa/export": {
+    ...admin,
+    peticion: () => ({ url: "/api/gallofa/export?anyo=2026&formato=csv" }),
+  },
+  "GET /api/gallofa/agradecimientos": {
+    ...admin,
+    peticion: () => ({ url: "/api/gallofa/agradecimientos?anyo=2026" }),
+  },
+  "POST /api/gallofa": {
+    ...admin,
+    peticion: (f) => ({
+      url: "/api/gallofa",
+      cuerpo: { fecha: f.hoy, nombre: "Forn", tipo: "dinero", importe: 5 },
+    }),
+  },
+  "GET /api/gallofa/:id": {
+    ...admin,
+    peticion: (f) => ({ url: `/api/gallofa/${f.gallofa.una}` }),
+  },
+  "PUT /api/gallofa/:id": {
+    ...admin,
+    peticion: (f) => ({
+      url: `/api/gallofa/${f.gallofa.una}`,
+      cuerpo: { fecha: f.hoy, nombre: "Forn SECRETO-JUNTA", tipo: "dinero", importe: 6 },
+    }),
+  },
+  "DELETE /api/gallofa/:id": {
+    ...admin,
+    peticion: (f, d) => ({
+      url: `/api/gallofa/${paraAdmin(d, f.gallofa.borrable, f.gallofa.una)}`,
+    }),
   },
 
   // Documentos: un documento solo para la junta es 404 para los demás.

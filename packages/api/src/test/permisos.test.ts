@@ -202,6 +202,9 @@ async function crearFixtures(): Promise<Fixtures> {
     borrable: await acto(),
     cancelable: await acto(),
   };
+  await preparar("POST", `/api/actos/${actos.inscrito}/imagen`, undefined, [
+    { campo: "archivo", archivo: imagen, nombre: "cartel.png" },
+  ]);
   const inscribir = async (idSocio: number) =>
     (await preparar("POST", `/api/actos/${actos.inscrito}/inscripciones`, { idSocio }))
       .id as number;
@@ -244,6 +247,41 @@ async function crearFixtures(): Promise<Fixtures> {
     ).id as number;
   const documentos = { admin: await documento(), borrable: await documento() };
 
+  const anuncio = async (token: string) => {
+    const res = await llamar("POST", "/api/anuncios", token, { titulo: "Anunci de prova" });
+    if (res.statusCode !== 201) throw new Error(`anuncio → ${res.statusCode}: ${res.body}`);
+    return res.json().id as number;
+  };
+  const conImagen = async (token: string) => {
+    const id = await anuncio(token);
+    const res = await llamar("POST", `/api/anuncios/${id}/imagenes`, token, undefined, [
+      { campo: "archivo", archivo: imagen, nombre: "foto.png" },
+    ]);
+    if (res.statusCode !== 200) throw new Error(`imagen → ${res.statusCode}: ${res.body}`);
+    return { id, clave: String(res.json().imagenes[0]).split("/").pop() as string };
+  };
+  const imagenPropia = await conImagen(sesiones.usuario.token);
+  const imagenAjena = await conImagen(ajena.token);
+  const anuncios = {
+    propio: await anuncio(sesiones.usuario.token),
+    ajeno: await anuncio(ajena.token),
+    propioBorrable: await anuncio(sesiones.usuario.token),
+    ajenoBorrable: await anuncio(ajena.token),
+    conImagen: { propio: imagenPropia.id, ajeno: imagenAjena.id },
+    claves: { propio: imagenPropia.clave, ajeno: imagenAjena.clave },
+  };
+
+  const aportacion = async () =>
+    (
+      await preparar("POST", "/api/gallofa", {
+        fecha: hoy,
+        nombre: `Donant ${MARCA}`,
+        tipo: "dinero",
+        importe: 10,
+      })
+    ).id as number;
+  const gallofa = { una: await aportacion(), borrable: await aportacion() };
+
   const invitada = await preparar("POST", "/api/usuarios", {
     idSocio: await socio(),
     email: "invitada-matriz@fila.test",
@@ -279,6 +317,8 @@ async function crearFixtures(): Promise<Fixtures> {
     alertas,
     noticias,
     documentos,
+    anuncios,
+    gallofa,
     maestros,
     productos: { uno: producto, borrable: productoBorrable },
     remesas: { una: remesaUna.id, borrable: remesaBorrable.id, pagoEnRemesa: remesaUna.idPago },

@@ -54,7 +54,7 @@ const unoCero = (campo: string) => booleanoQuery(campo).optional();
 /**
  * `?publicadas=1` pide la vista de lector (solo publicadas que la cuenta puede ver); para quien no
  * es administrador siempre es así. `?destacadas=1` pone las destacadas primero (inicios).
- * `publicada` y `destacada` filtran la lista del administrador.
+ * `publicada` filtra la lista del administrador; `destacada` filtra la de cualquiera (#/destacado).
  */
 export const ListaNoticiasQuerySchema = z.object({
   q: z.string().trim().max(100, { error: "La búsqueda es demasiado larga" }).optional(),

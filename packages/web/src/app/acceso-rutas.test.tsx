@@ -20,7 +20,7 @@ const SOLO_ADMINISTRADOR = [
   "/productos",
   "/informes",
   "/listado-inscritos?acto=3",
-  "/market",
+  "/gallofa",
   "/utilidades",
   "/restauracion-home",
 ];

@@ -22,7 +22,8 @@ const ROLES_POR_PAGINA: Readonly<Record<string, readonly Rol[]>> = {
   misactos: TODOS,
   mispagos: TODOS,
   destacado: TODOS,
-  gallofa: TODOS,
+  // Every member posts and reads ads (the homes lead there); the board moderates.
+  market: TODOS,
   "admin-home": ADMINISTRADOR,
   "user-home": ["administrador", "usuario"],
   // The administrador sees everything, the socio's home too (to see what a socio sees).
@@ -37,7 +38,7 @@ const ROLES_POR_PAGINA: Readonly<Record<string, readonly Rol[]>> = {
   productos: ADMINISTRADOR,
   informes: ADMINISTRADOR,
   "listado-inscritos": ADMINISTRADOR,
-  market: ADMINISTRADOR,
+  gallofa: ADMINISTRADOR,
   utilidades: ADMINISTRADOR,
   "restauracion-home": ADMINISTRADOR,
 };

@@ -11,11 +11,6 @@ function pagina<C extends Cargador>(cargar: C, elegir: (modulo: Modulo<C>) => Re
   return async () => ({ Component: elegir((await cargar()) as Modulo<C>) });
 }
 
-/** The pages of later issues: a friendly "en construcción" page for their area. */
-function area(clave: string) {
-  return pagina(cargadores.area, (m) => m.paginaDeArea(clave));
-}
-
 /** Every route of SPEC §2, each its own lazily loaded page. */
 export const rutas: RouteObject[] = [
   {
@@ -61,9 +56,9 @@ export const rutas: RouteObject[] = [
         lazy: pagina(cargadores.listadoInscritos, (m) => m.ListadoInscritosPage),
       },
       { path: "admin-home", lazy: pagina(cargadores.adminHome, (m) => m.AdminHomePage) },
-      { path: "destacado", lazy: area("destacado") },
-      { path: "market", lazy: area("market") },
-      { path: "gallofa", lazy: area("gallofa") },
+      { path: "destacado", lazy: pagina(cargadores.destacado, (m) => m.DestacadoPage) },
+      { path: "market", lazy: pagina(cargadores.market, (m) => m.MarketPage) },
+      { path: "gallofa", lazy: pagina(cargadores.gallofa, (m) => m.GallofaPage) },
       { path: "utilidades", lazy: pagina(cargadores.utilidades, (m) => m.UtilidadesPage) },
       { path: "socio-home", lazy: pagina(cargadores.socioHome, (m) => m.SocioHomePage) },
       {

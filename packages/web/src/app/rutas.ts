@@ -15,7 +15,6 @@ export const cargadores = {
   condiciones: () => import("../features/condiciones/condiciones-page"),
   enConstruccion: () => import("../features/en-construccion/en-construccion-page"),
   alertas: () => import("../features/alertas/alertas-page"),
-  area: () => import("../features/en-construccion/area-en-construccion-page"),
   adminHome: () => import("../features/homes/admin-home-page"),
   userHome: () => import("../features/homes/user-home-page"),
   socioHome: () => import("../features/homes/socio-home-page"),
@@ -34,4 +33,7 @@ export const cargadores = {
   verNoticias: () => import("../features/noticias/ver-noticias-page"),
   documentos: () => import("../features/documentos/documentos-page"),
   informes: () => import("../features/informes/informes-page"),
+  market: () => import("../features/mercadillo/market-page"),
+  destacado: () => import("../features/mercadillo/destacado-page"),
+  gallofa: () => import("../features/gallofa/gallofa-page"),
 } as const;

@@ -11,6 +11,7 @@ import * as endurecimiento from "./2026-11-25-0009-endurecimiento.js";
 import * as plazasOcupadas from "./2026-11-25-0010-plazas-ocupadas.js";
 import * as utilidades from "./2026-11-25-0012-utilidades.js";
 import * as copias from "./2026-11-25-0013-copias.js";
+import * as mercadillo from "./2026-11-25-0014-mercadillo.js";
 import * as identidad from "./2026-11-25-0015-identidad.js";
 import * as analitica from "./2026-11-25-0016-analitica.js";
 
@@ -28,6 +29,7 @@ export const migraciones: Record<string, Migration> = {
   "2026-11-25-0010-plazas-ocupadas": plazasOcupadas,
   "2026-11-25-0012-utilidades": utilidades,
   "2026-11-25-0013-copias": copias,
+  "2026-11-25-0014-mercadillo": mercadillo,
   "2026-11-25-0015-identidad": identidad,
   "2026-11-25-0016-analitica": analitica,
 };

@@ -34,7 +34,7 @@ export type NuevaAlerta = {
   enlace: string;
   destino: DestinoAlerta;
   porEmail: boolean;
-  idAutor: number;
+  idAutor: number | null;
 };
 
 type Eb = ExpressionBuilder<DB, "usuario">;

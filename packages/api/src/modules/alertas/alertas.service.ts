@@ -43,7 +43,10 @@ export class AlertasService {
    * Stores the alert and its recipients, queues the push deliveries and tells the connected
    * recipients; nothing is sent inline, so a destination of thousands answers at once.
    */
-  async crear(autor: UsuarioAutenticado, datos: AlertaCrear): Promise<AlertaVista> {
+  async crear(
+    autor: Pick<UsuarioAutenticado, "id"> | null,
+    datos: AlertaCrear,
+  ): Promise<AlertaVista> {
     await this.comprobarDestino(datos.destino);
     const id = await this.repo.transaccion(async (repo) => {
       const idAlerta = await repo.crear({
@@ -53,7 +56,8 @@ export class AlertasService {
         enlace: datos.enlace,
         destino: datos.destino,
         porEmail: datos.email,
-        idAutor: autor.id,
+        // null: sent by the app itself (an ad about to expire).
+        idAutor: autor?.id ?? null,
       });
       const destinatarios = await repo.insertarDestinatarios(idAlerta, datos.destino);
       if (destinatarios > 0) {

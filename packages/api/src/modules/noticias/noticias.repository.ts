@@ -73,10 +73,11 @@ export class NoticiasRepository {
     let base = this.db.selectFrom("noticia");
     if (alcance.soloPublicadas) {
       base = base.where("publicada", "=", true).where("audiencia", "in", alcance.audiencias);
-    } else {
-      if (query.publicada !== undefined) base = base.where("publicada", "=", query.publicada);
-      if (query.destacada !== undefined) base = base.where("destacada", "=", query.destacada);
+    } else if (query.publicada !== undefined) {
+      base = base.where("publicada", "=", query.publicada);
     }
+    // Readers too: the featured page (#/destacado) asks for the featured news only.
+    if (query.destacada !== undefined) base = base.where("destacada", "=", query.destacada);
     if (query.q) {
       const patron = `%${query.q.replace(ESCAPE_LIKE, (c) => `\\${c}`)}%`;
       base = base.where((eb) =>

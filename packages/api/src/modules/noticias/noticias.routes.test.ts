@@ -261,6 +261,8 @@ describe("lectores", () => {
     expect(await ids(tokens.administrador, "")).toContain(borrador.id);
     expect(await ids(tokens.administrador, "publicada=0")).toEqual([borrador.id]);
     expect(await ids(tokens.administrador, "destacada=1")).toEqual([destacadaAntigua.id]);
+    // The featured page: a reader gets the featured published news only.
+    expect(await ids(tokens.socio, "destacada=1")).toEqual([destacadaAntigua.id]);
     expect(await ids(tokens.administrador, "sort=titulo")).toEqual([
       antigua.id,
       borrador.id,

@@ -25,6 +25,7 @@ import { erroresDeServidor } from "../socios/errores-formulario";
 import { TipoBadge } from "../socios/tipo-badge";
 import { useTiposSocio } from "../socios/use-socios";
 import { CAMPOS_ACTO, cuerpoDeActo, type ValoresActo, valoresDeActo } from "./formulario-acto";
+import { ImagenActoCampo } from "./imagen-acto";
 import { useMutacionesActos, useTiposActo } from "./use-actos";
 
 const IMPORTE = {
@@ -53,6 +54,7 @@ export function ActoFormModal({
   const tiposSocio = useTiposSocio();
   const { crear, cambiar } = useMutacionesActos();
   const [error, setError] = useState<{ general: string; otros: string[] } | null>(null);
+  const [imagenActual, setImagenActual] = useState<string | null>(acto?.imagen ?? null);
   const form = useForm<ValoresActo>({
     initialValues: valoresDeActo(null),
     validate: {
@@ -70,6 +72,7 @@ export function ActoFormModal({
   useEffect(() => {
     if (!abierto) return;
     setError(null);
+    setImagenActual(acto?.imagen ?? null);
     const valores = valoresDeActo(acto);
     form.setInitialValues(valores);
     form.setValues(valores);
@@ -78,7 +81,8 @@ export function ActoFormModal({
 
   async function enviar(valores: ValoresActo) {
     setError(null);
-    const datos = cuerpoDeActo(valores, acto);
+    // The image is uploaded on its own route: keep the one it has now, not the one it opened with.
+    const datos = cuerpoDeActo(valores, acto ? { ...acto, imagen: imagenActual } : null);
     try {
       const guardado = acto
         ? await cambiar.mutateAsync({ id: acto.id, datos })
@@ -120,6 +124,7 @@ export function ActoFormModal({
               ))}
             </Alert>
           ) : null}
+          {acto ? <ImagenActoCampo key={acto.id} acto={acto} alCambiar={setImagenActual} /> : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               label={t("actos.campos.nombre")}

@@ -27,6 +27,7 @@ import { useTranslation } from "react-i18next";
 import { Navigate, useSearchParams } from "react-router";
 import { useSesion } from "../../app/session-store";
 import { descargarDeApi } from "../../lib/descargar";
+import { ImagenApi } from "../../lib/imagen-api";
 import { notificarError } from "../../lib/notificar";
 import { TipoBadge } from "../socios/tipo-badge";
 import { nombreCompleto } from "../socios/tipos";
@@ -192,6 +193,15 @@ function Contenido({ idActo, datos }: { idActo: number; datos: ListadoInscritos 
 
   return (
     <Stack gap="lg">
+      {acto.imagen?.startsWith("/api/") ? (
+        <ImagenApi
+          ruta={acto.imagen}
+          alt={t("actos.imagen.alt", { nombre: acto.nombre })}
+          h={200}
+          fit="contain"
+          radius="md"
+        />
+      ) : null}
       <Group gap="xs">
         <Text fw={600}>{fechaConHora(acto.fecha, acto.hora)}</Text>
         {acto.lugar ? <Text c="dimmed">· {acto.lugar}</Text> : null}

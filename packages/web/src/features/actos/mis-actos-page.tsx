@@ -5,6 +5,7 @@ import { IconCalendarPlus, IconClock, IconMapPin, IconUsers } from "@tabler/icon
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { descargarDeApi } from "../../lib/descargar";
+import { ImagenApi } from "../../lib/imagen-api";
 import { Cargando } from "../socios/estado-carga";
 import { CabeceraActos } from "./cabecera-actos";
 import { CalendarioSuscripcion } from "./calendario-suscripcion";
@@ -84,6 +85,16 @@ function TarjetaActo({
       component="article"
       aria-labelledby={`acto-${acto.id}`}
     >
+      {acto.imagen?.startsWith("/api/") ? (
+        <Card.Section mb="sm">
+          <ImagenApi
+            ruta={acto.imagen}
+            alt={t("actos.imagen.alt", { nombre: acto.nombre })}
+            h={180}
+            fit="cover"
+          />
+        </Card.Section>
+      ) : null}
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" gap="xs">
           <Stack gap={2}>

@@ -19,6 +19,7 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import { api } from "../../lib/api";
+import { subirArchivo } from "../../lib/subir-archivo";
 import { registrarEvento } from "../analitica/registro-analitica";
 import type { Maestro, Pagina } from "../socios/tipos";
 
@@ -87,7 +88,16 @@ export function useMutacionesActos() {
     mutationFn: (id: number) => api.delete<void>(`/actos/${id}`),
     onSuccess,
   });
-  return { crear, cambiar, copiar, cancelar, borrar };
+  const subirImagen = useMutation({
+    mutationFn: ({ id, archivo }: { id: number; archivo: File }) =>
+      subirArchivo<{ imagen: string }>(`/actos/${id}/imagen`, archivo),
+    onSuccess,
+  });
+  const quitarImagen = useMutation({
+    mutationFn: (id: number) => api.delete<void>(`/actos/${id}/imagen`),
+    onSuccess,
+  });
+  return { crear, cambiar, copiar, cancelar, borrar, subirImagen, quitarImagen };
 }
 
 export function useRanking(anyo: number | null, page: number, pageSize: number) {

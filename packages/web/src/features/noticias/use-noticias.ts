@@ -14,6 +14,8 @@ export type FiltrosNoticias = {
   /** Featured first (homes). */
   destacadas?: boolean;
   publicada?: "1" | "0";
+  /** Only featured news (#/destacado). */
+  destacada?: "1" | "0";
 };
 
 export function consultaNoticias(f: FiltrosNoticias): string {
@@ -23,6 +25,7 @@ export function consultaNoticias(f: FiltrosNoticias): string {
   if (f.publicadas) p.set("publicadas", "1");
   if (f.destacadas) p.set("destacadas", "1");
   if (f.publicada) p.set("publicada", f.publicada);
+  if (f.destacada) p.set("destacada", f.destacada);
   return p.toString();
 }
 

@@ -1,0 +1,332 @@
+import {
+  ANUNCIO_MAX_IMAGENES,
+  type AnuncioEntrada,
+  type AnuncioVista,
+  type Contacto,
+  hoyIso,
+  type ListaAnunciosQuery,
+  sumarDias,
+  tieneMedioDeContacto,
+} from "@fila/domain";
+import sharp from "sharp";
+import { DomainError, noEncontrado, prohibido } from "../../errors/domain-error.js";
+import type { UsuarioAutenticado } from "../../plugins/auth.js";
+import { AlmacenArchivos, imagenAWebp } from "../../services/archivos.js";
+import { diferencias } from "../../services/auditoria.js";
+import { presentarAnuncio } from "./anuncios.presenter.js";
+import type { AnuncioGuardado, AnunciosRepository, DatosAnuncio } from "./anuncios.repository.js";
+
+type Actor = Pick<UsuarioAutenticado, "id" | "rol" | "socioId">;
+
+/** Tells the owner's accounts (an in-app alert) that their ad is about to expire. */
+export type AvisarDueno = (
+  idSocio: number,
+  aviso: { titulo: string; mensaje: string; enlace: string },
+) => Promise<void>;
+
+export type OpcionesAnuncios = {
+  dataDir: string;
+  /** Days an ad stays up after its `fecha`. */
+  dias: number;
+  avisar: AvisarDueno;
+  /** Today's date (`YYYY-MM-DD`); tests move it. */
+  hoy?: () => string;
+};
+
+const LADO_IMAGEN = 1600;
+const LADO_MINIATURA = 400;
+const DIAS_AVISO = 7;
+const MENSAJE_IMAGEN = "La imagen debe ser un archivo JPEG, PNG o WebP.";
+const MENSAJE_CONTACTO = "Indica un correo electrónico o un teléfono de contacto.";
+
+const esAdministrador = (actor: Actor) => actor.rol === "administrador";
+const esDueno = (actor: Actor, anuncio: AnuncioGuardado) =>
+  actor.socioId > 0 && anuncio.idSocio === actor.socioId;
+const miniatura = (clave: string) => clave.replace(/\.webp$/, "-mini.webp");
+const sinDuplicados = (lista: string[]) => [...new Set(lista)];
+
+export class AnunciosService {
+  private readonly imagenes: AlmacenArchivos;
+  private readonly hoy: () => string;
+
+  constructor(
+    private readonly repo: AnunciosRepository,
+    private readonly opciones: OpcionesAnuncios,
+  ) {
+    this.imagenes = new AlmacenArchivos(opciones.dataDir, "anuncios");
+    this.hoy = opciones.hoy ?? (() => hoyIso());
+  }
+
+  get dias() {
+    return this.opciones.dias;
+  }
+
+  private presentar(a: AnuncioGuardado): AnuncioVista {
+    return presentarAnuncio(a, this.opciones.dias);
+  }
+
+  /** The ad if the caller may see it: live ones for everyone, inactive ones for owner and board. */
+  private async visible(actor: Actor, id: number): Promise<AnuncioGuardado> {
+    const anuncio = await this.repo.porId(id, this.hoy(), this.opciones.dias);
+    if (!anuncio) throw noEncontrado("El anuncio");
+    if (!anuncio.activo && !esAdministrador(actor) && !esDueno(actor, anuncio)) {
+      throw noEncontrado("El anuncio");
+    }
+    return anuncio;
+  }
+
+  /** The ad if the caller may change it (its owner or an administrador); 403 otherwise. */
+  private async modificable(actor: Actor, id: number): Promise<AnuncioGuardado> {
+    const anuncio = await this.visible(actor, id);
+    if (!esAdministrador(actor) && !esDueno(actor, anuncio)) throw prohibido();
+    return anuncio;
+  }
+
+  async listar(actor: Actor, query: ListaAnunciosQuery) {
+    const { items, total } = await this.repo.listar(query, {
+      hoy: this.hoy(),
+      dias: this.opciones.dias,
+      todos: esAdministrador(actor),
+      idSocio: actor.socioId,
+    });
+    return {
+      items: items.map((a) => this.presentar(a)),
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  }
+
+  async etiquetas() {
+    return { items: await this.repo.etiquetas(this.hoy(), this.opciones.dias, 50) };
+  }
+
+  async obtener(actor: Actor, id: number): Promise<AnuncioVista> {
+    return this.presentar(await this.visible(actor, id));
+  }
+
+  /** Contact as sent, or the member's own data when left out; it needs an email or a phone. */
+  private async contactoDe(idSocio: number, contacto: Contacto | undefined): Promise<Contacto> {
+    let resultado = contacto;
+    if (!resultado) {
+      const socio = await this.repo.datosSocio(idSocio);
+      resultado = {
+        nombre: socio ? `${socio.nombre} ${socio.apellidos}`.trim() : "",
+        email: socio?.email ?? "",
+        telefono: socio?.telefono ?? "",
+      };
+    }
+    if (!tieneMedioDeContacto(resultado)) {
+      throw new DomainError("validacion", MENSAJE_CONTACTO, [
+        { campo: "contacto", mensaje: MENSAJE_CONTACTO },
+      ]);
+    }
+    return resultado;
+  }
+
+  private datos(
+    entrada: AnuncioEntrada,
+    contacto: Contacto,
+    destacado: boolean,
+    fecha: string,
+  ): DatosAnuncio {
+    return {
+      titulo: entrada.titulo,
+      descripcion: entrada.descripcion,
+      precio: Math.round(entrada.precio * 100),
+      etiquetas: sinDuplicados(entrada.etiquetas),
+      destacado,
+      fecha,
+      contactoNombre: contacto.nombre,
+      contactoEmail: contacto.email,
+      contactoTelefono: contacto.telefono,
+      activo: entrada.activo,
+    };
+  }
+
+  async crear(actor: Actor, entrada: AnuncioEntrada): Promise<AnuncioVista> {
+    if (actor.socioId <= 0) {
+      throw new DomainError(
+        "prohibido",
+        "Para publicar un anuncio tu cuenta tiene que estar vinculada a un socio.",
+      );
+    }
+    const contacto = await this.contactoDe(actor.socioId, entrada.contacto);
+    // Only the board features an ad; anyone else's `destacado` is ignored.
+    const destacado = esAdministrador(actor) ? (entrada.destacado ?? false) : false;
+    const datos = this.datos(entrada, contacto, destacado, this.hoy());
+    const id = await this.repo.transaccion(async (repo) => {
+      const nuevo = await repo.crear(datos, actor.socioId);
+      await repo.auditar({
+        idUsuario: actor.id,
+        entidad: "anuncio",
+        idEntidad: nuevo,
+        accion: "crear",
+        cambios: diferencias(null, { ...datos }),
+      });
+      return nuevo;
+    });
+    return this.obtener(actor, id);
+  }
+
+  async reemplazar(actor: Actor, id: number, entrada: AnuncioEntrada): Promise<AnuncioVista> {
+    const antes = await this.modificable(actor, id);
+    const contacto = await this.contactoDe(antes.idSocio, entrada.contacto);
+    const destacado = esAdministrador(actor)
+      ? (entrada.destacado ?? antes.destacado)
+      : antes.destacado;
+    const datos = this.datos(entrada, contacto, destacado, antes.fecha);
+    await this.repo.transaccion(async (repo) => {
+      await repo.actualizar(id, datos);
+      await repo.auditar({
+        idUsuario: actor.id,
+        entidad: "anuncio",
+        idEntidad: id,
+        accion: "modificar",
+        cambios: diferencias({ ...antes }, { ...datos }),
+      });
+    });
+    return this.obtener(actor, id);
+  }
+
+  /** Renewing puts the ad up again for the whole period from today, and active. */
+  async renovar(actor: Actor, id: number): Promise<AnuncioVista> {
+    const antes = await this.modificable(actor, id);
+    const fecha = this.hoy();
+    await this.repo.transaccion(async (repo) => {
+      await repo.actualizar(id, { fecha, activo: true, avisoCaducidadEn: null });
+      await repo.auditar({
+        idUsuario: actor.id,
+        entidad: "anuncio",
+        idEntidad: id,
+        accion: "renovar",
+        cambios: [{ campo: "fecha", antes: antes.fecha, despues: fecha }],
+      });
+    });
+    return this.obtener(actor, id);
+  }
+
+  async borrar(actor: Actor, id: number): Promise<void> {
+    const antes = await this.modificable(actor, id);
+    await this.repo.transaccion(async (repo) => {
+      await repo.borrar(id);
+      await repo.auditar({
+        idUsuario: actor.id,
+        entidad: "anuncio",
+        idEntidad: id,
+        accion: "borrar",
+        cambios: [{ campo: "titulo", antes: antes.titulo, despues: null }],
+      });
+    });
+    for (const clave of antes.imagenes) {
+      await this.imagenes.borrar(clave);
+      await this.imagenes.borrar(miniatura(clave));
+    }
+  }
+
+  async subirImagen(actor: Actor, id: number, contenido: Buffer): Promise<AnuncioVista> {
+    const anuncio = await this.modificable(actor, id);
+    if (anuncio.imagenes.length >= ANUNCIO_MAX_IMAGENES) {
+      const mensaje = `Un anuncio puede tener como mucho ${ANUNCIO_MAX_IMAGENES} imágenes.`;
+      throw new DomainError("validacion", mensaje, [{ campo: "archivo", mensaje }]);
+    }
+    const webp = await imagenAWebp(contenido, LADO_IMAGEN);
+    if (!webp) {
+      throw new DomainError("imagen_no_valida", MENSAJE_IMAGEN, [
+        { campo: "archivo", mensaje: MENSAJE_IMAGEN },
+      ]);
+    }
+    const mini = await sharp(webp)
+      .resize({ width: LADO_MINIATURA, height: LADO_MINIATURA, fit: "inside" })
+      .webp({ quality: 75 })
+      .toBuffer();
+    const clave = AlmacenArchivos.claveAleatoria("webp");
+    await this.imagenes.guardar(clave, webp);
+    await this.imagenes.guardar(miniatura(clave), mini);
+    const guardada = await this.repo.transaccion(async (repo) => {
+      // Re-read inside the transaction: two uploads at once must not pass the limit together.
+      const actual = await repo.porId(id, this.hoy(), this.opciones.dias);
+      if (!actual || actual.imagenes.length >= ANUNCIO_MAX_IMAGENES) return false;
+      await repo.actualizar(id, { imagenes: [...actual.imagenes, clave] });
+      await repo.auditar({
+        idUsuario: actor.id,
+        entidad: "anuncio",
+        idEntidad: id,
+        accion: "imagen",
+        cambios: [{ campo: "imagenes", antes: null, despues: clave }],
+      });
+      return true;
+    });
+    if (!guardada) {
+      await this.imagenes.borrar(clave);
+      await this.imagenes.borrar(miniatura(clave));
+      const mensaje = `Un anuncio puede tener como mucho ${ANUNCIO_MAX_IMAGENES} imágenes.`;
+      throw new DomainError("validacion", mensaje, [{ campo: "archivo", mensaje }]);
+    }
+    return this.obtener(actor, id);
+  }
+
+  /** New order of the images: the same keys, each once. */
+  async ordenarImagenes(actor: Actor, id: number, orden: string[]): Promise<AnuncioVista> {
+    const anuncio = await this.modificable(actor, id);
+    const mismas =
+      orden.length === anuncio.imagenes.length &&
+      new Set(orden).size === orden.length &&
+      orden.every((c) => anuncio.imagenes.includes(c));
+    if (!mismas) {
+      const mensaje = "El orden debe incluir cada imagen del anuncio una sola vez.";
+      throw new DomainError("validacion", mensaje, [{ campo: "orden", mensaje }]);
+    }
+    await this.repo.actualizar(id, { imagenes: orden });
+    return this.obtener(actor, id);
+  }
+
+  async borrarImagen(actor: Actor, id: number, clave: string): Promise<AnuncioVista> {
+    const anuncio = await this.modificable(actor, id);
+    if (!anuncio.imagenes.includes(clave)) throw noEncontrado("La imagen");
+    await this.repo.transaccion(async (repo) => {
+      await repo.actualizar(id, { imagenes: anuncio.imagenes.filter((c) => c !== clave) });
+      await repo.auditar({
+        idUsuario: actor.id,
+        entidad: "anuncio",
+        idEntidad: id,
+        accion: "imagen",
+        cambios: [{ campo: "imagenes", antes: clave, despues: null }],
+      });
+    });
+    await this.imagenes.borrar(clave);
+    await this.imagenes.borrar(miniatura(clave));
+    return this.obtener(actor, id);
+  }
+
+  /** An image (or its thumbnail) of an ad the caller may see. */
+  async leerImagen(actor: Actor, id: number, clave: string, mini: boolean): Promise<Buffer> {
+    const anuncio = await this.visible(actor, id);
+    if (!anuncio.imagenes.includes(clave)) throw noEncontrado("La imagen");
+    const contenido = await this.imagenes.leer(mini ? miniatura(clave) : clave);
+    if (!contenido) throw noEncontrado("La imagen");
+    return contenido;
+  }
+
+  /**
+   * The periodic task: one in-app alert to the owner of every live ad that expires within a
+   * week and has not been reminded yet. Returns how many were sent.
+   */
+  async avisarCaducidades(): Promise<number> {
+    const hoy = this.hoy();
+    const anuncios = await this.repo.marcarAvisos(
+      hoy,
+      sumarDias(hoy, DIAS_AVISO),
+      this.opciones.dias,
+    );
+    for (const a of anuncios) {
+      const [anyo, mes, dia] = a.caduca.split("-");
+      await this.opciones.avisar(a.idSocio, {
+        titulo: "Tu anuncio del mercadillo caduca pronto",
+        mensaje: `«${a.titulo}» caduca el ${dia}/${mes}/${anyo}. Renuévalo desde «Mis anuncios» si sigue en pie.`,
+        enlace: `/market?anuncio=${a.id}`,
+      });
+    }
+    return anuncios.length;
+  }
+}

@@ -1,0 +1,78 @@
+import { Avatar, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSesion } from "../../app/session-store";
+import { useImagenApi } from "../../lib/imagen-api";
+import { TipoBadge } from "../socios/tipo-badge";
+import { useSocio } from "../socios/use-socios";
+import { CodigoQr } from "./codigo-qr";
+
+/**
+ * "Mi carnet" on the member homes: photo, name, matrícula, member-type badge (its colour with
+ * the luma rule), edad festera and a QR code of the matrícula. Hidden without a member record.
+ */
+export function MiCarnet() {
+  const { usuario } = useSesion();
+  if (usuario.socioId <= 0) return null;
+  return <Carnet />;
+}
+
+function Carnet() {
+  const { t } = useTranslation();
+  const socio = useSocio("yo");
+  const foto = useImagenApi(socio.data?.imagen ?? null);
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!foto.data) {
+      setUrl(null);
+      return;
+    }
+    const nueva = URL.createObjectURL(foto.data);
+    setUrl(nueva);
+    return () => URL.revokeObjectURL(nueva);
+  }, [foto.data]);
+
+  const s = socio.data;
+  // Only a real record makes a card (nothing while loading, after an error or for an odd answer).
+  if (typeof s?.nombre !== "string") return null;
+  const nombre = `${s.nombre} ${s.apellidos}`.trim();
+  return (
+    <Card
+      withBorder
+      radius="lg"
+      padding="md"
+      component="section"
+      aria-labelledby="mi-carnet"
+      maw={520}
+    >
+      <Title order={2} size="h4" id="mi-carnet" mb="xs">
+        {t("homes.carnet.titulo")}
+      </Title>
+      <Group wrap="nowrap" align="center" gap="md">
+        <Avatar src={url} alt={t("homes.carnet.foto", { nombre })} size={84} radius="md">
+          {s.nombre.slice(0, 1)}
+          {s.apellidos.slice(0, 1)}
+        </Avatar>
+        <Stack gap={4} style={{ flex: 1 }} miw={0}>
+          <Text fw={700} size="lg" lineClamp={2}>
+            {nombre}
+          </Text>
+          <Text size="sm">
+            {t("homes.carnet.matricula")}: <strong>{s.matricula || "—"}</strong>
+          </Text>
+          <Text size="sm">
+            {t("homes.carnet.edadFestera")}: <strong>{s.edadFestera}</strong>
+          </Text>
+          <TipoBadge tipo={s.tipo} size="md" w="fit-content" />
+        </Stack>
+        {s.matricula ? (
+          <CodigoQr
+            texto={String(s.matricula)}
+            tamanyo={92}
+            titulo={t("homes.carnet.qr", { matricula: s.matricula })}
+          />
+        ) : null}
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,45 @@
+import { Anchor, Group, ScrollArea, Stack, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { TarjetaDestacado } from "./tarjeta-destacado";
+import { useDestacados } from "./use-destacados";
+
+/** The homes' strip of featured ads and news, with the way into the market. */
+export function DestacadosHome() {
+  const { t } = useTranslation();
+  const { items } = useDestacados(8, true);
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="home-destacado">
+      <Group justify="space-between">
+        <Title order={2} size="h3" id="home-destacado">
+          {t("mercadillo.home.titulo")}
+        </Title>
+        <Group gap="md">
+          <Anchor component={Link} to="/destacado" size="sm">
+            {t("mercadillo.home.verTodo")}
+          </Anchor>
+          <Anchor component={Link} to="/market" size="sm">
+            {t("mercadillo.home.irMercadillo")}
+          </Anchor>
+        </Group>
+      </Group>
+      {items.length ? (
+        <ScrollArea type="auto" offsetScrollbars>
+          <Group gap="sm" wrap="nowrap" align="stretch">
+            {items.map((item) => (
+              <TarjetaDestacado
+                key={`${item.tipo}-${item.tipo === "anuncio" ? item.anuncio.id : item.noticia.id}`}
+                item={item}
+                ancho={180}
+              />
+            ))}
+          </Group>
+        </ScrollArea>
+      ) : (
+        <Text c="dimmed" size="sm">
+          {t("mercadillo.home.vacio")}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,172 @@
+import type { AnuncioVista } from "@fila/domain";
+import {
+  Button,
+  Center,
+  Chip,
+  Group,
+  Loader,
+  Pagination,
+  ScrollArea,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { IconPlus, IconSearch } from "@tabler/icons-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { useSesion } from "../../app/session-store";
+import { DetalleAnuncio } from "./detalle-anuncio";
+import { FormularioAnuncio } from "./formulario-anuncio";
+import { TarjetaAnuncio } from "./tarjeta-anuncio";
+import { useAnuncio, useEtiquetasAnuncios, useListaAnuncios } from "./use-anuncios";
+
+const POR_PAGINA = 24;
+
+/**
+ * The members' market, phone first: search and tag chips on top, a grid of cards, pages;
+ * "Mis anuncios" with their states; `?anuncio=` opens one (the expiry alert links there).
+ */
+export function MarketPage() {
+  const { t } = useTranslation();
+  const { usuario } = useSesion();
+  const [params, setParams] = useSearchParams();
+  const [texto, setTexto] = useState("");
+  const [q] = useDebouncedValue(texto.trim(), 300);
+  const [etiqueta, setEtiqueta] = useState("");
+  const [vista, setVista] = useState<"todos" | "mios">("todos");
+  const [page, setPage] = useState(1);
+  const [editando, setEditando] = useState<AnuncioVista | "nuevo" | null>(null);
+  const idAbierto = Number(params.get("anuncio")) || null;
+  const abierto = useAnuncio(idAbierto);
+  const puedePublicar = usuario.socioId > 0;
+  const mios = vista === "mios";
+
+  const etiquetas = useEtiquetasAnuncios();
+  const lista = useListaAnuncios({
+    q: q || undefined,
+    etiqueta: etiqueta || undefined,
+    idSocio: mios ? usuario.socioId : undefined,
+    page,
+    pageSize: POR_PAGINA,
+  });
+  const paginas = Math.ceil((lista.data?.total ?? 0) / POR_PAGINA);
+
+  const abrir = (id: number | null) =>
+    setParams(id ? { anuncio: String(id) } : {}, { replace: id === null });
+
+  return (
+    <Stack gap="md" maw={1100} mx="auto">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={2}>
+          <Title order={1}>{t("mercadillo.titulo")}</Title>
+          <Text c="dimmed" size="sm">
+            {t("mercadillo.intro")}
+          </Text>
+        </Stack>
+        {puedePublicar ? (
+          <Button
+            leftSection={<IconPlus size={18} aria-hidden />}
+            onClick={() => setEditando("nuevo")}
+          >
+            {t("mercadillo.nuevo")}
+          </Button>
+        ) : null}
+      </Group>
+
+      {puedePublicar ? (
+        <SegmentedControl
+          value={vista}
+          onChange={(v) => {
+            setVista(v as "todos" | "mios");
+            setPage(1);
+          }}
+          data={[
+            { value: "todos", label: t("mercadillo.todos") },
+            { value: "mios", label: t("mercadillo.mios") },
+          ]}
+        />
+      ) : null}
+
+      <TextInput
+        type="search"
+        aria-label={t("mercadillo.buscar")}
+        placeholder={t("mercadillo.buscar")}
+        leftSection={<IconSearch size={18} aria-hidden />}
+        value={texto}
+        onChange={(e) => {
+          setTexto(e.currentTarget.value);
+          setPage(1);
+        }}
+      />
+      {etiquetas.data?.items.length ? (
+        <ScrollArea type="auto" offsetScrollbars aria-label={t("mercadillo.etiquetas")}>
+          <Chip.Group
+            multiple={false}
+            value={etiqueta}
+            onChange={(v) => {
+              setEtiqueta(v);
+              setPage(1);
+            }}
+          >
+            <Group gap="xs" wrap="nowrap">
+              <Chip value="" size="sm">
+                {t("mercadillo.todas")}
+              </Chip>
+              {etiquetas.data.items.map((e) => (
+                <Chip key={e.etiqueta} value={e.etiqueta} size="sm">
+                  {e.etiqueta}
+                </Chip>
+              ))}
+            </Group>
+          </Chip.Group>
+        </ScrollArea>
+      ) : null}
+
+      {lista.isLoading ? (
+        <Center mih={200}>
+          <Loader aria-label={t("app.cargando")} />
+        </Center>
+      ) : lista.data?.items.length ? (
+        <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="sm">
+          {lista.data.items.map((a) => (
+            <TarjetaAnuncio key={a.id} anuncio={a} conEstado={mios} alAbrir={() => abrir(a.id)} />
+          ))}
+        </SimpleGrid>
+      ) : (
+        <Text c="dimmed">{mios ? t("mercadillo.miosVacio") : t("mercadillo.vacio")}</Text>
+      )}
+      {paginas > 1 ? (
+        <Center>
+          <Pagination
+            total={paginas}
+            value={page}
+            onChange={setPage}
+            size="sm"
+            getControlProps={(control) => ({
+              "aria-label": t(`mercadillo.paginacion.${control}`),
+            })}
+          />
+        </Center>
+      ) : null}
+
+      {abierto.data && !editando ? (
+        <DetalleAnuncio
+          anuncio={abierto.data}
+          alCerrar={() => abrir(null)}
+          alEditar={() => setEditando(abierto.data)}
+        />
+      ) : null}
+      {editando ? (
+        <FormularioAnuncio
+          anuncio={editando === "nuevo" ? null : editando}
+          alCerrar={() => setEditando(null)}
+        />
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,34 @@
+import type { AnuncioVista, Noticia } from "@fila/domain";
+import { useListaNoticias } from "../noticias/use-noticias";
+import { useListaAnuncios } from "./use-anuncios";
+
+export type Destacado =
+  | { tipo: "anuncio"; fecha: string; anuncio: AnuncioVista }
+  | { tipo: "noticia"; fecha: string; noticia: Noticia };
+
+/**
+ * Featured ads and featured news together, newest first: the filà's shop window. Each list is
+ * paginated on the server; the window shows the newest `cuantos` of both.
+ */
+export function useDestacados(cuantos: number, silenciosa = false) {
+  const anuncios = useListaAnuncios({ destacado: true, page: 1, pageSize: cuantos }, silenciosa);
+  const noticias = useListaNoticias(
+    { publicadas: true, destacada: "1", page: 1, pageSize: cuantos },
+    silenciosa,
+  );
+  const items: Destacado[] = [
+    ...(anuncios.data?.items ?? []).map((a) => ({
+      tipo: "anuncio" as const,
+      fecha: a.fecha,
+      anuncio: a,
+    })),
+    ...(noticias.data?.items ?? []).map((n) => ({
+      tipo: "noticia" as const,
+      fecha: n.fecha,
+      noticia: n,
+    })),
+  ]
+    .sort((a, b) => b.fecha.localeCompare(a.fecha))
+    .slice(0, cuantos);
+  return { items, cargando: anuncios.isLoading || noticias.isLoading };
+}
