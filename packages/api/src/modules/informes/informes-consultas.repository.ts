@@ -50,9 +50,13 @@ export class InformesConsultasRepository {
     return fila?.nombre;
   }
 
-  async nombreAsociacion(): Promise<string> {
-    const fila = await this.db.selectFrom("asociacion").select("nombre").executeTakeFirst();
-    return fila?.nombre ?? "";
+  /** The association's name and logo (PNG, or null), for the heading of every file. */
+  async asociacion(): Promise<{ nombre: string; logo: Buffer | null }> {
+    const fila = await this.db
+      .selectFrom("asociacion")
+      .select(["nombre", "logo"])
+      .executeTakeFirst();
+    return { nombre: fila?.nombre ?? "", logo: fila?.logo ?? null };
   }
 
   async filas(c: Consulta, pagina?: { page: number; pageSize: number }): Promise<FilaSql[]> {

@@ -104,10 +104,8 @@ export class InformesTablasService {
           ? await plan.grafico(totales.sumas)
           : null,
     };
-    return exportarInforme(informe, formato, {
-      asociacion: await this.repo.nombreAsociacion(),
-      hoy: this.hoy(),
-    });
+    const { nombre, logo } = await this.repo.asociacion();
+    return exportarInforme(informe, formato, { asociacion: nombre, logo, hoy: this.hoy() });
   }
 
   private async grafico(plan: Plan, sumas: Record<string, number>) {

@@ -1,4 +1,5 @@
 import type { Informe } from "@fila/domain";
+import sharp from "sharp";
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { informePdf } from "./informes.exportar.js";
@@ -40,5 +41,23 @@ describe("informePdf", () => {
     expect(text[0]).toContain("1.234,56 €");
     expect(text.at(-1)).toContain("Socio número 150");
     expect(text.at(-1)).toContain("185.184,00 €");
+  });
+
+  it("lleva el logotipo de la asociación cuando lo hay, sin tapar la cabecera", async () => {
+    const logo = await sharp({
+      create: { width: 64, height: 64, channels: 3, background: "#8b1e3f" },
+    })
+      .png()
+      .toBuffer();
+    const contexto = { asociacion: "Filà Prova", hoy: "2026-11-25" };
+    const conLogo = await informePdf(largo, { ...contexto, logo });
+    const sinLogo = await informePdf(largo, contexto);
+    expect(conLogo.toString("latin1")).toMatch(/\/Subtype\s*\/Image/);
+    expect(sinLogo.toString("latin1")).not.toMatch(/\/Subtype\s*\/Image/);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(conLogo)), {
+      mergePages: false,
+    });
+    expect(text[0]).toContain("Filà Prova");
+    expect(text[0]).toContain("Ranking de puntos");
   });
 });

@@ -16,7 +16,10 @@ import { neutralizar } from "../socios-io/socios-io.columnas.js";
 import { TIPO_CSV, TIPO_XLSX } from "../socios-io/socios-io.ficheros.js";
 
 type Valor = Informe["filas"][number][string];
-type Contexto = { asociacion: string; hoy: string };
+/** `logo`: the association's PNG (Utilidades → Textos y logotipo), printed on the PDF. */
+type Contexto = { asociacion: string; hoy: string; logo?: Buffer | null };
+
+const LADO_LOGO = 48;
 
 const FILAS_POR_TANDA = 250;
 const cederTurno = () => new Promise<void>((resolver) => setImmediate(resolver));
@@ -311,9 +314,19 @@ export async function informePdf(informe: Informe, contexto: Contexto): Promise<
   const ancho = doc.page.width - 2 * MARGEN;
   const limite = () => doc.page.height - doc.page.margins.bottom - ALTO_FILA;
 
-  doc.font("normal").fontSize(10).fillColor("#555555").text(asociacion);
-  doc.font("negrita").fontSize(16).fillColor("black").text(titulo);
-  doc.font("normal").fontSize(9).text(filtros).text(generado).moveDown(0.6);
+  // The logo in the top right corner; the heading's lines keep clear of it.
+  const conLogo = contexto.logo && contexto.logo.length > 0;
+  if (conLogo) {
+    doc.image(contexto.logo as Buffer, doc.page.width - MARGEN - LADO_LOGO, MARGEN, {
+      fit: [LADO_LOGO, LADO_LOGO],
+    });
+  }
+  const cabeceraAncho = { width: conLogo ? ancho - LADO_LOGO - 8 : ancho };
+  doc.font("normal").fontSize(10).fillColor("#555555").text(asociacion, cabeceraAncho);
+  doc.font("negrita").fontSize(16).fillColor("black").text(titulo, cabeceraAncho);
+  doc.font("normal").fontSize(9).text(filtros, cabeceraAncho).text(generado, cabeceraAncho);
+  if (conLogo) doc.y = Math.max(doc.y, MARGEN + LADO_LOGO);
+  doc.moveDown(0.6);
   if (informe.grafico) {
     doc.font("negrita").fontSize(10).text(informe.grafico.titulo);
     dibujarGrafico(doc, informe.grafico, ancho);
