@@ -11,6 +11,7 @@ export const STATUS_POR_CODIGO: Record<string, number> = {
   codigo_incorrecto: 401,
   prohibido: 403,
   condiciones_pendientes: 403,
+  totp_pendiente: 403,
   no_encontrado: 404,
   conflicto: 409,
   demasiados_intentos: 429,
@@ -40,6 +41,11 @@ export const condicionesPendientes = () =>
   new DomainError(
     "condiciones_pendientes",
     "Antes de seguir tienes que aceptar las condiciones de uso.",
+  );
+export const totpPendiente = () =>
+  new DomainError(
+    "totp_pendiente",
+    "Antes de seguir tienes que activar la verificación en dos pasos: es obligatoria para los administradores.",
   );
 export const noEncontrado = (que = "El recurso") =>
   new DomainError("no_encontrado", `${que} no existe.`);

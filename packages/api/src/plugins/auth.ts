@@ -2,7 +2,12 @@ import type { Rol } from "@fila/domain";
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import type { Database } from "../db/database.js";
-import { condicionesPendientes, noAutenticado, prohibido } from "../errors/domain-error.js";
+import {
+  condicionesPendientes,
+  noAutenticado,
+  prohibido,
+  totpPendiente,
+} from "../errors/domain-error.js";
 import { hashToken } from "../lib/tokens.js";
 
 export type UsuarioAutenticado = {
@@ -14,6 +19,11 @@ export type UsuarioAutenticado = {
   idSesion: number;
   /** The account has not accepted the current terms: it may only do what the terms gate needs. */
   condicionesPendientes: boolean;
+  /**
+   * An administrator without TOTP while the association requires it of administrators: it may
+   * only set it up (and what the terms gate allows).
+   */
+  totpPendiente: boolean;
 };
 
 declare module "fastify" {
@@ -52,6 +62,13 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database }
             "=",
             eb.selectFrom("asociacion").select("version_condiciones").limit(1),
           ).as("condicionesAlDia"),
+        "usuario.totp_activo",
+        (eb) =>
+          eb
+            .selectFrom("asociacion")
+            .select("totp_obligatorio_admin")
+            .limit(1)
+            .as("totpObligatorio"),
       ])
       .where("sesion.token_hash", "=", hashToken(token))
       .where("sesion.revocada_en", "is", null)
@@ -67,6 +84,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database }
         socioId: fila.id_socio ?? 0,
         idSesion: fila.idSesion,
         condicionesPendientes: fila.condicionesAlDia !== true,
+        totpPendiente:
+          fila.rol === "administrador" && fila.totpObligatorio === true && !fila.totp_activo,
       };
     }
   });
@@ -80,14 +99,21 @@ const PERMITIDO_SIN_CONDICIONES = new Set([
   "POST /api/logout",
 ]);
 
+/** What an administrator who must turn TOTP on may do until then: exactly that (issue 13). */
+const PERMITIDO_SIN_TOTP = new Set([
+  ...PERMITIDO_SIN_CONDICIONES,
+  "GET /api/cuenta/totp",
+  "POST /api/cuenta/totp",
+  "POST /api/cuenta/totp/confirmacion",
+]);
+
 function exigirSesion(req: FastifyRequest): UsuarioAutenticado {
   if (!req.usuario) throw noAutenticado();
-  if (
-    req.usuario.condicionesPendientes &&
-    !PERMITIDO_SIN_CONDICIONES.has(`${req.method} ${req.routeOptions.url}`)
-  ) {
+  const ruta = `${req.method} ${req.routeOptions.url}`;
+  if (req.usuario.condicionesPendientes && !PERMITIDO_SIN_CONDICIONES.has(ruta)) {
     throw condicionesPendientes();
   }
+  if (req.usuario.totpPendiente && !PERMITIDO_SIN_TOTP.has(ruta)) throw totpPendiente();
   return req.usuario;
 }
 

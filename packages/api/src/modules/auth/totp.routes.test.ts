@@ -302,6 +302,29 @@ describe("obligatoria para los administradores", () => {
     expect(auditoria.at(-1)?.cambios).toEqual([
       { campo: "totpObligatorioAdmin", antes: false, despues: true },
     ]);
-    await pedir("PUT", "/api/asociacion/seguridad", tokenAdmin, { totpObligatorioAdmin: false });
+    // On the server, not only in the web: until it is on, that administrator may only set it up.
+    const bloqueada = await pedir("GET", "/api/socios", tokenAdmin);
+    expect(bloqueada.statusCode).toBe(403);
+    expect(bloqueada.json()).toMatchObject({ error: "totp_pendiente" });
+    expect(bloqueada.json().mensaje).toMatch(/verificación en dos pasos/);
+    const quitar = await pedir("PUT", "/api/asociacion/seguridad", tokenAdmin, {
+      totpObligatorioAdmin: false,
+    });
+    expect(quitar.json()).toMatchObject({ error: "totp_pendiente" });
+    expect((await pedir("GET", "/api/sesion", tokenAdmin)).statusCode).toBe(200);
+    // Other roles go on as before.
+    expect((await pedir("GET", "/api/sesion", tokenUsuario)).statusCode).toBe(200);
+    // Once set up, the same session goes on; an administrator with TOTP lifts the rule.
+    const inicio = await pedir("POST", "/api/cuenta/totp", tokenAdmin);
+    expect(inicio.statusCode).toBe(200);
+    const confirmacion = await pedir("POST", "/api/cuenta/totp/confirmacion", tokenAdmin, {
+      codigo: codigoTotp(inicio.json().secreto),
+    });
+    expect(confirmacion.statusCode).toBe(200);
+    expect((await pedir("GET", "/api/socios", tokenAdmin)).statusCode).toBe(200);
+    const levantada = await pedir("PUT", "/api/asociacion/seguridad", tokenAdmin, {
+      totpObligatorioAdmin: false,
+    });
+    expect(levantada.statusCode).toBe(200);
   });
 });
