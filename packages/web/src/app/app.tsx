@@ -1,6 +1,8 @@
+import { homeDeRol } from "@fila/domain";
 import { type ReactNode, useEffect, useState } from "react";
 import { createHashRouter } from "react-router";
 import { RouterProvider } from "react-router/dom";
+import { PARAMETRO_TOTP } from "../features/cuenta/destino-tras-entrar";
 import { api, configurarApi } from "../lib/api";
 import { CLAVES } from "../lib/storage";
 import { Providers } from "./providers";
@@ -19,6 +21,14 @@ configurarApi({
     const { pathname } = router.state.location;
     if (pathname !== "/" && pathname !== "/login")
       void router.navigate("/login", { replace: true });
+  },
+  // An administrator who must turn two-factor codes on (the rule may come while signed in):
+  // the home with its setup open, the only thing the API lets them do until then.
+  alTotpPendiente: () => {
+    const home = `/${homeDeRol(sesionStore.obtener().usuario?.rol)}`;
+    const { pathname, search } = router.state.location;
+    if (pathname === home && search.includes(`${PARAMETRO_TOTP}=`)) return;
+    void router.navigate(`${home}?${PARAMETRO_TOTP}=configurar`, { replace: true });
   },
 });
 

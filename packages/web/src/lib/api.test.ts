@@ -61,6 +61,21 @@ describe("cliente de la API y su versión", () => {
     expect(alVersionAntigua).toHaveBeenCalledWith("2");
   });
 
+  it("un 403 totp_pendiente avisa para abrir la verificación en dos pasos; otro 403 no", async () => {
+    const alTotpPendiente = vi.fn();
+    configurarApi({ alTotpPendiente });
+    servidor(403, { error: "sin_permiso", mensaje: "No tienes permiso.", detalles: [] });
+    await api.get("/socios").catch(() => undefined);
+    expect(alTotpPendiente).not.toHaveBeenCalled();
+    const mensaje =
+      "Antes de seguir tienes que activar la verificación en dos pasos: es obligatoria para los administradores.";
+    servidor(403, { error: "totp_pendiente", mensaje, detalles: [] });
+    const error = await api.get("/socios").catch((e: unknown) => e);
+    expect(alTotpPendiente).toHaveBeenCalledTimes(1);
+    expect(mensajeDeError(error)).toBe(mensaje);
+    configurarApi({ alTotpPendiente: () => {} });
+  });
+
   it("por defecto el 426 recarga la página una sola vez por versión de la API", async () => {
     const recargar = vi.fn();
     expect(recargarPorVersionAntigua("2", recargar)).toBe(true);

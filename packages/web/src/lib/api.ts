@@ -36,6 +36,8 @@ type ConfiguracionApi = {
   alNoAutorizado: () => void;
   /** Called on every 426 with the API's version, before the error reaches the caller. */
   alVersionAntigua: (versionApi: string | null) => void;
+  /** Called on a 403 `totp_pendiente` (an administrator must turn two-factor codes on first). */
+  alTotpPendiente: () => void;
 };
 
 const configuracion: ConfiguracionApi = {
@@ -44,6 +46,7 @@ const configuracion: ConfiguracionApi = {
   alVersionAntigua: (versionApi) => {
     recargarPorVersionAntigua(versionApi);
   },
+  alTotpPendiente: () => {},
 };
 
 export function configurarApi(opciones: Partial<ConfiguracionApi>): void {
@@ -98,6 +101,12 @@ export async function peticion(ruta: string, opciones: OpcionesPeticion = {}): P
     if (respuesta.status === 401) configuracion.alNoAutorizado();
     if (respuesta.status === 426) {
       configuracion.alVersionAntigua(respuesta.headers.get(CABECERA_VERSION_API));
+    }
+    if (
+      respuesta.status === 403 &&
+      (cuerpoError as { error?: unknown } | null)?.error === "totp_pendiente"
+    ) {
+      configuracion.alTotpPendiente();
     }
     throw new ErrorHttp(respuesta.status, respuesta.statusText, cuerpoError);
   }

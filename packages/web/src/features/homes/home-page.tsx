@@ -12,7 +12,7 @@ import {
 } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconKey, IconShieldLock } from "@tabler/icons-react";
-import { lazy, type ReactNode, Suspense, useMemo } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { Icono } from "../../app/iconos";
@@ -55,6 +55,12 @@ export function HomePage({ rolDeHome, ruta, intro, children }: Props) {
   // `?totp=configurar`: an administrator who must turn two-factor codes on, right after signing in.
   const [parametros, setParametros] = useSearchParams();
   const [totpAbierto, totp] = useDisclosure(parametros.get(PARAMETRO_TOTP) === "configurar");
+  // Also when the API asks for it later (403 totp_pendiente, see app.tsx) on this same page.
+  const pideTotp = parametros.get(PARAMETRO_TOTP) === "configurar";
+  const abrirTotp = totp.open;
+  useEffect(() => {
+    if (pideTotp) abrirTotp();
+  }, [pideTotp, abrirTotp]);
   function cerrarTotp() {
     totp.close();
     if (parametros.has(PARAMETRO_TOTP)) setParametros({}, { replace: true });
