@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "../../db/database.js";
+import { type EntradaAuditoria, registrarAuditoria } from "../../services/auditoria.js";
 
 /** A table as the backup sees it: its columns (without generated ones) and its primary key. */
 export type TablaCopia = {
@@ -183,6 +184,10 @@ export class CopiasRepository {
       UPDATE ${sql.table(tabla)} SET ${asignaciones}
       FROM jsonb_populate_recordset(NULL::${sql.table(tabla)}, ${`[${filas.join(",")}]`}::jsonb) x
       WHERE ${condicion}`.execute(this.db);
+  }
+
+  async auditar(entrada: EntradaAuditoria): Promise<void> {
+    await registrarAuditoria(this.db, entrada);
   }
 
   /** Every serial sequence continues after the highest id restored. */

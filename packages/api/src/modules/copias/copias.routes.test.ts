@@ -184,6 +184,18 @@ async function restaurarYComparar(
   expect(res.statusCode, res.body).toBe(200);
   expect(res.json().archivos).toBeGreaterThan(0);
 
+  // The restore is on the restored activity log (by name), its only addition: taken out to compare.
+  const registro = await destino.db
+    .deleteFrom("auditoria")
+    .where("entidad", "=", "copia")
+    .where("accion", "=", "restauración")
+    .returning("cambios")
+    .execute();
+  expect(registro).toHaveLength(1);
+  expect(registro[0].cambios?.[0]).toMatchObject({
+    campo: "restauradaPor",
+    despues: expect.stringContaining(admin.email),
+  });
   const esperadas = await huellas(origen.db);
   expect(Object.keys(esperadas).length).toBeGreaterThan(20);
   expect(esperadas.socio.filas).toBeGreaterThan(50);
@@ -192,7 +204,17 @@ async function restaurarYComparar(
   // Every session ended, the restorer's too; the accounts of the copy sign in.
   const sesion = await destino.app.inject({ url: "/api/sesion", headers: bearer(token) });
   expect(sesion.statusCode).toBe(401);
+  const ultimo = await destino.db
+    .selectFrom("auditoria")
+    .select((eb) => eb.fn.max("id").as("id"))
+    .executeTakeFirstOrThrow();
   const nuevoToken = await entrar(destino.app, CUENTAS_DEMO.administrador, PASSWORD_DEMO);
+  // A sign-in is on the activity log too: taken out, so the data still compares with the origin.
+  await destino.db
+    .deleteFrom("auditoria")
+    .where("entidad", "=", "acceso")
+    .where("id", ">", Number(ultimo.id ?? 0))
+    .execute();
   if (!darDeAlta) return nuevoToken;
   // The sequences go on after the restored ids.
   const alta = await destino.app.inject({

@@ -200,7 +200,7 @@ export class CopiasService {
       const tablas = (await this.repo.tablas()).filter((t) => !EFIMERAS.has(t.nombre));
       const migraciones = await this.repo.migraciones();
       const resumen = await this.validar(fichero, tablas, migraciones, preparada);
-      await this.reemplazarDatos(fichero, tablas);
+      await this.reemplazarDatos(fichero, tablas, actor, resumen);
       await this.cambiarArchivos(preparada);
       this.alRestaurar();
       return resumen;
@@ -210,8 +210,17 @@ export class CopiasService {
     }
   }
 
-  /** Everything in one transaction: a row the database refuses undoes the whole restore. */
-  private async reemplazarDatos(fichero: string, tablas: TablaCopia[]) {
+  /**
+   * Everything in one transaction: a row the database refuses undoes the whole restore. The
+   * restore itself goes on the restored activity log, by name: the account that did it may not
+   * exist in the copy.
+   */
+  private async reemplazarDatos(
+    fichero: string,
+    tablas: TablaCopia[],
+    actor: UsuarioAutenticado,
+    resumen: ResumenRestauracion,
+  ) {
     try {
       await this.repo.transaccion(async (repo) => {
         const todas = await repo.tablas();
@@ -226,6 +235,18 @@ export class CopiasService {
           true,
         );
         await repo.ajustarSecuencias();
+        await repo.auditar({
+          idUsuario: null,
+          entidad: "copia",
+          idEntidad: 0,
+          accion: "restauración",
+          cambios: [
+            { campo: "restauradaPor", antes: null, despues: `${actor.nombre} <${actor.email}>` },
+            { campo: "tablas", antes: null, despues: resumen.tablas },
+            { campo: "filas", antes: null, despues: resumen.filas },
+            { campo: "archivos", antes: null, despues: resumen.archivos },
+          ],
+        });
       });
     } catch (err) {
       const codigo = String((err as { code?: unknown }).code ?? "");
