@@ -104,7 +104,7 @@ export function DetalleAnuncio({
           </ScrollArea>
         ) : null}
         <Group justify="space-between" align="center">
-          <Title order={2} size="h3" c="teal.8">
+          <Title order={2} size="h3" c="teal.9">
             {precioDeAnuncio(anuncio.precio, t("mercadillo.gratis"))}
           </Title>
           <Group gap={4}>

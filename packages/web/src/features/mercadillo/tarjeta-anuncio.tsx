@@ -28,7 +28,6 @@ export function TarjetaAnuncio({
       component="button"
       type="button"
       onClick={alAbrir}
-      aria-label={anuncio.titulo}
       data-testid="tarjeta-anuncio"
       style={{ textAlign: "left", cursor: "pointer" }}
     >
@@ -39,7 +38,7 @@ export function TarjetaAnuncio({
         <Text fw={600} lineClamp={2} size="sm">
           {anuncio.titulo}
         </Text>
-        <Text fw={700} c="teal.8">
+        <Text fw={700} c="teal.9">
           {precioDeAnuncio(anuncio.precio, t("mercadillo.gratis"))}
         </Text>
         <Group gap={4}>

@@ -51,7 +51,7 @@ export function TarjetaDestacado({ item, ancho }: { item: Destacado; ancho?: num
           {titulo}
         </Text>
         {item.tipo === "anuncio" ? (
-          <Text fw={700} size="sm" c="teal.8">
+          <Text fw={700} size="sm" c="teal.9">
             {precioDeAnuncio(item.anuncio.precio, t("mercadillo.gratis"))}
           </Text>
         ) : item.noticia.resumen ? (
