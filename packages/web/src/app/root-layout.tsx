@@ -20,13 +20,13 @@ const ShellConSesion = lazy(() => cargarShell().then((m) => ({ default: m.ShellC
  */
 export function RootLayout() {
   const sesion = useSesion();
-  const { pathname, search } = useLocation();
+  const { pathname, search, key } = useLocation();
   const segmento = primerSegmento(pathname);
 
   usePrecargaDePaginas();
 
   if (!haySesion(sesion)) {
-    if (!RUTAS_PUBLICAS.has(segmento)) return <Navigate to="/login" replace />;
+    if (!RUTAS_PUBLICAS.has(segmento)) return <Navigate key={key} to="/login" replace />;
     return (
       <PublicLayout>
         <VistaAnalitica />
@@ -38,7 +38,11 @@ export function RootLayout() {
   const home = `/${homeDeRol(sesion.usuario.rol)}`;
 
   if (sesion.usuario.condicionesAceptadas !== "si") {
-    if (!RUTAS_SIN_CONDICIONES.has(segmento)) return <Navigate to="/condiciones" replace />;
+    // Keyed by the location: a redirect must fire again if another navigation (the login's own,
+    // a moment later) lands on a page the terms still hold back, or the page stays blank.
+    if (!RUTAS_SIN_CONDICIONES.has(segmento)) {
+      return <Navigate key={key} to="/condiciones" replace />;
+    }
     return (
       <Suspense fallback={<CargandoPagina />}>
         <ShellConSesion conMenu={false}>
@@ -51,10 +55,12 @@ export function RootLayout() {
 
   // A signed-in person opening the login (or the bare app) lands on their home; a reset link
   // (contrasenya-olvidada?token=…) still opens.
-  if (segmento === "" || segmento === "login") return <Navigate to={home} replace />;
+  if (segmento === "" || segmento === "login") return <Navigate key={key} to={home} replace />;
 
   // A page outside the person's role leads to their home, before it asks the API for anything.
-  if (!puedeAbrir(sesion.usuario.rol, pathname, search)) return <Navigate to={home} replace />;
+  if (!puedeAbrir(sesion.usuario.rol, pathname, search)) {
+    return <Navigate key={key} to={home} replace />;
+  }
 
   return (
     <Suspense fallback={<CargandoPagina />}>
