@@ -67,3 +67,16 @@ export function exigirArchivo(form: FormularioSubido, mensaje: string, campo = "
   }
   return form.archivo;
 }
+
+/**
+ * The one image of a photo or cover upload (field «archivo», at most `maxBytes`): 413 when it is
+ * larger, 400 when it is missing. Its type is decided later, by its content.
+ */
+export async function leerImagen(req: FastifyRequest, maxBytes: number): Promise<Buffer> {
+  const form = await leerFormulario(req, {
+    maxBytes,
+    mensajeTamanyo: `La imagen no puede ocupar más de ${Math.round(maxBytes / 1024 / 1024)} MB.`,
+  });
+  return exigirArchivo(form, "Adjunta una imagen JPEG, PNG o WebP en el campo «archivo».")
+    .contenido;
+}

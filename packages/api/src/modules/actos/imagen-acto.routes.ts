@@ -2,7 +2,7 @@ import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requiereRol, requiereSesion, usuarioDe } from "../../plugins/auth.js";
-import { exigirArchivo, leerFormulario } from "../../plugins/subidas.js";
+import { leerImagen } from "../../plugins/subidas.js";
 import type { ImagenActoService } from "./imagen-acto.service.js";
 
 const tags = ["Actos"];
@@ -40,15 +40,8 @@ export const imagenActoRoutes: FastifyPluginAsyncZod<{ imagenes: ImagenActoServi
       },
     },
     async (req) => {
-      const form = await leerFormulario(req, {
-        maxBytes: IMAGEN_MAX_BYTES,
-        mensajeTamanyo: "La imagen no puede ocupar más de 5 MB.",
-      });
-      const archivo = exigirArchivo(
-        form,
-        "Adjunta una imagen JPEG, PNG o WebP en el campo «archivo».",
-      );
-      return imagenes.subir(usuarioDe(req).id, req.params.id, archivo.contenido);
+      const imagen = await leerImagen(req, IMAGEN_MAX_BYTES);
+      return imagenes.subir(usuarioDe(req).id, req.params.id, imagen);
     },
   );
 

@@ -3,7 +3,7 @@ import { AnuncioEntradaSchema, AnuncioVistaSchema, ListaAnunciosQuerySchema } fr
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requiereSesion, usuarioDe } from "../../plugins/auth.js";
-import { exigirArchivo, leerFormulario } from "../../plugins/subidas.js";
+import { leerImagen } from "../../plugins/subidas.js";
 import type { AnunciosService } from "./anuncios.service.js";
 
 const tags = ["Mercadillo"];
@@ -160,15 +160,8 @@ export const anunciosRoutes: FastifyPluginAsyncZod<{ anuncios: AnunciosService }
       },
     },
     async (req) => {
-      const form = await leerFormulario(req, {
-        maxBytes: IMAGEN_MAX_BYTES,
-        mensajeTamanyo: "La imagen no puede ocupar más de 5 MB.",
-      });
-      const archivo = exigirArchivo(
-        form,
-        "Adjunta una imagen JPEG, PNG o WebP en el campo «archivo».",
-      );
-      return anuncios.subirImagen(usuarioDe(req), req.params.id, archivo.contenido);
+      const imagen = await leerImagen(req, IMAGEN_MAX_BYTES);
+      return anuncios.subirImagen(usuarioDe(req), req.params.id, imagen);
     },
   );
 

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Database } from "../../db/database.js";
 import { requiereRol, requiereSesion, usuarioDe } from "../../plugins/auth.js";
-import { exigirArchivo, leerFormulario } from "../../plugins/subidas.js";
+import { leerImagen } from "../../plugins/subidas.js";
 import { NoticiasRepository } from "./noticias.repository.js";
 import { NoticiasService } from "./noticias.service.js";
 
@@ -158,15 +158,8 @@ export const noticiasRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (req) => {
-      const form = await leerFormulario(req, {
-        maxBytes: IMAGEN_MAX_BYTES,
-        mensajeTamanyo: "La imagen no puede ocupar más de 5 MB.",
-      });
-      const archivo = exigirArchivo(
-        form,
-        "Adjunta una imagen JPEG, PNG o WebP en el campo «archivo».",
-      );
-      return noticias.subirImagen(usuarioDe(req), req.params.id, archivo.contenido);
+      const imagen = await leerImagen(req, IMAGEN_MAX_BYTES);
+      return noticias.subirImagen(usuarioDe(req), req.params.id, imagen);
     },
   );
 
