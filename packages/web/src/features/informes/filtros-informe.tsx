@@ -29,6 +29,18 @@ export function FiltrosInforme({ filtros, valores, alCambiar }: Props) {
     alCambiar({ [clave]: texto.trim() });
   }, 400);
 
+  /** A choice among `opciones`, «Todos» first (the filter left out). */
+  const eleccion = (f: FiltroCatalogo, w: number, opciones: { value: string; label: string }[]) => (
+    <Select
+      key={f.clave}
+      label={f.etiqueta}
+      w={w}
+      data={[todos, ...opciones]}
+      value={valor(f.clave)}
+      onChange={(v) => alCambiar({ [f.clave]: v ?? "" })}
+    />
+  );
+
   function control(f: FiltroCatalogo) {
     switch (f.tipo) {
       case "busqueda":
@@ -58,15 +70,10 @@ export function FiltrosInforme({ filtros, valores, alCambiar }: Props) {
           />
         );
       case "mes":
-        return (
-          <Select
-            key={f.clave}
-            label={f.etiqueta}
-            w={160}
-            data={[todos, ...MESES.map((m, i) => ({ value: String(i + 1), label: m }))]}
-            value={valor(f.clave)}
-            onChange={(v) => alCambiar({ [f.clave]: v ?? "" })}
-          />
+        return eleccion(
+          f,
+          160,
+          MESES.map((m, i) => ({ value: String(i + 1), label: m })),
         );
       case "fecha":
         return (
@@ -80,49 +87,21 @@ export function FiltrosInforme({ filtros, valores, alCambiar }: Props) {
           />
         );
       case "tipoSocio":
-        return (
-          <Select
-            key={f.clave}
-            label={f.etiqueta}
-            w={200}
-            data={[
-              todos,
-              ...(tipos.data ?? []).map((tipo) => ({ value: String(tipo.id), label: tipo.nombre })),
-            ]}
-            value={valor(f.clave)}
-            onChange={(v) => alCambiar({ [f.clave]: v ?? "" })}
-          />
+        return eleccion(
+          f,
+          200,
+          (tipos.data ?? []).map((tipo) => ({ value: String(tipo.id), label: tipo.nombre })),
         );
       case "activo":
-        return (
-          <Select
-            key={f.clave}
-            label={f.etiqueta}
-            w={150}
-            data={[
-              todos,
-              { value: "true", label: t("informes.estado.activos") },
-              { value: "false", label: t("informes.estado.bajas") },
-            ]}
-            value={valor(f.clave)}
-            onChange={(v) => alCambiar({ [f.clave]: v ?? "" })}
-          />
-        );
+        return eleccion(f, 150, [
+          { value: "true", label: t("informes.estado.activos") },
+          { value: "false", label: t("informes.estado.bajas") },
+        ]);
       case "sexo":
-        return (
-          <Select
-            key={f.clave}
-            label={f.etiqueta}
-            w={150}
-            data={[
-              todos,
-              { value: "hombre", label: t("informes.sexo.hombre") },
-              { value: "mujer", label: t("informes.sexo.mujer") },
-            ]}
-            value={valor(f.clave)}
-            onChange={(v) => alCambiar({ [f.clave]: v ?? "" })}
-          />
-        );
+        return eleccion(f, 150, [
+          { value: "hombre", label: t("informes.sexo.hombre") },
+          { value: "mujer", label: t("informes.sexo.mujer") },
+        ]);
       case "edad":
         return (
           <Group key={f.clave} gap="xs" wrap="nowrap">
