@@ -19,6 +19,8 @@ const PUERTO = Number(process.env.LIGHTHOUSE_PORT ?? 3407);
 const RONDAS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 /** A folder to keep each run's full Lighthouse report (JSON) in, to look into a figure. */
 const INFORMES = process.env.LIGHTHOUSE_REPORTS;
+/** Only these pages (comma-separated names: login, socio-home), to look into one of them. */
+const SOLO = process.env.LIGHTHOUSE_PAGES?.split(",").map((p) => p.trim());
 const BASE = `http://127.0.0.1:${PUERTO}`;
 const OBJETIVO = { rendimiento: 90, accesibilidad: 100 };
 const CHROMIUM = "/usr/bin/chromium";
@@ -28,8 +30,10 @@ type Sesion = { token: string; usuario: string };
 type Medida = {
   rendimiento: number;
   accesibilidad: number;
+  fcp: number;
   lcp: number;
   tbt: number;
+  cls: number;
   bytes: number;
   peticiones: number;
   /** What the page asked for until its largest paint (the rest is preloading and later work). */
@@ -137,7 +141,9 @@ async function medir(ruta: string, sesion: Sesion | null, nombre: string): Promi
     return {
       rendimiento: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       accesibilidad: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+      fcp: lhr.audits["first-contentful-paint"]?.numericValue ?? Number.NaN,
       lcp: lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
+      cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
       tbt: lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN,
       bytes: lhr.audits["total-byte-weight"]?.numericValue ?? Number.NaN,
       peticiones: peticiones.length,
@@ -177,7 +183,7 @@ try {
   const paginas: Array<{ nombre: string; ruta: string; sesion: Sesion | null }> = [
     { nombre: "login", ruta: "#/login", sesion: null },
     { nombre: "socio-home", ruta: "#/socio-home", sesion: await entrarComoSocio() },
-  ];
+  ].filter((p) => !SOLO || SOLO.includes(p.nombre));
   let cumplido = true;
   for (const { nombre, ruta, sesion } of paginas) {
     const medidas: Medida[] = [];
@@ -186,7 +192,7 @@ try {
     const ok = m.rendimiento >= OBJETIVO.rendimiento && m.accesibilidad >= OBJETIVO.accesibilidad;
     cumplido &&= ok;
     console.log(
-      `${nombre.padEnd(11)} móvil, mediana de ${RONDAS}: rendimiento ${m.rendimiento} (${medidas.map((x) => x.rendimiento).join("/")}), accesibilidad ${m.accesibilidad} | LCP ${(m.lcp / 1000).toFixed(1)} s, TBT ${m.tbt.toFixed(0)} ms | ${(m.bytes / 1024).toFixed(0)} KB transferidos en ${m.peticiones} peticiones (hasta el LCP: ${(m.bytesHastaLcp / 1024).toFixed(0)} KB en ${m.peticionesHastaLcp}) | objetivo ${ok ? "cumplido" : "NO cumplido"}${m.fallosAccesibilidad.length ? ` (accesibilidad: ${m.fallosAccesibilidad.join(", ")})` : ""}`,
+      `${nombre.padEnd(11)} móvil, mediana de ${RONDAS}: rendimiento ${m.rendimiento} (${medidas.map((x) => x.rendimiento).join("/")}), accesibilidad ${m.accesibilidad} | FCP ${(m.fcp / 1000).toFixed(1)} s, LCP ${(m.lcp / 1000).toFixed(1)} s, TBT ${m.tbt.toFixed(0)} ms, CLS ${m.cls.toFixed(3)} | ${(m.bytes / 1024).toFixed(0)} KB transferidos en ${m.peticiones} peticiones (hasta el LCP: ${(m.bytesHastaLcp / 1024).toFixed(0)} KB en ${m.peticionesHastaLcp}) | objetivo ${ok ? "cumplido" : "NO cumplido"}${m.fallosAccesibilidad.length ? ` (accesibilidad: ${m.fallosAccesibilidad.join(", ")})` : ""}`,
     );
   }
   console.log(

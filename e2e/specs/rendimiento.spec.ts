@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { AppPage, CUENTAS, PASSWORD_DEMO } from "../page-models/app-page";
 
 // The first page loads only what it needs; every other page module (SPEC §2: all lazily loaded
 // pages are preloaded) is fetched after the load event, in idle time. Figures: bench/lighthouse.
@@ -119,4 +120,60 @@ test("los textos (es.json) se piden una sola vez, con la página y no después d
       )?.initiatorType,
   );
   expect(iniciador).toBe("link");
+});
+
+test.describe("imagen de arranque (packages/web/arranque)", () => {
+  // Requests a service worker answers never reach page.route: without it, every one does.
+  test.use({ serviceWorkers: "block" });
+  /** The app's own scripts held back: what the document alone paints (packages/web/arranque). */
+  async function sinScriptsDeLaApp(page: Page) {
+    await page.route(/\/assets\/[\w-]+\.js$/, (ruta) => ruta.abort());
+  }
+
+  function erroresDeCsp(page: Page): string[] {
+    const errores: string[] = [];
+    page.on("console", (m) => {
+      if (/Content Security Policy/i.test(m.text())) errores.push(m.text());
+    });
+    return errores;
+  }
+
+  test("la primera pintura no espera al código: el login se ve con solo el documento", async ({
+    page,
+  }) => {
+    const csp = erroresDeCsp(page);
+    await sinScriptsDeLaApp(page);
+    await page.goto("/#/login");
+    const arranque = page.locator("#arranque");
+    await expect(arranque.getByText("Entra con tu cuenta de festero")).toBeVisible();
+    await expect(arranque.locator("h1")).toHaveText("Filà");
+    expect(csp).toEqual([]);
+  });
+
+  test("la primera pintura del inicio saluda al socio con la sesión guardada, antes que el código", async ({
+    page,
+  }) => {
+    const app = new AppPage(page);
+    await app.entrarHastaInicio(CUENTAS.socio.email, PASSWORD_DEMO, CUENTAS.socio.home);
+    const nombre = (await page.getByRole("heading", { name: /^Hola, / }).textContent()) ?? "";
+    // The app's own picture is gone once its page is there.
+    await expect(page.locator("#arranque")).toHaveCount(0);
+
+    const csp = erroresDeCsp(page);
+    await sinScriptsDeLaApp(page);
+    await page.reload();
+    const arranque = page.locator("#arranque");
+    await expect(arranque.getByText(nombre, { exact: true })).toBeVisible();
+    expect(csp).toEqual([]);
+  });
+
+  test("la imagen de arranque se va en cuanto aparece la página, sin errores de CSP", async ({
+    page,
+  }) => {
+    const csp = erroresDeCsp(page);
+    await page.goto("/#/login");
+    await expect(page.getByRole("button", { name: "Entrar" })).toBeVisible();
+    await expect(page.locator("#arranque")).toHaveCount(0);
+    expect(csp).toEqual([]);
+  });
 });

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
@@ -10,9 +12,31 @@ const api = process.env.FILA_API_URL ?? "http://localhost:3000";
 const COMUNES =
   /node_modules[\\/](@mantine[\\/](core|hooks|store)|@floating-ui|@tabler[\\/]icons-react|@tanstack|react-remove-scroll|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib|react-number-format|react-textarea-autosize|clsx)[\\/]/;
 
+/**
+ * The boot picture (arranque/): its style and script inlined into index.html so that the first
+ * paint needs nothing but the document, with the few texts it shows taken from es.json.
+ */
+function arranque() {
+  const leer = (fichero: string) => readFileSync(path.join(import.meta.dirname, fichero), "utf8");
+  const es = JSON.parse(leer("public/assets/i18n/es.json"));
+  const textos = { app: es.app.nombre, saludo: es.homes.saludo, subtitulo: es.login.subtitulo };
+  return {
+    name: "fila-arranque",
+    transformIndexHtml: () => [
+      { tag: "style", children: leer("arranque/arranque.css"), injectTo: "head" as const },
+      {
+        tag: "script",
+        children: `var TEXTOS_ARRANQUE = ${JSON.stringify(textos)};\n${leer("arranque/arranque.js")}`,
+        injectTo: "body" as const,
+      },
+    ],
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
+    arranque(),
     {
       // Nothing renders before the texts (src/lib/i18n.ts): fetched along with the entry
       // script instead of after it has run. Same URL and mode as i18next's fetch, so it is

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,7 +9,8 @@ import { crearEntorno, type Entorno } from "./test/entorno.js";
 // A built web app in miniature: each text file with its .br and .gz copies beside it, as
 // scripts/comprimir-estaticos.mjs leaves them.
 const JS = `export const filas = [${Array.from({ length: 400 }, (_, i) => `"fila ${i}"`).join(", ")}];\n`;
-const HTML = `<!doctype html><html lang="es"><head><title>Filà</title></head><body>${"<p>Moros i Cristians</p>".repeat(60)}</body></html>\n`;
+const ARRANQUE = `document.getElementById("arranque").textContent = "Hola";`;
+const HTML = `<!doctype html><html lang="es"><head><title>Filà</title><script type="module" crossorigin src="/assets/index-AbCd1234.js"></script></head><body><div id="arranque"></div>${"<p>Moros i Cristians</p>".repeat(60)}<script>${ARRANQUE}</script></body></html>\n`;
 const SW = `self.addEventListener("fetch", () => {});\n${"// precache\n".repeat(200)}`;
 
 function escribirConCopias(fichero: string, contenido: string): void {
@@ -96,5 +98,14 @@ describe("ficheros de la web precomprimidos", () => {
     expect(r.headers["content-encoding"]).toBeUndefined();
     expect(r.headers.vary).toBeUndefined();
     expect(r.json()).toEqual({ version: "en-disco" });
+  });
+
+  it("la CSP deja correr el script escrito en index.html (la imagen de arranque) por su hash, y ningún otro", async () => {
+    const r = await pedir("/", "br");
+    const csp = String(r.headers["content-security-policy"]);
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? "";
+    const hash = createHash("sha256").update(ARRANQUE).digest("base64");
+    expect(scriptSrc.split(" ")).toEqual(["'self'", `'sha256-${hash}'`]);
+    expect(scriptSrc).not.toContain("unsafe-inline");
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import compress from "@fastify/compress";
@@ -116,6 +117,22 @@ function leerVersionWeb(webDist: string | null): string {
   return VERSION_APP;
 }
 
+/**
+ * CSP sources for the scripts written inside the built index.html (the boot picture, see
+ * packages/web/arranque): each allowed by its SHA-256, and no other inline script.
+ */
+export function hashesDeScriptsEnLinea(webDist: string | null): string[] {
+  const fichero = webDist ? path.join(webDist, "index.html") : null;
+  if (!fichero || !existsSync(fichero)) return [];
+  const html = readFileSync(fichero, "utf8");
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    ([, codigo]) =>
+      `'sha256-${createHash("sha256")
+        .update(codigo ?? "")
+        .digest("base64")}'`,
+  );
+}
+
 export async function buildApp({
   config,
   db,
@@ -192,7 +209,7 @@ export async function buildApp({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...hashesDeScriptsEnLinea(config.webDist)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
         connectSrc: ["'self'"],

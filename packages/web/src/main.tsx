@@ -1,7 +1,7 @@
 import "@mantine/core/styles.css";
 import dayjs from "dayjs";
 import "dayjs/locale/es";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { comprobarVersion } from "./app/version-check";
@@ -25,10 +25,15 @@ const raiz = document.getElementById("root");
 if (raiz) {
   // Texts first: every string on screen comes from /assets/i18n/es.json.
   void iniciarI18n().then(() => {
-    createRoot(raiz).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
+    const raizReact = createRoot(raiz);
+    // The first render as a transition: React yields to the browser every few milliseconds
+    // instead of holding the main thread until the whole page is built.
+    startTransition(() =>
+      raizReact.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      ),
     );
   });
 }

@@ -1,5 +1,5 @@
 import { homeDeRol } from "@fila/domain";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, startTransition, useEffect, useState } from "react";
 import { createHashRouter } from "react-router";
 import { RouterProvider } from "react-router/dom";
 import { PARAMETRO_TOTP } from "../features/cuenta/destino-tras-entrar";
@@ -73,7 +73,9 @@ function SesionAlArrancar({ children }: { children: ReactNode }) {
     const comprobacion = comprobacionAlArrancar ?? comprobarSesion();
     void comprobacion.finally(() => {
       if (comprobacionAlArrancar === comprobacion) comprobacionAlArrancar = null;
-      if (vigente) setLista(true);
+      // Rendering the whole first page is the longest piece of work of the start: as a
+      // transition React splits it into short tasks, so a tap is never kept waiting on it.
+      if (vigente) startTransition(() => setLista(true));
     });
     return () => {
       vigente = false;

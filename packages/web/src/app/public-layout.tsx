@@ -1,8 +1,10 @@
 import { Box, Container } from "@mantine/core";
 import type { ReactNode } from "react";
+import { useQuitarArranque } from "./arranque";
 
 /** Layout of the pages reachable without a session (login, password reset, texts). */
 export function PublicLayout({ children }: { children: ReactNode }) {
+  useQuitarArranque();
   return (
     <Box
       component="main"

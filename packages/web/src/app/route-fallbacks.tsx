@@ -2,6 +2,7 @@ import { homeDeRol } from "@fila/domain";
 import { Alert, Button, Center, Container, Loader, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Navigate } from "react-router";
+import { useQuitarArranque } from "./arranque";
 import { haySesion, useSesion } from "./session-store";
 
 export function CargandoPagina() {
@@ -16,6 +17,7 @@ export function CargandoPagina() {
 /** Shown when a page cannot render (most often: its code changed with a new deployment). */
 export function ErrorDeRuta() {
   const { t } = useTranslation();
+  useQuitarArranque();
   return (
     <Container size="sm" py="xl">
       <Alert color="red" title={t("errores.pagina")}>

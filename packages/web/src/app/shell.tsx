@@ -22,6 +22,7 @@ import {
   useTextosAsociacion,
 } from "../features/asociacion/use-textos-asociacion";
 import { SinConexionBanner } from "../features/pwa/sin-conexion-banner";
+import { useQuitarArranque } from "./arranque";
 import { MenuPrincipal } from "./menu-principal";
 import { useSesion } from "./session-store";
 import { useCerrarSesion } from "./use-cerrar-sesion";
@@ -41,6 +42,7 @@ export function Shell({ children, conMenu = true }: { children: ReactNode; conMe
   const cerrarSesion = useCerrarSesion();
   const [saliendo, setSaliendo] = useState(false);
   const navegacion = useNavigation();
+  useQuitarArranque();
 
   // Rebuilt whenever the current user (its role) changes.
   const menu = useMemo(() => menuPorRol(usuario.rol), [usuario.rol]);

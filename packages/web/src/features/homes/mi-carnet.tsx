@@ -1,4 +1,5 @@
-import { Avatar, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { Avatar, Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
+import type { ReactNode } from "react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSesion } from "../../app/session-store";
@@ -33,9 +34,55 @@ function Carnet() {
   }, [foto.data]);
 
   const s = socio.data;
-  // Only a real record makes a card (nothing while loading, after an error or for an odd answer).
+  // While the record loads, the card keeps its place (same frame, grey shapes) so that nothing
+  // below it moves when it arrives. After an error or for an odd answer there is no card.
+  if (socio.isPending) {
+    return (
+      <MarcoCarnet titulo={t("homes.carnet.titulo")}>
+        <Skeleton height={84} width={84} radius="md" />
+        <Stack gap={8} style={{ flex: 1 }} miw={0}>
+          <Skeleton height={20} width="80%" />
+          <Skeleton height={14} width="60%" />
+          <Skeleton height={14} width="50%" />
+          <Skeleton height={18} width={90} radius="xl" />
+        </Stack>
+        <Skeleton height={92} width={92} />
+      </MarcoCarnet>
+    );
+  }
   if (typeof s?.nombre !== "string") return null;
   const nombre = `${s.nombre} ${s.apellidos}`.trim();
+  return (
+    <MarcoCarnet titulo={t("homes.carnet.titulo")}>
+      <Avatar src={url} alt={t("homes.carnet.foto", { nombre })} size={84} radius="md">
+        {s.nombre.slice(0, 1)}
+        {s.apellidos.slice(0, 1)}
+      </Avatar>
+      <Stack gap={4} style={{ flex: 1 }} miw={0}>
+        <Text fw={700} size="lg" lineClamp={2}>
+          {nombre}
+        </Text>
+        <Text size="sm">
+          {t("homes.carnet.matricula")}: <strong>{s.matricula || "—"}</strong>
+        </Text>
+        <Text size="sm">
+          {t("homes.carnet.edadFestera")}: <strong>{s.edadFestera}</strong>
+        </Text>
+        <TipoBadge tipo={s.tipo} size="md" w="fit-content" />
+      </Stack>
+      {s.matricula ? (
+        <CodigoQr
+          texto={String(s.matricula)}
+          tamanyo={92}
+          titulo={t("homes.carnet.qr", { matricula: s.matricula })}
+        />
+      ) : null}
+    </MarcoCarnet>
+  );
+}
+
+/** The card itself: the same frame for the record and for its placeholder. */
+function MarcoCarnet({ titulo, children }: { titulo: string; children: ReactNode }) {
   return (
     <Card
       withBorder
@@ -46,32 +93,10 @@ function Carnet() {
       maw={520}
     >
       <Title order={2} size="h4" id="mi-carnet" mb="xs">
-        {t("homes.carnet.titulo")}
+        {titulo}
       </Title>
-      <Group wrap="nowrap" align="center" gap="md">
-        <Avatar src={url} alt={t("homes.carnet.foto", { nombre })} size={84} radius="md">
-          {s.nombre.slice(0, 1)}
-          {s.apellidos.slice(0, 1)}
-        </Avatar>
-        <Stack gap={4} style={{ flex: 1 }} miw={0}>
-          <Text fw={700} size="lg" lineClamp={2}>
-            {nombre}
-          </Text>
-          <Text size="sm">
-            {t("homes.carnet.matricula")}: <strong>{s.matricula || "—"}</strong>
-          </Text>
-          <Text size="sm">
-            {t("homes.carnet.edadFestera")}: <strong>{s.edadFestera}</strong>
-          </Text>
-          <TipoBadge tipo={s.tipo} size="md" w="fit-content" />
-        </Stack>
-        {s.matricula ? (
-          <CodigoQr
-            texto={String(s.matricula)}
-            tamanyo={92}
-            titulo={t("homes.carnet.qr", { matricula: s.matricula })}
-          />
-        ) : null}
+      <Group wrap="nowrap" align="center" gap="md" mih={92}>
+        {children}
       </Group>
     </Card>
   );

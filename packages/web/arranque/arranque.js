@@ -1,0 +1,69 @@
+// First paint, before any script of the app has arrived: a still picture of the page that is
+// coming (the header and the greeting for a signed-in person, the sign-in card otherwise),
+// drawn from this document alone. On a phone's connection the app's code takes seconds; this
+// takes the HTML. The app removes it (src/app/arranque.ts) in the same frame in which its own
+// page appears; if the app never starts, it goes after a while so that nothing stays hidden.
+// Inlined into index.html by vite.config.ts, after `var TEXTOS_ARRANQUE = {…}` (texts of
+// es.json); the server allows it in its Content-Security-Policy by its hash.
+(() => {
+  const capa = document.getElementById("arranque");
+  if (!capa) return;
+  const textos = typeof TEXTOS_ARRANQUE === "object" ? TEXTOS_ARRANQUE : {};
+  let usuario = null;
+  try {
+    if (localStorage.getItem("token")) usuario = JSON.parse(localStorage.getItem("user") || "null");
+  } catch (_e) {
+    usuario = null;
+  }
+  const ruta = (location.hash.replace(/^#\/?/, "").split(/[/?]/)[0] || "").toLowerCase();
+  const HOMES = { administrador: "admin-home", socio: "socio-home", usuario: "user-home" };
+
+  function elemento(etiqueta, clase, texto) {
+    const e = document.createElement(etiqueta);
+    e.className = clase;
+    if (texto) e.textContent = texto;
+    return e;
+  }
+  function barras(padre, anchos) {
+    for (const ancho of anchos) {
+      const b = elemento("div", "arr-barra");
+      b.style.width = ancho;
+      padre.appendChild(b);
+    }
+  }
+
+  if (usuario && typeof usuario.nombre === "string" && HOMES[usuario.rol]) {
+    const cabecera = elemento("div", "arr-cabecera");
+    cabecera.appendChild(elemento("span", "arr-icono"));
+    cabecera.appendChild(elemento("span", "arr-asociacion", textos.app));
+    capa.appendChild(cabecera);
+    const cuerpo = elemento("div", "arr-cuerpo");
+    const home = HOMES[usuario.rol];
+    if (ruta === "" || ruta === "login" || ruta === home) {
+      cuerpo.appendChild(
+        elemento("h1", "arr-saludo", (textos.saludo || "").replace("{{nombre}}", usuario.nombre)),
+      );
+      barras(cuerpo, ["8rem", "70%"]);
+      cuerpo.appendChild(elemento("div", "arr-tarjeta"));
+    } else {
+      barras(cuerpo, ["60%", "90%", "75%"]);
+    }
+    capa.appendChild(cuerpo);
+  } else {
+    capa.className = "arr-publica";
+    const tarjeta = elemento("div", "arr-login");
+    if (ruta === "" || ruta === "login" || ruta === "socio-home" || ruta === "admin-home") {
+      tarjeta.appendChild(elemento("span", "arr-icono arr-icono-grande"));
+      tarjeta.appendChild(elemento("h1", "arr-titulo", textos.app));
+      tarjeta.appendChild(elemento("p", "arr-subtitulo", textos.subtitulo));
+      barras(tarjeta, ["100%", "100%", "100%"]);
+    } else {
+      barras(tarjeta, ["60%", "90%", "75%"]);
+    }
+    capa.appendChild(tarjeta);
+  }
+  // Never longer than this, even if the app fails to start: its own error page must show.
+  setTimeout(() => {
+    if (capa.parentNode) capa.parentNode.removeChild(capa);
+  }, 10000);
+})();
