@@ -1,6 +1,6 @@
 // Builds packages/web with a version stamp shared by the bundle and dist/assets/config.json,
 // so a running app can tell that a newer build has been deployed (SPEC §4, version check).
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "vite";
@@ -33,4 +33,15 @@ console.log(
 const assetsDir = path.join(distDir, "assets");
 await mkdir(assetsDir, { recursive: true });
 await writeFile(path.join(assetsDir, "config.json"), `${JSON.stringify({ version })}\n`);
+
+// What the app prefetches once its first page is on screen (src/app/precarga.ts): every script
+// and style of the build that index.html does not already load.
+const html = await readFile(path.join(distDir, "index.html"), "utf8");
+const enIndex = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]));
+const precarga = (await readdir(assetsDir))
+  .filter((f) => /\.(js|css)$/.test(f))
+  .map((f) => `/assets/${f}`)
+  .filter((f) => !enIndex.has(f))
+  .sort();
+await writeFile(path.join(assetsDir, "precarga.json"), `${JSON.stringify(precarga)}\n`);
 console.log(`web: built version ${version} in ${path.relative(root, distDir)}`);

@@ -22,19 +22,34 @@ function comprobarFinito(n: number, nombre: string): void {
   }
 }
 
-const formatoImporte = new Intl.NumberFormat(LOCALE, {
-  style: "currency",
-  currency: MONEDA,
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-  // es-ES no agrupa los números de cuatro cifras por defecto ("1234,56 €").
-  useGrouping: "always",
-});
+/**
+ * Creado la primera vez que se usa: construir un formateador de Intl cuesta milisegundos, y
+ * cargar este módulo no debe pagarlos por los que la página no llegue a usar.
+ */
+function perezoso<T>(crear: () => T): () => T {
+  let valor: T | undefined;
+  return () => {
+    valor ??= crear();
+    return valor;
+  };
+}
+
+const formatoImporte = perezoso(
+  () =>
+    new Intl.NumberFormat(LOCALE, {
+      style: "currency",
+      currency: MONEDA,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+      // es-ES no agrupa los números de cuatro cifras por defecto ("1234,56 €").
+      useGrouping: "always",
+    }),
+);
 
 /** 123456 → "1.234,56 €"; 5 → "0,05 €"; -150 → "-1,50 €". */
 export function formatearImporte(centimos: number): string {
   comprobarFinito(centimos, "El importe");
-  return normalizarEspacios(formatoImporte.format(aEuros(Math.round(centimos))));
+  return normalizarEspacios(formatoImporte().format(aEuros(Math.round(centimos))));
 }
 
 const formatosNumero = new Map<number | undefined, Intl.NumberFormat>();
@@ -63,22 +78,28 @@ export function formatearNumero(n: number, decimales?: number): string {
 
 const FECHA_ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-const formatoFecha = new Intl.DateTimeFormat(LOCALE, {
-  timeZone: ZONA_HORARIA,
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-});
+const formatoFecha = perezoso(
+  () =>
+    new Intl.DateTimeFormat(LOCALE, {
+      timeZone: ZONA_HORARIA,
+      day: "2-digit",
+      month: "2-digit",
+      year: "numeric",
+    }),
+);
 
-const formatoFechaHora = new Intl.DateTimeFormat(LOCALE, {
-  timeZone: ZONA_HORARIA,
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
+const formatoFechaHora = perezoso(
+  () =>
+    new Intl.DateTimeFormat(LOCALE, {
+      timeZone: ZONA_HORARIA,
+      day: "2-digit",
+      month: "2-digit",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }),
+);
 
 function aDate(instante: string | Date | number): Date {
   const fecha = instante instanceof Date ? instante : new Date(instante);
@@ -104,14 +125,14 @@ export function formatearFecha(fecha: string | Date | null | undefined): string 
     const m = FECHA_ISO.exec(fecha);
     if (m) return `${m[3]}/${m[2]}/${m[1]}`;
   }
-  const p = partes(formatoFecha, aDate(fecha));
+  const p = partes(formatoFecha(), aDate(fecha));
   return `${p.day}/${p.month}/${p.year}`;
 }
 
 /** "dd/mm/aaaa HH:mm" en la hora de Madrid. Vacío → "". */
 export function formatearFechaHora(instante: string | Date | number | null | undefined): string {
   if (instante === null || instante === undefined || instante === "") return "";
-  const p = partes(formatoFechaHora, aDate(instante));
+  const p = partes(formatoFechaHora(), aDate(instante));
   return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { programarPrecarga, reiniciarPrecarga } from "./precarga";
+import { prefetch, programarPrecarga, reiniciarPrecarga } from "./precarga";
 
 type Idle = { hacer: IdleRequestCallback; opciones?: IdleRequestOptions };
 
@@ -113,5 +113,41 @@ describe("programarPrecarga", () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it("pide la lista de ficheros después de load, en un momento de inactividad y con la página ya servida", async () => {
+    const cargas = cargadoresFalsos(2);
+    const lista = vi.fn(async () => cargas);
+    let pidiendo = true;
+    programarPrecarga({ cargas: lista, ocupado: () => pidiendo });
+    expect(lista).not.toHaveBeenCalled();
+
+    estado = "complete";
+    window.dispatchEvent(new Event("load"));
+    inactivo();
+    expect(lista).not.toHaveBeenCalled();
+
+    pidiendo = false;
+    inactivo();
+    expect(lista).toHaveBeenCalledTimes(1);
+    await vaciarPromesas();
+    inactivo();
+    expect(cargas[0]).toHaveBeenCalledTimes(1);
+    expect(cargas[1]).not.toHaveBeenCalled();
+  });
+});
+
+describe("prefetch", () => {
+  it("descarga el fichero a la caché sin ejecutarlo, con el mismo modo que import()", async () => {
+    const hecho = prefetch("/assets/noticias-page-AbCd1234.js");
+    const enlace = document.head.querySelector<HTMLLinkElement>(
+      'link[href="/assets/noticias-page-AbCd1234.js"]',
+    );
+    expect(enlace?.rel).toBe("prefetch");
+    expect(enlace?.crossOrigin).toBe("anonymous");
+    expect(document.querySelector('script[src*="noticias-page"]')).toBeNull();
+    enlace?.dispatchEvent(new Event("load"));
+    await expect(hecho).resolves.toBeUndefined();
+    enlace?.remove();
   });
 });

@@ -5,7 +5,8 @@ import { cargadores } from "./rutas";
 type Cargador = () => Promise<unknown>;
 
 export type OpcionesPrecarga = {
-  cargas?: readonly Cargador[];
+  /** What to load; by default the built app's files (see `cargasDeLaWeb`). */
+  cargas?: readonly Cargador[] | (() => Promise<readonly Cargador[]>);
   /** True while the page on screen is still fetching its own data: preloading waits. */
   ocupado?: () => boolean;
 };
@@ -18,6 +19,44 @@ const PAUSA_SIN_IDLE_MS = 200;
 const CEDER_COMO_MUCHO_MS = 10_000;
 
 let empezada = false;
+
+/** The build's list of every script and style the first page did not load (build-web.mjs). */
+const listaPrecarga = () => `/assets/precarga.json?v=${__APP_VERSION__}`;
+
+/**
+ * Downloads one file into the browser's cache, at the lowest priority and without running it:
+ * evaluating every page's code (the editor, the charts, the dates) took the main thread for
+ * hundreds of milliseconds on a phone. The page's own import() later finds it there.
+ */
+export function prefetch(href: string): Promise<void> {
+  return new Promise((hecho) => {
+    const enlace = document.createElement("link");
+    enlace.rel = "prefetch";
+    enlace.href = href;
+    // Same request mode as a module script's import(), so that the cached copy is the one used.
+    enlace.crossOrigin = "anonymous";
+    enlace.onload = () => hecho();
+    enlace.onerror = () => hecho();
+    document.head.append(enlace);
+  });
+}
+
+/**
+ * The built app: each file of the build's list, prefetched. The dev server has no such list,
+ * and there (or if the list cannot be read) every page module is imported instead.
+ */
+async function cargasDeLaWeb(): Promise<readonly Cargador[]> {
+  const porModulo = Object.values(cargadores);
+  if (import.meta.env.DEV) return porModulo;
+  try {
+    const respuesta = await fetch(listaPrecarga());
+    const ficheros: unknown = respuesta.ok ? await respuesta.json() : null;
+    if (!Array.isArray(ficheros) || !ficheros.every((f) => typeof f === "string")) return porModulo;
+    return ficheros.map((f: string) => () => prefetch(f));
+  } catch {
+    return porModulo;
+  }
+}
 
 function cuandoInactivo(hacer: () => void): () => void {
   if (typeof window.requestIdleCallback === "function") {
@@ -32,18 +71,20 @@ function cuandoInactivo(hacer: () => void): () => void {
  * SPEC §2: every lazily loaded page is preloaded, so that moving around never waits for the
  * network. Not while the first page loads, though: fetching every page at once made a phone
  * download 2.3 MB in 125 requests while the login was still loading. The preloading starts
- * after the load event, once the page on screen has its data, in idle time, and loads one
- * page module at a time (each in its own idle period, so that evaluating them never adds a
- * long task while someone is typing). Returns a cancel function; it runs once per document.
+ * after the load event, once the page on screen has its data, in idle time, and fetches one
+ * file at a time (each in its own idle period) into the browser's cache without running it,
+ * so that it never adds a long task while someone is typing. Returns a cancel function; it
+ * runs once per document.
  */
 export function programarPrecarga({
-  cargas = Object.values(cargadores),
+  cargas: cargasPedidas = cargasDeLaWeb,
   ocupado = () => false,
 }: OpcionesPrecarga = {}): () => void {
   if (empezada) return () => {};
   let cancelar = () => {};
   let cancelada = false;
   const desde = Date.now();
+  let cargas: readonly Cargador[] = [];
 
   const siguiente = (i: number) => {
     if (cancelada || i >= cargas.length) return;
@@ -61,7 +102,25 @@ export function programarPrecarga({
         .finally(() => siguiente(i + 1));
     });
   };
-  const empezar = () => siguiente(0);
+  const empezar = () => {
+    if (typeof cargasPedidas !== "function") {
+      cargas = cargasPedidas;
+      siguiente(0);
+      return;
+    }
+    // The list is asked for in an idle moment too, and only once the page has its data.
+    cancelar = cuandoInactivo(() => {
+      if (cancelada) return;
+      if (ocupado() && Date.now() - desde < CEDER_COMO_MUCHO_MS) {
+        empezar();
+        return;
+      }
+      void cargasPedidas().then((lista) => {
+        cargas = lista;
+        siguiente(0);
+      });
+    });
+  };
 
   if (document.readyState === "complete") empezar();
   else window.addEventListener("load", empezar, { once: true });

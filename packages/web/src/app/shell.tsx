@@ -38,7 +38,8 @@ export function Shell({ children, conMenu = true }: { children: ReactNode; conMe
   const nombreAsociacion = useNombreAsociacion(t("app.nombre"));
   const logo = useTextosAsociacion().data?.logo ?? null;
   const [abierto, { toggle, close }] = useDisclosure(false);
-  const esMovil = useMediaQuery("(max-width: 48em)");
+  // Read while rendering, not in an effect: a second render of the whole frame saved.
+  const esMovil = useMediaQuery("(max-width: 48em)", undefined, { getInitialValueInEffect: false });
   const cerrarSesion = useCerrarSesion();
   const [saliendo, setSaliendo] = useState(false);
   const navegacion = useNavigation();

@@ -54,6 +54,8 @@ const FONDOS_CLAROS = [
     .map(([, tono]: [string, MantineColorsTuple]) => tono[1]),
 ];
 
+const calculadas = new WeakMap<object, ReturnType<CSSVariablesResolver>>();
+
 /**
  * Mantine's light scheme writes dimmed text in gray.6 (3.3:1 on white), light badges and alerts
  * in shade 9 on shade 1 (2.7:1 for yellow, 3.8:1 for green), coloured text in the filled shade,
@@ -62,6 +64,9 @@ const FONDOS_CLAROS = [
  * own colours.
  */
 export const variablesCss: CSSVariablesResolver = (t) => {
+  // Dozens of contrast searches: done once per theme, not on every render of the provider.
+  const hecho = calculadas.get(t);
+  if (hecho) return hecho;
   const light: Record<string, string> = {
     "--mantine-color-dimmed": legibleSobre(gris[6], FONDOS_CLAROS),
     // Shown as text (not ::placeholder) by button-like inputs, so it is read like any text.
@@ -83,5 +88,7 @@ export const variablesCss: CSSVariablesResolver = (t) => {
       gris[1],
     ]);
   }
-  return { variables: {}, light, dark: {} };
+  const resultado = { variables: {}, light, dark: {} };
+  calculadas.set(t, resultado);
+  return resultado;
 };

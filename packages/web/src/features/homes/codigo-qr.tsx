@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import { encode } from "uqr";
 
 /**
@@ -13,13 +14,17 @@ export function CodigoQr({
   tamanyo: number;
   titulo: string;
 }) {
-  const { data, size } = encode(texto, { border: 2 });
-  let d = "";
-  data.forEach((fila, y) => {
-    fila.forEach((negro, x) => {
-      if (negro) d += `M${x} ${y}h1v1h-1z`;
+  // Encoded once per text, not on every render of the card around it.
+  const { d, size } = useMemo(() => {
+    const { data, size } = encode(texto, { border: 2 });
+    let d = "";
+    data.forEach((fila, y) => {
+      fila.forEach((negro, x) => {
+        if (negro) d += `M${x} ${y}h1v1h-1z`;
+      });
     });
-  });
+    return { d, size };
+  }, [texto]);
   return (
     <svg
       role="img"

@@ -15,6 +15,7 @@ import { IconKey, IconShieldLock } from "@tabler/icons-react";
 import { lazy, type ReactNode, Suspense, useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
+import { Diferido } from "../../app/diferido";
 import { Icono } from "../../app/iconos";
 import { hojasDelMenu } from "../../app/menu";
 import { useSesion } from "../../app/session-store";
@@ -104,39 +105,13 @@ export function HomePage({ rolDeHome, ruta, intro, children }: Props) {
 
       {children}
 
-      <NoticiasHome />
+      {/* Below the fold on a phone: drawn once what is above is on screen. */}
+      <Diferido>
+        <NoticiasHome />
+        <AlertasHome />
+        <AreasHome areas={areas} />
+      </Diferido>
 
-      <AlertasHome />
-
-      <Stack gap="sm" component="section" aria-labelledby="home-areas">
-        <Title order={2} size="h3" id="home-areas">
-          {t("homes.areas")}
-        </Title>
-        {areas.length === 0 ? (
-          <Text c="dimmed">{t("homes.sinAreas")}</Text>
-        ) : (
-          <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing={{ base: "sm", sm: "md" }}>
-            {areas.map((item) => (
-              <Card
-                key={`${item.url}-${item.texto}`}
-                component={Link}
-                to={item.url}
-                withBorder
-                radius="md"
-                padding="lg"
-                shadow="xs"
-              >
-                <Stack gap="sm" align="flex-start">
-                  <ThemeIcon variant="light" size={44} radius="md">
-                    <Icono nombre={item.icono} size={26} />
-                  </ThemeIcon>
-                  <Text fw={600}>{item.texto}</Text>
-                </Stack>
-              </Card>
-            ))}
-          </SimpleGrid>
-        )}
-      </Stack>
       {cambiando ? (
         <Suspense fallback={null}>
           <CambiarContrasenyaModal abierto alCerrar={close} />
@@ -147,6 +122,42 @@ export function HomePage({ rolDeHome, ruta, intro, children }: Props) {
           <VerificacionDosPasosModal abierto alCerrar={cerrarTotp} />
         </Suspense>
       ) : null}
+    </Stack>
+  );
+}
+
+/** A card for each area of the role's menu. */
+function AreasHome({ areas }: { areas: ReturnType<typeof hojasDelMenu> }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="home-areas">
+      <Title order={2} size="h3" id="home-areas">
+        {t("homes.areas")}
+      </Title>
+      {areas.length === 0 ? (
+        <Text c="dimmed">{t("homes.sinAreas")}</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing={{ base: "sm", sm: "md" }}>
+          {areas.map((item) => (
+            <Card
+              key={`${item.url}-${item.texto}`}
+              component={Link}
+              to={item.url}
+              withBorder
+              radius="md"
+              padding="lg"
+              shadow="xs"
+            >
+              <Stack gap="sm" align="flex-start">
+                <ThemeIcon variant="light" size={44} radius="md">
+                  <Icono nombre={item.icono} size={26} />
+                </ThemeIcon>
+                <Text fw={600}>{item.texto}</Text>
+              </Stack>
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
     </Stack>
   );
 }

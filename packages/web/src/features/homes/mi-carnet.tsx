@@ -1,7 +1,8 @@
-import { Avatar, Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Avatar, Box, Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Diferido } from "../../app/diferido";
 import { useSesion } from "../../app/session-store";
 import { useImagenApi } from "../../lib/imagen-api";
 import { TipoBadge } from "../socios/tipo-badge";
@@ -71,11 +72,17 @@ function Carnet() {
         <TipoBadge tipo={s.tipo} size="md" w="fit-content" />
       </Stack>
       {s.matricula ? (
-        <CodigoQr
-          texto={String(s.matricula)}
-          tamanyo={92}
-          titulo={t("homes.carnet.qr", { matricula: s.matricula })}
-        />
+        // Encoding the code takes a few milliseconds: drawn once the card is on screen, in
+        // the place kept for it.
+        <Box w={92} h={92} style={{ flex: "none" }}>
+          <Diferido>
+            <CodigoQr
+              texto={String(s.matricula)}
+              tamanyo={92}
+              titulo={t("homes.carnet.qr", { matricula: s.matricula })}
+            />
+          </Diferido>
+        </Box>
       ) : null}
     </MarcoCarnet>
   );

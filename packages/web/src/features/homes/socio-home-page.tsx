@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { Diferido } from "../../app/diferido";
 import { ResumenActosHome } from "../actos/resumen-actos-home";
 import { DestacadosHome } from "../mercadillo/destacados-home";
 import { PagosPendientesHome } from "../pagos/pagos-pendientes-home";
@@ -11,8 +12,11 @@ export function SocioHomePage() {
     <HomePage rolDeHome="socio" ruta="/socio-home" intro={t("homes.introSocio")}>
       <MiCarnet />
       <ResumenActosHome />
-      <PagosPendientesHome />
-      <DestacadosHome />
+      {/* At the bottom of a phone's screen or below it: drawn once the rest is there. */}
+      <Diferido>
+        <PagosPendientesHome />
+        <DestacadosHome />
+      </Diferido>
     </HomePage>
   );
 }
