@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import compress from "@fastify/compress";
-import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
@@ -69,6 +68,7 @@ import { cierreRoutes } from "./modules/utilidades/cierre.routes.js";
 import { olvidoRoutes } from "./modules/utilidades/olvido.routes.js";
 import { registrosRoutes } from "./modules/utilidades/registros.routes.js";
 import { authPlugin } from "./plugins/auth.js";
+import { cabecerasSeguridadPlugin } from "./plugins/cabeceras-seguridad.js";
 import { errorsPlugin } from "./plugins/errors.js";
 import { respuestasErrorPlugin } from "./plugins/respuestas-error.js";
 import { validatorCompiler } from "./plugins/validacion.js";
@@ -205,7 +205,7 @@ export async function buildApp({
     mail.cerrar();
   });
 
-  await app.register(helmet, {
+  await app.register(cabecerasSeguridadPlugin, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
