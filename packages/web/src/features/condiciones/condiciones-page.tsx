@@ -7,7 +7,7 @@ import { Link, useNavigate } from "react-router";
 import { haySesion, sesionStore, useSesion, usuarioDesde } from "../../app/session-store";
 import { api } from "../../lib/api";
 import { PaginaTexto } from "../asociacion/pagina-texto";
-import { destinoTrasEntrar } from "../cuenta/destino-tras-entrar";
+import { destinoTrasEntrar, sigueDondeEntro } from "../cuenta/destino-tras-entrar";
 
 /**
  * The association's terms. A signed-in person who has not accepted them yet lands here and
@@ -34,9 +34,9 @@ export function CondicionesPage() {
       });
       sesionStore.actualizarUsuario(actualizado);
       // An administrator who must turn on two-factor codes goes to set them up now.
-      await navigate(await destinoTrasEntrar(actualizado.rol, `/${homeDeRol(actualizado.rol)}`), {
-        replace: true,
-      });
+      const home = `/${homeDeRol(actualizado.rol)}`;
+      const destino = await destinoTrasEntrar(actualizado.rol, home);
+      if (sigueDondeEntro(home, ["/condiciones"])) await navigate(destino, { replace: true });
     } catch (e) {
       setError(mensajeDeError(e));
       setEnviando(false);

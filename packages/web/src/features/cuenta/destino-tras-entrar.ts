@@ -24,3 +24,13 @@ export async function destinoTrasEntrar(rol: string, home: string): Promise<stri
     return home;
   }
 }
+
+/**
+ * True while the person is still where signing in (or accepting the terms) left them: on one of
+ * `origenes` or on the home the app sends them to at once. The check above takes a round trip,
+ * and its answer must not take them back from a page they opened meanwhile.
+ */
+export function sigueDondeEntro(home: string, origenes: readonly string[]): boolean {
+  const ruta = window.location.hash.replace(/^#/, "").split("?")[0] || "/";
+  return ruta === home || origenes.includes(ruta);
+}

@@ -110,6 +110,50 @@ describe("página de entrada", () => {
     ]);
   });
 
+  it("la comprobación de TOTP, si llega tarde, no saca al administrador de la página que ya abrió", async () => {
+    rutasApi["POST /api/login"] = () => ({ status: 200, cuerpo: { accessToken: "t-1", ...ADMIN } });
+    let soltar: () => void = () => {};
+    const respuestaTardia = new Promise<void>((ok) => {
+      soltar = ok;
+    });
+    const fetchBase = globalThis.fetch;
+    vi.stubGlobal("fetch", async (entrada: RequestInfo | URL, init: RequestInit = {}) => {
+      if (String(entrada) === "/api/cuenta/totp") {
+        await respuestaTardia;
+        return new Response(
+          JSON.stringify({
+            activo: false,
+            obligatorio: false,
+            pendiente: false,
+            codigosRestantes: 0,
+          }),
+          { status: 200, headers: { "Content-Type": "application/json" } },
+        );
+      }
+      return fetchBase(entrada, init);
+    });
+    await irA("/login");
+    render(<App />);
+    fireEvent.change(await screen.findByLabelText("Correo electrónico"), {
+      target: { value: "admin@filademo.es" },
+    });
+    fireEvent.change(screen.getByLabelText("Contraseña"), { target: { value: "demo-fila-2026" } });
+    fireEvent.click(screen.getByRole("button", { name: "Entrar" }));
+    // Signed in, the app shows the home at once; the person opens another page from there.
+    await waitFor(() => expect(router.state.location.pathname).toBe("/admin-home"), {
+      timeout: 10_000,
+    });
+    window.location.hash = "#/actos";
+    await waitFor(() => expect(router.state.location.pathname).toBe("/actos"));
+
+    await act(async () => {
+      soltar();
+      await respuestaTardia;
+      await new Promise((ok) => setTimeout(ok, 50));
+    });
+    expect(router.state.location.pathname).toBe("/actos");
+  });
+
   it("ofrece entrar con el proveedor configurado", async () => {
     await irA("/login");
     render(<App />);

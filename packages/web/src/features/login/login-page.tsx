@@ -22,7 +22,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { sesionStore, usuarioDesde } from "../../app/session-store";
 import { API_URL, api } from "../../lib/api";
 import { useNombreAsociacion } from "../asociacion/use-textos-asociacion";
-import { destinoTrasEntrar } from "../cuenta/destino-tras-entrar";
+import { destinoTrasEntrar, sigueDondeEntro } from "../cuenta/destino-tras-entrar";
 
 type RespuestaLogin = {
   accessToken: string;
@@ -98,9 +98,11 @@ export function LoginPage() {
           : await api.post<RespuestaLogin>("/login/oidc", { vale: pedido.vale, ...cuerpoCodigo });
       const usuario = usuarioDesde(datos);
       sesionStore.iniciar(accessToken, usuario);
-      await navigate(await destinoTrasEntrar(usuario.rol, `/${homeDeRol(usuario.rol)}`), {
-        replace: true,
-      });
+      const home = `/${homeDeRol(usuario.rol)}`;
+      const destino = await destinoTrasEntrar(usuario.rol, home);
+      // The app already shows the home: only a destination other than where the person now
+      // is (the two-factor setup) moves them, and never away from a page they opened meanwhile.
+      if (sigueDondeEntro(home, ["/", "/login"])) await navigate(destino, { replace: true });
     } catch (e) {
       // …and clears it again when it fails.
       sesionStore.limpiar();
