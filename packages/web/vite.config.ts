@@ -3,6 +3,9 @@ import path from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+// The file itself: the config loader bundles relative imports, not the workspace package.
+import { HOME_POR_ROL } from "../domain/src/menus/menu";
+import { RUTAS_PUBLICAS } from "./src/app/rutas-publicas";
 
 // scripts/build-web.mjs sets FILA_APP_VERSION so the bundle and assets/config.json agree.
 const version = process.env.FILA_APP_VERSION ?? "dev";
@@ -14,19 +17,27 @@ const COMUNES =
 
 /**
  * The boot picture (arranque/): its style and script inlined into index.html so that the first
- * paint needs nothing but the document, with the few texts it shows taken from es.json.
+ * paint needs nothing but the document, with the few texts it shows taken from es.json and each
+ * role's home from @fila/domain.
  */
 function arranque() {
   const leer = (fichero: string) => readFileSync(path.join(import.meta.dirname, fichero), "utf8");
   const es = JSON.parse(leer("public/assets/i18n/es.json"));
-  const textos = { app: es.app.nombre, saludo: es.homes.saludo, subtitulo: es.login.subtitulo };
+  const datos = {
+    app: es.app.nombre,
+    saludo: es.homes.saludo,
+    subtitulo: es.login.subtitulo,
+    homes: HOME_POR_ROL,
+    // Signed out, every other page ends on the login: these show themselves instead.
+    paginasSinLogin: [...RUTAS_PUBLICAS].filter((ruta) => ruta !== "" && ruta !== "login"),
+  };
   return {
     name: "fila-arranque",
     transformIndexHtml: () => [
       { tag: "style", children: leer("arranque/arranque.css"), injectTo: "head" as const },
       {
         tag: "script",
-        children: `var TEXTOS_ARRANQUE = ${JSON.stringify(textos)};\n${leer("arranque/arranque.js")}`,
+        children: `var DATOS_ARRANQUE = ${JSON.stringify(datos)};\n${leer("arranque/arranque.js")}`,
         injectTo: "body" as const,
       },
     ],

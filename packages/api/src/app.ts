@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import compress from "@fastify/compress";
@@ -68,7 +67,7 @@ import { cierreRoutes } from "./modules/utilidades/cierre.routes.js";
 import { olvidoRoutes } from "./modules/utilidades/olvido.routes.js";
 import { registrosRoutes } from "./modules/utilidades/registros.routes.js";
 import { authPlugin } from "./plugins/auth.js";
-import { cabecerasSeguridadPlugin } from "./plugins/cabeceras-seguridad.js";
+import { cabecerasSeguridadPlugin, hashesDeScriptsEnLinea } from "./plugins/cabeceras-seguridad.js";
 import { errorsPlugin } from "./plugins/errors.js";
 import { respuestasErrorPlugin } from "./plugins/respuestas-error.js";
 import { validatorCompiler } from "./plugins/validacion.js";
@@ -115,22 +114,6 @@ function leerVersionWeb(webDist: string | null): string {
     }
   }
   return VERSION_APP;
-}
-
-/**
- * CSP sources for the scripts written inside the built index.html (the boot picture, see
- * packages/web/arranque): each allowed by its SHA-256, and no other inline script.
- */
-export function hashesDeScriptsEnLinea(webDist: string | null): string[] {
-  const fichero = webDist ? path.join(webDist, "index.html") : null;
-  if (!fichero || !existsSync(fichero)) return [];
-  const html = readFileSync(fichero, "utf8");
-  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
-    ([, codigo]) =>
-      `'sha256-${createHash("sha256")
-        .update(codigo ?? "")
-        .digest("base64")}'`,
-  );
 }
 
 export async function buildApp({

@@ -3,12 +3,12 @@
 // drawn from this document alone. On a phone's connection the app's code takes seconds; this
 // takes the HTML. The app removes it (src/app/arranque.ts) in the same frame in which its own
 // page appears; if the app never starts, it goes after a while so that nothing stays hidden.
-// Inlined into index.html by vite.config.ts, after `var TEXTOS_ARRANQUE = {…}` (texts of
-// es.json); the server allows it in its Content-Security-Policy by its hash.
+// Inlined into index.html by vite.config.ts, after `var DATOS_ARRANQUE = {…}` (texts of es.json
+// and each role's home); the server allows it in its Content-Security-Policy by its hash.
 (() => {
   const capa = document.getElementById("arranque");
   if (!capa) return;
-  const textos = typeof TEXTOS_ARRANQUE === "object" ? TEXTOS_ARRANQUE : {};
+  const datos = typeof DATOS_ARRANQUE === "object" ? DATOS_ARRANQUE : {};
   let usuario = null;
   try {
     if (localStorage.getItem("token")) usuario = JSON.parse(localStorage.getItem("user") || "null");
@@ -16,7 +16,7 @@
     usuario = null;
   }
   const ruta = (location.hash.replace(/^#\/?/, "").split(/[/?]/)[0] || "").toLowerCase();
-  const HOMES = { administrador: "admin-home", socio: "socio-home", usuario: "user-home" };
+  const homes = datos.homes || {};
 
   function elemento(etiqueta, clase, texto) {
     const e = document.createElement(etiqueta);
@@ -32,16 +32,16 @@
     }
   }
 
-  if (usuario && typeof usuario.nombre === "string" && HOMES[usuario.rol]) {
+  if (usuario && typeof usuario.nombre === "string" && homes[usuario.rol]) {
     const cabecera = elemento("div", "arr-cabecera");
     cabecera.appendChild(elemento("span", "arr-icono"));
-    cabecera.appendChild(elemento("span", "arr-asociacion", textos.app));
+    cabecera.appendChild(elemento("span", "arr-asociacion", datos.app));
     capa.appendChild(cabecera);
     const cuerpo = elemento("div", "arr-cuerpo");
-    const home = HOMES[usuario.rol];
+    const home = homes[usuario.rol];
     if (ruta === "" || ruta === "login" || ruta === home) {
       cuerpo.appendChild(
-        elemento("h1", "arr-saludo", (textos.saludo || "").replace("{{nombre}}", usuario.nombre)),
+        elemento("h1", "arr-saludo", (datos.saludo || "").replace("{{nombre}}", usuario.nombre)),
       );
       barras(cuerpo, ["8rem", "70%"]);
       cuerpo.appendChild(elemento("div", "arr-tarjeta"));
@@ -52,10 +52,10 @@
   } else {
     capa.className = "arr-publica";
     const tarjeta = elemento("div", "arr-login");
-    if (ruta === "" || ruta === "login" || ruta === "socio-home" || ruta === "admin-home") {
+    if (!(datos.paginasSinLogin || []).includes(ruta)) {
       tarjeta.appendChild(elemento("span", "arr-icono arr-icono-grande"));
-      tarjeta.appendChild(elemento("h1", "arr-titulo", textos.app));
-      tarjeta.appendChild(elemento("p", "arr-subtitulo", textos.subtitulo));
+      tarjeta.appendChild(elemento("h1", "arr-titulo", datos.app));
+      tarjeta.appendChild(elemento("p", "arr-subtitulo", datos.subtitulo));
       barras(tarjeta, ["100%", "100%", "100%"]);
     } else {
       barras(tarjeta, ["60%", "90%", "75%"]);

@@ -1,4 +1,7 @@
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import helmet, { type HelmetOptions } from "helmet";
@@ -36,3 +39,19 @@ export const cabecerasSeguridadPlugin = fp(
     });
   },
 );
+
+/**
+ * CSP sources for the scripts written inside the built index.html (the boot picture, see
+ * packages/web/arranque): each allowed by its SHA-256, and no other inline script.
+ */
+export function hashesDeScriptsEnLinea(webDist: string | null): string[] {
+  const fichero = webDist ? path.join(webDist, "index.html") : null;
+  if (!fichero || !existsSync(fichero)) return [];
+  const html = readFileSync(fichero, "utf8");
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    ([, codigo]) =>
+      `'sha256-${createHash("sha256")
+        .update(codigo ?? "")
+        .digest("base64")}'`,
+  );
+}

@@ -78,23 +78,19 @@ export function formatearNumero(n: number, decimales?: number): string {
 
 const FECHA_ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-const formatoFecha = perezoso(
-  () =>
-    new Intl.DateTimeFormat(LOCALE, {
-      timeZone: ZONA_HORARIA,
-      day: "2-digit",
-      month: "2-digit",
-      year: "numeric",
-    }),
-);
+const OPCIONES_FECHA: Intl.DateTimeFormatOptions = {
+  timeZone: ZONA_HORARIA,
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+};
+
+const formatoFecha = perezoso(() => new Intl.DateTimeFormat(LOCALE, OPCIONES_FECHA));
 
 const formatoFechaHora = perezoso(
   () =>
     new Intl.DateTimeFormat(LOCALE, {
-      timeZone: ZONA_HORARIA,
-      day: "2-digit",
-      month: "2-digit",
-      year: "numeric",
+      ...OPCIONES_FECHA,
       hour: "2-digit",
       minute: "2-digit",
       hourCycle: "h23",

@@ -1,4 +1,5 @@
 import { type ReactNode, startTransition, useEffect, useState } from "react";
+import { cuandoInactivo } from "../lib/inactivo";
 
 /** Longest wait for an idle moment before the section is drawn anyway. */
 const ESPERA_MAXIMA_MS = 1500;
@@ -11,13 +12,10 @@ const ESPERA_MAXIMA_MS = 1500;
 export function Diferido({ children }: { children: ReactNode }) {
   const [listo, setListo] = useState(false);
   useEffect(() => {
-    const mostrar = () => startTransition(() => setListo(true));
-    if (typeof window.requestIdleCallback === "function") {
-      const id = window.requestIdleCallback(mostrar, { timeout: ESPERA_MAXIMA_MS });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = window.setTimeout(mostrar, 0);
-    return () => window.clearTimeout(id);
+    return cuandoInactivo(() => startTransition(() => setListo(true)), {
+      esperaMaximaMs: ESPERA_MAXIMA_MS,
+      sinIdleMs: 0,
+    });
   }, []);
   return listo ? children : null;
 }

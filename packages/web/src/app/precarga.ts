@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { cuandoInactivo } from "../lib/inactivo";
 import { cargadores } from "./rutas";
 
 type Cargador = () => Promise<unknown>;
@@ -58,14 +59,9 @@ async function cargasDeLaWeb(): Promise<readonly Cargador[]> {
   }
 }
 
-function cuandoInactivo(hacer: () => void): () => void {
-  if (typeof window.requestIdleCallback === "function") {
-    const id = window.requestIdleCallback(() => hacer(), { timeout: ESPERA_MAXIMA_MS });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(hacer, PAUSA_SIN_IDLE_MS);
-  return () => window.clearTimeout(id);
-}
+/** The next idle moment (see lib/inactivo), with this module's waits. */
+const enInactividad = (hacer: () => void) =>
+  cuandoInactivo(hacer, { esperaMaximaMs: ESPERA_MAXIMA_MS, sinIdleMs: PAUSA_SIN_IDLE_MS });
 
 /**
  * SPEC §2: every lazily loaded page is preloaded, so that moving around never waits for the
@@ -86,13 +82,17 @@ export function programarPrecarga({
   const desde = Date.now();
   let cargas: readonly Cargador[] = [];
 
+  /** The next idle moment in which the page on screen is not fetching its own data. */
+  const cuandoLibre = (hacer: () => void) => {
+    cancelar = enInactividad(() => {
+      if (cancelada) return;
+      if (ocupado() && Date.now() - desde < CEDER_COMO_MUCHO_MS) cuandoLibre(hacer);
+      else hacer();
+    });
+  };
   const siguiente = (i: number) => {
     if (cancelada || i >= cargas.length) return;
-    cancelar = cuandoInactivo(() => {
-      if (ocupado() && Date.now() - desde < CEDER_COMO_MUCHO_MS) {
-        siguiente(i);
-        return;
-      }
+    cuandoLibre(() => {
       empezada = true;
       const cargar = cargas[i] as Cargador;
       cargar()
@@ -108,13 +108,8 @@ export function programarPrecarga({
       siguiente(0);
       return;
     }
-    // The list is asked for in an idle moment too, and only once the page has its data.
-    cancelar = cuandoInactivo(() => {
-      if (cancelada) return;
-      if (ocupado() && Date.now() - desde < CEDER_COMO_MUCHO_MS) {
-        empezar();
-        return;
-      }
+    // The list is asked for in such a moment too.
+    cuandoLibre(() => {
       void cargasPedidas().then((lista) => {
         cargas = lista;
         siguiente(0);

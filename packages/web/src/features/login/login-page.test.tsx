@@ -4,7 +4,7 @@ import { App, router } from "../../app/app";
 import { sesionStore } from "../../app/session-store";
 
 type Respuesta = { status: number; cuerpo?: unknown };
-type Manejador = (cuerpo: unknown) => Respuesta;
+type Manejador = (cuerpo: unknown) => Respuesta | Promise<Respuesta>;
 
 const ADMIN = {
   id: 1,
@@ -42,7 +42,7 @@ beforeEach(async () => {
       llamadas.push({ clave, cuerpo });
       const manejador = rutasApi[clave];
       if (!manejador) return new Response(null, { status: 404, statusText: "Not Found" });
-      const r = manejador(cuerpo);
+      const r = await manejador(cuerpo);
       return new Response(r.cuerpo === undefined ? null : JSON.stringify(r.cuerpo), {
         status: r.status,
         statusText: r.status === 401 ? "Unauthorized" : "OK",
@@ -63,6 +63,15 @@ async function irA(ruta: string) {
   });
 }
 
+/** Fills the form with the administrator's address and password and presses «Entrar». */
+async function entrarComoAdministrador() {
+  fireEvent.change(await screen.findByLabelText("Correo electrónico"), {
+    target: { value: "admin@filademo.es" },
+  });
+  fireEvent.change(screen.getByLabelText("Contraseña"), { target: { value: "demo-fila-2026" } });
+  fireEvent.click(screen.getByRole("button", { name: "Entrar" }));
+}
+
 describe("página de entrada", () => {
   it("con TOTP pide el código, entra con él y lleva al administrador obligado a configurarlo", async () => {
     rutasApi["POST /api/login"] = (cuerpo) =>
@@ -78,11 +87,7 @@ describe("página de entrada", () => {
     });
     await irA("/login");
     render(<App />);
-    fireEvent.change(await screen.findByLabelText("Correo electrónico"), {
-      target: { value: "admin@filademo.es" },
-    });
-    fireEvent.change(screen.getByLabelText("Contraseña"), { target: { value: "demo-fila-2026" } });
-    fireEvent.click(screen.getByRole("button", { name: "Entrar" }));
+    await entrarComoAdministrador();
 
     const campo = await screen.findByLabelText(/Código de verificación/);
     expect(screen.queryByRole("alert")).toBeNull();
@@ -116,29 +121,16 @@ describe("página de entrada", () => {
     const respuestaTardia = new Promise<void>((ok) => {
       soltar = ok;
     });
-    const fetchBase = globalThis.fetch;
-    vi.stubGlobal("fetch", async (entrada: RequestInfo | URL, init: RequestInit = {}) => {
-      if (String(entrada) === "/api/cuenta/totp") {
-        await respuestaTardia;
-        return new Response(
-          JSON.stringify({
-            activo: false,
-            obligatorio: false,
-            pendiente: false,
-            codigosRestantes: 0,
-          }),
-          { status: 200, headers: { "Content-Type": "application/json" } },
-        );
-      }
-      return fetchBase(entrada, init);
-    });
+    rutasApi["GET /api/cuenta/totp"] = async () => {
+      await respuestaTardia;
+      return {
+        status: 200,
+        cuerpo: { activo: false, obligatorio: false, pendiente: false, codigosRestantes: 0 },
+      };
+    };
     await irA("/login");
     render(<App />);
-    fireEvent.change(await screen.findByLabelText("Correo electrónico"), {
-      target: { value: "admin@filademo.es" },
-    });
-    fireEvent.change(screen.getByLabelText("Contraseña"), { target: { value: "demo-fila-2026" } });
-    fireEvent.click(screen.getByRole("button", { name: "Entrar" }));
+    await entrarComoAdministrador();
     // Signed in, the app shows the home at once; the person opens another page from there.
     await waitFor(() => expect(router.state.location.pathname).toBe("/admin-home"), {
       timeout: 10_000,

@@ -1,3 +1,5 @@
+import { cuandoInactivo } from "../../lib/inactivo";
+
 /**
  * Registers the service worker (app-shell cache and Web Push) once the page has loaded and the
  * browser is idle: its install downloads the whole app for offline use, which must never
@@ -10,11 +12,7 @@ export function registrarServiceWorker(): void {
       // Without a service worker the app still works online; only offline and push are lost.
     });
   };
-  const enInactivo = () => {
-    if (typeof window.requestIdleCallback === "function")
-      window.requestIdleCallback(registrar, { timeout: 5000 });
-    else window.setTimeout(registrar, 1000);
-  };
+  const enInactivo = () => cuandoInactivo(registrar, { esperaMaximaMs: 5000, sinIdleMs: 1000 });
   if (document.readyState === "complete") enInactivo();
   else window.addEventListener("load", enInactivo, { once: true });
 }
