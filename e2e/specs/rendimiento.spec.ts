@@ -103,6 +103,23 @@ test("el navegador recibe la aplicación comprimida", async ({ page }) => {
   expect(principal.headers().vary).toMatch(/accept-encoding/i);
 });
 
+test("el script de entrada no trae zod, la lista de contraseñas comunes ni dayjs", async ({
+  page,
+}) => {
+  // They belong to the pages that validate forms or show dates: in the entry they were parsed
+  // and run before the first page (issue 14, goal 5; bench/web.bench.ts gives the sizes).
+  await page.goto("/#/login");
+  await expect(page.getByRole("button", { name: "Entrar" })).toBeVisible();
+  const entrada = await page.request.get(
+    (await page.locator("script[type=module]").first().getAttribute("src")) ?? "",
+  );
+  const codigo = await entrada.text();
+  expect(codigo.length).toBeGreaterThan(100_000);
+  expect(codigo).not.toContain("ZodError");
+  expect(codigo).not.toContain("1q2w3e4r");
+  expect(codigo).not.toContain("Invalid Date");
+});
+
 test("los textos (es.json) se piden una sola vez, con la página y no después del script", async ({
   page,
 }) => {

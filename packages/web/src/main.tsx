@@ -1,6 +1,4 @@
 import "@mantine/core/styles.css";
-import dayjs from "dayjs";
-import "dayjs/locale/es";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
@@ -9,8 +7,6 @@ import { registrarEvento, vaciarAlOcultar } from "./features/analitica/registro-
 import { aplicarColorDelManifiesto } from "./features/pwa/color-tema";
 import { registrarServiceWorker } from "./features/pwa/registrar-service-worker";
 import { iniciarI18n } from "./lib/i18n";
-
-dayjs.locale("es");
 
 vaciarAlOcultar();
 window.addEventListener("appinstalled", () => registrarEvento("app_instalada"));

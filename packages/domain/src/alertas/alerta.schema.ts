@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { IdSchema } from "../comun/esquemas";
-import { ROLES } from "../sesion/usuario-sesion.schema";
+import { ROLES } from "../sesion/usuario-sesion";
 
 /**
  * Path inside the app (`/vernoticias?id=3`): never an external URL, a protocol-relative

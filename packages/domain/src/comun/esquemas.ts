@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SI_NO } from "./si-no";
 
 /**
  * Piezas de esquema compartidas por las entidades.
@@ -8,8 +9,7 @@ import { z } from "zod";
  * `.toLowerCase()` u `.overwrite()`, que sí funcionan en ambos sentidos.
  */
 
-export const SI_NO = ["si", "no"] as const;
-export type SiNo = (typeof SI_NO)[number];
+export { SI_NO, type SiNo } from "./si-no";
 export const SiNoSchema = z.enum(SI_NO);
 
 /**

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { CuerpoErrorSchema } from "./cuerpo-error.schema";
 import {
   CODIGOS_ERROR,
-  CuerpoErrorSchema,
   ErrorCliente,
   ErrorHttp,
   MENSAJE_ERROR_DESCONOCIDO,

@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 export const MENSAJE_ERROR_DESCONOCIDO = "Ha ocurrido un error desconocido";
 
 /**
@@ -22,17 +20,6 @@ export type CuerpoError = {
   mensaje: string;
   detalles?: { campo: string; mensaje: string }[];
 };
-
-export const DetalleErrorSchema = z.object({
-  campo: z.string(),
-  mensaje: z.string(),
-});
-
-export const CuerpoErrorSchema = z.object({
-  error: z.string(),
-  mensaje: z.string(),
-  detalles: z.array(DetalleErrorSchema).optional(),
-});
 
 /** Respuesta HTTP no satisfactoria; `cuerpo` es el JSON recibido, si lo hubo. */
 export class ErrorHttp extends Error {

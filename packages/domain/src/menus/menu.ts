@@ -1,4 +1,4 @@
-import type { Rol } from "../sesion/usuario-sesion.schema";
+import type { Rol } from "../sesion/usuario-sesion";
 
 /** Entrada del menú lateral; `icono` es el nombre de un componente de Tabler Icons. */
 export type MenuItem = {

@@ -1,19 +1,12 @@
 import { z } from "zod";
 import { EmailSchema, IdSchema, SiNoSchema } from "../comun/esquemas";
 import { validarPassword } from "../validacion/password";
+import { ROLES, ROLES_SESION, type UsuarioSesion } from "./usuario-sesion";
 
-export const ROLES = ["administrador", "usuario", "socio"] as const;
-export type Rol = (typeof ROLES)[number];
+export * from "./usuario-sesion";
+
 export const RolSchema = z.enum(ROLES);
-
-/** El rol de la sesión: uno de los tres, o "ninguno" sin sesión iniciada. */
-export const ROLES_SESION = [...ROLES, "ninguno"] as const;
-export type RolSesion = (typeof ROLES_SESION)[number];
 export const RolSesionSchema = z.enum(ROLES_SESION);
-
-export function esRol(valor: unknown): valor is Rol {
-  return typeof valor === "string" && (ROLES as readonly string[]).includes(valor);
-}
 
 export const UsuarioSesionSchema = z.object({
   id: z.int().nonnegative().default(0),
@@ -24,11 +17,10 @@ export const UsuarioSesionSchema = z.object({
   condicionesAceptadas: SiNoSchema.default("no"),
   tokenPush: z.string().default(""),
 });
-export type UsuarioSesion = z.infer<typeof UsuarioSesionSchema>;
-
-export function usuarioSesionPorDefecto(): UsuarioSesion {
-  return UsuarioSesionSchema.parse({});
-}
+// The same user as the hand-written reader in usuario-sesion.ts (checked in both directions).
+type Igual<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Afirmar<T extends true> = T;
+export type MismoUsuarioSesion = Afirmar<Igual<z.infer<typeof UsuarioSesionSchema>, UsuarioSesion>>;
 
 /** Longitud máxima de una contraseña que se acepta recibir (protege el hash). */
 const PASSWORD_RECIBIDA_MAX = 1024;

@@ -1,4 +1,4 @@
-import { homeDeRol } from "@fila/domain";
+import { homeDeRol, leerUsuarioSesion } from "@fila/domain";
 import { type ReactNode, startTransition, useEffect, useState } from "react";
 import { createHashRouter } from "react-router";
 import { RouterProvider } from "react-router/dom";
@@ -9,7 +9,7 @@ import { Providers } from "./providers";
 import { CargandoPagina } from "./route-fallbacks";
 import { rutas } from "./router";
 import { cargarShell } from "./rutas";
-import { sesionStore, usuarioDesde } from "./session-store";
+import { sesionStore } from "./session-store";
 
 export const router = createHashRouter(rutas);
 
@@ -44,7 +44,7 @@ function comprobarSesion(): Promise<void> {
   return api
     .get<unknown>("/sesion")
     .then((datos) => {
-      const usuario = usuarioDesde(datos);
+      const usuario = leerUsuarioSesion(datos);
       if (usuario.rol !== "ninguno") sesionStore.actualizarUsuario(usuario);
     })
     .catch(() => {

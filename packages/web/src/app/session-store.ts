@@ -1,4 +1,4 @@
-import { type UsuarioSesion, UsuarioSesionSchema, usuarioSesionPorDefecto } from "@fila/domain";
+import { leerUsuarioSesion, type UsuarioSesion, usuarioSesionPorDefecto } from "@fila/domain";
 import { useSyncExternalStore } from "react";
 import { borrar, CLAVES, escribir, leer, vaciarLocal } from "../lib/storage";
 
@@ -10,14 +10,6 @@ function paraGuardar(usuario: UsuarioSesion) {
   return { id, nombre, email, rol, socioId, condicionesAceptadas };
 }
 
-/** Reads a session user from any object (stored JSON, API answer), falling back to defaults. */
-export function usuarioDesde(datos: unknown): UsuarioSesion {
-  const base = usuarioSesionPorDefecto();
-  if (typeof datos !== "object" || datos === null) return base;
-  const resultado = UsuarioSesionSchema.safeParse({ ...base, ...datos });
-  return resultado.success ? resultado.data : base;
-}
-
 function cargar(): Sesion {
   const token = leer("local", CLAVES.token);
   const guardado = leer("local", CLAVES.user);
@@ -27,7 +19,7 @@ function cargar(): Sesion {
   } catch {
     datos = null;
   }
-  const usuario = usuarioDesde(datos);
+  const usuario = leerUsuarioSesion(datos);
   if (!token || usuario.rol === "ninguno")
     return { token: null, usuario: usuarioSesionPorDefecto() };
   return { token, usuario };

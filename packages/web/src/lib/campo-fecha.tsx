@@ -4,6 +4,10 @@ import dayjs from "dayjs";
 import "dayjs/locale/es";
 import { useTranslation } from "react-i18next";
 
+// Spanish month and day names wherever dayjs is used: only the date fields use it, so the entry
+// script does not carry it.
+dayjs.locale("es");
+
 /**
  * Date field shown and typed as dd/mm/aaaa whatever the browser language, with a Spanish
  * calendar. Its value in and out is the ISO string `YYYY-MM-DD` ("" when empty), the same a

@@ -1,10 +1,10 @@
-import { homeDeRol, mensajeDeError } from "@fila/domain";
+import { homeDeRol, leerUsuarioSesion, mensajeDeError } from "@fila/domain";
 import { Alert, Anchor, Button, Group, Text } from "@mantine/core";
 import { IconCheck } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { haySesion, sesionStore, useSesion, usuarioDesde } from "../../app/session-store";
+import { haySesion, sesionStore, useSesion } from "../../app/session-store";
 import { api } from "../../lib/api";
 import { PaginaTexto } from "../asociacion/pagina-texto";
 import { destinoTrasEntrar, sigueDondeEntro } from "../cuenta/destino-tras-entrar";
@@ -27,7 +27,7 @@ export function CondicionesPage() {
     setEnviando(true);
     try {
       const respuesta = await api.post<unknown>("/login/condiciones", { id: sesion.usuario.id });
-      const actualizado = usuarioDesde({
+      const actualizado = leerUsuarioSesion({
         ...sesion.usuario,
         ...(typeof respuesta === "object" && respuesta !== null ? respuesta : {}),
         condicionesAceptadas: "si",

@@ -1,4 +1,4 @@
-import { ErrorHttp, homeDeRol, mensajeDeError } from "@fila/domain";
+import { ErrorHttp, homeDeRol, leerUsuarioSesion, mensajeDeError } from "@fila/domain";
 import {
   Alert,
   Anchor,
@@ -19,7 +19,7 @@ import { IconFlag, IconLogin2 } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { sesionStore, usuarioDesde } from "../../app/session-store";
+import { sesionStore } from "../../app/session-store";
 import { API_URL, api } from "../../lib/api";
 import { useNombreAsociacion } from "../asociacion/use-textos-asociacion";
 import { destinoTrasEntrar, sigueDondeEntro } from "../cuenta/destino-tras-entrar";
@@ -96,7 +96,7 @@ export function LoginPage() {
               ...cuerpoCodigo,
             })
           : await api.post<RespuestaLogin>("/login/oidc", { vale: pedido.vale, ...cuerpoCodigo });
-      const usuario = usuarioDesde(datos);
+      const usuario = leerUsuarioSesion(datos);
       sesionStore.iniciar(accessToken, usuario);
       const home = `/${homeDeRol(usuario.rol)}`;
       const destino = await destinoTrasEntrar(usuario.rol, home);
