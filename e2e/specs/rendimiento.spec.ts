@@ -120,6 +120,32 @@ test("el script de entrada no trae zod, la lista de contraseñas comunes ni dayj
   expect(codigo).not.toContain("Invalid Date");
 });
 
+test("la lista de noticias no trae el editor: se carga cuando el administrador escribe una", async ({
+  page,
+}) => {
+  // With no idle prefetching, what the page itself asks for is all there is.
+  await page.route("**/assets/precarga.json*", (ruta) => ruta.fulfill({ json: [] }));
+  const editor: string[] = [];
+  page.on("request", (r) => {
+    if (/\/assets\/editor-noticia-[\w-]+\.js$/.test(r.url())) editor.push(r.url());
+  });
+  const app = new AppPage(page);
+  await app.entrarHastaInicio(
+    CUENTAS.administrador.email,
+    PASSWORD_DEMO,
+    CUENTAS.administrador.home,
+  );
+  await app.irA("noticias");
+  await expect(page.getByRole("heading", { name: "Noticias", level: 1 })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Nueva noticia" })).toBeVisible();
+  expect(editor).toEqual([]);
+
+  await page.getByRole("button", { name: "Nueva noticia" }).click();
+  const dialogo = page.getByRole("dialog", { name: "Nueva noticia" });
+  await expect(dialogo.getByRole("button", { name: "Negrita" })).toBeVisible();
+  expect(editor).toHaveLength(1);
+});
+
 test("los textos (es.json) se piden una sola vez, con la página y no después del script", async ({
   page,
 }) => {

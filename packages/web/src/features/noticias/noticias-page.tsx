@@ -3,7 +3,9 @@ import { formatearFecha, type Noticia } from "@fila/domain";
 import {
   ActionIcon,
   Button,
+  Center,
   Group,
+  Loader,
   Modal,
   SegmentedControl,
   Stack,
@@ -24,15 +26,20 @@ import {
   IconTrash,
 } from "@tabler/icons-react";
 import { DataTable, type DataTableColumn } from "mantine-datatable";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate } from "react-router";
 import { useSesion } from "../../app/session-store";
 import { notificarError } from "../../lib/notificar";
 import { useTextosTabla } from "../../lib/textos-tabla";
-import { EditorNoticia } from "./editor-noticia";
 import { EstadoNoticia } from "./estado-noticia";
 import { useListaNoticias, useMutacionesNoticias } from "./use-noticias";
+
+// The editor (tiptap and its toolbar, about 130 KB gzip) loads the first time an administrator
+// writes or edits a news item, not with the list.
+const EditorNoticia = lazy(() =>
+  import("./editor-noticia").then((m) => ({ default: m.EditorNoticia })),
+);
 
 const TAMANYOS_PAGINA = [10, 25, 50, 100];
 type Estado = "todas" | "1" | "0";
@@ -57,6 +64,7 @@ export function NoticiasPage() {
   const { publicar, borrar, notificar } = useMutacionesNoticias();
   const [editando, setEditando] = useState<Noticia | null>(null);
   const [editorAbierto, setEditorAbierto] = useState(false);
+  const [editorUsado, setEditorUsado] = useState(false);
   const [aBorrar, setABorrar] = useState<Noticia | null>(null);
 
   if (usuario.rol !== "administrador") return <Navigate to="/vernoticias" replace />;
@@ -64,6 +72,7 @@ export function NoticiasPage() {
   function abrir(noticia: Noticia | null) {
     setEditando(noticia);
     setEditorAbierto(true);
+    setEditorUsado(true);
   }
 
   async function alternarPublicacion(n: Noticia) {
@@ -248,11 +257,23 @@ export function NoticiasPage() {
         {...textosTabla}
         noRecordsText={t("noticias.vacio")}
       />
-      <EditorNoticia
-        abierto={editorAbierto}
-        noticia={editando}
-        alCerrar={() => setEditorAbierto(false)}
-      />
+      {editorUsado ? (
+        <Suspense
+          fallback={
+            <Modal opened onClose={() => setEditorAbierto(false)} title={t("app.cargando")}>
+              <Center py="xl">
+                <Loader aria-label={t("app.cargando")} />
+              </Center>
+            </Modal>
+          }
+        >
+          <EditorNoticia
+            abierto={editorAbierto}
+            noticia={editando}
+            alCerrar={() => setEditorAbierto(false)}
+          />
+        </Suspense>
+      ) : null}
       <Modal
         opened={aBorrar !== null}
         onClose={() => setABorrar(null)}

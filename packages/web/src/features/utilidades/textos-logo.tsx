@@ -23,7 +23,7 @@ import { useTranslation } from "react-i18next";
 import { sesionStore, useSesion } from "../../app/session-store";
 import { notificarError } from "../../lib/notificar";
 import { type TextosAsociacion, useTextosAsociacion } from "../asociacion/use-textos-asociacion";
-import { etiquetasEditor } from "../noticias/editor-noticia";
+import { etiquetasEditor } from "../noticias/etiquetas-editor";
 import { comoHtml, useMutacionesTextos } from "./use-textos-logo";
 
 /** One rich text of the association, edited with the news' toolbar. */

@@ -1,4 +1,5 @@
-import { Stack, Tabs, Text, Title } from "@mantine/core";
+import { Center, Loader, Stack, Tabs, Text, Title } from "@mantine/core";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useSearchParams } from "react-router";
 import { useSesion } from "../../app/session-store";
@@ -9,7 +10,9 @@ import { CorreoSalientePanel } from "./correo-saliente";
 import { DatosAsociacion } from "./datos-asociacion";
 import { OlvidoPanel } from "./olvido";
 import { RegistroActividadPanel } from "./registro-actividad";
-import { TextosLogo } from "./textos-logo";
+
+// The rich text editor (tiptap) of the association's texts loads when its tab is opened.
+const TextosLogo = lazy(() => import("./textos-logo").then((m) => ({ default: m.TextosLogo })));
 
 const PESTANYAS = [
   "asociacion",
@@ -67,7 +70,15 @@ export function UtilidadesPage() {
           <DatosAsociacion />
         </Tabs.Panel>
         <Tabs.Panel value="textos">
-          <TextosLogo />
+          <Suspense
+            fallback={
+              <Center py="xl">
+                <Loader aria-label={t("app.cargando")} />
+              </Center>
+            }
+          >
+            <TextosLogo />
+          </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="copias">
           <CopiasSeguridad />
