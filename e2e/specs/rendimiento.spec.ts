@@ -120,6 +120,25 @@ test("el script de entrada no trae zod, la lista de contraseñas comunes ni dayj
   expect(codigo).not.toContain("Invalid Date");
 });
 
+test("el inicio del socio no ejecuta zod: ni el marco ni la página lo importan", async ({
+  page,
+}) => {
+  // Without idle prefetching, the scripts requested are those the page imports.
+  await page.route("**/assets/precarga.json*", (ruta) => ruta.fulfill({ json: [] }));
+  const scripts: string[] = [];
+  page.on("request", (r) => {
+    if (/\/assets\/[\w-]+\.js$/.test(r.url())) scripts.push(r.url());
+  });
+  const app = new AppPage(page);
+  await app.entrarHastaInicio(CUENTAS.socio.email, PASSWORD_DEMO, CUENTAS.socio.home);
+  await expect(page.getByRole("heading", { name: "Mi carnet" })).toBeVisible();
+  await expect(page.getByTestId("home-total-pendiente")).not.toHaveText("–");
+  expect(scripts.some((url) => /socio-home-page-/.test(url))).toBe(true);
+  for (const url of scripts) {
+    expect(await (await page.request.get(url)).text(), url).not.toContain("ZodError");
+  }
+});
+
 test("la lista de noticias no trae el editor: se carga cuando el administrador escribe una", async ({
   page,
 }) => {

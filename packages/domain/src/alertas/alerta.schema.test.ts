@@ -4,10 +4,9 @@ import {
   DestinoAlertaSchema,
   esEnlaceInterno,
   esImagenValida,
-  REINTENTO_MAXIMO_MS,
-  retrasoReintento,
   tipoDeDestino,
 } from "./alerta.schema";
+import { REINTENTO_MAXIMO_MS, retrasoReintento } from "./reintentos-push";
 
 describe("esEnlaceInterno", () => {
   it("acepta rutas de la aplicación", () => {

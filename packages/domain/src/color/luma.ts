@@ -1,3 +1,6 @@
+/** El color de un tipo (de socio, de acto…) que no ha elegido otro. */
+export const COLOR_POR_DEFECTO = "#1971c2";
+
 const HEX_CORTO = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/i;
 const HEX_LARGO = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COLOR_POR_DEFECTO } from "../color/luma";
 import { SI_NO } from "./si-no";
 
 /**
@@ -45,8 +46,6 @@ export const FechaOpcionalSchema = FechaSchema.nullable().default(null);
 export const HoraSchema = z
   .string()
   .regex(/^(?:(?:[01]\d|2[0-3]):[0-5]\d)?$/, { error: "Introduce una hora válida (HH:mm)" });
-
-export const COLOR_POR_DEFECTO = "#1971c2";
 
 export const ColorHexSchema = z
   .string()

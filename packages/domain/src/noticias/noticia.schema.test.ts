@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AlertaCrearSchema } from "../alertas/alerta.schema";
+import { avisoDeNoticia } from "./aviso-noticia";
 import {
-  avisoDeNoticia,
   ListaNoticiasQuerySchema,
   NoticiaEntradaSchema,
   puedeLeerAudiencia,

@@ -1,10 +1,9 @@
 import { z } from "zod";
 import { EurosSchema, FechaSchema, IdSchema, textoCorto } from "../comun/esquemas";
+import { ESTADOS_PAGO, type EstadoPago } from "./estados-pago";
 import { AnyoProductoSchema, TIPOS_PRODUCTO } from "./producto.schema";
 
-/** Estados de un cargo. */
-export const ESTADOS_PAGO = ["pendiente", "pagado", "devuelto", "anulado"] as const;
-export type EstadoPago = (typeof ESTADOS_PAGO)[number];
+export { ESTADOS_PAGO, type EstadoPago } from "./estados-pago";
 export const EstadoPagoSchema = z.enum(ESTADOS_PAGO, {
   error: `Elige un estado: ${ESTADOS_PAGO.join(", ")}`,
 });

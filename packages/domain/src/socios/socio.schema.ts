@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { COLOR_POR_DEFECTO } from "../color/luma";
 import {
-  COLOR_POR_DEFECTO,
   ColorHexSchema,
   EmailOpcionalSchema,
   EurosNoNegativoSchema,

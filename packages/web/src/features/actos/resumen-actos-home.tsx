@@ -1,5 +1,6 @@
 import { type MiActo, mensajeDeError } from "@fila/domain";
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { useDeferredValue } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { fechaConHora } from "./formato-actos";
@@ -58,7 +59,10 @@ function MisPuntosCard() {
 function ProximosActosCard() {
   const { t } = useTranslation();
   const actos = useMisActos();
-  const proximos = (actos.data?.items ?? []).slice(0, PROXIMOS_EN_HOME);
+  // Drawn as a transition (in slices) when the answer arrives: a query's answer otherwise
+  // re-renders at once, in one piece, and this card is not what the person is waiting for.
+  const datos = useDeferredValue(actos.data);
+  const proximos = (datos?.items ?? []).slice(0, PROXIMOS_EN_HOME);
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="home-actos">
       <Group justify="space-between" mb="sm">

@@ -1,6 +1,6 @@
 import { Avatar, Box, Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
-import { useEffect, useState } from "react";
+import { useDeferredValue, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Diferido } from "../../app/diferido";
 import { useSesion } from "../../app/session-store";
@@ -34,10 +34,11 @@ function Carnet() {
     return () => URL.revokeObjectURL(nueva);
   }, [foto.data]);
 
-  const s = socio.data;
+  // The card is drawn as a transition (in slices) once the record arrives, not in one piece.
+  const s = useDeferredValue(socio.data);
   // While the record loads, the card keeps its place (same frame, grey shapes) so that nothing
   // below it moves when it arrives. After an error or for an odd answer there is no card.
-  if (socio.isPending) {
+  if (s === undefined && !socio.isError) {
     return (
       <MarcoCarnet titulo={t("homes.carnet.titulo")}>
         <Skeleton height={84} width={84} radius="md" />

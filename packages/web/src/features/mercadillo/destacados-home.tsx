@@ -1,4 +1,5 @@
 import { Anchor, Group, ScrollArea, Stack, Text, Title } from "@mantine/core";
+import { useDeferredValue } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { TarjetaDestacado } from "./tarjeta-destacado";
@@ -7,7 +8,9 @@ import { useDestacados } from "./use-destacados";
 /** The homes' strip of featured ads and news, with the way into the market. */
 export function DestacadosHome() {
   const { t } = useTranslation();
-  const { items } = useDestacados(8, true);
+  // Drawn as a transition (in slices) when the answer arrives: a query's answer otherwise
+  // re-renders at once, in one piece, and this card is not what the person is waiting for.
+  const items = useDeferredValue(useDestacados(8, true).items);
   return (
     <Stack gap="sm" component="section" aria-labelledby="home-destacado">
       <Group justify="space-between">

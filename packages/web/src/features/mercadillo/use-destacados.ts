@@ -1,4 +1,5 @@
 import type { AnuncioVista, Noticia } from "@fila/domain";
+import { useMemo } from "react";
 import { useListaNoticias } from "../noticias/use-noticias";
 import { useListaAnuncios } from "./use-anuncios";
 
@@ -16,19 +17,26 @@ export function useDestacados(cuantos: number, silenciosa = false) {
     { publicadas: true, destacada: "1", page: 1, pageSize: cuantos },
     silenciosa,
   );
-  const items: Destacado[] = [
-    ...(anuncios.data?.items ?? []).map((a) => ({
-      tipo: "anuncio" as const,
-      fecha: a.fecha,
-      anuncio: a,
-    })),
-    ...(noticias.data?.items ?? []).map((n) => ({
-      tipo: "noticia" as const,
-      fecha: n.fecha,
-      noticia: n,
-    })),
-  ]
-    .sort((a, b) => b.fecha.localeCompare(a.fecha))
-    .slice(0, cuantos);
+  // The same array while neither answer changes: a card list can defer on it.
+  const datosAnuncios = anuncios.data?.items;
+  const datosNoticias = noticias.data?.items;
+  const items = useMemo<Destacado[]>(
+    () =>
+      [
+        ...(datosAnuncios ?? []).map((a) => ({
+          tipo: "anuncio" as const,
+          fecha: a.fecha,
+          anuncio: a,
+        })),
+        ...(datosNoticias ?? []).map((n) => ({
+          tipo: "noticia" as const,
+          fecha: n.fecha,
+          noticia: n,
+        })),
+      ]
+        .sort((a, b) => b.fecha.localeCompare(a.fecha))
+        .slice(0, cuantos),
+    [datosAnuncios, datosNoticias, cuantos],
+  );
   return { items, cargando: anuncios.isLoading || noticias.isLoading };
 }

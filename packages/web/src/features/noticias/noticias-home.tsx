@@ -1,5 +1,6 @@
 import { formatearFecha } from "@fila/domain";
 import { Anchor, Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { useDeferredValue } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useListaNoticias } from "./use-noticias";
@@ -11,7 +12,10 @@ export function NoticiasHome() {
     { publicadas: true, destacadas: true, page: 1, pageSize: 3 },
     true,
   );
-  const items = lista.data?.items ?? [];
+  // Drawn as a transition (in slices) when the answer arrives: a query's answer otherwise
+  // re-renders at once, in one piece, and this card is not what the person is waiting for.
+  const datos = useDeferredValue(lista.data);
+  const items = datos?.items ?? [];
   if (items.length === 0) return null;
   const hayDestacadas = items.some((n) => n.destacada);
 

@@ -1,8 +1,8 @@
-import { ErrorHttp, MensajePushSchema } from "@fila/domain";
+import { ErrorHttp, leerMensajePush, type MensajePush } from "@fila/domain";
 import { peticion } from "../../lib/api";
 import { esperaReintento, leerSse } from "./sse";
 
-export type MensajePush = ReturnType<typeof MensajePushSchema.parse>;
+export type { MensajePush };
 
 function dormir(ms: number, senal: AbortSignal): Promise<void> {
   return new Promise((resolver) => {
@@ -40,8 +40,8 @@ export async function escucharEventos(
           respuesta.body,
           (dato) => {
             try {
-              const resultado = MensajePushSchema.safeParse(JSON.parse(dato));
-              if (resultado.success) alMensaje(resultado.data);
+              const mensaje = leerMensajePush(JSON.parse(dato));
+              if (mensaje) alMensaje(mensaje);
             } catch {
               // Not JSON (e.g. a keep-alive payload): nothing to show.
             }

@@ -1,4 +1,4 @@
-import { MensajePushSchema } from "@fila/domain";
+import { leerMensajePush } from "@fila/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { escucharEventos, type MensajePush } from "./eventos";
@@ -23,8 +23,8 @@ export function PushNotificaciones({ token }: { token: string | null }) {
     const control = new AbortController();
     void escucharEventos(mostrar, control.signal);
     const delServiceWorker = (evento: MessageEvent) => {
-      const r = MensajePushSchema.safeParse(evento.data);
-      if (r.success && (evento.data as { tipo?: string }).tipo === "push") mostrar(r.data);
+      const m = leerMensajePush(evento.data);
+      if (m && (evento.data as { tipo?: string }).tipo === "push") mostrar(m);
     };
     navigator.serviceWorker?.addEventListener("message", delServiceWorker);
     void renovarSiToca().catch(() => undefined);
