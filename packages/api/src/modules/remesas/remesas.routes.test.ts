@@ -437,11 +437,20 @@ describe("generar, cobrar, devolver y borrar", () => {
     }
     const auditoria = await e.db
       .selectFrom("auditoria")
-      .select(["accion", "entidad"])
+      .select(["accion", "entidad", "id_entidad", "cambios"])
       .where("entidad", "in", ["remesa", "pago"])
       .where("accion", "=", "cobro")
       .execute();
-    expect(auditoria.filter((a) => a.entidad === "pago")).toHaveLength(4);
+    const auditoriaPagos = auditoria.filter((a) => a.entidad === "pago");
+    expect(auditoriaPagos).toHaveLength(4);
+    expect(auditoriaPagos.map((a) => a.id_entidad)).toEqual(expect.arrayContaining(ids.cargosAna));
+    for (const a of auditoriaPagos) {
+      expect(a.cambios).toEqual([
+        { campo: "estado", antes: "pendiente", despues: "pagado" },
+        { campo: "fechaPago", antes: null, despues: COBRO },
+        { campo: "idRemesa", antes: remesa.id, despues: remesa.id },
+      ]);
+    }
     expect(auditoria.filter((a) => a.entidad === "remesa")).toHaveLength(1);
     const otraVez = await pedir("POST", `/api/remesas/${remesa.id}/cobro`);
     expect(otraVez.statusCode).toBe(409);

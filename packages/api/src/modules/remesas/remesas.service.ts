@@ -274,7 +274,7 @@ export class RemesasService {
           { campo: "pagosCobrados", antes: null, despues: pagados.length },
         ],
       });
-      await repo.auditarPagos(actor.id, pagados, "cobro", () => [
+      await repo.auditarPagos(actor.id, pagados, "cobro", [
         { campo: "estado", antes: "pendiente", despues: "pagado" },
         { campo: "fechaPago", antes: null, despues: remesa.fecha_cobro },
         { campo: "idRemesa", antes: id, despues: id },
@@ -375,7 +375,7 @@ export class RemesasService {
       await repo.devolverAdeudosCompletos(id, motivoPorAdeudo);
       for (const d of items) {
         const antes = porId.get(d.idPago)?.estado;
-        await repo.auditarPagos(actor.id, [d.idPago], "devolucion", () => [
+        await repo.auditarPagos(actor.id, [d.idPago], "devolucion", [
           { campo: "estado", antes, despues: "devuelto" },
           { campo: "motivoDevolucion", antes: "", despues: d.motivo },
           { campo: "fechaDevolucion", antes: null, despues: fecha },
