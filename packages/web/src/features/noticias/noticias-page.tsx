@@ -260,7 +260,11 @@ export function NoticiasPage() {
       {editorUsado ? (
         <Suspense
           fallback={
-            <Modal opened onClose={() => setEditorAbierto(false)} title={t("app.cargando")}>
+            <Modal
+              opened={editorAbierto}
+              onClose={() => setEditorAbierto(false)}
+              title={t("app.cargando")}
+            >
               <Center py="xl">
                 <Loader aria-label={t("app.cargando")} />
               </Center>
