@@ -118,6 +118,17 @@ describe("generarPain008", () => {
     expect(tx.DbtrAgt.FinInstnId).toEqual({ Othr: { Id: "NOTPROVIDED" } });
   });
 
+  it("escapa lo que el XML no admite tal cual, y el fichero se lee igual que se escribió", async () => {
+    const mandatoId = `M&<1>"2'`;
+    const xml = generarPain008(remesa([adeudo(1, { mandatoId })]));
+    expect(xml).toContain("<MndtId>M&amp;&lt;1&gt;\"2'</MndtId>");
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<Document xmlns="')).toBe(true);
+    expect(await erroresXsdPain008(xml)).toEqual([]);
+    const tx = leer(xml).PmtInf[0].DrctDbtTxInf[0];
+    expect(tx.DrctDbtTx.MndtRltdInf.MndtId).toBe(mandatoId);
+    expect(tx.InstdAmt).toEqual({ "#text": "10.01", "@_Ccy": "EUR" });
+  });
+
   it("el validador detecta un fichero que no cumple el esquema", async () => {
     const xml = generarPain008(remesa([adeudo(1)])).replace("<PmtMtd>DD</PmtMtd>", "");
     expect((await erroresXsdPain008(xml)).length).toBeGreaterThan(0);
