@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { COLOR_POR_DEFECTO } from "../color/luma";
 import { SI_NO } from "./si-no";
 
 /**

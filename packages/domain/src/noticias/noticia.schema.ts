@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { DestinoAlerta } from "../alertas/alerta.schema";
 import { booleanoQuery, FechaSchema, textoCorto } from "../comun/esquemas";
 
 /**
