@@ -1,6 +1,7 @@
 import type { Rol } from "@fila/domain";
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import fp from "fastify-plugin";
+import { CompiledQuery } from "kysely";
 import type { Database } from "../db/database.js";
 import {
   condicionesPendientes,
@@ -32,6 +33,35 @@ declare module "fastify" {
   }
 }
 
+type FilaSesion = {
+  idSesion: number;
+  id: number;
+  email: string;
+  nombre: string;
+  rol: Rol;
+  id_socio: number | null;
+  condicionesAlDia: boolean | null;
+  totp_activo: boolean;
+  totpObligatorio: boolean | null;
+};
+
+/**
+ * The live session of a token hash ($1) at a time ($2), with its active account and what the
+ * gates need (terms version, TOTP rule): one indexed query on every authenticated request. Kept
+ * as plain SQL so the hot path does not build and compile the same query each time.
+ */
+const CONSULTA_SESION = `
+  select sesion.id as "idSesion", usuario.id, usuario.email, usuario.nombre, usuario.rol,
+    usuario.id_socio,
+    usuario.condiciones_version = (select version_condiciones from asociacion limit 1)
+      as "condicionesAlDia",
+    usuario.totp_activo,
+    (select totp_obligatorio_admin from asociacion limit 1) as "totpObligatorio"
+  from sesion
+  join usuario on usuario.id = sesion.id_usuario
+  where sesion.token_hash = $1 and sesion.revocada_en is null and sesion.expira_en > $2
+    and usuario.activo = true`;
+
 function tokenDe(req: FastifyRequest): string | null {
   const cabecera = req.headers.authorization;
   if (!cabecera) return null;
@@ -46,35 +76,10 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database }
   app.addHook("onRequest", async (req) => {
     const token = tokenDe(req);
     if (!token || !req.url.startsWith("/api/")) return;
-    const fila = await opts.db
-      .selectFrom("sesion")
-      .innerJoin("usuario", "usuario.id", "sesion.id_usuario")
-      .select([
-        "sesion.id as idSesion",
-        "usuario.id",
-        "usuario.email",
-        "usuario.nombre",
-        "usuario.rol",
-        "usuario.id_socio",
-        (eb) =>
-          eb(
-            "usuario.condiciones_version",
-            "=",
-            eb.selectFrom("asociacion").select("version_condiciones").limit(1),
-          ).as("condicionesAlDia"),
-        "usuario.totp_activo",
-        (eb) =>
-          eb
-            .selectFrom("asociacion")
-            .select("totp_obligatorio_admin")
-            .limit(1)
-            .as("totpObligatorio"),
-      ])
-      .where("sesion.token_hash", "=", hashToken(token))
-      .where("sesion.revocada_en", "is", null)
-      .where("sesion.expira_en", ">", new Date())
-      .where("usuario.activo", "=", true)
-      .executeTakeFirst();
+    const { rows } = await opts.db.executeQuery<FilaSesion>(
+      CompiledQuery.raw(CONSULTA_SESION, [hashToken(token), new Date()]),
+    );
+    const fila = rows[0];
     if (fila) {
       req.usuario = {
         id: fila.id,

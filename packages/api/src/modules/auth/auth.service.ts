@@ -135,10 +135,19 @@ export class AuthService {
     return { accessToken: token, ...(await this.presentar(cuenta)) };
   }
 
-  async sesion(usuario: UsuarioAutenticado): Promise<SesionUsuario> {
-    const cuenta = await this.repo.cuentaPorId(usuario.id);
-    if (!cuenta) throw noEncontrado("La cuenta");
-    return this.presentar(cuenta);
+  /**
+   * The session's account as the auth hook read it, in the same query that checked the token
+   * (live session, active account, terms version): no second trip to the database.
+   */
+  sesion(usuario: UsuarioAutenticado): SesionUsuario {
+    return {
+      id: usuario.id,
+      nombre: usuario.nombre,
+      email: usuario.email,
+      rol: usuario.rol,
+      socioId: usuario.socioId,
+      condicionesAceptadas: usuario.condicionesPendientes ? "no" : "si",
+    };
   }
 
   logout(usuario: UsuarioAutenticado): Promise<void> {
@@ -183,7 +192,10 @@ export class AuthService {
   async aceptarCondiciones(actor: UsuarioAutenticado, id: number): Promise<SesionUsuario> {
     if (id !== actor.id) throw prohibido();
     await this.repo.aceptarCondiciones(actor.id, await this.repo.versionCondiciones());
-    return this.sesion(actor);
+    // Read again: the session's own copy still has the terms pending.
+    const cuenta = await this.repo.cuentaPorId(actor.id);
+    if (!cuenta) throw noEncontrado("La cuenta");
+    return this.presentar(cuenta);
   }
 
   /** Same answer whether the email exists or not; the email (if any) leaves in the background. */

@@ -397,6 +397,11 @@ describe("POST /api/pagos/emision", () => {
     });
     const conRamell = (await pedir("GET", `/api/socios/${s.ramell}`)).json();
     expect([1, 2, 3, 4, 5].map((n) => conRamell[`ramellPago${n}`])).toEqual([0, 50.01, 0, 20, 0]);
+    // The list reads the same figures as the record (one query for the page, charges included).
+    const lista = (await pedir("GET", "/api/socios?q=ConRamell")).json();
+    expect(lista).toMatchObject({ total: 1, items: [conRamell] });
+    const conDerrama = (await pedir("GET", `/api/socios?page=1&pageSize=100&sort=id`)).json();
+    expect(conDerrama.items.find((i: { id: number }) => i.id === s.derrama)).toEqual(ficha);
 
     const borrar = await pedir("DELETE", `/api/socios/${s.ramell}`);
     expect(borrar.statusCode).toBe(409);
