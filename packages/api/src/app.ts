@@ -6,11 +6,7 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { ANUNCIO_DIAS_VIGENCIA } from "@fila/domain";
 import Fastify, { type FastifyInstance } from "fastify";
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  type ZodTypeProvider,
-} from "fastify-type-provider-zod";
+import { jsonSchemaTransform, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Config, VERSION_APP } from "./config.js";
 import type { Database } from "./db/database.js";
@@ -70,6 +66,7 @@ import { authPlugin } from "./plugins/auth.js";
 import { cabecerasSeguridadPlugin, hashesDeScriptsEnLinea } from "./plugins/cabeceras-seguridad.js";
 import { errorsPlugin } from "./plugins/errors.js";
 import { respuestasErrorPlugin } from "./plugins/respuestas-error.js";
+import { crearSerializerCompiler } from "./plugins/serializacion.js";
 import { validatorCompiler } from "./plugins/validacion.js";
 import { versionApiPlugin } from "./plugins/version-api.js";
 import { MailService } from "./services/mail.js";
@@ -128,7 +125,9 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(
+    crearSerializerCompiler({ comprobar: process.env.NODE_ENV === "test" }),
+  );
 
   const mail = new MailService(db, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   const eventos = new EventosService(db, app.log);
