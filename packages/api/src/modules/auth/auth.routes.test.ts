@@ -307,6 +307,16 @@ describe("POST /api/login/condiciones", () => {
     const res = await post("/api/login/condiciones", { id: c.id }, token);
     expect(res.statusCode).toBe(200);
     expect(res.json().condicionesAceptadas).toBe("si");
+    // The same session reads its account again on its next call: nothing kept from before.
+    const despues = await e.app.inject({ url: "/api/sesion", headers: bearer(token) });
+    expect(despues.json().condicionesAceptadas).toBe("si");
+    await e.db
+      .updateTable("usuario")
+      .set({ nombre: "Nombre nuevo" })
+      .where("id", "=", c.id)
+      .execute();
+    const renombrada = await e.app.inject({ url: "/api/sesion", headers: bearer(token) });
+    expect(renombrada.json()).toMatchObject({ id: c.id, nombre: "Nombre nuevo", email: c.email });
     const fila = await e.db
       .selectFrom("usuario")
       .select(["condiciones_aceptadas_en", "condiciones_version"])
