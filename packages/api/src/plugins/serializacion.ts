@@ -41,8 +41,23 @@ export function crearSerializerCompiler({
   };
 }
 
+/**
+ * One compiled serializer per schema object: the error body is the same schema for every route
+ * and status, and the domain's schemas are shared by the routes and by every app built (tests).
+ */
+const compilados = new WeakMap<ZodType, Serializar | null>();
+
 function compilar(esquema: unknown): Serializar | null {
   if (!(esquema instanceof z.ZodType)) return null;
+  let compilado = compilados.get(esquema);
+  if (compilado === undefined) {
+    compilado = compilarJsonSchema(esquema);
+    compilados.set(esquema, compilado);
+  }
+  return compilado;
+}
+
+function compilarJsonSchema(esquema: ZodType): Serializar | null {
   try {
     const { $schema: _, ...json } = z.toJSONSchema(esquema, {
       io: "output",
