@@ -2,7 +2,7 @@
 // which validates and strips, then JSON.stringify) against the serializer compiled from the same
 // schema (plugins/serializacion.ts, fast-json-stringify). Issue 14, goal 1: the response path.
 // Run: npx tsx bench/serializacion.bench.ts
-import { SocioVistaSchema } from "@fila/domain";
+import { DEFECTOS_SOCIO_ENTRADA, SocioVistaSchema } from "@fila/domain";
 import { serializerCompiler } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { crearSerializerCompiler } from "../packages/api/src/plugins/serializacion.js";
@@ -13,56 +13,21 @@ const Lista = z.object({
   page: z.int(),
   pageSize: z.int(),
 });
+// A new member's defaults (the domain's), with what the record adds on read.
 const socio = {
+  ...DEFECTOS_SOCIO_ENTRADA,
   id: 1,
   nombre: "Ana",
   apellidos: "García López",
-  direccion: "C/ Mayor 1",
-  poblacion: "Alcoi",
-  telefono: "600000000",
+  matricula: 12,
   email: "ana@filademo.es",
   fechaNacimiento: "1980-01-02",
-  nif: "12345678Z",
-  anyoAlta: 2000,
-  tipo: { id: 1, nombre: "Festero", descripcion: "", color: "#c92a2a" },
-  tipoPago: "anual",
-  idFormaPago: 1,
-  fechaAlta: "2000-01-01",
-  activo: true,
-  provincia: "Alacant",
-  codPostal: "03801",
-  matricula: 12,
-  idPagador: null,
-  pagarDerrama: "si",
-  tipoDerrama: "completa",
-  anyoDerrama: 2024,
-  importeDerrama: 1000,
-  anyosPagoDerrama: 3,
-  idPareja: null,
-  nombreYerno: "",
-  ramell: "no",
-  tipoPagoRamell: "completo",
-  anyoRamell: 0,
-  ramellPago1: 0,
-  ramellPago2: 0,
-  ramellPago3: 0,
-  ramellPago4: 0,
-  ramellPago5: 0,
-  sexo: "mujer",
-  comentarios: "",
   iban: "ES9121000418450200051332",
-  bic: "",
-  mandatoId: "",
-  mandatoFecha: null,
-  idPadre: null,
-  numDamas: 0,
-  edadFestera: 10,
+  tipo: { id: 1, nombre: "Festero", descripcion: "", color: "#c92a2a" },
   imagen: null,
-  fechaBaja: null,
-  motivoBaja: "",
+  derramaAnual: 0,
   derramaPagada: 0,
-  derramaAnual: 333.33,
-  derramaPendiente: 1000,
+  derramaPendiente: 0,
   edad: 46,
 };
 const pagina = {

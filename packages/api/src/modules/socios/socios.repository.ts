@@ -162,7 +162,12 @@ function tipoDe(f: FilaSocioLeida): TipoSocioFila | null {
   };
 }
 
+/** The member as the API speaks it, with the figures its charges give (`conCobros`). */
 function deFila(leida: FilaSocioLeida): SocioGuardado {
+  return conCobros(deColumnas(leida), leida.cobros);
+}
+
+function deColumnas(leida: FilaSocioLeida): SocioGuardado {
   const f = leida.socio;
   return {
     id: f.id,
@@ -229,7 +234,7 @@ type CobroDerramaRamell = {
  * each instalment of the ramell charges of `anyoRamell` (else this year) paid; a member without
  * such charges keeps the stored figures (imported from the old register).
  */
-function conCobros(s: SocioGuardado, cobros: CobroDerramaRamell[] = []): SocioGuardado {
+function conCobros(s: SocioGuardado, cobros: CobroDerramaRamell[]): SocioGuardado {
   const derrama = cobros.filter((c) => c.tipo === "derrama").reduce((t, c) => t + c.pagado, 0);
   const anyoRamell = s.anyoRamell || Number(hoyIso().slice(0, 4));
   const ramell = cobros.filter((c) => c.tipo === "ramell" && c.anyo === anyoRamell);
@@ -404,33 +409,24 @@ export class SociosRepository {
     hoy: string,
   ): Promise<{ items: SocioGuardado[]; total: number }> {
     const donde = condicionesSocios(expressionBuilder<DB, "socio">(), filtros, hoy);
+    const total = sql<number>`(select count(*) from socio where ${donde})`.as("total");
     // The count rides along as an uncorrelated subquery (run once), so a page is one round trip;
     // only a page past the end, which has no row to carry it, asks for the count on its own.
     const filas = await this.consultaSocios()
-      .select(sql<number>`(select count(*) from socio where ${donde})`.as("total"))
+      .select(total)
       .where(donde)
       .orderBy(ordenSocios(filtros.sort))
       .limit(filtros.pageSize)
       .offset((filtros.page - 1) * filtros.pageSize)
       .execute();
-    const total =
-      filas.length > 0
-        ? Number(filas[0].total)
-        : Number(
-            (
-              await this.db
-                .selectFrom("socio")
-                .select((eb) => eb.fn.countAll<number>().as("n"))
-                .where(donde)
-                .executeTakeFirst()
-            )?.n ?? 0,
-          );
-    return { items: filas.map((f) => conCobros(deFila(f), f.cobros)), total };
+    if (filas.length > 0) return { items: filas.map(deFila), total: Number(filas[0].total) };
+    const cuenta = await this.db.selectNoFrom(total).executeTakeFirst();
+    return { items: [], total: Number(cuenta?.total ?? 0) };
   }
 
   async porId(id: number): Promise<SocioGuardado | undefined> {
     const fila = await this.consultaSocios().where("socio.id", "=", id).executeTakeFirst();
-    return fila ? conCobros(deFila(fila), fila.cobros) : undefined;
+    return fila ? deFila(fila) : undefined;
   }
 
   private async resumenes(
