@@ -8,20 +8,18 @@
 // (printed with ✓/✗; the exit code is 1 only when a request failed).
 // Run: npx tsx bench/carga.bench.ts   (CARGA_PORT, 3408 by default; CARGA_SEGUNDOS, 10;
 // CARGA_CONEXIONES, 16; CARGA_PERFIL=carpeta starts the server with --cpu-prof into that folder)
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { CUENTAS_DEMO, PASSWORD_DEMO } from "../packages/api/src/demo/seed-demo.js";
+import { arrancarServidorReal, entrarConCuentaDemo, pararServidor } from "./servidor-real.js";
 
 const PUERTO = Number(process.env.CARGA_PORT ?? 3408);
 const SEGUNDOS = Number(process.env.CARGA_SEGUNDOS ?? 10);
 const CONEXIONES = Number(process.env.CARGA_CONEXIONES ?? 16);
 const PERFIL = process.env.CARGA_PERFIL;
 const BASE = `http://127.0.0.1:${PUERTO}`;
-const raiz = path.resolve(import.meta.dirname, "..");
 
 type Ruta = { nombre: string; url: string; conSesion: boolean; objetivo: number | null };
 const RUTAS: Ruta[] = [
@@ -39,49 +37,6 @@ const RUTAS: Ruta[] = [
     objetivo: 15,
   },
 ];
-
-async function arrancarServidor(dataDir: string, databaseUrl?: string): Promise<ChildProcess> {
-  const argumentos = PERFIL ? [`--cpu-prof`, `--cpu-prof-dir=${PERFIL}`] : [];
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(PUERTO),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    PUBLIC_URL: BASE,
-    DEMO: "1",
-    ADMIN_EMAIL: "primer@filademo.es",
-    ADMIN_PASSWORD: "primer-admin-medicion-2026",
-    LOG_LEVEL: "warn",
-  };
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  else delete env.DATABASE_URL;
-  const servidor = spawn(process.execPath, [...argumentos, path.join(raiz, "scripts/start.mjs")], {
-    cwd: raiz,
-    stdio: ["ignore", "inherit", "inherit"],
-    env,
-  });
-  const limite = Date.now() + 300_000;
-  while (Date.now() < limite) {
-    if (servidor.exitCode !== null) throw new Error("el servidor ha terminado al arrancar");
-    try {
-      if ((await fetch(`${BASE}/api/salud/lista`)).ok) return servidor;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((ok) => setTimeout(ok, 300));
-  }
-  throw new Error("el servidor no ha arrancado en 5 minutos");
-}
-
-async function entrarComoAdministrador(): Promise<string> {
-  const res = await fetch(`${BASE}/api/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: CUENTAS_DEMO.administrador, password: PASSWORD_DEMO }),
-  });
-  if (!res.ok) throw new Error(`login: ${res.status}`);
-  return ((await res.json()) as { accessToken: string }).accessToken;
-}
 
 type Resultado = { ruta: Ruta; rps: number; p50: number; p99: number; errores: number };
 
@@ -103,9 +58,14 @@ async function cargar(ruta: Ruta, token: string): Promise<Resultado> {
 
 async function medir(motor: string, databaseUrl?: string): Promise<boolean> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "fila-carga-"));
-  const servidor = await arrancarServidor(dataDir, databaseUrl);
+  const servidor = await arrancarServidorReal({
+    puerto: PUERTO,
+    dataDir,
+    databaseUrl,
+    argumentosNode: PERFIL ? ["--cpu-prof", `--cpu-prof-dir=${PERFIL}`] : [],
+  });
   try {
-    const token = await entrarComoAdministrador();
+    const { token } = await entrarConCuentaDemo(PUERTO, "administrador");
     // Warm-up: JIT, the connection pool and the first query plans.
     for (const ruta of RUTAS) {
       await autocannon({
@@ -134,8 +94,7 @@ async function medir(motor: string, databaseUrl?: string): Promise<boolean> {
     }
     return cumple;
   } finally {
-    servidor.kill("SIGTERM");
-    await new Promise((ok) => servidor.once("exit", ok));
+    await pararServidor(servidor);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

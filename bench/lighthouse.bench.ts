@@ -6,14 +6,14 @@
 // (in all, preloading included, and up to the largest paint).
 // Goals: performance ≥ 90 and accessibility 100.
 // Run: npx tsx bench/lighthouse.bench.ts   (LIGHTHOUSE_PORT, 3407 by default; LIGHTHOUSE_RUNS, 3)
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import puppeteer from "puppeteer-core";
-import { CUENTAS_DEMO, PASSWORD_DEMO } from "../packages/api/src/demo/seed-demo.js";
+import { arrancarServidorReal, entrarConCuentaDemo, pararServidor } from "./servidor-real.js";
 
 const PUERTO = Number(process.env.LIGHTHOUSE_PORT ?? 3407);
 const RONDAS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
@@ -24,7 +24,6 @@ const SOLO = process.env.LIGHTHOUSE_PAGES?.split(",").map((p) => p.trim());
 const BASE = `http://127.0.0.1:${PUERTO}`;
 const OBJETIVO = { rendimiento: 90, accesibilidad: 100 };
 const CHROMIUM = "/usr/bin/chromium";
-const raiz = path.resolve(import.meta.dirname, "..");
 
 type Sesion = { token: string; usuario: string };
 type Medida = {
@@ -41,46 +40,6 @@ type Medida = {
   peticionesHastaLcp: number;
   fallosAccesibilidad: string[];
 };
-
-async function arrancarServidor(dataDir: string): Promise<ChildProcess> {
-  const servidor = spawn(process.execPath, [path.join(raiz, "scripts/start.mjs")], {
-    cwd: raiz,
-    stdio: ["ignore", "inherit", "inherit"],
-    env: {
-      ...process.env,
-      PORT: String(PUERTO),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      PUBLIC_URL: BASE,
-      DEMO: "1",
-      ADMIN_EMAIL: "primer@filademo.es",
-      ADMIN_PASSWORD: "primer-admin-medicion-2026",
-      LOG_LEVEL: "warn",
-    },
-  });
-  const limite = Date.now() + 300_000;
-  while (Date.now() < limite) {
-    if (servidor.exitCode !== null) throw new Error("el servidor ha terminado al arrancar");
-    try {
-      if ((await fetch(`${BASE}/assets/config.json`)).ok) return servidor;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((ok) => setTimeout(ok, 500));
-  }
-  throw new Error("el servidor no ha arrancado en 5 minutos");
-}
-
-async function entrarComoSocio(): Promise<Sesion> {
-  const r = await fetch(`${BASE}/api/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: CUENTAS_DEMO.socio, password: PASSWORD_DEMO }),
-  });
-  if (!r.ok) throw new Error(`login del socio: ${r.status}`);
-  const { accessToken, ...usuario } = (await r.json()) as { accessToken: string };
-  return { token: accessToken, usuario: JSON.stringify(usuario) };
-}
 
 /** One Lighthouse run in a fresh profile; with a session, it is written to localStorage first. */
 async function medir(ruta: string, sesion: Sesion | null, nombre: string): Promise<Medida> {
@@ -179,10 +138,18 @@ function mediana(medidas: Medida[]): Medida {
 const dataDir = mkdtempSync(path.join(tmpdir(), "fila-lighthouse-"));
 let servidor: ChildProcess | null = null;
 try {
-  servidor = await arrancarServidor(dataDir);
+  servidor = await arrancarServidorReal({
+    puerto: PUERTO,
+    dataDir,
+    databaseUrl: process.env.DATABASE_URL,
+  });
   const paginas: Array<{ nombre: string; ruta: string; sesion: Sesion | null }> = [
     { nombre: "login", ruta: "#/login", sesion: null },
-    { nombre: "socio-home", ruta: "#/socio-home", sesion: await entrarComoSocio() },
+    {
+      nombre: "socio-home",
+      ruta: "#/socio-home",
+      sesion: await entrarConCuentaDemo(PUERTO, "socio"),
+    },
   ].filter((p) => !SOLO || SOLO.includes(p.nombre));
   let cumplido = true;
   for (const { nombre, ruta, sesion } of paginas) {
@@ -199,10 +166,6 @@ try {
     `Objetivos (rendimiento ≥ ${OBJETIVO.rendimiento}, accesibilidad ${OBJETIVO.accesibilidad}): ${cumplido ? "cumplidos" : "NO cumplidos"}`,
   );
 } finally {
-  if (servidor && servidor.exitCode === null) {
-    const fin = new Promise((ok) => servidor?.once("exit", ok));
-    servidor.kill("SIGTERM");
-    await fin;
-  }
+  await pararServidor(servidor);
   rmSync(dataDir, { recursive: true, force: true });
 }

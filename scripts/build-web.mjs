@@ -15,8 +15,17 @@ const { version: rootVersion } = JSON.parse(
 const version = `${rootVersion}-${Date.now().toString(36)}`;
 process.env.FILA_APP_VERSION = version;
 
+// FILA_SIN_MINIFICAR=1: readable function names in a profile (bench/perfil-pagina.ts); never
+// for a deployment.
+const sinMinificar = process.env.FILA_SIN_MINIFICAR === "1" ? { build: { minify: false } } : {};
+
 try {
-  await build({ root: webDir, configFile: path.join(webDir, "vite.config.ts"), logLevel: "warn" });
+  await build({
+    root: webDir,
+    configFile: path.join(webDir, "vite.config.ts"),
+    logLevel: "warn",
+    ...sinMinificar,
+  });
 } catch (error) {
   console.error(error);
   process.exit(1);

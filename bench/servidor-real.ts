@@ -1,0 +1,84 @@
+// The real server, started as `npm start` starts it (scripts/start.mjs: the web built if its
+// sources are newer, migrations, the demo filà), in its own process, for the measurements that
+// must not share a process with what they measure.
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+import { CUENTAS_DEMO, PASSWORD_DEMO } from "../packages/api/src/demo/seed-demo.js";
+
+export const raiz = path.resolve(import.meta.dirname, "..");
+
+export type OpcionesServidor = {
+  puerto: number;
+  /** A temporary folder of the measurement's own. */
+  dataDir: string;
+  /** PostgreSQL; without it, PGlite in `dataDir` (DATABASE_URL of this process is not used). */
+  databaseUrl?: string;
+  /** Options for the server's node (`--cpu-prof`…). */
+  argumentosNode?: string[];
+};
+
+/** Starts it and waits until it is ready (`GET /api/salud/lista`), five minutes at most. */
+export async function arrancarServidorReal({
+  puerto,
+  dataDir,
+  databaseUrl,
+  argumentosNode = [],
+}: OpcionesServidor): Promise<ChildProcess> {
+  const base = `http://127.0.0.1:${puerto}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(puerto),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    PUBLIC_URL: base,
+    DEMO: "1",
+    ADMIN_EMAIL: "primer@filademo.es",
+    ADMIN_PASSWORD: "primer-admin-medicion-2026",
+    LOG_LEVEL: "warn",
+  };
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
+  const servidor = spawn(
+    process.execPath,
+    [...argumentosNode, path.join(raiz, "scripts/start.mjs")],
+    {
+      cwd: raiz,
+      stdio: ["ignore", "inherit", "inherit"],
+      env,
+    },
+  );
+  const limite = Date.now() + 300_000;
+  while (Date.now() < limite) {
+    if (servidor.exitCode !== null) throw new Error("el servidor ha terminado al arrancar");
+    try {
+      if ((await fetch(`${base}/api/salud/lista`)).ok) return servidor;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((ok) => setTimeout(ok, 300));
+  }
+  throw new Error("el servidor no ha arrancado en 5 minutos");
+}
+
+/** Stops it (SIGTERM: requests in flight finish) and waits for it to exit. */
+export async function pararServidor(servidor: ChildProcess | null): Promise<void> {
+  if (!servidor || servidor.exitCode !== null) return;
+  const fin = new Promise((ok) => servidor.once("exit", ok));
+  servidor.kill("SIGTERM");
+  await fin;
+}
+
+/** Signs in with a demo account: its token and the user the web keeps in `localStorage`. */
+export async function entrarConCuentaDemo(
+  puerto: number,
+  cuenta: keyof typeof CUENTAS_DEMO,
+): Promise<{ token: string; usuario: string }> {
+  const r = await fetch(`http://127.0.0.1:${puerto}/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: CUENTAS_DEMO[cuenta], password: PASSWORD_DEMO }),
+  });
+  if (!r.ok) throw new Error(`login de ${cuenta}: ${r.status}`);
+  const { accessToken, ...usuario } = (await r.json()) as { accessToken: string };
+  return { token: accessToken, usuario: JSON.stringify(usuario) };
+}
