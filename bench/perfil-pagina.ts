@@ -8,10 +8,11 @@
 // Run: npx tsx bench/perfil-pagina.ts   (PERFIL_RUTA, #/socio-home; PERFIL_CUENTA, socio, or
 // none for a page without a session; PERFIL_CPU, 4; PERFIL_ESPERA_MS, 6000; PERFIL_PORT, 3409;
 // PERFIL_SALIDA, where the profile goes)
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import puppeteer, { type Protocol } from "puppeteer-core";
+import puppeteer, { type Browser, type Protocol } from "puppeteer-core";
 import { arrancarServidorReal, entrarConCuentaDemo, pararServidor } from "./servidor-real.js";
 
 const PUERTO = Number(process.env.PERFIL_PORT ?? 3409);
@@ -85,20 +86,22 @@ function resumir(tarea: Tarea, nodos: Map<number, Nodo>, padres: Map<number, num
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "fila-perfil-"));
-const servidor = await arrancarServidorReal({ puerto: PUERTO, dataDir });
-const navegador = await puppeteer.launch({
-  executablePath: "/usr/bin/chromium",
-  headless: true,
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
-  defaultViewport: {
-    width: 412,
-    height: 823,
-    deviceScaleFactor: 1.75,
-    isMobile: true,
-    hasTouch: true,
-  },
-});
+let servidor: ChildProcess | null = null;
+let navegador: Browser | null = null;
 try {
+  servidor = await arrancarServidorReal({ puerto: PUERTO, dataDir });
+  navegador = await puppeteer.launch({
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
+    defaultViewport: {
+      width: 412,
+      height: 823,
+      deviceScaleFactor: 1.75,
+      isMobile: true,
+      hasTouch: true,
+    },
+  });
   const pagina = await navegador.newPage();
   if (CUENTA !== "ninguna") {
     const { token, usuario } = await entrarConCuentaDemo(PUERTO, CUENTA);
@@ -140,7 +143,7 @@ try {
   }
   console.log(`\nPerfil: ${SALIDA}`);
 } finally {
-  await navegador.close();
+  await navegador?.close();
   await pararServidor(servidor);
   rmSync(dataDir, { recursive: true, force: true });
 }
