@@ -13,7 +13,12 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import puppeteer from "puppeteer-core";
-import { arrancarServidorReal, entrarConCuentaDemo, pararServidor } from "./servidor-real.js";
+import {
+  arrancarServidorReal,
+  entrarConCuentaDemo,
+  pararServidor,
+  type SesionDemo,
+} from "./servidor-real.js";
 
 const PUERTO = Number(process.env.LIGHTHOUSE_PORT ?? 3407);
 const RONDAS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
@@ -25,7 +30,6 @@ const BASE = `http://127.0.0.1:${PUERTO}`;
 const OBJETIVO = { rendimiento: 90, accesibilidad: 100 };
 const CHROMIUM = "/usr/bin/chromium";
 
-type Sesion = { token: string; usuario: string };
 type Medida = {
   rendimiento: number;
   accesibilidad: number;
@@ -42,7 +46,7 @@ type Medida = {
 };
 
 /** One Lighthouse run in a fresh profile; with a session, it is written to localStorage first. */
-async function medir(ruta: string, sesion: Sesion | null, nombre: string): Promise<Medida> {
+async function medir(ruta: string, sesion: SesionDemo | null, nombre: string): Promise<Medida> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: [
@@ -119,7 +123,7 @@ async function medir(ruta: string, sesion: Sesion | null, nombre: string): Promi
 }
 
 /** Lighthouse now and then loses the trace (NO_NAVSTART and the like): such a run is repeated. */
-async function medirConReintento(ruta: string, sesion: Sesion | null, nombre: string) {
+async function medirConReintento(ruta: string, sesion: SesionDemo | null, nombre: string) {
   for (let intento = 1; ; intento++) {
     try {
       return await medir(ruta, sesion, nombre);
@@ -143,7 +147,7 @@ try {
     dataDir,
     databaseUrl: process.env.DATABASE_URL,
   });
-  const paginas: Array<{ nombre: string; ruta: string; sesion: Sesion | null }> = [
+  const paginas: Array<{ nombre: string; ruta: string; sesion: SesionDemo | null }> = [
     { nombre: "login", ruta: "#/login", sesion: null },
     {
       nombre: "socio-home",

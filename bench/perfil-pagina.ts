@@ -13,15 +13,19 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import puppeteer, { type Browser, type Protocol } from "puppeteer-core";
-import { arrancarServidorReal, entrarConCuentaDemo, pararServidor } from "./servidor-real.js";
+import {
+  arrancarServidorReal,
+  entrarConCuentaDemo,
+  esCuentaDemo,
+  pararServidor,
+} from "./servidor-real.js";
 
 const PUERTO = Number(process.env.PERFIL_PORT ?? 3409);
 const RUTA = process.env.PERFIL_RUTA ?? "#/socio-home";
-const CUENTA = (process.env.PERFIL_CUENTA ?? "socio") as
-  | "socio"
-  | "usuario"
-  | "administrador"
-  | "ninguna";
+const CUENTA = process.env.PERFIL_CUENTA ?? "socio";
+if (CUENTA !== "ninguna" && !esCuentaDemo(CUENTA)) {
+  throw new Error(`PERFIL_CUENTA: socio, usuario, administrador o ninguna, no «${CUENTA}»`);
+}
 const CPU = Number(process.env.PERFIL_CPU ?? 4);
 const ESPERA_MS = Number(process.env.PERFIL_ESPERA_MS ?? 6000);
 const SALIDA =
@@ -103,7 +107,7 @@ try {
     },
   });
   const pagina = await navegador.newPage();
-  if (CUENTA !== "ninguna") {
+  if (esCuentaDemo(CUENTA)) {
     const { token, usuario } = await entrarConCuentaDemo(PUERTO, CUENTA);
     // Same origin, no-store: nothing of the app is cached before the measured load.
     await pagina.goto(`${BASE}/assets/config.json`);

@@ -68,11 +68,15 @@ export async function pararServidor(servidor: ChildProcess | null): Promise<void
   await fin;
 }
 
+export type CuentaDemo = keyof typeof CUENTAS_DEMO;
+
+/** What the web keeps in `localStorage` for a session: the token and the user (JSON). */
+export type SesionDemo = { token: string; usuario: string };
+
+export const esCuentaDemo = (nombre: string): nombre is CuentaDemo => nombre in CUENTAS_DEMO;
+
 /** Signs in with a demo account: its token and the user the web keeps in `localStorage`. */
-export async function entrarConCuentaDemo(
-  puerto: number,
-  cuenta: keyof typeof CUENTAS_DEMO,
-): Promise<{ token: string; usuario: string }> {
+export async function entrarConCuentaDemo(puerto: number, cuenta: CuentaDemo): Promise<SesionDemo> {
   const r = await fetch(`http://127.0.0.1:${puerto}/api/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },

@@ -6,6 +6,8 @@
  * mismo en cualquier navegador y se pueda comparar en las pruebas.
  */
 
+import { perezoso } from "./perezoso";
+
 export const LOCALE = "es-ES";
 export const MONEDA = "EUR";
 export const ZONA_HORARIA = "Europe/Madrid";
@@ -20,18 +22,6 @@ function comprobarFinito(n: number, nombre: string): void {
   if (typeof n !== "number" || !Number.isFinite(n)) {
     throw new RangeError(`${nombre} debe ser un número finito`);
   }
-}
-
-/**
- * Creado la primera vez que se usa: construir un formateador de Intl cuesta milisegundos, y
- * cargar este módulo no debe pagarlos por los que la página no llegue a usar.
- */
-function perezoso<T>(crear: () => T): () => T {
-  let valor: T | undefined;
-  return () => {
-    valor ??= crear();
-    return valor;
-  };
 }
 
 const formatoImporte = perezoso(

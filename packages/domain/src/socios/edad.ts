@@ -1,4 +1,5 @@
 import { ZONA_HORARIA } from "../formato/formato";
+import { perezoso } from "../formato/perezoso";
 
 const FECHA = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -14,22 +15,21 @@ function diasDelMes(anyo: number, mes: number): number {
   return new Date(Date.UTC(anyo, mes, 0)).getUTCDate();
 }
 
-/**
- * Created on first use, not when the module loads: the first formatter with a time zone loads
- * the zone data (12–18 ms), and a phone opening the socio home would pay it without asking for
- * today's date at all.
- */
-let formatoDia: Intl.DateTimeFormat | undefined;
+// Created on first use (perezoso): a page that loads this module without asking for today's
+// date does not pay for the time-zone data.
+const formatoDia = perezoso(
+  () =>
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone: ZONA_HORARIA,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    }),
+);
 
 /** Today's calendar date in Spain, `YYYY-MM-DD` (the server may run in UTC). */
 export function hoyIso(ahora: Date = new Date()): string {
-  formatoDia ??= new Intl.DateTimeFormat("en-CA", {
-    timeZone: ZONA_HORARIA,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  });
-  return formatoDia.format(ahora);
+  return formatoDia().format(ahora);
 }
 
 /**
