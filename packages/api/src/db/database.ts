@@ -3,6 +3,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PGliteDialect, PostgresDialect } from "kysely";
 import pg from "pg";
+import { pgliteEnUnViaje } from "./pglite-un-viaje.js";
 import type { DB } from "./schema.js";
 
 export type Database = Kysely<DB>;
@@ -65,7 +66,7 @@ export async function abrirBaseDeDatos(opciones: OpcionesBaseDeDatos): Promise<B
   } else {
     pglite = await PGlite.create({ loadDataDir: opciones.loadDataDir, parsers });
   }
-  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite: pgliteEnUnViaje(pglite) }) });
   return {
     db,
     pglite,
