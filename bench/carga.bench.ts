@@ -40,13 +40,33 @@ const RUTAS: Ruta[] = [
 
 type Resultado = { ruta: Ruta; rps: number; p50: number; p99: number; errores: number };
 
-async function cargar(ruta: Ruta, token: string): Promise<Resultado> {
-  const r = await autocannon({
+/**
+ * Load on one route. Authenticated requests take the sessions in turn, one after another, so
+ * concurrent requests carry different tokens as they would from different people (the server
+ * reads the sessions of requests that arrive together in one query, and one token repeated would
+ * make that read cheaper than it is).
+ */
+function autocannonDe(ruta: Ruta, tokens: string[], duracion: number) {
+  let siguiente = 0;
+  return autocannon({
     url: `${BASE}${ruta.url}`,
     connections: CONEXIONES,
-    duration: SEGUNDOS,
-    headers: ruta.conSesion ? { authorization: `Bearer ${token}` } : {},
+    duration: duracion,
+    requests: [
+      ruta.conSesion
+        ? {
+            setupRequest: (req) => {
+              const token = tokens[siguiente++ % tokens.length];
+              return { ...req, headers: { ...req.headers, authorization: `Bearer ${token}` } };
+            },
+          }
+        : {},
+    ],
   });
+}
+
+async function cargar(ruta: Ruta, tokens: string[]): Promise<Resultado> {
+  const r = await autocannonDe(ruta, tokens, SEGUNDOS);
   return {
     ruta,
     rps: r.requests.average,
@@ -65,18 +85,15 @@ async function medir(motor: string, databaseUrl?: string): Promise<boolean> {
     argumentosNode: PERFIL ? ["--cpu-prof", `--cpu-prof-dir=${PERFIL}`] : [],
   });
   try {
-    const { token } = await entrarConCuentaDemo(PUERTO, "administrador");
-    // Warm-up: JIT, the connection pool and the first query plans.
-    for (const ruta of RUTAS) {
-      await autocannon({
-        url: `${BASE}${ruta.url}`,
-        connections: CONEXIONES,
-        duration: 2,
-        headers: ruta.conSesion ? { authorization: `Bearer ${token}` } : {},
-      });
+    // One session per connection, as many people signed in at once.
+    const tokens: string[] = [];
+    for (let i = 0; i < CONEXIONES; i++) {
+      tokens.push((await entrarConCuentaDemo(PUERTO, "administrador")).token);
     }
+    // Warm-up: JIT, the connection pool and the first query plans.
+    for (const ruta of RUTAS) await autocannonDe(ruta, tokens, 2);
     const resultados: Resultado[] = [];
-    for (const ruta of RUTAS) resultados.push(await cargar(ruta, token));
+    for (const ruta of RUTAS) resultados.push(await cargar(ruta, tokens));
     const base = resultados[0].rps;
     let cumple = true;
     console.log(`\n${motor} (${CONEXIONES} conexiones, ${SEGUNDOS} s por ruta)`);

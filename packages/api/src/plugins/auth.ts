@@ -9,6 +9,7 @@ import {
   prohibido,
   totpPendiente,
 } from "../errors/domain-error.js";
+import { LectorEnLotes } from "../lib/lector-en-lotes.js";
 import { hashToken } from "../lib/tokens.js";
 
 export type UsuarioAutenticado = {
@@ -34,6 +35,7 @@ declare module "fastify" {
 }
 
 type FilaSesion = {
+  tokenHash: string;
   idSesion: number;
   id: number;
   email: string;
@@ -46,12 +48,13 @@ type FilaSesion = {
 };
 
 /**
- * The live session of a token hash ($1) at a time ($2), with its active account and what the
- * gates need (terms version, TOTP rule): one indexed query on every authenticated request. Kept
- * as plain SQL so the hot path does not build and compile the same query each time.
+ * The live sessions of some token hashes ($1) at a time ($2), with their active accounts and what
+ * the gates need (terms version, TOTP rule): one indexed query for the requests that arrived
+ * together (LectorEnLotes). Kept as plain SQL so the hot path does not build and compile the same
+ * query each time.
  */
-const CONSULTA_SESION = `
-  select sesion.id as "idSesion", usuario.id, usuario.email, usuario.nombre, usuario.rol,
+const CONSULTA_SESIONES = `
+  select sesion.token_hash as "tokenHash", sesion.id as "idSesion", usuario.id, usuario.email, usuario.nombre, usuario.rol,
     usuario.id_socio,
     usuario.condiciones_version = (select version_condiciones from asociacion limit 1)
       as "condicionesAlDia",
@@ -59,8 +62,14 @@ const CONSULTA_SESION = `
     (select totp_obligatorio_admin from asociacion limit 1) as "totpObligatorio"
   from sesion
   join usuario on usuario.id = sesion.id_usuario
-  where sesion.token_hash = $1 and sesion.revocada_en is null and sesion.expira_en > $2
+  where sesion.token_hash = any($1::text[]) and sesion.revocada_en is null and sesion.expira_en > $2
     and usuario.activo = true`;
+
+/**
+ * Session reads under way at once. Each read takes every token that arrived during the previous
+ * ones, so a few are enough to keep the database busy without taking the whole pool.
+ */
+const LECTURAS_DE_SESION_EN_CURSO = 2;
 
 function tokenDe(req: FastifyRequest): string | null {
   const cabecera = req.headers.authorization;
@@ -73,13 +82,16 @@ function tokenDe(req: FastifyRequest): string | null {
 /** Resolves the bearer token to its live session on every request; routes decide what they require. */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database }) => {
   app.decorateRequest("usuario", null);
+  const sesiones = new LectorEnLotes<string, FilaSesion>(async (hashes) => {
+    const { rows } = await opts.db.executeQuery<FilaSesion>(
+      CompiledQuery.raw(CONSULTA_SESIONES, [hashes, new Date()]),
+    );
+    return new Map(rows.map((fila) => [fila.tokenHash, fila]));
+  }, LECTURAS_DE_SESION_EN_CURSO);
   app.addHook("onRequest", async (req) => {
     const token = tokenDe(req);
     if (!token || !req.url.startsWith("/api/")) return;
-    const { rows } = await opts.db.executeQuery<FilaSesion>(
-      CompiledQuery.raw(CONSULTA_SESION, [hashToken(token), new Date()]),
-    );
-    const fila = rows[0];
+    const fila = await sesiones.obtener(hashToken(token));
     if (fila) {
       req.usuario = {
         id: fila.id,

@@ -173,6 +173,30 @@ describe("GET /api/sesion y POST /api/logout", () => {
     expect((await post("/api/logout", undefined, token)).statusCode).toBe(401);
   });
 
+  it("muchas sesiones a la vez: cada petición recibe la suya, y la cerrada ninguna", async () => {
+    // Sessions of requests that arrive together are read in one query: none may get another's.
+    const roles = ["administrador", "usuario", "socio", "usuario", "socio"] as const;
+    const cuentas = [];
+    for (const rol of roles) cuentas.push({ ...(await crearCuenta(e.db, { rol })), rol });
+    const tokens = await Promise.all(cuentas.map((c) => entrar(e.app, c.email)));
+    expect((await post("/api/logout", undefined, tokens[2])).statusCode).toBe(204);
+    const respuestas = await Promise.all(
+      [...tokens, ...tokens, "inventado"].map((token) =>
+        e.app.inject({ method: "GET", url: "/api/sesion", headers: bearer(token) }),
+      ),
+    );
+    const esperado = [...cuentas, ...cuentas].map((c, i) =>
+      i % cuentas.length === 2 ? 401 : { id: c.id, rol: c.rol },
+    );
+    expect(
+      respuestas.map((r) => {
+        if (r.statusCode !== 200) return r.statusCode;
+        const { id, rol } = r.json();
+        return { id, rol };
+      }),
+    ).toEqual([...esperado, 401]);
+  });
+
   it("logout sin token responde 401", async () => {
     expect((await post("/api/logout", undefined)).statusCode).toBe(401);
   });
