@@ -385,31 +385,51 @@ export class PagosRepository {
 
   /**
    * Inserts in batches, each one statement with one array per column (`unnest`), so a
-   * batch costs a dozen parameters rather than one per value. A charge whose `clave_emision`
-   * exists is skipped. Returns how many were created (and their cents) per product.
+   * batch costs a dozen parameters rather than one per value, and answers with the count and
+   * cents per product rather than a row per charge. A charge whose `clave_emision` exists is
+   * skipped. Returns how many were created (and their cents) per product.
    */
   async insertarEmitidos(pagos: NuevoPago[]): Promise<Map<number, { n: number; importe: number }>> {
     const creados = new Map<number, { n: number; importe: number }>();
     for (let i = 0; i < pagos.length; i += LOTE) {
       const lote = pagos.slice(i, i + LOTE);
       const col = <T>(f: (p: NuevoPago) => T) => lote.map(f);
-      const { rows: filas } = await sql<{ id_producto: number | null; importe: number }>`
-        insert into pago (id_socio, id_pagador, id_producto, anyo, concepto, importe,
-          fecha_emision, fecha_vencimiento, plazo, plazos, clave_emision)
-        select * from unnest(
+      const filas = sql`select * from unnest(
           ${col((p) => p.idSocio)}::integer[], ${col((p) => p.idPagador)}::integer[],
           ${col((p) => p.idProducto)}::integer[], ${col((p) => p.anyo)}::integer[],
           ${col((p) => p.concepto)}::text[], ${col((p) => p.importe)}::bigint[],
           ${col((p) => p.fechaEmision)}::date[], ${col((p) => p.fechaVencimiento)}::date[],
           ${col((p) => p.plazo)}::integer[], ${col((p) => p.plazos)}::integer[],
           ${col((p) => p.claveEmision)}::text[]
-        )
-        on conflict (clave_emision) do nothing
-        returning id_producto, importe
-      `.execute(this.db);
-      for (const f of filas) {
+        )`;
+      const insertar = (siYaExiste: ReturnType<typeof sql>) =>
+        sql<{ id_producto: number | null; n: number; importe: number }>`
+          with creados as (
+            insert into pago (id_socio, id_pagador, id_producto, anyo, concepto, importe,
+              fecha_emision, fecha_vencimiento, plazo, plazos, clave_emision)
+            ${filas}
+            ${siYaExiste}
+            returning id_producto, importe
+          )
+          select id_producto, count(*)::integer as n, sum(importe)::bigint as importe
+          from creados group by id_producto
+        `.execute(this.db);
+      // The member-product pairs already emitted were left out, so a clash means another
+      // emission is running at the same time: only then the slower ON CONFLICT insert (each row
+      // a speculative insertion), after undoing the batch to a savepoint.
+      await sql`savepoint emision`.execute(this.db);
+      let resultado: Awaited<ReturnType<typeof insertar>>;
+      try {
+        resultado = await insertar(sql``);
+      } catch (error) {
+        if ((error as { constraint?: string }).constraint !== "pago_clave_emision_uq") throw error;
+        await sql`rollback to savepoint emision`.execute(this.db);
+        resultado = await insertar(sql`on conflict (clave_emision) do nothing`);
+      }
+      await sql`release savepoint emision`.execute(this.db);
+      for (const f of resultado.rows) {
         const c = creados.get(f.id_producto ?? 0) ?? { n: 0, importe: 0 };
-        c.n += 1;
+        c.n += f.n;
         c.importe += Number(f.importe);
         creados.set(f.id_producto ?? 0, c);
       }

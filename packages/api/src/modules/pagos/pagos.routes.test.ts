@@ -776,3 +776,81 @@ describe("GET /api/pagos/export", () => {
     expect((await pedir("GET", "/api/pagos/export?formato=pdf")).statusCode).toBe(400);
   });
 });
+
+// Last in the file: an emission charges every active member, and the tests above count theirs.
+describe("POST /api/pagos/emision, inserción", () => {
+  const ANYO = 2033;
+  let padre = 0;
+  let hija = 0;
+  let otroProducto = 0;
+
+  beforeAll(async () => {
+    padre = await socio({ nombre: "Padre de la rifa" });
+    hija = await socio({ nombre: "Hija de la rifa", id_pagador: padre });
+    otroProducto = await producto({ nombre: `Otro ${ANYO}`, anyo: ANYO, tipo: "otro", precio: 1 });
+  });
+
+  const pagosDe = (idSocio: number, idProducto: number) =>
+    e.db
+      .selectFrom("pago")
+      .selectAll()
+      .where("id_socio", "=", idSocio)
+      .where("id_producto", "=", idProducto)
+      .execute();
+
+  it("dos emisiones a la vez crean cada cargo una sola vez", async () => {
+    const loteria = await producto({
+      nombre: `Lotería ${ANYO}`,
+      anyo: ANYO,
+      tipo: "otro",
+      precio: 20,
+    });
+    const emitir = () =>
+      pedir("POST", "/api/pagos/emision", { anyo: ANYO, productos: [loteria], confirmar: true });
+    const [a, b] = (await Promise.all([emitir(), emitir()])).map((r) => {
+      expect(r.statusCode).toBe(200);
+      return r.json();
+    });
+    expect(a.numCargos).toBeGreaterThan(0);
+    expect(a.nuevos + b.nuevos).toBe(a.numCargos);
+    expect(a.yaExistian + b.yaExistian).toBe(a.numCargos);
+    const creados = await e.db
+      .selectFrom("pago")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("id_producto", "=", loteria)
+      .executeTakeFirstOrThrow();
+    expect(Number(creados.n)).toBe(a.numCargos);
+  });
+
+  it("un cargo cuya clave ya existe se salta y los demás se crean", async () => {
+    const rifa = await producto({ nombre: `Rifa ${ANYO}`, anyo: ANYO, tipo: "otro", precio: 3 });
+    // A charge holding the key the emission will give the father's raffle, under another product
+    // (so the emission does not leave the pair out beforehand): the insert clashes on the key.
+    await e.db
+      .insertInto("pago")
+      .values({
+        id_socio: padre,
+        id_pagador: padre,
+        id_producto: otroProducto,
+        anyo: ANYO,
+        concepto: "Ocupa la clave",
+        importe: 1,
+        fecha_emision: `${ANYO}-01-01`,
+        fecha_vencimiento: `${ANYO}-01-01`,
+        clave_emision: `otro:${rifa}:${padre}:1`,
+      })
+      .execute();
+    const res = await pedir("POST", "/api/pagos/emision", {
+      anyo: ANYO,
+      productos: [rifa],
+      confirmar: true,
+    });
+    expect(res.statusCode).toBe(200);
+    const r = res.json();
+    expect(r.numCargos).toBeGreaterThan(1);
+    expect(r).toMatchObject({ nuevos: r.numCargos - 1, yaExistian: 1 });
+    expect(r.importeNuevos).toBe(3 * (r.numCargos - 1));
+    expect(await pagosDe(padre, rifa)).toEqual([]);
+    expect(await pagosDe(hija, rifa)).toHaveLength(1);
+  });
+});
