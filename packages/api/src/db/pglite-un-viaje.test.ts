@@ -87,4 +87,48 @@ describe("PGlite en un solo viaje", () => {
     expect(await fuera).toBe(0);
     await pglite.close();
   });
+
+  it("prepara cada texto una vez y lo vuelve a preparar si la tabla cambia de columnas", async () => {
+    const pglite = pgliteEnUnViaje(await PGlite.create());
+    await pglite.query("create table c (id int)");
+    await pglite.query("insert into c values ($1)", [1]);
+    const todo = "select * from c where id = $1";
+    expect((await pglite.query(todo, [1])).rows).toEqual([{ id: 1 }]);
+    expect((await pglite.query(todo, [2])).rows).toEqual([]);
+    const preparadas = async () =>
+      (await pglite.query<{ n: number }>("select count(*)::int as n from pg_prepared_statements"))
+        .rows[0].n;
+    const antes = await preparadas();
+    await pglite.query(todo, [1]);
+    expect(await preparadas()).toBe(antes);
+    // A migration adds a column: the prepared `select *` would now return another row type.
+    await pglite.query("alter table c add column nombre text default 'x'");
+    expect((await pglite.query(todo, [1])).rows).toEqual([{ id: 1, nombre: "x" }]);
+    await pglite.close();
+  });
+
+  it("no pasa de las sentencias permitidas y una cerrada se vuelve a preparar", async () => {
+    const pglite = pgliteEnUnViaje(await PGlite.create(), { maxSentencias: 3 });
+    const textos = [1, 2, 3, 4, 5].map((n) => `select ${n} + $1::int as r`);
+    for (const texto of textos) await pglite.query(texto, [1]);
+    const { rows } = await pglite.query<{ n: number }>(
+      "select count(*)::int as n from pg_prepared_statements",
+    );
+    expect(rows[0].n).toBeLessThanOrEqual(3);
+    expect((await pglite.query<{ r: number }>(textos[0], [10])).rows[0].r).toBe(11);
+    await pglite.close();
+  });
+
+  it("un texto que PostgreSQL rechaza da su error y no se recuerda", async () => {
+    const pglite = pgliteEnUnViaje(await PGlite.create());
+    await expect(pglite.query("selec $1::int")).rejects.toMatchObject({ code: "42601" });
+    await expect(pglite.query("select * from todavia_no where id = $1", [1])).rejects.toMatchObject(
+      {
+        code: "42P01",
+      },
+    );
+    await pglite.query("create table todavia_no (id int)");
+    expect((await pglite.query("select * from todavia_no where id = $1", [1])).rows).toEqual([]);
+    await pglite.close();
+  });
 });
