@@ -63,6 +63,7 @@ import { cierreRoutes } from "./modules/utilidades/cierre.routes.js";
 import { olvidoRoutes } from "./modules/utilidades/olvido.routes.js";
 import { registrosRoutes } from "./modules/utilidades/registros.routes.js";
 import { authPlugin } from "./plugins/auth.js";
+import { peticionesEnCursoPlugin } from "./plugins/peticiones-en-curso.js";
 import { cabecerasSeguridadPlugin, hashesDeScriptsEnLinea } from "./plugins/cabeceras-seguridad.js";
 import { errorsPlugin } from "./plugins/errors.js";
 import { respuestasErrorPlugin } from "./plugins/respuestas-error.js";
@@ -73,6 +74,8 @@ import { MailService } from "./services/mail.js";
 import { PushService } from "./services/push.js";
 
 const UNA_HORA_MS = 60 * 60 * 1000;
+/** How long closing waits for requests still being worked on before closing the database. */
+const ESPERA_CIERRE_MS = 10_000;
 
 // Validation messages of zod in Spanish.
 z.config(z.locales.es());
@@ -187,6 +190,8 @@ export async function buildApp({
     mail.cerrar();
   });
 
+  // First: it counts every request from its first hook, and routes added later are followed.
+  await app.register(peticionesEnCursoPlugin, { esperaMaximaMs: ESPERA_CIERRE_MS });
   await app.register(cabecerasSeguridadPlugin, {
     contentSecurityPolicy: {
       directives: {
