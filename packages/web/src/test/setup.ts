@@ -1,8 +1,13 @@
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
 import { afterEach } from "vitest";
 import es from "../../public/assets/i18n/es.json";
+
+// findBy… waits up to 5 s rather than Testing Library's 1 s: with the API suite running beside it
+// on two cores, a whole-app render after a fetch took longer than 1 s now and then («Hola, Pep»
+// not found in app.test.tsx). A wait budget, not a timing assertion: nothing fails for being slow.
+configure({ asyncUtilTimeout: 5000 });
 
 // Mantine reads these browser APIs, which jsdom lacks.
 Object.defineProperty(window, "matchMedia", {
