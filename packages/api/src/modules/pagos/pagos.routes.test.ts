@@ -59,6 +59,16 @@ async function cargo(idSocio: number, importe = 100, extra: Record<string, unkno
 const filaPago = (id: number) =>
   e.db.selectFrom("pago").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
+/** A member's charges of a product, by instalment. */
+const pagosDe = (idSocio: number, idProducto: number) =>
+  e.db
+    .selectFrom("pago")
+    .selectAll()
+    .where("id_socio", "=", idSocio)
+    .where("id_producto", "=", idProducto)
+    .orderBy("plazo")
+    .execute();
+
 const contarPagos = async () =>
   Number(
     (
@@ -250,15 +260,6 @@ describe("POST /api/pagos/emision", () => {
     // Members carry the ramell by default (old register): only one of these does here.
     await e.db.updateTable("socio").set({ ramell: "no" }).where("id", "<>", s.ramell).execute();
   });
-
-  const pagosDe = (idSocio: number, idProducto: number) =>
-    e.db
-      .selectFrom("pago")
-      .selectAll()
-      .where("id_socio", "=", idSocio)
-      .where("id_producto", "=", idProducto)
-      .orderBy("plazo")
-      .execute();
 
   it("la vista previa da totales y no escribe nada", async () => {
     const antes = await contarPagos();
@@ -789,14 +790,6 @@ describe("POST /api/pagos/emision, inserción", () => {
     hija = await socio({ nombre: "Hija de la rifa", id_pagador: padre });
     otroProducto = await producto({ nombre: `Otro ${ANYO}`, anyo: ANYO, tipo: "otro", precio: 1 });
   });
-
-  const pagosDe = (idSocio: number, idProducto: number) =>
-    e.db
-      .selectFrom("pago")
-      .selectAll()
-      .where("id_socio", "=", idSocio)
-      .where("id_producto", "=", idProducto)
-      .execute();
 
   it("dos emisiones a la vez crean cada cargo una sola vez", async () => {
     const loteria = await producto({
