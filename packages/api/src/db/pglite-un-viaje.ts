@@ -84,8 +84,8 @@ class Sentencias {
 /**
  * One parameterized query as one message to PGlite's backend: Bind, Describe, Execute and Sync
  * together on the statement prepared for its text, as node-postgres sends them over a socket.
- * PGlite's own `query` sends every message on its own (seven calls into WebAssembly, one to learn
- * the parameter types) and parses and plans the text each time. Parameters are converted as pg
+ * PGlite's own `query` sends every message on its own (six calls into WebAssembly, one of them only
+ * to learn the parameter types) and parses and plans the text each time. Parameters are converted as pg
  * converts them (by their JS type), so the same SQL gets the same values as on PostgreSQL;
  * results are parsed by PGlite with its parsers.
  */
@@ -110,6 +110,7 @@ async function consultar(
     })[0] as Results<Fila>;
   } catch (error) {
     // A table changed under a prepared `select *` (a migration): prepare the text again, once.
+    // Inside a transaction the error has already aborted it, and the retry says so (25P02).
     if (reintento || (error as { code?: string }).code !== PLAN_CAMBIADO) throw error;
     await sentencias.olvidar(sql);
     return consultar(pglite, sentencias, sql, parametros, true);
