@@ -54,8 +54,8 @@ type FilaSesion = {
  * query each time.
  */
 const CONSULTA_SESIONES = `
-  select sesion.token_hash as "tokenHash", sesion.id as "idSesion", usuario.id, usuario.email, usuario.nombre, usuario.rol,
-    usuario.id_socio,
+  select sesion.token_hash as "tokenHash", sesion.id as "idSesion", usuario.id, usuario.email,
+    usuario.nombre, usuario.rol, usuario.id_socio,
     usuario.condiciones_version = (select version_condiciones from asociacion limit 1)
       as "condicionesAlDia",
     usuario.totp_activo,
