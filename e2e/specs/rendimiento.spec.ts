@@ -139,6 +139,33 @@ test("el inicio del socio no ejecuta zod: ni el marco ni la página lo importan"
   }
 });
 
+test("el login y el inicio del socio solo aplican los estilos de Mantine que trae la entrada", async ({
+  page,
+}) => {
+  // The stylesheets of the other components (packages/web/estilos-mantine.ts) go in one file for
+  // the pages that draw them: every style recalculation of these two pages would match against
+  // it too. Prefetched files are not applied, so they do not count here.
+  const hojas = () =>
+    page.evaluate(() => [...document.styleSheets].map((hoja) => hoja.href ?? "(en línea)"));
+  const deOtrosComponentes = expect.stringMatching(/\/assets\/estilos-mantine-[\w-]+\.css$/);
+  const app = new AppPage(page);
+  await page.goto("/#/login");
+  await expect(page.getByRole("button", { name: "Entrar" })).toBeVisible();
+  expect(await hojas()).not.toContainEqual(deOtrosComponentes);
+
+  await app.entrarHastaInicio(CUENTAS.socio.email, PASSWORD_DEMO, CUENTAS.socio.home);
+  await expect(page.getByRole("heading", { name: "Mi carnet" })).toBeVisible();
+  // Below the fold, drawn last (Diferido).
+  await expect(page.getByTestId("home-total-pendiente")).not.toHaveText("–");
+  await expect(page.getByRole("heading", { name: "Tus apartados" })).toBeVisible();
+  expect(await hojas()).not.toContainEqual(deOtrosComponentes);
+
+  // A page with a modal: it brings them.
+  await app.irA("misactos");
+  await expect(page.getByRole("heading", { name: "Mis actos", level: 1 })).toBeVisible();
+  expect(await hojas()).toContainEqual(deOtrosComponentes);
+});
+
 test("la lista de noticias no trae el editor: se carga cuando el administrador escribe una", async ({
   page,
 }) => {

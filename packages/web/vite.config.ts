@@ -5,6 +5,7 @@ import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 // The file itself: the config loader bundles relative imports, not the workspace package.
 import { HOME_POR_ROL } from "../domain/src/menus/menu";
+import { estilosMantine, GRUPO_ESTILOS_MANTINE } from "./estilos-mantine";
 import { RUTAS_PUBLICAS } from "./src/app/rutas-publicas";
 
 // scripts/build-web.mjs sets FILA_APP_VERSION so the bundle and assets/config.json agree.
@@ -47,6 +48,7 @@ function arranque() {
 export default defineConfig({
   plugins: [
     react(),
+    estilosMantine(),
     arranque(),
     {
       // Nothing renders before the texts (src/lib/i18n.ts): fetched along with the entry
@@ -109,7 +111,15 @@ export default defineConfig({
           // phone's connection a round trip) of its own. Lazily loaded pages keep their own
           // chunks and share the rest as before.
           groups: [
-            { name: "inicial", tags: ["$initial"], priority: 2 },
+            { name: "inicial", tags: ["$initial"], priority: 3 },
+            {
+              // Mantine's stylesheets that the entry does not load (src/app/estilos-iniciales.ts
+              // and estilos-mantine.ts): one file for every page that draws other components,
+              // never a part of the shared chunk below, which the login and the homes load.
+              name: GRUPO_ESTILOS_MANTINE,
+              priority: 2,
+              test: /node_modules[\\/]@mantine[\\/]core[\\/]styles[\\/]/,
+            },
             {
               // The Mantine components, icons and hooks that several pages share, in one chunk
               // instead of dozens of 1–2 KB ones: on a phone's HTTP/1.1 connections each was a

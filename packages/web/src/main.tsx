@@ -1,4 +1,4 @@
-import "@mantine/core/styles.css";
+import "./app/estilos-iniciales";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
