@@ -19,6 +19,7 @@ import { abrirBaseDeDatos, type OpcionesBaseDeDatos } from "../packages/api/src/
 import { migrar } from "../packages/api/src/db/migrar.js";
 import { CUENTAS_DEMO, cargarDemo, PASSWORD_DEMO } from "../packages/api/src/demo/seed-demo.js";
 import { nuevoToken } from "../packages/api/src/lib/tokens.js";
+import { AuthRepository } from "../packages/api/src/modules/auth/auth.repository.js";
 
 // The members' browsers are not the server: the requests go out from a worker thread with its
 // own event loop, so the client's work does not queue behind the server's in one thread.
@@ -119,17 +120,9 @@ async function medir(motor: string, opciones: OpcionesBaseDeDatos): Promise<bool
       .where("email", "=", CUENTAS_DEMO.administrador)
       .executeTakeFirstOrThrow();
     const sesiones = socios.map(() => nuevoToken());
-    await bd.db
-      .insertInto("sesion")
-      .values(
-        sesiones.map((t) => ({
-          id_usuario: idAdmin,
-          token_hash: t.hash,
-          expira_en: new Date(Date.now() + 3_600_000),
-          ip: "127.0.0.1",
-        })),
-      )
-      .execute();
+    const auth = new AuthRepository(bd.db);
+    const expira = new Date(Date.now() + 3_600_000);
+    await Promise.all(sesiones.map((t) => auth.crearSesion(idAdmin, t.hash, expira, "127.0.0.1")));
     const { resultados, total } = await inscribirEnParalelo({
       url: `${url}/api/actos/${id}/inscripciones`,
       tokens: sesiones.map((t) => t.token),

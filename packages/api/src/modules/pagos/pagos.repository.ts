@@ -416,7 +416,8 @@ export class PagosRepository {
         `.execute(this.db);
       // The member-product pairs already emitted were left out, so a clash means another
       // emission is running at the same time: only then the slower ON CONFLICT insert (each row
-      // a speculative insertion), after undoing the batch to a savepoint.
+      // a speculative insertion), after undoing the batch to a savepoint (of the emission's
+      // transaction: `emitir` always calls this inside one).
       await sql`savepoint emision`.execute(this.db);
       let resultado: Awaited<ReturnType<typeof insertar>>;
       try {
