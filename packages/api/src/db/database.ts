@@ -3,6 +3,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PGliteDialect, PostgresDialect } from "kysely";
 import pg from "pg";
+import { conSentenciasPreparadas } from "./pg-preparadas.js";
 import { pgliteEnUnViaje } from "./pglite-un-viaje.js";
 import type { DB } from "./schema.js";
 
@@ -51,6 +52,7 @@ export async function abrirBaseDeDatos(opciones: OpcionesBaseDeDatos): Promise<B
     // was running fails (the request answers 503) and the pool opens a new connection next time.
     pool.on("error", () => {});
     pool.on("connect", (cliente) => {
+      conSentenciasPreparadas(cliente);
       cliente.once("error", (err) => {
         process.emitWarning(`Conexión de PostgreSQL cerrada: ${err.message}`);
         cliente.on("error", () => {});
