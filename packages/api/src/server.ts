@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   const liberarBloqueo = config.databaseUrl ? () => {} : tomarBloqueo(config.dataDir);
   const bd = await abrirBaseDeDatos(
     config.databaseUrl
-      ? { tipo: "postgres", url: config.databaseUrl }
+      ? { tipo: "postgres", url: config.databaseUrl, maxConexiones: config.databasePoolMax }
       : { tipo: "pglite", dataDir: path.join(config.dataDir, "db") },
   );
   const { primer, demo } = await enExclusiva(bd, async () => {

@@ -21,7 +21,7 @@ const parsers: Record<number, (valor: string) => unknown> = {
 };
 
 export type OpcionesBaseDeDatos =
-  | { tipo: "postgres"; url: string }
+  | { tipo: "postgres"; url: string; maxConexiones?: number }
   | { tipo: "pglite"; dataDir: string }
   | { tipo: "pglite-memoria"; loadDataDir?: Blob | File };
 
@@ -35,7 +35,7 @@ export async function abrirBaseDeDatos(opciones: OpcionesBaseDeDatos): Promise<B
   if (opciones.tipo === "postgres") {
     const pool = new pg.Pool({
       connectionString: opciones.url,
-      max: 10,
+      max: opciones.maxConexiones ?? 5,
       // With the server down, a request waits at most this long for a connection, then gets a 503.
       connectionTimeoutMillis: 5000,
       keepAlive: true,
