@@ -40,6 +40,29 @@ describe("formatearImporte", () => {
     expect(() => formatearImporte(Number.POSITIVE_INFINITY)).toThrow(RangeError);
   });
 
+  it("escribe lo mismo que Intl en es-ES para cualquier importe", () => {
+    const intl = new Intl.NumberFormat("es-ES", {
+      style: "currency",
+      currency: "EUR",
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+      useGrouping: "always",
+    });
+    const conIntl = (c: number) => intl.format(c / 100).replace(/[\u00a0\u202f]/g, " ");
+    // Up to a hundred thousand million euros, where c / 100 is still exact for Intl.
+    const importes = [123456789012, -99999999, 1e13, -1e13, 4.4, -0.6];
+    for (let c = -200000; c <= 200000; c += 7) importes.push(c);
+    for (let c = 1; c < 1e13; c *= 3) importes.push(c, -c, c + 99);
+    for (const c of importes) {
+      if (formatearImporte(c) !== conIntl(c)) expect.fail(`${c}: ${formatearImporte(c)}`);
+    }
+    // Beyond that, every cent is still written.
+    expect(formatearImporte(Number.MAX_SAFE_INTEGER)).toBe("90.071.992.547.409,91 €");
+    expect(formatearImporte(-Number.MAX_SAFE_INTEGER * 4)).toMatch(
+      /^-360\.287\.970\.189\.639,\d\d €$/,
+    );
+  });
+
   it("usa es-ES y el euro", () => {
     expect([LOCALE, MONEDA]).toEqual(["es-ES", "EUR"]);
   });
@@ -112,6 +135,35 @@ describe("formatearFechaHora", () => {
   it("usa el reloj de 24 horas con medianoche como 00", () => {
     expect(formatearFechaHora(Date.UTC(2024, 0, 1, 23, 5))).toBe("02/01/2024 00:05");
     expect(formatearFechaHora("2024-01-01T21:59:00Z")).toBe("01/01/2024 22:59");
+  });
+
+  it("da lo mismo que Intl con Europe/Madrid en cada hora de 1996 a 2037 y fuera de ellos", () => {
+    const intl = new Intl.DateTimeFormat("es-ES", {
+      timeZone: "Europe/Madrid",
+      day: "2-digit",
+      month: "2-digit",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    const conIntl = (t: number) => {
+      const p: Record<string, string> = {};
+      for (const parte of intl.formatToParts(t)) p[parte.type] = parte.value;
+      return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
+    };
+    const desde = Date.UTC(1995, 11, 31, 12);
+    const hasta = Date.UTC(2038, 0, 1, 12);
+    // Every hour, and the half hours around each change (01:00 UTC on Sundays).
+    for (let t = desde; t <= hasta; t += 3_600_000) {
+      for (const u of [t, t + 1_800_000 - 1, t + 1_800_000]) {
+        if (formatearFechaHora(u) !== conIntl(u)) expect.fail(`${new Date(u).toISOString()}`);
+      }
+    }
+    for (const t of [Date.UTC(1980, 6, 1, 22, 30), Date.UTC(2050, 6, 1, 22, 30)]) {
+      expect(formatearFechaHora(t)).toBe(conIntl(t));
+      expect(formatearFecha(new Date(t))).toBe(conIntl(t).slice(0, 10));
+    }
   });
 
   it("deja vacío un instante ausente y rechaza uno no válido", () => {

@@ -36,10 +36,24 @@ const formatoImporte = perezoso(
     }),
 );
 
-/** 123456 → "1.234,56 €"; 5 → "0,05 €"; -150 → "-1,50 €". */
+const MILES = /\B(?=(\d{3})+$)/g;
+
+/**
+ * 123456 → "1.234,56 €"; 5 → "0,05 €"; -150 → "-1,50 €". Se escribe a mano, igual que Intl en
+ * es-ES: crear el primer `Intl.NumberFormat` de moneda carga los datos del idioma y costaba
+ * ~50 ms del hilo principal en un móvil al pintar el inicio (bench/README.md, issue 16). Intl
+ * queda para importes más allá de los enteros exactos de JavaScript.
+ */
 export function formatearImporte(centimos: number): string {
   comprobarFinito(centimos, "El importe");
-  return normalizarEspacios(formatoImporte().format(aEuros(Math.round(centimos))));
+  const redondeados = Math.round(centimos);
+  if (!Number.isSafeInteger(redondeados)) {
+    return normalizarEspacios(formatoImporte().format(aEuros(redondeados)));
+  }
+  const absolutos = Math.abs(redondeados);
+  const euros = String(Math.floor(absolutos / 100)).replace(MILES, ".");
+  const cents = String(absolutos % 100).padStart(2, "0");
+  return `${redondeados < 0 ? "-" : ""}${euros},${cents} €`;
 }
 
 const formatosNumero = new Map<number | undefined, Intl.NumberFormat>();
@@ -101,6 +115,46 @@ function partes(formato: Intl.DateTimeFormat, fecha: Date): Record<string, strin
   return resultado;
 }
 
+const UNA_HORA_MS = 3_600_000;
+
+/** The last Sunday of `mes` (0–11) of `anyo`, at 01:00 UTC, in ms. */
+function ultimoDomingoALaUna(anyo: number, mes: number): number {
+  const ultimoDia = new Date(Date.UTC(anyo, mes + 1, 0));
+  return Date.UTC(anyo, mes, ultimoDia.getUTCDate() - ultimoDia.getUTCDay(), 1);
+}
+
+/**
+ * Madrid's offset from UTC at an instant, by the rule Spain has kept since 1996 (UTC+1, and
+ * UTC+2 from the last Sunday of March to the last Sunday of October, changing at 01:00 UTC);
+ * null outside 1996–2037, where Intl answers. Creating the first `Intl.DateTimeFormat` with a
+ * time zone loads the zone data: ~55 ms of the main thread (220 ms on a slowed phone) when the
+ * socio home drew its alerts (bench/README.md, issue 16). The test compares every hour of those
+ * years with Intl, so a change of the rule in the time zone database makes it fail.
+ */
+function desfaseDeMadridMs(instante: number): number | null {
+  const anyo = new Date(instante).getUTCFullYear();
+  if (anyo < 1996 || anyo > 2037) return null;
+  const verano =
+    instante >= ultimoDomingoALaUna(anyo, 2) && instante < ultimoDomingoALaUna(anyo, 9);
+  return verano ? 2 * UNA_HORA_MS : UNA_HORA_MS;
+}
+
+const dosCifras = (n: number) => String(n).padStart(2, "0");
+
+/** Day, month, year, hour and minute of an instant in Madrid. */
+function enMadrid(fecha: Date, formato: () => Intl.DateTimeFormat): Record<string, string> {
+  const desfase = desfaseDeMadridMs(fecha.getTime());
+  if (desfase === null) return partes(formato(), fecha);
+  const local = new Date(fecha.getTime() + desfase);
+  return {
+    day: dosCifras(local.getUTCDate()),
+    month: dosCifras(local.getUTCMonth() + 1),
+    year: String(local.getUTCFullYear()),
+    hour: dosCifras(local.getUTCHours()),
+    minute: dosCifras(local.getUTCMinutes()),
+  };
+}
+
 /**
  * "dd/mm/aaaa". Una fecha "YYYY-MM-DD" se toma tal cual, sin pasar por zonas horarias;
  * un instante (Date o ISO con hora) se muestra en la hora de Madrid. Vacío → "".
@@ -111,14 +165,14 @@ export function formatearFecha(fecha: string | Date | null | undefined): string 
     const m = FECHA_ISO.exec(fecha);
     if (m) return `${m[3]}/${m[2]}/${m[1]}`;
   }
-  const p = partes(formatoFecha(), aDate(fecha));
+  const p = enMadrid(aDate(fecha), formatoFecha);
   return `${p.day}/${p.month}/${p.year}`;
 }
 
 /** "dd/mm/aaaa HH:mm" en la hora de Madrid. Vacío → "". */
 export function formatearFechaHora(instante: string | Date | number | null | undefined): string {
   if (instante === null || instante === undefined || instante === "") return "";
-  const p = partes(formatoFechaHora(), aDate(instante));
+  const p = enMadrid(aDate(instante), formatoFechaHora);
   return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
 }
 

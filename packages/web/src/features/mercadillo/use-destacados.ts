@@ -1,5 +1,6 @@
 import type { AnuncioVista, Noticia } from "@fila/domain";
 import { useMemo } from "react";
+import { compararIso } from "../../lib/orden";
 import { useListaNoticias } from "../noticias/use-noticias";
 import { useListaAnuncios } from "./use-anuncios";
 
@@ -34,7 +35,7 @@ export function useDestacados(cuantos: number, silenciosa = false) {
           noticia: n,
         })),
       ]
-        .sort((a, b) => b.fecha.localeCompare(a.fecha))
+        .sort((a, b) => compararIso(b.fecha, a.fecha))
         .slice(0, cuantos),
     [datosAnuncios, datosNoticias, cuantos],
   );

@@ -1,4 +1,5 @@
 import { aCentimos, formatearImporte } from "@fila/domain";
+import { compararIso } from "../../lib/orden";
 import {
   ESTADOS_PAGO,
   type EstadoPago,
@@ -69,7 +70,7 @@ export function ordenarMisPagos(pagos: readonly PagoApi[]): PagoApi[] {
   return [...pagos].sort(
     (a, b) =>
       ORDEN_ESTADO[a.estado] - ORDEN_ESTADO[b.estado] ||
-      a.fechaVencimiento.localeCompare(b.fechaVencimiento) ||
+      compararIso(a.fechaVencimiento, b.fechaVencimiento) ||
       a.id - b.id,
   );
 }
