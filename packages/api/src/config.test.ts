@@ -2,17 +2,17 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leerConfig } from "./config.js";
 import { crearBaseTemporal } from "./db/base-temporal.js";
-import { abrirBaseDeDatos } from "./db/database.js";
+import { abrirBaseDeDatos, CONEXIONES_POR_DEFECTO } from "./db/database.js";
 
 const urlPostgres = process.env.DATABASE_URL;
 
 describe("DATABASE_POOL_MAX", () => {
-  it("is 5 connections unless a whole number from 1 to 100 is given", () => {
+  it("is a whole number from 1 to 100, or the default (5) when unset or anything else", () => {
     const pool = (valor?: string) => leerConfig({ DATABASE_POOL_MAX: valor }, []).databasePoolMax;
-    expect(pool()).toBe(5);
     expect(pool("12")).toBe(12);
     expect(pool("1")).toBe(1);
-    for (const malo of ["0", "101", "2.5", "muchas", ""]) expect(pool(malo)).toBe(5);
+    for (const otro of [undefined, "0", "101", "2.5", "muchas", ""])
+      expect(pool(otro)).toBe(undefined);
   });
 
   // Needs a PostgreSQL server; CI runs this file again with DATABASE_URL.
@@ -23,22 +23,29 @@ describe("DATABASE_POOL_MAX", () => {
     });
     afterAll(async () => base.borrar());
 
-    it("the pool opens no more connections than that, however many queries wait", async () => {
-      const { db, cerrar } = await abrirBaseDeDatos({
-        tipo: "postgres",
-        url: base.url,
-        maxConexiones: 2,
-      });
-      try {
-        const pids = await Promise.all(
-          Array.from({ length: 6 }, () =>
-            sql<{ pid: number }>`select pg_backend_pid() as pid, pg_sleep(0.05)`.execute(db),
-          ),
-        );
-        expect(new Set(pids.map((r) => r.rows[0]?.pid)).size).toBe(2);
-      } finally {
-        await cerrar();
-      }
-    });
+    it.each([
+      [2, 2],
+      [undefined, CONEXIONES_POR_DEFECTO],
+    ])(
+      "with maxConexiones %s the pool opens %i connections, however many queries wait",
+      async (maxConexiones, esperadas) => {
+        expect(CONEXIONES_POR_DEFECTO).toBe(5);
+        const { db, cerrar } = await abrirBaseDeDatos({
+          tipo: "postgres",
+          url: base.url,
+          maxConexiones,
+        });
+        try {
+          const pids = await Promise.all(
+            Array.from({ length: 12 }, () =>
+              sql<{ pid: number }>`select pg_backend_pid() as pid, pg_sleep(0.1)`.execute(db),
+            ),
+          );
+          expect(new Set(pids.map((r) => r.rows[0]?.pid)).size).toBe(esperadas);
+        } finally {
+          await cerrar();
+        }
+      },
+    );
   });
 });

@@ -6,7 +6,7 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
-  /** Connections to PostgreSQL in this process's pool (DATABASE_POOL_MAX, default 5). */
+  /** Connections to PostgreSQL in this process's pool (DATABASE_POOL_MAX; unset, the default). */
   databasePoolMax?: number;
   publicUrl: string;
   adminEmail: string | null;
@@ -98,17 +98,10 @@ function diasAnuncios(valor: string | undefined): number {
   return Number.isInteger(dias) && dias >= 1 && dias <= 3650 ? dias : ANUNCIO_DIAS_VIGENCIA;
 }
 
-/**
- * A whole number of connections from 1 to 100; anything else keeps the default. Few connections
- * do more than many: on two cores, 285 enrolments at once in one event had a p95 of 770–880 ms
- * with 3 or 5 connections and 1.0–1.3 s with 10 or 20, because every connection waiting on the
- * event's row lock is one that the next requests' reads cannot use (bench/README.md).
- */
-function conexionesDelPool(valor: string | undefined): number {
+/** A whole number of connections from 1 to 100; anything else keeps the default (database.ts). */
+function conexionesDelPool(valor: string | undefined): number | undefined {
   const n = Number(valor);
-  return Number.isInteger(n) && n >= 1 && n <= 100 ? n : CONEXIONES_POR_DEFECTO;
+  return Number.isInteger(n) && n >= 1 && n <= 100 ? n : undefined;
 }
-
-const CONEXIONES_POR_DEFECTO = 5;
 
 export const VERSION_APP: string = process.env.npm_package_version ?? "0.1.0";

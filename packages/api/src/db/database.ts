@@ -20,6 +20,14 @@ const parsers: Record<number, (valor: string) => unknown> = {
   [DATE]: (v) => v,
 };
 
+/**
+ * Connections to PostgreSQL per instance unless DATABASE_POOL_MAX says otherwise. Few do more than
+ * many: on two cores, 285 enrolments at once in one event had a p95 of 770–880 ms with 3 or 5
+ * connections and 1.0–1.3 s with 10 or 20, because every connection waiting on the event's row
+ * lock is one that the next requests' reads cannot use (bench/README.md).
+ */
+export const CONEXIONES_POR_DEFECTO = 5;
+
 export type OpcionesBaseDeDatos =
   | { tipo: "postgres"; url: string; maxConexiones?: number }
   | { tipo: "pglite"; dataDir: string }
@@ -35,7 +43,7 @@ export async function abrirBaseDeDatos(opciones: OpcionesBaseDeDatos): Promise<B
   if (opciones.tipo === "postgres") {
     const pool = new pg.Pool({
       connectionString: opciones.url,
-      max: opciones.maxConexiones ?? 5,
+      max: opciones.maxConexiones ?? CONEXIONES_POR_DEFECTO,
       // With the server down, a request waits at most this long for a connection, then gets a 503.
       connectionTimeoutMillis: 5000,
       keepAlive: true,
