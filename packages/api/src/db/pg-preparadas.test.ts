@@ -3,7 +3,7 @@ import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { crearBaseTemporal } from "./base-temporal.js";
 import { abrirBaseDeDatos } from "./database.js";
-import { conSentenciasPreparadas } from "./pg-preparadas.js";
+import { conSentenciasPreparadas, MAX_PARAMETROS_PREPARADA } from "./pg-preparadas.js";
 
 const urlPostgres = process.env.DATABASE_URL;
 
@@ -46,6 +46,24 @@ describe.skipIf(!urlPostgres)("PostgreSQL: sentencias preparadas por conexión",
     const r = await cliente.query("select count(*)::int as n from t", []);
     expect(r.rows).toEqual([{ n: 2 }]);
     expect(await preparadas(cliente)).toEqual([]);
+  });
+
+  it("runs a bulk statement (more than 100 parameters) unnamed, as before", async () => {
+    conSentenciasPreparadas(cliente);
+    const filas = Array.from({ length: MAX_PARAMETROS_PREPARADA + 1 }, (_, i) => i + 1);
+    await cliente.query(
+      `insert into t values ${filas.map((_, i) => `($${i + 1})`).join(", ")}`,
+      filas,
+    );
+    await cliente.query(
+      `insert into t values ${filas
+        .slice(1)
+        .map((_, i) => `($${i + 1} + 1000)`)
+        .join(", ")}`,
+      filas.slice(1),
+    );
+    expect((await cliente.query("select count(*)::int as n from t")).rows).toEqual([{ n: 201 }]);
+    expect(await preparadas(cliente)).toHaveLength(1);
   });
 
   it("keeps at most the cap, deallocating the least recently used", async () => {

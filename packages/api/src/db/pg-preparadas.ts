@@ -3,6 +3,12 @@ import type pg from "pg";
 /** Prepared statements kept per connection; past this, the least recently used is deallocated. */
 export const MAX_SENTENCIAS_POR_CONEXION = 200;
 
+/**
+ * Texts with more parameters are bulk statements (a multi-row insert, an import) that run once:
+ * preparing them would keep a large plan in the server's memory until 200 others push it out.
+ */
+export const MAX_PARAMETROS_PREPARADA = 100;
+
 /** PostgreSQL's answer when a table under a prepared `select *` changed its columns (DDL). */
 const PLAN_CAMBIADO = "0A000";
 
@@ -23,7 +29,7 @@ const FIN_DE_TRANSACCION = /^\s*(commit|end|abort|rollback(?!\s+to\b))\b/i;
  * a third of PostgreSQL's time, and PostgreSQL shares the two cores with the server.
  *
  * - Queries without parameters (`begin`, `commit`, migrations with several statements) go as
- *   before, by the simple protocol.
+ *   before, by the simple protocol; those with more than 100 (bulk inserts) unnamed, as before.
  * - At most `max` statements per connection; past that the least recently used is deallocated.
  *   Kysely writes a new text for each length of an `in (…)` list, and pg on its own never frees
  *   a statement. `DEALLOCATE` is sent outside transactions only (after the `commit` or
@@ -111,7 +117,9 @@ export function conSentenciasPreparadas(
 
   (cliente as { query: Consulta }).query = (texto, valores, ...resto) => {
     if (typeof texto === "string" && Array.isArray(valores) && resto.length === 0) {
-      if (valores.length > 0) return preparada(texto, valores, false);
+      if (valores.length > 0 && valores.length <= MAX_PARAMETROS_PREPARADA) {
+        return preparada(texto, valores, false);
+      }
       if (INICIO_DE_TRANSACCION.test(texto)) {
         enTransaccion = true;
       } else if (FIN_DE_TRANSACCION.test(texto)) {

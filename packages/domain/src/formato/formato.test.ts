@@ -152,13 +152,26 @@ describe("formatearFechaHora", () => {
       for (const parte of intl.formatToParts(t)) p[parte.type] = parte.value;
       return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
     };
-    const desde = Date.UTC(1995, 11, 31, 12);
-    const hasta = Date.UTC(2038, 0, 1, 12);
-    // Every hour, and the half hours around each change (01:00 UTC on Sundays).
-    for (let t = desde; t <= hasta; t += 3_600_000) {
-      for (const u of [t, t + 1_800_000 - 1, t + 1_800_000]) {
-        if (formatearFechaHora(u) !== conIntl(u)) expect.fail(`${new Date(u).toISOString()}`);
+    const comparar = (t: number) => {
+      if (formatearFechaHora(t) !== conIntl(t)) expect.fail(`${new Date(t).toISOString()}`);
+    };
+    for (let anyo = 1996; anyo <= 2037; anyo++) {
+      // The last Sunday of March and of October falls between the 25th and the 31st: every
+      // hour of those days, and the half hours on each side of it.
+      for (const mes of [2, 9]) {
+        for (let dia = 24; dia <= 31; dia++) {
+          for (let hora = 0; hora < 24; hora++) {
+            const t = Date.UTC(anyo, mes, dia, hora);
+            comparar(t - 1);
+            comparar(t);
+            comparar(t + 1_800_000);
+          }
+        }
       }
+    }
+    // And the rest of the years every 13 hours, which visits every hour of the day.
+    for (let t = Date.UTC(1995, 11, 31, 12); t <= Date.UTC(2038, 0, 1, 12); t += 13 * 3_600_000) {
+      comparar(t);
     }
     for (const t of [Date.UTC(1980, 6, 1, 22, 30), Date.UTC(2050, 6, 1, 22, 30)]) {
       expect(formatearFechaHora(t)).toBe(conIntl(t));
