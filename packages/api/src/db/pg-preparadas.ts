@@ -1,4 +1,5 @@
 import type pg from "pg";
+import { PLAN_CAMBIADO, SentenciasRecientes } from "./sentencias-recientes.js";
 
 /** Prepared statements kept per connection; past this, the least recently used is deallocated. */
 export const MAX_SENTENCIAS_POR_CONEXION = 200;
@@ -8,9 +9,6 @@ export const MAX_SENTENCIAS_POR_CONEXION = 200;
  * preparing them would keep a large plan in the server's memory until 200 others push it out.
  */
 export const MAX_PARAMETROS_PREPARADA = 100;
-
-/** PostgreSQL's answer when a table under a prepared `select *` changed its columns (DDL). */
-const PLAN_CAMBIADO = "0A000";
 
 /** What pg's client keeps of the statements it has prepared on its connection (internal). */
 type ClienteInterno = pg.ClientBase & {
@@ -49,15 +47,13 @@ export function conSentenciasPreparadas(
 ): void {
   const interno = cliente as ClienteInterno;
   const original = cliente.query.bind(cliente) as Consulta;
-  /** Statement names by SQL text, least recently used first. */
-  const nombres = new Map<string, string>();
+  const nombres = new SentenciasRecientes(max);
   /** Names to deallocate once no transaction is open. */
   const pendientes: string[] = [];
   let enTransaccion = false;
-  let siguiente = 0;
 
-  function olvidar(texto: string, nombre: string) {
-    if (nombres.get(texto) === nombre) nombres.delete(texto);
+  /** Frees a statement that is no longer in `nombres`: pg forgets it now, the server later. */
+  function liberar(nombre: string) {
     delete interno.connection.parsedStatements[nombre];
     pendientes.push(nombre);
   }
@@ -72,23 +68,18 @@ export function conSentenciasPreparadas(
   }
 
   async function nombreDe(texto: string): Promise<string> {
-    const nombre = nombres.get(texto);
-    if (nombre !== undefined) {
-      // Most recently used goes last.
-      nombres.delete(texto);
-      nombres.set(texto, nombre);
-      return nombre;
-    }
-    if (nombres.size >= max) {
-      const [viejoTexto, viejo] = nombres.entries().next().value as [string, string];
-      olvidar(viejoTexto, viejo);
+    const nombre = nombres.usar(texto);
+    if (nombre !== undefined) return nombre;
+    const viejo = nombres.desalojar();
+    if (viejo !== undefined) {
+      liberar(viejo);
       await desalojar();
       // Another query of the same text on this connection may have named it meanwhile.
-      const ya = nombres.get(texto);
+      const ya = nombres.usar(texto);
       if (ya !== undefined) return ya;
     }
-    const nuevo = `fila_${++siguiente}`;
-    nombres.set(texto, nuevo);
+    const nuevo = nombres.nuevoNombre();
+    nombres.recordar(texto, nuevo);
     return nuevo;
   }
 
@@ -103,9 +94,9 @@ export function conSentenciasPreparadas(
     } catch (err) {
       if (interno.connection.parsedStatements[nombre] === undefined) {
         // Refused before it was prepared (a wrong text): nothing to free on the server.
-        if (nombres.get(texto) === nombre) nombres.delete(texto);
+        nombres.olvidar(texto, nombre);
       } else if ((err as { code?: unknown }).code === PLAN_CAMBIADO) {
-        olvidar(texto, nombre);
+        if (nombres.olvidar(texto, nombre) !== undefined) liberar(nombre);
         if (!enTransaccion && !reintento) {
           await desalojar();
           return preparada(texto, valores, true);

@@ -6,6 +6,7 @@ import {
   type Transaction,
 } from "@electric-sql/pglite";
 import { serialize } from "pg-protocol";
+import { PLAN_CAMBIADO, SentenciasRecientes } from "./sentencias-recientes.js";
 
 // pg's own conversion of JS values to query parameters: the same as the PostgreSQL path, so a
 // query behaves the same on both databases (pg exports it only from its CommonJS entry).
@@ -29,9 +30,6 @@ type Fila = Record<string, unknown>;
 /** Prepared statements kept per PGlite instance; past this, the least recently used is closed. */
 const MAX_SENTENCIAS = 500;
 
-/** PostgreSQL's answer when a table under a prepared `select *` changed its columns (DDL). */
-const PLAN_CAMBIADO = "0A000";
-
 /**
  * The statements PGlite has prepared, by SQL text, least recently used first. A query's text is
  * parsed and planned once, the first time it runs; after that each run only binds its
@@ -40,40 +38,32 @@ const PLAN_CAMBIADO = "0A000";
  * itself when a table it uses changes (it keeps the parse tree, not just the plan).
  */
 class Sentencias {
-  private readonly nombres = new Map<string, string>();
-  private siguiente = 0;
+  private readonly recientes: SentenciasRecientes;
 
   constructor(
     private readonly pglite: PGliteInterno,
-    private readonly max: number,
-  ) {}
+    max: number,
+  ) {
+    this.recientes = new SentenciasRecientes(max);
+  }
 
   async nombreDe(sql: string): Promise<string> {
-    const nombre = this.nombres.get(sql);
-    if (nombre !== undefined) {
-      // Most recently used goes last.
-      this.nombres.delete(sql);
-      this.nombres.set(sql, nombre);
-      return nombre;
-    }
-    const nuevo = `fila_${++this.siguiente}`;
+    const nombre = this.recientes.usar(sql);
+    if (nombre !== undefined) return nombre;
+    const nuevo = this.recientes.nuevoNombre();
     const mensajes: Buffer[] = [];
-    if (this.nombres.size >= this.max) {
-      const [viejoSql, viejo] = this.nombres.entries().next().value as [string, string];
-      this.nombres.delete(viejoSql);
-      mensajes.push(serialize.close({ type: "S", name: viejo }));
-    }
+    const viejo = this.recientes.desalojar();
+    if (viejo !== undefined) mensajes.push(serialize.close({ type: "S", name: viejo }));
     mensajes.push(serialize.parse({ name: nuevo, text: sql, types: [] }), serialize.sync());
     // A text PostgreSQL refuses throws here and is not remembered.
     await this.pglite.execProtocolStream(Buffer.concat(mensajes), { syncToFs: false });
-    this.nombres.set(sql, nuevo);
+    this.recientes.recordar(sql, nuevo);
     return nuevo;
   }
 
   async olvidar(sql: string): Promise<void> {
-    const nombre = this.nombres.get(sql);
+    const nombre = this.recientes.olvidar(sql);
     if (nombre === undefined) return;
-    this.nombres.delete(sql);
     await this.pglite.execProtocolStream(
       Buffer.concat([serialize.close({ type: "S", name: nombre }), serialize.sync()]),
       { syncToFs: false },
