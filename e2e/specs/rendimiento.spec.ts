@@ -120,6 +120,35 @@ test("el script de entrada no trae zod, la lista de contraseñas comunes ni dayj
   expect(codigo).not.toContain("Invalid Date");
 });
 
+test("el login, la contraseña olvidada y la privacidad no descargan el trozo común de las páginas con sesión", async ({
+  page,
+}) => {
+  // Their components go in a small chunk of their own (`basico`, vite.config.ts): the shared
+  // chunk (popovers, number inputs, every page's icons) added 85 KB gzip to the login.
+  await page.route("**/assets/precarga.json*", (ruta) => ruta.fulfill({ json: [] }));
+  const scripts: string[] = [];
+  page.on("request", (r) => {
+    if (/\/assets\/[\w-]+\.js$/.test(r.url())) scripts.push(r.url());
+  });
+  await page.goto("/#/login");
+  await expect(page.getByRole("button", { name: "Entrar" })).toBeVisible();
+  await page.getByRole("link", { name: "¿Has olvidado tu contraseña?" }).click();
+  await expect(page.getByRole("button", { name: "Enviar el enlace" })).toBeVisible();
+  expect(scripts.some((url) => /\/basico-[\w-]+\.js$/.test(url))).toBe(true);
+  await page.goto("/#/privacidad");
+  await expect(
+    page.getByRole("heading", { name: "Política de privacidad", level: 1 }),
+  ).toBeVisible();
+  expect(scripts.some((url) => /contrasenya-olvidada-page-/.test(url))).toBe(true);
+  expect(scripts.some((url) => /privacidad-page-/.test(url))).toBe(true);
+  expect(scripts.filter((url) => /\/comun-[\w-]+\.js$/.test(url))).toEqual([]);
+
+  // A signed-in page does load it.
+  const app = new AppPage(page);
+  await app.entrarHastaInicio(CUENTAS.socio.email, PASSWORD_DEMO, CUENTAS.socio.home);
+  expect(scripts.some((url) => /\/comun-[\w-]+\.js$/.test(url))).toBe(true);
+});
+
 test("el inicio del socio no ejecuta zod: ni el marco ni la página lo importan", async ({
   page,
 }) => {

@@ -17,6 +17,24 @@ const COMUNES =
   /node_modules[\\/](@mantine[\\/](core|hooks|store)|@floating-ui|@tabler[\\/]icons-react|@tanstack|react-remove-scroll|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib|react-number-format|react-textarea-autosize|clsx)[\\/]/;
 
 /**
+ * What the pages without a session (the login, the password reset, the terms) draw, and what
+ * that is built on: a chunk of their own, so that the login does not download the shared chunk
+ * below (popovers, number inputs, every page's icons) before it works.
+ * e2e/specs/rendimiento.spec.ts checks that those pages never load `comun`.
+ */
+const BASICOS = new RegExp(
+  [
+    String.raw`@mantine[\\/]core[\\/]esm[\\/](core|utils)[\\/]`,
+    String.raw`@mantine[\\/]core[\\/]esm[\\/]components[\\/](ActionIcon|Alert|Anchor|Box|Button|Center|CloseButton|Container|Divider|Group|Input|InputBase|Loader|Notification|Paper|PasswordInput|Portal|Stack|Text|TextInput|ThemeIcon|Title|Typography|UnstyledButton)[\\/]`,
+    String.raw`@mantine[\\/]hooks[\\/]`,
+    String.raw`@tanstack[\\/]react-query[\\/]`,
+    // The notifications container, which every page mounts (src/app/notificaciones.tsx).
+    String.raw`node_modules[\\/](clsx|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib)[\\/]`,
+    String.raw`@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/](createReactComponent|defaultAttributes|icons[\\/]Icon(AlertCircle|Check|CircleCheck|Flag|Login2))\.mjs$`,
+  ].join("|"),
+);
+
+/**
  * The boot picture (arranque/): its style and script inlined into index.html so that the first
  * paint needs nothing but the document, with the few texts it shows taken from es.json and each
  * role's home from @fila/domain.
@@ -115,11 +133,12 @@ export default defineConfig({
             {
               // Mantine's stylesheets that the entry does not load (src/app/estilos-iniciales.ts
               // and estilos-mantine.ts): one file for every page that draws other components,
-              // never a part of the shared chunk below, which the login and the homes load.
+              // never a part of the shared chunks below, which the login and the homes load.
               name: GRUPO_ESTILOS_MANTINE,
               priority: 2,
               test: /node_modules[\\/]@mantine[\\/]core[\\/]styles[\\/]/,
             },
+            { name: "basico", minShareCount: 2, priority: 1.5, test: BASICOS },
             {
               // The Mantine components, icons and hooks that several pages share, in one chunk
               // instead of dozens of 1–2 KB ones: on a phone's HTTP/1.1 connections each was a
