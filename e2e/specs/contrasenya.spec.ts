@@ -18,6 +18,9 @@ test("el correo de restablecimiento llega por SMTP y su enlace pone una contrase
   await app.irA("login");
   await page.getByRole("link", { name: "¿Has olvidado tu contraseña?" }).click();
   await app.esperarRuta("contrasenya-olvidada");
+  // The address changes before the new page is drawn (the router renders it in a transition):
+  // until then the login, with a field of the same name, is still on screen.
+  await expect(page.getByRole("heading", { name: "¿Has olvidado tu contraseña?" })).toBeVisible();
   await page.getByLabel("Correo electrónico").fill(PRIMER_ADMIN.email);
   await page.getByRole("button", { name: "Enviar el enlace" }).click();
   await expect(page.getByText(/recibirás en unos minutos un enlace/)).toBeVisible();
