@@ -17,9 +17,9 @@ const COMUNES =
   /node_modules[\\/](@mantine[\\/](core|hooks|store)|@floating-ui|@tabler[\\/]icons-react|@tanstack|react-remove-scroll|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib|react-number-format|react-textarea-autosize|clsx)[\\/]/;
 
 /**
- * What the pages without a session (the login, the password reset, the terms) draw, and what
- * that is built on: a chunk of their own, so that the login does not download the shared chunk
- * below (popovers, number inputs, every page's icons) before it works.
+ * What the pages without a session (the login, the password reset, the privacy page) draw, and
+ * what that is built on: a chunk of their own, so that the login does not download the shared
+ * chunk below (popovers, number inputs, every page's icons) before it works.
  * e2e/specs/rendimiento.spec.ts checks that those pages never load `comun`.
  */
 const BASICOS = new RegExp(
