@@ -53,6 +53,16 @@ function modulosPedidos(page: Page): Promise<Recurso[]> {
   });
 }
 
+/** Every script the page requests from now on, with idle prefetching off: what it imports. */
+async function scriptsSinPrecarga(page: Page): Promise<string[]> {
+  await page.route("**/assets/precarga.json*", (ruta) => ruta.fulfill({ json: [] }));
+  const scripts: string[] = [];
+  page.on("request", (r) => {
+    if (/\/assets\/[\w-]+\.js$/.test(r.url())) scripts.push(r.url());
+  });
+  return scripts;
+}
+
 test("el login solo pide su propia página mientras carga; las demás se precargan después", async ({
   page,
 }) => {
@@ -125,11 +135,7 @@ test("el login, la contraseña olvidada y la privacidad no descargan el trozo co
 }) => {
   // Their components go in a small chunk of their own (`basico`, vite.config.ts): with the shared
   // chunk (popovers, number inputs, every page's icons) the login needed 258 KB gzip, now 179.
-  await page.route("**/assets/precarga.json*", (ruta) => ruta.fulfill({ json: [] }));
-  const scripts: string[] = [];
-  page.on("request", (r) => {
-    if (/\/assets\/[\w-]+\.js$/.test(r.url())) scripts.push(r.url());
-  });
+  const scripts = await scriptsSinPrecarga(page);
   await page.goto("/#/login");
   await expect(page.getByRole("button", { name: "Entrar" })).toBeVisible();
   await page.getByRole("link", { name: "¿Has olvidado tu contraseña?" }).click();
@@ -152,12 +158,7 @@ test("el login, la contraseña olvidada y la privacidad no descargan el trozo co
 test("el inicio del socio no ejecuta zod: ni el marco ni la página lo importan", async ({
   page,
 }) => {
-  // Without idle prefetching, the scripts requested are those the page imports.
-  await page.route("**/assets/precarga.json*", (ruta) => ruta.fulfill({ json: [] }));
-  const scripts: string[] = [];
-  page.on("request", (r) => {
-    if (/\/assets\/[\w-]+\.js$/.test(r.url())) scripts.push(r.url());
-  });
+  const scripts = await scriptsSinPrecarga(page);
   const app = new AppPage(page);
   await app.entrarHastaInicio(CUENTAS.socio.email, PASSWORD_DEMO, CUENTAS.socio.home);
   await expect(page.getByRole("heading", { name: "Mi carnet" })).toBeVisible();
