@@ -12,9 +12,12 @@ import { RUTAS_PUBLICAS } from "./src/app/rutas-publicas";
 const version = process.env.FILA_APP_VERSION ?? "dev";
 const api = process.env.FILA_API_URL ?? "http://localhost:3000";
 
-/** Mantine's components and what they are built on: the pieces nearly every page uses. */
+/**
+ * Mantine's components and what they are built on: the pieces nearly every page uses (what the
+ * pages without a session use is taken first by BASICOS, below).
+ */
 const COMUNES =
-  /node_modules[\\/](@mantine[\\/](core|hooks|store)|@floating-ui|@tabler[\\/]icons-react|@tanstack|react-remove-scroll|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib|react-number-format|react-textarea-autosize|clsx)[\\/]/;
+  /node_modules[\\/](@mantine[\\/](core|store)|@floating-ui|@tabler[\\/]icons-react|@tanstack|react-number-format|react-textarea-autosize)[\\/]/;
 
 /**
  * What the pages without a session (the login, the password reset, the privacy page) draw, and

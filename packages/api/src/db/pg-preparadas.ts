@@ -59,7 +59,7 @@ export function conSentenciasPreparadas(
   }
 
   /** Runs before the next query on the connection (pg wants one query at a time). */
-  async function desalojar(): Promise<void> {
+  async function liberarPendientes(): Promise<void> {
     if (enTransaccion || pendientes.length === 0) return;
     const sql = pendientes.map((n) => `deallocate "${n}";`).join(" ");
     pendientes.length = 0;
@@ -73,7 +73,7 @@ export function conSentenciasPreparadas(
     const viejo = nombres.desalojar();
     if (viejo !== undefined) {
       liberar(viejo);
-      await desalojar();
+      await liberarPendientes();
       // Another query of the same text on this connection may have named it meanwhile.
       const ya = nombres.usar(texto);
       if (ya !== undefined) return ya;
@@ -98,7 +98,7 @@ export function conSentenciasPreparadas(
       } else if ((err as { code?: unknown }).code === PLAN_CAMBIADO) {
         if (nombres.olvidar(texto, nombre) !== undefined) liberar(nombre);
         if (!enTransaccion && !reintento) {
-          await desalojar();
+          await liberarPendientes();
           return preparada(texto, valores, true);
         }
       }
@@ -116,7 +116,7 @@ export function conSentenciasPreparadas(
       } else if (FIN_DE_TRANSACCION.test(texto)) {
         return original(texto, valores).finally(() => {
           enTransaccion = false;
-          return desalojar();
+          return liberarPendientes();
         });
       }
     }
