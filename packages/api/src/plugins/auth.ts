@@ -31,6 +31,11 @@ export type UsuarioAutenticado = {
 declare module "fastify" {
   interface FastifyRequest {
     usuario: UsuarioAutenticado | null;
+    /**
+     * With a session: the version of the data (`version_datos`, migration 0017) read with it,
+     * after the request arrived, for the answers kept by version (CachePorVersion).
+     */
+    versionDatos: string | null;
   }
 }
 
@@ -45,11 +50,13 @@ type FilaSesion = {
   condicionesAlDia: boolean | null;
   totp_activo: boolean;
   totpObligatorio: boolean | null;
+  versionDatos: string;
 };
 
 /**
  * The live sessions of some token hashes ($1) at a time ($2), with their active accounts and what
- * the gates need (terms version, TOTP rule): one indexed query for the requests that arrived
+ * the gates need (terms version, TOTP rule), and the version of the data, so that an answer kept
+ * by version costs no query of its own: one indexed query for the requests that arrived
  * together (LectorEnLotes). Kept as plain SQL so the hot path does not build and compile the same
  * query each time.
  */
@@ -59,7 +66,8 @@ const CONSULTA_SESIONES = `
     usuario.condiciones_version = (select version_condiciones from asociacion limit 1)
       as "condicionesAlDia",
     usuario.totp_activo,
-    (select totp_obligatorio_admin from asociacion limit 1) as "totpObligatorio"
+    (select totp_obligatorio_admin from asociacion limit 1) as "totpObligatorio",
+    (select last_value::text || ':' || is_called::text from version_datos) as "versionDatos"
   from sesion
   join usuario on usuario.id = sesion.id_usuario
   where sesion.token_hash = any($1::text[]) and sesion.revocada_en is null and sesion.expira_en > $2
@@ -82,6 +90,7 @@ function tokenDe(req: FastifyRequest): string | null {
 /** Resolves the bearer token to its live session on every request; routes decide what they require. */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database }) => {
   app.decorateRequest("usuario", null);
+  app.decorateRequest("versionDatos", null);
   const sesiones = new LectorEnLotes<string, FilaSesion>(async (hashes) => {
     const { rows } = await opts.db.executeQuery<FilaSesion>(
       CompiledQuery.raw(CONSULTA_SESIONES, [hashes, new Date()]),
@@ -104,6 +113,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database }
         totpPendiente:
           fila.rol === "administrador" && fila.totpObligatorio === true && !fila.totp_activo,
       };
+      req.versionDatos = fila.versionDatos;
     }
   });
 });
@@ -154,4 +164,10 @@ export function requiereRol(...roles: Rol[]): preHandlerAsyncHookHandler {
 /** For handlers behind requiereSesion: the signed-in user, never null there. */
 export function usuarioDe(req: FastifyRequest): UsuarioAutenticado {
   return exigirSesion(req);
+}
+
+/** For handlers behind requiereSesion: the version of the data read with the session. */
+export function versionDatosDe(req: FastifyRequest): string {
+  exigirSesion(req);
+  return req.versionDatos ?? "";
 }

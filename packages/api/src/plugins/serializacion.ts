@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import fastJson from "fast-json-stringify";
-import type { FastifySerializerCompiler } from "fastify";
+import type { FastifyReply, FastifySerializerCompiler } from "fastify";
 import { serializerCompiler as serializadorZod } from "fastify-type-provider-zod";
 import { type ZodType, z } from "zod";
 
@@ -120,4 +120,12 @@ function paraSerializar(nodo: unknown): unknown {
     }
   }
   return salida;
+}
+
+/**
+ * Sends an answer already written by the route's own serializer (`reply.serialize`), as a cached
+ * answer is kept: the same bytes and content type the route would send for the object.
+ */
+export function enviarEscrito(reply: FastifyReply, escrito: Buffer): FastifyReply {
+  return reply.type("application/json; charset=utf-8").send(escrito);
 }

@@ -157,6 +157,14 @@ export class CopiasRepository {
     }
   }
 
+  /**
+   * Rows replaced with the triggers quiet leave `version_datos` (migration 0017) where it was:
+   * raised here, so no server answers from what it kept of the data before.
+   */
+  async subirVersionDatos(): Promise<void> {
+    await sql`SELECT version_datos_cambio()`.execute(this.db);
+  }
+
   async vaciar(tabla: string): Promise<void> {
     await sql`DELETE FROM ${sql.table(tabla)}`.execute(this.db);
   }

@@ -180,6 +180,9 @@ async function restaurarYComparar(
   const nombre = (
     await destino.db.selectFrom("asociacion").select("nombre").executeTakeFirstOrThrow()
   ).nombre;
+  // A page of the member list read (and kept by the server) before the restore.
+  const listaAntes = await destino.app.inject({ url: "/api/socios", headers: bearer(token) });
+  expect(listaAntes.statusCode, listaAntes.body).toBe(200);
   const res = await restaurar(destino, token, copia, { nombre });
   expect(res.statusCode, res.body).toBe(200);
   expect(res.json().archivos).toBeGreaterThan(0);
@@ -215,6 +218,13 @@ async function restaurarYComparar(
     .where("entidad", "=", "acceso")
     .where("id", ">", Number(ultimo.id ?? 0))
     .execute();
+  // The restore writes with the triggers quiet, yet raises the data version: the list is the copy's.
+  const listaDespues = await destino.app.inject({
+    url: "/api/socios",
+    headers: bearer(nuevoToken),
+  });
+  expect(listaDespues.statusCode, listaDespues.body).toBe(200);
+  expect(listaDespues.json().total).toBe(esperadas.socio.filas);
   if (!darDeAlta) return nuevoToken;
   // The sequences go on after the restored ids.
   const alta = await destino.app.inject({

@@ -234,6 +234,7 @@ export class CopiasService {
           todas.map((t) => t.nombre),
           true,
         );
+        await repo.subirVersionDatos();
         await repo.ajustarSecuencias();
         await repo.auditar({
           idUsuario: null,

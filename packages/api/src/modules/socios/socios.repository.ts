@@ -424,6 +424,18 @@ export class SociosRepository {
     return { items: [], total: Number(cuenta?.total ?? 0) };
   }
 
+  /**
+   * True when no transaction that raised `version_datos` is still under way (migration 0017: each
+   * holds its shared advisory lock until it ends). Asked after the version was read and before
+   * the data is: whatever raised that version has then committed (and the read will see it) or
+   * rolled back, so the answer may be kept for it.
+   */
+  async versionDatosQuieta(): Promise<boolean> {
+    const { rows } = await sql<{ quieta: boolean }>`
+      select pg_try_advisory_xact_lock(hashtext('version_datos')) as quieta`.execute(this.db);
+    return rows[0]?.quieta === true;
+  }
+
   async porId(id: number): Promise<SocioGuardado | undefined> {
     const fila = await this.consultaSocios().where("socio.id", "=", id).executeTakeFirst();
     return fila ? deFila(fila) : undefined;

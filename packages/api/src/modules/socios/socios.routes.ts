@@ -9,11 +9,12 @@ import {
   SocioVistaSchema,
   textoCorto,
 } from "@fila/domain";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { DomainError } from "../../errors/domain-error.js";
-import { requiereRol, requiereSesion, usuarioDe } from "../../plugins/auth.js";
+import { requiereRol, requiereSesion, usuarioDe, versionDatosDe } from "../../plugins/auth.js";
+import { enviarEscrito } from "../../plugins/serializacion.js";
 import { IMAGEN_MAX_BYTES } from "./socios.imagenes.js";
 import type { SociosService } from "./socios.service.js";
 
@@ -115,7 +116,12 @@ export const sociosRoutes: FastifyPluginAsyncZod<{ socios: SociosService }> = as
         response: { 200: ListaSchema },
       },
     },
-    async (req) => socios.listar(req.query),
+    async (req, reply) => {
+      const escrito = await socios.listarEscrito(req.query, versionDatosDe(req), (pagina) =>
+        Buffer.from(`${reply.serialize(pagina)}`),
+      );
+      return enviarEscrito(reply as FastifyReply, escrito);
+    },
   );
 
   app.post(

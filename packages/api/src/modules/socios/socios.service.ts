@@ -15,6 +15,7 @@ import {
   noEncontrado,
   prohibido,
 } from "../../errors/domain-error.js";
+import { CachePorVersion } from "../../lib/cache-por-version.js";
 import type { UsuarioAutenticado } from "../../plugins/auth.js";
 import { diferencias } from "../../services/auditoria.js";
 import type { ImagenesSocio } from "./socios.imagenes.js";
@@ -22,6 +23,21 @@ import { presentarSocio, type Vista } from "./socios.presenter.js";
 import type { ImpedimentosBorrado, SocioGuardado, SociosRepository } from "./socios.repository.js";
 
 type Actor = Pick<UsuarioAutenticado, "id" | "rol" | "socioId">;
+
+export type PaginaSocios = {
+  items: SocioVista[];
+  total: number;
+  page: number;
+  pageSize: number;
+};
+
+/** Pages of the member list kept at once (up to 200 members each: a few MB at most). */
+const PAGINAS_GUARDADAS = 32;
+
+/** The same filters, order and page on the same day give the same key, whatever their order. */
+function claveDePagina(hoy: string, query: ListaSociosQuery): string {
+  return JSON.stringify([hoy, Object.entries(query).sort(([a], [b]) => (a < b ? -1 : 1))]);
+}
 
 const sinFicha = () =>
   new DomainError("no_encontrado", "Tu cuenta no está vinculada a ninguna ficha de socio.");
@@ -76,6 +92,9 @@ function enumerar(partes: string[]): string {
 }
 
 export class SociosService {
+  /** Pages of the list already written, for the version of the data they were read at. */
+  private readonly paginas = new CachePorVersion<Buffer>(PAGINAS_GUARDADAS);
+
   constructor(
     private readonly repo: SociosRepository,
     private readonly imagenes: ImagenesSocio,
@@ -106,15 +125,30 @@ export class SociosService {
     if (actor.rol !== "administrador") throw prohibido();
   }
 
-  async listar(query: ListaSociosQuery) {
+  /**
+   * A page of the list, written as JSON by `escribir` (the route's serializer). A page asked for
+   * again while the data stays at the same `version` (no member, member type, charge or product
+   * written since, by this server or any other) is answered from memory, already written. The
+   * version must have been read after the request arrived (the session read does it), so a
+   * change committed before a request is always in its answer.
+   */
+  async listarEscrito(
+    query: ListaSociosQuery,
+    version: string,
+    escribir: (pagina: PaginaSocios) => Buffer,
+  ): Promise<Buffer> {
     const hoy = hoyIso();
-    const { items, total } = await this.repo.listar(query, hoy);
-    return {
-      items: items.map((s) => presentarSocio(s, "completo", hoy)),
-      total,
-      page: query.page,
-      pageSize: query.pageSize,
-    };
+    return this.paginas.obtener(version, claveDePagina(hoy, query), async () => {
+      const guardable = await this.repo.versionDatosQuieta();
+      const { items, total } = await this.repo.listar(query, hoy);
+      const pagina = {
+        items: items.map((s) => presentarSocio(s, "completo", hoy)),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+      return { valor: escribir(pagina), guardable };
+    });
   }
 
   async obtener(actor: Actor, id: number): Promise<SocioVista> {
