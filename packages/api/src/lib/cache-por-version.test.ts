@@ -57,6 +57,27 @@ describe("CachePorVersion", () => {
     expect(llamadas).toBe(1);
   });
 
+  it("lo que no se puede guardar tampoco se comparte: quien llegó mientras se calculaba lee lo suyo", async () => {
+    const cache = new CachePorVersion<string>(10);
+    let terminar: (v: { valor: string; guardable: boolean }) => void = () => {};
+    const primera = cache.obtener(
+      "v1",
+      "k",
+      () =>
+        new Promise((ok) => {
+          terminar = ok;
+        }),
+    );
+    const { llamadas, calcular } = calculo("leído después");
+    const segunda = cache.obtener("v1", "k", calcular);
+    terminar({ valor: "leído con un cambio a medias", guardable: false });
+    expect(await primera).toBe("leído con un cambio a medias");
+    expect(await segunda).toBe("leído después");
+    expect(llamadas.n).toBe(1);
+    // What the second one read could be kept.
+    expect(await cache.obtener("v1", "k", calculo("otra").calcular)).toBe("leído después");
+  });
+
   it("un error llega a todas las peticiones que esperaban y no se guarda", async () => {
     const cache = new CachePorVersion<string>(10);
     const fallo = async () => {

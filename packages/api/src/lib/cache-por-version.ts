@@ -8,13 +8,13 @@ export type Calculado<V> = { valor: V; guardable: boolean };
  * Nothing is kept by time, so nothing outlives a change.
  *
  * Requests for the same key and version that arrive while it is being computed share that
- * computation. An answer computed while a change was still uncommitted (`guardable` false) is
- * given to its requests but not kept.
+ * computation when it can be kept. An answer computed while a change was still uncommitted
+ * (`guardable` false) is given to the request that computed it, and neither kept nor shared.
  */
 export class CachePorVersion<V> {
   private version: string | null = null;
   private readonly guardadas = new Map<string, V>();
-  private readonly enCurso = new Map<string, Promise<V>>();
+  private readonly enCurso = new Map<string, Promise<Calculado<V>>>();
 
   /** @param maxEntradas answers kept at most; the least recently used goes first. */
   constructor(private readonly maxEntradas: number) {}
@@ -32,20 +32,31 @@ export class CachePorVersion<V> {
     }
     const idClave = `${version}\u0000${clave}`;
     const pendiente = this.enCurso.get(idClave);
-    if (pendiente) return pendiente;
-    const calculo = calcular().then(
-      ({ valor, guardable }) => {
-        this.enCurso.delete(idClave);
-        if (guardable && this.version === version) this.guardar(clave, valor);
-        return valor;
-      },
-      (err: unknown) => {
-        this.enCurso.delete(idClave);
-        throw err;
-      },
-    );
+    if (pendiente) {
+      // An answer that could not be kept may have been read before a change that committed after
+      // it and before this request arrived: this request reads its own.
+      return pendiente.then((c) =>
+        c.guardable
+          ? c.valor
+          : this.calcularYGuardar(version, clave, calcular).then((d) => d.valor),
+      );
+    }
+    const calculo = this.calcularYGuardar(version, clave, calcular);
     this.enCurso.set(idClave, calculo);
-    return calculo;
+    const terminado = () => this.enCurso.delete(idClave);
+    calculo.then(terminado, terminado);
+    return calculo.then((c) => c.valor);
+  }
+
+  private calcularYGuardar(
+    version: string,
+    clave: string,
+    calcular: () => Promise<Calculado<V>>,
+  ): Promise<Calculado<V>> {
+    return calcular().then((c) => {
+      if (c.guardable && this.version === version) this.guardar(clave, c.valor);
+      return c;
+    });
   }
 
   get tamanyo(): number {
