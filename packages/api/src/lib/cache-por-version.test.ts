@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CachePorVersion } from "./cache-por-version.js";
+import { CachePorVersion, type Calculado } from "./cache-por-version.js";
 
 /** A computation that counts its calls and answers `valor` (kept unless told otherwise). */
 function calculo(valor: string, guardable = true) {
@@ -9,6 +9,19 @@ function calculo(valor: string, guardable = true) {
     return { valor, guardable };
   };
   return { llamadas, calcular };
+}
+
+/** A computation that ends when the test calls `terminar`, counting its calls. */
+function calculoPendiente() {
+  let terminar: (c: Calculado<string>) => void = () => {};
+  const llamadas = { n: 0 };
+  const calcular = () => {
+    llamadas.n++;
+    return new Promise<Calculado<string>>((ok) => {
+      terminar = ok;
+    });
+  };
+  return { llamadas, calcular, terminar: (c: Calculado<string>) => terminar(c) };
 }
 
 describe("CachePorVersion", () => {
@@ -42,35 +55,21 @@ describe("CachePorVersion", () => {
 
   it("las peticiones que llegan mientras se calcula comparten el cálculo", async () => {
     const cache = new CachePorVersion<string>(10);
-    let terminar: (v: { valor: string; guardable: boolean }) => void = () => {};
-    let llamadas = 0;
-    const calcular = () => {
-      llamadas++;
-      return new Promise<{ valor: string; guardable: boolean }>((ok) => {
-        terminar = ok;
-      });
-    };
+    const { llamadas, calcular, terminar } = calculoPendiente();
     const a = cache.obtener("v1", "k", calcular);
     const b = cache.obtener("v1", "k", calcular);
     terminar({ valor: "x", guardable: true });
     expect(await Promise.all([a, b])).toEqual(["x", "x"]);
-    expect(llamadas).toBe(1);
+    expect(llamadas.n).toBe(1);
   });
 
   it("lo que no se puede guardar tampoco se comparte: quien llegó mientras se calculaba lee lo suyo", async () => {
     const cache = new CachePorVersion<string>(10);
-    let terminar: (v: { valor: string; guardable: boolean }) => void = () => {};
-    const primera = cache.obtener(
-      "v1",
-      "k",
-      () =>
-        new Promise((ok) => {
-          terminar = ok;
-        }),
-    );
+    const pendiente = calculoPendiente();
+    const primera = cache.obtener("v1", "k", pendiente.calcular);
     const { llamadas, calcular } = calculo("leído después");
     const segunda = cache.obtener("v1", "k", calcular);
-    terminar({ valor: "leído con un cambio a medias", guardable: false });
+    pendiente.terminar({ valor: "leído con un cambio a medias", guardable: false });
     expect(await primera).toBe("leído con un cambio a medias");
     expect(await segunda).toBe("leído después");
     expect(llamadas.n).toBe(1);
@@ -92,17 +91,10 @@ describe("CachePorVersion", () => {
 
   it("lo que llega calculado para una versión que ya no es la actual no se guarda", async () => {
     const cache = new CachePorVersion<string>(10);
-    let terminar: (v: { valor: string; guardable: boolean }) => void = () => {};
-    const lento = cache.obtener(
-      "v1",
-      "k",
-      () =>
-        new Promise((ok) => {
-          terminar = ok;
-        }),
-    );
+    const pendiente = calculoPendiente();
+    const lento = cache.obtener("v1", "k", pendiente.calcular);
     await cache.obtener("v2", "otra", calculo("y").calcular);
-    terminar({ valor: "de v1", guardable: true });
+    pendiente.terminar({ valor: "de v1", guardable: true });
     expect(await lento).toBe("de v1");
     const { llamadas, calcular } = calculo("de v2");
     expect(await cache.obtener("v2", "k", calcular)).toBe("de v2");
