@@ -73,7 +73,7 @@ export default defineConfig({
     arranque(),
     {
       // Nothing renders before the texts (src/lib/i18n.ts): fetched along with the entry
-      // script instead of after it has run. Same URL and mode as i18next's fetch, so it is
+      // script instead of after it has run. Same URL and mode as src/lib/i18n.ts's fetch, so it is
       // downloaded once.
       name: "fila-precarga-textos",
       transformIndexHtml: () => [

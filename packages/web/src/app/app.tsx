@@ -1,17 +1,17 @@
 import { homeDeRol, leerUsuarioSesion } from "@fila/domain";
-import { type ReactNode, startTransition, useEffect, useState } from "react";
-import { createHashRouter } from "react-router";
-import { RouterProvider } from "react-router/dom";
+import { type ReactNode, Suspense, startTransition, useEffect, useState } from "react";
+import { HashRouter } from "react-router";
 import { PARAMETRO_TOTP } from "../features/cuenta/destino-tras-entrar";
 import { api, configurarApi } from "../lib/api";
 import { CLAVES } from "../lib/storage";
+import { PuenteNavegacion, router } from "./navegacion";
 import { Providers } from "./providers";
 import { CargandoPagina } from "./route-fallbacks";
-import { rutas } from "./router";
+import { Rutas } from "./router";
 import { cargarShell } from "./rutas";
 import { sesionStore } from "./session-store";
 
-export const router = createHashRouter(rutas);
+export { router };
 
 configurarApi({
   obtenerToken: () => sesionStore.obtener().token,
@@ -88,7 +88,12 @@ export function App() {
   return (
     <Providers>
       <SesionAlArrancar>
-        <RouterProvider router={router} />
+        <HashRouter>
+          <PuenteNavegacion />
+          <Suspense fallback={<CargandoPagina />}>
+            <Rutas />
+          </Suspense>
+        </HashRouter>
       </SesionAlArrancar>
     </Providers>
   );

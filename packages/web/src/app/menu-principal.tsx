@@ -1,7 +1,7 @@
 import { NavLink, Stack } from "@mantine/core";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
+import { useTranslation } from "../lib/i18n";
 import { Icono } from "./iconos";
 import { hojasDelMenu, type ItemMenu } from "./menu";
 

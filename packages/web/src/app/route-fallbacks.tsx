@@ -1,7 +1,7 @@
 import { homeDeRol } from "@fila/domain";
 import { Alert, Button, Center, Container, Loader, Stack, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
 import { Navigate } from "react-router";
+import { useTranslation } from "../lib/i18n";
 import { useQuitarArranque } from "./arranque";
 import { haySesion, useSesion } from "./session-store";
 

@@ -1,71 +1,115 @@
-import type { RouteObject } from "react-router";
+import { Component, type ComponentType, lazy, type ReactNode } from "react";
+import { type RouteObject, useLocation, useRoutes } from "react-router";
+import { cambiarCargando } from "./carga-pagina";
 import { RootLayout } from "./root-layout";
-import { CargandoPagina, ErrorDeRuta, RutaDesconocida } from "./route-fallbacks";
+import { ErrorDeRuta, RutaDesconocida } from "./route-fallbacks";
 import { cargadores } from "./rutas";
 
-type Cargador = (typeof cargadores)[keyof typeof cargadores];
-type Modulo<C extends Cargador> = Awaited<ReturnType<C>>;
-
-/** A route's lazy definition: load the module, take its page component. */
-function pagina<C extends Cargador>(cargar: C, elegir: (modulo: Modulo<C>) => React.ComponentType) {
-  return async () => ({ Component: elegir((await cargar()) as Modulo<C>) });
+/**
+ * A route's page, loaded the first time it is drawn. Navigations are transitions (HashRouter),
+ * so the page on screen stays until the next one has arrived.
+ */
+export function pagina<C extends () => Promise<unknown>>(
+  cargar: C,
+  elegir: (modulo: Awaited<ReturnType<C>>) => ComponentType,
+) {
+  return lazy(async () => {
+    cambiarCargando(1);
+    try {
+      return { default: elegir((await cargar()) as Awaited<ReturnType<C>>) };
+    } finally {
+      cambiarCargando(-1);
+    }
+  });
 }
+
+const LoginPage = pagina(cargadores.login, (m) => m.LoginPage);
 
 /** Every route of SPEC §2, each its own lazily loaded page. */
 export const rutas: RouteObject[] = [
   {
     path: "/",
     Component: RootLayout,
-    HydrateFallback: CargandoPagina,
-    ErrorBoundary: ErrorDeRuta,
     children: [
-      { index: true, lazy: pagina(cargadores.login, (m) => m.LoginPage) },
-      { path: "login", lazy: pagina(cargadores.login, (m) => m.LoginPage) },
-      { path: "inicio", lazy: pagina(cargadores.inicio, (m) => m.InicioPage) },
-      { path: "alertas", lazy: pagina(cargadores.alertas, (m) => m.AlertasPage) },
+      { index: true, Component: LoginPage },
+      { path: "login", Component: LoginPage },
+      { path: "inicio", Component: pagina(cargadores.inicio, (m) => m.InicioPage) },
+      { path: "alertas", Component: pagina(cargadores.alertas, (m) => m.AlertasPage) },
       {
         path: "contrasenya-olvidada",
-        lazy: pagina(cargadores.contrasenyaOlvidada, (m) => m.ContrasenyaOlvidadaPage),
+        Component: pagina(cargadores.contrasenyaOlvidada, (m) => m.ContrasenyaOlvidadaPage),
       },
-      { path: "socios", lazy: pagina(cargadores.socios, (m) => m.SociosPage) },
+      { path: "socios", Component: pagina(cargadores.socios, (m) => m.SociosPage) },
       {
         path: "socios/ficha/:id",
-        lazy: pagina(cargadores.socioFicha, (m) => m.SocioFichaPage),
+        Component: pagina(cargadores.socioFicha, (m) => m.SocioFichaPage),
       },
-      { path: "noticias", lazy: pagina(cargadores.noticias, (m) => m.NoticiasPage) },
-      { path: "pagos", lazy: pagina(cargadores.pagos, (m) => m.PagosPage) },
-      { path: "actos", lazy: pagina(cargadores.actos, (m) => m.ActosPage) },
-      { path: "user-home", lazy: pagina(cargadores.userHome, (m) => m.UserHomePage) },
-      { path: "misactos", lazy: pagina(cargadores.misActos, (m) => m.MisActosPage) },
-      { path: "tipossocio", lazy: pagina(cargadores.maestros, (m) => m.TiposSocioPage) },
-      { path: "tiposacto", lazy: pagina(cargadores.maestros, (m) => m.TiposActoPage) },
-      { path: "formaspago", lazy: pagina(cargadores.maestros, (m) => m.FormasPagoPage) },
-      { path: "productos", lazy: pagina(cargadores.productos, (m) => m.ProductosPage) },
-      { path: "mispagos", lazy: pagina(cargadores.misPagos, (m) => m.MisPagosPage) },
+      { path: "noticias", Component: pagina(cargadores.noticias, (m) => m.NoticiasPage) },
+      { path: "pagos", Component: pagina(cargadores.pagos, (m) => m.PagosPage) },
+      { path: "actos", Component: pagina(cargadores.actos, (m) => m.ActosPage) },
+      { path: "user-home", Component: pagina(cargadores.userHome, (m) => m.UserHomePage) },
+      { path: "misactos", Component: pagina(cargadores.misActos, (m) => m.MisActosPage) },
+      { path: "tipossocio", Component: pagina(cargadores.maestros, (m) => m.TiposSocioPage) },
+      { path: "tiposacto", Component: pagina(cargadores.maestros, (m) => m.TiposActoPage) },
+      { path: "formaspago", Component: pagina(cargadores.maestros, (m) => m.FormasPagoPage) },
+      { path: "productos", Component: pagina(cargadores.productos, (m) => m.ProductosPage) },
+      { path: "mispagos", Component: pagina(cargadores.misPagos, (m) => m.MisPagosPage) },
       {
         path: "en-construccion",
-        lazy: pagina(cargadores.enConstruccion, (m) => m.EnConstruccionPage),
+        Component: pagina(cargadores.enConstruccion, (m) => m.EnConstruccionPage),
       },
-      { path: "vernoticias", lazy: pagina(cargadores.verNoticias, (m) => m.VerNoticiasPage) },
-      { path: "informes", lazy: pagina(cargadores.informes, (m) => m.InformesPage) },
-      { path: "privacidad", lazy: pagina(cargadores.privacidad, (m) => m.PrivacidadPage) },
-      { path: "documentos", lazy: pagina(cargadores.documentos, (m) => m.DocumentosPage) },
-      { path: "condiciones", lazy: pagina(cargadores.condiciones, (m) => m.CondicionesPage) },
+      { path: "vernoticias", Component: pagina(cargadores.verNoticias, (m) => m.VerNoticiasPage) },
+      { path: "informes", Component: pagina(cargadores.informes, (m) => m.InformesPage) },
+      { path: "privacidad", Component: pagina(cargadores.privacidad, (m) => m.PrivacidadPage) },
+      { path: "documentos", Component: pagina(cargadores.documentos, (m) => m.DocumentosPage) },
+      { path: "condiciones", Component: pagina(cargadores.condiciones, (m) => m.CondicionesPage) },
       {
         path: "listado-inscritos",
-        lazy: pagina(cargadores.listadoInscritos, (m) => m.ListadoInscritosPage),
+        Component: pagina(cargadores.listadoInscritos, (m) => m.ListadoInscritosPage),
       },
-      { path: "admin-home", lazy: pagina(cargadores.adminHome, (m) => m.AdminHomePage) },
-      { path: "destacado", lazy: pagina(cargadores.destacado, (m) => m.DestacadoPage) },
-      { path: "market", lazy: pagina(cargadores.market, (m) => m.MarketPage) },
-      { path: "gallofa", lazy: pagina(cargadores.gallofa, (m) => m.GallofaPage) },
-      { path: "utilidades", lazy: pagina(cargadores.utilidades, (m) => m.UtilidadesPage) },
-      { path: "socio-home", lazy: pagina(cargadores.socioHome, (m) => m.SocioHomePage) },
+      { path: "admin-home", Component: pagina(cargadores.adminHome, (m) => m.AdminHomePage) },
+      { path: "destacado", Component: pagina(cargadores.destacado, (m) => m.DestacadoPage) },
+      { path: "market", Component: pagina(cargadores.market, (m) => m.MarketPage) },
+      { path: "gallofa", Component: pagina(cargadores.gallofa, (m) => m.GallofaPage) },
+      { path: "utilidades", Component: pagina(cargadores.utilidades, (m) => m.UtilidadesPage) },
+      { path: "socio-home", Component: pagina(cargadores.socioHome, (m) => m.SocioHomePage) },
       {
         path: "restauracion-home",
-        lazy: pagina(cargadores.restauracion, (m) => m.RestauracionPage),
+        Component: pagina(cargadores.restauracion, (m) => m.RestauracionPage),
       },
       { path: "*", Component: RutaDesconocida },
     ],
   },
 ];
+
+type EstadoLimite = { error: boolean; ruta: string };
+
+/**
+ * A page that cannot render (most often: its code changed with a new deployment) shows the
+ * error page instead of the whole app going blank; the next navigation tries again.
+ */
+export class LimiteDeRuta extends Component<{ ruta: string; children: ReactNode }, EstadoLimite> {
+  override state: EstadoLimite = { error: false, ruta: this.props.ruta };
+
+  static getDerivedStateFromError(): Partial<EstadoLimite> {
+    return { error: true };
+  }
+
+  static getDerivedStateFromProps(
+    props: { ruta: string },
+    estado: EstadoLimite,
+  ): Partial<EstadoLimite> | null {
+    return props.ruta === estado.ruta ? null : { error: false, ruta: props.ruta };
+  }
+
+  override render() {
+    return this.state.error ? <ErrorDeRuta /> : this.props.children;
+  }
+}
+
+/** The page of the current location, inside the root layout. */
+export function Rutas() {
+  const { pathname } = useLocation();
+  const elemento = useRoutes(rutas);
+  return <LimiteDeRuta ruta={pathname}>{elemento}</LimiteDeRuta>;
+}

@@ -14,15 +14,16 @@ import {
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import { IconFlag, IconLogout } from "@tabler/icons-react";
 import { type ReactNode, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 import { CampanaAlertas } from "../features/alertas/campana-alertas";
 import {
   useNombreAsociacion,
   useTextosAsociacion,
 } from "../features/asociacion/use-textos-asociacion";
 import { SinConexionBanner } from "../features/pwa/sin-conexion-banner";
+import { useTranslation } from "../lib/i18n";
 import { useQuitarArranque } from "./arranque";
+import { usePaginaCargando } from "./carga-pagina";
 import { MenuPrincipal } from "./menu-principal";
 import { useSesion } from "./session-store";
 import { useCerrarSesion } from "./use-cerrar-sesion";
@@ -42,7 +43,7 @@ export function Shell({ children, conMenu = true }: { children: ReactNode; conMe
   const esMovil = useMediaQuery("(max-width: 48em)", undefined, { getInitialValueInEffect: false });
   const cerrarSesion = useCerrarSesion();
   const [saliendo, setSaliendo] = useState(false);
-  const navegacion = useNavigation();
+  const paginaCargando = usePaginaCargando();
   useQuitarArranque();
 
   // Rebuilt whenever the current user (its role) changes.
@@ -61,7 +62,7 @@ export function Shell({ children, conMenu = true }: { children: ReactNode; conMe
       padding={{ base: "sm", sm: "lg" }}
     >
       <AppShell.Header>
-        {navegacion.state === "loading" ? (
+        {paginaCargando ? (
           <Progress
             value={100}
             aria-label={t("app.cargando")}

@@ -2,7 +2,7 @@ import "@mantine/dates/styles.css";
 import { DateInput, type DateInputProps } from "@mantine/dates";
 import dayjs from "dayjs";
 import "dayjs/locale/es";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "./i18n";
 
 // Spanish month and day names wherever dayjs is used: only the date fields use it, so the entry
 // script does not carry it.

@@ -1,6 +1,6 @@
 import "@mantine/dates/styles.css";
 import { TimePicker, type TimePickerProps } from "@mantine/dates";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "./i18n";
 
 export type CampoHoraProps = Omit<TimePickerProps, "format" | "withSeconds" | "amPmLabels">;
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "./i18n";
 
 /**
  * The Spanish texts every paginated mantine-datatable shares: "Por página", "1–50 de 300", the

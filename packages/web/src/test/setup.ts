@@ -1,8 +1,7 @@
 import { cleanup, configure } from "@testing-library/react";
-import i18n from "i18next";
-import { initReactI18next } from "react-i18next";
 import { afterEach } from "vitest";
 import es from "../../public/assets/i18n/es.json";
+import { cargarTextos } from "../lib/i18n";
 
 // findBy… waits up to 5 s rather than Testing Library's 1 s: with the API suite running beside it
 // on two cores, a whole-app render after a fetch took longer than 1 s now and then («Hola, Pep»
@@ -43,13 +42,7 @@ Object.defineProperty(window.HTMLElement.prototype, "scrollIntoView", {
 });
 
 // The real texts, loaded from the same file the app fetches.
-await i18n.use(initReactI18next).init({
-  lng: "es",
-  fallbackLng: "es",
-  resources: { es: { translation: es } },
-  interpolation: { escapeValue: false },
-  react: { useSuspense: false },
-});
+cargarTextos(es);
 
 afterEach(() => {
   cleanup();

@@ -18,9 +18,9 @@ import {
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { CampoFecha } from "../../lib/campo-fecha";
 import { CampoHora } from "../../lib/campo-hora";
+import { useTranslation } from "../../lib/i18n";
 import { erroresDeServidor } from "../socios/errores-formulario";
 import { TipoBadge } from "../socios/tipo-badge";
 import { useTiposSocio } from "../socios/use-socios";

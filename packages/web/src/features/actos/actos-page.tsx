@@ -26,10 +26,10 @@ import {
 } from "@tabler/icons-react";
 import { DataTable, type DataTableColumn } from "mantine-datatable";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, Navigate } from "react-router";
 import { useSesion } from "../../app/session-store";
 import { CampoFecha } from "../../lib/campo-fecha";
+import { useTranslation } from "../../lib/i18n";
 import { useTextosTabla } from "../../lib/textos-tabla";
 import { MaestroBadge } from "../maestros/maestro-badge";
 import { ActoFormModal } from "./acto-form-modal";

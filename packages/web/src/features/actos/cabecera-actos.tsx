@@ -1,6 +1,6 @@
 import { Group, Stack, Table, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 
 /** Title and intro of an events page, with the page's main action on the right. */
 export function CabeceraActos({

@@ -2,7 +2,7 @@ import { mensajeDeError } from "@fila/domain";
 import { Alert, Button, CopyButton, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconCalendarShare, IconCopy, IconRefresh } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { useEnlaceCalendario } from "./use-actos";
 
 /** "Suscribirse al calendario": my private feed URL, to copy into a calendar app, or renew. */

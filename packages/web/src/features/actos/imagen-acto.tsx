@@ -2,7 +2,7 @@ import type { Acto } from "@fila/domain";
 import { Button, FileButton, Group, Stack, Text } from "@mantine/core";
 import { IconPhotoPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { ImagenApi } from "../../lib/imagen-api";
 import { notificarError } from "../../lib/notificar";
 import { useMutacionesActos } from "./use-actos";

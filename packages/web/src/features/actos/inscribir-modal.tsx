@@ -19,7 +19,7 @@ import {
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { useMutacionesInscripcion } from "./use-actos";
 
 export type Inscribiendo = { acto: MiActo; familiar: FamiliarActo };

@@ -20,13 +20,13 @@ import {
   Title,
 } from "@mantine/core";
 import { IconFileSpreadsheet, IconFileTypePdf } from "@tabler/icons-react";
-import type { TFunction } from "i18next";
 import { DataTable } from "mantine-datatable";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Navigate, useSearchParams } from "react-router";
 import { useSesion } from "../../app/session-store";
 import { descargarDeApi } from "../../lib/descargar";
+import type { TFunction } from "../../lib/i18n";
+import { useTranslation } from "../../lib/i18n";
 import { ImagenApi } from "../../lib/imagen-api";
 import { notificarError } from "../../lib/notificar";
 import { TipoBadge } from "../socios/tipo-badge";

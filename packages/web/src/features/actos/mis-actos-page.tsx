@@ -3,8 +3,8 @@ import { Alert, Badge, Button, Card, Group, Modal, Stack, Text, Title } from "@m
 import { notifications } from "@mantine/notifications";
 import { IconCalendarPlus, IconClock, IconMapPin, IconUsers } from "@tabler/icons-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { descargarDeApi } from "../../lib/descargar";
+import { useTranslation } from "../../lib/i18n";
 import { ImagenApi } from "../../lib/imagen-api";
 import { Cargando } from "../socios/estado-carga";
 import { CabeceraActos } from "./cabecera-actos";

@@ -3,7 +3,7 @@ import { mensajeDeError } from "@fila/domain";
 import { Alert, Group, Select, Stack, Text } from "@mantine/core";
 import { DataTable } from "mantine-datatable";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { useTextosTabla } from "../../lib/textos-tabla";
 import { nombreCompleto } from "../socios/tipos";
 import { useRanking } from "./use-actos";

@@ -17,9 +17,9 @@ import {
 } from "@mantine/core";
 import { IconCopy, IconLink, IconPrinter, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Navigate, useSearchParams } from "react-router";
 import { haySesion, useSesion } from "../../app/session-store";
+import { useTranslation } from "../../lib/i18n";
 import { notificarError } from "../../lib/notificar";
 import { Cargando } from "../socios/estado-carga";
 import { CabeceraActos, FilasPorMenu } from "./cabecera-actos";

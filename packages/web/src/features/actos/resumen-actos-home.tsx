@@ -1,8 +1,8 @@
 import { type MiActo, mensajeDeError } from "@fila/domain";
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useDeferredValue } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "../../lib/i18n";
 import { fechaConHora } from "./formato-actos";
 import { useMisActos, useMisPuntos } from "./use-actos";
 

@@ -1,9 +1,9 @@
 import "mantine-datatable/styles.css";
 import { formatearFechaHora, formatearNumero } from "@fila/domain";
-import type { TFunction } from "i18next";
 import { DataTable } from "mantine-datatable";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import type { TFunction } from "../../lib/i18n";
+import { useTranslation } from "../../lib/i18n";
 import { useTextosTabla } from "../../lib/textos-tabla";
 import { type AlertaEnviada, useEnviadas } from "./use-alertas";
 

@@ -1,8 +1,8 @@
 import { formatearFecha } from "@fila/domain";
 import { Anchor, Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { useDeferredValue } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "../../lib/i18n";
 import { useMisAlertas } from "./use-alertas";
 
 const EN_LA_HOME = 3;

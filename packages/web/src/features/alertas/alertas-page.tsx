@@ -1,7 +1,7 @@
 import { Stack, Tabs, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useSesion } from "../../app/session-store";
+import { useTranslation } from "../../lib/i18n";
 import { ActivarNotificaciones } from "../push/activar-notificaciones";
 import { AlertasEnviadas } from "./alertas-enviadas";
 import { EnviarAlertaForm } from "./enviar-alerta-form";

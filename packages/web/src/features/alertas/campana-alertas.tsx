@@ -1,7 +1,7 @@
 import { ActionIcon, Indicator } from "@mantine/core";
 import { IconBell } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "../../lib/i18n";
 import { useNoLeidas } from "./use-alertas";
 
 /**

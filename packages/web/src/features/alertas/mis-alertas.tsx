@@ -16,8 +16,8 @@ import {
 } from "@mantine/core";
 import { IconChecks } from "@tabler/icons-react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "../../lib/i18n";
 import { notificarError } from "../../lib/notificar";
 import { type AlertaMia, useAlertaMia, useMisAlertas, useMutacionesAlertas } from "./use-alertas";
 

@@ -20,7 +20,7 @@ import {
   Title,
 } from "@mantine/core";
 import { type ReactNode, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { PERIODOS, type Periodo, useResumenAnalitica } from "./use-resumen-analitica";
 
 const diaMes = (fecha: string) => formatearFecha(fecha).slice(0, 5);

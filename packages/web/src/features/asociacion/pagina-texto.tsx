@@ -1,7 +1,7 @@
 import { mensajeDeError } from "@fila/domain";
 import { Alert, Anchor, Container, Loader, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { TextoAsociacion } from "./texto-asociacion";
 import { type TextosAsociacion, useTextosAsociacion } from "./use-textos-asociacion";
 

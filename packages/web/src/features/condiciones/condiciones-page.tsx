@@ -2,10 +2,10 @@ import { homeDeRol, leerUsuarioSesion, mensajeDeError } from "@fila/domain";
 import { Alert, Anchor, Button, Group, Text } from "@mantine/core";
 import { IconCheck } from "@tabler/icons-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { haySesion, sesionStore, useSesion } from "../../app/session-store";
 import { api } from "../../lib/api";
+import { useTranslation } from "../../lib/i18n";
 import { PaginaTexto } from "../asociacion/pagina-texto";
 import { destinoTrasEntrar, sigueDondeEntro } from "../cuenta/destino-tras-entrar";
 

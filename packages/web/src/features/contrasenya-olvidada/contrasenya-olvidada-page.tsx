@@ -14,9 +14,9 @@ import {
 import { useForm } from "@mantine/form";
 import { IconCircleCheck } from "@tabler/icons-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { api } from "../../lib/api";
+import { useTranslation } from "../../lib/i18n";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

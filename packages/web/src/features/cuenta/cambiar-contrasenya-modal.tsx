@@ -3,9 +3,9 @@ import { Alert, Button, Group, Modal, PasswordInput, Stack } from "@mantine/core
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useSesion } from "../../app/session-store";
 import { api } from "../../lib/api";
+import { useTranslation } from "../../lib/i18n";
 
 /** Own password change: POST /api/login/psswd {idSocio, antigua, nueva}. */
 export function CambiarContrasenyaModal({

@@ -19,9 +19,9 @@ import { notifications } from "@mantine/notifications";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import QRCode from "qrcode";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useSesion } from "../../app/session-store";
 import { api, llamar } from "../../lib/api";
+import { useTranslation } from "../../lib/i18n";
 import type { EstadoTotp } from "./destino-tras-entrar";
 
 const CLAVE_TOTP = ["cuenta", "totp"] as const;

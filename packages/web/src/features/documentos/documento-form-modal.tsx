@@ -22,7 +22,7 @@ import { Dropzone, type FileRejection } from "@mantine/dropzone";
 import { notifications } from "@mantine/notifications";
 import { IconFile, IconUpload, IconX } from "@tabler/icons-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { erroresDeServidor } from "../socios/errores-formulario";
 import { formatearTamanyo } from "./formato-documento";
 import { useCategoriasDocumentos, useMutacionesDocumentos } from "./use-documentos";

@@ -1,7 +1,7 @@
 import { Badge, Button, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconBarrierBlock } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "../../lib/i18n";
 
 export function AvisoEnConstruccion({ titulo, texto }: { titulo: string; texto: string }) {
   const { t } = useTranslation();

@@ -11,8 +11,8 @@ import {
   TextInput,
 } from "@mantine/core";
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { CampoFecha } from "../../lib/campo-fecha";
+import { useTranslation } from "../../lib/i18n";
 import { notificarError } from "../../lib/notificar";
 import { hoyIso } from "../pagos/pagos-logica";
 import { SelectorSocio } from "../socios/selector-socio";

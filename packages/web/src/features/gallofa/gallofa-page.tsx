@@ -27,10 +27,10 @@ import {
 } from "@tabler/icons-react";
 import { DataTable, type DataTableColumn } from "mantine-datatable";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Navigate, useSearchParams } from "react-router";
 import { useSesion } from "../../app/session-store";
 import { descargarDeApi } from "../../lib/descargar";
+import { useTranslation } from "../../lib/i18n";
 import { notificarError } from "../../lib/notificar";
 import { useTextosTabla } from "../../lib/textos-tabla";
 import { importe } from "../pagos/pagos-logica";

@@ -1,6 +1,6 @@
 import { Skeleton } from "@mantine/core";
 import { lazy, Suspense } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { PanelAdmin } from "../informes/panel-admin";
 import { HomePage } from "./home-page";
 

@@ -13,12 +13,12 @@ import {
 import { useDisclosure } from "@mantine/hooks";
 import { IconKey, IconShieldLock } from "@tabler/icons-react";
 import { lazy, type ReactNode, Suspense, useEffect, useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { Diferido } from "../../app/diferido";
 import { Icono } from "../../app/iconos";
 import { hojasDelMenu } from "../../app/menu";
 import { useSesion } from "../../app/session-store";
+import { useTranslation } from "../../lib/i18n";
 import { AlertasHome } from "../alertas/alertas-home";
 import { PARAMETRO_TOTP } from "../cuenta/destino-tras-entrar";
 import { NoticiasHome } from "../noticias/noticias-home";

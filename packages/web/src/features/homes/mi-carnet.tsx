@@ -1,9 +1,9 @@
 import { Avatar, Box, Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useDeferredValue, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Diferido } from "../../app/diferido";
 import { useSesion } from "../../app/session-store";
+import { useTranslation } from "../../lib/i18n";
 import { useImagenApi } from "../../lib/imagen-api";
 import { TipoBadge } from "../socios/tipo-badge";
 import { useSocio } from "../socios/use-socios";

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { Diferido } from "../../app/diferido";
+import { useTranslation } from "../../lib/i18n";
 import { ResumenActosHome } from "../actos/resumen-actos-home";
 import { DestacadosHome } from "../mercadillo/destacados-home";
 import { PagosPendientesHome } from "../pagos/pagos-pendientes-home";

@@ -2,8 +2,8 @@ import { COLUMNAS_LISTADO_SOCIOS, type FiltroCatalogo, MESES } from "@fila/domai
 import { Button, Group, MultiSelect, NumberInput, Select, TextInput } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { CampoFecha } from "../../lib/campo-fecha";
+import { useTranslation } from "../../lib/i18n";
 import { useTiposSocio } from "../socios/use-socios";
 
 type Props = {

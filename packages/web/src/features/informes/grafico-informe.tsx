@@ -2,7 +2,7 @@ import "@mantine/charts/styles.css";
 import type { GraficoInforme as Grafico } from "@fila/domain";
 import { BarChart, LineChart } from "@mantine/charts";
 import { Card, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { importe } from "../pagos/pagos-logica";
 
 const COLORES = ["blue.6", "orange.6", "green.7", "grape.6"];

@@ -14,9 +14,9 @@ import {
 import { notifications } from "@mantine/notifications";
 import { IconArrowLeft, IconDownload } from "@tabler/icons-react";
 import { lazy, Suspense, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { descargarDeApi } from "../../lib/descargar";
+import { useTranslation } from "../../lib/i18n";
 import { FiltrosInforme } from "./filtros-informe";
 import { TablaInforme } from "./tabla-informe";
 import { useCatalogoInformes, useInforme } from "./use-informes";

@@ -17,8 +17,8 @@ import {
   Title,
 } from "@mantine/core";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "../../lib/i18n";
 import { MaestroBadge } from "../maestros/maestro-badge";
 import { importe } from "../pagos/pagos-logica";
 import { useResumenAdmin } from "./use-resumen";

@@ -1,7 +1,7 @@
 import "mantine-datatable/styles.css";
 import { type ColumnaInforme, formatearFecha, type Informe } from "@fila/domain";
 import { DataTable } from "mantine-datatable";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { useTextosTabla } from "../../lib/textos-tabla";
 import { importe } from "../pagos/pagos-logica";
 

@@ -17,10 +17,10 @@ import {
 import { useForm } from "@mantine/form";
 import { IconFlag, IconLogin2 } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { sesionStore } from "../../app/session-store";
 import { API_URL, api } from "../../lib/api";
+import { useTranslation } from "../../lib/i18n";
 import { useNombreAsociacion } from "../asociacion/use-textos-asociacion";
 import { destinoTrasEntrar, sigueDondeEntro } from "../cuenta/destino-tras-entrar";
 

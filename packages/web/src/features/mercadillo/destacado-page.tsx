@@ -1,6 +1,6 @@
 import { Button, Center, Loader, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "../../lib/i18n";
 import { TarjetaDestacado } from "./tarjeta-destacado";
 import { useDestacados } from "./use-destacados";
 

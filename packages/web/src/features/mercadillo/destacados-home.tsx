@@ -1,7 +1,7 @@
 import { Anchor, Group, ScrollArea, Stack, Text, Title } from "@mantine/core";
 import { useDeferredValue } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "../../lib/i18n";
 import { TarjetaDestacado } from "./tarjeta-destacado";
 import { useDestacados } from "./use-destacados";
 

@@ -21,8 +21,8 @@ import {
   IconTrash,
 } from "@tabler/icons-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useSesion } from "../../app/session-store";
+import { useTranslation } from "../../lib/i18n";
 import { ImagenApi } from "../../lib/imagen-api";
 import { notificarError } from "../../lib/notificar";
 import { EstadoAnuncio, precioDeAnuncio } from "./tarjeta-anuncio";

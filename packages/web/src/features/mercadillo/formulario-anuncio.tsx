@@ -16,7 +16,7 @@ import {
 import { useMediaQuery } from "@mantine/hooks";
 import { IconCamera, IconPhotoPlus, IconStar, IconX } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { ImagenApi } from "../../lib/imagen-api";
 import { notificarError } from "../../lib/notificar";
 import { useEtiquetasAnuncios, useMutacionesAnuncios } from "./use-anuncios";

@@ -17,9 +17,9 @@ import {
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconPlus, IconSearch } from "@tabler/icons-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useSesion } from "../../app/session-store";
+import { useTranslation } from "../../lib/i18n";
 import { DetalleAnuncio } from "./detalle-anuncio";
 import { FormularioAnuncio } from "./formulario-anuncio";
 import { TarjetaAnuncio } from "./tarjeta-anuncio";

@@ -1,6 +1,6 @@
 import { type AnuncioVista, formatearImporte, hoyIso } from "@fila/domain";
 import { Badge, Card, Group, Stack, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { ImagenApi } from "../../lib/imagen-api";
 
 export function precioDeAnuncio(precio: number, gratis: string): string {

@@ -1,7 +1,7 @@
 import { formatearFecha } from "@fila/domain";
 import { Badge, Card, Group, Stack, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "../../lib/i18n";
 import { ImagenApi } from "../../lib/imagen-api";
 import { PortadaNoticia } from "../noticias/portada-noticia";
 import { precioDeAnuncio } from "./tarjeta-anuncio";

@@ -1,6 +1,6 @@
 import type { Noticia } from "@fila/domain";
 import { Badge, Group } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 
 /** Borrador / Publicada, plus Destacada and Solo socios when they apply. */
 export function EstadoNoticia({ noticia }: { noticia: Noticia }) {

@@ -27,9 +27,9 @@ import {
 } from "@tabler/icons-react";
 import { DataTable, type DataTableColumn } from "mantine-datatable";
 import { lazy, Suspense, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Navigate } from "react-router";
 import { useSesion } from "../../app/session-store";
+import { useTranslation } from "../../lib/i18n";
 import { notificarError } from "../../lib/notificar";
 import { useTextosTabla } from "../../lib/textos-tabla";
 import { EstadoNoticia } from "./estado-noticia";

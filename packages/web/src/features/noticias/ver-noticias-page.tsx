@@ -14,8 +14,8 @@ import {
   Title,
 } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
+import { useTranslation } from "../../lib/i18n";
 import { ContenidoNoticia } from "./contenido-noticia";
 import { PortadaNoticia } from "./portada-noticia";
 import { useListaNoticias, useNoticia } from "./use-noticias";

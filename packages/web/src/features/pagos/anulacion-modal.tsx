@@ -2,7 +2,7 @@ import { mensajeDeError } from "@fila/domain";
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { importe, nombrePersona } from "./pagos-logica";
 import type { PagoApi } from "./tipos";
 import { useMutacionesPagos } from "./use-pagos";

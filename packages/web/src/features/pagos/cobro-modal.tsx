@@ -12,8 +12,8 @@ import {
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { CampoFecha } from "../../lib/campo-fecha";
+import { useTranslation } from "../../lib/i18n";
 import { useFormasPago } from "../socios/use-socios";
 import { hoyIso, importe, nombrePersona } from "./pagos-logica";
 import type { PagoApi } from "./tipos";

@@ -12,7 +12,7 @@ import {
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { useProductos } from "../productos/use-productos";
 import { importe } from "./pagos-logica";
 import type { EmisionResultado } from "./tipos";

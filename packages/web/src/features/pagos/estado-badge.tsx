@@ -1,5 +1,5 @@
 import { Badge, type BadgeProps } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { COLOR_ESTADO } from "./pagos-logica";
 import type { EstadoPago } from "./tipos";
 

@@ -2,7 +2,7 @@ import { formatearFecha, mensajeDeError } from "@fila/domain";
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconFileTypePdf } from "@tabler/icons-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { descargarRecibo } from "./acciones-pago";
 import { EstadoBadge } from "./estado-badge";
 import { importe, nombrePersona, ordenarMisPagos } from "./pagos-logica";

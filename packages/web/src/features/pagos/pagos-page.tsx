@@ -23,10 +23,10 @@ import {
   IconSearch,
 } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Navigate, useSearchParams } from "react-router";
 import { useSesion } from "../../app/session-store";
 import { descargarDeApi } from "../../lib/descargar";
+import { useTranslation } from "../../lib/i18n";
 import { useProductos } from "../productos/use-productos";
 import { useFormasPago } from "../socios/use-socios";
 import { useAccionesPago } from "./acciones-pago";

@@ -1,8 +1,8 @@
 import { mensajeDeError } from "@fila/domain";
 import { Anchor, Card, Group, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useSesion } from "../../app/session-store";
+import { useTranslation } from "../../lib/i18n";
 import { importe } from "./pagos-logica";
 import { useMisPagos } from "./use-pagos";
 

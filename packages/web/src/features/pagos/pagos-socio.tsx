@@ -1,7 +1,7 @@
 import { mensajeDeError } from "@fila/domain";
 import { Alert, Stack } from "@mantine/core";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { useAccionesPago } from "./acciones-pago";
 import { TablaPagos } from "./tabla-pagos";
 import type { FiltrosPagos } from "./tipos";

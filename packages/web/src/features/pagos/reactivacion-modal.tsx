@@ -8,7 +8,7 @@ import { Alert, Button, Group, Modal, Stack, Text, Textarea } from "@mantine/cor
 import { notifications } from "@mantine/notifications";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { importe, nombrePersona } from "./pagos-logica";
 import type { PagoApi } from "./tipos";
 import { useMutacionesPagos } from "./use-pagos";

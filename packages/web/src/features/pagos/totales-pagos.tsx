@@ -1,5 +1,5 @@
 import { Paper, SimpleGrid, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { importe } from "./pagos-logica";
 import type { PaginaPagos } from "./tipos";
 

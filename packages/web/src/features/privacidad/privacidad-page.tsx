@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { haySesion, useSesion } from "../../app/session-store";
+import { useTranslation } from "../../lib/i18n";
 import { PaginaTexto } from "../asociacion/pagina-texto";
 
 export function PrivacidadPage() {

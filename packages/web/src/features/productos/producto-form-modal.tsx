@@ -15,7 +15,7 @@ import {
   TextInput,
 } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { TipoBadge } from "../socios/tipo-badge";
 import { useTiposSocio } from "../socios/use-socios";
 import { type ProductoApi, type ProductoEntrada, TIPOS_PRODUCTO, type TipoProducto } from "./tipos";

@@ -1,7 +1,7 @@
 import { Button, CloseButton, Group, Paper, Text } from "@mantine/core";
 import { IconBellRinging } from "@tabler/icons-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { notificarError } from "../../lib/notificar";
 import {
   activarNotificaciones,

@@ -1,5 +1,5 @@
 import { Card, CloseButton, Group, Image, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import type { MensajePush } from "./eventos";
 
 /** The foreground push card of SPEC §2: title, body, image and a close X. */

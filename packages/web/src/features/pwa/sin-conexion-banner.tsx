@@ -1,7 +1,7 @@
 import { Alert } from "@mantine/core";
 import { IconWifiOff } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
 import { useSinConexion } from "../../lib/conexion";
+import { useTranslation } from "../../lib/i18n";
 
 /** Shown while the browser is offline or the API cannot be reached. */
 export function SinConexionBanner() {

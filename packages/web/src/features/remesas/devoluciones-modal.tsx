@@ -16,7 +16,7 @@ import {
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useEffect, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { erroresDeServidor } from "../socios/errores-formulario";
 import { importe } from "./formato-remesas";
 import { useMutacionesRemesas } from "./use-remesas";

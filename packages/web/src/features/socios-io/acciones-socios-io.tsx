@@ -14,9 +14,9 @@ import { notifications } from "@mantine/notifications";
 import { IconDownload, IconFileSpreadsheet, IconUpload } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { api, peticion } from "../../lib/api";
 import { guardarBlob, nombreDeArchivo } from "../../lib/descargar";
+import { useTranslation } from "../../lib/i18n";
 
 export type InformeImportacion = {
   filas: number;

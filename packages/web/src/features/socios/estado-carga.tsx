@@ -1,6 +1,6 @@
 import { ErrorHttp, mensajeDeError } from "@fila/domain";
 import { Alert, Center, Loader } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 
 export function Cargando() {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import { Anchor, Group, List, Stack, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "../../lib/i18n";
 import { TipoBadge } from "./tipo-badge";
 import { type FamiliaSocio, nombreCompleto, type SocioResumen } from "./tipos";
 

@@ -32,8 +32,8 @@ import {
 import { useForm } from "@mantine/form";
 import { IconDeviceFloppy } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { CampoFecha } from "../../lib/campo-fecha";
+import { useTranslation } from "../../lib/i18n";
 import { erroresDeServidor } from "./errores-formulario";
 import {
   CAMPOS_FORMULARIO,

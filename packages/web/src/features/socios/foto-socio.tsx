@@ -4,8 +4,8 @@ import { notifications } from "@mantine/notifications";
 import { IconPhoto, IconUpload } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { api, peticion } from "../../lib/api";
+import { useTranslation } from "../../lib/i18n";
 
 export const TIPOS_FOTO = ["image/jpeg", "image/png", "image/webp"] as const;
 export const MAX_FOTO = 5 * 1024 * 1024;

@@ -1,6 +1,6 @@
 import { formatearFechaHora, mensajeDeError } from "@fila/domain";
 import { Alert, Card, Group, List, Loader, Stack, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import type { EntradaHistorial } from "./tipos";
 import { useHistorial } from "./use-socios";
 

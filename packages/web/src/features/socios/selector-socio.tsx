@@ -1,7 +1,7 @@
 import { Select } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { nombreCompleto, type SocioResumen } from "./tipos";
 import { useBuscarSocios } from "./use-socios";
 

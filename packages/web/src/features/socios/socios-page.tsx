@@ -18,9 +18,9 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { IconPlus, IconSearch } from "@tabler/icons-react";
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from "mantine-datatable";
 import { useEffect, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { useSesion } from "../../app/session-store";
+import { useTranslation } from "../../lib/i18n";
 import { useTextosTabla } from "../../lib/textos-tabla";
 import { AccionesSociosIo } from "../socios-io/acciones-socios-io";
 import {

@@ -1,19 +1,17 @@
 import { render, screen } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { MemoryRouter, Route, Routes } from "react-router";
 import { describe, expect, it } from "vitest";
 import { crearQueryClient, Providers } from "../../app/providers";
 import { ContrasenyaOlvidadaPage } from "../contrasenya-olvidada/contrasenya-olvidada-page";
 
 function pintar(ruta: string) {
-  const router = createMemoryRouter(
-    [{ path: "/contrasenya-olvidada", Component: ContrasenyaOlvidadaPage }],
-    {
-      initialEntries: [ruta],
-    },
-  );
   return render(
     <Providers client={crearQueryClient()}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[ruta]}>
+        <Routes>
+          <Route path="/contrasenya-olvidada" element={<ContrasenyaOlvidadaPage />} />
+        </Routes>
+      </MemoryRouter>
     </Providers>,
   );
 }

@@ -17,8 +17,8 @@ import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api";
+import { useTranslation } from "../../lib/i18n";
 import {
   type CuentaAcceso,
   claveCuentaSocio,

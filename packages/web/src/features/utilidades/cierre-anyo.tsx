@@ -26,7 +26,7 @@ import {
 import { notifications } from "@mantine/notifications";
 import { DataTable } from "mantine-datatable";
 import { type ReactNode, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { notificarError } from "../../lib/notificar";
 import { useTextosTabla } from "../../lib/textos-tabla";
 import { importe } from "../remesas/formato-remesas";

@@ -12,7 +12,7 @@ import { notifications } from "@mantine/notifications";
 import { IconRefresh, IconSearch } from "@tabler/icons-react";
 import { DataTable } from "mantine-datatable";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { notificarError } from "../../lib/notificar";
 import { useTextosTabla } from "../../lib/textos-tabla";
 import { useCorreos, useReenviarCorreo } from "./use-registros";

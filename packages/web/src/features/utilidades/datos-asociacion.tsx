@@ -14,7 +14,7 @@ import {
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { useAsociacion, useGuardarAsociacion } from "../remesas/use-remesas";
 import { erroresDeServidor } from "../socios/errores-formulario";
 

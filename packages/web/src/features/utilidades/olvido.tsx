@@ -5,7 +5,7 @@ import { notifications } from "@mantine/notifications";
 import { IconUserOff } from "@tabler/icons-react";
 import { DataTable } from "mantine-datatable";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { notificarError } from "../../lib/notificar";
 import { useTextosTabla } from "../../lib/textos-tabla";
 import { useElegiblesOlvido, useMutacionesOlvido } from "./use-registros";

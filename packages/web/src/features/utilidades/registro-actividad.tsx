@@ -4,9 +4,9 @@ import { Alert, Button, Group, List, Select, Stack, Text } from "@mantine/core";
 import { IconDownload } from "@tabler/icons-react";
 import { DataTable } from "mantine-datatable";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { CampoFecha } from "../../lib/campo-fecha";
 import { descargarDeApi } from "../../lib/descargar";
+import { useTranslation } from "../../lib/i18n";
 import { notificarError } from "../../lib/notificar";
 import { useTextosTabla } from "../../lib/textos-tabla";
 import {

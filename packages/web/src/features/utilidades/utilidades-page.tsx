@@ -1,8 +1,8 @@
 import { Center, Loader, Stack, Tabs, Text, Title } from "@mantine/core";
 import { lazy, Suspense } from "react";
-import { useTranslation } from "react-i18next";
 import { Navigate, useSearchParams } from "react-router";
 import { useSesion } from "../../app/session-store";
+import { useTranslation } from "../../lib/i18n";
 import { RemesasPanel } from "../remesas/remesas-panel";
 import { CierreAnyoPanel } from "./cierre-anyo";
 import { CopiasSeguridad } from "./copias-seguridad";

@@ -1,0 +1,62 @@
+import { act, render, screen } from "@testing-library/react";
+import { Suspense } from "react";
+import { describe, expect, it } from "vitest";
+import { usePaginaCargando } from "./carga-pagina";
+import { Providers } from "./providers";
+import { LimiteDeRuta, pagina } from "./router";
+
+function Rompe(): never {
+  throw new Error("el trozo de la página ya no existe");
+}
+
+function Indicador() {
+  return <p>{usePaginaCargando() ? "cargando" : "quieta"}</p>;
+}
+
+describe("las páginas del router", () => {
+  it("una página que no se puede pintar muestra el aviso de recargar y la siguiente ruta vuelve a probar", () => {
+    const consola = console.error;
+    console.error = () => {};
+    try {
+      const { rerender } = render(
+        <Providers>
+          <LimiteDeRuta ruta="/socios">
+            <Rompe />
+          </LimiteDeRuta>
+        </Providers>,
+      );
+      expect(screen.getByRole("button", { name: "Recargar la página" })).toBeTruthy();
+      rerender(
+        <Providers>
+          <LimiteDeRuta ruta="/pagos">
+            <p>Pagos</p>
+          </LimiteDeRuta>
+        </Providers>,
+      );
+      expect(screen.getByText("Pagos")).toBeTruthy();
+      expect(screen.queryByRole("button", { name: "Recargar la página" })).toBeNull();
+    } finally {
+      console.error = consola;
+    }
+  });
+
+  it("mientras baja el código de una página lo dice, y deja de decirlo al llegar", async () => {
+    let llegar: (modulo: { Pagina: () => React.JSX.Element }) => void = () => {};
+    const Pagina = pagina(
+      () => new Promise<{ Pagina: () => React.JSX.Element }>((r) => (llegar = r)),
+      (m) => m.Pagina,
+    );
+    render(
+      <>
+        <Indicador />
+        <Suspense fallback={null}>
+          <Pagina />
+        </Suspense>
+      </>,
+    );
+    expect(await screen.findByText("cargando")).toBeTruthy();
+    await act(async () => llegar({ Pagina: () => <p>Lista de socios</p> }));
+    expect(await screen.findByText("Lista de socios")).toBeTruthy();
+    expect(await screen.findByText("quieta")).toBeTruthy();
+  });
+});
