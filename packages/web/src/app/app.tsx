@@ -7,7 +7,7 @@ import { CLAVES } from "../lib/storage";
 import { PuenteNavegacion, router } from "./navegacion";
 import { Providers } from "./providers";
 import { CargandoPagina } from "./route-fallbacks";
-import { Rutas } from "./router";
+import { paginaInicial, precargarPagina, Rutas } from "./router";
 import { cargarShell } from "./rutas";
 import { sesionStore } from "./session-store";
 
@@ -58,6 +58,10 @@ let comprobacionAlArrancar: Promise<void> | null = null;
 if (sesionStore.obtener().token !== null) {
   comprobacionAlArrancar = comprobarSesion();
   void cargarShell().catch(() => undefined);
+}
+{
+  const { token, usuario } = sesionStore.obtener();
+  precargarPagina(paginaInicial(router.state.location.pathname, token !== null, usuario.rol));
 }
 
 /**

@@ -3,7 +3,7 @@ import { Suspense } from "react";
 import { describe, expect, it } from "vitest";
 import { usePaginaCargando } from "./carga-pagina";
 import { Providers } from "./providers";
-import { LimiteDeRuta, pagina } from "./router";
+import { LimiteDeRuta, pagina, paginaInicial } from "./router";
 
 function Rompe(): never {
   throw new Error("el trozo de la página ya no existe");
@@ -58,5 +58,32 @@ describe("las páginas del router", () => {
     await act(async () => llegar({ Pagina: () => <p>Lista de socios</p> }));
     expect(await screen.findByText("Lista de socios")).toBeTruthy();
     expect(await screen.findByText("quieta")).toBeTruthy();
+  });
+
+  it("pide el código de una página antes de pintarla con precargar, el mismo que usa al pintarla", async () => {
+    let veces = 0;
+    const modulo = { Pagina: () => <p>Mis actos</p> };
+    const cargar = () => {
+      veces += 1;
+      return Promise.resolve(modulo);
+    };
+    const Pagina = pagina(cargar, (m) => m.Pagina);
+    await Pagina.precargar();
+    expect(veces).toBe(1);
+    render(
+      <Suspense fallback={null}>
+        <Pagina />
+      </Suspense>,
+    );
+    expect(await screen.findByText("Mis actos")).toBeTruthy();
+  });
+
+  it("la primera página es la de la dirección, o adonde lleva la guarda de rutas", () => {
+    expect(paginaInicial("/socios", false, "ninguno")).toBe("/login");
+    expect(paginaInicial("/privacidad", false, "ninguno")).toBe("/privacidad");
+    expect(paginaInicial("/", false, "ninguno")).toBe("/");
+    expect(paginaInicial("/", true, "socio")).toBe("/socio-home");
+    expect(paginaInicial("/login", true, "administrador")).toBe("/admin-home");
+    expect(paginaInicial("/misactos", true, "socio")).toBe("/misactos");
   });
 });

@@ -1,9 +1,14 @@
+import { homeDeRol } from "@fila/domain";
 import { Component, type ComponentType, lazy, type ReactNode } from "react";
-import { type RouteObject, useLocation, useRoutes } from "react-router";
+import { matchRoutes, type RouteObject, useLocation, useRoutes } from "react-router";
 import { cambiarCargando } from "./carga-pagina";
 import { RootLayout } from "./root-layout";
 import { ErrorDeRuta, RutaDesconocida } from "./route-fallbacks";
 import { cargadores } from "./rutas";
+import { primerSegmento, RUTAS_PUBLICAS } from "./rutas-publicas";
+
+/** A page loaded the first time it is drawn, whose code can also be asked for beforehand. */
+type PaginaPerezosa = ComponentType & { precargar: () => Promise<unknown> };
 
 /**
  * A route's page, loaded the first time it is drawn. Navigations are transitions (HashRouter),
@@ -12,8 +17,8 @@ import { cargadores } from "./rutas";
 export function pagina<C extends () => Promise<unknown>>(
   cargar: C,
   elegir: (modulo: Awaited<ReturnType<C>>) => ComponentType,
-) {
-  return lazy(async () => {
+): PaginaPerezosa {
+  const componente = lazy(async () => {
     cambiarCargando(1);
     try {
       return { default: elegir((await cargar()) as Awaited<ReturnType<C>>) };
@@ -21,6 +26,7 @@ export function pagina<C extends () => Promise<unknown>>(
       cambiarCargando(-1);
     }
   });
+  return Object.assign(componente, { precargar: cargar });
 }
 
 const LoginPage = pagina(cargadores.login, (m) => m.LoginPage);
@@ -112,4 +118,24 @@ export function Rutas() {
   const { pathname } = useLocation();
   const elemento = useRoutes(rutas);
   return <LimiteDeRuta ruta={pathname}>{elemento}</LimiteDeRuta>;
+}
+
+/**
+ * Starts downloading the code of the page at `pathname` (nothing for an unknown path): at start,
+ * alongside the session check and the shell, rather than once the shell has been drawn.
+ */
+export function precargarPagina(pathname: string): void {
+  const ruta = matchRoutes(rutas, pathname)?.at(-1)?.route;
+  const componente = ruta?.Component as Partial<PaginaPerezosa> | null | undefined;
+  void componente?.precargar?.().catch(() => undefined);
+}
+
+/**
+ * The page the app shows first for an address: its own, or where RootLayout sends it (the login
+ * without a session; the role's home from the bare address or the login with one).
+ */
+export function paginaInicial(pathname: string, conSesion: boolean, rol: string): string {
+  const segmento = primerSegmento(pathname);
+  if (!conSesion) return RUTAS_PUBLICAS.has(segmento) ? pathname : "/login";
+  return segmento === "" || segmento === "login" ? `/${homeDeRol(rol)}` : pathname;
 }
