@@ -4,6 +4,7 @@ import { HashRouter } from "react-router";
 import { PARAMETRO_TOTP } from "../features/cuenta/destino-tras-entrar";
 import { api, configurarApi } from "../lib/api";
 import { CLAVES } from "../lib/storage";
+import { pedirDatosAlAbrir } from "./datos-al-abrir";
 import { PuenteNavegacion, router } from "./navegacion";
 import { Providers } from "./providers";
 import { CargandoPagina } from "./route-fallbacks";
@@ -57,7 +58,9 @@ function comprobarSesion(): Promise<void> {
 let comprobacionAlArrancar: Promise<void> | null = null;
 if (sesionStore.obtener().token !== null) {
   comprobacionAlArrancar = comprobarSesion();
-  void cargarShell().catch(() => undefined);
+  void cargarShell()
+    .then(pedirDatosAlAbrir)
+    .catch(() => undefined);
 }
 {
   const { token, usuario } = sesionStore.obtener();

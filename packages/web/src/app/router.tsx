@@ -2,6 +2,7 @@ import { homeDeRol } from "@fila/domain";
 import { Component, type ComponentType, lazy, type ReactNode } from "react";
 import { matchRoutes, type RouteObject, useLocation, useRoutes } from "react-router";
 import { cambiarCargando } from "./carga-pagina";
+import { pedirDatosAlAbrir } from "./datos-al-abrir";
 import { RootLayout } from "./root-layout";
 import { ErrorDeRuta, RutaDesconocida } from "./route-fallbacks";
 import { cargadores } from "./rutas";
@@ -12,21 +13,23 @@ type PaginaPerezosa = ComponentType & { precargar: () => Promise<unknown> };
 
 /**
  * A route's page, loaded the first time it is drawn. Navigations are transitions (HashRouter),
- * so the page on screen stays until the next one has arrived.
+ * so the page on screen stays until the next one has arrived. When its code arrives, the reads
+ * the module declares (`consultasAlAbrir`) start.
  */
 export function pagina<C extends () => Promise<unknown>>(
   cargar: C,
   elegir: (modulo: Awaited<ReturnType<C>>) => ComponentType,
 ): PaginaPerezosa {
+  const cargarYPedirDatos = () => cargar().then(pedirDatosAlAbrir);
   const componente = lazy(async () => {
     cambiarCargando(1);
     try {
-      return { default: elegir((await cargar()) as Awaited<ReturnType<C>>) };
+      return { default: elegir((await cargarYPedirDatos()) as Awaited<ReturnType<C>>) };
     } finally {
       cambiarCargando(-1);
     }
   });
-  return Object.assign(componente, { precargar: cargar });
+  return Object.assign(componente, { precargar: cargarYPedirDatos });
 }
 
 const LoginPage = pagina(cargadores.login, (m) => m.LoginPage);

@@ -1,6 +1,15 @@
 import type { ReactNode } from "react";
+import { consultaNoLeidas } from "../features/alertas/use-alertas";
+import { consultaTextosAsociacion } from "../features/asociacion/use-textos-asociacion";
 import { PushNotificaciones } from "../features/push/push-notificaciones";
+import type { ConsultasAlAbrir } from "./datos-al-abrir";
 import { Shell } from "./shell";
+
+/** What the header shows: the association's name and logo, and the bell's count. */
+export const consultasAlAbrir: ConsultasAlAbrir = () => [
+  consultaTextosAsociacion(),
+  consultaNoLeidas(),
+];
 
 /**
  * Everything a signed-in page is framed by: the shell (header, menu, bell, offline banner) and

@@ -14,6 +14,7 @@ import type {
 import {
   keepPreviousData,
   type QueryClient,
+  queryOptions,
   useMutation,
   useQuery,
   useQueryClient,
@@ -112,20 +113,26 @@ export function useRanking(anyo: number | null, page: number, pageSize: number) 
   });
 }
 
-export function useMisPuntos() {
-  return useQuery({
+export const consultaMisPuntos = () =>
+  queryOptions({
     queryKey: [...CLAVE_ACTOS, "puntos", "mios"],
     queryFn: ({ signal }) => api.get<MisPuntos>("/actos/puntos/mios", signal),
     meta: { errorEnPagina: true },
   });
+
+export function useMisPuntos() {
+  return useQuery(consultaMisPuntos());
 }
 
-export function useMisActos() {
-  return useQuery({
+export const consultaMisActos = () =>
+  queryOptions({
     queryKey: [...CLAVE_ACTOS, "mios"],
     queryFn: ({ signal }) => api.get<MisActos>("/actos/mios?pageSize=200", signal),
     meta: { errorEnPagina: true },
   });
+
+export function useMisActos() {
+  return useQuery(consultaMisActos());
 }
 
 /** Enrol and cancel; both also change charges, so "my payments" is refreshed too. */

@@ -1,5 +1,11 @@
 import type { AlertaCrear } from "@fila/domain";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import { api } from "../../lib/api";
 
 export type AlertaMia = {
@@ -33,15 +39,16 @@ const CLAVE = "alertas";
 /** The bell also refreshes on its own, in case the stream was down. */
 const REFRESCO_CAMPANA_MS = 60_000;
 
-export function useNoLeidas(activa = true) {
-  return useQuery({
+export const consultaNoLeidas = () =>
+  queryOptions({
     queryKey: [CLAVE, "no-leidas"],
     queryFn: ({ signal }) => api.get<{ noLeidas: number }>("/alertas/mias/no-leidas", signal),
-    refetchInterval: REFRESCO_CAMPANA_MS,
-    enabled: activa,
     // A failed count keeps the last one: no error toast every minute (offline has its banner).
     meta: { errorEnPagina: true },
   });
+
+export function useNoLeidas(activa = true) {
+  return useQuery({ ...consultaNoLeidas(), refetchInterval: REFRESCO_CAMPANA_MS, enabled: activa });
 }
 
 export function useMisAlertas(page: number, pageSize = 20) {

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 
 export type TextosAsociacion = {
@@ -13,14 +13,17 @@ export type TextosAsociacion = {
 export const CLAVE_TEXTOS = ["asociacion", "textos"] as const;
 
 /** Public texts of the association (name, terms, privacy); no session needed. */
-export function useTextosAsociacion() {
-  return useQuery({
+export const consultaTextosAsociacion = () =>
+  queryOptions({
     queryKey: CLAVE_TEXTOS,
     queryFn: ({ signal }) => api.get<TextosAsociacion>("/asociacion/textos", signal),
     staleTime: 10 * 60_000,
     // The text pages show the failure; elsewhere only the name is missing (the app's is used).
     meta: { errorEnPagina: true },
   });
+
+export function useTextosAsociacion() {
+  return useQuery(consultaTextosAsociacion());
 }
 
 /** The association's name, or the app's while it loads or when it cannot be read. */

@@ -6,7 +6,7 @@ import { useSesion } from "../../app/session-store";
 import { useTranslation } from "../../lib/i18n";
 import { useImagenApi } from "../../lib/imagen-api";
 import { TipoBadge } from "../socios/tipo-badge";
-import { useSocio } from "../socios/use-socios";
+import { useMiCarnet } from "../socios/use-socios";
 import { CodigoQr } from "./codigo-qr";
 
 /**
@@ -21,7 +21,7 @@ export function MiCarnet() {
 
 function Carnet() {
   const { t } = useTranslation();
-  const socio = useSocio("yo");
+  const socio = useMiCarnet();
   const foto = useImagenApi(socio.data?.imagen ?? null);
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {

@@ -1,9 +1,19 @@
+import type { ConsultasAlAbrir } from "../../app/datos-al-abrir";
 import { useTranslation } from "../../lib/i18n";
 import { ResumenActosHome } from "../actos/resumen-actos-home";
+import { consultaMisActos, consultaMisPuntos } from "../actos/use-actos";
 import { DestacadosHome } from "../mercadillo/destacados-home";
 import { PagosPendientesHome } from "../pagos/pagos-pendientes-home";
+import { consultaMiCarnet } from "../socios/use-socios";
 import { HomePage } from "./home-page";
 import { MiCarnet } from "./mi-carnet";
+
+/** What the top of the home shows: the carnet, the points and the next events. */
+export const consultasAlAbrir: ConsultasAlAbrir = () => [
+  consultaMiCarnet(),
+  consultaMisPuntos(),
+  consultaMisActos(),
+];
 
 export function UserHomePage() {
   const { t } = useTranslation();

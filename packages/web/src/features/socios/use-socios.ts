@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import { type FiltrosSocios, filtrosAApi } from "./filtros-url";
 import type {
@@ -59,15 +59,28 @@ export function useFormasPago(activo = true) {
   });
 }
 
-/** A member's record; `yo` is the signed-in person's own. */
-export function useSocio(id: number | "yo") {
-  return useQuery({
+/** A member's record, read again each time it opens; `yo` is the signed-in person's own. */
+export const consultaSocio = (id: number | "yo") =>
+  queryOptions({
     queryKey: [...CLAVE_SOCIOS, "ficha", id],
     queryFn: ({ signal }) => api.get<SocioApi>(`/socios/${id}`, signal),
     meta: { errorEnPagina: true },
     retry: false,
     staleTime: 0,
   });
+
+/**
+ * One's own record as the home shows it (the carnet): the one read as the home opened, not read
+ * a second time once the carnet is drawn.
+ */
+export const consultaMiCarnet = () => queryOptions({ ...consultaSocio("yo"), staleTime: 30_000 });
+
+export function useSocio(id: number | "yo") {
+  return useQuery(consultaSocio(id));
+}
+
+export function useMiCarnet() {
+  return useQuery(consultaMiCarnet());
 }
 
 export function useFamilia(id: number, activo: boolean) {
