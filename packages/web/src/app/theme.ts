@@ -27,16 +27,23 @@ export const theme = createTheme({
 /** WCAG 2.1 AA for normal text is 4.5:1; a small margin keeps rounding on the safe side. */
 const CONTRASTE_MINIMO = 4.6;
 
+/** Contrast ratio of two relative luminances (WCAG 2.1). */
+const razon = (la: number, lb: number) => (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+
 export function contraste(a: string, b: string): number {
-  const [clara, oscura] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (clara + 0.05) / (oscura + 0.05);
+  return razon(luminance(a), luminance(b));
 }
 
-/** `color`, darkened in 2 % steps until it reads on every one of `fondos`. */
+/**
+ * `color`, darkened in 2 % steps until it reads on every one of `fondos`. Each luminance is
+ * worked out once: this runs a few dozen times while the first page is drawn.
+ */
 export function legibleSobre(color: string, fondos: readonly string[]): string {
+  const lucesFondo = fondos.map(luminance);
   let resultado = color;
   for (let paso = 1; paso <= 50; paso++) {
-    if (fondos.every((fondo) => contraste(resultado, fondo) >= CONTRASTE_MINIMO)) break;
+    const luz = luminance(resultado);
+    if (lucesFondo.every((fondo) => razon(luz, fondo) >= CONTRASTE_MINIMO)) break;
     resultado = darken(color, paso * 0.02);
   }
   return resultado;
