@@ -7,8 +7,9 @@ import { CLAVES } from "../lib/storage";
 import { pedirDatosAlAbrir } from "./datos-al-abrir";
 import { PuenteNavegacion, router } from "./navegacion";
 import { Providers } from "./providers";
+import { paginaInicial } from "./root-layout";
 import { CargandoPagina } from "./route-fallbacks";
-import { paginaInicial, precargarPagina, Rutas } from "./router";
+import { precargarPagina, Rutas } from "./router";
 import { cargarShell } from "./rutas";
 import { sesionStore } from "./session-store";
 

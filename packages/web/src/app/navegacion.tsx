@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { type NavigateFunction, type NavigateOptions, useNavigate } from "react-router";
+import { type NavigateFunction, type NavigateOptions, parsePath, useNavigate } from "react-router";
 
 let navegar: NavigateFunction | null = null;
 
@@ -17,11 +17,8 @@ export function PuenteNavegacion() {
 
 /** The app's location, read from the address (`#/socios?page=2`), where HashRouter keeps it. */
 function ubicacion(): { pathname: string; search: string } {
-  const ruta = window.location.hash.replace(/^#/, "") || "/";
-  const corte = ruta.search(/[?#]/);
-  const pathname = corte < 0 ? ruta : ruta.slice(0, corte);
-  const search = corte < 0 ? "" : (ruta.slice(corte).split("#")[0] ?? "");
-  return { pathname: pathname.startsWith("/") ? pathname : `/${pathname}`, search };
+  const { pathname = "/", search = "" } = parsePath(window.location.hash.slice(1) || "/");
+  return { pathname, search };
 }
 
 /** Where the app is and how to move it, for code that runs outside the page's components. */

@@ -3,6 +3,7 @@ import { lazy, Suspense } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { VistaAnalitica } from "../features/analitica/vista-analitica";
 import { puedeAbrir } from "./acceso-rutas";
+import { pedirDatosAlAbrir } from "./datos-al-abrir";
 import { usePrecargaDePaginas } from "./precarga";
 import { PublicLayout } from "./public-layout";
 import { CargandoPagina } from "./route-fallbacks";
@@ -11,7 +12,11 @@ import { primerSegmento, RUTAS_PUBLICAS, RUTAS_SIN_CONDICIONES } from "./rutas-p
 import { haySesion, useSesion } from "./session-store";
 
 // The shell (menu, bell, push card…) only frames signed-in pages: the login does without it.
-const ShellConSesion = lazy(() => cargarShell().then((m) => ({ default: m.ShellConSesion })));
+const ShellConSesion = lazy(() =>
+  cargarShell()
+    .then(pedirDatosAlAbrir)
+    .then((m) => ({ default: m.ShellConSesion })),
+);
 
 /**
  * Root of every route: decides between the public layout and the shell, sends signed-out
@@ -26,7 +31,8 @@ export function RootLayout() {
   usePrecargaDePaginas();
 
   if (!haySesion(sesion)) {
-    if (!RUTAS_PUBLICAS.has(segmento)) return <Navigate key={key} to="/login" replace />;
+    const destino = paginaInicial(pathname, false, "ninguno");
+    if (destino !== pathname) return <Navigate key={key} to={destino} replace />;
     return (
       <PublicLayout>
         <VistaAnalitica />
@@ -55,7 +61,9 @@ export function RootLayout() {
 
   // A signed-in person opening the login (or the bare app) lands on their home; a reset link
   // (contrasenya-olvidada?token=…) still opens.
-  if (segmento === "" || segmento === "login") return <Navigate key={key} to={home} replace />;
+  if (paginaInicial(pathname, true, sesion.usuario.rol) !== pathname) {
+    return <Navigate key={key} to={home} replace />;
+  }
 
   // A page outside the person's role leads to their home, before it asks the API for anything.
   if (!puedeAbrir(sesion.usuario.rol, pathname, search)) {
@@ -70,4 +78,15 @@ export function RootLayout() {
       </ShellConSesion>
     </Suspense>
   );
+}
+
+/**
+ * Where RootLayout sends an address before any other rule: nowhere (the address itself), the
+ * login without a session, or the role's home from the bare address or the login with one. The
+ * app also downloads that page's code as it starts (app.tsx).
+ */
+export function paginaInicial(pathname: string, conSesion: boolean, rol: string): string {
+  const segmento = primerSegmento(pathname);
+  if (!conSesion) return RUTAS_PUBLICAS.has(segmento) ? pathname : "/login";
+  return segmento === "" || segmento === "login" ? `/${homeDeRol(rol)}` : pathname;
 }

@@ -3,7 +3,8 @@ import { Suspense } from "react";
 import { describe, expect, it } from "vitest";
 import { usePaginaCargando } from "./carga-pagina";
 import { Providers } from "./providers";
-import { LimiteDeRuta, pagina, paginaInicial } from "./router";
+import { paginaInicial } from "./root-layout";
+import { LimiteDeRuta, pagina } from "./router";
 
 function Rompe(): never {
   throw new Error("el trozo de la página ya no existe");

@@ -1,4 +1,3 @@
-import { homeDeRol } from "@fila/domain";
 import { Component, type ComponentType, lazy, type ReactNode } from "react";
 import { matchRoutes, type RouteObject, useLocation, useRoutes } from "react-router";
 import { cambiarCargando } from "./carga-pagina";
@@ -6,7 +5,6 @@ import { pedirDatosAlAbrir } from "./datos-al-abrir";
 import { RootLayout } from "./root-layout";
 import { ErrorDeRuta, RutaDesconocida } from "./route-fallbacks";
 import { cargadores } from "./rutas";
-import { primerSegmento, RUTAS_PUBLICAS } from "./rutas-publicas";
 
 /** A page loaded the first time it is drawn, whose code can also be asked for beforehand. */
 type PaginaPerezosa = ComponentType & { precargar: () => Promise<unknown> };
@@ -131,14 +129,4 @@ export function precargarPagina(pathname: string): void {
   const ruta = matchRoutes(rutas, pathname)?.at(-1)?.route;
   const componente = ruta?.Component as Partial<PaginaPerezosa> | null | undefined;
   void componente?.precargar?.().catch(() => undefined);
-}
-
-/**
- * The page the app shows first for an address: its own, or where RootLayout sends it (the login
- * without a session; the role's home from the bare address or the login with one).
- */
-export function paginaInicial(pathname: string, conSesion: boolean, rol: string): string {
-  const segmento = primerSegmento(pathname);
-  if (!conSesion) return RUTAS_PUBLICAS.has(segmento) ? pathname : "/login";
-  return segmento === "" || segmento === "login" ? `/${homeDeRol(rol)}` : pathname;
 }
