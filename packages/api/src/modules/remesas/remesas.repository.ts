@@ -66,9 +66,6 @@ export type OrdenRemesas = "id" | "-id" | "fechaCobro" | "-fechaCobro";
 
 export type FiltroRemesas = { q?: string; estado?: "generada" | "cobrada" };
 
-/** Rows per multi-row INSERT: well below PostgreSQL's 65,535 parameters. */
-const LOTE = 2000;
-
 const COLUMNAS_REMESA = [
   "id",
   "mensaje_id",
@@ -187,27 +184,28 @@ export class RemesasRepository {
       .execute();
   }
 
-  /** Inserts the debits in batches; returns the id of each payer's debit. */
-  async insertarAdeudos(idRemesa: number, adeudos: NuevoAdeudo[]): Promise<Map<number, number>> {
-    const ids = new Map<number, number>();
-    for (let i = 0; i < adeudos.length; i += LOTE) {
-      const filas = await this.db
-        .insertInto("remesa_adeudo")
-        .values(adeudos.slice(i, i + LOTE).map((a) => ({ ...a, id_remesa: idRemesa })))
-        .returning(["id", "id_pagador"])
-        .execute();
-      for (const f of filas) ids.set(f.id_pagador, f.id);
-    }
-    return ids;
-  }
-
-  /** Marks the charges as included: each one points at its payer's debit. */
-  async incluirPagos(idRemesa: number, idsPago: number[]): Promise<void> {
+  /**
+   * Inserts the debits and points each included charge at its payer's debit, in one statement:
+   * one array per column (`unnest`) rather than a parameter per value, and no round trip
+   * between the two.
+   */
+  async incluirEnRemesa(idRemesa: number, adeudos: NuevoAdeudo[], idsPago: number[]) {
+    const col = <T>(f: (a: NuevoAdeudo) => T) => adeudos.map(f);
     await sql`
-      update pago set id_remesa = ${idRemesa}, id_adeudo = a.id, actualizado_en = now()
-      from remesa_adeudo a
-      where a.id_remesa = ${idRemesa} and a.id_pagador = pago.id_pagador
-        and pago.id = any(${idsPago}::int[])
+      with adeudo as (
+        insert into remesa_adeudo (id_remesa, id_pagador, importe, end_to_end_id, mandato_id,
+          mandato_fecha, secuencia, iban, bic)
+        select ${idRemesa}, * from unnest(
+          ${col((a) => a.id_pagador)}::integer[], ${col((a) => a.importe)}::bigint[],
+          ${col((a) => a.end_to_end_id)}::text[], ${col((a) => a.mandato_id)}::text[],
+          ${col((a) => a.mandato_fecha)}::date[], ${col((a) => a.secuencia)}::text[],
+          ${col((a) => a.iban)}::text[], ${col((a) => a.bic)}::text[]
+        )
+        returning id, id_pagador
+      )
+      update pago set id_remesa = ${idRemesa}, id_adeudo = adeudo.id, actualizado_en = now()
+      from adeudo
+      where adeudo.id_pagador = pago.id_pagador and pago.id = any(${idsPago}::int[])
     `.execute(this.db);
   }
 

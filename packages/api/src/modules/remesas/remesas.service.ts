@@ -170,9 +170,9 @@ export class RemesasService {
           concepto: conceptoDe(g.cargos),
         });
       }
-      await repo.insertarAdeudos(idRemesa, nuevos);
-      await repo.incluirPagos(
+      await repo.incluirEnRemesa(
         idRemesa,
+        nuevos,
         incluidos.flatMap(([, g]) => g.cargos.map((c) => c.id)),
       );
       const msgId = mensajeId(idRemesa, ahora);

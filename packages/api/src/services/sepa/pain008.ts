@@ -54,43 +54,111 @@ function fechaHora(d: Date): string {
   return d.toISOString().slice(0, 19);
 }
 
-const idSepa = (identificador: string): Elemento => ({
-  Othr: { Id: identificador, SchmeNm: { Prtry: "SEPA" } },
-});
+const ENTIDADES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;" };
+/** A text node's escapes (the document has no attribute of ours). */
+const x = (texto: string) => texto.replace(/[&<>]/g, (c) => ENTIDADES[c]);
 
-const entidad = (bic: string): Elemento => ({
-  FinInstnId: bic ? { BIC: bic } : { Othr: { Id: "NOTPROVIDED" } },
-});
+/**
+ * The document is written as text, indented two spaces per level: 5,000 debits are some
+ * 100,000 elements, and building them as a DOM (xmlbuilder2) took 400 ms; a generic
+ * object-to-XML writer, 200 ms. Every value goes through `x` (escaped) or is ours (numbers,
+ * dates, fixed codes).
+ */
+function identificadorSepa(identificador: string, sangria: string): string {
+  return `${sangria}<Othr>
+${sangria}  <Id>${x(identificador)}</Id>
+${sangria}  <SchmeNm>
+${sangria}    <Prtry>SEPA</Prtry>
+${sangria}  </SchmeNm>
+${sangria}</Othr>`;
+}
+
+/** A bank (creditor's or debtor's): its BIC, or "NOTPROVIDED" without one. */
+function entidad(bic: string, sangria: string): string {
+  const id = bic
+    ? `${sangria}  <BIC>${x(bic)}</BIC>`
+    : `${sangria}  <Othr>
+${sangria}    <Id>NOTPROVIDED</Id>
+${sangria}  </Othr>`;
+  return `${sangria}<FinInstnId>
+${id}
+${sangria}</FinInstnId>`;
+}
+
+function adeudo(a: AdeudoSepa): string {
+  const nombre = textoSepa(a.nombre, MAX_SEPA.nombre) || "Deudor";
+  const concepto = textoSepa(a.concepto, MAX_SEPA.concepto) || "Cuota";
+  return `      <DrctDbtTxInf>
+        <PmtId>
+          <EndToEndId>${x(a.endToEndId)}</EndToEndId>
+        </PmtId>
+        <InstdAmt Ccy="EUR">${importeSepa(a.importeCentimos)}</InstdAmt>
+        <DrctDbtTx>
+          <MndtRltdInf>
+            <MndtId>${x(a.mandatoId)}</MndtId>
+            <DtOfSgntr>${x(a.mandatoFecha)}</DtOfSgntr>
+          </MndtRltdInf>
+        </DrctDbtTx>
+        <DbtrAgt>
+${entidad(a.bic, "          ")}
+        </DbtrAgt>
+        <Dbtr>
+          <Nm>${x(nombre)}</Nm>
+        </Dbtr>
+        <DbtrAcct>
+          <Id>
+            <IBAN>${x(a.iban)}</IBAN>
+          </Id>
+        </DbtrAcct>
+        <RmtInf>
+          <Ustrd>${x(concepto)}</Ustrd>
+        </RmtInf>
+      </DrctDbtTxInf>`;
+}
 
 function bloqueDePago(
   remesa: RemesaSepa,
   secuencia: "FRST" | "RCUR",
   adeudos: AdeudoSepa[],
-): Elemento {
+): string {
   const { acreedor } = remesa;
-  return {
-    PmtInfId: textoSepa(`${remesa.mensajeId}-${secuencia}`, MAX_SEPA.id),
-    PmtMtd: "DD",
-    BtchBookg: "true",
-    NbOfTxs: String(adeudos.length),
-    CtrlSum: importeSepa(sumar(adeudos)),
-    PmtTpInf: { SvcLvl: { Cd: "SEPA" }, LclInstrm: { Cd: "CORE" }, SeqTp: secuencia },
-    ReqdColltnDt: remesa.fechaCobro,
-    Cdtr: { Nm: textoSepa(acreedor.nombre, MAX_SEPA.nombre) },
-    CdtrAcct: { Id: { IBAN: acreedor.iban } },
-    CdtrAgt: entidad(acreedor.bic),
-    ChrgBr: "SLEV",
-    CdtrSchmeId: { Id: { PrvtId: idSepa(acreedor.identificador) } },
-    DrctDbtTxInf: adeudos.map((a) => ({
-      PmtId: { EndToEndId: a.endToEndId },
-      InstdAmt: { "@Ccy": "EUR", "#": importeSepa(a.importeCentimos) },
-      DrctDbtTx: { MndtRltdInf: { MndtId: a.mandatoId, DtOfSgntr: a.mandatoFecha } },
-      DbtrAgt: entidad(a.bic),
-      Dbtr: { Nm: textoSepa(a.nombre, MAX_SEPA.nombre) || "Deudor" },
-      DbtrAcct: { Id: { IBAN: a.iban } },
-      RmtInf: { Ustrd: textoSepa(a.concepto, MAX_SEPA.concepto) || "Cuota" },
-    })),
-  };
+  return `    <PmtInf>
+      <PmtInfId>${x(textoSepa(`${remesa.mensajeId}-${secuencia}`, MAX_SEPA.id))}</PmtInfId>
+      <PmtMtd>DD</PmtMtd>
+      <BtchBookg>true</BtchBookg>
+      <NbOfTxs>${adeudos.length}</NbOfTxs>
+      <CtrlSum>${importeSepa(sumar(adeudos))}</CtrlSum>
+      <PmtTpInf>
+        <SvcLvl>
+          <Cd>SEPA</Cd>
+        </SvcLvl>
+        <LclInstrm>
+          <Cd>CORE</Cd>
+        </LclInstrm>
+        <SeqTp>${secuencia}</SeqTp>
+      </PmtTpInf>
+      <ReqdColltnDt>${x(remesa.fechaCobro)}</ReqdColltnDt>
+      <Cdtr>
+        <Nm>${x(textoSepa(acreedor.nombre, MAX_SEPA.nombre))}</Nm>
+      </Cdtr>
+      <CdtrAcct>
+        <Id>
+          <IBAN>${x(acreedor.iban)}</IBAN>
+        </Id>
+      </CdtrAcct>
+      <CdtrAgt>
+${entidad(acreedor.bic, "        ")}
+      </CdtrAgt>
+      <ChrgBr>SLEV</ChrgBr>
+      <CdtrSchmeId>
+        <Id>
+          <PrvtId>
+${identificadorSepa(acreedor.identificador, "            ")}
+          </PrvtId>
+        </Id>
+      </CdtrSchmeId>
+${adeudos.map(adeudo).join("\n")}
+    </PmtInf>`;
 }
 
 /** El XML completo de la remesa. */
@@ -102,65 +170,24 @@ export function generarPain008(remesa: RemesaSepa): string {
     )
     .filter(([, adeudos]) => adeudos.length > 0)
     .map(([secuencia, adeudos]) => bloqueDePago(remesa, secuencia, adeudos));
-  const documento: Elemento = {
-    "@xmlns": NS_PAIN_008,
-    CstmrDrctDbtInitn: {
-      GrpHdr: {
-        MsgId: remesa.mensajeId,
-        CreDtTm: fechaHora(remesa.creadaEn),
-        NbOfTxs: String(remesa.adeudos.length),
-        CtrlSum: importeSepa(sumar(remesa.adeudos)),
-        InitgPty: {
-          Nm: textoSepa(remesa.acreedor.nombre, MAX_SEPA.nombre),
-          Id: { OrgId: idSepa(remesa.acreedor.identificador) },
-        },
-      },
-      PmtInf: bloques,
-    },
-  };
-  const lineas = ['<?xml version="1.0" encoding="UTF-8"?>'];
-  escribirElemento(lineas, "Document", documento, "");
-  return lineas.join("\n");
-}
-
-/**
- * An element of the document as an object: `"@name"` keys are attributes, `"#"` is the text, an
- * array repeats the element. Written straight to text, indented two spaces per level: 5,000
- * debits are some 100,000 elements, and building them as a DOM (xmlbuilder2) took 400 ms.
- */
-type Elemento = string | { [clave: string]: Elemento | Elemento[] };
-
-const ENTIDADES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
-/** Text escapes `& < >`, attributes also `"`: the same output xmlbuilder2 gave. */
-const escapar = (texto: string) => texto.replace(/[&<>]/g, (c) => ENTIDADES[c]);
-const escaparAtributo = (texto: string) => texto.replace(/[&<>"]/g, (c) => ENTIDADES[c]);
-
-function escribirElemento(
-  lineas: string[],
-  nombre: string,
-  valor: Elemento | Elemento[],
-  sangria: string,
-): void {
-  if (Array.isArray(valor)) {
-    for (const v of valor) escribirElemento(lineas, nombre, v, sangria);
-    return;
-  }
-  if (typeof valor === "string") {
-    lineas.push(`${sangria}<${nombre}>${escapar(valor)}</${nombre}>`);
-    return;
-  }
-  let atributos = "";
-  const hijos: [string, Elemento | Elemento[]][] = [];
-  for (const [clave, v] of Object.entries(valor)) {
-    if (clave.startsWith("@")) atributos += ` ${clave.slice(1)}="${escaparAtributo(String(v))}"`;
-    else if (clave !== "#") hijos.push([clave, v]);
-  }
-  const texto = valor["#"];
-  if (typeof texto === "string") {
-    lineas.push(`${sangria}<${nombre}${atributos}>${escapar(texto)}</${nombre}>`);
-    return;
-  }
-  lineas.push(`${sangria}<${nombre}${atributos}>`);
-  for (const [clave, v] of hijos) escribirElemento(lineas, clave, v, `${sangria}  `);
-  lineas.push(`${sangria}</${nombre}>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="${NS_PAIN_008}">
+  <CstmrDrctDbtInitn>
+    <GrpHdr>
+      <MsgId>${x(remesa.mensajeId)}</MsgId>
+      <CreDtTm>${fechaHora(remesa.creadaEn)}</CreDtTm>
+      <NbOfTxs>${remesa.adeudos.length}</NbOfTxs>
+      <CtrlSum>${importeSepa(sumar(remesa.adeudos))}</CtrlSum>
+      <InitgPty>
+        <Nm>${x(textoSepa(remesa.acreedor.nombre, MAX_SEPA.nombre))}</Nm>
+        <Id>
+          <OrgId>
+${identificadorSepa(remesa.acreedor.identificador, "            ")}
+          </OrgId>
+        </Id>
+      </InitgPty>
+    </GrpHdr>
+${bloques.join("\n")}
+  </CstmrDrctDbtInitn>
+</Document>`;
 }
