@@ -1,4 +1,4 @@
-import { sumarDias } from "@fila/domain";
+import { hoyIso, sumarDias } from "@fila/domain";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, crearCuenta, type Entorno, entrar } from "../../test/entorno.js";
@@ -57,7 +57,9 @@ function subirImagen(id: number, token: string, contenido: Buffer) {
 }
 
 async function envejecer(id: number, dias: number) {
-  const hoy = new Date().toISOString().slice(0, 10);
+  // The server's today is Spain's: between 23:00 and midnight UTC (winter) the UTC date is a
+  // day behind it, and "91 days ago" would be 90.
+  const hoy = hoyIso();
   await e.db
     .updateTable("anuncio")
     .set({ fecha: sumarDias(hoy, -dias) })
