@@ -16,6 +16,7 @@ import * as identidad from "./2026-11-25-0015-identidad.js";
 import * as analitica from "./2026-11-25-0016-analitica.js";
 import * as versionDatos from "./2026-11-27-0017-version-datos.js";
 import * as pagoIndicesParciales from "./2026-11-27-0018-pago-indices-parciales.js";
+import * as pagoHot from "./2026-11-27-0019-pago-hot.js";
 
 // Static provider: works the same under tsx, vitest and a bundle.
 export const migraciones: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migraciones: Record<string, Migration> = {
   "2026-11-25-0016-analitica": analitica,
   "2026-11-27-0017-version-datos": versionDatos,
   "2026-11-27-0018-pago-indices-parciales": pagoIndicesParciales,
+  "2026-11-27-0019-pago-hot": pagoHot,
 };
