@@ -7,10 +7,13 @@ import { enExclusiva } from "./db/arranque-exclusivo.js";
 import { tomarBloqueo } from "./db/bloqueo.js";
 import { copiaDeSeguridad } from "./db/copias.js";
 import { abrirBaseDeDatos } from "./db/database.js";
+import { mantenerTablas } from "./db/mantenimiento.js";
 import { migrar } from "./db/migrar.js";
 import { CUENTAS_DEMO, cargarDemo, PASSWORD_DEMO } from "./demo/seed-demo.js";
 
 const UN_DIA_MS = 24 * 60 * 60 * 1000;
+/** How often the embedded database looks for tables to vacuum or analyse (db/mantenimiento.ts). */
+const MANTENIMIENTO_MS = 10 * 60 * 1000;
 
 async function main(): Promise<void> {
   const config = leerConfig();
@@ -55,15 +58,23 @@ async function main(): Promise<void> {
     );
   }
 
-  let temporizadorCopias: NodeJS.Timeout | null = null;
+  const temporizadores: NodeJS.Timeout[] = [];
   if (bd.pglite) {
     const pglite = bd.pglite;
     const copiar = () =>
       copiaDeSeguridad(pglite, config.dataDir).catch((err) =>
         app.log.error({ err }, "no se ha podido hacer la copia de seguridad"),
       );
-    temporizadorCopias = setInterval(copiar, UN_DIA_MS);
-    temporizadorCopias.unref();
+    const mantener = async () => {
+      try {
+        const tablas = await mantenerTablas(bd.db);
+        if (tablas.length > 0) app.log.debug({ tablas }, "tablas limpiadas y analizadas");
+      } catch (err) {
+        app.log.error({ err }, "no se han podido limpiar y analizar las tablas");
+      }
+    };
+    temporizadores.push(setInterval(copiar, UN_DIA_MS), setInterval(mantener, MANTENIMIENTO_MS));
+    for (const t of temporizadores) t.unref();
   }
 
   let cerrando = false;
@@ -71,7 +82,7 @@ async function main(): Promise<void> {
     if (cerrando) return;
     cerrando = true;
     app.log.info(`Recibida ${senal}: cerrando…`);
-    if (temporizadorCopias) clearInterval(temporizadorCopias);
+    for (const t of temporizadores) clearInterval(t);
     try {
       await app.close();
       if (bd.pglite) await copiaDeSeguridad(bd.pglite, config.dataDir);
