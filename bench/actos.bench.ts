@@ -4,7 +4,8 @@
 // ones also get their charge). Exactly the capacity must be accepted, the rest get 409, and no
 // place may be oversold. Reports 201/409 counts, places taken (counted and the event's counter),
 // and p50/p95 latency on the server and on the client. Goal: client p95 ≤ 500 ms on
-// PostgreSQL, ≤ 1 s on PGlite. PGlite always; PostgreSQL too when DATABASE_URL is set.
+// PostgreSQL, ≤ 1 s on PGlite. PGlite (on disk, as `npm start` runs it) always; PostgreSQL too
+// when DATABASE_URL is set.
 // Run: npx tsx bench/actos.bench.ts   (or with DATABASE_URL=postgres://postgres@127.0.0.1:5432/test)
 import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
@@ -20,6 +21,7 @@ import { migrar } from "../packages/api/src/db/migrar.js";
 import { CUENTAS_DEMO, cargarDemo, PASSWORD_DEMO } from "../packages/api/src/demo/seed-demo.js";
 import { nuevoToken } from "../packages/api/src/lib/tokens.js";
 import { AuthRepository } from "../packages/api/src/modules/auth/auth.repository.js";
+import { conPgliteEnDisco } from "./pglite-en-disco.js";
 
 // The members' browsers are not the server: the requests go out from a worker thread with its
 // own event loop, so the client's work does not queue behind the server's in one thread.
@@ -162,7 +164,7 @@ async function medir(motor: string, opciones: OpcionesBaseDeDatos): Promise<bool
   }
 }
 
-let correcto = await medir("PGlite", { tipo: "pglite-memoria" });
+let correcto = await conPgliteEnDisco((opciones) => medir("PGlite", opciones));
 const url = process.env.DATABASE_URL;
 if (url) {
   const temporal = await crearBaseTemporal(url, "fila_bench");

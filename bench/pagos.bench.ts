@@ -1,7 +1,7 @@
 // Measures "Emitir cuotas" for 5,000 members through the real HTTP app: the preview and the
 // confirmed emission of the yearly fee (a quarter of the members pay monthly, so ~20,000
 // charges), the levy and the ramell, then the same emission again (creates nothing). PGlite
-// always; PostgreSQL too when DATABASE_URL is set.
+// (on disk, as `npm start` runs it) always; PostgreSQL too when DATABASE_URL is set.
 // Run: npm run bench   (or DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench)
 import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
@@ -18,6 +18,7 @@ import {
 } from "../packages/api/src/db/database.js";
 import { migrar } from "../packages/api/src/db/migrar.js";
 import { hashPassword } from "../packages/api/src/lib/passwords.js";
+import { conPgliteEnDisco } from "./pglite-en-disco.js";
 
 const SOCIOS = 5000;
 const ANYO = 2026;
@@ -142,7 +143,7 @@ async function medir(motor: string, opciones: OpcionesBaseDeDatos) {
 }
 
 console.log(`Emisión de cuotas con ${SOCIOS} socios`);
-await medir("PGlite", { tipo: "pglite-memoria" });
+await conPgliteEnDisco((opciones) => medir("PGlite", opciones));
 const url = process.env.DATABASE_URL;
 if (url) {
   const temporal = await crearBaseTemporal(url, "fila_bench");

@@ -1,7 +1,8 @@
 // Generating a SEPA remittance of 5,000 direct debits through the real HTTP app: 5,000 payers
 // paying by direct debit, each with a mandate and three pending charges (15,000 charges).
 // Measures POST /api/remesas (grouping, FRST/RCUR, inserts, pain.008 XML), the XML size and
-// POST /api/remesas/:id/cobro. PGlite always; PostgreSQL too when DATABASE_URL is set.
+// POST /api/remesas/:id/cobro. PGlite (on disk, as `npm start` runs it) always; PostgreSQL too
+// when DATABASE_URL is set.
 // Run: npx tsx remesas.bench.ts   (or DATABASE_URL=postgres://postgres@127.0.0.1:5432/test …)
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,6 +21,7 @@ import { digitosControlCcc, ibanEspanyol } from "../packages/api/src/demo/seed-d
 import { BANCO_DEMO } from "../packages/api/src/demo/seed-remesas.js";
 import { hashPassword } from "../packages/api/src/lib/passwords.js";
 import { erroresXsdPain008 } from "../packages/api/src/test/xsd-sepa.js";
+import { conPgliteEnDisco } from "./pglite-en-disco.js";
 
 const PAGADORES = 5000;
 const CARGOS_POR_PAGADOR = 3;
@@ -160,7 +162,7 @@ async function medir(motor: string, opciones: OpcionesBaseDeDatos) {
 }
 
 console.log(`Remesa SEPA de ${PAGADORES} adeudos`);
-await medir("PGlite", { tipo: "pglite-memoria" });
+await conPgliteEnDisco((opciones) => medir("PGlite", opciones));
 const url = process.env.DATABASE_URL;
 if (url) {
   const temporal = await crearBaseTemporal(url, "fila_bench");
