@@ -50,6 +50,17 @@ describe("PGlite en un solo viaje", () => {
     expect(Buffer.from(rows[0].fichero as Uint8Array)).toEqual(Buffer.from([0, 255, 7]));
   });
 
+  it("una respuesta grande, que llega en muchos trozos, da las mismas filas", async () => {
+    const consulta = `select g as id, repeat('ñ', g % 50) as texto, g::bigint * 1000 as grande,
+      case when g % 7 = 0 then null else timestamptz '2026-03-19 10:30:00.123+00' + g * interval '1 s'
+        end as cuando, g % 2 = 0 as par
+      from generate_series(1, $1::int) g`;
+    const { rows } = await crudo<Record<string, unknown>>(consulta, [20_000]);
+    const propios = await bd.pglite?.query(consulta, [20_000]);
+    expect(rows).toHaveLength(20_000);
+    expect(rows).toEqual(propios?.rows);
+  });
+
   it("cuenta las filas afectadas y acepta nulos", async () => {
     await crudo("insert into prueba (id, nombre, datos) values ($1, $2, $3)", [2, "dos", null]);
     const r = await crudo("update prueba set activo = $1 where id in (1, 2)", [false]);

@@ -1,11 +1,13 @@
 import { createRequire } from "node:module";
-import {
-  type PGlite,
-  parse as pgliteParse,
-  type Results,
-  type Transaction,
-} from "@electric-sql/pglite";
+import { type PGlite, type Results, type Transaction, types } from "@electric-sql/pglite";
 import { serialize } from "pg-protocol";
+import type {
+  BackendMessage,
+  CommandCompleteMessage,
+  DataRowMessage,
+  RowDescriptionMessage,
+} from "pg-protocol/dist/messages.js";
+import { Parser } from "pg-protocol/dist/parser.js";
 import { PLAN_CAMBIADO, SentenciasRecientes } from "./sentencias-recientes.js";
 
 // pg's own conversion of JS values to query parameters: the same as the PostgreSQL path, so a
@@ -14,16 +16,76 @@ const { prepareValue } = createRequire(import.meta.url)("pg/lib/utils") as {
   prepareValue: (valor: unknown) => string | Buffer | null;
 };
 
+type Conversores = Record<number, (valor: string, tipo: number) => unknown>;
+
 /** What PGlite keeps for itself and uses to run a query; internal but stable in 0.5. */
 type PGliteInterno = PGlite & {
-  parsers: Parameters<typeof pgliteParse.parseResults>[1];
+  parsers: Conversores;
   _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>;
   _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
-  execProtocolStream(
+  execProtocolStream(mensaje: Uint8Array, opciones: { syncToFs: boolean }): Promise<unknown>;
+  execProtocolRawStream(
     mensaje: Uint8Array,
-    opciones: { syncToFs: boolean },
-  ): Promise<Parameters<typeof pgliteParse.parseResults>[0]>;
+    opciones: { syncToFs: boolean; onRawData: (datos: Uint8Array) => void },
+  ): Promise<void>;
 };
+
+/**
+ * Runs protocol messages and reads the answer with node-postgres's parser, which decodes each
+ * value straight from the answer's bytes. PGlite's own parser copies every value into a new
+ * ArrayBuffer before decoding it: on 15,000 rows of 11 columns that was 200–300 ms of the 250–440
+ * a query took (its plan ran in 56). An error answer throws, as `execProtocolStream` does.
+ */
+async function ejecutar(pglite: PGliteInterno, mensaje: Uint8Array): Promise<BackendMessage[]> {
+  const trozos: Buffer[] = [];
+  await pglite.execProtocolRawStream(mensaje, {
+    syncToFs: false,
+    // A view of PGlite's memory, reused for the next answer: copied.
+    onRawData: (datos) => trozos.push(Buffer.from(datos)),
+  });
+  const mensajes: BackendMessage[] = [];
+  new Parser().parse(trozos.length === 1 ? (trozos[0] as Buffer) : Buffer.concat(trozos), (m) =>
+    mensajes.push(m),
+  );
+  const error = mensajes.find((m) => m.name === "error");
+  if (error) throw error;
+  return mensajes;
+}
+
+const CUENTAN_FILAS = new Set(["INSERT", "UPDATE", "DELETE", "COPY", "MERGE"]);
+
+/**
+ * The answer to one statement as PGlite's `parseResults` gives it (each value converted by the
+ * parser of its type, PGlite's own or ours), built in one pass over the rows.
+ */
+function resultado(mensajes: BackendMessage[], conversores: Conversores): Results<Fila> {
+  let campos: RowDescriptionMessage["fields"] = [];
+  const rows: Fila[] = [];
+  let affectedRows = 0;
+  for (const m of mensajes) {
+    if (m.name === "rowDescription") {
+      campos = (m as RowDescriptionMessage).fields;
+    } else if (m.name === "dataRow") {
+      const valores = (m as DataRowMessage).fields;
+      const fila: Fila = {};
+      for (let i = 0; i < campos.length; i++) {
+        const { name, dataTypeID } = campos[i] as (typeof campos)[number];
+        const valor = valores[i] ?? null;
+        const convertir = conversores[dataTypeID] ?? types.parsers[dataTypeID];
+        fila[name] = valor === null || !convertir ? valor : convertir(valor, dataTypeID);
+      }
+      rows.push(fila);
+    } else if (m.name === "commandComplete") {
+      const palabras = (m as CommandCompleteMessage).text.split(" ");
+      if (CUENTAN_FILAS.has(palabras[0] ?? "")) affectedRows += Number(palabras.at(-1));
+    }
+  }
+  return {
+    rows,
+    affectedRows,
+    fields: campos.map(({ name, dataTypeID }) => ({ name, dataTypeID })),
+  };
+}
 
 type Fila = Record<string, unknown>;
 
@@ -94,10 +156,7 @@ async function consultar(
     serialize.sync(),
   ];
   try {
-    const mensajes = await pglite.execProtocolStream(Buffer.concat(partes), { syncToFs: false });
-    return pgliteParse.parseResults(mensajes, pglite.parsers, {
-      rowMode: "object",
-    })[0] as Results<Fila>;
+    return resultado(await ejecutar(pglite, Buffer.concat(partes)), pglite.parsers);
   } catch (error) {
     // A table changed under a prepared `select *` (a migration): prepare the text again, once.
     // Inside a transaction the error has already aborted it, and the retry says so (25P02).
