@@ -16,6 +16,7 @@ const { prepareValue } = createRequire(import.meta.url)("pg/lib/utils") as {
   prepareValue: (valor: unknown) => string | Buffer | null;
 };
 
+type Fila = Record<string, unknown>;
 type Conversores = Record<number, (valor: string, tipo: number) => unknown>;
 
 /** What PGlite keeps for itself and uses to run a query; internal but stable in 0.5. */
@@ -86,8 +87,6 @@ function resultado(mensajes: BackendMessage[], conversores: Conversores): Result
     fields: campos.map(({ name, dataTypeID }) => ({ name, dataTypeID })),
   };
 }
-
-type Fila = Record<string, unknown>;
 
 /** Prepared statements kept per PGlite instance; past this, the least recently used is closed. */
 const MAX_SENTENCIAS = 500;
