@@ -100,4 +100,71 @@ describe("aforo bajo concurrencia", () => {
     expect(Number(personas)).toBeLessThanOrEqual(25);
     expect(Number(personas)).toBeGreaterThanOrEqual(23);
   });
+
+  it("las inscripciones que llegan juntas se leen juntas y cada una recibe lo suyo", async () => {
+    const [activo1, activo2, deBaja] = await e.db
+      .insertInto("socio")
+      .values([
+        { nombre: "Junta1", apellidos: "Carrera" },
+        { nombre: "Junta2", apellidos: "Carrera" },
+        { nombre: "Junta3", apellidos: "Carrera", activo: false },
+      ])
+      .returning("id")
+      .execute();
+    const crearActo = async (nombre: string) => {
+      const r = await e.app.inject({
+        method: "POST",
+        url: "/api/actos",
+        headers: bearer(token),
+        payload: { nombre, fecha: dentroDe(30), aforo: 10 },
+      });
+      return r.json().id as number;
+    };
+    const idA = await crearActo("Comida de la junta A");
+    const idB = await crearActo("Comida de la junta B");
+    const peticiones: [number, number][] = [
+      [idA, activo1.id],
+      [idA, activo2.id],
+      [idA, deBaja.id],
+      [idA, 99_999_999],
+      [idB, activo1.id],
+      [idB, activo2.id],
+      [idB, activo2.id],
+    ];
+    const respuestas = await Promise.all(
+      peticiones.map(([idActo, idSocio]) =>
+        e.app.inject({
+          method: "POST",
+          url: `/api/actos/${idActo}/inscripciones`,
+          headers: bearer(token),
+          payload: { idSocio },
+        }),
+      ),
+    );
+    expect(respuestas.slice(0, 5).map((r) => r.statusCode)).toEqual([201, 201, 409, 404, 201]);
+    expect(respuestas[0].json()).toMatchObject({ idActo: idA, idSocio: activo1.id });
+    expect(respuestas[1].json()).toMatchObject({ idActo: idA, idSocio: activo2.id });
+    expect(respuestas[2].json().mensaje).toBe("El socio está de baja");
+    expect(respuestas[3].json().mensaje).toMatch(/socio/i);
+    // The same member twice in one event at once: one enrolment, the other told so.
+    expect(
+      respuestas
+        .slice(5)
+        .map((r) => r.statusCode)
+        .sort(),
+    ).toEqual([201, 409]);
+    const inscritos = await e.db
+      .selectFrom("inscripcion")
+      .select(["id_acto", "id_socio"])
+      .where("id_acto", "in", [idA, idB])
+      .orderBy("id_acto")
+      .orderBy("id_socio")
+      .execute();
+    expect(inscritos).toEqual([
+      { id_acto: idA, id_socio: activo1.id },
+      { id_acto: idA, id_socio: activo2.id },
+      { id_acto: idB, id_socio: activo1.id },
+      { id_acto: idB, id_socio: activo2.id },
+    ]);
+  });
 });

@@ -1,7 +1,7 @@
-import { type Selectable, sql } from "kysely";
-import { jsonArrayFrom, jsonObjectFrom } from "kysely/helpers/postgres";
+import { CompiledQuery, type Selectable, sql } from "kysely";
 import type { Database } from "../../db/database.js";
 import type { ActoTable, CambioAuditado, EstadoPago } from "../../db/schema.js";
+import { LectorEnLotes } from "../../lib/lector-en-lotes.js";
 import { registrarAuditoria } from "../../services/auditoria.js";
 
 export type ActoFila = Selectable<ActoTable>;
@@ -92,10 +92,45 @@ export type ListaActosFiltro = {
   soloVisibles?: { incluirInternos: boolean };
 };
 
+/** What an enrolment reads of its event and member (`ActosRepository.paraInscribir`). */
+export type ParaInscribir = ActoFila & {
+  version: string;
+  inscrito: boolean;
+  id_producto_acto: number | null;
+  socio: SocioInscribible | null;
+  precios: PrecioFila[];
+};
+
+/**
+ * `paraInscribir` for the pairs (event $1[i], member $2[i]), each row with its pair as `clave`
+ * ("idActo:idSocio"). Plain SQL, as the session read: the
+ * hot path of an enrolment peak does not build and compile the same query each time.
+ */
+const CONSULTA_PARA_INSCRIBIR = `
+  select p.id_acto || ':' || p.id_socio as clave, acto.*, acto.actualizado_en::text as version,
+    exists (select 1 from inscripcion
+      where inscripcion.id_acto = acto.id and inscripcion.id_socio = p.id_socio) as inscrito,
+    (select producto.id from producto
+      where producto.nombre = acto.nombre
+        and producto.anyo = extract(year from acto.fecha)::integer) as id_producto_acto,
+    (select to_json(s) from (
+      select id, nombre, apellidos, activo, id_tipo_socio, id_pagador
+      from socio where socio.id = p.id_socio) as s) as socio,
+    (select coalesce(json_agg(ap), '[]') from (
+      select id, id_acto, id_tipo_socio, id_producto, precio from acto_precio
+      where acto_precio.id_acto = acto.id order by id_tipo_socio) as ap) as precios
+  from unnest($1::integer[], $2::integer[]) as p(id_acto, id_socio)
+  join acto on acto.id = p.id_acto`;
+
+/** Enrolment reads under way at once; each takes the enrolments that arrived meanwhile. */
+const LECTURAS_PARA_INSCRIBIR_EN_CURSO = 2;
+
 const escaparLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The only place of the events module that talks to the database. */
 export class ActosRepository {
+  private lectorParaInscribir: LectorEnLotes<string, ParaInscribir> | undefined;
+
   constructor(private readonly db: Database) {}
 
   /** The association's logo (PNG) for the printed lists, or null. */
@@ -170,60 +205,38 @@ export class ActosRepository {
    * Everything an enrolment of `idSocio` needs, in one query: the event with its `version`
    * (`actualizado_en` to the microsecond, as text: every edit changes it, enrolments do not),
    * whether the member is already enrolled, the event's generic product if it exists, the
-   * member and the event's prices. With `bloquear`, locks the event's row.
+   * member and the event's prices. With `bloquear` (inside a transaction), locks the event's
+   * row; without, the enrolments that arrive together are read in one query (LectorEnLotes: each
+   * by a query that starts after it was asked for, so nothing committed before is missed).
    */
   async paraInscribir(
     id: number,
     idSocio: number,
     bloquear = false,
-  ): Promise<
-    | (ActoFila & {
-        version: string;
-        inscrito: boolean;
-        id_producto_acto: number | null;
-        socio: SocioInscribible | null;
-        precios: PrecioFila[];
-      })
-    | undefined
-  > {
-    let consulta = this.db
-      .selectFrom("acto")
-      .selectAll("acto")
-      .select((eb) => [
-        sql<string>`acto.actualizado_en::text`.as("version"),
-        eb
-          .exists(
-            eb
-              .selectFrom("inscripcion")
-              .select("inscripcion.id")
-              .where("inscripcion.id_acto", "=", id)
-              .where("inscripcion.id_socio", "=", idSocio),
-          )
-          .$castTo<boolean>()
-          .as("inscrito"),
-        eb
-          .selectFrom("producto")
-          .select("producto.id")
-          .whereRef("producto.nombre", "=", "acto.nombre")
-          .where(sql`producto.anyo`, "=", sql`extract(year from acto.fecha)::integer`)
-          .as("id_producto_acto"),
-        jsonObjectFrom(
-          eb
-            .selectFrom("socio")
-            .select(["id", "nombre", "apellidos", "activo", "id_tipo_socio", "id_pagador"])
-            .where("socio.id", "=", idSocio),
-        ).as("socio"),
-        jsonArrayFrom(
-          eb
-            .selectFrom("acto_precio")
-            .select(["id", "id_acto", "id_tipo_socio", "id_producto", "precio"])
-            .whereRef("acto_precio.id_acto", "=", "acto.id")
-            .orderBy("acto_precio.id_tipo_socio"),
-        ).as("precios"),
-      ])
-      .where("acto.id", "=", id);
-    if (bloquear) consulta = consulta.forUpdate();
-    return consulta.executeTakeFirst();
+  ): Promise<ParaInscribir | undefined> {
+    if (bloquear) {
+      const filas = await this.leerParaInscribir([id], [idSocio], " for update of acto");
+      return filas.get(`${id}:${idSocio}`);
+    }
+    this.lectorParaInscribir ??= new LectorEnLotes((claves) => {
+      const pares = claves.map((c) => c.split(":").map(Number));
+      return this.leerParaInscribir(
+        pares.map(([idActo]) => idActo),
+        pares.map(([, idSocioPar]) => idSocioPar),
+      );
+    }, LECTURAS_PARA_INSCRIBIR_EN_CURSO);
+    return this.lectorParaInscribir.obtener(`${id}:${idSocio}`);
+  }
+
+  private async leerParaInscribir(
+    idsActo: number[],
+    idsSocio: number[],
+    bloqueo = "",
+  ): Promise<Map<string, ParaInscribir>> {
+    const { rows } = await this.db.executeQuery<ParaInscribir & { clave: string }>(
+      CompiledQuery.raw(CONSULTA_PARA_INSCRIBIR + bloqueo, [idsActo, idsSocio]),
+    );
+    return new Map(rows.map(({ clave, ...fila }) => [clave, fila]));
   }
 
   async crear(datos: DatosActo): Promise<number> {
