@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "../../db/database.js";
-import type { ExcluidoRemesa } from "../../db/schema.js";
+import type { CambioAuditado, ExcluidoRemesa } from "../../db/schema.js";
 
 /** A pending direct-debit charge with what its payer needs for the remittance. */
 export type CargoElegible = {
@@ -285,16 +285,32 @@ export class RemesasRepository {
       .execute();
   }
 
-  /** Collected: debits still included → cobrado, their pending charges → pagado. Returns the ids. */
-  async marcarCobrada(idRemesa: number, fechaCobro: string): Promise<number[]> {
-    const pagados = await sql<{ id: number }>`
-      update pago set estado = 'pagado', fecha_pago = ${fechaCobro},
-        id_forma_pago = s.id_forma_pago, referencia = a.end_to_end_id, actualizado_en = now()
-      from remesa_adeudo a
-      join socio s on s.id = a.id_pagador
-      where pago.id_adeudo = a.id and a.id_remesa = ${idRemesa}
-        and a.estado = 'incluido' and pago.estado = 'pendiente'
-      returning pago.id
+  /**
+   * Collected: debits still included → cobrado, their pending charges → pagado, each charge
+   * audited with `cambios` in the same statement (the ids never travel to the server and back).
+   * Returns how many charges were paid.
+   */
+  async marcarCobrada(
+    idRemesa: number,
+    fechaCobro: string,
+    auditoria: { idUsuario: number; cambios: CambioAuditado[] },
+  ): Promise<number> {
+    const { rows } = await sql<{ pagados: number }>`
+      with pagados as (
+        update pago set estado = 'pagado', fecha_pago = ${fechaCobro},
+          id_forma_pago = s.id_forma_pago, referencia = a.end_to_end_id, actualizado_en = now()
+        from remesa_adeudo a
+        join socio s on s.id = a.id_pagador
+        where pago.id_adeudo = a.id and a.id_remesa = ${idRemesa}
+          and a.estado = 'incluido' and pago.estado = 'pendiente'
+        returning pago.id
+      ), auditados as (
+        insert into auditoria (id_usuario, entidad, id_entidad, accion, cambios)
+        select ${auditoria.idUsuario}, 'pago', pagados.id, 'cobro',
+          ${JSON.stringify(auditoria.cambios)}::jsonb
+        from pagados order by pagados.id
+      )
+      select count(*)::integer as pagados from pagados
     `.execute(this.db);
     await this.db
       .updateTable("remesa_adeudo")
@@ -307,7 +323,7 @@ export class RemesasRepository {
       .set({ estado: "cobrada", cobrada_en: new Date() })
       .where("id", "=", idRemesa)
       .execute();
-    return pagados.rows.map((r) => r.id);
+    return rows[0].pagados;
   }
 
   /** Charges back to pending and out of the remittance, then the remittance is gone. */
