@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, crearCuenta, crearEntorno, type Entorno, entrar } from "../../test/entorno.js";
+import { ActosRepository } from "./actos.repository.js";
 
 let e: Entorno;
 let token: string;
@@ -166,5 +167,51 @@ describe("aforo bajo concurrencia", () => {
       { id_acto: idB, id_socio: activo1.id },
       { id_acto: idB, id_socio: activo2.id },
     ]);
+  });
+
+  it("la lectura con la fila del acto bloqueada (el último intento) da lo mismo que la lectura en lote", async () => {
+    const [socio] = await e.db
+      .insertInto("socio")
+      .values({ nombre: "Bloqueado", apellidos: "Carrera" })
+      .returning("id")
+      .execute();
+    const tipo = await e.db
+      .insertInto("tipo_socio")
+      .values({ nombre: "Tipo de la lectura", color: "#123456" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const creado = await e.app.inject({
+      method: "POST",
+      url: "/api/actos",
+      headers: bearer(token),
+      payload: {
+        nombre: "Cena de la lectura",
+        fecha: dentroDe(30),
+        aforo: 5,
+        sePaga: true,
+        precios: [{ idTipoSocio: tipo.id, idProducto: null, precio: 12 }],
+      },
+    });
+    expect(creado.statusCode).toBe(201);
+    const idActo = creado.json().id as number;
+    const repo = new ActosRepository(e.db);
+    const bloqueada = (idSocio: number) =>
+      repo.transaccion((tx) => tx.paraInscribir(idActo, idSocio, true));
+
+    const enLote = await repo.paraInscribir(idActo, socio.id);
+    expect(enLote).toMatchObject({
+      id: idActo,
+      inscrito: false,
+      socio: { id: socio.id, nombre: "Bloqueado", activo: true },
+      precios: [{ id_acto: idActo, id_tipo_socio: tipo.id, precio: 1200 }],
+    });
+    expect(await bloqueada(socio.id)).toEqual(enLote);
+    // A member who does not exist: the event, without member; an event that does not exist: nothing.
+    expect(await bloqueada(99_999_999)).toMatchObject({ id: idActo, socio: null });
+    expect(await repo.paraInscribir(idActo, 99_999_999)).toMatchObject({ id: idActo, socio: null });
+    expect(await repo.transaccion((tx) => tx.paraInscribir(99_999_999, socio.id, true))).toBe(
+      undefined,
+    );
+    expect(await repo.paraInscribir(99_999_999, socio.id)).toBe(undefined);
   });
 });
