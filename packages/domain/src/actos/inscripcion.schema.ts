@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { textoCorto } from "../comun/esquemas";
+import { ENTERO_MAX, textoCorto } from "../comun/esquemas";
 import { ActoSchema, INVITADOS_MAX } from "./acto.schema";
 
 /** Estado del cargo de una inscripción (tabla `pago`); null = acto gratuito o sin cargo. */
@@ -30,7 +30,12 @@ export type Inscripcion = z.infer<typeof InscripcionSchema>;
 
 /** Cuerpo de `POST /api/actos/:id/inscripciones`. */
 export const InscripcionEntradaSchema = z.object({
-  idSocio: z.int({ error: "Elige un socio válido" }).positive({ error: "Elige un socio válido" }),
+  // Up to the largest id the database holds: enrolments that arrive together are read in one
+  // query, where one value out of range would fail them all.
+  idSocio: z
+    .int({ error: "Elige un socio válido" })
+    .positive({ error: "Elige un socio válido" })
+    .max(ENTERO_MAX, { error: "Elige un socio válido" }),
   invitados: z
     .int({ error: "Los invitados son un número entero" })
     .min(0, { error: "Los invitados no pueden ser negativos" })

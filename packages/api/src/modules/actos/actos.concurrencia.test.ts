@@ -131,6 +131,8 @@ describe("aforo bajo concurrencia", () => {
       [idB, activo1.id],
       [idB, activo2.id],
       [idB, activo2.id],
+      // An id past what the database holds is refused before the read, and fails no other.
+      [idB, 3_000_000_000],
     ];
     const respuestas = await Promise.all(
       peticiones.map(([idActo, idSocio]) =>
@@ -150,10 +152,14 @@ describe("aforo bajo concurrencia", () => {
     // The same member twice in one event at once: one enrolment, the other told so.
     expect(
       respuestas
-        .slice(5)
+        .slice(5, 7)
         .map((r) => r.statusCode)
         .sort(),
     ).toEqual([201, 409]);
+    expect(respuestas[7].statusCode).toBe(400);
+    expect(respuestas[7].json().detalles).toEqual([
+      expect.objectContaining({ campo: "idSocio", mensaje: "Elige un socio válido" }),
+    ]);
     const inscritos = await e.db
       .selectFrom("inscripcion")
       .select(["id_acto", "id_socio"])
