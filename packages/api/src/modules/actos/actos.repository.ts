@@ -103,8 +103,8 @@ export type ParaInscribir = ActoFila & {
 
 /**
  * `paraInscribir` for the pairs (event $1[i], member $2[i]), each row with its pair as `clave`
- * ("idActo:idSocio"). Plain SQL, as the session read: the
- * hot path of an enrolment peak does not build and compile the same query each time.
+ * ("idActo:idSocio"). Plain SQL, as the session read: the hot path of an enrolment peak does not
+ * build and compile the same query each time.
  */
 const CONSULTA_PARA_INSCRIBIR = `
   select p.id_acto || ':' || p.id_socio as clave, acto.*, acto.actualizado_en::text as version,

@@ -220,8 +220,7 @@ export class RemesasService {
   }
 
   async obtener(id: number): Promise<Remesa> {
-    // Three reads at once (on PostgreSQL, on three connections): a remittance of 5,000 debits
-    // and their 15,000 charges is read in the time of the longest.
+    // The three reads at once: on PostgreSQL each on its own connection.
     const [fila, adeudos, pagos] = await Promise.all([
       this.repo.porId(id),
       this.repo.adeudos(id),
