@@ -28,14 +28,13 @@ export const InscripcionSchema = z.object({
 });
 export type Inscripcion = z.infer<typeof InscripcionSchema>;
 
+const SOCIO_NO_VALIDO = { error: "Elige un socio válido" };
+
 /** Cuerpo de `POST /api/actos/:id/inscripciones`. */
 export const InscripcionEntradaSchema = z.object({
   // Up to the largest id the database holds: enrolments that arrive together are read in one
   // query, where one value out of range would fail them all.
-  idSocio: z
-    .int({ error: "Elige un socio válido" })
-    .positive({ error: "Elige un socio válido" })
-    .max(ENTERO_MAX, { error: "Elige un socio válido" }),
+  idSocio: z.int(SOCIO_NO_VALIDO).positive(SOCIO_NO_VALIDO).max(ENTERO_MAX, SOCIO_NO_VALIDO),
   invitados: z
     .int({ error: "Los invitados son un número entero" })
     .min(0, { error: "Los invitados no pueden ser negativos" })
