@@ -17,12 +17,16 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { asegurarAsociacion } from "../packages/api/src/bootstrap/bootstrap.js";
 import { crearBaseTemporal } from "../packages/api/src/db/base-temporal.js";
-import { abrirBaseDeDatos, type OpcionesBaseDeDatos } from "../packages/api/src/db/database.js";
 import { migrar } from "../packages/api/src/db/migrar.js";
 import { CUENTAS_DEMO, cargarDemo } from "../packages/api/src/demo/seed-demo.js";
 import { nuevoToken } from "../packages/api/src/lib/tokens.js";
 import { AuthRepository } from "../packages/api/src/modules/auth/auth.repository.js";
-import { arrancarServidorReal, entrarConCuentaDemo, pararServidor } from "./servidor-real.js";
+import {
+  abrirBaseDelServidor,
+  arrancarServidorReal,
+  entrarConCuentaDemo,
+  pararServidor,
+} from "./servidor-real.js";
 
 const PUERTO = Number(process.env.ACTOS_PORT ?? 3411);
 const BASE = `http://127.0.0.1:${PUERTO}`;
@@ -78,14 +82,6 @@ function dentroDe(dias: number): string {
   return new Date(Date.now() + dias * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** Opens the database the server will use (its PGlite folder in `dataDir`, or PostgreSQL). */
-async function abrir(dataDir: string, databaseUrl?: string) {
-  const opciones: OpcionesBaseDeDatos = databaseUrl
-    ? { tipo: "postgres", url: databaseUrl }
-    : { tipo: "pglite", dataDir: path.join(dataDir, "db") };
-  return abrirBaseDeDatos(opciones);
-}
-
 async function medir(motor: string, databaseUrl?: string): Promise<boolean> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "fila-bench-actos-"));
   let servidor: Awaited<ReturnType<typeof arrancarServidorReal>> | null = null;
@@ -93,7 +89,7 @@ async function medir(motor: string, databaseUrl?: string): Promise<boolean> {
     // Before the server starts (PGlite is one process's at a time): the demo filà and one
     // session per request, as from as many phones. The server reads the sessions of requests
     // that arrive together in one query, and one token repeated would flatter it.
-    const bd = await abrir(dataDir, databaseUrl);
+    const bd = await abrirBaseDelServidor(dataDir, databaseUrl);
     let socios: { id: number }[];
     let tipos: { id: number }[];
     let sesiones: ReturnType<typeof nuevoToken>[];
@@ -157,7 +153,7 @@ async function medir(motor: string, databaseUrl?: string): Promise<boolean> {
     await pararServidor(servidor);
     servidor = null;
 
-    const despues = await abrir(dataDir, databaseUrl);
+    const despues = await abrirBaseDelServidor(dataDir, databaseUrl);
     let ocupadas: number;
     let contador: number;
     try {

@@ -1,28 +1,26 @@
-// Measures "Emitir cuotas" for 5,000 members through the real HTTP app: the preview and the
-// confirmed emission of the yearly fee (a quarter of the members pay monthly, so ~20,000
-// charges), the levy and the ramell, then the same emission again (creates nothing). PGlite
-// (on disk, as `npm start` runs it) always; PostgreSQL too when DATABASE_URL is set.
-// Run: npm run bench   (or DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench)
+// Measures "Emitir cuotas" for 5,000 members: the preview and the confirmed emission of the
+// yearly fee (a quarter of the members pay monthly, so ~20,000 charges), the levy and the
+// ramell, then the same emission again (creates nothing), and the filtered list with totals.
+// The server is the real one, started as `npm start` starts it in a process of its own, on data
+// prepared before it starts. PGlite (on disk, as `npm start` runs it) always; PostgreSQL too
+// when DATABASE_URL is set.
+// Run: npx tsx bench/pagos.bench.ts   (or with DATABASE_URL=postgres://postgres@127.0.0.1:5432/test;
+// PAGOS_PORT, 3413 by default)
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { buildApp } from "../packages/api/src/app.js";
 import { asegurarAsociacion } from "../packages/api/src/bootstrap/bootstrap.js";
-import { leerConfig } from "../packages/api/src/config.js";
 import { crearBaseTemporal } from "../packages/api/src/db/base-temporal.js";
-import {
-  abrirBaseDeDatos,
-  type Database,
-  type OpcionesBaseDeDatos,
-} from "../packages/api/src/db/database.js";
+import type { Database } from "../packages/api/src/db/database.js";
 import { migrar } from "../packages/api/src/db/migrar.js";
 import { hashPassword } from "../packages/api/src/lib/passwords.js";
-import { conPgliteEnDisco } from "./pglite-en-disco.js";
+import { abrirBaseDelServidor, arrancarServidorReal, pararServidor } from "./servidor-real.js";
 
 const SOCIOS = 5000;
 const ANYO = 2026;
 const PASSWORD = "medicion-de-la-fila-2026";
+const PUERTO = Number(process.env.PAGOS_PORT ?? 3413);
 const PERIODICIDADES = ["mensual", "anual", "semestral", "trimestral"] as const;
 
 async function poblar(db: Database): Promise<number[]> {
@@ -74,28 +72,32 @@ async function poblar(db: Database): Promise<number[]> {
   return productos.map((p) => p.id);
 }
 
-async function medir(motor: string, opciones: OpcionesBaseDeDatos) {
-  const bd = await abrirBaseDeDatos(opciones);
-  const dataDir = mkdtempSync(path.join(tmpdir(), "fila-bench-"));
+async function medir(motor: string, databaseUrl?: string) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "fila-bench-pagos-"));
+  let servidor: ChildProcess | null = null;
   try {
-    await migrar(bd.db);
-    await asegurarAsociacion(bd.db);
-    const productos = await poblar(bd.db);
-    await bd.db
-      .insertInto("usuario")
-      .values({
-        email: "junta@fila.test",
-        rol: "administrador",
-        password_hash: await hashPassword(PASSWORD),
-        id_socio: null,
-        condiciones_aceptadas_en: new Date(),
-        condiciones_version: "1",
-      })
-      .execute();
-    const config = { ...leerConfig({ LOG_LEVEL: "silent" }, []), webDist: null, dataDir };
-    const app = await buildApp({ config, db: bd.db, logger: false });
-    await app.listen({ port: 0, host: "127.0.0.1" });
-    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const bd = await abrirBaseDelServidor(dataDir, databaseUrl);
+    let productos: number[];
+    try {
+      await migrar(bd.db);
+      await asegurarAsociacion(bd.db);
+      productos = await poblar(bd.db);
+      await bd.db
+        .insertInto("usuario")
+        .values({
+          email: "junta@fila.test",
+          rol: "administrador",
+          password_hash: await hashPassword(PASSWORD),
+          id_socio: null,
+          condiciones_aceptadas_en: new Date(),
+          condiciones_version: "1",
+        })
+        .execute();
+    } finally {
+      await bd.cerrar();
+    }
+    servidor = await arrancarServidorReal({ puerto: PUERTO, dataDir, databaseUrl, demo: false });
+    const url = `http://127.0.0.1:${PUERTO}`;
     const login = await fetch(`${url}/api/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -135,20 +137,19 @@ async function medir(motor: string, opciones: OpcionesBaseDeDatos) {
     console.log(
       `${motor.padEnd(10)} ${"lista + totales".padEnd(22)} ${String(lista.total).padStart(6)} cargos (${lista.totalImporte} €) en ${(performance.now() - inicio).toFixed(0)} ms`,
     );
-    await app.close();
   } finally {
-    await bd.cerrar();
+    await pararServidor(servidor);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
 console.log(`Emisión de cuotas con ${SOCIOS} socios`);
-await conPgliteEnDisco((opciones) => medir("PGlite", opciones));
+await medir("PGlite");
 const url = process.env.DATABASE_URL;
 if (url) {
   const temporal = await crearBaseTemporal(url, "fila_bench");
   try {
-    await medir("PostgreSQL", { tipo: "postgres", url: temporal.url });
+    await medir("PostgreSQL", temporal.url);
   } finally {
     await temporal.borrar();
   }

@@ -1,32 +1,32 @@
-// Generating a SEPA remittance of 5,000 direct debits through the real HTTP app: 5,000 payers
-// paying by direct debit, each with a mandate and three pending charges (15,000 charges).
-// Measures POST /api/remesas (grouping, FRST/RCUR, inserts, pain.008 XML), the XML size and
-// POST /api/remesas/:id/cobro. PGlite (on disk, as `npm start` runs it) always; PostgreSQL too
-// when DATABASE_URL is set.
-// Run: npx tsx remesas.bench.ts   (or DATABASE_URL=postgres://postgres@127.0.0.1:5432/test …)
+// Generating a SEPA remittance of 5,000 direct debits: 5,000 payers paying by direct debit, each
+// with a mandate and three pending charges (15,000 charges). Measures POST /api/remesas
+// (grouping, FRST/RCUR, inserts, pain.008 XML), the XML's size and download, GET
+// /api/remesas/:id and POST /api/remesas/:id/cobro, each from sending the request to the last
+// byte of its answer, as a browser asks (compressed). The server is the real one, started as
+// `npm start` starts it in a process of its own, on data prepared before it starts. PGlite (on
+// disk, as `npm start` runs it) always; PostgreSQL too when DATABASE_URL is set.
+// Run: npx tsx bench/remesas.bench.ts   (or with DATABASE_URL=postgres://postgres@127.0.0.1:5432/test;
+// REMESAS_PORT, 3412 by default)
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { buildApp } from "../packages/api/src/app.js";
 import { asegurarAsociacion } from "../packages/api/src/bootstrap/bootstrap.js";
-import { leerConfig } from "../packages/api/src/config.js";
 import { crearBaseTemporal } from "../packages/api/src/db/base-temporal.js";
-import {
-  abrirBaseDeDatos,
-  type Database,
-  type OpcionesBaseDeDatos,
-} from "../packages/api/src/db/database.js";
+import type { Database } from "../packages/api/src/db/database.js";
 import { migrar } from "../packages/api/src/db/migrar.js";
 import { digitosControlCcc, ibanEspanyol } from "../packages/api/src/demo/seed-demo.js";
 import { BANCO_DEMO } from "../packages/api/src/demo/seed-remesas.js";
 import { hashPassword } from "../packages/api/src/lib/passwords.js";
 import { erroresXsdPain008 } from "../packages/api/src/test/xsd-sepa.js";
-import { conPgliteEnDisco } from "./pglite-en-disco.js";
+import { abrirBaseDelServidor, arrancarServidorReal, pararServidor } from "./servidor-real.js";
 
 const PAGADORES = 5000;
 const CARGOS_POR_PAGADOR = 3;
 const PASSWORD = "medicion-de-la-fila-2026";
 const LOTE = 1000;
+const PUERTO = Number(process.env.REMESAS_PORT ?? 3412);
+const BASE = `http://127.0.0.1:${PUERTO}`;
 
 function iban(n: number): string {
   const cuenta = String(n).padStart(10, "0");
@@ -92,82 +92,82 @@ async function poblar(db: Database) {
   }
 }
 
-async function medir(motor: string, opciones: OpcionesBaseDeDatos) {
-  const bd = await abrirBaseDeDatos(opciones);
-  const dataDir = mkdtempSync(path.join(tmpdir(), "fila-bench-"));
+/** One request, timed until the last byte of its answer (decompressed, as a browser reads it). */
+async function pedir(ruta: string, init: RequestInit = {}) {
+  const inicio = performance.now();
+  const res = await fetch(`${BASE}${ruta}`, init);
+  const cuerpo = await res.text();
+  return { estado: res.status, cuerpo, ms: performance.now() - inicio };
+}
+
+async function medir(motor: string, databaseUrl?: string) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "fila-bench-remesas-"));
+  let servidor: ChildProcess | null = null;
   try {
-    await migrar(bd.db);
-    await asegurarAsociacion(bd.db);
-    await poblar(bd.db);
-    await bd.db
-      .insertInto("usuario")
-      .values({
-        email: "tesoreria@fila.test",
-        rol: "administrador",
-        password_hash: await hashPassword(PASSWORD),
-        id_socio: null,
-        condiciones_aceptadas_en: new Date(),
-        condiciones_version: "1",
-      })
-      .execute();
-    const config = { ...leerConfig({ LOG_LEVEL: "silent" }, []), webDist: null, dataDir };
-    const app = await buildApp({ config, db: bd.db, logger: false });
-    const login = await app.inject({
+    const bd = await abrirBaseDelServidor(dataDir, databaseUrl);
+    try {
+      await migrar(bd.db);
+      await asegurarAsociacion(bd.db);
+      await poblar(bd.db);
+      await bd.db
+        .insertInto("usuario")
+        .values({
+          email: "tesoreria@fila.test",
+          rol: "administrador",
+          password_hash: await hashPassword(PASSWORD),
+          id_socio: null,
+          condiciones_aceptadas_en: new Date(),
+          condiciones_version: "1",
+        })
+        .execute();
+    } finally {
+      await bd.cerrar();
+    }
+    servidor = await arrancarServidorReal({ puerto: PUERTO, dataDir, databaseUrl, demo: false });
+    const login = await pedir("/api/login", {
       method: "POST",
-      url: "/api/login",
-      payload: { email: "tesoreria@fila.test", password: PASSWORD },
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "tesoreria@fila.test", password: PASSWORD }),
     });
-    const headers = { authorization: `Bearer ${login.json().accessToken}` };
+    if (login.estado !== 200) throw new Error(`login ${login.estado}: ${login.cuerpo}`);
+    const headers = { authorization: `Bearer ${JSON.parse(login.cuerpo).accessToken}` };
 
-    let inicio = performance.now();
-    const res = await app.inject({
+    const generada = await pedir("/api/remesas", {
       method: "POST",
-      url: "/api/remesas",
-      headers,
-      payload: { fechaCobro: enDias(5), hasta: "2026-12-31" },
+      headers: { ...headers, "content-type": "application/json" },
+      body: JSON.stringify({ fechaCobro: enDias(5), hasta: "2026-12-31" }),
     });
-    const msGenerar = performance.now() - inicio;
-    if (res.statusCode !== 201) throw new Error(`POST /api/remesas ${res.statusCode}: ${res.body}`);
-    const remesa = res.json() as { id: number; numAdeudos: number; total: number };
+    if (generada.estado !== 201) {
+      throw new Error(`POST /api/remesas ${generada.estado}: ${generada.cuerpo}`);
+    }
+    const remesa = JSON.parse(generada.cuerpo) as { id: number; numAdeudos: number; total: number };
 
-    inicio = performance.now();
-    const xml = await app.inject({ method: "GET", url: `/api/remesas/${remesa.id}/xml`, headers });
-    const msXml = performance.now() - inicio;
-
-    const errores = await erroresXsdPain008(xml.body);
+    const xml = await pedir(`/api/remesas/${remesa.id}/xml`, { headers });
+    const errores = await erroresXsdPain008(xml.cuerpo);
     if (errores.length > 0) throw new Error(`XML no válido según el XSD: ${errores[0]}`);
 
-    inicio = performance.now();
-    const detalle = await app.inject({ method: "GET", url: `/api/remesas/${remesa.id}`, headers });
-    const msDetalle = performance.now() - inicio;
-    if (detalle.statusCode !== 200) throw new Error(`detalle ${detalle.statusCode}`);
+    const detalle = await pedir(`/api/remesas/${remesa.id}`, { headers });
+    if (detalle.estado !== 200) throw new Error(`detalle ${detalle.estado}`);
 
-    inicio = performance.now();
-    const cobro = await app.inject({
-      method: "POST",
-      url: `/api/remesas/${remesa.id}/cobro`,
-      headers,
-    });
-    const msCobro = performance.now() - inicio;
-    if (cobro.statusCode !== 200) throw new Error(`cobro ${cobro.statusCode}: ${cobro.body}`);
+    const cobro = await pedir(`/api/remesas/${remesa.id}/cobro`, { method: "POST", headers });
+    if (cobro.estado !== 200) throw new Error(`cobro ${cobro.estado}: ${cobro.cuerpo}`);
 
     console.log(
-      `${motor.padEnd(10)} generar ${remesa.numAdeudos} adeudos (${PAGADORES * CARGOS_POR_PAGADOR} cargos, ${remesa.total.toLocaleString("es-ES")} €): ${msGenerar.toFixed(0)} ms | XML ${(Buffer.byteLength(xml.body) / 1024 / 1024).toFixed(2)} MB válido (XSD), descarga ${msXml.toFixed(0)} ms | ver la remesa ${msDetalle.toFixed(0)} ms | marcar cobrada ${msCobro.toFixed(0)} ms`,
+      `${motor.padEnd(10)} generar ${remesa.numAdeudos} adeudos (${PAGADORES * CARGOS_POR_PAGADOR} cargos, ${remesa.total.toLocaleString("es-ES")} €): ${generada.ms.toFixed(0)} ms | XML ${(Buffer.byteLength(xml.cuerpo) / 1024 / 1024).toFixed(2)} MB válido (XSD), descarga ${xml.ms.toFixed(0)} ms | ver la remesa ${detalle.ms.toFixed(0)} ms | marcar cobrada ${cobro.ms.toFixed(0)} ms`,
     );
-    await app.close();
   } finally {
-    await bd.cerrar();
+    await pararServidor(servidor);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
 console.log(`Remesa SEPA de ${PAGADORES} adeudos`);
-await conPgliteEnDisco((opciones) => medir("PGlite", opciones));
+await medir("PGlite");
 const url = process.env.DATABASE_URL;
 if (url) {
   const temporal = await crearBaseTemporal(url, "fila_bench");
   try {
-    await medir("PostgreSQL", { tipo: "postgres", url: temporal.url });
+    await medir("PostgreSQL", temporal.url);
   } finally {
     await temporal.borrar();
   }

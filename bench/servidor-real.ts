@@ -3,6 +3,7 @@
 // must not share a process with what they measure.
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
+import { abrirBaseDeDatos } from "../packages/api/src/db/database.js";
 import { CUENTAS_DEMO, PASSWORD_DEMO } from "../packages/api/src/demo/seed-demo.js";
 
 export const raiz = path.resolve(import.meta.dirname, "..");
@@ -15,7 +16,22 @@ export type OpcionesServidor = {
   databaseUrl?: string;
   /** Options for the server's node (`--cpu-prof`…). */
   argumentosNode?: string[];
+  /** Loads the demo filà (DEMO=1), as by default; false for a measurement's own data. */
+  demo?: boolean;
 };
+
+/**
+ * The database the server of `dataDir` uses (its PGlite folder `dataDir/db`, or PostgreSQL), for
+ * a measurement to prepare its data before the server starts and to count after it stops:
+ * PGlite is one process's at a time.
+ */
+export function abrirBaseDelServidor(dataDir: string, databaseUrl?: string) {
+  return abrirBaseDeDatos(
+    databaseUrl
+      ? { tipo: "postgres", url: databaseUrl }
+      : { tipo: "pglite", dataDir: path.join(dataDir, "db") },
+  );
+}
 
 /** Starts it and waits until it is ready (`GET /api/salud/lista`), five minutes at most. */
 export async function arrancarServidorReal({
@@ -23,6 +39,7 @@ export async function arrancarServidorReal({
   dataDir,
   databaseUrl,
   argumentosNode = [],
+  demo = true,
 }: OpcionesServidor): Promise<ChildProcess> {
   const base = `http://127.0.0.1:${puerto}`;
   const env: NodeJS.ProcessEnv = {
@@ -31,7 +48,7 @@ export async function arrancarServidorReal({
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     PUBLIC_URL: base,
-    DEMO: "1",
+    DEMO: demo ? "1" : "0",
     ADMIN_EMAIL: "primer@filademo.es",
     ADMIN_PASSWORD: "primer-admin-medicion-2026",
     LOG_LEVEL: "warn",
