@@ -170,10 +170,14 @@ export class ActosService {
     };
   }
 
+  /**
+   * Places taken come from the event's own counter (`acto.ocupadas`, kept by the triggers on
+   * `inscripcion`, migration 0010: the same count the enrolment's capacity check trusts), read
+   * with the row: no count of the enrolments per listing.
+   */
   private async presentar(filas: ActoFila[], repo = this.repo): Promise<Acto[]> {
-    const ids = filas.map((f) => f.id);
-    const [precios, ocupadas] = await Promise.all([repo.precios(ids), repo.ocupadas(ids)]);
-    return filas.map((f) => presentarActo(f, precios, ocupadas.get(f.id) ?? 0));
+    const precios = await repo.precios(filas.map((f) => f.id));
+    return filas.map((f) => presentarActo(f, precios, f.ocupadas));
   }
 
   async obtener(id: number, repo = this.repo): Promise<Acto> {
@@ -763,22 +767,26 @@ export class ActosService {
     // Without a linked member there is nobody to enrol: nothing to show, whatever the role.
     if (actor.socioId <= 0) return { items: [], total: 0, page, pageSize };
     const hoy = this.hoy();
-    const { filas, total } = await this.repo.listar({
-      desde: hoy,
-      orden: { columna: "fecha", desc: false },
-      page,
-      pageSize,
-      soloVisibles: { incluirInternos: esDeSocio(actor) },
-    });
-    const actos = await this.presentar(filas);
-    const familia = await this.repo.familia(actor.socioId);
-    const inscripciones = await this.repo.inscripcionesDeSocios(
-      filas.map((f) => f.id),
-      familia.map((s) => s.id),
-    );
-    const precios = await this.repo.precios(filas.map((f) => f.id));
-    const items: MiActo[] = filas.map((fila, i) => {
-      const acto = actos[i] as Acto;
+    const [{ filas, total }, familia] = await Promise.all([
+      this.repo.listar({
+        desde: hoy,
+        orden: { columna: "fecha", desc: false },
+        page,
+        pageSize,
+        soloVisibles: { incluirInternos: esDeSocio(actor) },
+      }),
+      this.repo.familia(actor.socioId),
+    ]);
+    const ids = filas.map((f) => f.id);
+    const [precios, inscripciones] = await Promise.all([
+      this.repo.precios(ids),
+      this.repo.inscripcionesDeSocios(
+        ids,
+        familia.map((s) => s.id),
+      ),
+    ]);
+    const items: MiActo[] = filas.map((fila) => {
+      const acto = presentarActo(fila, precios, fila.ocupadas);
       const preciosActo = precios
         .filter((p) => p.id_acto === fila.id)
         .map((p) => ({ idTipoSocio: p.id_tipo_socio, precioCentimos: p.precio }));
