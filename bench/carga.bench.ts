@@ -1,8 +1,9 @@
 // Throughput of authenticated calls against the real server (issue 14, goal 1), started as
 // `npm start` starts it (the demo filà, a temporary DATA_DIR, its own port), loaded from this
-// separate process with autocannon. Three routes in the same run, one after the other: the
-// trivial `GET /assets/config.json` as the yardstick, `GET /api/sesion` (token lookup) and
-// `GET /api/socios?page=1&pageSize=50` (administrator). PGlite always; with DATABASE_URL also
+// separate process with autocannon. Four routes in the same run, one after the other: the
+// trivial `GET /assets/config.json` as the yardstick, `GET /api/sesion` (token lookup),
+// `GET /api/socios?page=1&pageSize=50` (administrator) and, without a goal, the member home's
+// `GET /api/actos/mios` (usuario and the three members they pay for). PGlite always; with DATABASE_URL also
 // PostgreSQL, in a database of its own created for the run and dropped after it.
 // Goals: /api/sesion ≥ 30 % and the member list ≥ 15 % of the trivial route's requests per second
 // (printed with ✓/✗; the exit code is 1 only when a request failed).
@@ -13,7 +14,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { arrancarServidorReal, entrarConCuentaDemo, pararServidor } from "./servidor-real.js";
+import {
+  arrancarServidorReal,
+  type CuentaDemo,
+  entrarConCuentaDemo,
+  pararServidor,
+} from "./servidor-real.js";
 
 const PUERTO = Number(process.env.CARGA_PORT ?? 3408);
 const SEGUNDOS = Number(process.env.CARGA_SEGUNDOS ?? 10);
@@ -21,22 +27,33 @@ const CONEXIONES = Number(process.env.CARGA_CONEXIONES ?? 16);
 const PERFIL = process.env.CARGA_PERFIL;
 const BASE = `http://127.0.0.1:${PUERTO}`;
 
-type Ruta = { nombre: string; url: string; conSesion: boolean; objetivo: number | null };
+/** `cuenta`: the demo account whose sessions the route is asked with, or none. */
+type Ruta = { nombre: string; url: string; cuenta: CuentaDemo | null; objetivo: number | null };
 const RUTAS: Ruta[] = [
   {
     nombre: "GET /assets/config.json",
     url: "/assets/config.json",
-    conSesion: false,
+    cuenta: null,
     objetivo: null,
   },
-  { nombre: "GET /api/sesion", url: "/api/sesion", conSesion: true, objetivo: 30 },
+  { nombre: "GET /api/sesion", url: "/api/sesion", cuenta: "administrador", objetivo: 30 },
   {
     nombre: "GET /api/socios?page=1&pageSize=50",
     url: "/api/socios?page=1&pageSize=50",
-    conSesion: true,
+    cuenta: "administrador",
     objetivo: 15,
   },
+  // No goal of the issue: what a festero's phone asks most, the home page's events (usuario
+  // pays for four members: each event comes with the four and their enrolments).
+  {
+    nombre: "GET /api/actos/mios (inicio del socio)",
+    url: "/api/actos/mios?pageSize=200",
+    cuenta: "usuario",
+    objetivo: null,
+  },
 ];
+
+type Sesiones = Record<CuentaDemo, string[]>;
 
 type Resultado = { ruta: Ruta; rps: number; p50: number; p99: number; errores: number };
 
@@ -46,14 +63,15 @@ type Resultado = { ruta: Ruta; rps: number; p50: number; p99: number; errores: n
  * reads the sessions of requests that arrive together in one query, and one token repeated would
  * make that read cheaper than it is).
  */
-function autocannonDe(ruta: Ruta, tokens: string[], duracion: number) {
+function autocannonDe(ruta: Ruta, sesiones: Sesiones, duracion: number) {
   let siguiente = 0;
+  const tokens = ruta.cuenta ? sesiones[ruta.cuenta] : [];
   return autocannon({
     url: `${BASE}${ruta.url}`,
     connections: CONEXIONES,
     duration: duracion,
     requests: [
-      ruta.conSesion
+      ruta.cuenta
         ? {
             setupRequest: (req) => {
               const token = tokens[siguiente++ % tokens.length];
@@ -65,8 +83,8 @@ function autocannonDe(ruta: Ruta, tokens: string[], duracion: number) {
   });
 }
 
-async function cargar(ruta: Ruta, tokens: string[]): Promise<Resultado> {
-  const r = await autocannonDe(ruta, tokens, SEGUNDOS);
+async function cargar(ruta: Ruta, sesiones: Sesiones): Promise<Resultado> {
+  const r = await autocannonDe(ruta, sesiones, SEGUNDOS);
   return {
     ruta,
     rps: r.requests.average,
@@ -85,15 +103,17 @@ async function medir(motor: string, databaseUrl?: string): Promise<boolean> {
     argumentosNode: PERFIL ? ["--cpu-prof", `--cpu-prof-dir=${PERFIL}`] : [],
   });
   try {
-    // One session per connection, as many people signed in at once.
-    const tokens: string[] = [];
-    for (let i = 0; i < CONEXIONES; i++) {
-      tokens.push((await entrarConCuentaDemo(PUERTO, "administrador")).token);
+    // One session per connection and account, as many people signed in at once.
+    const sesiones: Sesiones = { administrador: [], usuario: [], socio: [] };
+    for (const cuenta of new Set(RUTAS.flatMap((r) => (r.cuenta ? [r.cuenta] : [])))) {
+      for (let i = 0; i < CONEXIONES; i++) {
+        sesiones[cuenta].push((await entrarConCuentaDemo(PUERTO, cuenta)).token);
+      }
     }
     // Warm-up: JIT, the connection pool and the first query plans.
-    for (const ruta of RUTAS) await autocannonDe(ruta, tokens, 2);
+    for (const ruta of RUTAS) await autocannonDe(ruta, sesiones, 2);
     const resultados: Resultado[] = [];
-    for (const ruta of RUTAS) resultados.push(await cargar(ruta, tokens));
+    for (const ruta of RUTAS) resultados.push(await cargar(ruta, sesiones));
     const base = resultados[0].rps;
     let cumple = true;
     console.log(`\n${motor} (${CONEXIONES} conexiones, ${SEGUNDOS} s por ruta)`);
