@@ -3,8 +3,8 @@
 // separate process with autocannon. Four routes in the same run, one after the other: the
 // trivial `GET /assets/config.json` as the yardstick, `GET /api/sesion` (token lookup),
 // `GET /api/socios?page=1&pageSize=50` (administrator) and, without a goal, the member home's
-// `GET /api/actos/mios` (usuario and the three members they pay for). PGlite always; with DATABASE_URL also
-// PostgreSQL, in a database of its own created for the run and dropped after it.
+// `GET /api/actos/mios` (usuario and the three members they pay for). PGlite always; with
+// DATABASE_URL also PostgreSQL, in a database of its own created for the run and dropped after it.
 // Goals: /api/sesion ≥ 30 % and the member list ≥ 15 % of the trivial route's requests per second
 // (printed with ✓/✗; the exit code is 1 only when a request failed).
 // Run: npx tsx bench/carga.bench.ts   (CARGA_PORT, 3408 by default; CARGA_SEGUNDOS, 10;
