@@ -44,7 +44,7 @@ const RUTAS: Ruta[] = [
     objetivo: 15,
   },
   // No goal of the issue: what a festero's phone asks most, the home page's events (usuario
-  // pays for four members: each event comes with the four and their enrolments).
+  // pays for three other members: each event comes with the four and their enrolments).
   {
     nombre: "GET /api/actos/mios (inicio del socio)",
     url: "/api/actos/mios?pageSize=200",
