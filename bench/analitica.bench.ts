@@ -12,7 +12,7 @@ import { leerConfig } from "../packages/api/src/config.js";
 import { crearBaseTemporal } from "../packages/api/src/db/base-temporal.js";
 import { abrirBaseDeDatos, type OpcionesBaseDeDatos } from "../packages/api/src/db/database.js";
 import { migrar } from "../packages/api/src/db/migrar.js";
-import { hashPassword } from "../packages/api/src/lib/passwords.js";
+import { crearAdministrador } from "./administrador.js";
 
 const VISITANTES = 3000;
 const PASSWORD = "medicion-de-la-fila-2026";
@@ -44,18 +44,7 @@ async function medir(motor: string, opciones: OpcionesBaseDeDatos) {
     FROM generate_series(current_date - 400, current_date - 1, '1 day') d,
          unnest(array['alerta_abierta_push', 'recibo_descargado', 'inscripcion_hecha',
                       'app_instalada', 'push_entregada']) x`.execute(db);
-  await db
-    .insertInto("usuario")
-    .values({
-      email: "admin@bench.test",
-      nombre: "Junta",
-      rol: "administrador",
-      password_hash: await hashPassword(PASSWORD),
-      id_socio: null,
-      condiciones_aceptadas_en: new Date(),
-      condiciones_version: "1",
-    })
-    .execute();
+  await crearAdministrador(db, { email: "admin@bench.test", password: PASSWORD, nombre: "Junta" });
   const config = { ...leerConfig({ LOG_LEVEL: "silent" }, []), webDist: null, pushWorker: false };
   const app = await buildApp({ config, db, logger: false });
   await app.ready();

@@ -14,7 +14,7 @@ import { asegurarAsociacion } from "../packages/api/src/bootstrap/bootstrap.js";
 import { crearBaseTemporal } from "../packages/api/src/db/base-temporal.js";
 import type { Database } from "../packages/api/src/db/database.js";
 import { migrar } from "../packages/api/src/db/migrar.js";
-import { hashPassword } from "../packages/api/src/lib/passwords.js";
+import { crearAdministrador } from "./administrador.js";
 import { abrirBaseDelServidor, arrancarServidorReal, pararServidor } from "./servidor-real.js";
 
 const SOCIOS = 5000;
@@ -82,17 +82,7 @@ async function medir(motor: string, databaseUrl?: string) {
       await migrar(bd.db);
       await asegurarAsociacion(bd.db);
       productos = await poblar(bd.db);
-      await bd.db
-        .insertInto("usuario")
-        .values({
-          email: "junta@fila.test",
-          rol: "administrador",
-          password_hash: await hashPassword(PASSWORD),
-          id_socio: null,
-          condiciones_aceptadas_en: new Date(),
-          condiciones_version: "1",
-        })
-        .execute();
+      await crearAdministrador(bd.db, { email: "junta@fila.test", password: PASSWORD });
     } finally {
       await bd.cerrar();
     }

@@ -17,8 +17,8 @@ import type { Database } from "../packages/api/src/db/database.js";
 import { migrar } from "../packages/api/src/db/migrar.js";
 import { digitosControlCcc, ibanEspanyol } from "../packages/api/src/demo/seed-demo.js";
 import { BANCO_DEMO } from "../packages/api/src/demo/seed-remesas.js";
-import { hashPassword } from "../packages/api/src/lib/passwords.js";
 import { erroresXsdPain008 } from "../packages/api/src/test/xsd-sepa.js";
+import { crearAdministrador } from "./administrador.js";
 import { abrirBaseDelServidor, arrancarServidorReal, pararServidor } from "./servidor-real.js";
 
 const PAGADORES = 5000;
@@ -109,17 +109,7 @@ async function medir(motor: string, databaseUrl?: string) {
       await migrar(bd.db);
       await asegurarAsociacion(bd.db);
       await poblar(bd.db);
-      await bd.db
-        .insertInto("usuario")
-        .values({
-          email: "tesoreria@fila.test",
-          rol: "administrador",
-          password_hash: await hashPassword(PASSWORD),
-          id_socio: null,
-          condiciones_aceptadas_en: new Date(),
-          condiciones_version: "1",
-        })
-        .execute();
+      await crearAdministrador(bd.db, { email: "tesoreria@fila.test", password: PASSWORD });
     } finally {
       await bd.cerrar();
     }

@@ -16,7 +16,7 @@ import {
   type OpcionesBaseDeDatos,
 } from "../packages/api/src/db/database.js";
 import { migrar } from "../packages/api/src/db/migrar.js";
-import { hashPassword } from "../packages/api/src/lib/passwords.js";
+import { crearAdministrador } from "./administrador.js";
 
 const SOCIOS = 5000;
 const REPETICIONES = 200;
@@ -154,17 +154,7 @@ async function medir(motor: string, opciones: OpcionesBaseDeDatos) {
     await migrar(bd.db);
     await asegurarAsociacion(bd.db);
     const fragmentoNif = await poblar(bd.db);
-    await bd.db
-      .insertInto("usuario")
-      .values({
-        email: "junta@fila.test",
-        rol: "administrador",
-        password_hash: await hashPassword(PASSWORD),
-        id_socio: null,
-        condiciones_aceptadas_en: new Date(),
-        condiciones_version: "1",
-      })
-      .execute();
+    await crearAdministrador(bd.db, { email: "junta@fila.test", password: PASSWORD });
     const config = { ...leerConfig({ LOG_LEVEL: "silent" }, []), webDist: null, dataDir };
     const app = await buildApp({ config, db: bd.db, logger: false });
     // Server-side time of each answer, from the request's arrival to the reply's end.
