@@ -11,6 +11,7 @@
 // Run: npx tsx bench/actos.bench.ts   (or with DATABASE_URL=postgres://postgres@127.0.0.1:5432/test;
 // ACTOS_PORT, 3411 by default)
 
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
@@ -22,8 +23,8 @@ import { CUENTAS_DEMO, cargarDemo } from "../packages/api/src/demo/seed-demo.js"
 import { nuevoToken } from "../packages/api/src/lib/tokens.js";
 import { AuthRepository } from "../packages/api/src/modules/auth/auth.repository.js";
 import {
-  abrirBaseDelServidor,
   arrancarServidorReal,
+  conBaseDelServidor,
   entrarConCuentaDemo,
   pararServidor,
 } from "./servidor-real.js";
@@ -84,38 +85,37 @@ function dentroDe(dias: number): string {
 
 async function medir(motor: string, databaseUrl?: string): Promise<boolean> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "fila-bench-actos-"));
-  let servidor: Awaited<ReturnType<typeof arrancarServidorReal>> | null = null;
+  let servidor: ChildProcess | null = null;
   try {
     // Before the server starts (PGlite is one process's at a time): the demo filà and one
     // session per request, as from as many phones. The server reads the sessions of requests
     // that arrive together in one query, and one token repeated would flatter it.
-    const bd = await abrirBaseDelServidor(dataDir, databaseUrl);
-    let socios: { id: number }[];
-    let tipos: { id: number }[];
-    let sesiones: ReturnType<typeof nuevoToken>[];
-    try {
-      await migrar(bd.db);
-      await asegurarAsociacion(bd.db);
-      await cargarDemo(bd.db, dataDir);
-      socios = await bd.db
-        .selectFrom("socio")
-        .select("id")
-        .where("activo", "=", true)
-        .orderBy("id")
-        .execute();
-      tipos = await bd.db.selectFrom("tipo_socio").select("id").execute();
-      const { id: idAdmin } = await bd.db
-        .selectFrom("usuario")
-        .select("id")
-        .where("email", "=", CUENTAS_DEMO.administrador)
-        .executeTakeFirstOrThrow();
-      sesiones = socios.map(() => nuevoToken());
-      const auth = new AuthRepository(bd.db);
-      const expira = new Date(Date.now() + 3_600_000);
-      for (const t of sesiones) await auth.crearSesion(idAdmin, t.hash, expira, "127.0.0.1");
-    } finally {
-      await bd.cerrar();
-    }
+    const { socios, tipos, sesiones } = await conBaseDelServidor(
+      dataDir,
+      databaseUrl,
+      async (db) => {
+        await migrar(db);
+        await asegurarAsociacion(db);
+        await cargarDemo(db, dataDir);
+        const socios = await db
+          .selectFrom("socio")
+          .select("id")
+          .where("activo", "=", true)
+          .orderBy("id")
+          .execute();
+        const tipos = await db.selectFrom("tipo_socio").select("id").execute();
+        const { id: idAdmin } = await db
+          .selectFrom("usuario")
+          .select("id")
+          .where("email", "=", CUENTAS_DEMO.administrador)
+          .executeTakeFirstOrThrow();
+        const sesiones = socios.map(() => nuevoToken());
+        const auth = new AuthRepository(db);
+        const expira = new Date(Date.now() + 3_600_000);
+        for (const t of sesiones) await auth.crearSesion(idAdmin, t.hash, expira, "127.0.0.1");
+        return { socios, tipos, sesiones };
+      },
+    );
     const aforo = Math.floor((socios.length * 2) / 3);
 
     servidor = await arrancarServidorReal({ puerto: PUERTO, dataDir, databaseUrl });
@@ -153,24 +153,19 @@ async function medir(motor: string, databaseUrl?: string): Promise<boolean> {
     await pararServidor(servidor);
     servidor = null;
 
-    const despues = await abrirBaseDelServidor(dataDir, databaseUrl);
-    let ocupadas: number;
-    let contador: number;
-    try {
-      const { n } = await despues.db
+    const { ocupadas, contador } = await conBaseDelServidor(dataDir, databaseUrl, async (db) => {
+      const { n } = await db
         .selectFrom("inscripcion")
         .select((eb) => eb.fn.countAll<number>().as("n"))
         .where("id_acto", "=", id)
         .executeTakeFirstOrThrow();
-      ocupadas = Number(n);
-      ({ ocupadas: contador } = await despues.db
+      const acto = await db
         .selectFrom("acto")
         .select("ocupadas")
         .where("id", "=", id)
-        .executeTakeFirstOrThrow());
-    } finally {
-      await despues.cerrar();
-    }
+        .executeTakeFirstOrThrow();
+      return { ocupadas: Number(n), contador: acto.ocupadas };
+    });
 
     const estados = resultados.map((r) => r.estado);
     const cliente = resultados.map((r) => r.ms);

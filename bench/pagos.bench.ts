@@ -15,7 +15,7 @@ import { crearBaseTemporal } from "../packages/api/src/db/base-temporal.js";
 import type { Database } from "../packages/api/src/db/database.js";
 import { migrar } from "../packages/api/src/db/migrar.js";
 import { crearAdministrador } from "./administrador.js";
-import { abrirBaseDelServidor, arrancarServidorReal, pararServidor } from "./servidor-real.js";
+import { arrancarServidorReal, conBaseDelServidor, pararServidor } from "./servidor-real.js";
 
 const SOCIOS = 5000;
 const ANYO = 2026;
@@ -76,16 +76,12 @@ async function medir(motor: string, databaseUrl?: string) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "fila-bench-pagos-"));
   let servidor: ChildProcess | null = null;
   try {
-    const bd = await abrirBaseDelServidor(dataDir, databaseUrl);
-    let productos: number[];
-    try {
-      await migrar(bd.db);
-      await asegurarAsociacion(bd.db);
-      productos = await poblar(bd.db);
-      await crearAdministrador(bd.db, { email: "junta@fila.test", password: PASSWORD });
-    } finally {
-      await bd.cerrar();
-    }
+    const productos = await conBaseDelServidor(dataDir, databaseUrl, async (db) => {
+      await migrar(db);
+      await asegurarAsociacion(db);
+      await crearAdministrador(db, { email: "junta@fila.test", password: PASSWORD });
+      return poblar(db);
+    });
     servidor = await arrancarServidorReal({ puerto: PUERTO, dataDir, databaseUrl, demo: false });
     const url = `http://127.0.0.1:${PUERTO}`;
     const login = await fetch(`${url}/api/login`, {

@@ -19,7 +19,7 @@ import { digitosControlCcc, ibanEspanyol } from "../packages/api/src/demo/seed-d
 import { BANCO_DEMO } from "../packages/api/src/demo/seed-remesas.js";
 import { erroresXsdPain008 } from "../packages/api/src/test/xsd-sepa.js";
 import { crearAdministrador } from "./administrador.js";
-import { abrirBaseDelServidor, arrancarServidorReal, pararServidor } from "./servidor-real.js";
+import { arrancarServidorReal, conBaseDelServidor, pararServidor } from "./servidor-real.js";
 
 const PAGADORES = 5000;
 const CARGOS_POR_PAGADOR = 3;
@@ -104,15 +104,12 @@ async function medir(motor: string, databaseUrl?: string) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "fila-bench-remesas-"));
   let servidor: ChildProcess | null = null;
   try {
-    const bd = await abrirBaseDelServidor(dataDir, databaseUrl);
-    try {
-      await migrar(bd.db);
-      await asegurarAsociacion(bd.db);
-      await poblar(bd.db);
-      await crearAdministrador(bd.db, { email: "tesoreria@fila.test", password: PASSWORD });
-    } finally {
-      await bd.cerrar();
-    }
+    await conBaseDelServidor(dataDir, databaseUrl, async (db) => {
+      await migrar(db);
+      await asegurarAsociacion(db);
+      await poblar(db);
+      await crearAdministrador(db, { email: "tesoreria@fila.test", password: PASSWORD });
+    });
     servidor = await arrancarServidorReal({ puerto: PUERTO, dataDir, databaseUrl, demo: false });
     const login = await pedir("/api/login", {
       method: "POST",

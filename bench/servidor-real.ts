@@ -3,7 +3,7 @@
 // must not share a process with what they measure.
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
-import { abrirBaseDeDatos } from "../packages/api/src/db/database.js";
+import { abrirBaseDeDatos, type Database } from "../packages/api/src/db/database.js";
 import { CUENTAS_DEMO, PASSWORD_DEMO } from "../packages/api/src/demo/seed-demo.js";
 
 export const raiz = path.resolve(import.meta.dirname, "..");
@@ -21,16 +21,25 @@ export type OpcionesServidor = {
 };
 
 /**
- * The database the server of `dataDir` uses (its PGlite folder `dataDir/db`, or PostgreSQL), for
- * a measurement to prepare its data before the server starts and to count after it stops:
- * PGlite is one process's at a time.
+ * Runs `usar` on the database the server of `dataDir` uses (its PGlite folder `dataDir/db`, or
+ * PostgreSQL) and closes it: for a measurement to prepare its data before the server starts and
+ * to count after it stops, as PGlite is one process's at a time.
  */
-export function abrirBaseDelServidor(dataDir: string, databaseUrl?: string) {
-  return abrirBaseDeDatos(
+export async function conBaseDelServidor<T>(
+  dataDir: string,
+  databaseUrl: string | undefined,
+  usar: (db: Database) => Promise<T>,
+): Promise<T> {
+  const bd = await abrirBaseDeDatos(
     databaseUrl
       ? { tipo: "postgres", url: databaseUrl }
       : { tipo: "pglite", dataDir: path.join(dataDir, "db") },
   );
+  try {
+    return await usar(bd.db);
+  } finally {
+    await bd.cerrar();
+  }
 }
 
 /** Starts it and waits until it is ready (`GET /api/salud/lista`), five minutes at most. */

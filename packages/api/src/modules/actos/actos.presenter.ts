@@ -7,8 +7,11 @@ import {
 } from "@fila/domain";
 import type { ActoFila, InscripcionFila, PrecioFila } from "./actos.repository.js";
 
-/** An event as the API shows it (euros, SPEC §3 names). */
-export function presentarActo(fila: ActoFila, precios: PrecioFila[], ocupadas: number): Acto {
+/**
+ * An event as the API shows it (euros, SPEC §3 names). Places taken are the event's own counter
+ * (`acto.ocupadas`: members plus guests, kept by the triggers on `inscripcion`, migration 0010).
+ */
+export function presentarActo(fila: ActoFila, precios: PrecioFila[]): Acto {
   return {
     id: fila.id,
     nombre: fila.nombre,
@@ -30,7 +33,7 @@ export function presentarActo(fila: ActoFila, precios: PrecioFila[], ocupadas: n
         idActo: p.id_acto,
         precio: aEuros(p.precio),
       })),
-    numInscritos: ocupadas,
+    numInscritos: fila.ocupadas,
     idTipoActo: fila.id_tipo_acto,
     descripcion: fila.descripcion,
     imagen: fila.imagen,
@@ -39,7 +42,7 @@ export function presentarActo(fila: ActoFila, precios: PrecioFila[], ocupadas: n
     precioInvitado: aEuros(fila.precio_invitado),
     menus: fila.menus,
     cancelado: fila.cancelado,
-    plazasLibres: plazasLibres(fila.aforo, ocupadas),
+    plazasLibres: plazasLibres(fila.aforo, fila.ocupadas),
   };
 }
 

@@ -313,21 +313,6 @@ export class ActosRepository {
       .executeTakeFirst());
   }
 
-  /** Places taken in each event: enrolled members plus their guests. */
-  async ocupadas(idsActo: number[]): Promise<Map<number, number>> {
-    if (idsActo.length === 0) return new Map();
-    const filas = await this.db
-      .selectFrom("inscripcion")
-      .select((eb) => [
-        "id_acto",
-        sql<number>`count(*) + coalesce(sum(${eb.ref("invitados")}), 0)`.as("personas"),
-      ])
-      .where("id_acto", "in", idsActo)
-      .groupBy("id_acto")
-      .execute();
-    return new Map(filas.map((f) => [f.id_acto, Number(f.personas)]));
-  }
-
   async cuentaInscripciones(idActo: number): Promise<number> {
     const { n } = await this.db
       .selectFrom("inscripcion")

@@ -170,14 +170,9 @@ export class ActosService {
     };
   }
 
-  /**
-   * Places taken come from the event's own counter (`acto.ocupadas`, kept by the triggers on
-   * `inscripcion`, migration 0010: the same count the enrolment's capacity check trusts), read
-   * with the row: no count of the enrolments per listing.
-   */
   private async presentar(filas: ActoFila[], repo = this.repo): Promise<Acto[]> {
     const precios = await repo.precios(filas.map((f) => f.id));
-    return filas.map((f) => presentarActo(f, precios, f.ocupadas));
+    return filas.map((f) => presentarActo(f, precios));
   }
 
   async obtener(id: number, repo = this.repo): Promise<Acto> {
@@ -237,11 +232,11 @@ export class ActosService {
       await this.comprobarReferencias(repo, entrada);
       const datos = aDatos(entrada);
       if (datos.aforo !== null) {
-        const ocupadas = (await repo.ocupadas([id])).get(id) ?? 0;
-        if (ocupadas > datos.aforo) {
+        // The row is locked: its counter is the latest committed count.
+        if (antes.ocupadas > datos.aforo) {
           throw validacion(
             "aforo",
-            `El aforo no puede ser menor que las plazas ya ocupadas (${ocupadas})`,
+            `El aforo no puede ser menor que las plazas ya ocupadas (${antes.ocupadas})`,
           );
         }
       }
@@ -410,8 +405,7 @@ export class ActosService {
   private async inscribirATodos(repo: ActosRepository, idActo: number): Promise<void> {
     const acto = await repo.porId(idActo, true);
     if (!acto?.inscripcion_automatica || acto.cancelado || acto.fecha < this.hoy()) return;
-    const ocupadas = (await repo.ocupadas([idActo])).get(idActo) ?? 0;
-    const libres = acto.aforo === null ? null : Math.max(0, acto.aforo - ocupadas);
+    const libres = acto.aforo === null ? null : Math.max(0, acto.aforo - acto.ocupadas);
     if (libres === 0) return;
     const socios = await repo.sociosActivos(libres);
     await this.inscribirEnActo(
@@ -446,8 +440,7 @@ export class ActosService {
       const acto = await repo.porId(idActo, true);
       const socio = await repo.socio(idSocio);
       if (!acto || !socio?.activo) return 0;
-      const ocupadas = (await repo.ocupadas([idActo])).get(idActo) ?? 0;
-      if (!hayPlazas(acto.aforo, ocupadas, 1)) return 0;
+      if (!hayPlazas(acto.aforo, acto.ocupadas, 1)) return 0;
       const creadas = await this.inscribirEnActo(repo, acto, [
         { ...socio, invitados: 0, menu: "", alergias: "" },
       ]);
@@ -658,8 +651,7 @@ export class ActosService {
       const invitados = cambio.invitados ?? ins.invitados;
       const masPersonas = invitados - ins.invitados;
       if (masPersonas > 0) {
-        const ocupadas = (await repo.ocupadas([idActo])).get(idActo) ?? 0;
-        if (!hayPlazas(acto.aforo, ocupadas, masPersonas)) throw conflicto(MENSAJE_SIN_PLAZAS);
+        if (!hayPlazas(acto.aforo, acto.ocupadas, masPersonas)) throw conflicto(MENSAJE_SIN_PLAZAS);
       }
       let importe = ins.importe;
       let desenlazarCargo = false;
@@ -786,7 +778,7 @@ export class ActosService {
       ),
     ]);
     const items: MiActo[] = filas.map((fila) => {
-      const acto = presentarActo(fila, precios, fila.ocupadas);
+      const acto = presentarActo(fila, precios);
       const preciosActo = precios
         .filter((p) => p.id_acto === fila.id)
         .map((p) => ({ idTipoSocio: p.id_tipo_socio, precioCentimos: p.precio }));

@@ -57,19 +57,15 @@ export class InformesService {
       pageSize: NUM_PROXIMOS_ACTOS,
       soloVisibles: { incluirInternos: true },
     });
-    const ocupadas = await this.actos.ocupadas(filas.map((a) => a.id));
-    return filas.map((a) => {
-      const numInscritos = ocupadas.get(a.id) ?? 0;
-      return {
-        id: a.id,
-        nombre: a.nombre,
-        fecha: a.fecha,
-        hora: a.hora,
-        aforo: a.aforo,
-        numInscritos,
-        plazasLibres: a.aforo === null ? null : Math.max(0, a.aforo - numInscritos),
-      };
-    });
+    return filas.map((a) => ({
+      id: a.id,
+      nombre: a.nombre,
+      fecha: a.fecha,
+      hora: a.hora,
+      aforo: a.aforo,
+      numInscritos: a.ocupadas,
+      plazasLibres: a.aforo === null ? null : Math.max(0, a.aforo - a.ocupadas),
+    }));
   }
 
   private async ultimasAlertas(): Promise<ResumenAdmin["ultimasAlertas"]> {
