@@ -7,13 +7,8 @@ import { enExclusiva } from "./db/arranque-exclusivo.js";
 import { tomarBloqueo } from "./db/bloqueo.js";
 import { copiaDeSeguridad } from "./db/copias.js";
 import { abrirBaseDeDatos } from "./db/database.js";
-import { mantenerTablas } from "./db/mantenimiento.js";
 import { migrar } from "./db/migrar.js";
 import { CUENTAS_DEMO, cargarDemo, PASSWORD_DEMO } from "./demo/seed-demo.js";
-
-const UN_DIA_MS = 24 * 60 * 60 * 1000;
-/** How often the embedded database looks for tables to vacuum or analyse (db/mantenimiento.ts). */
-const MANTENIMIENTO_MS = 10 * 60 * 1000;
 
 async function main(): Promise<void> {
   const config = leerConfig();
@@ -33,7 +28,7 @@ async function main(): Promise<void> {
     const demo = config.demo ? await cargarDemo(bd.db, config.dataDir) : null;
     return { primer, demo };
   });
-  const app = await buildApp({ config, db: bd.db });
+  const app = await buildApp({ config, db: bd.db, pglite: bd.pglite });
   if (primer?.generada) {
     // Printed once, on the first start only: nobody else knows this password.
     console.log(
@@ -58,31 +53,11 @@ async function main(): Promise<void> {
     );
   }
 
-  const temporizadores: NodeJS.Timeout[] = [];
-  if (bd.pglite) {
-    const pglite = bd.pglite;
-    const copiar = () =>
-      copiaDeSeguridad(pglite, config.dataDir).catch((err) =>
-        app.log.error({ err }, "no se ha podido hacer la copia de seguridad"),
-      );
-    const mantener = async () => {
-      try {
-        const tablas = await mantenerTablas(bd.db);
-        if (tablas.length > 0) app.log.debug({ tablas }, "tablas limpiadas y analizadas");
-      } catch (err) {
-        app.log.error({ err }, "no se han podido limpiar y analizar las tablas");
-      }
-    };
-    temporizadores.push(setInterval(copiar, UN_DIA_MS), setInterval(mantener, MANTENIMIENTO_MS));
-    for (const t of temporizadores) t.unref();
-  }
-
   let cerrando = false;
   const cerrar = async (senal: string) => {
     if (cerrando) return;
     cerrando = true;
     app.log.info(`Recibida ${senal}: cerrando…`);
-    for (const t of temporizadores) clearInterval(t);
     try {
       await app.close();
       if (bd.pglite) await copiaDeSeguridad(bd.pglite, config.dataDir);

@@ -27,6 +27,7 @@ import {
   rechazoInscripcion,
 } from "@fila/domain";
 import { DomainError, noEncontrado, prohibido } from "../../errors/domain-error.js";
+import { type Mensaje, mensajeCon } from "../../errors/mensajes.js";
 import type { UsuarioAutenticado } from "../../plugins/auth.js";
 import { diferencias } from "../../services/auditoria.js";
 import { presentarActo, presentarInscripcion, totalesInscritos } from "./actos.presenter.js";
@@ -43,13 +44,12 @@ import type {
 
 export type Actor = Pick<UsuarioAutenticado, "id" | "rol" | "socioId">;
 
-export const MENSAJE_SIN_PLAZAS = "No quedan plazas";
 export const MOTIVO_ACTO_CANCELADO = "Acto cancelado";
 export const MOTIVO_INSCRIPCION_CANCELADA = "Inscripción cancelada";
 
-const conflicto = (mensaje: string) => new DomainError("conflicto", mensaje);
-const validacion = (campo: string, mensaje: string) =>
-  new DomainError("validacion", mensaje, [{ campo, mensaje }]);
+const conflicto = (m: Mensaje) => new DomainError("conflicto", m);
+const validacion = (campo: string, m: Mensaje) =>
+  new DomainError("validacion", m, [{ campo, clave: m }]);
 
 /** The account belongs to a member: role socio, or any account linked to a member. */
 export const esDeSocio = (actor: Pick<Actor, "rol" | "socioId">) =>
@@ -138,7 +138,11 @@ const enRemesa = (i: { estado_pago: string | null; id_remesa: number | null }) =
   i.estado_pago === "pendiente" && i.id_remesa !== null;
 
 const errorDe = (r: Rechazo) =>
-  new DomainError(r.codigo, r.mensaje, r.campo ? [{ campo: r.campo, mensaje: r.mensaje }] : []);
+  new DomainError(
+    r.codigo,
+    mensajeCon("dominio.texto", { texto: r.mensaje }),
+    r.campo ? [{ campo: r.campo, mensaje: r.mensaje }] : [],
+  );
 
 export class ActosService {
   constructor(
@@ -177,14 +181,14 @@ export class ActosService {
 
   async obtener(id: number, repo = this.repo): Promise<Acto> {
     const fila = await repo.porId(id);
-    if (!fila) throw noEncontrado("El acto");
+    if (!fila) throw noEncontrado("no_encontrado.acto");
     const [acto] = await this.presentar([fila], repo);
     return acto as Acto;
   }
 
   private async comprobarReferencias(repo: ActosRepository, e: ActoEntrada): Promise<void> {
     if (e.idTipoActo !== null && !(await repo.existeTipoActo(e.idTipoActo))) {
-      throw validacion("idTipoActo", "El tipo de acto no existe");
+      throw validacion("idTipoActo", "actos.tipo_acto_no_existe");
     }
     const tipos = await repo.existenTiposSocio(e.precios.map((p) => p.idTipoSocio));
     const productos = await repo.existenProductos(
@@ -192,10 +196,10 @@ export class ActosService {
     );
     e.precios.forEach((p, i) => {
       if (!tipos.has(p.idTipoSocio)) {
-        throw validacion(`precios.${i}.idTipoSocio`, "El tipo de socio no existe");
+        throw validacion(`precios.${i}.idTipoSocio`, "actos.tipo_socio_no_existe");
       }
       if (p.idProducto !== null && !productos.has(p.idProducto)) {
-        throw validacion(`precios.${i}.idProducto`, "El producto no existe");
+        throw validacion(`precios.${i}.idProducto`, "actos.producto_no_existe");
       }
     });
   }
@@ -228,7 +232,7 @@ export class ActosService {
   async actualizar(actor: Actor, id: number, entrada: ActoEntrada): Promise<Acto> {
     return this.repo.transaccion(async (repo) => {
       const antes = await repo.porId(id, true);
-      if (!antes) throw noEncontrado("El acto");
+      if (!antes) throw noEncontrado("no_encontrado.acto");
       await this.comprobarReferencias(repo, entrada);
       const datos = aDatos(entrada);
       if (datos.aforo !== null) {
@@ -236,7 +240,7 @@ export class ActosService {
         if (antes.ocupadas > datos.aforo) {
           throw validacion(
             "aforo",
-            `El aforo no puede ser menor que las plazas ya ocupadas (${antes.ocupadas})`,
+            mensajeCon("actos.aforo_no_puede_ser_menor_plazas", { ocupadas: antes.ocupadas }),
           );
         }
       }
@@ -265,11 +269,9 @@ export class ActosService {
   async borrar(actor: Actor, id: number): Promise<void> {
     await this.repo.transaccion(async (repo) => {
       const acto = await repo.porId(id, true);
-      if (!acto) throw noEncontrado("El acto");
+      if (!acto) throw noEncontrado("no_encontrado.acto");
       if ((await repo.cuentaInscripciones(id)) > 0) {
-        throw conflicto(
-          "No se puede borrar: tiene inscripciones o cargos. Cancela el acto en su lugar.",
-        );
+        throw conflicto("actos.no_puede_borrar_tiene_inscripciones_cargos");
       }
       await repo.borrar(id);
       await repo.auditar({
@@ -284,7 +286,7 @@ export class ActosService {
   async copiar(actor: Actor, id: number, copia: ActoCopia): Promise<Acto> {
     return this.repo.transaccion(async (repo) => {
       const original = await repo.porId(id);
-      if (!original) throw noEncontrado("El acto");
+      if (!original) throw noEncontrado("no_encontrado.acto");
       const fecha = copia.fecha ?? original.fecha;
       let fechaMaxima = original.fecha_maxima_inscripcion;
       if (copia.fechaMaximaInscripcion !== undefined) {
@@ -294,10 +296,7 @@ export class ActosService {
         fechaMaxima = sumarDias(fecha, -diasEntre(fechaMaxima, original.fecha));
       }
       if (fechaMaxima !== null && fechaMaxima > fecha) {
-        throw validacion(
-          "fechaMaximaInscripcion",
-          "La fecha máxima de inscripción no puede ser posterior al acto",
-        );
+        throw validacion("fechaMaximaInscripcion", "actos.fecha_maxima_inscripcion_no_puede_ser");
       }
       const { id: _id, creado_en, actualizado_en, cancelado, ocupadas: _o, ...campos } = original;
       const datos: DatosActo = { ...campos, fecha, fecha_maxima_inscripcion: fechaMaxima };
@@ -326,8 +325,8 @@ export class ActosService {
   async cancelar(actor: Actor, id: number): Promise<Acto> {
     return this.repo.transaccion(async (repo) => {
       const acto = await repo.porId(id, true);
-      if (!acto) throw noEncontrado("El acto");
-      if (acto.cancelado) throw conflicto("El acto ya está cancelado");
+      if (!acto) throw noEncontrado("no_encontrado.acto");
+      if (acto.cancelado) throw conflicto("actos.acto_esta_cancelado");
       await repo.actualizar(id, { cancelado: true });
       const anulados = await repo.anularCargosPendientesDeActo(id, MOTIVO_ACTO_CANCELADO);
       await repo.auditar({
@@ -467,11 +466,11 @@ export class ActosService {
       creada ??= await this.repo.transaccion(async (repo) => {
         const nueva = await this.intentarInscribir(repo, actor, idActo, entrada);
         // Under the lock nothing can change between the check and the insert.
-        if (!nueva) throw conflicto(MENSAJE_SIN_PLAZAS);
+        if (!nueva) throw conflicto("actos.sin_plazas");
         return nueva;
       });
     } catch (error) {
-      if (esViolacionUnica(error)) throw conflicto("Ya está inscrito en este acto");
+      if (esViolacionUnica(error)) throw conflicto("actos.esta_inscrito_este_acto");
       throw error;
     }
     return presentarInscripcion(creada);
@@ -491,7 +490,7 @@ export class ActosService {
     const esAdministrador = actor.rol === "administrador";
     // One read with all it needs (event, member, prices), so a miss costs one round trip.
     const acto = await repo.paraInscribir(idActo, entrada.idSocio, repo.enTransaccion);
-    if (!acto) throw noEncontrado("El acto");
+    if (!acto) throw noEncontrado("no_encontrado.acto");
     const { socio } = acto;
     const precios = conPrecio(acto.precios);
     const rechazo = rechazoInscripcion({
@@ -510,17 +509,15 @@ export class ActosService {
       menu: entrada.menu,
     });
     if (rechazo) throw errorDe(rechazo);
-    if (!socio && esAdministrador) throw noEncontrado("El socio");
+    if (!socio && esAdministrador) throw noEncontrado("no_encontrado.socio");
     if (!socio || !this.puedeGestionar(actor, socio)) {
-      throw new DomainError(
-        "prohibido",
-        "Solo puedes inscribirte a ti y a los socios de los que eres pagador.",
-      );
+      throw new DomainError("prohibido", "actos.solo_puedes_inscribirte_ti_socios_eres");
     }
-    if (!socio.activo) throw conflicto("El socio está de baja");
-    if (acto.inscrito) throw conflicto(`${socio.nombre} ya está inscrito en este acto`);
+    if (!socio.activo) throw conflicto("actos.socio_esta_baja");
+    if (acto.inscrito)
+      throw conflicto(mensajeCon("actos.esta_inscrito_este_acto_2", { nombre: socio.nombre }));
     if (!hayPlazas(acto.aforo, acto.ocupadas, 1 + entrada.invitados)) {
-      throw conflicto(MENSAJE_SIN_PLAZAS);
+      throw conflicto("actos.sin_plazas");
     }
     const importe = importeDe(acto, precios, socio.id_tipo_socio, entrada.invitados);
     let cargo: NuevoCargo | null = null;
@@ -546,7 +543,7 @@ export class ActosService {
 
   private async inscripcionPresentada(idActo: number, id: number): Promise<Inscripcion> {
     const fila = await this.repo.inscripcion(idActo, id);
-    if (!fila) throw noEncontrado("La inscripción");
+    if (!fila) throw noEncontrado("no_encontrado.inscripcion");
     return presentarInscripcion(fila);
   }
 
@@ -558,9 +555,9 @@ export class ActosService {
     const esAdministrador = actor.rol === "administrador";
     return this.repo.transaccion(async (repo) => {
       const acto = await repo.porId(idActo, true);
-      if (!acto) throw noEncontrado("El acto");
+      if (!acto) throw noEncontrado("no_encontrado.acto");
       const inscripcion = await repo.inscripcion(idActo, idInscripcion);
-      if (!inscripcion) throw noEncontrado("La inscripción");
+      if (!inscripcion) throw noEncontrado("no_encontrado.inscripcion");
       const socio = await repo.socio(inscripcion.id_socio);
       if (!socio || !this.puedeGestionar(actor, socio)) throw prohibido();
       if (!esAdministrador) {
@@ -572,14 +569,12 @@ export class ActosService {
           },
           this.hoy(),
         );
-        if (motivo) throw conflicto(motivo);
+        if (motivo) throw conflicto(mensajeCon("dominio.texto", { texto: motivo }));
         if (inscripcion.estado_pago === "pagado") {
-          throw conflicto("La inscripción ya está pagada: para cancelarla habla con la junta.");
+          throw conflicto("actos.inscripcion_esta_pagada_para_cancelarla_habla");
         }
         if (enRemesa(inscripcion)) {
-          throw conflicto(
-            "El cargo de la inscripción ya está en una remesa: para cancelarla habla con la junta.",
-          );
+          throw conflicto("actos.cargo_inscripcion_esta_remesa_para_cancelarla");
         }
       }
       let cargo: InscripcionCancelada["cargo"] = "sin_cargo";
@@ -628,9 +623,9 @@ export class ActosService {
   ): Promise<Inscripcion> {
     await this.repo.transaccion(async (repo) => {
       const acto = await repo.porId(idActo, true);
-      if (!acto) throw noEncontrado("El acto");
+      if (!acto) throw noEncontrado("no_encontrado.acto");
       const ins = await repo.inscripcion(idActo, idInscripcion);
-      if (!ins) throw noEncontrado("La inscripción");
+      if (!ins) throw noEncontrado("no_encontrado.inscripcion");
       const socio = await repo.socio(ins.id_socio);
       if (!socio || !this.puedeGestionar(actor, socio)) throw prohibido();
       const rechazo = rechazoCambioInscripcion({
@@ -651,7 +646,7 @@ export class ActosService {
       const invitados = cambio.invitados ?? ins.invitados;
       const masPersonas = invitados - ins.invitados;
       if (masPersonas > 0) {
-        if (!hayPlazas(acto.aforo, acto.ocupadas, masPersonas)) throw conflicto(MENSAJE_SIN_PLAZAS);
+        if (!hayPlazas(acto.aforo, acto.ocupadas, masPersonas)) throw conflicto("actos.sin_plazas");
       }
       let importe = ins.importe;
       let desenlazarCargo = false;
@@ -669,9 +664,7 @@ export class ActosService {
                 )
               : await repo.anularCargo(idPago, MOTIVO_INSCRIPCION_CANCELADA);
           if (!seguido) {
-            throw conflicto(
-              "El cargo de la inscripción ya está pagado o en una remesa: para cambiar los invitados habla con la junta.",
-            );
+            throw conflicto("actos.cargo_inscripcion_esta_pagado_remesa_para");
           }
           desenlazarCargo = importe === 0;
         } else if (importe > 0) {
@@ -729,15 +722,17 @@ export class ActosService {
   async asistencia(actor: Actor, idActo: number, idInscripcion: number, asistio: boolean) {
     return this.repo.transaccion(async (repo) => {
       const inscripcion = await repo.inscripcion(idActo, idInscripcion);
-      if (!inscripcion) throw noEncontrado("La inscripción");
+      if (!inscripcion) throw noEncontrado("no_encontrado.inscripcion");
       const acto = await repo.porId(idActo);
-      if (!acto) throw noEncontrado("El acto");
+      if (!acto) throw noEncontrado("no_encontrado.acto");
       if (asistio && acto.cancelado) {
-        throw conflicto("El acto está cancelado: no se marca la asistencia ni da puntos.");
+        throw conflicto("actos.acto_esta_cancelado_no_marca_asistencia");
       }
       if (asistio && acto.fecha > this.hoy()) {
         throw conflicto(
-          `El acto aún no se ha celebrado: la asistencia se marca a partir del día del acto (${formatearFecha(acto.fecha)}).`,
+          mensajeCon("actos.acto_aun_no_ha_celebrado_asistencia", {
+            fecha: formatearFecha(acto.fecha),
+          }),
         );
       }
       if (inscripcion.asistio !== asistio) {

@@ -10,6 +10,7 @@ import {
 } from "@fila/domain";
 import sharp from "sharp";
 import { DomainError, noEncontrado, prohibido } from "../../errors/domain-error.js";
+import { mensajeCon } from "../../errors/mensajes.js";
 import type { UsuarioAutenticado } from "../../plugins/auth.js";
 import { AlmacenArchivos, imagenAWebp } from "../../services/archivos.js";
 import { diferencias } from "../../services/auditoria.js";
@@ -36,8 +37,8 @@ export type OpcionesAnuncios = {
 const LADO_IMAGEN = 1600;
 const LADO_MINIATURA = 400;
 const DIAS_AVISO = 7;
-const MENSAJE_IMAGEN = "La imagen debe ser un archivo JPEG, PNG o WebP.";
-const MENSAJE_CONTACTO = "Indica un correo electrónico o un teléfono de contacto.";
+const MENSAJE_IMAGEN = "comun.imagen_no_valida";
+const MENSAJE_CONTACTO = "anuncios.sin_contacto";
 
 const esAdministrador = (actor: Actor) => actor.rol === "administrador";
 const esDueno = (actor: Actor, anuncio: AnuncioGuardado) =>
@@ -68,9 +69,9 @@ export class AnunciosService {
   /** The ad if the caller may see it: live ones for everyone, inactive ones for owner and board. */
   private async visible(actor: Actor, id: number): Promise<AnuncioGuardado> {
     const anuncio = await this.repo.porId(id, this.hoy(), this.opciones.dias);
-    if (!anuncio) throw noEncontrado("El anuncio");
+    if (!anuncio) throw noEncontrado("no_encontrado.anuncio");
     if (!anuncio.activo && !esAdministrador(actor) && !esDueno(actor, anuncio)) {
-      throw noEncontrado("El anuncio");
+      throw noEncontrado("no_encontrado.anuncio");
     }
     return anuncio;
   }
@@ -118,7 +119,7 @@ export class AnunciosService {
     }
     if (!tieneMedioDeContacto(resultado)) {
       throw new DomainError("validacion", MENSAJE_CONTACTO, [
-        { campo: "contacto", mensaje: MENSAJE_CONTACTO },
+        { campo: "contacto", clave: MENSAJE_CONTACTO },
       ]);
     }
     return resultado;
@@ -146,10 +147,7 @@ export class AnunciosService {
 
   async crear(actor: Actor, entrada: AnuncioEntrada): Promise<AnuncioVista> {
     if (actor.socioId <= 0) {
-      throw new DomainError(
-        "prohibido",
-        "Para publicar un anuncio tu cuenta tiene que estar vinculada a un socio.",
-      );
+      throw new DomainError("prohibido", "anuncios.para_publicar_anuncio_tu_cuenta_tiene");
     }
     const contacto = await this.contactoDe(actor.socioId, entrada.contacto);
     // Only the board features an ad; anyone else's `destacado` is ignored.
@@ -227,13 +225,13 @@ export class AnunciosService {
   async subirImagen(actor: Actor, id: number, contenido: Buffer): Promise<AnuncioVista> {
     const anuncio = await this.modificable(actor, id);
     if (anuncio.imagenes.length >= ANUNCIO_MAX_IMAGENES) {
-      const mensaje = `Un anuncio puede tener como mucho ${ANUNCIO_MAX_IMAGENES} imágenes.`;
-      throw new DomainError("validacion", mensaje, [{ campo: "archivo", mensaje }]);
+      const mensaje = mensajeCon("anuncios.demasiadas_imagenes", { max: ANUNCIO_MAX_IMAGENES });
+      throw new DomainError("validacion", mensaje, [{ campo: "archivo", clave: mensaje }]);
     }
     const webp = await imagenAWebp(contenido, LADO_IMAGEN);
     if (!webp) {
       throw new DomainError("imagen_no_valida", MENSAJE_IMAGEN, [
-        { campo: "archivo", mensaje: MENSAJE_IMAGEN },
+        { campo: "archivo", clave: MENSAJE_IMAGEN },
       ]);
     }
     const mini = await sharp(webp)
@@ -260,8 +258,8 @@ export class AnunciosService {
     if (!guardada) {
       await this.imagenes.borrar(clave);
       await this.imagenes.borrar(miniatura(clave));
-      const mensaje = `Un anuncio puede tener como mucho ${ANUNCIO_MAX_IMAGENES} imágenes.`;
-      throw new DomainError("validacion", mensaje, [{ campo: "archivo", mensaje }]);
+      const mensaje = mensajeCon("anuncios.demasiadas_imagenes", { max: ANUNCIO_MAX_IMAGENES });
+      throw new DomainError("validacion", mensaje, [{ campo: "archivo", clave: mensaje }]);
     }
     return this.obtener(actor, id);
   }
@@ -274,8 +272,8 @@ export class AnunciosService {
       new Set(orden).size === orden.length &&
       orden.every((c) => anuncio.imagenes.includes(c));
     if (!mismas) {
-      const mensaje = "El orden debe incluir cada imagen del anuncio una sola vez.";
-      throw new DomainError("validacion", mensaje, [{ campo: "orden", mensaje }]);
+      const mensaje = "anuncios.orden_no_valido";
+      throw new DomainError("validacion", mensaje, [{ campo: "orden", clave: mensaje }]);
     }
     await this.repo.actualizar(id, { imagenes: orden });
     return this.obtener(actor, id);
@@ -283,7 +281,7 @@ export class AnunciosService {
 
   async borrarImagen(actor: Actor, id: number, clave: string): Promise<AnuncioVista> {
     const anuncio = await this.modificable(actor, id);
-    if (!anuncio.imagenes.includes(clave)) throw noEncontrado("La imagen");
+    if (!anuncio.imagenes.includes(clave)) throw noEncontrado("no_encontrado.imagen");
     await this.repo.transaccion(async (repo) => {
       await repo.actualizar(id, { imagenes: anuncio.imagenes.filter((c) => c !== clave) });
       await repo.auditar({
@@ -302,9 +300,9 @@ export class AnunciosService {
   /** An image (or its thumbnail) of an ad the caller may see. */
   async leerImagen(actor: Actor, id: number, clave: string, mini: boolean): Promise<Buffer> {
     const anuncio = await this.visible(actor, id);
-    if (!anuncio.imagenes.includes(clave)) throw noEncontrado("La imagen");
+    if (!anuncio.imagenes.includes(clave)) throw noEncontrado("no_encontrado.imagen");
     const contenido = await this.imagenes.leer(mini ? miniatura(clave) : clave);
-    if (!contenido) throw noEncontrado("La imagen");
+    if (!contenido) throw noEncontrado("no_encontrado.imagen");
     return contenido;
   }
 

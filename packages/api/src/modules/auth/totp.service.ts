@@ -1,4 +1,5 @@
 import { DomainError, noEncontrado } from "../../errors/domain-error.js";
+import type { ClaveMensaje } from "../../errors/mensajes.js";
 import {
   esCodigoTotp,
   hashCodigoRecuperacion,
@@ -27,27 +28,20 @@ export type EstadoTotp = {
 };
 
 export const codigoRequerido = () =>
-  new DomainError(
-    "codigo_requerido",
-    "Escribe el código de 6 cifras de tu aplicación de autenticación o uno de tus códigos de recuperación.",
-  );
+  new DomainError("codigo_requerido", "auth.escribe_codigo_6_cifras_tu_aplicacion");
 
 /** 401 at sign-in; 400 in the account section, where a 401 would mean the session ended. */
-export const codigoIncorrecto = (status = 401) =>
+export const codigoIncorrecto = (enSesion = false) =>
   new DomainError(
-    "codigo_incorrecto",
-    "El código no es correcto o ya se ha usado. Escribe el código que muestra ahora tu aplicación.",
-    [{ campo: "codigo", mensaje: "Código incorrecto" }],
-    status,
+    enSesion ? "codigo_incorrecto_en_sesion" : "codigo_incorrecto",
+    "auth.codigo_no_correcto_ha_usado_escribe",
+    [{ campo: "codigo", clave: "auth.codigo_incorrecto" }],
   );
 
 const demasiadosIntentos = () =>
-  new DomainError(
-    "demasiados_intentos",
-    "Demasiados códigos incorrectos. Espera 15 minutos y vuelve a intentarlo.",
-  );
+  new DomainError("demasiados_intentos", "auth.demasiados_codigos_incorrectos_espera_15_minutos");
 
-const conflicto = (mensaje: string) => new DomainError("conflicto", mensaje);
+const conflicto = (m: ClaveMensaje) => new DomainError("conflicto", m);
 
 export class TotpService {
   constructor(
@@ -58,7 +52,7 @@ export class TotpService {
 
   async estado(actor: UsuarioAutenticado): Promise<EstadoTotp> {
     const cuenta = await this.repo.cuenta(actor.id);
-    if (!cuenta) throw noEncontrado("La cuenta");
+    if (!cuenta) throw noEncontrado("no_encontrado.cuenta");
     const obligatorio = await this.repo.obligatorioParaAdministradores();
     return {
       activo: cuenta.totpActivo,
@@ -71,11 +65,9 @@ export class TotpService {
   /** A new secret for the authenticator app; TOTP is not on until `confirmar`. */
   async iniciar(actor: UsuarioAutenticado): Promise<{ secreto: string; otpauthUrl: string }> {
     const cuenta = await this.repo.cuenta(actor.id);
-    if (!cuenta) throw noEncontrado("La cuenta");
+    if (!cuenta) throw noEncontrado("no_encontrado.cuenta");
     if (cuenta.totpActivo) {
-      throw conflicto(
-        "Ya tienes activada la verificación en dos pasos. Desactívala antes de configurarla de nuevo.",
-      );
+      throw conflicto("auth.tienes_activada_verificacion_dos_pasos_desactiva");
     }
     const secreto = nuevoSecretoTotp();
     await this.repo.guardarSecretoPendiente(actor.id, secreto);
@@ -88,10 +80,10 @@ export class TotpService {
   ): Promise<{ codigosRecuperacion: string[] }> {
     await this.comprobarIntentos(actor.id);
     const cuenta = await this.repo.cuenta(actor.id);
-    if (!cuenta) throw noEncontrado("La cuenta");
-    if (cuenta.totpActivo) throw conflicto("La verificación en dos pasos ya está activada.");
+    if (!cuenta) throw noEncontrado("no_encontrado.cuenta");
+    if (cuenta.totpActivo) throw conflicto("auth.verificacion_dos_pasos_esta_activada");
     if (!cuenta.totpSecreto) {
-      throw conflicto("Primero pide un código QR nuevo para tu aplicación de autenticación.");
+      throw conflicto("auth.primero_pide_codigo_qr_nuevo_para");
     }
     const paso = esCodigoTotp(codigo) ? pasoDelCodigo(cuenta.totpSecreto, codigo) : null;
     if (paso === null) await this.fallo(actor.id);
@@ -112,8 +104,8 @@ export class TotpService {
   async desactivar(actor: UsuarioAutenticado, codigo: string): Promise<void> {
     await this.comprobarIntentos(actor.id);
     const cuenta = await this.repo.cuenta(actor.id);
-    if (!cuenta) throw noEncontrado("La cuenta");
-    if (!cuenta.totpActivo) throw conflicto("La verificación en dos pasos no está activada.");
+    if (!cuenta) throw noEncontrado("no_encontrado.cuenta");
+    if (!cuenta.totpActivo) throw conflicto("auth.verificacion_dos_pasos_no_esta_activada");
     if (!(await this.verificar(cuenta.id, cuenta.totpSecreto, codigo))) await this.fallo(actor.id);
     await this.repo.transaccion(async (tx) => {
       await tx.desactivar(actor.id);
@@ -130,9 +122,9 @@ export class TotpService {
   /** An administrator turns off another account's TOTP (lost phone); the account is told. */
   async restablecer(actor: UsuarioAutenticado, idUsuario: number): Promise<void> {
     const cuenta = await this.repo.cuenta(idUsuario);
-    if (!cuenta) throw noEncontrado("La cuenta");
+    if (!cuenta) throw noEncontrado("no_encontrado.cuenta");
     if (!cuenta.totpActivo && !cuenta.totpSecreto) {
-      throw conflicto("Esa cuenta no tiene activada la verificación en dos pasos.");
+      throw conflicto("auth.esa_cuenta_no_tiene_activada_verificacion");
     }
     await this.repo.transaccion(async (tx) => {
       await tx.desactivar(idUsuario);
@@ -185,7 +177,7 @@ export class TotpService {
 
   private async fallo(idUsuario: number): Promise<never> {
     await this.intentos.registrarIntentos([claveIntentos(idUsuario)]);
-    throw codigoIncorrecto(400);
+    throw codigoIncorrecto(true);
   }
 }
 

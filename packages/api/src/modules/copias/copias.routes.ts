@@ -7,17 +7,16 @@ import multipart from "@fastify/multipart";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Database } from "../../db/database.js";
 import { DomainError } from "../../errors/domain-error.js";
+import { mensajeCon } from "../../errors/mensajes.js";
 import { requiereRol, usuarioDe } from "../../plugins/auth.js";
-import { CopiasRepository } from "./copias.repository.js";
-import { CopiasService } from "./copias.service.js";
+import type { CopiasService } from "./copias.service.js";
 
 const tags = ["Utilidades"];
 /** A backup holds every upload: far above any single upload's limit. */
 const MAX_BYTES_COPIA = 4 * 1024 * 1024 * 1024;
-const MENSAJE_TAMANYO = "La copia no puede ocupar más de 4 GB.";
-const MENSAJE_SIN_ARCHIVO = "Adjunta la copia de seguridad en el campo «archivo».";
+const MENSAJE_TAMANYO = "copias.demasiado_grande";
+const MENSAJE_SIN_ARCHIVO = "copias.sin_archivo";
 
 const entero = z.coerce.number().int();
 const ListaQuerySchema = z.object({
@@ -63,7 +62,7 @@ function enviarFichero(reply: FastifyReply, ruta: string, nombre: string, bytes:
 async function recibirCopia(req: FastifyRequest, carpeta: string) {
   if (!req.isMultipart()) {
     throw new DomainError("peticion_invalida", MENSAJE_SIN_ARCHIVO, [
-      { campo: "archivo", mensaje: MENSAJE_SIN_ARCHIVO },
+      { campo: "archivo", clave: MENSAJE_SIN_ARCHIVO },
     ]);
   }
   const ruta = path.join(carpeta, `subida-${randomBytes(8).toString("hex")}.fila.gz`);
@@ -78,12 +77,9 @@ async function recibirCopia(req: FastifyRequest, carpeta: string) {
         }
         await pipeline(parte.file, createWriteStream(ruta, { mode: 0o600 }));
         if (parte.file.truncated) {
-          throw new DomainError(
-            "demasiado_grande",
-            MENSAJE_TAMANYO,
-            [{ campo: "archivo", mensaje: MENSAJE_TAMANYO }],
-            413,
-          );
+          throw new DomainError("demasiado_grande", MENSAJE_TAMANYO, [
+            { campo: "archivo", clave: MENSAJE_TAMANYO },
+          ]);
         }
         recibido = true;
       } else if (typeof parte.value === "string") {
@@ -92,7 +88,7 @@ async function recibirCopia(req: FastifyRequest, carpeta: string) {
     }
     if (!recibido || (await stat(ruta)).size === 0) {
       throw new DomainError("peticion_invalida", MENSAJE_SIN_ARCHIVO, [
-        { campo: "archivo", mensaje: MENSAJE_SIN_ARCHIVO },
+        { campo: "archivo", clave: MENSAJE_SIN_ARCHIVO },
       ]);
     }
   } catch (err) {
@@ -101,7 +97,7 @@ async function recibirCopia(req: FastifyRequest, carpeta: string) {
     const code = (err as { code?: string }).code;
     if (code?.startsWith("FST_")) {
       throw new DomainError("peticion_invalida", MENSAJE_SIN_ARCHIVO, [
-        { campo: "archivo", mensaje: MENSAJE_SIN_ARCHIVO },
+        { campo: "archivo", clave: MENSAJE_SIN_ARCHIVO },
       ]);
     }
     throw err;
@@ -121,12 +117,10 @@ const ConfirmacionSchema = z.object({
  * Backups (administrador): download the whole filà in one file, restore one, and the automatic
  * copies of the embedded database.
  */
-export const copiasRoutes: FastifyPluginAsyncZod<{
-  db: Database;
-  dataDir: string;
-  alRestaurar?: () => void;
-}> = async (app, { db, dataDir, alRestaurar }) => {
-  const copias = new CopiasService(new CopiasRepository(db), dataDir, alRestaurar);
+export const copiasRoutes: FastifyPluginAsyncZod<{ copias: CopiasService }> = async (
+  app,
+  { copias },
+) => {
   await app.register(multipart, {
     limits: { fileSize: MAX_BYTES_COPIA, files: 1, fields: 5, parts: 6, fieldSize: 1000 },
   });
@@ -178,7 +172,7 @@ export const copiasRoutes: FastifyPluginAsyncZod<{
           }));
           throw new DomainError(
             "validacion",
-            detalles[0]?.mensaje ?? MENSAJE_SIN_ARCHIVO,
+            mensajeCon("dominio.texto", { texto: detalles[0]?.mensaje ?? "" }),
             detalles,
           );
         }

@@ -4,6 +4,7 @@ import { mkdir, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { VERSION_APP } from "../../config.js";
 import { DomainError } from "../../errors/domain-error.js";
+import { type Mensaje, mensajeCon } from "../../errors/mensajes.js";
 import { verificarPassword } from "../../lib/passwords.js";
 import type { UsuarioAutenticado } from "../../plugins/auth.js";
 import {
@@ -29,21 +30,16 @@ const FILAS_POR_INSERCION = 500;
 /** Names of the automatic copies that `db/copias.ts` writes. */
 const NOMBRE_AUTOMATICA = /^fila-[0-9A-Za-z-]{1,60}\.tar\.gz$/;
 
-const noValida = (mensaje: string) =>
-  new DomainError("copia_no_valida", mensaje, [{ campo: "archivo", mensaje }]);
+const noValida = (m: Mensaje) =>
+  new DomainError("copia_no_valida", m, [{ campo: "archivo", clave: m }]);
 const MENSAJES = {
-  noEsCopia: "El archivo no es una copia de seguridad de Filà.",
-  incompleta:
-    "El archivo está incompleto o dañado (¿se cortó la descarga?). Vuelve a descargar la copia.",
-  formatoNuevo: (v: number) =>
-    `La copia tiene un formato más nuevo (versión ${v}) que esta aplicación: actualiza la aplicación antes de restaurarla.`,
-  esquemaNuevo: (m: string) =>
-    `La copia es de una versión más nueva de la aplicación (cambio de esquema «${m}»): actualiza la aplicación antes de restaurarla.`,
-  esquemaViejo:
-    "La copia es de una versión anterior de la aplicación: restáurala en esa versión, actualízala y haz una copia nueva.",
-  noCoincide: (t: string) =>
-    `La copia no coincide con el esquema de esta aplicación (tabla «${t}»).`,
-};
+  noEsCopia: "copias.no_es_copia",
+  incompleta: "copias.incompleta",
+  formatoNuevo: (version: number) => mensajeCon("copias.formato_nuevo", { version }),
+  esquemaNuevo: (migracion: string) => mensajeCon("copias.esquema_nuevo", { migracion }),
+  esquemaViejo: "copias.esquema_viejo",
+  noCoincide: (tabla: string) => mensajeCon("copias.no_coincide", { tabla }),
+} as const;
 
 /** Stops at the first line that breaks the format, with the Spanish reason. */
 function leerJson(texto: string, enCabecera: boolean): unknown {
@@ -173,7 +169,7 @@ export class CopiasService {
   async rutaAutomatica(nombre: string): Promise<string> {
     const ruta = path.join(this.dataDir, "copias", nombre);
     if (!NOMBRE_AUTOMATICA.test(nombre) || !existsSync(ruta)) {
-      throw new DomainError("no_encontrado", "Esa copia automática no existe.");
+      throw new DomainError("no_encontrado", "copias.esa_copia_automatica_no_existe");
     }
     return ruta;
   }
@@ -188,7 +184,7 @@ export class CopiasService {
     confirmacion: { password: string; nombre: string },
   ): Promise<ResumenRestauracion> {
     if (this.restaurando) {
-      throw new DomainError("conflicto", "Ya hay una restauración en marcha. Espera a que acabe.");
+      throw new DomainError("conflicto", "copias.hay_restauracion_marcha_espera_acabe");
     }
     this.restaurando = true;
     const preparada = path.join(
@@ -253,9 +249,7 @@ export class CopiasService {
       const codigo = String((err as { code?: unknown }).code ?? "");
       // 22xxx data and 23xxx constraint errors: the file is at fault, not the server.
       if (/^2[23]/.test(codigo)) {
-        throw noValida(
-          "La base de datos ha rechazado los datos de la copia; no se ha cambiado nada.",
-        );
+        throw noValida("copias.datos_rechazados");
       }
       throw err;
     }
@@ -267,14 +261,16 @@ export class CopiasService {
   ) {
     const hash = await this.repo.passwordHash(actor.id);
     if (!(await verificarPassword(hash, password))) {
-      const mensaje = "La contraseña no es correcta.";
-      throw new DomainError("password_incorrecta", mensaje, [{ campo: "password", mensaje }]);
+      const mensaje = "copias.password_incorrecta";
+      throw new DomainError("password_incorrecta", mensaje, [
+        { campo: "password", clave: mensaje },
+      ]);
     }
     const normalizar = (s: string) => s.normalize("NFC").trim().toLocaleLowerCase("es");
     const actual = await this.repo.nombreAsociacion();
     if (normalizar(nombre) !== normalizar(actual)) {
-      const mensaje = `Escribe el nombre de la asociación tal como está: «${actual}».`;
-      throw new DomainError("validacion", mensaje, [{ campo: "nombre", mensaje }]);
+      const mensaje = mensajeCon("copias.nombre_asociacion", { nombre: actual });
+      throw new DomainError("validacion", mensaje, [{ campo: "nombre", clave: mensaje }]);
     }
   }
 

@@ -115,7 +115,7 @@ export class InformesTablasService {
   }
 
   private async planificar(id: string, q: InformeQuery) {
-    if (!esId(id)) throw new DomainError("no_encontrado", "Ese informe no existe.", [], 404);
+    if (!esId(id)) throw new DomainError("no_encontrado", "informes.ese_informe_no_existe");
     const entrada = CATALOGO.find((c) => c.id === id);
     const plan = await this.plan(id, q);
     return { plan, titulo: entrada?.titulo ?? id, idInforme: id };
@@ -125,8 +125,8 @@ export class InformesTablasService {
     if (q.tipo === undefined) return [];
     const nombre = await this.repo.nombreTipo(q.tipo);
     if (nombre === undefined) {
-      throw new DomainError("validacion", "Revisa los filtros.", [
-        { campo: "tipo", mensaje: "Ese tipo de socio no existe" },
+      throw new DomainError("validacion", "informes.revisa_filtros", [
+        { campo: "tipo", clave: "informes.ese_tipo_socio_no_existe" },
       ]);
     }
     return [{ etiqueta: "Tipo de socio", valor: nombre }];
@@ -286,8 +286,8 @@ export class InformesTablasService {
             ? [q.desde ?? hoy, q.hasta ?? q.desde ?? hoy]
             : mesDe(anyo, q.mes ?? Number(hoy.slice(5, 7)));
         if (hasta > sumarUnAnyo(desde)) {
-          throw new DomainError("validacion", "Revisa los filtros.", [
-            { campo: "hasta", mensaje: "El periodo de cumpleaños no puede pasar de un año" },
+          throw new DomainError("validacion", "informes.revisa_filtros", [
+            { campo: "hasta", clave: "informes.periodo_cumpleanos_no_puede_pasar_ano" },
           ]);
         }
         return {

@@ -2,12 +2,11 @@ import multipart from "@fastify/multipart";
 import { booleanoQuery, ListaSociosQuerySchema } from "@fila/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Database } from "../../db/database.js";
+import { mensajeCon } from "../../errors/mensajes.js";
 import { requiereRol, usuarioDe } from "../../plugins/auth.js";
 import { enviarDescarga } from "../../plugins/descargas.js";
 import { exigirArchivo, leerFormulario } from "../../plugins/subidas.js";
-import { SociosIoRepository } from "./socios-io.repository.js";
-import { type InformeImportacion, SociosIoService } from "./socios-io.service.js";
+import type { InformeImportacion, SociosIoService } from "./socios-io.service.js";
 
 export const MAX_BYTES_IMPORTACION = 5 * 1024 * 1024;
 
@@ -50,11 +49,10 @@ function cuerpoRechazo(informe: InformeImportacion): z.infer<typeof RechazoSchem
   };
 }
 
-export const sociosIoRoutes: FastifyPluginAsyncZod<{
-  db: Database;
-  alImportar?: (ids: number[]) => Promise<unknown>;
-}> = async (app, { db, alImportar }) => {
-  const sociosIo = new SociosIoService(new SociosIoRepository(db), alImportar);
+export const sociosIoRoutes: FastifyPluginAsyncZod<{ sociosIo: SociosIoService }> = async (
+  app,
+  { sociosIo },
+) => {
   await app.register(multipart, { limits: { fileSize: MAX_BYTES_IMPORTACION, files: 1 } });
 
   app.get(
@@ -86,9 +84,9 @@ export const sociosIoRoutes: FastifyPluginAsyncZod<{
       const confirmar = req.query.confirmar;
       const form = await leerFormulario(req, {
         maxBytes: MAX_BYTES_IMPORTACION,
-        mensajeTamanyo: "El fichero no puede ocupar más de 5 MB.",
+        mensajeTamanyo: mensajeCon("peticion.fichero_demasiado_grande", { mb: 5 }),
       });
-      const archivo = exigirArchivo(form, "Adjunta el fichero CSV o Excel en el campo «archivo».");
+      const archivo = exigirArchivo(form, "socios_io.adjunta_fichero_csv_excel_campo_archivo");
       const informe = await sociosIo.importar(archivo.contenido, confirmar, usuarioDe(req).id);
       if (confirmar && informe.rechazadas.length > 0) {
         return reply.status(400).send(cuerpoRechazo(informe));

@@ -1,5 +1,6 @@
 import { hoyIso } from "@fila/domain";
 import { DomainError } from "../../errors/domain-error.js";
+import { mensajeCon } from "../../errors/mensajes.js";
 import {
   type CampoPlano,
   type Catalogo,
@@ -77,24 +78,24 @@ export class SociosIoService {
     if (faltan.length > 0) {
       throw new DomainError(
         "validacion",
-        "La primera fila del fichero debe tener las cabeceras de la exportación (al menos «Nombre» y «Apellidos»).",
+        "socios_io.primera_fila_fichero_debe_tener_cabeceras",
         faltan.map((c) => ({
           campo: c === "nombre" ? "Nombre" : "Apellidos",
-          mensaje: "Falta esta columna",
+          clave: "socios_io.falta_esta_columna",
         })),
       );
     }
     const filas = hoja.filas.filter((f) => f.celdas.some((c) => c.trim() !== ""));
     if (filas.length === 0) {
-      throw new DomainError(
-        "validacion",
-        "El fichero no tiene ningún socio debajo de la cabecera.",
-      );
+      throw new DomainError("validacion", "socios_io.fichero_no_tiene_ningun_socio_debajo");
     }
     if (filas.length > MAX_FILAS_IMPORTACION) {
       throw new DomainError(
         "validacion",
-        `El fichero tiene ${filas.length} filas; como mucho se pueden importar ${MAX_FILAS_IMPORTACION} de una vez.`,
+        mensajeCon("socios_io.fichero_tiene_filas_como_mucho_pueden", {
+          filas: filas.length,
+          max: MAX_FILAS_IMPORTACION,
+        }),
       );
     }
 
@@ -133,10 +134,7 @@ export class SociosIoService {
       );
     } catch (error) {
       if ((error as { code?: string }).code === "23505") {
-        throw new DomainError(
-          "conflicto",
-          "Otro cambio ha usado a la vez una matrícula o un NIF del fichero. No se ha importado nada; vuelve a intentarlo.",
-        );
+        throw new DomainError("conflicto", "socios_io.otro_cambio_ha_usado_vez_matricula");
       }
       throw error;
     }
