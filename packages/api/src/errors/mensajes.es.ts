@@ -25,8 +25,6 @@ export const MENSAJES_ES = {
   "actos.cargo_inscripcion_esta_remesa_para_cancelarla":
     "El cargo de la inscripción ya está en una remesa: para cancelarla habla con la junta.",
   "actos.enlace_estaba_revocado": "El enlace ya estaba revocado",
-  "actos.esta_inscrito_este_acto": "Ya está inscrito en este acto",
-  "actos.esta_inscrito_este_acto_2": "{{nombre}} ya está inscrito en este acto",
   "actos.fecha_maxima_inscripcion_no_puede_ser":
     "La fecha máxima de inscripción no puede ser posterior al acto",
   "actos.inscripcion_esta_pagada_para_cancelarla_habla":
@@ -36,10 +34,12 @@ export const MENSAJES_ES = {
   "actos.producto_no_existe": "El producto no existe",
   "actos.sin_plazas": "No quedan plazas",
   "actos.socio_esta_baja": "El socio está de baja",
-  "actos.solo_puedes_inscribirte_ti_socios_eres":
+  "actos.socio_ya_inscrito": "{{nombre}} ya está inscrito en este acto",
+  "actos.solo_tu_y_a_quien_pagas":
     "Solo puedes inscribirte a ti y a los socios de los que eres pagador.",
   "actos.tipo_acto_no_existe": "El tipo de acto no existe",
   "actos.tipo_socio_no_existe": "El tipo de socio no existe",
+  "actos.ya_inscrito": "Ya está inscrito en este acto",
   "alertas.acto_no_existe": "El acto no existe",
   "alertas.no_existe_socio": "No existe el socio {{ids}}",
   "alertas.no_existe_tipo_socio": "No existe el tipo de socio {{ids}}",
@@ -48,16 +48,16 @@ export const MENSAJES_ES = {
   "analitica.fecha_inicio_posterior_fin": "La fecha de inicio es posterior a la de fin.",
   "analitica.periodo_no_puede_pasar_dias": "El periodo no puede pasar de {{max}} días.",
   "analitica.tiene_ser_anterior_igual_hasta": "Tiene que ser anterior o igual a «hasta».",
+  "anuncios.cuenta_sin_socio":
+    "Para publicar un anuncio tu cuenta tiene que estar vinculada a un socio.",
   "anuncios.demasiadas_imagenes": "Un anuncio puede tener como mucho {{max}} imágenes.",
   "anuncios.orden_no_valido": "El orden debe incluir cada imagen del anuncio una sola vez.",
-  "anuncios.para_publicar_anuncio_tu_cuenta_tiene":
-    "Para publicar un anuncio tu cuenta tiene que estar vinculada a un socio.",
   "anuncios.sin_contacto": "Indica un correo electrónico o un teléfono de contacto.",
   "asociacion.logo_demasiado_grande": "El logotipo no puede ocupar más de 5 MB.",
   "asociacion.logo_no_valido":
     "El logotipo tiene que ser una imagen PNG, JPEG o WebP (SVG no se admite).",
   "asociacion.sin_logo": "Adjunta el logotipo (PNG, JPEG o WebP) en el campo «archivo».",
-  "auth.codigo_incorrecto": "Código incorrecto",
+  "auth.codigo_incorrecto_breve": "Código incorrecto",
   "auth.codigo_no_correcto_ha_usado_escribe":
     "El código no es correcto o ya se ha usado. Escribe el código que muestra ahora tu aplicación.",
   "auth.contrasena_actual_no_correcta": "La contraseña actual no es correcta.",
@@ -162,10 +162,10 @@ export const MENSAJES_ES = {
   "pagos.no_existe_producto": "No existe el producto {{ids}}.",
   "pagos.producto_con_cargos": "No se puede borrar: tiene {{n}} cargos. Puedes desactivarlo.",
   "pagos.producto_con_un_cargo": "No se puede borrar: tiene {{n}} cargo. Puedes desactivarlo.",
+  "pagos.producto_de_otro_anyo": "El producto «{{nombre}}» es de {{anyo}}, no de {{anyoEmision}}.",
   "pagos.producto_duplicado": "Ya hay un producto «{{nombre}}» en {{anyo}}.",
   "pagos.producto_elegido_no_existe": "El producto elegido no existe.",
   "pagos.producto_esta_desactivado": "El producto «{{nombre}}» está desactivado.",
-  "pagos.producto_no": "El producto «{{nombre}}» es de {{anyo}}, no de {{anyoEmision}}.",
   "pagos.solo_hay_recibo_cargos_pagados": "Solo hay recibo de los cargos pagados.",
   "permiso.denegado": "No tienes permiso para hacer esta operación.",
   "peticion.adjunta_imagen_jpeg_png_webp_campo":
@@ -230,14 +230,13 @@ export const MENSAJES_ES = {
     "Hay una operación rechazada sin OrgnlEndToEndId",
   "sepa.no_es_pain002": "El fichero de devoluciones no es un pain.002 válido",
   "sepa.operacion_no_trae_codigo_motivo": "La operación {{endToEndId}} no trae el código de motivo",
+  "socios.cuenta_sin_ficha": "Tu cuenta no está vinculada a ninguna ficha de socio.",
   "socios.matricula_duplicada": "Ya hay un socio con la matrícula {{matricula}}.",
   "socios.matricula_repetida": "Ya hay un socio con esa matrícula.",
   "socios.nif_duplicado": "Ya hay un socio con el NIF o NIE {{nif}}.",
   "socios.nif_repetido": "Ya hay un socio con ese NIF o NIE.",
   "socios.no_puede_borrar_puedes_darlo_baja":
     "No se puede borrar: {{motivos}}. Puedes darlo de baja.",
-  "socios.tu_cuenta_no_esta_vinculada_ninguna":
-    "Tu cuenta no está vinculada a ninguna ficha de socio.",
   "socios_io.adjunta_fichero_csv_excel_campo_archivo":
     "Adjunta el fichero CSV o Excel en el campo «archivo».",
   "socios_io.falta_esta_columna": "Falta esta columna",

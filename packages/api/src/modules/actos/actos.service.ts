@@ -470,7 +470,7 @@ export class ActosService {
         return nueva;
       });
     } catch (error) {
-      if (esViolacionUnica(error)) throw conflicto("actos.esta_inscrito_este_acto");
+      if (esViolacionUnica(error)) throw conflicto("actos.ya_inscrito");
       throw error;
     }
     return presentarInscripcion(creada);
@@ -511,11 +511,11 @@ export class ActosService {
     if (rechazo) throw errorDe(rechazo);
     if (!socio && esAdministrador) throw noEncontrado("no_encontrado.socio");
     if (!socio || !this.puedeGestionar(actor, socio)) {
-      throw new DomainError("prohibido", "actos.solo_puedes_inscribirte_ti_socios_eres");
+      throw new DomainError("prohibido", "actos.solo_tu_y_a_quien_pagas");
     }
     if (!socio.activo) throw conflicto("actos.socio_esta_baja");
     if (acto.inscrito)
-      throw conflicto(mensajeCon("actos.esta_inscrito_este_acto_2", { nombre: socio.nombre }));
+      throw conflicto(mensajeCon("actos.socio_ya_inscrito", { nombre: socio.nombre }));
     if (!hayPlazas(acto.aforo, acto.ocupadas, 1 + entrada.invitados)) {
       throw conflicto("actos.sin_plazas");
     }

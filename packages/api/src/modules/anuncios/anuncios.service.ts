@@ -147,7 +147,7 @@ export class AnunciosService {
 
   async crear(actor: Actor, entrada: AnuncioEntrada): Promise<AnuncioVista> {
     if (actor.socioId <= 0) {
-      throw new DomainError("prohibido", "anuncios.para_publicar_anuncio_tu_cuenta_tiene");
+      throw new DomainError("prohibido", "anuncios.cuenta_sin_socio");
     }
     const contacto = await this.contactoDe(actor.socioId, entrada.contacto);
     // Only the board features an ad; anyone else's `destacado` is ignored.

@@ -35,7 +35,7 @@ export const codigoIncorrecto = (enSesion = false) =>
   new DomainError(
     enSesion ? "codigo_incorrecto_en_sesion" : "codigo_incorrecto",
     "auth.codigo_no_correcto_ha_usado_escribe",
-    [{ campo: "codigo", clave: "auth.codigo_incorrecto" }],
+    [{ campo: "codigo", clave: "auth.codigo_incorrecto_breve" }],
   );
 
 const demasiadosIntentos = () =>

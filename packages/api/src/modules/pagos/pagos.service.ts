@@ -198,7 +198,7 @@ export class PagosService {
       if (deOtroAnyo) {
         throw invalido(
           "productos",
-          mensajeCon("pagos.producto_no", {
+          mensajeCon("pagos.producto_de_otro_anyo", {
             nombre: deOtroAnyo.nombre,
             anyo: deOtroAnyo.anyo,
             anyoEmision: emision.anyo,

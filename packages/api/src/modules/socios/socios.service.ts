@@ -35,8 +35,7 @@ function claveDePagina(hoy: string, query: ListaSociosQuery): string {
   return JSON.stringify([hoy, Object.entries(query).sort(([a], [b]) => (a < b ? -1 : 1))]);
 }
 
-const sinFicha = () =>
-  new DomainError("no_encontrado", "socios.tu_cuenta_no_esta_vinculada_ninguna");
+const sinFicha = () => new DomainError("no_encontrado", "socios.cuenta_sin_ficha");
 
 /**
  * What a member may change of their own record (Mis Datos). A `usuario` changes contact and bank
