@@ -6,7 +6,11 @@ import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
-import { jsonSchemaTransform, type ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  type FastifyPluginAsyncZod,
+  jsonSchemaTransform,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
 import { z } from "zod";
 import { componerServicios, type Servicios } from "./composicion.js";
 import { type Config, VERSION_APP } from "./config.js";
@@ -203,44 +207,44 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
-      await api.register(saludRoutes, { repo: servicios.salud });
-      await api.register(authRoutes, { auth: servicios.auth });
-      await api.register(totpRoutes, { totp: servicios.totp });
       await api.register(oidcRoutes, { oidc: servicios.oidc, publicUrl: config.publicUrl });
-      await api.register(eventosRoutes, { eventos });
-      await api.register(alertasRoutes, { alertas });
-      await api.register(analiticaRoutes, { analitica });
       await api.register(pushRoutes, {
         repo: servicios.pushRepo,
         push,
         permitirLoopback: config.pushPermiteLoopback,
       });
-      await api.register(asociacionRoutes, { asociacion: servicios.asociacion });
-      await api.register(asociacionTextosRoutes, { servicio: servicios.textosAsociacion });
-      const { actos, calendario } = servicios;
-      await api.register(actosRoutes, { actos, calendario });
-      await api.register(calendarioRoutes, { calendario });
-      await api.register(imagenActoRoutes, { imagenes: servicios.imagenesActo });
-      await api.register(restauracionRoutes, { restauracion: servicios.restauracion });
-      await api.register(sociosRoutes, { socios: servicios.socios });
-      await api.register(sociosIoRoutes, { sociosIo: servicios.sociosIo });
-      await api.register(maestrosRoutes, { maestros: servicios.maestros });
-      await api.register(productosRoutes, { productos: servicios.productos });
-      await api.register(pagosRoutes, { pagos: servicios.pagos });
-      await api.register(remesasRoutes, { remesas: servicios.remesas });
-      await api.register(informesRoutes, {
-        informes: servicios.informes,
-        tablas: servicios.informesTablas,
-      });
-      await api.register(usuariosRoutes, { usuarios: servicios.usuarios });
-      await api.register(noticiasRoutes, { noticias: servicios.noticias });
-      await api.register(documentosRoutes, { documentos: servicios.documentos });
-      await api.register(copiasRoutes, { copias: servicios.copias });
-      await api.register(cierreRoutes, { cierre: servicios.cierre });
-      await api.register(registrosRoutes, { registros: servicios.registros });
-      await api.register(olvidoRoutes, { olvido: servicios.olvido });
-      await api.register(anunciosRoutes, { anuncios });
-      await api.register(gallofaRoutes, { gallofa: servicios.gallofa });
+      // Every other plugin takes from the services the ones it names in its options.
+      const rutas: FastifyPluginAsyncZod<Servicios>[] = [
+        saludRoutes,
+        authRoutes,
+        totpRoutes,
+        eventosRoutes,
+        alertasRoutes,
+        analiticaRoutes,
+        asociacionRoutes,
+        asociacionTextosRoutes,
+        actosRoutes,
+        calendarioRoutes,
+        imagenActoRoutes,
+        restauracionRoutes,
+        sociosRoutes,
+        sociosIoRoutes,
+        maestrosRoutes,
+        productosRoutes,
+        pagosRoutes,
+        remesasRoutes,
+        informesRoutes,
+        usuariosRoutes,
+        noticiasRoutes,
+        documentosRoutes,
+        copiasRoutes,
+        cierreRoutes,
+        registrosRoutes,
+        olvidoRoutes,
+        anunciosRoutes,
+        gallofaRoutes,
+      ];
+      for (const plugin of rutas) await api.register(plugin, servicios);
     },
     { prefix: "/api" },
   );

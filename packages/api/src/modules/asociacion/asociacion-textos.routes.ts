@@ -41,8 +41,8 @@ const MENSAJE_SIN_ARCHIVO = "asociacion.sin_logo";
  * (header, PDFs and the installed app's icon). The texts and the logo are public to read.
  */
 export const asociacionTextosRoutes: FastifyPluginAsyncZod<{
-  servicio: TextosAsociacionService;
-}> = async (app, { servicio }) => {
+  textosAsociacion: TextosAsociacionService;
+}> = async (app, { textosAsociacion: servicio }) => {
   await app.register(multipart, {
     limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 1000 },
   });

@@ -17,8 +17,8 @@ const tags = ["Informes"];
 /** Reports: the administrator's dashboard (administrador only). */
 export const informesRoutes: FastifyPluginAsyncZod<{
   informes: InformesService;
-  tablas: InformesTablasService;
-}> = async (app, { informes, tablas }) => {
+  informesTablas: InformesTablasService;
+}> = async (app, { informes, informesTablas: tablas }) => {
   app.get(
     "/informes",
     {

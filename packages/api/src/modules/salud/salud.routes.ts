@@ -12,9 +12,9 @@ const ESPERA_MAXIMA_MS = 3000;
  * For orchestrators and load balancers: liveness (the process answers: restart it otherwise) and
  * readiness (the database answers too: send it traffic). No session needed, nothing private.
  */
-export const saludRoutes: FastifyPluginAsyncZod<{ repo: SaludRepository }> = async (
+export const saludRoutes: FastifyPluginAsyncZod<{ salud: SaludRepository }> = async (
   app,
-  { repo },
+  { salud: repo },
 ) => {
   app.get(
     "/salud",
