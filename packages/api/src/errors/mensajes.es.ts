@@ -250,12 +250,14 @@ export const MENSAJES_ES = {
     "El fichero no tiene ningún socio debajo de la cabecera.",
   "socios_io.fichero_tiene_filas_como_mucho_pueden":
     "El fichero tiene {{filas}} filas; como mucho se pueden importar {{max}} de una vez.",
+  "socios_io.filas_con_errores": "Hay {{n}} filas con errores: no se ha importado ningún socio.",
   "socios_io.no_puede_leer_fichero_excel_comprueba":
     "No se puede leer el fichero Excel. Comprueba que no está dañado.",
   "socios_io.otro_cambio_ha_usado_vez_matricula":
     "Otro cambio ha usado a la vez una matrícula o un NIF del fichero. No se ha importado nada; vuelve a intentarlo.",
   "socios_io.primera_fila_fichero_debe_tener_cabeceras":
     "La primera fila del fichero debe tener las cabeceras de la exportación (al menos «Nombre» y «Apellidos»).",
+  "socios_io.una_fila_con_errores": "Hay 1 fila con errores: no se ha importado ningún socio.",
   "usuarios.desactivada": "La cuenta está desactivada. Reactívala antes de enviarle un enlace.",
   "usuarios.desactivarse_a_si_mismo": "No puedes desactivar tu propia cuenta.",
   "usuarios.email_duplicado": "Ya existe una cuenta con ese correo.",

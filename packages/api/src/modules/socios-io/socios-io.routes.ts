@@ -2,7 +2,7 @@ import multipart from "@fastify/multipart";
 import { booleanoQuery, ListaSociosQuerySchema } from "@fila/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { mensajeCon } from "../../errors/mensajes.js";
+import { mensajeCon, texto } from "../../errors/mensajes.js";
 import { requiereRol, usuarioDe } from "../../plugins/auth.js";
 import { enviarDescarga } from "../../plugins/descargas.js";
 import { exigirArchivo, leerFormulario } from "../../plugins/subidas.js";
@@ -41,7 +41,9 @@ function cuerpoRechazo(informe: InformeImportacion): z.infer<typeof RechazoSchem
   const n = informe.rechazadas.length;
   return {
     error: "validacion",
-    mensaje: `${n === 1 ? "Hay 1 fila" : `Hay ${n} filas`} con errores: no se ha importado ningún socio.`,
+    mensaje: texto(
+      n === 1 ? "socios_io.una_fila_con_errores" : mensajeCon("socios_io.filas_con_errores", { n }),
+    ),
     detalles: informe.rechazadas.flatMap((r) =>
       r.errores.map((e) => ({ campo: `Fila ${r.fila} · ${e.campo}`, mensaje: e.mensaje })),
     ),
