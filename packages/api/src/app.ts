@@ -155,14 +155,12 @@ export async function buildApp({
   const anuncios = new AnunciosService(new AnunciosRepository(db), {
     dataDir: config.dataDir,
     dias: config.anunciosDias ?? ANUNCIO_DIAS_VIGENCIA,
-    avisar: async (idSocio, aviso) => {
-      await alertas.crear(null, {
-        ...aviso,
-        imagen: "",
-        email: false,
-        destino: { idsSocio: [idSocio] },
-      });
-    },
+    avisar: async (idSocio, aviso, marcar) =>
+      (await alertas.crearSi(
+        null,
+        { ...aviso, imagen: "", email: false, destino: { idsSocio: [idSocio] } },
+        marcar,
+      )) !== null,
   });
   app.decorate("servicios", { mail, eventos, auth, push, alertas, analitica, anuncios });
   if (config.pushWorker) app.addHook("onReady", async () => push.iniciar());

@@ -1,4 +1,5 @@
 import { hoyIso, sumarDias } from "@fila/domain";
+import { sql } from "kysely";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, crearCuenta, type Entorno, entrar } from "../../test/entorno.js";
@@ -377,5 +378,53 @@ describe("caducidad", () => {
     await envejecer(a.id, 85);
     await servicio.avisarCaducidades();
     expect(await avisos()).toHaveLength(2);
+  });
+
+  /** The owner's reminders, by the ad title they name. */
+  async function recordatorios(token: string): Promise<string[]> {
+    const items = (await llamar("GET", "/api/alertas/mias", token)).json().items as {
+      mensaje: string;
+    }[];
+    return items.map((a) => a.mensaje.slice(1, a.mensaje.indexOf("»"))).sort();
+  }
+
+  it("un aviso que falla no se marca ni se lleva los demás: sale en la pasada siguiente", async () => {
+    const cuenta = await crearCuenta(e.db, { rol: "usuario" });
+    const token = await entrar(e.app, cuenta.email);
+    for (const titulo of ["Faja roja", "Alfanje roto", "Turbante"]) {
+      await envejecer((await publicar(token, { titulo })).id, 84);
+    }
+    const servicio = e.app.servicios.anuncios;
+    // A real failure half-way: the database refuses to store one of the alerts.
+    await sql`alter table alerta add constraint prueba_aviso_roto
+      check (mensaje not like '%Alfanje roto%')`.execute(e.db);
+    const fallo = await servicio.avisarCaducidades().then(
+      () => null,
+      (err: Error) => err,
+    );
+    await sql`alter table alerta drop constraint prueba_aviso_roto`.execute(e.db);
+    expect(await recordatorios(token)).toEqual(["Faja roja", "Turbante"]);
+    // The failure is not silent: the periodic task logs it.
+    expect(fallo?.message).toBe("Avisos de caducidad sin enviar: 1");
+    await servicio.avisarCaducidades();
+    expect(await recordatorios(token)).toEqual(["Alfanje roto", "Faja roja", "Turbante"]);
+    await servicio.avisarCaducidades();
+    expect(await recordatorios(token)).toHaveLength(3);
+  });
+
+  it("dos pasadas a la vez avisan de cada anuncio una sola vez", async () => {
+    const cuenta = await crearCuenta(e.db, { rol: "usuario" });
+    const token = await entrar(e.app, cuenta.email);
+    for (const titulo of ["Capa", "Escudo", "Sandalias", "Casco"]) {
+      await envejecer((await publicar(token, { titulo })).id, 86);
+    }
+    const servicio = e.app.servicios.anuncios;
+    const enviados = await Promise.all([
+      servicio.avisarCaducidades(),
+      servicio.avisarCaducidades(),
+      servicio.avisarCaducidades(),
+    ]);
+    expect(await recordatorios(token)).toEqual(["Capa", "Casco", "Escudo", "Sandalias"]);
+    expect(enviados.reduce((a, b) => a + b, 0)).toBe(4);
   });
 });

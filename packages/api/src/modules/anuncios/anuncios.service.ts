@@ -9,6 +9,7 @@ import {
   tieneMedioDeContacto,
 } from "@fila/domain";
 import sharp from "sharp";
+import type { Database } from "../../db/database.js";
 import { DomainError, noEncontrado, prohibido } from "../../errors/domain-error.js";
 import type { UsuarioAutenticado } from "../../plugins/auth.js";
 import { AlmacenArchivos, imagenAWebp } from "../../services/archivos.js";
@@ -18,11 +19,16 @@ import type { AnuncioGuardado, AnunciosRepository, DatosAnuncio } from "./anunci
 
 type Actor = Pick<UsuarioAutenticado, "id" | "rol" | "socioId">;
 
-/** Tells the owner's accounts (an in-app alert) that their ad is about to expire. */
+/**
+ * Tells the owner's accounts (an in-app alert) that their ad is about to expire. `marcar` runs in
+ * the transaction that stores the alert, before it: when it answers false (the reminder was
+ * already sent) nothing is stored. Resolves true if the alert was stored.
+ */
 export type AvisarDueno = (
   idSocio: number,
   aviso: { titulo: string; mensaje: string; enlace: string },
-) => Promise<void>;
+  marcar: (db: Database) => Promise<boolean>,
+) => Promise<boolean>;
 
 export type OpcionesAnuncios = {
   dataDir: string;
@@ -310,23 +316,33 @@ export class AnunciosService {
 
   /**
    * The periodic task: one in-app alert to the owner of every live ad that expires within a
-   * week and has not been reminded yet. Returns how many were sent.
+   * week and has not been reminded yet. Each ad is marked in the transaction that stores its
+   * alert, so one that fails stays unmarked for the next run, and the others are still sent;
+   * the failures are thrown together at the end. Returns how many were sent.
    */
   async avisarCaducidades(): Promise<number> {
     const hoy = this.hoy();
-    const anuncios = await this.repo.marcarAvisos(
-      hoy,
-      sumarDias(hoy, DIAS_AVISO),
-      this.opciones.dias,
-    );
-    for (const a of anuncios) {
+    const hasta = sumarDias(hoy, DIAS_AVISO);
+    const { dias } = this.opciones;
+    let enviados = 0;
+    const fallos: unknown[] = [];
+    for (const a of await this.repo.avisosPendientes(hoy, hasta, dias)) {
       const [anyo, mes, dia] = a.caduca.split("-");
-      await this.opciones.avisar(a.idSocio, {
+      const aviso = {
         titulo: "Tu anuncio del mercadillo caduca pronto",
         mensaje: `«${a.titulo}» caduca el ${dia}/${mes}/${anyo}. Renuévalo desde «Mis anuncios» si sigue en pie.`,
         enlace: `/market?anuncio=${a.id}`,
-      });
+      };
+      try {
+        const marcar = (db: Database) => this.repo.en(db).marcarAviso(a.id, hoy, hasta, dias);
+        if (await this.opciones.avisar(a.idSocio, aviso, marcar)) enviados++;
+      } catch (err) {
+        fallos.push(err);
+      }
     }
-    return anuncios.length;
+    if (fallos.length > 0) {
+      throw new AggregateError(fallos, `Avisos de caducidad sin enviar: ${fallos.length}`);
+    }
+    return enviados;
   }
 }

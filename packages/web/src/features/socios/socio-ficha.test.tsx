@@ -91,6 +91,8 @@ describe("ficha de socio", { timeout: 30_000 }, () => {
     });
     fireEvent.change(screen.getByLabelText(/^Apellidos/), { target: { value: "Soler Mira" } });
     fireEvent.change(screen.getByLabelText("NIF o NIE"), { target: { value: "12345678A" } });
+    // The board writes its internal notes in the record.
+    expect(screen.getByLabelText("Comentarios")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Guardar" }));
     expect(
       await screen.findByText("El NIF o NIE no es válido", {}, { timeout: 5_000 }),
@@ -154,6 +156,8 @@ describe("ficha de socio", { timeout: 30_000 }, () => {
     expect(screen.getByLabelText(/^Nombre/).hasAttribute("readonly")).toBe(true);
     expect(screen.getByLabelText("Matrícula").hasAttribute("readonly")).toBe(true);
     expect(telefono.hasAttribute("readonly")).toBe(false);
+    // The board's internal notes are not part of the member's own record.
+    expect(screen.queryByLabelText("Comentarios")).toBeNull();
 
     fireEvent.change(telefono, { target: { value: "611222333" } });
     fireEvent.click(screen.getByRole("button", { name: "Guardar" }));
