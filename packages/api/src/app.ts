@@ -8,7 +8,7 @@ import { ANUNCIO_DIAS_VIGENCIA } from "@fila/domain";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { type Config, VERSION_APP } from "./config.js";
+import { type ConfianzaProxy, type Config, VERSION_APP } from "./config.js";
 import type { Database } from "./db/database.js";
 import { ActosRepository } from "./modules/actos/actos.repository.js";
 import { actosRoutes } from "./modules/actos/actos.routes.js";
@@ -116,6 +116,14 @@ function leerVersionWeb(webDist: string | null): string {
   return VERSION_APP;
 }
 
+/** Fastify's typings lack the number of hops that it accepts; the same rule as a function. */
+function opcionTrustProxy(
+  confianza: ConfianzaProxy,
+): boolean | string[] | ((direccion: string, salto: number) => boolean) {
+  if (typeof confianza !== "number") return confianza;
+  return (_direccion, salto) => salto < confianza;
+}
+
 export async function buildApp({
   config,
   db,
@@ -124,7 +132,7 @@ export async function buildApp({
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy ?? false,
+    trustProxy: opcionTrustProxy(config.trustProxy ?? false),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
