@@ -46,6 +46,8 @@ import { EventosService } from "./modules/eventos/eventos.service.js";
 import { gallofaRoutes } from "./modules/gallofa/gallofa.routes.js";
 import { informesRoutes } from "./modules/informes/informes.routes.js";
 import { maestrosRoutes } from "./modules/maestros/maestros.routes.js";
+import { metricasRoutes } from "./modules/metricas/metricas.routes.js";
+import { MetricasService } from "./modules/metricas/metricas.service.js";
 import { noticiasRoutes } from "./modules/noticias/noticias.routes.js";
 import { pagosRoutes } from "./modules/pagos/pagos.routes.js";
 import { productosRoutes } from "./modules/pagos/productos.routes.js";
@@ -200,6 +202,14 @@ export async function buildApp({
 
   // First: it counts every request from its first hook, and routes added later are followed.
   await app.register(peticionesEnCursoPlugin, { esperaMaximaMs: ESPERA_CIERRE_MS });
+  // Timed only when someone can read it: without METRICS_TOKEN no request pays for the hook.
+  const metricas = config.metricsToken ? new MetricasService(db, config.metricsToken) : null;
+  if (metricas) {
+    app.addHook("onResponse", (req, reply, hecho) => {
+      metricas.observar(req.routeOptions.url, req.method, reply.statusCode, reply.elapsedTime / 1000);
+      hecho();
+    });
+  }
   await app.register(cabecerasSeguridadPlugin, {
     contentSecurityPolicy: {
       directives: {
@@ -253,6 +263,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await api.register(saludRoutes, { db });
+      await api.register(metricasRoutes, { metricas });
       await api.register(authRoutes, { auth });
       await api.register(totpRoutes, { totp });
       const oidc = new OidcService(new OidcRepository(db), authRepo, auth, {

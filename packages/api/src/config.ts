@@ -37,6 +37,8 @@ export type Config = {
    * hop (true), the last n hops, or the proxies at these addresses/CIDRs. Fastify's own forms.
    */
   trustProxy?: ConfianzaProxy;
+  /** Bearer token of GET /api/metricas (METRICS_TOKEN); without it the route answers 404. */
+  metricsToken?: string | null;
 };
 
 export type ConfianzaProxy = boolean | number | string[];
@@ -80,6 +82,7 @@ export function leerConfig(
     oidc: leerOidc(env),
     anunciosDias: diasAnuncios(env.ANUNCIOS_DIAS),
     trustProxy: confianzaProxy(env.TRUST_PROXY),
+    metricsToken: env.METRICS_TOKEN?.trim() || null,
   };
 }
 
