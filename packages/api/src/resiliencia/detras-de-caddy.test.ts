@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request as pedirHttp } from "node:http";
 import { request as pedirHttps } from "node:https";
@@ -21,6 +21,7 @@ if (!hayCaddy && process.env.FILA_EXIGIR_CADDY === "1") {
   throw new Error(`Falta ${CADDY}: instálalo con apt-get install caddy`);
 }
 
+const DEPLOY_CADDYFILE = path.resolve(import.meta.dirname, "../../../../deploy/Caddyfile");
 const PUERTO_APP = 3596;
 const PUERTO_HTTPS = 3597;
 const PUERTO_HTTP_CADDY = 3598;
@@ -150,6 +151,16 @@ https://localhost:${PUERTO_HTTPS} {
     await entorno?.cerrar();
     await proveedor?.cerrar();
     rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("el Caddyfile de deploy/ que copia docs/PRODUCCION.md es válido para este caddy", () => {
+    const r = spawnSync(CADDY, ["adapt", "--config", DEPLOY_CADDYFILE, "--adapter", "caddyfile"], {
+      env: { PATH: process.env.PATH ?? "", HOME: dir, XDG_DATA_HOME: dir, XDG_CONFIG_HOME: dir },
+      encoding: "utf8",
+    });
+    expect(r.stderr).not.toMatch(/error/i);
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout).apps.http.servers).toBeDefined();
   });
 
   it("entra por HTTPS, con HSTS, y sirve el service worker", async () => {
