@@ -206,7 +206,12 @@ export async function buildApp({
   const metricas = config.metricsToken ? new MetricasService(db, config.metricsToken) : null;
   if (metricas) {
     app.addHook("onResponse", (req, reply, hecho) => {
-      metricas.observar(req.routeOptions.url, req.method, reply.statusCode, reply.elapsedTime / 1000);
+      metricas.observar(
+        req.routeOptions.url,
+        req.method,
+        reply.statusCode,
+        reply.elapsedTime / 1000,
+      );
       hecho();
     });
   }
