@@ -8,7 +8,7 @@ import { ANUNCIO_DIAS_VIGENCIA } from "@fila/domain";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { type Config, VERSION_APP } from "./config.js";
+import { type ConfianzaProxy, type Config, VERSION_APP } from "./config.js";
 import type { Database } from "./db/database.js";
 import { ActosRepository } from "./modules/actos/actos.repository.js";
 import { actosRoutes } from "./modules/actos/actos.routes.js";
@@ -46,6 +46,8 @@ import { EventosService } from "./modules/eventos/eventos.service.js";
 import { gallofaRoutes } from "./modules/gallofa/gallofa.routes.js";
 import { informesRoutes } from "./modules/informes/informes.routes.js";
 import { maestrosRoutes } from "./modules/maestros/maestros.routes.js";
+import { metricasRoutes } from "./modules/metricas/metricas.routes.js";
+import { MetricasService } from "./modules/metricas/metricas.service.js";
 import { noticiasRoutes } from "./modules/noticias/noticias.routes.js";
 import { pagosRoutes } from "./modules/pagos/pagos.routes.js";
 import { productosRoutes } from "./modules/pagos/productos.routes.js";
@@ -116,6 +118,14 @@ function leerVersionWeb(webDist: string | null): string {
   return VERSION_APP;
 }
 
+/** Fastify's typings lack the number of hops that it accepts; the same rule as a function. */
+function opcionTrustProxy(
+  confianza: ConfianzaProxy,
+): boolean | string[] | ((direccion: string, salto: number) => boolean) {
+  if (typeof confianza !== "number") return confianza;
+  return (_direccion, salto) => salto < confianza;
+}
+
 export async function buildApp({
   config,
   db,
@@ -124,7 +134,7 @@ export async function buildApp({
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
-    trustProxy: false,
+    trustProxy: opcionTrustProxy(config.trustProxy ?? false),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -190,6 +200,19 @@ export async function buildApp({
 
   // First: it counts every request from its first hook, and routes added later are followed.
   await app.register(peticionesEnCursoPlugin, { esperaMaximaMs: ESPERA_CIERRE_MS });
+  // Timed only when someone can read it: without METRICS_TOKEN no request pays for the hook.
+  const metricas = config.metricsToken ? new MetricasService(db, config.metricsToken) : null;
+  if (metricas) {
+    app.addHook("onResponse", (req, reply, hecho) => {
+      metricas.observar(
+        req.routeOptions.url,
+        req.method,
+        reply.statusCode,
+        reply.elapsedTime / 1000,
+      );
+      hecho();
+    });
+  }
   await app.register(cabecerasSeguridadPlugin, {
     contentSecurityPolicy: {
       directives: {
@@ -243,6 +266,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await api.register(saludRoutes, { db });
+      await api.register(metricasRoutes, { metricas });
       await api.register(authRoutes, { auth });
       await api.register(totpRoutes, { totp });
       const oidc = new OidcService(new OidcRepository(db), authRepo, auth, {

@@ -100,6 +100,13 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error(explicarFalloDeArranque(err, leerConfig()));
+  const env = process.env;
+  console.error(
+    explicarFalloDeArranque(err, {
+      port: Number(env.PORT ?? 3000),
+      host: env.HOST ?? "0.0.0.0",
+      databaseUrl: env.DATABASE_URL || null,
+    }),
+  );
   process.exit(1);
 });

@@ -46,6 +46,14 @@ describe("arranque", () => {
     ]);
   });
 
+  it("con un TRUST_PROXY que no se entiende, una sola línea clara en español y código 1", async () => {
+    const a = arrancar(3595, { DATA_DIR: directorioTemporal(), TRUST_PROXY: "nginx" });
+    expect(await a.fin).toBe(1);
+    expect(lineas(a.errores())).toEqual([
+      "No se ha podido arrancar Filà: TRUST_PROXY no es válida («nginx»): usa false, true, un número de saltos (de 1 a 10) o una lista de direcciones o redes separadas por comas (127.0.0.1,10.0.0.0/8).",
+    ]);
+  });
+
   it("con el puerto ocupado, una sola línea clara en español y código 1", async () => {
     const ocupante: Server = createServer();
     await new Promise<void>((ok) => ocupante.listen(3592, "127.0.0.1", ok));

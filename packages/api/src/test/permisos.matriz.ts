@@ -133,6 +133,9 @@ export const MATRIZ: Record<string, Entrada> = {
   // Salud y documentación: públicas.
   "GET /api/salud": publica,
   "GET /api/salud/lista": publica,
+  // Without METRICS_TOKEN (as here) the metrics do not exist for anyone; with it, only its bearer
+  // reads them, never a session (metricas.routes.test.ts).
+  "GET /api/metricas": { anonimo: "404", socio: "404", usuario: "404", administrador: "404" },
   "GET /api/openapi.json": publica,
   "GET /api/docs": publica,
   "GET /api/docs/": publica,

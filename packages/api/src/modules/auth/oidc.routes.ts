@@ -1,4 +1,5 @@
 import { CodigoSegundoFactorSchema, CuerpoErrorSchema, LoginResponseSchema } from "@fila/domain";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { OidcService } from "./oidc.service.js";
@@ -23,9 +24,12 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ oidc: OidcService; publicUrl: s
   app,
   { oidc, publicUrl },
 ) => {
-  const segura = publicUrl.startsWith("https://") ? "; Secure" : "";
-  const cookie = (valor: string, segundos: number) =>
-    `${COOKIE}=${valor}; Path=${RUTA_COOKIE}; Max-Age=${segundos}; HttpOnly; SameSite=Lax${segura}`;
+  // Secure whenever the browser is on HTTPS: a public https URL, or a request that arrived over
+  // HTTPS through a trusted proxy (TRUST_PROXY makes req.protocol follow X-Forwarded-Proto).
+  const cookie = (req: FastifyRequest, valor: string, segundos: number) => {
+    const segura = publicUrl.startsWith("https://") || req.protocol === "https" ? "; Secure" : "";
+    return `${COOKIE}=${valor}; Path=${RUTA_COOKIE}; Max-Age=${segundos}; HttpOnly; SameSite=Lax${segura}`;
+  };
 
   app.get(
     "/login/oidc",
@@ -50,9 +54,9 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ oidc: OidcService; publicUrl: s
         response: { 302: REDIRECCION },
       },
     },
-    async (_req, reply) => {
+    async (req, reply) => {
       const { url, estado } = await oidc.inicio();
-      if (estado) reply.header("Set-Cookie", cookie(estado, 600));
+      if (estado) reply.header("Set-Cookie", cookie(req, estado, 600));
       return reply.header("Cache-Control", "no-store").redirect(url, 302);
     },
   );
@@ -78,7 +82,7 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ oidc: OidcService; publicUrl: s
       const consulta = new URLSearchParams(req.url.split("?")[1] ?? "");
       const destino = await oidc.retorno(consulta, leerCookie(req.headers.cookie, COOKIE));
       return reply
-        .header("Set-Cookie", cookie("", 0))
+        .header("Set-Cookie", cookie(req, "", 0))
         .header("Cache-Control", "no-store")
         .header("Referrer-Policy", "no-referrer")
         .redirect(destino, 302);
