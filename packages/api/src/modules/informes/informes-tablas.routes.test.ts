@@ -549,7 +549,7 @@ describe("GET /api/informes/:id?formato=…", () => {
     const { data } = Papa.parse<string[]>(texto, { delimiter: ";", skipEmptyLines: true });
     expect(data[0]).toEqual(["Filà Informes de Prova"]);
     const cabecera = data.findIndex((f) => f[0] === "Matrícula");
-    expect(data[cabecera]).toContain("Vencido 0–30 días");
+    expect(data[cabecera]).toContain("Vencido 1–30 días");
     // The whole report (a file is not paged), plus the totals line.
     expect(data.length - cabecera - 1).toBe(4);
     expect(data.at(-1)?.at(-1)).toBe("122,39");

@@ -179,7 +179,7 @@ export class InformesTablasService {
             enEuros: true,
             datos: [
               { tramo: "No vencido", importe: aEuros(t.noVencido) },
-              { tramo: "0–30 días", importe: aEuros(t.d30) },
+              { tramo: "1–30 días", importe: aEuros(t.d30) },
               { tramo: "31–90 días", importe: aEuros(t.d90) },
               { tramo: "Más de 90 días", importe: aEuros(t.mas90) },
             ],
@@ -207,7 +207,7 @@ export class InformesTablasService {
             ]);
             return {
               tipo: "lineas",
-              titulo: `Cobrado por mes: ${anyo} frente a ${anyo - 1}`,
+              titulo: `Cobrado por mes de pago: ${anyo} frente a ${anyo - 1}`,
               eje: "mes",
               series: [
                 { clave: "actual", titulo: String(anyo) },

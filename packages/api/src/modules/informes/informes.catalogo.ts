@@ -91,7 +91,7 @@ export const CATALOGO: readonly InformeCatalogo[] = [
     grupo: "Económicos",
     titulo: "Recaudación",
     descripcion:
-      "Emitido, cobrado, pendiente, devuelto y anulado por producto o por mes; cobrado por mes.",
+      "Emitido, cobrado, pendiente, devuelto y anulado por producto o por mes de vencimiento; cobrado por mes de pago.",
     filtros: [
       f.anyo,
       opciones("desglose", "Por", [
@@ -189,7 +189,7 @@ export const COLUMNAS: Record<Exclude<IdInforme, "socios" | "estadisticas">, Col
     col("tipo", "Tipo"),
     col("cargos", "Cargos", "entero"),
     col("noVencido", "No vencido", "euros"),
-    col("d30", "Vencido 0–30 días", "euros"),
+    col("d30", "Vencido 1–30 días", "euros"),
     col("d90", "Vencido 31–90 días", "euros"),
     col("mas90", "Vencido más de 90 días", "euros"),
     col("total", "Total", "euros"),
@@ -201,7 +201,7 @@ export const COLUMNAS: Record<Exclude<IdInforme, "socios" | "estadisticas">, Col
     col("numSocios", "Socios a su cargo", "entero"),
     col("cargos", "Cargos", "entero"),
     col("noVencido", "No vencido", "euros"),
-    col("d30", "Vencido 0–30 días", "euros"),
+    col("d30", "Vencido 1–30 días", "euros"),
     col("d90", "Vencido 31–90 días", "euros"),
     col("mas90", "Vencido más de 90 días", "euros"),
     col("total", "Total", "euros"),
