@@ -11,6 +11,9 @@ export type Consulta = { sql: RawBuilder<unknown>; sumar: readonly string[] };
 
 export type FilaSql = Record<string, unknown>;
 
+/** Rows a file reads from the database at a time. */
+export const FILAS_POR_TANDA = 1000;
+
 /** Optional `and …` fragment. */
 const y = (condicion: boolean, fragmento: () => RawBuilder<unknown>) =>
   condicion ? sql`and ${fragmento()}` : sql``;
@@ -68,6 +71,22 @@ export class InformesConsultasRepository {
     const { rows } =
       await sql<FilaSql>`select * from (${c.sql}) q order by q._orden ${limite}`.execute(this.db);
     return rows;
+  }
+
+  /**
+   * Every row, `tamanyo` at a time, for files: each batch is one query that starts after the
+   * last `_orden` read (keyset, not OFFSET), so no connection is held between batches (PGlite
+   * has only one) and only one batch is in memory.
+   */
+  async *tandas(c: Consulta, tamanyo = FILAS_POR_TANDA): AsyncGenerator<FilaSql[]> {
+    let ultimo = 0;
+    for (;;) {
+      const { rows } = await sql<FilaSql>`select * from (${c.sql}) q
+        where q._orden > ${ultimo} order by q._orden limit ${tamanyo}`.execute(this.db);
+      if (rows.length > 0) yield rows;
+      if (rows.length < tamanyo) return;
+      ultimo = Number(rows[rows.length - 1]._orden);
+    }
   }
 
   /** Number of rows and the sum of each `sumar` column over all of them (cents). */

@@ -1,6 +1,12 @@
 import { hoyIso, type Informe } from "@fila/domain";
+import ExcelJS from "exceljs";
+import { sql } from "kysely";
+import Papa from "papaparse";
+import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, crearCuenta, crearEntorno, type Entorno, entrar } from "../../test/entorno.js";
+import { avisoRecorte, MAX_FILAS_PDF } from "./informes.exportar.js";
+import { InformesConsultasRepository } from "./informes-consultas.repository.js";
 
 // The reports agree with the rules of the rest of the app (issue 32, items 6 and 7): each case
 // has its own member or event, on a database of its own, so no figure of
@@ -10,12 +16,10 @@ let e: Entorno;
 let token: string;
 const hoy = hoyIso();
 
+const pedir = (url: string) => e.app.inject({ method: "GET", url, headers: bearer(token) });
+
 async function informe(id: string, filtros: string): Promise<Informe> {
-  const res = await e.app.inject({
-    method: "GET",
-    url: `/api/informes/${id}?pageSize=500&${filtros}`,
-    headers: bearer(token),
-  });
+  const res = await pedir(`/api/informes/${id}?pageSize=500&${filtros}`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
@@ -162,5 +166,79 @@ describe("inscripciones: las plazas ocupadas son acto.ocupadas", () => {
     const otra = await informe("inscripciones", periodo);
     expect(otra.filas[0]).toMatchObject({ plazas: 4, ocupacion: 20 });
     expect(otra.totales?.plazas).toBe(4);
+  });
+});
+
+describe("ficheros de un informe largo (más filas que una tanda y que el tope del PDF)", () => {
+  const N = 2_345;
+  let muchos: number;
+  const nombreDe = (n: number) => `Socio ${String(n).padStart(4, "0")}`;
+  const url = (formato: string) =>
+    `/api/informes/socios?tipo=${muchos}&columnas=matricula,nombre&formato=${formato}`;
+
+  beforeAll(async () => {
+    muchos = await tipo("Muchos");
+    await sql`insert into socio (nombre, apellidos, id_tipo_socio)
+      select 'Socio ' || lpad(n::text, 4, '0'), 'Largo', ${muchos}::int
+      from generate_series(1, ${N}::int) n`.execute(e.db);
+  });
+
+  it("el repositorio da las filas por tandas, en orden, sin repetir ni saltarse ninguna", async () => {
+    const repo = new InformesConsultasRepository(e.db);
+    const consulta = repo.socios(
+      { tipo: muchos } as Parameters<typeof repo.socios>[0],
+      ["nombre"],
+      hoy,
+    );
+    const tamanyos: number[] = [];
+    const nombres: unknown[] = [];
+    for await (const tanda of repo.tandas(consulta, 1000)) {
+      tamanyos.push(tanda.length);
+      nombres.push(...tanda.map((f) => f.nombre));
+    }
+    expect(tamanyos).toEqual([1000, 1000, 345]);
+    expect(nombres).toEqual(Array.from({ length: N }, (_, i) => nombreDe(i + 1)));
+  });
+
+  it("CSV: se envía mientras se escribe (sin Content-Length) y lleva todas las filas", async () => {
+    const res = await pedir(url("csv"));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-length"]).toBeUndefined();
+    const { data } = Papa.parse<string[]>(res.rawPayload.toString("utf8").slice(1), {
+      delimiter: ";",
+      skipEmptyLines: true,
+    });
+    const cabecera = data.findIndex((f) => f[0] === "Matrícula");
+    const filas = data.slice(cabecera + 1).map((f) => f[1]);
+    expect(filas).toEqual(Array.from({ length: N }, (_, i) => nombreDe(i + 1)));
+  });
+
+  it("XLSX: se envía mientras se escribe y lleva todas las filas, con la cabecera de siempre", async () => {
+    const res = await pedir(url("xlsx"));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-length"]).toBeUndefined();
+    const libro = new ExcelJS.Workbook();
+    await libro.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const hoja = libro.worksheets[0];
+    expect(hoja.views[0]).toMatchObject({ state: "frozen", ySplit: 6 });
+    expect(hoja.getRow(6).getCell(2).value).toBe("Nombre");
+    expect(hoja.getRow(7).getCell(2).value).toBe(nombreDe(1));
+    expect(hoja.getRow(6 + N).getCell(2).value).toBe(nombreDe(N));
+    expect(hoja.rowCount).toBe(6 + N);
+  });
+
+  it(`PDF: muestra las primeras ${MAX_FILAS_PDF} filas y lo dice`, async () => {
+    const res = await pedir(url("pdf"));
+    expect(res.statusCode).toBe(200);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(res.rawPayload)), {
+      mergePages: true,
+    });
+    // Spanish groups thousands from five digits on (12.000, but 2345).
+    expect(avisoRecorte(MAX_FILAS_PDF, N)).toBe(
+      "Se muestran las primeras 1000 filas de 2345; descarga el XLSX para verlas todas.",
+    );
+    expect(text).toContain(avisoRecorte(MAX_FILAS_PDF, N));
+    expect(text).toContain(nombreDe(MAX_FILAS_PDF));
+    expect(text).not.toContain(nombreDe(MAX_FILAS_PDF + 1));
   });
 });

@@ -60,30 +60,37 @@ export class InformesTablasService {
     };
   }
 
+  /** The whole report as a file: XLSX and CSV streamed in batches, PDF up to MAX_FILAS_PDF rows. */
   async exportar(
     id: string,
     q: InformeQuery,
     formato: "xlsx" | "csv" | "pdf",
   ): Promise<FicheroDescarga> {
     const { definicion, ctx, plan } = await this.preparar(id, q);
-    const [filas, totales] = await Promise.all([
-      this.repo.filas(plan.consulta),
-      this.repo.totales(plan.consulta),
-    ]);
-    const informe: Informe = {
-      id: definicion.id,
-      titulo: definicion.titulo,
-      filtros: plan.filtros,
-      columnas: plan.columnas,
-      filas: filas.map((f) => presentarFila(f, plan.columnas)),
-      total: totales.total,
-      page: 1,
-      pageSize: filas.length,
-      totales: presentarTotales(totales.sumas, plan.columnas),
-      grafico: await this.grafico(definicion, { q, ctx, plan, sumas: totales.sumas }),
-    };
+    const totales = await this.repo.totales(plan.consulta);
+    const grafico = await this.grafico(definicion, { q, ctx, plan, sumas: totales.sumas });
     const { nombre, logo } = await this.repo.asociacion();
-    return exportarInforme(informe, formato, { asociacion: nombre, logo, hoy: ctx.hoy });
+    const presentar = (filas: FilaSql[]) => filas.map((f) => presentarFila(f, plan.columnas));
+    const repo = this.repo;
+    return exportarInforme(
+      {
+        id: definicion.id,
+        titulo: definicion.titulo,
+        filtros: plan.filtros,
+        columnas: plan.columnas,
+        total: totales.total,
+        totales: presentarTotales(totales.sumas, plan.columnas),
+        grafico,
+      },
+      {
+        tandas: async function* () {
+          for await (const tanda of repo.tandas(plan.consulta)) yield presentar(tanda);
+        },
+        primeras: async (n) => presentar(await repo.filas(plan.consulta, { page: 1, pageSize: n })),
+      },
+      formato,
+      { asociacion: nombre, logo, hoy: ctx.hoy },
+    );
   }
 
   private async grafico(

@@ -43,6 +43,29 @@ describe("informePdf", () => {
     expect(text.at(-1)).toContain("185.184,00 €");
   });
 
+  it("si no caben todas las filas, lo dice arriba y el total es el de todas", async () => {
+    const recortado = { ...largo, total: 12_000 };
+    const { text } = await extractText(
+      await getDocumentProxy(
+        new Uint8Array(
+          await informePdf(recortado, { asociacion: "Filà Prova", hoy: "2026-11-25" }),
+        ),
+      ),
+      { mergePages: false },
+    );
+    expect(text[0]).toContain(
+      "Se muestran las primeras 150 filas de 12.000; descarga el XLSX para verlas todas.",
+    );
+    expect(text.at(-1)).toContain("Total de las 12.000 filas");
+    const entero = await extractText(
+      await getDocumentProxy(
+        new Uint8Array(await informePdf(largo, { asociacion: "", hoy: "2026-11-25" })),
+      ),
+      { mergePages: true },
+    );
+    expect(entero.text).not.toContain("Se muestran las primeras");
+  });
+
   it("lleva el logotipo de la asociación cuando lo hay, sin tapar la cabecera", async () => {
     const logo = await sharp({
       create: { width: 64, height: 64, channels: 3, background: "#8b1e3f" },
