@@ -16,6 +16,16 @@ let e: Entorno;
 let token: string;
 const hoy = hoyIso();
 
+beforeAll(async () => {
+  e = await crearEntorno();
+  const admin = await crearCuenta(e.db, { rol: "administrador", conSocio: false });
+  token = await entrar(e.app, admin.email);
+});
+
+afterAll(async () => {
+  await e?.cerrar();
+});
+
 const pedir = (url: string) => e.app.inject({ method: "GET", url, headers: bearer(token) });
 
 async function informe(id: string, filtros: string): Promise<Informe> {
@@ -46,16 +56,6 @@ async function socio(nombre: string, datos: { tipo?: number; nacimiento?: string
     .executeTakeFirstOrThrow();
   return s.id;
 }
-
-beforeAll(async () => {
-  e = await crearEntorno();
-  const admin = await crearCuenta(e.db, { rol: "administrador", conSocio: false });
-  token = await entrar(e.app, admin.email);
-});
-
-afterAll(async () => {
-  await e?.cerrar();
-});
 
 describe("cumpleaños del 29 de febrero (cuentan el 1 de marzo en los años no bisiestos)", () => {
   beforeAll(async () => {

@@ -1,4 +1,10 @@
-import type { ColumnaInforme, ColumnaListadoSocios, FiltroCatalogo } from "@fila/domain";
+import {
+  COLUMNAS_LISTADO_SOCIOS,
+  type ColumnaInforme,
+  type ColumnaListadoSocios,
+  type FiltroCatalogo,
+  type TipoColumna,
+} from "@fila/domain";
 
 // The pieces several reports share: filters, columns and the member list's columns.
 
@@ -28,30 +34,96 @@ export const opciones = (
   opciones: lista.map(([valor, texto]) => ({ valor, etiqueta: texto })),
 });
 
-export const col = (clave: string, titulo: string, tipo: ColumnaInforme["tipo"] = "texto") => ({
+/** Every column of every report by its key: title and type (a report may retitle one). */
+const COLUMNAS = {
+  // The member list's columns (COLUMNAS_LISTADO_SOCIOS).
+  matricula: ["Matrícula", "entero"],
+  apellidos: ["Apellidos", "texto"],
+  nombre: ["Nombre", "texto"],
+  nif: ["NIF", "texto"],
+  tipo: ["Tipo", "texto"],
+  sexo: ["Sexo", "texto"],
+  fechaNacimiento: ["Fecha de nacimiento", "fecha"],
+  edad: ["Edad", "entero"],
+  telefono: ["Teléfono", "texto"],
+  email: ["Email", "texto"],
+  direccion: ["Dirección", "texto"],
+  poblacion: ["Población", "texto"],
+  fechaAlta: ["Fecha de alta", "fecha"],
+  edadFestera: ["Años de fester", "entero"],
+  activo: ["Activo", "texto"],
+  fechaBaja: ["Fecha de baja", "fecha"],
+  // The other reports'.
+  socio: ["Socio", "texto"],
+  numSocios: ["Socios a su cargo", "entero"],
+  cargos: ["Cargos", "entero"],
+  noVencido: ["No vencido", "euros"],
+  // A charge is overdue from the day after it falls due (as the dashboard's «vencida»).
+  d30: ["Vencido 1–30 días", "euros"],
+  d90: ["Vencido 31–90 días", "euros"],
+  mas90: ["Vencido más de 90 días", "euros"],
+  total: ["Total", "euros"],
+  producto: ["Producto", "texto"],
+  mes: ["Mes de vencimiento", "texto"],
+  emitido: ["Emitido", "euros"],
+  cobrado: ["Cobrado", "euros"],
+  pendiente: ["Pendiente", "euros"],
+  devuelto: ["Devuelto", "euros"],
+  anulado: ["Anulado", "euros"],
+  remesa: ["Remesa", "texto"],
+  fechaCobro: ["Fecha de cobro", "fecha"],
+  estado: ["Estado", "texto"],
+  numAdeudos: ["Adeudos", "entero"],
+  importe: ["Importe", "euros"],
+  devueltos: ["Devueltos", "entero"],
+  importeDevuelto: ["Importe devuelto", "euros"],
+  motivos: ["Motivos de devolución", "texto"],
+  tipoDerrama: ["Derrama", "texto"],
+  anyoDerrama: ["Año", "entero"],
+  pagado: ["Pagado", "euros"],
+  anyosRestantes: ["Años que quedan", "entero"],
+  modalidad: ["Modalidad", "texto"],
+  plazo1: ["Plazo 1", "euros"],
+  plazo2: ["Plazo 2", "euros"],
+  plazo3: ["Plazo 3", "euros"],
+  plazo4: ["Plazo 4", "euros"],
+  plazo5: ["Plazo 5", "euros"],
+  acto: ["Acto", "texto"],
+  fecha: ["Fecha", "fecha"],
+  socios: ["Socios", "entero"],
+  invitados: ["Invitados", "entero"],
+  plazas: ["Plazas ocupadas", "entero"],
+  aforo: ["Aforo", "entero"],
+  ocupacion: ["Ocupación", "porcentaje"],
+  actos: ["Actos", "entero"],
+  puntos: ["Puntos", "entero"],
+  dia: ["Día", "texto"],
+  grupo: ["Grupo", "texto"],
+  altas: ["Altas", "entero"],
+  bajas: ["Bajas", "entero"],
+  activos: ["Activos", "entero"],
+} as const satisfies Record<string, readonly [string, TipoColumna]>;
+
+export type ClaveColumna = keyof typeof COLUMNAS;
+
+/** The column `clave`, with `titulo` instead of its usual title when given. */
+export const columna = (clave: ClaveColumna, titulo?: string): ColumnaInforme => ({
   clave,
-  titulo,
-  tipo,
+  titulo: titulo ?? COLUMNAS[clave][0],
+  tipo: COLUMNAS[clave][1],
 });
 
-export const TITULO_COLUMNA_SOCIO: Record<ColumnaListadoSocios, ColumnaInforme> = {
-  matricula: col("matricula", "Matrícula", "entero"),
-  apellidos: col("apellidos", "Apellidos"),
-  nombre: col("nombre", "Nombre"),
-  nif: col("nif", "NIF"),
-  tipo: col("tipo", "Tipo"),
-  sexo: col("sexo", "Sexo"),
-  fechaNacimiento: col("fechaNacimiento", "Fecha de nacimiento", "fecha"),
-  edad: col("edad", "Edad", "entero"),
-  telefono: col("telefono", "Teléfono"),
-  email: col("email", "Email"),
-  direccion: col("direccion", "Dirección"),
-  poblacion: col("poblacion", "Población"),
-  fechaAlta: col("fechaAlta", "Fecha de alta", "fecha"),
-  edadFestera: col("edadFestera", "Años de fester", "entero"),
-  activo: col("activo", "Activo"),
-  fechaBaja: col("fechaBaja", "Fecha de baja", "fecha"),
-};
+/** Columns by their keys, separated by spaces: `columnas("matricula socio tipo")`. */
+export function columnas(claves: string): ColumnaInforme[] {
+  return claves.split(" ").map((clave) => {
+    if (!(clave in COLUMNAS)) throw new Error(`Columna de informe desconocida: ${clave}`);
+    return columna(clave as ClaveColumna);
+  });
+}
+
+export const TITULO_COLUMNA_SOCIO = Object.fromEntries(
+  COLUMNAS_LISTADO_SOCIOS.map((c) => [c, columna(c)]),
+) as Record<ColumnaListadoSocios, ColumnaInforme>;
 
 export const COLUMNAS_SOCIOS_POR_DEFECTO: ColumnaListadoSocios[] = [
   "matricula",

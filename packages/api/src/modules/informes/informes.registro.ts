@@ -12,7 +12,8 @@ import {
 import { DomainError } from "../../errors/domain-error.js";
 import {
   COLUMNAS_SOCIOS_POR_DEFECTO,
-  col,
+  columna,
+  columnas,
   f,
   opciones,
   TITULO_COLUMNA_SOCIO,
@@ -97,24 +98,8 @@ function periodoCumpleanyos(q: InformeQuery, { hoy, anyo }: Contexto): [string, 
   return [q.desde ?? hoy, q.hasta ?? q.desde ?? hoy];
 }
 
-const COLUMNAS_TRAMOS = [
-  col("cargos", "Cargos", "entero"),
-  col("noVencido", "No vencido", "euros"),
-  // A charge is overdue from the day after it falls due (as the dashboard's «vencida»).
-  col("d30", "Vencido 1–30 días", "euros"),
-  col("d90", "Vencido 31–90 días", "euros"),
-  col("mas90", "Vencido más de 90 días", "euros"),
-  col("total", "Total", "euros"),
-];
-
-const COLUMNAS_RECAUDACION = [
-  col("cargos", "Cargos", "entero"),
-  col("emitido", "Emitido", "euros"),
-  col("cobrado", "Cobrado", "euros"),
-  col("pendiente", "Pendiente", "euros"),
-  col("devuelto", "Devuelto", "euros"),
-  col("anulado", "Anulado", "euros"),
-];
+const TRAMOS = "cargos noVencido d30 d90 mas90 total";
+const RECAUDACION = "cargos emitido cobrado pendiente devuelto anulado";
 
 const VISTAS_ESTADISTICAS = {
   tipo: { titulo: "Socios activos por tipo", grupo: "Tipo" },
@@ -133,10 +118,10 @@ export const INFORMES: readonly DefinicionInforme[] = [
     descripcion: "Los socios con los filtros de la lista y las columnas que elijas.",
     filtros: [f.q, f.tipo, f.activo, f.sexo, f.edad, f.columnas],
     plan: (q, { repo, hoy, enPalabras }) => {
-      const columnas = q.columnas ?? COLUMNAS_SOCIOS_POR_DEFECTO;
+      const elegidas = q.columnas ?? COLUMNAS_SOCIOS_POR_DEFECTO;
       return {
-        consulta: repo.socios(q, columnas, hoy),
-        columnas: columnas.map((c) => TITULO_COLUMNA_SOCIO[c]),
+        consulta: repo.socios(q, elegidas, hoy),
+        columnas: elegidas.map((c) => TITULO_COLUMNA_SOCIO[c]),
         filtros: [
           ...(q.q ? [{ etiqueta: "Búsqueda", valor: q.q }] : []),
           ...enPalabras.tipo,
@@ -170,13 +155,7 @@ export const INFORMES: readonly DefinicionInforme[] = [
       if (q.vista === "aniversarios") {
         return {
           consulta: ctx.repo.aniversarios(q),
-          columnas: [
-            col("edadFestera", "Años de fester", "entero"),
-            col("socio", "Socio"),
-            col("tipo", "Tipo"),
-            col("telefono", "Teléfono"),
-            col("email", "Email"),
-          ],
+          columnas: columnas("edadFestera socio tipo telefono email"),
           filtros: [
             { etiqueta: "Ver", valor: "Aniversarios festeros (25, 50 y 75 años)" },
             ...ctx.enPalabras.tipo,
@@ -190,12 +169,9 @@ export const INFORMES: readonly DefinicionInforme[] = [
       return {
         consulta: ctx.repo.cumpleanyos(desde, hasta),
         columnas: [
-          col("dia", "Día"),
-          col("socio", "Socio"),
-          col("edad", "Cumple", "entero"),
-          col("fechaNacimiento", "Fecha de nacimiento", "fecha"),
-          col("telefono", "Teléfono"),
-          col("email", "Email"),
+          ...columnas("dia socio"),
+          columna("edad", "Cumple"),
+          ...columnas("fechaNacimiento telefono email"),
         ],
         filtros: [{ etiqueta: "Ver", valor: "Cumpleaños" }, ...periodo(desde, hasta)],
       };
@@ -221,15 +197,15 @@ export const INFORMES: readonly DefinicionInforme[] = [
       const porAnyo = q.por === "altas" || q.por === "activos";
       const cifras =
         q.por === "altas"
-          ? [col("altas", "Altas", "entero"), col("bajas", "Bajas", "entero")]
+          ? columnas("altas bajas")
           : q.por === "activos"
-            ? [col("activos", "Activos", "entero")]
-            : [col("socios", "Socios activos", "entero")];
+            ? columnas("activos")
+            : [columna("socios", "Socios activos")];
       return {
         consulta: porAnyo
           ? repo.estadisticasPorAnyo(anyo)
           : repo.estadisticasPor(q.por as "tipo" | "sexo" | "edad", hoy),
-        columnas: [col("grupo", VISTAS_ESTADISTICAS[q.por].grupo), ...cifras],
+        columnas: [columna("grupo", VISTAS_ESTADISTICAS[q.por].grupo), ...cifras],
         filtros: [
           { etiqueta: "Ver", valor: VISTAS_ESTADISTICAS[q.por].titulo },
           ...(porAnyo ? [{ etiqueta: "Años", valor: `${anyo - 9}–${anyo}` }] : []),
@@ -268,13 +244,13 @@ export const INFORMES: readonly DefinicionInforme[] = [
       const porPagador = q.agrupar === "pagador";
       return {
         consulta: repo.deudas(q, hoy),
-        columnas: [
-          col("matricula", "Matrícula", "entero"),
-          col("socio", porPagador ? "Pagador" : "Socio"),
-          col("tipo", "Tipo"),
-          ...(porPagador ? [col("numSocios", "Socios a su cargo", "entero")] : []),
-          ...COLUMNAS_TRAMOS,
-        ],
+        columnas: porPagador
+          ? [
+              columna("matricula"),
+              columna("socio", "Pagador"),
+              ...columnas(`tipo numSocios ${TRAMOS}`),
+            ]
+          : columnas(`matricula socio tipo ${TRAMOS}`),
         filtros: [
           { etiqueta: "Agrupado por", valor: porPagador ? "Pagador" : "Socio" },
           ...enPalabras.tipo,
@@ -313,10 +289,7 @@ export const INFORMES: readonly DefinicionInforme[] = [
       const porMes = q.desglose === "mes";
       return {
         consulta: repo.recaudacion(anyo, porMes),
-        columnas: [
-          porMes ? col("mes", "Mes de vencimiento") : col("producto", "Producto"),
-          ...COLUMNAS_RECAUDACION,
-        ],
+        columnas: columnas(`${porMes ? "mes" : "producto"} ${RECAUDACION}`),
         filtros: [
           anyoEnPalabras(anyo),
           { etiqueta: "Por", valor: porMes ? "Mes de vencimiento" : "Producto" },
@@ -354,16 +327,9 @@ export const INFORMES: readonly DefinicionInforme[] = [
     filtros: [f.desde, f.hasta],
     plan: (q, { repo }) => ({
       consulta: repo.remesas(q),
-      columnas: [
-        col("remesa", "Remesa"),
-        col("fechaCobro", "Fecha de cobro", "fecha"),
-        col("estado", "Estado"),
-        col("numAdeudos", "Adeudos", "entero"),
-        col("importe", "Importe", "euros"),
-        col("devueltos", "Devueltos", "entero"),
-        col("importeDevuelto", "Importe devuelto", "euros"),
-        col("motivos", "Motivos de devolución"),
-      ],
+      columnas: columnas(
+        "remesa fechaCobro estado numAdeudos importe devueltos importeDevuelto motivos",
+      ),
       filtros: periodo(q.desde, q.hasta),
     }),
   },
@@ -375,17 +341,9 @@ export const INFORMES: readonly DefinicionInforme[] = [
     filtros: [f.tipo, f.activo],
     plan: (q, { repo, enPalabras }) => ({
       consulta: repo.derrama(q),
-      columnas: [
-        col("matricula", "Matrícula", "entero"),
-        col("socio", "Socio"),
-        col("tipo", "Tipo"),
-        col("tipoDerrama", "Derrama"),
-        col("anyoDerrama", "Año", "entero"),
-        col("importe", "Importe", "euros"),
-        col("pagado", "Pagado", "euros"),
-        col("pendiente", "Pendiente", "euros"),
-        col("anyosRestantes", "Años que quedan", "entero"),
-      ],
+      columnas: columnas(
+        "matricula socio tipo tipoDerrama anyoDerrama importe pagado pendiente anyosRestantes",
+      ),
       filtros: [...enPalabras.tipo, ...enPalabras.activo],
     }),
   },
@@ -397,15 +355,9 @@ export const INFORMES: readonly DefinicionInforme[] = [
     filtros: [f.anyo, f.tipo],
     plan: (q, { repo, anyo, enPalabras }) => ({
       consulta: repo.ramell(q, anyo),
-      columnas: [
-        col("matricula", "Matrícula", "entero"),
-        col("socio", "Socio"),
-        col("tipo", "Tipo"),
-        col("modalidad", "Modalidad"),
-        ...[1, 2, 3, 4, 5].map((n) => col(`plazo${n}`, `Plazo ${n}`, "euros")),
-        col("pagado", "Pagado", "euros"),
-        col("pendiente", "Pendiente", "euros"),
-      ],
+      columnas: columnas(
+        "matricula socio tipo modalidad plazo1 plazo2 plazo3 plazo4 plazo5 pagado pendiente",
+      ),
       filtros: [anyoEnPalabras(anyo), ...enPalabras.tipo],
     }),
   },
@@ -420,18 +372,9 @@ export const INFORMES: readonly DefinicionInforme[] = [
       const hasta = q.hasta ?? `${anyoActual}-12-31`;
       return {
         consulta: repo.inscripciones(desde, hasta),
-        columnas: [
-          col("acto", "Acto"),
-          col("fecha", "Fecha", "fecha"),
-          col("estado", "Estado"),
-          col("socios", "Socios", "entero"),
-          col("invitados", "Invitados", "entero"),
-          col("plazas", "Plazas ocupadas", "entero"),
-          col("aforo", "Aforo", "entero"),
-          col("ocupacion", "Ocupación", "porcentaje"),
-          col("importe", "Importe", "euros"),
-          col("cobrado", "Cobrado", "euros"),
-        ],
+        columnas: columnas(
+          "acto fecha estado socios invitados plazas aforo ocupacion importe cobrado",
+        ),
         filtros: periodo(desde, hasta),
       };
     },
@@ -459,12 +402,7 @@ export const INFORMES: readonly DefinicionInforme[] = [
     filtros: [f.anyo],
     plan: (q, { repo }) => ({
       consulta: repo.puntos(q.anyo),
-      columnas: [
-        col("matricula", "Matrícula", "entero"),
-        col("socio", "Socio"),
-        col("actos", "Actos", "entero"),
-        col("puntos", "Puntos", "entero"),
-      ],
+      columnas: columnas("matricula socio actos puntos"),
       filtros: [{ etiqueta: "Año", valor: q.anyo === undefined ? "Todos" : String(q.anyo) }],
     }),
   },
