@@ -1,8 +1,8 @@
 import type { Informe } from "@fila/domain";
 import sharp from "sharp";
 import { extractText, getDocumentProxy } from "unpdf";
-import { describe, expect, it } from "vitest";
-import { informePdf } from "./informes.exportar.js";
+import { describe, expect, it, vi } from "vitest";
+import { informeCsv, informePdf, informeXlsx } from "./informes.exportar.js";
 
 const largo: Informe = {
   id: "puntos",
@@ -82,5 +82,45 @@ describe("informePdf", () => {
     });
     expect(text[0]).toContain("Filà Prova");
     expect(text[0]).toContain("Ranking de puntos");
+  });
+});
+
+describe("informeXlsx e informeCsv: en flujo", () => {
+  const { filas: _f, page: _p, pageSize: _s, ...cabecera } = largo;
+  const contexto = { asociacion: "Filà Prova", hoy: "2026-11-25" };
+
+  /** Batches without end, as a report that never finishes; says when it is closed. */
+  function sinFin() {
+    const estado = { tandas: 0, cerrado: false };
+    async function* tandas() {
+      try {
+        for (;;) {
+          estado.tandas += 1;
+          yield Array.from({ length: 1000 }, (_, i) => ({ socio: `S${i}`, puntos: i, importe: 1 }));
+        }
+      } finally {
+        estado.cerrado = true;
+      }
+    }
+    return { estado, tandas: tandas() };
+  }
+
+  it.each([
+    ["XLSX", informeXlsx],
+    ["CSV", informeCsv],
+  ])("%s: quien deja de leer deja de pedir filas a la base de datos", async (_n, escribir) => {
+    const { estado, tandas } = sinFin();
+    const flujo = escribir(cabecera, tandas, contexto);
+    // Read until rows are flowing, then go away.
+    await new Promise<void>((resolver) =>
+      flujo.on("data", () => {
+        if (estado.tandas >= 2) resolver();
+      }),
+    );
+    flujo.destroy();
+    await vi.waitFor(() => expect(estado.cerrado).toBe(true));
+    const pedidas = estado.tandas;
+    await new Promise((resolver) => setTimeout(resolver, 50));
+    expect(estado.tandas).toBe(pedidas);
   });
 });

@@ -221,8 +221,9 @@ async function escribirXlsx(
     hoja.addRow(informe.columnas.map((c) => valorXlsx(f[c.clave] ?? null, c))).commit();
   if (!primera.done) primera.value.forEach(escribir);
   for (let t = await iterador.next(); !t.done; t = await iterador.next()) {
-    // A slow client: wait for what is already written to leave before reading more rows; one
-    // that went away stops the reading.
+    // Let the compressor send what is written (and the server answer others); a slow client:
+    // wait for it to leave before reading more rows; one that went away stops the reading.
+    await cederTurno();
     if (flujo.writableNeedDrain) await Promise.race([once(flujo, "drain"), once(flujo, "close")]);
     if (flujo.destroyed) {
       await iterador.return?.(undefined);
