@@ -7,7 +7,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { ID_INFORMES } from "@fila/domain";
 import { buildApp } from "../packages/api/src/app.js";
 import { asegurarAsociacion } from "../packages/api/src/bootstrap/bootstrap.js";
 import { leerConfig } from "../packages/api/src/config.js";
@@ -19,6 +18,7 @@ import {
 } from "../packages/api/src/db/database.js";
 import { migrar } from "../packages/api/src/db/migrar.js";
 import { aleatorio } from "../packages/api/src/lib/aleatorio.js";
+import { ID_INFORMES } from "../packages/api/src/modules/informes/informes.registro.js";
 import { crearAdministrador } from "./administrador.js";
 
 const SOCIOS = 5000;
