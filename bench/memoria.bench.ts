@@ -17,9 +17,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import ExcelJS from "exceljs";
-import pg from "pg";
 import { PASSWORD_DEMO } from "../packages/api/src/demo/seed-demo.js";
-import { arrancarServidorReal, entrarConCuentaDemo, pararServidor } from "./servidor-real.js";
+import * as real from "./servidor-real.js";
 
 const PUERTO = Number(process.env.MEMORIA_PORT ?? 3412);
 const CARGA_SEGUNDOS = Number(process.env.MEMORIA_CARGA_SEGUNDOS ?? 600);
@@ -135,13 +134,13 @@ async function medirMotor(motor: "PGlite" | "PostgreSQL", databaseUrl?: string) 
   let servidor: ChildProcess | null = null;
   process.env.METRICS_TOKEN = TOKEN_METRICAS;
   try {
-    servidor = await arrancarServidorReal({ puerto: PUERTO, dataDir, databaseUrl });
+    servidor = await real.arrancarServidorReal({ puerto: PUERTO, dataDir, databaseUrl });
     medidas.push(await medir(servidor, "tras la semilla de demostración"));
-    await pararServidor(servidor);
-    servidor = await arrancarServidorReal({ puerto: PUERTO, dataDir, databaseUrl });
+    await real.pararServidor(servidor);
+    servidor = await real.arrancarServidorReal({ puerto: PUERTO, dataDir, databaseUrl });
     medidas.push(await medir(servidor, "tras reiniciar"));
 
-    const admin = (await entrarConCuentaDemo(PUERTO, "administrador")).token;
+    const admin = (await real.entrarConCuentaDemo(PUERTO, "administrador")).token;
     const formulario = new FormData();
     formulario.append("archivo", await hojaDeMilSocios(), "socios.xlsx");
     await llamar(admin, "POST", "/api/socios/importar?confirmar=1", formulario);
@@ -160,13 +159,13 @@ async function medirMotor(motor: "PGlite" | "PostgreSQL", databaseUrl?: string) 
 
     const tokens = await Promise.all(
       (["usuario", "socio", "administrador"] as const).map(
-        async (c) => (await entrarConCuentaDemo(PUERTO, c)).token,
+        async (c) => (await real.entrarConCuentaDemo(PUERTO, c)).token,
       ),
     );
     await cargar(tokens, CARGA_SEGUNDOS);
     medidas.push(await medir(servidor, `tras ${CARGA_SEGUNDOS} s de carga`));
   } finally {
-    await pararServidor(servidor);
+    await real.pararServidor(servidor);
     rmSync(dataDir, { recursive: true, force: true });
   }
   const peor = Math.max(...medidas.map((m) => m.pssMb));
@@ -175,17 +174,4 @@ async function medirMotor(motor: "PGlite" | "PostgreSQL", databaseUrl?: string) 
 
 await medirMotor("PGlite");
 const url = process.env.DATABASE_URL;
-if (url) {
-  const nombre = `fila_memoria_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${nombre}`);
-  try {
-    const propia = new URL(url);
-    propia.pathname = `/${nombre}`;
-    await medirMotor("PostgreSQL", propia.toString());
-  } finally {
-    await admin.query(`drop database if exists ${nombre} with (force)`);
-    await admin.end();
-  }
-}
+if (url) await real.conBaseDePostgres(url, "memoria", (propia) => medirMotor("PostgreSQL", propia));

@@ -5,23 +5,13 @@ import type { Database } from "../../db/database.js";
 export class MetricasRepository {
   constructor(private readonly db: Database) {}
 
-  /** Push notifications waiting to be delivered (push_envio.estado = 'pendiente'). */
-  async colaPush(): Promise<number> {
-    const fila = await this.db
-      .selectFrom("push_envio")
-      .select(sql<number>`count(*)::int`.as("n"))
-      .where("estado", "=", "pendiente")
-      .executeTakeFirstOrThrow();
-    return fila.n;
-  }
-
-  /** Mails the SMTP server refused or could not take (correo_saliente.estado = 'error'). */
-  async correosFallidos(): Promise<number> {
-    const fila = await this.db
-      .selectFrom("correo_saliente")
-      .select(sql<number>`count(*)::int`.as("n"))
-      .where("estado", "=", "error")
-      .executeTakeFirstOrThrow();
-    return fila.n;
+  /**
+   * Rows of a queue in one state: push notifications waiting (push_envio 'pendiente'), mails the
+   * SMTP server refused (correo_saliente 'error').
+   */
+  async contar(tabla: "push_envio" | "correo_saliente", estado: string): Promise<number> {
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from ${sql.table(tabla)} where estado = ${estado}`.execute(this.db);
+    return rows[0]?.n ?? 0;
   }
 }

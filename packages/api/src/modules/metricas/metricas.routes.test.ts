@@ -2,19 +2,31 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, crearCuenta, crearEntorno, type Entorno, entrar } from "../../test/entorno.js";
 
 const TOKEN = "token-de-metricas-de-pruebas-0123456789";
+const conToken = { authorization: `Bearer ${TOKEN}` };
 
-describe("GET /api/metricas sin METRICS_TOKEN", () => {
-  let e: Entorno;
+describe("GET /api/metricas", () => {
+  let sin: Entorno;
+  let con: Entorno;
+  let sesionAdmin: string;
   beforeAll(async () => {
-    e = await crearEntorno({ metricsToken: null });
+    [sin, con] = await Promise.all([
+      crearEntorno({ metricsToken: null }),
+      crearEntorno({ metricsToken: TOKEN }),
+    ]);
+    sesionAdmin = await entrar(
+      con.app,
+      (await crearCuenta(con.db, { rol: "administrador" })).email,
+    );
   });
-  afterAll(async () => e.cerrar());
+  afterAll(async () => {
+    await Promise.all([sin?.cerrar(), con?.cerrar()]);
+  });
 
-  it("no existe para nadie, tampoco para un administrador ni desde loopback (404)", async () => {
-    const admin = await crearCuenta(e.db, { rol: "administrador" });
-    const token = await entrar(e.app, admin.email);
-    for (const headers of [{}, bearer(token), { authorization: `Bearer ${TOKEN}` }]) {
-      const r = await e.app.inject({
+  it("sin METRICS_TOKEN no existe para nadie, tampoco para un administrador ni desde loopback (404)", async () => {
+    const admin = await crearCuenta(sin.db, { rol: "administrador" });
+    const token = await entrar(sin.app, admin.email);
+    for (const headers of [{}, bearer(token), conToken]) {
+      const r = await sin.app.inject({
         method: "GET",
         url: "/api/metricas",
         headers,
@@ -24,38 +36,24 @@ describe("GET /api/metricas sin METRICS_TOKEN", () => {
       expect(r.json().error).toBe("no_encontrado");
     }
   });
-});
-
-describe("GET /api/metricas con METRICS_TOKEN", () => {
-  let e: Entorno;
-  beforeAll(async () => {
-    e = await crearEntorno({ metricsToken: TOKEN });
-  });
-  afterAll(async () => e.cerrar());
 
   it("sin el token, o con otro (también el de una sesión de administrador), 401", async () => {
-    const admin = await crearCuenta(e.db, { rol: "administrador" });
-    const sesion = await entrar(e.app, admin.email);
     for (const headers of [
       {},
-      bearer(sesion),
+      bearer(sesionAdmin),
       { authorization: `Bearer ${TOKEN}x` },
       { authorization: TOKEN },
     ]) {
-      const r = await e.app.inject({ method: "GET", url: "/api/metricas", headers });
+      const r = await con.app.inject({ method: "GET", url: "/api/metricas", headers });
       expect(r.statusCode).toBe(401);
       expect(r.json().error).toBe("no_autenticado");
     }
   });
 
   it("con el token, el formato de texto de Prometheus con el proceso, las peticiones por patrón de ruta, la cola de push y los correos fallidos", async () => {
-    await e.app.inject({ method: "GET", url: "/api/socios/12345?q=secreto" });
-    await e.app.inject({ method: "GET", url: "/api/salud" });
-    const r = await e.app.inject({
-      method: "GET",
-      url: "/api/metricas",
-      headers: { authorization: `Bearer ${TOKEN}` },
-    });
+    await con.app.inject({ method: "GET", url: "/api/socios/12345?q=secreto" });
+    await con.app.inject({ method: "GET", url: "/api/salud" });
+    const r = await con.app.inject({ method: "GET", url: "/api/metricas", headers: conToken });
     expect(r.statusCode).toBe(200);
     expect(r.headers["content-type"]).toMatch(/^text\/plain; version=0\.0\.4/);
     const texto = r.body;
@@ -76,15 +74,11 @@ describe("GET /api/metricas con METRICS_TOKEN", () => {
   });
 
   it("cuenta los correos que el servidor SMTP no aceptó", async () => {
-    await e.db
+    await con.db
       .insertInto("correo_saliente")
       .values({ para: "a@fila.test", asunto: "x", texto: "x", estado: "error", error: "550" })
       .execute();
-    const r = await e.app.inject({
-      method: "GET",
-      url: "/api/metricas",
-      headers: { authorization: `Bearer ${TOKEN}` },
-    });
+    const r = await con.app.inject({ method: "GET", url: "/api/metricas", headers: conToken });
     expect(r.body).toMatch(/^fila_correos_fallidos 1$/m);
   });
 });

@@ -40,11 +40,15 @@ export class MetricasService {
         "Peticiones que esperan una conexión libre a PostgreSQL",
         pool("esperando"),
       ],
-      ["fila_push_cola", "Notificaciones push pendientes de entregar", () => repo.colaPush()],
+      [
+        "fila_push_cola",
+        "Notificaciones push pendientes de entregar",
+        () => repo.contar("push_envio", "pendiente"),
+      ],
       [
         "fila_correos_fallidos",
         "Correos que el servidor SMTP no ha aceptado",
-        () => repo.correosFallidos(),
+        () => repo.contar("correo_saliente", "error"),
       ],
     ] as const) {
       new Gauge({
