@@ -1,5 +1,5 @@
 import type { Rol } from "@fila/domain";
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import { CompiledQuery } from "kysely";
 import type { Database } from "../db/database.js";
@@ -90,6 +90,16 @@ function tokenDe(req: FastifyRequest): string | null {
 /** Resolves the bearer token to its live session on every request; routes decide what they require. */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database }) => {
   app.decorateRequest("usuario", null);
+  app.addHook("onRoute", (ruta) => {
+    for (const fase of ["preParsing", "preValidation", "preHandler"] as const) {
+      const hooks = [ruta[fase]].flat();
+      if (hooks.some((hook) => typeof hook === "function" && PIDE_SESION in hook)) {
+        throw new Error(
+          `${ruta.method} ${ruta.url}: la sesión se comprueba en onRequest, no en ${fase}`,
+        );
+      }
+    }
+  });
   app.decorateRequest("versionDatos", null);
   const sesiones = new LectorEnLotes<string, FilaSesion>(async (hashes) => {
     const { rows } = await opts.db.executeQuery<FilaSesion>(
@@ -144,18 +154,25 @@ function exigirSesion(req: FastifyRequest): UsuarioAutenticado {
   return req.usuario;
 }
 
-/** Marks the hooks that require a session, so the OpenAPI document can declare 401 and 403. */
+/**
+ * Marks the hooks that require a session, so the OpenAPI document can declare 401 and 403, and
+ * so that a route using one anywhere but `onRequest` is refused when it is registered.
+ */
 export const PIDE_SESION = Symbol("pideSesion");
 
-function pideSesion(hook: preHandlerAsyncHookHandler): preHandlerAsyncHookHandler {
+function pideSesion(hook: onRequestAsyncHookHandler): onRequestAsyncHookHandler {
   return Object.assign(hook, { [PIDE_SESION]: true });
 }
 
-export const requiereSesion: preHandlerAsyncHookHandler = pideSesion(async (req) => {
+/**
+ * Route hooks of the session, for `onRequest` only: there they run before the body is parsed and
+ * validated, so an anonymous caller gets 401 whatever it sends and learns nothing of the shape.
+ */
+export const requiereSesion: onRequestAsyncHookHandler = pideSesion(async (req) => {
   exigirSesion(req);
 });
 
-export function requiereRol(...roles: Rol[]): preHandlerAsyncHookHandler {
+export function requiereRol(...roles: Rol[]): onRequestAsyncHookHandler {
   return pideSesion(async (req) => {
     if (!roles.includes(exigirSesion(req).rol)) throw prohibido();
   });

@@ -25,7 +25,7 @@ export const totpRoutes: FastifyPluginAsyncZod<{ totp: TotpService }> = async (a
   app.get(
     "/cuenta/totp",
     {
-      preHandler: requiereSesion,
+      onRequest: requiereSesion,
       schema: {
         tags,
         summary: "Estado de la verificación en dos pasos de mi cuenta",
@@ -38,7 +38,7 @@ export const totpRoutes: FastifyPluginAsyncZod<{ totp: TotpService }> = async (a
   app.post(
     "/cuenta/totp",
     {
-      preHandler: requiereSesion,
+      onRequest: requiereSesion,
       schema: {
         tags,
         summary: "Empezar a configurarla: secreto nuevo y URL otpauth para el QR",
@@ -51,7 +51,7 @@ export const totpRoutes: FastifyPluginAsyncZod<{ totp: TotpService }> = async (a
   app.post(
     "/cuenta/totp/confirmacion",
     {
-      preHandler: requiereSesion,
+      onRequest: requiereSesion,
       schema: {
         tags,
         summary: "Activarla con un primer código; devuelve los 10 códigos de recuperación",
@@ -68,7 +68,7 @@ export const totpRoutes: FastifyPluginAsyncZod<{ totp: TotpService }> = async (a
   app.delete(
     "/cuenta/totp",
     {
-      preHandler: requiereSesion,
+      onRequest: requiereSesion,
       schema: {
         tags,
         summary: "Desactivarla con un código o un código de recuperación",
@@ -85,7 +85,7 @@ export const totpRoutes: FastifyPluginAsyncZod<{ totp: TotpService }> = async (a
   app.put(
     "/asociacion/seguridad",
     {
-      preHandler: soloAdministrador,
+      onRequest: soloAdministrador,
       schema: {
         tags,
         summary: "Exigir la verificación en dos pasos a los administradores",
@@ -102,7 +102,7 @@ export const totpRoutes: FastifyPluginAsyncZod<{ totp: TotpService }> = async (a
   app.delete(
     "/usuarios/:id/totp",
     {
-      preHandler: soloAdministrador,
+      onRequest: soloAdministrador,
       schema: {
         tags,
         summary: "Quitar la verificación en dos pasos de otra cuenta (se le avisa por correo)",
