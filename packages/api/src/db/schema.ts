@@ -175,10 +175,11 @@ export type TokenAccesoTable = {
   usado_en: Date | null;
 };
 
-export type IntentoLoginTable = {
-  id: Generated<number>;
+/** The attempts of one key (account, IP, TOTP of an account) in the window that began at `desde`. */
+export type LimiteIntentoTable = {
   clave: string;
-  creado_en: Generated<Date>;
+  desde: Generated<Date>;
+  intentos: number;
 };
 
 export type CorreoSalienteTable = {
@@ -522,7 +523,7 @@ export type DB = {
   usuario: UsuarioTable;
   sesion: SesionTable;
   token_acceso: TokenAccesoTable;
-  intento_login: IntentoLoginTable;
+  limite_intento: LimiteIntentoTable;
   correo_saliente: CorreoSalienteTable;
   mensaje_evento: MensajeEventoTable;
   producto: ProductoTable;

@@ -11,6 +11,7 @@ import type { UsuarioAutenticado } from "../../plugins/auth.js";
 import type { MailService } from "../../services/mail.js";
 import { correoTotpRestablecido } from "./auth.correos.js";
 import type { AuthRepository } from "./auth.repository.js";
+import { LimiteIntentos } from "./limite-intentos.js";
 import type { TotpRepository } from "./totp.repository.js";
 
 const MINUTO = 60_000;
@@ -50,11 +51,15 @@ const demasiadosIntentos = () =>
 const conflicto = (mensaje: string) => new DomainError("conflicto", mensaje);
 
 export class TotpService {
+  private readonly limite: LimiteIntentos;
+
   constructor(
     private readonly repo: TotpRepository,
     private readonly intentos: AuthRepository,
     private readonly mail: MailService,
-  ) {}
+  ) {
+    this.limite = new LimiteIntentos(intentos, VENTANA_INTENTOS_MS);
+  }
 
   async estado(actor: UsuarioAutenticado): Promise<EstadoTotp> {
     const cuenta = await this.repo.cuenta(actor.id);
@@ -86,7 +91,10 @@ export class TotpService {
     actor: UsuarioAutenticado,
     codigo: string,
   ): Promise<{ codigosRecuperacion: string[] }> {
-    await this.comprobarIntentos(actor.id);
+    return this.conLimite(actor.id, () => this.confirmarCodigo(actor, codigo));
+  }
+
+  private async confirmarCodigo(actor: UsuarioAutenticado, codigo: string) {
     const cuenta = await this.repo.cuenta(actor.id);
     if (!cuenta) throw noEncontrado("La cuenta");
     if (cuenta.totpActivo) throw conflicto("La verificación en dos pasos ya está activada.");
@@ -94,7 +102,7 @@ export class TotpService {
       throw conflicto("Primero pide un código QR nuevo para tu aplicación de autenticación.");
     }
     const paso = esCodigoTotp(codigo) ? pasoDelCodigo(cuenta.totpSecreto, codigo) : null;
-    if (paso === null) await this.fallo(actor.id);
+    if (paso === null) throw codigoIncorrecto(400);
     const codigos = nuevosCodigosRecuperacion();
     await this.repo.transaccion(async (tx) => {
       await tx.activar(actor.id, paso as number, codigos.map(hashCodigoRecuperacion));
@@ -105,16 +113,20 @@ export class TotpService {
         accion: "activar_totp",
       });
     });
-    await this.intentos.borrarIntentos(claveIntentos(actor.id));
     return { codigosRecuperacion: codigos };
   }
 
   async desactivar(actor: UsuarioAutenticado, codigo: string): Promise<void> {
-    await this.comprobarIntentos(actor.id);
+    await this.conLimite(actor.id, () => this.desactivarConCodigo(actor, codigo));
+  }
+
+  private async desactivarConCodigo(actor: UsuarioAutenticado, codigo: string): Promise<void> {
     const cuenta = await this.repo.cuenta(actor.id);
     if (!cuenta) throw noEncontrado("La cuenta");
     if (!cuenta.totpActivo) throw conflicto("La verificación en dos pasos no está activada.");
-    if (!(await this.verificar(cuenta.id, cuenta.totpSecreto, codigo))) await this.fallo(actor.id);
+    if (!(await this.verificar(cuenta.id, cuenta.totpSecreto, codigo))) {
+      throw codigoIncorrecto(400);
+    }
     await this.repo.transaccion(async (tx) => {
       await tx.desactivar(actor.id);
       await tx.auditar({
@@ -124,7 +136,6 @@ export class TotpService {
         accion: "desactivar_totp",
       });
     });
-    await this.intentos.borrarIntentos(claveIntentos(actor.id));
   }
 
   /** An administrator turns off another account's TOTP (lost phone); the account is told. */
@@ -174,19 +185,15 @@ export class TotpService {
     return this.repo.consumirRecuperacion(idUsuario, hashCodigoRecuperacion(codigo));
   }
 
-  private async comprobarIntentos(idUsuario: number): Promise<void> {
-    const desde = new Date(Date.now() - VENTANA_INTENTOS_MS);
-    if (
-      (await this.intentos.contarIntentos(claveIntentos(idUsuario), desde)) >= INTENTOS_POR_CUENTA
-    ) {
-      throw demasiadosIntentos();
-    }
-  }
-
-  private async fallo(idUsuario: number): Promise<never> {
-    await this.intentos.registrarIntentos([claveIntentos(idUsuario)]);
-    throw codigoIncorrecto(400);
+  /** Codes typed in the account section, five wrong ones per window; a right one clears them. */
+  private async conLimite<T>(idUsuario: number, intento: () => Promise<T>): Promise<T> {
+    const clave = `totp:${idUsuario}`;
+    const resultado = await this.limite.intentar(
+      [{ clave, maximo: INTENTOS_POR_CUENTA }],
+      { demasiados: demasiadosIntentos },
+      intento,
+    );
+    await this.intentos.borrarIntentos(clave);
+    return resultado;
   }
 }
-
-const claveIntentos = (idUsuario: number) => `totp:${idUsuario}`;
