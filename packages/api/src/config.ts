@@ -28,6 +28,8 @@ export type Config = {
   pushPermiteLoopback: boolean;
   /** Sign-in with an OpenID Connect provider; null when OIDC_ISSUER/CLIENT_ID are not set. */
   oidc: ConfigOidc | null;
+  /** The installation key given by FILA_CLAVE (lib/clave-instalacion.ts); else DATA_DIR/clave. */
+  filaClave?: string | null;
   /** Days a market ad stays up after it is posted or renewed (ANUNCIOS_DIAS, default 90). */
   anunciosDias?: number;
 };
@@ -70,6 +72,7 @@ export function leerConfig(
     pushPermiteLoopback: env.NODE_ENV !== "production",
     oidc: leerOidc(env),
     anunciosDias: diasAnuncios(env.ANUNCIOS_DIAS),
+    filaClave: env.FILA_CLAVE || null,
   };
 }
 

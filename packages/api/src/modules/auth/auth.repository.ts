@@ -1,4 +1,5 @@
-import { sql } from "kysely";
+import type { Rol } from "@fila/domain";
+import { CompiledQuery, sql } from "kysely";
 import type { Database } from "../../db/database.js";
 import { type EntradaAuditoria, registrarAuditoria } from "../../services/auditoria.js";
 
@@ -28,8 +29,50 @@ const columnasCuenta = [
   "totp_secreto as totpSecreto",
 ] as const;
 
+export type FilaSesion = {
+  tokenHash: string;
+  idSesion: number;
+  id: number;
+  email: string;
+  nombre: string;
+  rol: Rol;
+  id_socio: number | null;
+  condicionesAlDia: boolean | null;
+  totp_activo: boolean;
+  totp_renovar: boolean;
+  totpObligatorio: boolean | null;
+  versionDatos: string;
+};
+
+/**
+ * The live sessions of some token hashes ($1) at a time ($2), with their active accounts and what
+ * the gates need (terms version, TOTP rule), and the version of the data, so that an answer kept
+ * by version costs no query of its own: one indexed query for the requests that arrived
+ * together (plugins/auth.ts reads them in batches). Kept as plain SQL so the hot path does not
+ * build and compile the same query each time (docs/adr/0007).
+ */
+const CONSULTA_SESIONES = `
+  select sesion.token_hash as "tokenHash", sesion.id as "idSesion", usuario.id, usuario.email,
+    usuario.nombre, usuario.rol, usuario.id_socio,
+    usuario.condiciones_version = (select version_condiciones from asociacion limit 1)
+      as "condicionesAlDia",
+    usuario.totp_activo, usuario.totp_renovar,
+    (select totp_obligatorio_admin from asociacion limit 1) as "totpObligatorio",
+    (select last_value::text || ':' || is_called::text from version_datos) as "versionDatos"
+  from sesion
+  join usuario on usuario.id = sesion.id_usuario
+  where sesion.token_hash = any($1::text[]) and sesion.revocada_en is null and sesion.expira_en > $2
+    and usuario.activo = true`;
+
 export class AuthRepository {
   constructor(private readonly db: Database) {}
+
+  async sesionesVivas(hashes: string[], ahora: Date): Promise<FilaSesion[]> {
+    const { rows } = await this.db.executeQuery<FilaSesion>(
+      CompiledQuery.raw(CONSULTA_SESIONES, [hashes, ahora]),
+    );
+    return rows;
+  }
 
   cuentaPorEmail(email: string): Promise<CuentaFila | undefined> {
     return this.db

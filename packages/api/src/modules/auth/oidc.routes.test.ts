@@ -3,6 +3,7 @@ import type { CustomFetch } from "openid-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app.js";
 import { type Config, leerConfig } from "../../config.js";
+import { ClaveInstalacion } from "../../lib/clave-instalacion.js";
 import { codigoTotp } from "../../lib/totp.js";
 import { crearBaseDePruebas } from "../../test/base-de-pruebas.js";
 import {
@@ -63,12 +64,20 @@ beforeAll(async () => {
     webDist: null,
     pushWorker: false,
   };
-  const app = await buildApp({ config, db: bd.db, logger: false, oidcFetch: redFalsificadora });
+  const clave = ClaveInstalacion.nueva();
+  const app = await buildApp({
+    config,
+    db: bd.db,
+    clave,
+    logger: false,
+    oidcFetch: redFalsificadora,
+  });
   await app.ready();
   e = {
     app,
     db: bd.db,
     config,
+    clave,
     cerrar: async () => {
       await app.close();
       await bd.cerrar();

@@ -9,7 +9,10 @@ export type EstadoTotpFila = {
   activo: boolean;
   totpSecreto: string | null;
   totpActivo: boolean;
+  totpRenovar: boolean;
 };
+
+export type SecretoFila = { id: number; totpSecreto: string; totpActivo: boolean };
 
 export class TotpRepository {
   constructor(private readonly db: Database) {}
@@ -29,6 +32,7 @@ export class TotpRepository {
         "activo",
         "totp_secreto as totpSecreto",
         "totp_activo as totpActivo",
+        "totp_renovar as totpRenovar",
       ])
       .where("id", "=", idUsuario)
       .executeTakeFirst();
@@ -73,7 +77,7 @@ export class TotpRepository {
   async activar(idUsuario: number, paso: number, hashes: string[]): Promise<void> {
     await this.db
       .updateTable("usuario")
-      .set({ totp_activo: true, totp_ultimo_paso: paso })
+      .set({ totp_activo: true, totp_ultimo_paso: paso, totp_renovar: false })
       .where("id", "=", idUsuario)
       .execute();
     await this.db.deleteFrom("totp_recuperacion").where("id_usuario", "=", idUsuario).execute();
@@ -86,7 +90,65 @@ export class TotpRepository {
   async desactivar(idUsuario: number): Promise<void> {
     await this.db
       .updateTable("usuario")
-      .set({ totp_activo: false, totp_secreto: null, totp_ultimo_paso: null })
+      .set({ totp_activo: false, totp_secreto: null, totp_ultimo_paso: null, totp_renovar: false })
+      .where("id", "=", idUsuario)
+      .execute();
+    await this.db.deleteFrom("totp_recuperacion").where("id_usuario", "=", idUsuario).execute();
+  }
+
+  /**
+   * The fingerprint of the key the stored secrets were encrypted with, read with the
+   * association's row locked: instances starting together put the secrets in order one at a time.
+   */
+  async bloquearHuellaClave(): Promise<string | null> {
+    const fila = await this.db
+      .selectFrom("asociacion")
+      .select("clave_huella")
+      .where("id", "=", 1)
+      .forUpdate()
+      .executeTakeFirst();
+    return fila?.clave_huella ?? null;
+  }
+
+  async fijarHuellaClave(huella: string): Promise<void> {
+    await this.db
+      .updateTable("asociacion")
+      .set({ clave_huella: huella })
+      .where("id", "=", 1)
+      .execute();
+  }
+
+  /** Stored secrets (confirmed and pending); with `enClaro`, only those not yet encrypted. */
+  secretos(enClaro: { prefijoCifrado: string } | null): Promise<SecretoFila[]> {
+    let q = this.db
+      .selectFrom("usuario")
+      .select(["id", "totp_secreto as totpSecreto", "totp_activo as totpActivo"])
+      .where("totp_secreto", "is not", null);
+    if (enClaro) q = q.where("totp_secreto", "not like", `${enClaro.prefijoCifrado}%`);
+    return q.orderBy("id").execute() as Promise<SecretoFila[]>;
+  }
+
+  async guardarSecreto(idUsuario: number, secreto: string): Promise<void> {
+    await this.db
+      .updateTable("usuario")
+      .set({ totp_secreto: secreto })
+      .where("id", "=", idUsuario)
+      .execute();
+  }
+
+  /**
+   * The secret cannot be decrypted here: it and the recovery codes go; an account that had TOTP
+   * on must set it up again before anything else.
+   */
+  async pedirQueRenueve(idUsuario: number, teniaTotp: boolean): Promise<void> {
+    await this.db
+      .updateTable("usuario")
+      .set({
+        totp_activo: false,
+        totp_secreto: null,
+        totp_ultimo_paso: null,
+        totp_renovar: teniaTotp,
+      })
       .where("id", "=", idUsuario)
       .execute();
     await this.db.deleteFrom("totp_recuperacion").where("id_usuario", "=", idUsuario).execute();
@@ -107,13 +169,16 @@ export class TotpRepository {
     return Boolean(fila);
   }
 
-  /** Marks a recovery code as used; false when it is not one of the account's unused codes. */
-  async consumirRecuperacion(idUsuario: number, hash: string): Promise<boolean> {
+  /**
+   * Marks a recovery code as used; false when it is not one of the account's unused codes.
+   * `hashes`: the code's hash as stored now and as stored before (still valid until renewed).
+   */
+  async consumirRecuperacion(idUsuario: number, hashes: string[]): Promise<boolean> {
     const fila = await this.db
       .updateTable("totp_recuperacion")
       .set({ usado_en: new Date() })
       .where("id_usuario", "=", idUsuario)
-      .where("codigo_hash", "=", hash)
+      .where("codigo_hash", "in", hashes)
       .where("usado_en", "is", null)
       .returning("id")
       .executeTakeFirst();

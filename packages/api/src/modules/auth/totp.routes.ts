@@ -10,6 +10,7 @@ const EstadoSchema = z.object({
   activo: z.boolean(),
   obligatorio: z.boolean(),
   pendiente: z.boolean(),
+  renovar: z.boolean(),
   codigosRestantes: z.int(),
 });
 const CodigoSchema = z.object({ codigo: CodigoSegundoFactorSchema });

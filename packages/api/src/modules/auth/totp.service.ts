@@ -1,7 +1,9 @@
 import { DomainError, noEncontrado } from "../../errors/domain-error.js";
+import type { ClaveInstalacion } from "../../lib/clave-instalacion.js";
 import {
   esCodigoTotp,
-  hashCodigoRecuperacion,
+  hashCodigoRecuperacionAntiguo,
+  normalizarCodigoRecuperacion,
   nuevoSecretoTotp,
   nuevosCodigosRecuperacion,
   pasoDelCodigo,
@@ -22,8 +24,13 @@ export type EstadoTotp = {
   activo: boolean;
   /** The association requires TOTP of administrators. */
   obligatorio: boolean;
-  /** This account must turn it on before going on (an administrator without it). */
+  /**
+   * This account must turn it on before going on: an administrator without it, or an account
+   * whose TOTP came from another installation's backup (`renovar`).
+   */
   pendiente: boolean;
+  /** It was on, but the restored data came from another installation: set it up again. */
+  renovar: boolean;
   codigosRestantes: number;
 };
 
@@ -57,6 +64,7 @@ export class TotpService {
     private readonly repo: TotpRepository,
     private readonly intentos: AuthRepository,
     private readonly mail: MailService,
+    private readonly clave: ClaveInstalacion,
   ) {
     this.limite = new LimiteIntentos(intentos, VENTANA_INTENTOS_MS);
   }
@@ -68,7 +76,9 @@ export class TotpService {
     return {
       activo: cuenta.totpActivo,
       obligatorio,
-      pendiente: obligatorio && cuenta.rol === "administrador" && !cuenta.totpActivo,
+      pendiente:
+        cuenta.totpRenovar || (obligatorio && cuenta.rol === "administrador" && !cuenta.totpActivo),
+      renovar: cuenta.totpRenovar,
       codigosRestantes: cuenta.totpActivo ? await this.repo.codigosRestantes(actor.id) : 0,
     };
   }
@@ -83,7 +93,10 @@ export class TotpService {
       );
     }
     const secreto = nuevoSecretoTotp();
-    await this.repo.guardarSecretoPendiente(actor.id, secreto);
+    await this.repo.guardarSecretoPendiente(
+      actor.id,
+      this.clave.cifrar(secreto, contextoSecreto(actor.id)),
+    );
     return { secreto, otpauthUrl: urlOtpauth(secreto, "Filà", cuenta.email) };
   }
 
@@ -98,14 +111,19 @@ export class TotpService {
     const cuenta = await this.repo.cuenta(actor.id);
     if (!cuenta) throw noEncontrado("La cuenta");
     if (cuenta.totpActivo) throw conflicto("La verificación en dos pasos ya está activada.");
-    if (!cuenta.totpSecreto) {
+    const secreto = this.descifrar(cuenta.id, cuenta.totpSecreto);
+    if (!secreto) {
       throw conflicto("Primero pide un código QR nuevo para tu aplicación de autenticación.");
     }
-    const paso = esCodigoTotp(codigo) ? pasoDelCodigo(cuenta.totpSecreto, codigo) : null;
+    const paso = esCodigoTotp(codigo) ? pasoDelCodigo(secreto, codigo) : null;
     if (paso === null) throw codigoIncorrecto(400);
     const codigos = nuevosCodigosRecuperacion();
     await this.repo.transaccion(async (tx) => {
-      await tx.activar(actor.id, paso as number, codigos.map(hashCodigoRecuperacion));
+      await tx.activar(
+        actor.id,
+        paso,
+        codigos.map((c) => this.hashRecuperacion(actor.id, c)),
+      );
       await tx.auditar({
         idUsuario: actor.id,
         entidad: "usuario",
@@ -142,7 +160,7 @@ export class TotpService {
   async restablecer(actor: UsuarioAutenticado, idUsuario: number): Promise<void> {
     const cuenta = await this.repo.cuenta(idUsuario);
     if (!cuenta) throw noEncontrado("La cuenta");
-    if (!cuenta.totpActivo && !cuenta.totpSecreto) {
+    if (!cuenta.totpActivo && !cuenta.totpSecreto && !cuenta.totpRenovar) {
       throw conflicto("Esa cuenta no tiene activada la verificación en dos pasos.");
     }
     await this.repo.transaccion(async (tx) => {
@@ -176,13 +194,30 @@ export class TotpService {
    * A TOTP code (±1 step, each step accepted once) or an unused recovery code (then spent).
    * Used by the sign-in and by turning TOTP off.
    */
-  async verificar(idUsuario: number, secreto: string | null, codigo: string): Promise<boolean> {
+  async verificar(idUsuario: number, guardado: string | null, codigo: string): Promise<boolean> {
+    const secreto = this.descifrar(idUsuario, guardado);
     if (!secreto) return false;
     if (esCodigoTotp(codigo)) {
       const paso = pasoDelCodigo(secreto, codigo);
       return paso !== null && (await this.repo.tomarPaso(idUsuario, paso));
     }
-    return this.repo.consumirRecuperacion(idUsuario, hashCodigoRecuperacion(codigo));
+    return this.repo.consumirRecuperacion(idUsuario, [
+      this.hashRecuperacion(idUsuario, codigo),
+      hashCodigoRecuperacionAntiguo(codigo),
+    ]);
+  }
+
+  /** The stored secret in clear; null when there is none or it is not this installation's. */
+  private descifrar(idUsuario: number, guardado: string | null): string | null {
+    return guardado ? this.clave.descifrar(guardado, contextoSecreto(idUsuario)) : null;
+  }
+
+  /** Salted with the account and keyed with the installation key. */
+  private hashRecuperacion(idUsuario: number, codigo: string): string {
+    return this.clave.resumen(
+      "totp-recuperacion",
+      `${idUsuario}:${normalizarCodigoRecuperacion(codigo)}`,
+    );
   }
 
   /** Codes typed in the account section, five wrong ones per window; a right one clears them. */
@@ -197,3 +232,6 @@ export class TotpService {
     return resultado;
   }
 }
+
+/** What a TOTP secret is encrypted for: it does not decrypt in another account's row. */
+export const contextoSecreto = (idUsuario: number) => `totp:${idUsuario}`;
