@@ -46,6 +46,14 @@ describe("arranque", () => {
     ]);
   });
 
+  it("con una FILA_CLAVE no válida, una sola línea clara en español y código 1", async () => {
+    const a = arrancar(3595, { DATA_DIR: directorioTemporal(), FILA_CLAVE: "no-es-una-clave" });
+    expect(await a.fin).toBe(1);
+    expect(lineas(a.errores())).toEqual([
+      "No se ha podido arrancar Filà: la variable FILA_CLAVE no es una clave de 256 bits en hexadecimal (64 cifras) ni en base64. Genera una con «openssl rand -base64 32».",
+    ]);
+  });
+
   it("con el puerto ocupado, una sola línea clara en español y código 1", async () => {
     const ocupante: Server = createServer();
     await new Promise<void>((ok) => ocupante.listen(3592, "127.0.0.1", ok));

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -24,6 +25,7 @@ import {
  */
 
 const urlPostgres = process.env.DATABASE_URL;
+const FILA_CLAVE = randomBytes(32).toString("base64");
 const PUERTOS = [3760, 3761, 3762];
 const PLAZAS = 50;
 const INSCRIPCIONES = 300;
@@ -47,7 +49,8 @@ describe.skipIf(!urlPostgres)("varias instancias sobre un PostgreSQL", () => {
     const arrancar = (puerto: number) => {
       const dataDir = mkdtempSync(path.join(tmpdir(), "fila-instancia-"));
       limpiezas.push(() => rmSync(dataDir, { recursive: true, force: true }));
-      const s = arrancarServidor(puerto, { DATABASE_URL: url, DATA_DIR: dataDir });
+      // Each its own DATA_DIR: the installation key, shared, comes in FILA_CLAVE.
+      const s = arrancarServidor(puerto, { DATABASE_URL: url, DATA_DIR: dataDir, FILA_CLAVE });
       servidores.push(s);
       return s;
     };
