@@ -6,6 +6,8 @@ import { authPlugin, requiereRol, requiereSesion } from "./auth.js";
 // Registering routes never reaches the database: no database is needed to check them.
 const sinBase = null as unknown as Database;
 
+const JSON_ROTO = { headers: { "content-type": "application/json" }, payload: "{no es JSON" };
+
 async function appConRuta(opciones: Record<string, unknown>) {
   const app = Fastify({ logger: false });
   await app.register(authPlugin, { db: sinBase });
@@ -26,12 +28,7 @@ describe("plugin de sesión", () => {
 
   it("acepta la sesión en onRequest: sin ella, 401 antes de leer el cuerpo", async () => {
     const app = await appConRuta({ onRequest: requiereSesion });
-    const res = await app.inject({
-      method: "POST",
-      url: "/api/prueba",
-      headers: { "content-type": "application/json" },
-      payload: "{esto no es JSON",
-    });
+    const res = await app.inject({ method: "POST", url: "/api/prueba", ...JSON_ROTO });
     expect(res.statusCode).toBe(401);
     await app.close();
   });

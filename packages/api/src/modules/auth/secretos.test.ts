@@ -1,4 +1,5 @@
 import { gunzipSync } from "node:zlib";
+import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app.js";
 import { ClaveInstalacion } from "../../lib/clave-instalacion.js";
@@ -49,14 +50,20 @@ async function cuentaConTotp(inst: EntornoConArchivos, confirmar = true) {
   return { ...c, token, secreto, recuperacion };
 }
 
-const secretoGuardado = async (id: number) =>
-  (
-    await x.e.db
-      .selectFrom("usuario")
-      .select("totp_secreto")
-      .where("id", "=", id)
-      .executeTakeFirstOrThrow()
-  ).totp_secreto;
+/** Requests of one session on an app (JSON body when given). */
+const conSesion =
+  (app: FastifyInstance, token: string) =>
+  (method: "GET" | "POST", url: string, payload?: object) =>
+    app.inject({ method, url, payload, headers: bearer(token) });
+
+/** What the database holds of an account's TOTP. */
+const totpGuardado = (id: number) =>
+  x.e.db
+    .selectFrom("usuario")
+    .select(["totp_secreto", "totp_activo", "totp_renovar"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+const secretoGuardado = async (id: number) => (await totpGuardado(id)).totp_secreto;
 
 async function descargarCopia(inst: EntornoConArchivos): Promise<string> {
   const res = await inst.e.app.inject({
@@ -126,16 +133,15 @@ describe("secretos TOTP cifrados con la clave de instalación", () => {
     const otra = ClaveInstalacion.nueva();
     const resultado = await ponerSecretosAlDia(x.e.db, otra);
     expect(resultado.totpPorConfigurar).toBeGreaterThanOrEqual(1);
-    const fila = await x.e.db
-      .selectFrom("usuario")
-      .select(["totp_secreto", "totp_activo", "totp_renovar"])
-      .where("id", "in", [activa.id, pendiente.id])
-      .orderBy("id")
-      .execute();
-    expect(fila).toEqual([
-      { totp_secreto: null, totp_activo: false, totp_renovar: true },
-      { totp_secreto: null, totp_activo: false, totp_renovar: false },
-    ]);
+    expect(await totpGuardado(activa.id)).toEqual({
+      totp_secreto: null,
+      totp_activo: false,
+      totp_renovar: true,
+    });
+    expect(await totpGuardado(pendiente.id)).toMatchObject({
+      totp_secreto: null,
+      totp_renovar: false,
+    });
     const huella = await x.e.db
       .selectFrom("asociacion")
       .select("clave_huella")
@@ -148,27 +154,19 @@ describe("secretos TOTP cifrados con la clave de instalación", () => {
     try {
       const entrada = await login(app, activa.email);
       expect(entrada.statusCode, entrada.body).toBe(200);
-      const token = entrada.json().accessToken as string;
-      const estado = await app.inject({ url: "/api/cuenta/totp", headers: bearer(token) });
+      const pedir = conSesion(app, entrada.json().accessToken);
+      const estado = await pedir("GET", "/api/cuenta/totp");
       expect(estado.json()).toMatchObject({ activo: false, pendiente: true, renovar: true });
-      const otraCosa = await app.inject({ url: "/api/noticias", headers: bearer(token) });
+      const otraCosa = await pedir("GET", "/api/noticias");
       expect(otraCosa.statusCode).toBe(403);
       expect(otraCosa.json().error).toBe("totp_pendiente");
       expect(otraCosa.json().mensaje).toMatch(/copia de otra instalación/);
-      const inicio = await app.inject({
-        method: "POST",
-        url: "/api/cuenta/totp",
-        headers: bearer(token),
-      });
-      const confirmacion = await app.inject({
-        method: "POST",
-        url: "/api/cuenta/totp/confirmacion",
-        headers: bearer(token),
-        payload: { codigo: codigoTotp(inicio.json().secreto) },
+      const { secreto } = (await pedir("POST", "/api/cuenta/totp")).json();
+      const confirmacion = await pedir("POST", "/api/cuenta/totp/confirmacion", {
+        codigo: codigoTotp(secreto),
       });
       expect(confirmacion.statusCode, confirmacion.body).toBe(200);
-      const despues = await app.inject({ url: "/api/noticias", headers: bearer(token) });
-      expect(despues.statusCode).toBe(200);
+      expect((await pedir("GET", "/api/noticias")).statusCode).toBe(200);
     } finally {
       await app.close();
     }
@@ -176,41 +174,31 @@ describe("secretos TOTP cifrados con la clave de instalación", () => {
 
   it("restaurar la copia en otra instalación pide volver a configurar TOTP y lo dice en la respuesta", async () => {
     const c = await cuentaConTotp(x);
-    const copia = await descargarCopia(x);
-    expect(copia).toContain(c.email);
+    const copia = await x.e.app.inject({
+      url: "/api/utilidades/copia",
+      headers: bearer(x.tokens.administrador),
+    });
     const destino = await crearEntornoConArchivos("secretos-destino");
     try {
-      const admin = await crearCuenta(destino.e.db, { rol: "administrador" });
-      const token = await entrar(destino.e.app, admin.email);
       const cuerpo = multipart([
         { campo: "password", valor: PASSWORD_PRUEBA },
         { campo: "nombre", valor: "Filà" },
-        {
-          campo: "archivo",
-          archivo: (
-            await x.e.app.inject({
-              method: "GET",
-              url: "/api/utilidades/copia",
-              headers: bearer(x.tokens.administrador),
-            })
-          ).rawPayload,
-          nombre: "copia.fila.gz",
-        },
+        { campo: "archivo", archivo: copia.rawPayload, nombre: "copia.fila.gz" },
       ]);
       const res = await destino.e.app.inject({
         method: "POST",
         url: "/api/utilidades/restauracion",
         payload: cuerpo.payload,
-        headers: { ...cuerpo.headers, ...bearer(token) },
+        headers: { ...cuerpo.headers, ...bearer(destino.tokens.administrador) },
       });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().totpPorConfigurar).toBeGreaterThanOrEqual(1);
       const entrada = await login(destino.e.app, c.email);
       expect(entrada.statusCode, entrada.body).toBe(200);
-      const estado = await destino.e.app.inject({
-        url: "/api/cuenta/totp",
-        headers: bearer(entrada.json().accessToken),
-      });
+      const estado = await conSesion(destino.e.app, entrada.json().accessToken)(
+        "GET",
+        "/api/cuenta/totp",
+      );
       expect(estado.json()).toMatchObject({ pendiente: true, renovar: true });
     } finally {
       await destino.cerrar();

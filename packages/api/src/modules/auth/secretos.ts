@@ -35,7 +35,7 @@ export function ponerSecretosAlDia(db: Database, clave: ClaveInstalacion): Promi
         await repo.guardarSecreto(fila.id, clave.cifrar(fila.totpSecreto, contexto));
         resultado.cifrados += 1;
       } else if (clave.descifrar(fila.totpSecreto, contexto) === null) {
-        await repo.pedirQueRenueve(fila.id, fila.totpActivo);
+        await repo.desactivar(fila.id, fila.totpActivo);
         await repo.auditar({
           idUsuario: null,
           entidad: "usuario",

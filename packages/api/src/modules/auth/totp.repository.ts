@@ -1,4 +1,6 @@
+import type { Updateable } from "kysely";
 import type { Database } from "../../db/database.js";
+import type { AsociacionTable } from "../../db/schema.js";
 import { type EntradaAuditoria, registrarAuditoria } from "../../services/auditoria.js";
 
 export type EstadoTotpFila = {
@@ -47,12 +49,12 @@ export class TotpRepository {
     return fila?.totp_obligatorio_admin ?? false;
   }
 
-  async fijarObligatorio(valor: boolean): Promise<void> {
-    await this.db
-      .updateTable("asociacion")
-      .set({ totp_obligatorio_admin: valor })
-      .where("id", "=", 1)
-      .execute();
+  fijarObligatorio(valor: boolean): Promise<void> {
+    return this.cambiarAsociacion({ totp_obligatorio_admin: valor });
+  }
+
+  private async cambiarAsociacion(valores: Updateable<AsociacionTable>): Promise<void> {
+    await this.db.updateTable("asociacion").set(valores).where("id", "=", 1).execute();
   }
 
   async codigosRestantes(idUsuario: number): Promise<number> {
@@ -87,10 +89,19 @@ export class TotpRepository {
       .execute();
   }
 
-  async desactivar(idUsuario: number): Promise<void> {
+  /**
+   * TOTP off, secret and recovery codes gone. `renovar`: it was on with a secret this
+   * installation cannot decrypt, and the account must set it up again before anything else.
+   */
+  async desactivar(idUsuario: number, renovar = false): Promise<void> {
     await this.db
       .updateTable("usuario")
-      .set({ totp_activo: false, totp_secreto: null, totp_ultimo_paso: null, totp_renovar: false })
+      .set({
+        totp_activo: false,
+        totp_secreto: null,
+        totp_ultimo_paso: null,
+        totp_renovar: renovar,
+      })
       .where("id", "=", idUsuario)
       .execute();
     await this.db.deleteFrom("totp_recuperacion").where("id_usuario", "=", idUsuario).execute();
@@ -110,12 +121,8 @@ export class TotpRepository {
     return fila?.clave_huella ?? null;
   }
 
-  async fijarHuellaClave(huella: string): Promise<void> {
-    await this.db
-      .updateTable("asociacion")
-      .set({ clave_huella: huella })
-      .where("id", "=", 1)
-      .execute();
+  fijarHuellaClave(huella: string): Promise<void> {
+    return this.cambiarAsociacion({ clave_huella: huella });
   }
 
   /** Stored secrets (confirmed and pending); with `enClaro`, only those not yet encrypted. */
@@ -134,24 +141,6 @@ export class TotpRepository {
       .set({ totp_secreto: secreto })
       .where("id", "=", idUsuario)
       .execute();
-  }
-
-  /**
-   * The secret cannot be decrypted here: it and the recovery codes go; an account that had TOTP
-   * on must set it up again before anything else.
-   */
-  async pedirQueRenueve(idUsuario: number, teniaTotp: boolean): Promise<void> {
-    await this.db
-      .updateTable("usuario")
-      .set({
-        totp_activo: false,
-        totp_secreto: null,
-        totp_ultimo_paso: null,
-        totp_renovar: teniaTotp,
-      })
-      .where("id", "=", idUsuario)
-      .execute();
-    await this.db.deleteFrom("totp_recuperacion").where("id_usuario", "=", idUsuario).execute();
   }
 
   /**
