@@ -28,8 +28,10 @@ async function main(): Promise<void> {
   );
   const { primer, demo, secretos } = await enExclusiva(bd, async () => {
     await migrar(bd.db);
-    const secretos = await ponerSecretosAlDia(bd.db, clave);
     await asegurarAsociacion(bd.db);
+    // After the migrations, every start: data (or a copy restored by hand) may bring secrets in
+    // clear or under another installation's key (docs/adr/0014).
+    const secretos = await ponerSecretosAlDia(bd.db, clave);
     const primer = await crearPrimerAdministrador(bd.db, {
       email: config.adminEmail,
       password: config.adminPassword,
