@@ -10,6 +10,7 @@ import { jsonSchemaTransform, type ZodTypeProvider } from "fastify-type-provider
 import { z } from "zod";
 import { type ConfianzaProxy, type Config, VERSION_APP } from "./config.js";
 import type { Database } from "./db/database.js";
+import type { ClaveInstalacion } from "./lib/clave-instalacion.js";
 import { ActosRepository } from "./modules/actos/actos.repository.js";
 import { actosRoutes } from "./modules/actos/actos.routes.js";
 import { ActosService } from "./modules/actos/actos.service.js";
@@ -85,6 +86,8 @@ z.config(z.locales.es());
 export type AppDeps = {
   config: Config;
   db: Database;
+  /** The installation key (server.ts loads it with cargarClaveInstalacion). */
+  clave: ClaveInstalacion;
   logger?: boolean | object;
   /** Tests only: the network between the API and the OpenID provider. */
   oidcFetch?: OpcionesOidc["fetchPersonalizado"];
@@ -129,6 +132,7 @@ function opcionTrustProxy(
 export async function buildApp({
   config,
   db,
+  clave,
   logger,
   oidcFetch,
 }: AppDeps): Promise<FastifyInstance> {
@@ -145,7 +149,7 @@ export async function buildApp({
   const mail = new MailService(db, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   const eventos = new EventosService(db, app.log);
   const authRepo = new AuthRepository(db);
-  const totp = new TotpService(new TotpRepository(db), authRepo, mail);
+  const totp = new TotpService(new TotpRepository(db), authRepo, mail, clave);
   const auth = new AuthService(authRepo, mail, config.publicUrl, totp);
   const push = new PushService(db, app.log, {
     publicKey: config.vapidPublicKey,
@@ -319,6 +323,7 @@ export async function buildApp({
       await api.register(copiasRoutes, {
         db,
         dataDir: config.dataDir,
+        clave,
         alRestaurar: () => push.olvidarClaves(),
       });
       await api.register(cierreRoutes, { db });

@@ -30,6 +30,8 @@ export type Config = {
   pushPermiteLoopback: boolean;
   /** Sign-in with an OpenID Connect provider; null when OIDC_ISSUER/CLIENT_ID are not set. */
   oidc: ConfigOidc | null;
+  /** The installation key given by FILA_CLAVE (lib/clave-instalacion.ts); else DATA_DIR/clave. */
+  filaClave?: string | null;
   /** Days a market ad stays up after it is posted or renewed (ANUNCIOS_DIAS, default 90). */
   anunciosDias?: number;
   /**
@@ -83,6 +85,7 @@ export function leerConfig(
     anunciosDias: diasAnuncios(env.ANUNCIOS_DIAS),
     trustProxy: confianzaProxy(env.TRUST_PROXY),
     metricsToken: env.METRICS_TOKEN?.trim() || null,
+    filaClave: env.FILA_CLAVE || null,
   };
 }
 

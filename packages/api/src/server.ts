@@ -10,6 +10,8 @@ import { abrirBaseDeDatos } from "./db/database.js";
 import { mantenerTablas } from "./db/mantenimiento.js";
 import { migrar } from "./db/migrar.js";
 import { CUENTAS_DEMO, cargarDemo, PASSWORD_DEMO } from "./demo/seed-demo.js";
+import { cargarClaveInstalacion } from "./lib/clave-instalacion.js";
+import { ponerSecretosAlDia } from "./modules/auth/secretos.js";
 
 const UN_DIA_MS = 24 * 60 * 60 * 1000;
 /** How often the embedded database looks for tables to vacuum or analyse (db/mantenimiento.ts). */
@@ -17,23 +19,32 @@ const MANTENIMIENTO_MS = 10 * 60 * 1000;
 
 async function main(): Promise<void> {
   const config = leerConfig();
+  const clave = cargarClaveInstalacion(config);
   const liberarBloqueo = config.databaseUrl ? () => {} : tomarBloqueo(config.dataDir);
   const bd = await abrirBaseDeDatos(
     config.databaseUrl
       ? { tipo: "postgres", url: config.databaseUrl, maxConexiones: config.databasePoolMax }
       : { tipo: "pglite", dataDir: path.join(config.dataDir, "db") },
   );
-  const { primer, demo } = await enExclusiva(bd, async () => {
+  const { primer, demo, secretos } = await enExclusiva(bd, async () => {
     await migrar(bd.db);
     await asegurarAsociacion(bd.db);
+    // After the migrations, every start: data (or a copy restored by hand) may bring secrets in
+    // clear or under another installation's key (docs/adr/0015).
+    const secretos = await ponerSecretosAlDia(bd.db, clave);
     const primer = await crearPrimerAdministrador(bd.db, {
       email: config.adminEmail,
       password: config.adminPassword,
     });
     const demo = config.demo ? await cargarDemo(bd.db, config.dataDir) : null;
-    return { primer, demo };
+    return { primer, demo, secretos };
   });
-  const app = await buildApp({ config, db: bd.db });
+  const app = await buildApp({ config, db: bd.db, clave });
+  if (secretos.totpPorConfigurar > 0) {
+    app.log.warn(
+      `Los datos tienen secretos de verificación en dos pasos cifrados con otra clave de instalación (¿otro DATA_DIR/clave o FILA_CLAVE?): ${secretos.totpPorConfigurar} cuentas tendrán que volver a configurarla al entrar.`,
+    );
+  }
   if (primer?.generada) {
     // Printed once, on the first start only: nobody else knows this password.
     console.log(

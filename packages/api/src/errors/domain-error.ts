@@ -42,10 +42,12 @@ export const condicionesPendientes = () =>
     "condiciones_pendientes",
     "Antes de seguir tienes que aceptar las condiciones de uso.",
   );
-export const totpPendiente = () =>
+export const totpPendiente = (motivo: "obligatorio" | "renovar" = "obligatorio") =>
   new DomainError(
     "totp_pendiente",
-    "Antes de seguir tienes que activar la verificación en dos pasos: es obligatoria para los administradores.",
+    motivo === "renovar"
+      ? "Antes de seguir tienes que volver a activar la verificación en dos pasos: los datos se han restaurado de una copia de otra instalación y tu configuración anterior ya no vale."
+      : "Antes de seguir tienes que activar la verificación en dos pasos: es obligatoria para los administradores.",
   );
 export const noEncontrado = (que = "El recurso") =>
   new DomainError("no_encontrado", `${que} no existe.`);

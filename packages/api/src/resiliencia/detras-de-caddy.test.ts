@@ -22,9 +22,9 @@ if (!hayCaddy && process.env.FILA_EXIGIR_CADDY === "1") {
 }
 
 const DEPLOY_CADDYFILE = path.resolve(import.meta.dirname, "../../../../deploy/Caddyfile");
-const PUERTO_APP = 3596;
-const PUERTO_HTTPS = 3597;
-const PUERTO_HTTP_CADDY = 3598;
+const PUERTO_APP = 3611;
+const PUERTO_HTTPS = 3612;
+const PUERTO_HTTP_CADDY = 3613;
 const PUERTO_OIDC = 3884;
 
 type Respuesta = {

@@ -17,7 +17,7 @@ export const asociacionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
   app.get(
     "/asociacion",
     {
-      preHandler: soloAdministrador,
+      onRequest: soloAdministrador,
       schema: {
         tags: ["Asociación"],
         summary: "Datos de la asociación y ajustes bancarios (con el identificador de acreedor)",
@@ -30,7 +30,7 @@ export const asociacionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
   app.put(
     "/asociacion",
     {
-      preHandler: soloAdministrador,
+      onRequest: soloAdministrador,
       schema: {
         tags: ["Asociación"],
         summary: "Cambiar los datos de la asociación y sus ajustes bancarios",

@@ -1,3 +1,4 @@
+import cookie from "@fastify/cookie";
 import { CodigoSegundoFactorSchema, CuerpoErrorSchema, LoginResponseSchema } from "@fila/domain";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -11,25 +12,25 @@ const REDIRECCION = z.null().describe("Redirección del navegador (cabecera Loca
 
 const TextoQuery = z.string().max(4096).optional();
 
-function leerCookie(cabecera: string | undefined, nombre: string): string | undefined {
-  for (const parte of (cabecera ?? "").split(";")) {
-    const [clave, ...valor] = parte.trim().split("=");
-    if (clave === nombre) return valor.join("=");
-  }
-  return undefined;
-}
-
 /** Sign-in with the OpenID Connect provider of OIDC_ISSUER (nothing to do when not set). */
 export const oidcRoutes: FastifyPluginAsyncZod<{ oidc: OidcService; publicUrl: string }> = async (
   app,
   { oidc, publicUrl },
 ) => {
-  // Secure whenever the browser is on HTTPS: a public https URL, or a request that arrived over
-  // HTTPS through a trusted proxy (TRUST_PROXY makes req.protocol follow X-Forwarded-Proto).
-  const cookie = (req: FastifyRequest, valor: string, segundos: number) => {
-    const segura = publicUrl.startsWith("https://") || req.protocol === "https" ? "; Secure" : "";
-    return `${COOKIE}=${valor}; Path=${RUTA_COOKIE}; Max-Age=${segundos}; HttpOnly; SameSite=Lax${segura}`;
-  };
+  // Only these routes read or write cookies: the plugin stays inside this one.
+  await app.register(cookie);
+  /**
+   * The state of a sign-in under way, bound to the browser that started it (10 minutes). Secure
+   * whenever the browser is on HTTPS: a public https URL, or a request that arrived over HTTPS
+   * through a trusted proxy (TRUST_PROXY makes req.protocol follow X-Forwarded-Proto).
+   */
+  const opcionesCookie = (req: FastifyRequest) =>
+    ({
+      path: RUTA_COOKIE,
+      httpOnly: true,
+      sameSite: "lax",
+      secure: publicUrl.startsWith("https://") || req.protocol === "https",
+    }) as const;
 
   app.get(
     "/login/oidc",
@@ -56,7 +57,7 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ oidc: OidcService; publicUrl: s
     },
     async (req, reply) => {
       const { url, estado } = await oidc.inicio();
-      if (estado) reply.header("Set-Cookie", cookie(req, estado, 600));
+      if (estado) reply.setCookie(COOKIE, estado, { ...opcionesCookie(req), maxAge: 600 });
       return reply.header("Cache-Control", "no-store").redirect(url, 302);
     },
   );
@@ -80,9 +81,9 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ oidc: OidcService; publicUrl: s
     },
     async (req, reply) => {
       const consulta = new URLSearchParams(req.url.split("?")[1] ?? "");
-      const destino = await oidc.retorno(consulta, leerCookie(req.headers.cookie, COOKIE));
+      const destino = await oidc.retorno(consulta, req.cookies[COOKIE]);
       return reply
-        .header("Set-Cookie", cookie(req, "", 0))
+        .clearCookie(COOKIE, opcionesCookie(req))
         .header("Cache-Control", "no-store")
         .header("Referrer-Policy", "no-referrer")
         .redirect(destino, 302);

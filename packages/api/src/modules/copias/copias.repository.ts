@@ -22,7 +22,7 @@ const DE_KYSELY = new Set(["kysely_migration", "kysely_migration_lock"]);
  */
 export const EFIMERAS = new Set([
   "sesion",
-  "intento_login",
+  "limite_intento",
   "mensaje_evento",
   "oidc_peticion",
   "oidc_vale",

@@ -20,6 +20,7 @@ import { leerConfig } from "../../config.js";
 import { abrirBaseDeDatos, type Database } from "../../db/database.js";
 import { migrar } from "../../db/migrar.js";
 import { CUENTAS_DEMO, cargarDemo, PASSWORD_DEMO } from "../../demo/seed-demo.js";
+import { ClaveInstalacion } from "../../lib/clave-instalacion.js";
 import { bearer, crearCuenta, entrar, PASSWORD_PRUEBA } from "../../test/entorno.js";
 import {
   crearEntornoConArchivos,
@@ -75,7 +76,7 @@ async function instalacionPglite(): Promise<Instalacion> {
     pushWorker: false,
     dataDir,
   };
-  const app = await buildApp({ config, db: bd.db, logger: false });
+  const app = await buildApp({ config, db: bd.db, clave: ClaveInstalacion.nueva(), logger: false });
   await app.ready();
   return {
     app,

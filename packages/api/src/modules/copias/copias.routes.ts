@@ -9,7 +9,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Database } from "../../db/database.js";
 import { DomainError } from "../../errors/domain-error.js";
+import type { ClaveInstalacion } from "../../lib/clave-instalacion.js";
 import { requiereRol, usuarioDe } from "../../plugins/auth.js";
+import { ponerSecretosAlDia } from "../auth/secretos.js";
 import { CopiasRepository } from "./copias.repository.js";
 import { CopiasService } from "./copias.service.js";
 
@@ -48,6 +50,11 @@ const ResumenSchema = z.object({
   tablas: z.int(),
   filas: z.int(),
   archivos: z.int(),
+  totpPorConfigurar: z
+    .int()
+    .describe(
+      "Cuentas cuya verificación en dos pasos venía cifrada con la clave de otra instalación: tendrán que volver a configurarla al entrar.",
+    ),
 });
 
 function enviarFichero(reply: FastifyReply, ruta: string, nombre: string, bytes: number) {
@@ -124,8 +131,9 @@ const ConfirmacionSchema = z.object({
 export const copiasRoutes: FastifyPluginAsyncZod<{
   db: Database;
   dataDir: string;
+  clave: ClaveInstalacion;
   alRestaurar?: () => void;
-}> = async (app, { db, dataDir, alRestaurar }) => {
+}> = async (app, { db, dataDir, clave, alRestaurar }) => {
   const copias = new CopiasService(new CopiasRepository(db), dataDir, alRestaurar);
   await app.register(multipart, {
     limits: { fileSize: MAX_BYTES_COPIA, files: 1, fields: 5, parts: 6, fieldSize: 1000 },
@@ -182,7 +190,10 @@ export const copiasRoutes: FastifyPluginAsyncZod<{
             detalles,
           );
         }
-        return await copias.restaurar(usuarioDe(req), subida.ruta, confirmacion.data);
+        const resumen = await copias.restaurar(usuarioDe(req), subida.ruta, confirmacion.data);
+        // The restored secrets, in clear or under another installation's key, put in order.
+        const { totpPorConfigurar } = await ponerSecretosAlDia(db, clave);
+        return { ...resumen, totpPorConfigurar };
       } finally {
         await rm(subida.ruta, { force: true });
       }

@@ -32,7 +32,7 @@ export const informesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
   app.get(
     "/informes",
     {
-      preHandler: requiereRol("administrador"),
+      onRequest: requiereRol("administrador"),
       schema: {
         tags,
         summary: "Catálogo de informes: grupo, título, descripción y filtros de cada uno",
@@ -45,7 +45,7 @@ export const informesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
   app.get(
     "/informes/:id",
     {
-      preHandler: requiereRol("administrador"),
+      onRequest: requiereRol("administrador"),
       schema: {
         tags,
         summary:
@@ -67,7 +67,7 @@ export const informesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
   app.get(
     "/informes/resumen",
     {
-      preHandler: requiereRol("administrador"),
+      onRequest: requiereRol("administrador"),
       schema: {
         tags,
         summary:

@@ -21,7 +21,7 @@ const rutasDeMaestro: FastifyPluginAsyncZod<{ cfg: ConfigMaestro; db: Database }
   app.get(
     ruta,
     {
-      preHandler: requiereSesion,
+      onRequest: requiereSesion,
       schema: {
         tags,
         summary: `Lista de ${cfg.plural} (cualquier sesión; ?activo=1 solo los activos)`,
@@ -35,7 +35,7 @@ const rutasDeMaestro: FastifyPluginAsyncZod<{ cfg: ConfigMaestro; db: Database }
   app.get(
     `${ruta}/:id`,
     {
-      preHandler: requiereSesion,
+      onRequest: requiereSesion,
       schema: {
         tags,
         summary: `Un registro de ${cfg.plural}`,
@@ -49,7 +49,7 @@ const rutasDeMaestro: FastifyPluginAsyncZod<{ cfg: ConfigMaestro; db: Database }
   app.post(
     ruta,
     {
-      preHandler: soloAdministrador,
+      onRequest: soloAdministrador,
       schema: {
         tags,
         summary: `Crear en ${cfg.plural}`,
@@ -64,7 +64,7 @@ const rutasDeMaestro: FastifyPluginAsyncZod<{ cfg: ConfigMaestro; db: Database }
     app.route({
       method: metodo,
       url: `${ruta}/:id`,
-      preHandler: soloAdministrador,
+      onRequest: soloAdministrador,
       schema: {
         tags,
         summary: `Cambiar un registro de ${cfg.plural} (solo los campos enviados; {"activo": false} lo desactiva)`,
@@ -79,7 +79,7 @@ const rutasDeMaestro: FastifyPluginAsyncZod<{ cfg: ConfigMaestro; db: Database }
   app.delete(
     `${ruta}/:id`,
     {
-      preHandler: soloAdministrador,
+      onRequest: soloAdministrador,
       schema: {
         tags,
         summary: `Borrar un registro de ${cfg.plural} (409 en_uso si algún socio lo usa)`,

@@ -60,7 +60,7 @@ export const sociosIoRoutes: FastifyPluginAsyncZod<{
   app.get(
     "/socios/exportar",
     {
-      preHandler: soloAdministrador,
+      onRequest: soloAdministrador,
       schema: {
         tags,
         summary: "Exportar la lista filtrada de socios a CSV o Excel",
@@ -73,7 +73,7 @@ export const sociosIoRoutes: FastifyPluginAsyncZod<{
   app.post(
     "/socios/importar",
     {
-      preHandler: soloAdministrador,
+      onRequest: soloAdministrador,
       schema: {
         tags,
         summary: "Importar socios de un CSV o Excel (confirmar=0 solo comprueba)",
