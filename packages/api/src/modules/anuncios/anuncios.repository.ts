@@ -162,6 +162,21 @@ export class AnunciosRepository {
       | undefined;
   }
 
+  /**
+   * The ad's images, locking its row until the transaction ends: every change of the list reads
+   * it this way, so two changes at once take turns instead of overwriting each other. Undefined
+   * once the ad is gone.
+   */
+  async imagenesBloqueadas(id: number): Promise<string[] | undefined> {
+    const fila = await this.db
+      .selectFrom("anuncio")
+      .select("imagenes")
+      .where("id", "=", id)
+      .forUpdate()
+      .executeTakeFirst();
+    return fila?.imagenes;
+  }
+
   /** Tags in use on live ads, the most used first. */
   async etiquetas(hoy: string, dias: number, limite: number) {
     const filas = await this.db
