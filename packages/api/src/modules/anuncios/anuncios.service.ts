@@ -2,7 +2,9 @@ import {
   ANUNCIO_MAX_IMAGENES,
   type AnuncioEntrada,
   type AnuncioVista,
+  aCentimos,
   type Contacto,
+  formatearFecha,
   hoyIso,
   type ListaAnunciosQuery,
   sumarDias,
@@ -138,7 +140,7 @@ export class AnunciosService {
     return {
       titulo: entrada.titulo,
       descripcion: entrada.descripcion,
-      precio: Math.round(entrada.precio * 100),
+      precio: aCentimos(entrada.precio),
       etiquetas: sinDuplicados(entrada.etiquetas),
       destacado,
       fecha,
@@ -356,10 +358,9 @@ export class AnunciosService {
       this.opciones.dias,
     );
     for (const a of anuncios) {
-      const [anyo, mes, dia] = a.caduca.split("-");
       await this.opciones.avisar(a.idSocio, {
         titulo: "Tu anuncio del mercadillo caduca pronto",
-        mensaje: `«${a.titulo}» caduca el ${dia}/${mes}/${anyo}. Renuévalo desde «Mis anuncios» si sigue en pie.`,
+        mensaje: `«${a.titulo}» caduca el ${formatearFecha(a.caduca)}. Renuévalo desde «Mis anuncios» si sigue en pie.`,
         enlace: `/market?anuncio=${a.id}`,
       });
     }
