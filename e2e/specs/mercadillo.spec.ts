@@ -119,16 +119,15 @@ test("un usuario publica desde el móvil, otro socio lo encuentra por etiqueta, 
   await expect(page.getByText("No hay anuncios que coincidan.")).toBeVisible();
 });
 
-test("una foto que falla no duplica el anuncio al volver a guardar, y los filtros siguen en la URL al recargar y al volver", async ({
-  page,
-}) => {
-  test.setTimeout(90_000);
-  const app = new AppPage(page);
-  const mercadillo = new MercadilloPage(page);
+// A failed photo and a retry: one ad, not two. The filters then survive reload and «back».
+test("reintentar tras una foto fallida y filtros en la URL", async ({ page }) => {
   const marca = Date.now().toString(36);
   const titulo = `Casco de moro ${marca}`;
   const etiqueta = `casco-${marca}`;
+  test.setTimeout(60_000);
+  const app = new AppPage(page);
   await app.entrarHastaInicio(CUENTAS.usuario.email, PASSWORD_DEMO, CUENTAS.usuario.home);
+  const mercadillo = new MercadilloPage(page);
   await app.irA("market");
 
   // A good photo and a broken one: the ad and the first photo are saved, the second refused.

@@ -156,25 +156,19 @@ export class AnunciosRepository {
     return ids.flatMap((id) => porId.get(id) ?? []);
   }
 
-  async porId(id: number, hoy: string, dias: number): Promise<AnuncioGuardado | undefined> {
-    return (await this.seleccion(hoy, dias).where("a.id", "=", id).executeTakeFirst()) as
-      | AnuncioGuardado
-      | undefined;
-  }
-
   /**
-   * The ad's images, locking its row until the transaction ends: every change of the list reads
-   * it this way, so two changes at once take turns instead of overwriting each other. Undefined
-   * once the ad is gone.
+   * `bloquear`, inside a transaction: the ad's row stays locked until it ends, so changes of its
+   * image list read one after another instead of overwriting each other.
    */
-  async imagenesBloqueadas(id: number): Promise<string[] | undefined> {
-    const fila = await this.db
-      .selectFrom("anuncio")
-      .select("imagenes")
-      .where("id", "=", id)
-      .forUpdate()
-      .executeTakeFirst();
-    return fila?.imagenes;
+  async porId(
+    id: number,
+    hoy: string,
+    dias: number,
+    bloquear = false,
+  ): Promise<AnuncioGuardado | undefined> {
+    let consulta = this.seleccion(hoy, dias).where("a.id", "=", id);
+    if (bloquear) consulta = consulta.forUpdate("a");
+    return (await consulta.executeTakeFirst()) as AnuncioGuardado | undefined;
   }
 
   /** Tags in use on live ads, the most used first. */

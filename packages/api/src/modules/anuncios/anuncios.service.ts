@@ -217,8 +217,8 @@ export class AnunciosService {
     const antes = await this.modificable(actor, id);
     const imagenes = await this.repo.transaccion(async (repo) => {
       // Locked: an image uploaded meanwhile is either in this list or refused with 404.
-      const actuales = await repo.imagenesBloqueadas(id);
-      if (!actuales) throw noEncontrado("El anuncio");
+      const actual = await repo.porId(id, this.hoy(), this.opciones.dias, true);
+      if (!actual) throw noEncontrado("El anuncio");
       await repo.borrar(id);
       await repo.auditar({
         idUsuario: actor.id,
@@ -227,7 +227,7 @@ export class AnunciosService {
         accion: "borrar",
         cambios: [{ campo: "titulo", antes: antes.titulo, despues: null }],
       });
-      return actuales;
+      return actual.imagenes;
     });
     await this.borrarArchivos(imagenes);
   }
@@ -254,9 +254,9 @@ export class AnunciosService {
     },
   ): Promise<void> {
     await this.repo.transaccion(async (repo) => {
-      const actuales = await repo.imagenesBloqueadas(id);
-      if (!actuales) throw noEncontrado("El anuncio");
-      const { imagenes, accion, cambios } = cambio(actuales);
+      const actual = await repo.porId(id, this.hoy(), this.opciones.dias, true);
+      if (!actual) throw noEncontrado("El anuncio");
+      const { imagenes, accion, cambios } = cambio(actual.imagenes);
       await repo.actualizar(id, { imagenes });
       await repo.auditar({
         idUsuario: actor.id,
