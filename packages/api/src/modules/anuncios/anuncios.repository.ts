@@ -164,10 +164,19 @@ export class AnunciosRepository {
     return ids.flatMap((id) => porId.get(id) ?? []);
   }
 
-  async porId(id: number, hoy: string, dias: number): Promise<AnuncioGuardado | undefined> {
-    return (await this.seleccion(hoy, dias).where("a.id", "=", id).executeTakeFirst()) as
-      | AnuncioGuardado
-      | undefined;
+  /**
+   * `bloquear`, inside a transaction: the ad's row stays locked until it ends, so changes of its
+   * image list read one after another instead of overwriting each other.
+   */
+  async porId(
+    id: number,
+    hoy: string,
+    dias: number,
+    bloquear = false,
+  ): Promise<AnuncioGuardado | undefined> {
+    let consulta = this.seleccion(hoy, dias).where("a.id", "=", id);
+    if (bloquear) consulta = consulta.forUpdate("a");
+    return (await consulta.executeTakeFirst()) as AnuncioGuardado | undefined;
   }
 
   /** Tags in use on live ads, the most used first. */

@@ -2,7 +2,9 @@ import {
   ANUNCIO_MAX_IMAGENES,
   type AnuncioEntrada,
   type AnuncioVista,
+  aCentimos,
   type Contacto,
+  formatearFecha,
   hoyIso,
   type ListaAnunciosQuery,
   sumarDias,
@@ -10,6 +12,7 @@ import {
 } from "@fila/domain";
 import sharp from "sharp";
 import type { Database } from "../../db/database.js";
+import type { CambioAuditado } from "../../db/schema.js";
 import { DomainError, noEncontrado, prohibido } from "../../errors/domain-error.js";
 import type { UsuarioAutenticado } from "../../plugins/auth.js";
 import { AlmacenArchivos, imagenAWebp } from "../../services/archivos.js";
@@ -50,6 +53,10 @@ const esDueno = (actor: Actor, anuncio: AnuncioGuardado) =>
   actor.socioId > 0 && anuncio.idSocio === actor.socioId;
 const miniatura = (clave: string) => clave.replace(/\.webp$/, "-mini.webp");
 const sinDuplicados = (lista: string[]) => [...new Set(lista)];
+const demasiadasImagenes = () => {
+  const mensaje = `Un anuncio puede tener como mucho ${ANUNCIO_MAX_IMAGENES} imágenes.`;
+  return new DomainError("validacion", mensaje, [{ campo: "archivo", mensaje }]);
+};
 
 export class AnunciosService {
   private readonly imagenes: AlmacenArchivos;
@@ -139,7 +146,7 @@ export class AnunciosService {
     return {
       titulo: entrada.titulo,
       descripcion: entrada.descripcion,
-      precio: Math.round(entrada.precio * 100),
+      precio: aCentimos(entrada.precio),
       etiquetas: sinDuplicados(entrada.etiquetas),
       destacado,
       fecha,
@@ -214,7 +221,10 @@ export class AnunciosService {
 
   async borrar(actor: Actor, id: number): Promise<void> {
     const antes = await this.modificable(actor, id);
-    await this.repo.transaccion(async (repo) => {
+    const imagenes = await this.repo.transaccion(async (repo) => {
+      // Locked: an image uploaded meanwhile is either in this list or refused with 404.
+      const actual = await repo.porId(id, this.hoy(), this.opciones.dias, true);
+      if (!actual) throw noEncontrado("El anuncio");
       await repo.borrar(id);
       await repo.auditar({
         idUsuario: actor.id,
@@ -223,19 +233,51 @@ export class AnunciosService {
         accion: "borrar",
         cambios: [{ campo: "titulo", antes: antes.titulo, despues: null }],
       });
+      return actual.imagenes;
     });
-    for (const clave of antes.imagenes) {
+    await this.borrarArchivos(imagenes);
+  }
+
+  /** Files go only after the commit that stops pointing to them. */
+  private async borrarArchivos(claves: string[]) {
+    for (const clave of claves) {
       await this.imagenes.borrar(clave);
       await this.imagenes.borrar(miniatura(clave));
     }
   }
 
+  /**
+   * Changes the ad's image list reading it under the row's lock (so changes at once take turns
+   * and none is lost) and audits it in the same transaction.
+   */
+  private async cambiarImagenes(
+    actor: Actor,
+    id: number,
+    cambio: (actuales: string[]) => {
+      imagenes: string[];
+      accion: string;
+      cambios: CambioAuditado[];
+    },
+  ): Promise<void> {
+    await this.repo.transaccion(async (repo) => {
+      const actual = await repo.porId(id, this.hoy(), this.opciones.dias, true);
+      if (!actual) throw noEncontrado("El anuncio");
+      const { imagenes, accion, cambios } = cambio(actual.imagenes);
+      await repo.actualizar(id, { imagenes });
+      await repo.auditar({
+        idUsuario: actor.id,
+        entidad: "anuncio",
+        idEntidad: id,
+        accion,
+        cambios,
+      });
+    });
+  }
+
   async subirImagen(actor: Actor, id: number, contenido: Buffer): Promise<AnuncioVista> {
     const anuncio = await this.modificable(actor, id);
-    if (anuncio.imagenes.length >= ANUNCIO_MAX_IMAGENES) {
-      const mensaje = `Un anuncio puede tener como mucho ${ANUNCIO_MAX_IMAGENES} imágenes.`;
-      throw new DomainError("validacion", mensaje, [{ campo: "archivo", mensaje }]);
-    }
+    // Checked early to spare the conversion; the locked re-read below is the one that counts.
+    if (anuncio.imagenes.length >= ANUNCIO_MAX_IMAGENES) throw demasiadasImagenes();
     const webp = await imagenAWebp(contenido, LADO_IMAGEN);
     if (!webp) {
       throw new DomainError("imagen_no_valida", MENSAJE_IMAGEN, [
@@ -249,59 +291,55 @@ export class AnunciosService {
     const clave = AlmacenArchivos.claveAleatoria("webp");
     await this.imagenes.guardar(clave, webp);
     await this.imagenes.guardar(miniatura(clave), mini);
-    const guardada = await this.repo.transaccion(async (repo) => {
-      // Re-read inside the transaction: two uploads at once must not pass the limit together.
-      const actual = await repo.porId(id, this.hoy(), this.opciones.dias);
-      if (!actual || actual.imagenes.length >= ANUNCIO_MAX_IMAGENES) return false;
-      await repo.actualizar(id, { imagenes: [...actual.imagenes, clave] });
-      await repo.auditar({
-        idUsuario: actor.id,
-        entidad: "anuncio",
-        idEntidad: id,
-        accion: "imagen",
-        cambios: [{ campo: "imagenes", antes: null, despues: clave }],
+    try {
+      await this.cambiarImagenes(actor, id, (actuales) => {
+        if (actuales.length >= ANUNCIO_MAX_IMAGENES) throw demasiadasImagenes();
+        return {
+          imagenes: [...actuales, clave],
+          accion: "imagen",
+          cambios: [{ campo: "imagenes", antes: null, despues: clave }],
+        };
       });
-      return true;
-    });
-    if (!guardada) {
-      await this.imagenes.borrar(clave);
-      await this.imagenes.borrar(miniatura(clave));
-      const mensaje = `Un anuncio puede tener como mucho ${ANUNCIO_MAX_IMAGENES} imágenes.`;
-      throw new DomainError("validacion", mensaje, [{ campo: "archivo", mensaje }]);
+    } catch (error) {
+      // Refused or failed: nothing points to the new files.
+      await this.borrarArchivos([clave]);
+      throw error;
     }
     return this.obtener(actor, id);
   }
 
   /** New order of the images: the same keys, each once. */
   async ordenarImagenes(actor: Actor, id: number, orden: string[]): Promise<AnuncioVista> {
-    const anuncio = await this.modificable(actor, id);
-    const mismas =
-      orden.length === anuncio.imagenes.length &&
-      new Set(orden).size === orden.length &&
-      orden.every((c) => anuncio.imagenes.includes(c));
-    if (!mismas) {
-      const mensaje = "El orden debe incluir cada imagen del anuncio una sola vez.";
-      throw new DomainError("validacion", mensaje, [{ campo: "orden", mensaje }]);
-    }
-    await this.repo.actualizar(id, { imagenes: orden });
+    await this.modificable(actor, id);
+    await this.cambiarImagenes(actor, id, (actuales) => {
+      const mismas =
+        orden.length === actuales.length &&
+        new Set(orden).size === orden.length &&
+        orden.every((c) => actuales.includes(c));
+      if (!mismas) {
+        const mensaje = "El orden debe incluir cada imagen del anuncio una sola vez.";
+        throw new DomainError("validacion", mensaje, [{ campo: "orden", mensaje }]);
+      }
+      return {
+        imagenes: orden,
+        accion: "ordenar",
+        cambios: [{ campo: "imagenes", antes: actuales, despues: orden }],
+      };
+    });
     return this.obtener(actor, id);
   }
 
   async borrarImagen(actor: Actor, id: number, clave: string): Promise<AnuncioVista> {
-    const anuncio = await this.modificable(actor, id);
-    if (!anuncio.imagenes.includes(clave)) throw noEncontrado("La imagen");
-    await this.repo.transaccion(async (repo) => {
-      await repo.actualizar(id, { imagenes: anuncio.imagenes.filter((c) => c !== clave) });
-      await repo.auditar({
-        idUsuario: actor.id,
-        entidad: "anuncio",
-        idEntidad: id,
+    await this.modificable(actor, id);
+    await this.cambiarImagenes(actor, id, (actuales) => {
+      if (!actuales.includes(clave)) throw noEncontrado("La imagen");
+      return {
+        imagenes: actuales.filter((c) => c !== clave),
         accion: "imagen",
         cambios: [{ campo: "imagenes", antes: clave, despues: null }],
-      });
+      };
     });
-    await this.imagenes.borrar(clave);
-    await this.imagenes.borrar(miniatura(clave));
+    await this.borrarArchivos([clave]);
     return this.obtener(actor, id);
   }
 
@@ -327,10 +365,9 @@ export class AnunciosService {
     let enviados = 0;
     const fallos: unknown[] = [];
     for (const a of await this.repo.avisosPendientes(hoy, hasta, dias)) {
-      const [anyo, mes, dia] = a.caduca.split("-");
       const aviso = {
         titulo: "Tu anuncio del mercadillo caduca pronto",
-        mensaje: `«${a.titulo}» caduca el ${dia}/${mes}/${anyo}. Renuévalo desde «Mis anuncios» si sigue en pie.`,
+        mensaje: `«${a.titulo}» caduca el ${formatearFecha(a.caduca)}. Renuévalo desde «Mis anuncios» si sigue en pie.`,
         enlace: `/market?anuncio=${a.id}`,
       };
       try {

@@ -45,14 +45,6 @@ async function entrarComo(usuario: typeof ADMIN, ruta: string) {
   render(<App />);
 }
 
-// Textarea autosize listens to font loading, which jsdom lacks.
-if (!("fonts" in document)) {
-  Object.defineProperty(document, "fonts", {
-    configurable: true,
-    value: { addEventListener: () => {}, removeEventListener: () => {} },
-  });
-}
-
 beforeEach(() => {
   llamadas = [];
   rutasApi = {
