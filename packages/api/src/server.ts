@@ -10,6 +10,7 @@ import { abrirBaseDeDatos } from "./db/database.js";
 import { mantenerTablas } from "./db/mantenimiento.js";
 import { migrar } from "./db/migrar.js";
 import { CUENTAS_DEMO, cargarDemo, PASSWORD_DEMO } from "./demo/seed-demo.js";
+import { recuperarRestauracion } from "./modules/copias/copias.cambio-archivos.js";
 
 const UN_DIA_MS = 24 * 60 * 60 * 1000;
 /** How often the embedded database looks for tables to vacuum or analyse (db/mantenimiento.ts). */
@@ -23,15 +24,17 @@ async function main(): Promise<void> {
       ? { tipo: "postgres", url: config.databaseUrl, maxConexiones: config.databasePoolMax }
       : { tipo: "pglite", dataDir: path.join(config.dataDir, "db") },
   );
-  const { primer, demo } = await enExclusiva(bd, async () => {
+  const { primer, demo, restauracion } = await enExclusiva(bd, async () => {
     await migrar(bd.db);
+    // Before anything reads DATA_DIR/files: the files must be those of the data.
+    const restauracion = await recuperarRestauracion(bd.db, config.dataDir);
     await asegurarAsociacion(bd.db);
     const primer = await crearPrimerAdministrador(bd.db, {
       email: config.adminEmail,
       password: config.adminPassword,
     });
     const demo = config.demo ? await cargarDemo(bd.db, config.dataDir) : null;
-    return { primer, demo };
+    return { primer, demo, restauracion };
   });
   const app = await buildApp({ config, db: bd.db });
   if (primer?.generada) {
@@ -49,6 +52,13 @@ async function main(): Promise<void> {
     );
   } else if (primer) {
     app.log.info(`Primer administrador creado: ${primer.email}`);
+  }
+  if (restauracion) {
+    app.log.warn(
+      restauracion === "completada"
+        ? "Una restauración interrumpida ya había cambiado los datos: se han puesto sus archivos."
+        : "Una restauración interrumpida no llegó a cambiar los datos: se ha deshecho.",
+    );
   }
   if (demo) {
     app.log.info(

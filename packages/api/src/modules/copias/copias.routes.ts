@@ -109,14 +109,6 @@ async function recibirCopia(req: FastifyRequest, carpeta: string) {
   return { ruta, campos };
 }
 
-const ConfirmacionSchema = z.object({
-  password: z.string({ error: "Escribe tu contraseña" }).min(1, { error: "Escribe tu contraseña" }),
-  nombre: z
-    .string({ error: "Escribe el nombre de la asociación" })
-    .trim()
-    .min(1, { error: "Escribe el nombre de la asociación" }),
-});
-
 /**
  * Backups (administrador): download the whole filà in one file, restore one, and the automatic
  * copies of the embedded database.
@@ -170,19 +162,7 @@ export const copiasRoutes: FastifyPluginAsyncZod<{
     async (req) => {
       const subida = await recibirCopia(req, await copias.carpetaTemporal());
       try {
-        const confirmacion = ConfirmacionSchema.safeParse(subida.campos);
-        if (!confirmacion.success) {
-          const detalles = confirmacion.error.issues.map((i) => ({
-            campo: String(i.path[0] ?? ""),
-            mensaje: i.message,
-          }));
-          throw new DomainError(
-            "validacion",
-            detalles[0]?.mensaje ?? MENSAJE_SIN_ARCHIVO,
-            detalles,
-          );
-        }
-        return await copias.restaurar(usuarioDe(req), subida.ruta, confirmacion.data);
+        return await copias.restaurar(usuarioDe(req), subida.ruta, subida.campos);
       } finally {
         await rm(subida.ruta, { force: true });
       }
