@@ -1,10 +1,11 @@
 import { existsSync } from "node:fs";
 import { readFile, rename, rm, writeFile } from "node:fs/promises";
+import { hostname } from "node:os";
 import path from "node:path";
 import type { Database } from "../../db/database.js";
 import { CopiasRepository } from "./copias.repository.js";
 
-/** The marker of a restore under way, in DATA_DIR: `{"clave":"…"}`. */
+/** The marker of a restore under way, in DATA_DIR: `{"clave","host","pid"}` of its process. */
 const MARCA = "restauracion.json";
 
 /**
@@ -39,17 +40,42 @@ export class CambioDeArchivos {
   static async pendiente(dataDir: string): Promise<CambioDeArchivos | null> {
     const marca = path.join(dataDir, MARCA);
     if (!existsSync(marca)) return null;
-    const { clave } = JSON.parse(await readFile(marca, "utf8")) as { clave?: unknown };
+    const { clave, host, pid } = JSON.parse(await readFile(marca, "utf8")) as Record<
+      string,
+      unknown
+    >;
     if (typeof clave !== "string" || !/^[0-9a-f]{1,64}$/.test(clave)) {
       throw new Error(`${marca} no es una marca de restauración válida`);
     }
-    return new CambioDeArchivos(dataDir, clave);
+    const cambio = new CambioDeArchivos(dataDir, clave);
+    cambio.proceso = { host: String(host ?? ""), pid: Number(pid) };
+    return cambio;
+  }
+
+  /** The process that wrote the marker (the one running the restore). */
+  private proceso = { host: hostname(), pid: process.pid };
+
+  /**
+   * Whether the process of the marker is gone for sure: it ran on this machine and its pid is
+   * ours (a container restarts with the same pid) or no longer exists. Of a process on another
+   * machine sharing DATA_DIR only the database's lock can tell.
+   */
+  private procesoMuerto(): boolean {
+    if (this.proceso.host !== hostname()) return false;
+    if (this.proceso.pid === process.pid) return true;
+    try {
+      process.kill(this.proceso.pid, 0);
+      return false;
+    } catch (err) {
+      return (err as { code?: string }).code === "ESRCH";
+    }
   }
 
   /** Step 1, written whole or not at all (a rename), before anything else moves. */
   async anotar(): Promise<void> {
     const temporal = `${this.marca}.${this.clave}.tmp`;
-    await writeFile(temporal, JSON.stringify({ clave: this.clave }), { mode: 0o600 });
+    const marca = { clave: this.clave, ...this.proceso };
+    await writeFile(temporal, JSON.stringify(marca), { mode: 0o600 });
     await rename(temporal, this.marca);
   }
 
@@ -80,15 +106,17 @@ export class CambioDeArchivos {
   }
 
   /**
-   * Finishes or undoes the restore left by a crash, as the database says (step 3). A restore that
-   * is still beating (another instance sharing this DATA_DIR) is left alone.
+   * Finishes or undoes the restore left by a crash, as the database says (step 3). A restore still
+   * under way (its lock beating, its process alive, maybe another instance sharing this DATA_DIR)
+   * is left alone.
    */
   static async recuperar(
     repo: CopiasRepository,
     dataDir: string,
   ): Promise<"completada" | "deshecha" | null> {
     const cambio = await CambioDeArchivos.pendiente(dataDir);
-    if (!cambio || (await repo.bloqueoVivo(cambio.clave))) return null;
+    if (!cambio) return null;
+    if (!cambio.procesoMuerto() && (await repo.bloqueoVivo(cambio.clave))) return null;
     const hecha = await repo.estaHecha(cambio.clave);
     if (hecha) await cambio.completar();
     else await cambio.deshacer();

@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
+import { type KyselyPlugin, RawNode, sql } from "kysely";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app.js";
@@ -28,6 +29,7 @@ import {
   type Parte,
 } from "../../test/subidas.js";
 import { CopiasRepository, EFIMERAS } from "./copias.repository.js";
+import { CopiasService } from "./copias.service.js";
 
 /** Row count and md5 of every table a backup carries. */
 async function huellas(db: Database) {
@@ -244,6 +246,11 @@ describe("copia de seguridad y restauración", () => {
   beforeAll(async () => {
     origen = desdeEntorno(await crearEntornoConArchivos("copia-origen"));
     const token = await llenar(origen);
+    // A table over several reads of the backup (1,000 rows each), so each read goes on by key.
+    await sql`
+      INSERT INTO auditoria (entidad, id_entidad, accion, cambios)
+      SELECT 'prueba', n, 'lectura por clave', jsonb_build_array(jsonb_build_object('n', n))
+      FROM generate_series(1, 2345) n`.execute(origen.db);
     copia = await descargar(origen, token);
   }, 120_000);
   afterAll(async () => {
@@ -263,6 +270,52 @@ describe("copia de seguridad y restauración", () => {
     expect(tablas.indexOf("acto")).toBeLessThan(tablas.indexOf("inscripcion"));
     expect(tablas).not.toContain("sesion");
     expect(JSON.parse(lineas.at(-1) ?? "")).toMatchObject({ tipo: "fin" });
+  });
+
+  it("una copia con otro espaciado en sus líneas (JSON válido) se restaura con cada fila", async () => {
+    // The same JSON with spaces after every key and comma: the check and the load read it alike.
+    const espaciada = gzipSync(
+      `${gunzipSync(copia)
+        .toString("utf8")
+        .trimEnd()
+        .split("\n")
+        .map((l) => JSON.stringify(JSON.parse(l), null, 1).replaceAll("\n", ""))
+        .join("\n")}\n`,
+    );
+    expect(gunzipSync(espaciada).toString("utf8")).toContain('{ "f": {');
+    const destino = desdeEntorno(await crearEntornoConArchivos("copia-espaciada"));
+    try {
+      await restaurarYComparar(origen, destino, espaciada);
+    } finally {
+      await destino.cerrar();
+    }
+  }, 120_000);
+
+  it("la copia lee cada tabla por su clave primaria, nunca con OFFSET", async () => {
+    const sentencias: string[] = [];
+    const registro: KyselyPlugin = {
+      transformQuery: ({ node }) => {
+        // The whole tree: the pieces of SQL nested in a statement are in it too.
+        if (RawNode.is(node)) sentencias.push(JSON.stringify(node));
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    const servicio = new CopiasService(
+      new CopiasRepository(origen.db.withPlugin(registro)),
+      origen.dataDir,
+    );
+    const { ruta } = await servicio.generar();
+    try {
+      expect(readFileSync(ruta).length).toBeGreaterThan(0);
+      const lecturas = sentencias.filter((s) => s.includes("to_jsonb(x)"));
+      expect(lecturas.length).toBeGreaterThan(10);
+      expect(lecturas.filter((s) => /\bOFFSET\b/i.test(s))).toEqual([]);
+      // A table over one read (auditoria) continues after the last key read.
+      expect(lecturas.some((s) => s.includes("jsonb_populate_record(NULL::"))).toBe(true);
+    } finally {
+      rmSync(ruta, { force: true });
+    }
   });
 
   it("restaurada en una instalación vacía deja los mismos datos y archivos", async () => {
@@ -446,6 +499,76 @@ describe("copia de seguridad y restauración", () => {
       );
       expect(fuera.statusCode).toBe(400);
     });
+  });
+
+  describe("una restauración a la vez, en todas las instancias de la misma base de datos", () => {
+    let destino: EntornoConArchivos;
+    let segunda: FastifyInstance;
+    let dataDirSegunda: string;
+
+    beforeAll(async () => {
+      destino = await crearEntornoConArchivos("copia-bloqueo");
+      dataDirSegunda = mkdtempSync(path.join(tmpdir(), "fila-copia-bloqueo-2-"));
+      segunda = await buildApp({
+        config: { ...destino.e.config, dataDir: dataDirSegunda },
+        db: destino.e.db,
+        logger: false,
+      });
+      await segunda.ready();
+    }, 60_000);
+    afterAll(async () => {
+      await segunda?.close();
+      await destino?.cerrar();
+      rmSync(dataDirSegunda, { recursive: true, force: true });
+    });
+
+    const enLaSegunda = (): Instalacion => ({
+      app: segunda,
+      db: destino.e.db,
+      dataDir: dataDirSegunda,
+      cerrar: async () => {},
+    });
+
+    it("un bloqueo abandonado (su proceso dejó de latir) se puede tomar; uno vivo, no", async () => {
+      const repo = new CopiasRepository(destino.e.db);
+      expect(await repo.tomarBloqueo("aaaa")).toBe(true);
+      expect(await repo.tomarBloqueo("bbbb")).toBe(false);
+      await repo.latir("aaaa");
+      expect(await repo.tomarBloqueo("bbbb")).toBe(false);
+      await sql`UPDATE restauracion_bloqueo SET latido = now() - interval '3 minutes'`.execute(
+        destino.e.db,
+      );
+      expect(await repo.tomarBloqueo("bbbb")).toBe(true);
+      await repo.olvidarBloqueo("bbbb");
+      expect(await repo.tomarBloqueo("cccc")).toBe(true);
+      await repo.olvidarBloqueo("cccc");
+    });
+
+    it("dos restauraciones a la vez en dos instancias: una se hace, la otra recibe 409", async () => {
+      const antes = await huellas(destino.e.db);
+      const respuestas = await Promise.all([
+        restaurar(desdeEntorno(destino), destino.tokens.administrador, copia),
+        restaurar(enLaSegunda(), destino.tokens.administrador, copia),
+      ]);
+      const estados = respuestas.map((r) => r.statusCode).sort();
+      expect(estados, respuestas.map((r) => r.body).join("\n")).toEqual([200, 409]);
+      const rechazada = respuestas.find((r) => r.statusCode === 409);
+      expect(rechazada?.json()).toMatchObject({
+        error: "conflicto",
+        mensaje: "Ya hay una restauración en marcha. Espera a que acabe.",
+      });
+      expect(await huellas(destino.e.db)).not.toEqual(antes);
+      // Nothing of the restore is left: no lock, no record, no marker, no folder aside.
+      const { rows } = await sql<{ n: number }>`
+        SELECT (SELECT count(*) FROM restauracion_bloqueo)::int
+             + (SELECT count(*) FROM restauracion_hecha)::int AS n`.execute(destino.e.db);
+      expect(rows[0].n).toBe(0);
+      for (const dir of [destino.dataDir, dataDirSegunda]) {
+        expect(
+          readdirSync(dir).filter((n) => n.startsWith("restauracion") || n.startsWith("files.")),
+        ).toEqual([]);
+      }
+    }, 120_000);
   });
 
   // Moving between engines needs both: PGlite is always here, PostgreSQL only with DATABASE_URL
