@@ -268,16 +268,22 @@ export class CopiasRepository {
     await registrarAuditoria(this.db, entrada);
   }
 
-  /** Every serial sequence continues after the highest id restored. */
+  /**
+   * Every serial sequence continues after the highest id restored, and never goes back: `setval`
+   * is not undone by a rollback, so a restore that fails after this (or dies before its commit)
+   * must not leave a sequence behind the ids of the rows that stay (the sessions of before).
+   */
   async ajustarSecuencias(): Promise<void> {
     const { rows } = await sql<{ tabla: string; columna: string }>`
       SELECT table_name AS tabla, column_name AS columna FROM information_schema.columns
       WHERE table_schema = current_schema() AND column_default LIKE 'nextval(%'`.execute(this.db);
     for (const { tabla, columna } of rows) {
       await sql`
-        SELECT setval(pg_get_serial_sequence(${`"${tabla}"`}, ${columna}),
-                      COALESCE(MAX(${sql.ref(columna)}), 1), MAX(${sql.ref(columna)}) IS NOT NULL)
-        FROM ${sql.table(tabla)}`.execute(this.db);
+        SELECT setval(s.seq, GREATEST(m.alto, 1), m.alto > 0)
+        FROM (SELECT pg_get_serial_sequence(${`"${tabla}"`}, ${columna})::regclass AS seq) s,
+        LATERAL (SELECT GREATEST(
+          (SELECT COALESCE(MAX(${sql.ref(columna)}), 0) FROM ${sql.table(tabla)}),
+          COALESCE(pg_sequence_last_value(s.seq), 0)) AS alto) m`.execute(this.db);
     }
   }
 
