@@ -1,13 +1,11 @@
-import { createHash } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { crearBaseTemporal } from "../db/base-temporal.js";
-import { multipart, type Parte } from "../test/subidas.js";
+import { archivosGuardados, multipart, type Parte } from "../test/subidas.js";
 import {
   ADMIN,
   arrancarServidor,
+  datosDelServidor,
   detener,
   entrar,
   esperarLista,
@@ -57,20 +55,7 @@ const restaurar = (puerto: number, token: string, copia: Buffer, nombre: string)
     { campo: "archivo", archivo: copia, nombre: "copia.fila.gz" },
   ]);
 
-/** Every stored upload of a DATA_DIR: path → SHA-256. */
-function archivos(dataDir: string) {
-  const carpeta = path.join(dataDir, "files");
-  const resultado: Record<string, string> = {};
-  if (!existsSync(carpeta)) return resultado;
-  for (const e of readdirSync(carpeta, { recursive: true, withFileTypes: true })) {
-    if (!e.isFile()) continue;
-    const ruta = path.join(e.parentPath, e.name);
-    resultado[path.relative(carpeta, ruta)] = createHash("sha256")
-      .update(readFileSync(ruta))
-      .digest("hex");
-  }
-  return resultado;
-}
+const archivos = archivosGuardados;
 
 /** What a restore leaves beside `files` while under way: the marker and the folders aside. */
 const aMedias = (dataDir: string) =>
@@ -84,14 +69,7 @@ describe(`restauración cortada por una caída (${urlPostgres ? "PostgreSQL" : "
     "muerta %s (%s) al arrancar",
     async (punto, _caso, desplazamiento) => {
       const puerto = PUERTO_BASE + desplazamiento;
-      const dataDir = mkdtempSync(path.join(tmpdir(), "fila-restauracion-caida-"));
-      limpiezas.push(() => rmSync(dataDir, { recursive: true, force: true }));
-      const env: Record<string, string> = { DATA_DIR: dataDir };
-      if (urlPostgres) {
-        const temporal = await crearBaseTemporal(urlPostgres, "fila_restauracion");
-        limpiezas.push(temporal.borrar);
-        env.DATABASE_URL = temporal.url;
-      }
+      const { dataDir, env } = await datosDelServidor("fila_restauracion", limpiezas);
 
       const primero = arrancarServidor(puerto, { ...env, FILA_PRUEBA_CAIDA: punto });
       servidores.push(primero);

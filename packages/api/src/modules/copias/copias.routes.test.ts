@@ -1,13 +1,4 @@
-import { createHash } from "node:crypto";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
@@ -23,6 +14,7 @@ import { migrar } from "../../db/migrar.js";
 import { CUENTAS_DEMO, cargarDemo, PASSWORD_DEMO } from "../../demo/seed-demo.js";
 import { bearer, crearCuenta, entrar, PASSWORD_PRUEBA } from "../../test/entorno.js";
 import {
+  archivosGuardados,
   crearEntornoConArchivos,
   type EntornoConArchivos,
   multipart,
@@ -43,20 +35,7 @@ async function huellas(db: Database) {
   });
 }
 
-/** Every stored upload of a DATA_DIR: path → SHA-256 of its bytes. */
-function archivos(dataDir: string) {
-  const carpeta = path.join(dataDir, "files");
-  const resultado: Record<string, string> = {};
-  if (!existsSync(carpeta)) return resultado;
-  for (const e of readdirSync(carpeta, { recursive: true, withFileTypes: true })) {
-    if (!e.isFile()) continue;
-    const ruta = path.join(e.parentPath, e.name);
-    resultado[path.relative(carpeta, ruta)] = createHash("sha256")
-      .update(readFileSync(ruta))
-      .digest("hex");
-  }
-  return resultado;
-}
+const archivos = archivosGuardados;
 
 type Instalacion = {
   app: FastifyInstance;
@@ -97,6 +76,19 @@ const desdeEntorno = (x: EntornoConArchivos): Instalacion => ({
   dataDir: x.dataDir,
   cerrar: x.cerrar,
 });
+
+/** `prueba` on a new installation with its own DATA_DIR, closed afterwards. */
+async function enUnaInstalacionNueva(
+  prefijo: string,
+  prueba: (i: Instalacion) => Promise<unknown>,
+) {
+  const destino = desdeEntorno(await crearEntornoConArchivos(prefijo));
+  try {
+    await prueba(destino);
+  } finally {
+    await destino.cerrar();
+  }
+}
 
 const imagenPng = () =>
   sharp({ create: { width: 40, height: 30, channels: 3, background: "#c92a2a" } })
@@ -283,12 +275,9 @@ describe("copia de seguridad y restauración", () => {
         .join("\n")}\n`,
     );
     expect(gunzipSync(espaciada).toString("utf8")).toContain('{ "f": {');
-    const destino = desdeEntorno(await crearEntornoConArchivos("copia-espaciada"));
-    try {
-      await restaurarYComparar(origen, destino, espaciada);
-    } finally {
-      await destino.cerrar();
-    }
+    await enUnaInstalacionNueva("copia-espaciada", (destino) =>
+      restaurarYComparar(origen, destino, espaciada),
+    );
   }, 120_000);
 
   it("la copia lee cada tabla por su clave primaria, nunca con OFFSET", async () => {
@@ -319,12 +308,9 @@ describe("copia de seguridad y restauración", () => {
   });
 
   it("restaurada en una instalación vacía deja los mismos datos y archivos", async () => {
-    const destino = desdeEntorno(await crearEntornoConArchivos("copia-destino"));
-    try {
-      await restaurarYComparar(origen, destino, copia);
-    } finally {
-      await destino.cerrar();
-    }
+    await enUnaInstalacionNueva("copia-destino", (destino) =>
+      restaurarYComparar(origen, destino, copia),
+    );
   }, 120_000);
 
   describe("archivos que no valen: 400 en español y nada cambia", () => {
