@@ -5,12 +5,13 @@ import { explicarFalloDeArranque } from "./bootstrap/fallo-arranque.js";
 import { leerConfig } from "./config.js";
 import { enExclusiva } from "./db/arranque-exclusivo.js";
 import { tomarBloqueo } from "./db/bloqueo.js";
-import { copiaDeSeguridad } from "./db/copias.js";
 import { abrirBaseDeDatos } from "./db/database.js";
 import { mantenerTablas } from "./db/mantenimiento.js";
 import { migrar } from "./db/migrar.js";
 import { CUENTAS_DEMO, cargarDemo, PASSWORD_DEMO } from "./demo/seed-demo.js";
 import { recuperarRestauracion } from "./modules/copias/copias.cambio-archivos.js";
+import { CopiasRepository } from "./modules/copias/copias.repository.js";
+import { CopiasService } from "./modules/copias/copias.service.js";
 
 const UN_DIA_MS = 24 * 60 * 60 * 1000;
 /** How often the embedded database looks for tables to vacuum or analyse (db/mantenimiento.ts). */
@@ -68,13 +69,14 @@ async function main(): Promise<void> {
     );
   }
 
-  const temporizadores: NodeJS.Timeout[] = [];
+  // The automatic copies, in the format the page restores, on either database (docs/COPIAS.md).
+  const copias = new CopiasService(new CopiasRepository(bd.db), config.dataDir);
+  const copiar = () =>
+    copias
+      .copiaAutomatica()
+      .catch((err) => app.log.error({ err }, "no se ha podido hacer la copia de seguridad"));
+  const temporizadores: NodeJS.Timeout[] = [setInterval(copiar, UN_DIA_MS)];
   if (bd.pglite) {
-    const pglite = bd.pglite;
-    const copiar = () =>
-      copiaDeSeguridad(pglite, config.dataDir).catch((err) =>
-        app.log.error({ err }, "no se ha podido hacer la copia de seguridad"),
-      );
     const mantener = async () => {
       try {
         const tablas = await mantenerTablas(bd.db);
@@ -83,9 +85,9 @@ async function main(): Promise<void> {
         app.log.error({ err }, "no se han podido limpiar y analizar las tablas");
       }
     };
-    temporizadores.push(setInterval(copiar, UN_DIA_MS), setInterval(mantener, MANTENIMIENTO_MS));
-    for (const t of temporizadores) t.unref();
+    temporizadores.push(setInterval(mantener, MANTENIMIENTO_MS));
   }
+  for (const t of temporizadores) t.unref();
 
   let cerrando = false;
   const cerrar = async (senal: string) => {
@@ -95,7 +97,7 @@ async function main(): Promise<void> {
     for (const t of temporizadores) clearInterval(t);
     try {
       await app.close();
-      if (bd.pglite) await copiaDeSeguridad(bd.pglite, config.dataDir);
+      await copiar();
       await bd.cerrar();
     } finally {
       liberarBloqueo();

@@ -307,6 +307,24 @@ describe("copia de seguridad y restauración", () => {
     }
   });
 
+  it("las copias automáticas tienen el mismo formato: se listan (las 7 últimas) y se restauran", async () => {
+    const servicio = new CopiasService(new CopiasRepository(origen.db), origen.dataDir);
+    const hechas: string[] = [];
+    for (let i = 0; i < 8; i++) hechas.push(await servicio.copiaAutomatica());
+    // Through the service: a sign-in here would add to the origin's activity log.
+    const lista = await servicio.listarAutomaticas(1, 50);
+    const nombres = lista.items.map((c) => c.nombre);
+    expect(lista.total).toBe(7);
+    expect(nombres).not.toContain(path.basename(hechas[0]));
+    expect(nombres).toContain(path.basename(hechas[7]));
+    for (const n of nombres) expect(n).toMatch(/^fila-.*\.fila\.gz$/);
+    expect(await servicio.rutaAutomatica(path.basename(hechas[7]))).toBe(hechas[7]);
+    await enUnaInstalacionNueva("copia-automatica", (destino) =>
+      restaurarYComparar(origen, destino, readFileSync(hechas[7])),
+    );
+    rmSync(path.join(origen.dataDir, "copias"), { recursive: true, force: true });
+  }, 120_000);
+
   it("restaurada en una instalación vacía deja los mismos datos y archivos", async () => {
     await enUnaInstalacionNueva("copia-destino", (destino) =>
       restaurarYComparar(origen, destino, copia),
@@ -433,7 +451,7 @@ describe("copia de seguridad y restauración", () => {
     it("solo el administrador descarga, restaura y ve las copias automáticas", async () => {
       mkdirSync(path.join(destino.dataDir, "copias"), { recursive: true });
       writeFileSync(
-        path.join(destino.dataDir, "copias", "fila-2026-11-25T03-00-00-000Z.tar.gz"),
+        path.join(destino.dataDir, "copias", "fila-2026-11-25T03-00-00-000Z.fila.gz"),
         "tar",
       );
       for (const rol of ["usuario", "socio", "sinFicha"] as const) {
@@ -444,7 +462,7 @@ describe("copia de seguridad y restauración", () => {
           (
             await destino.llamar(
               "GET",
-              "/api/utilidades/copias/fila-2026-11-25T03-00-00-000Z.tar.gz",
+              "/api/utilidades/copias/fila-2026-11-25T03-00-00-000Z.fila.gz",
               token,
             )
           ).statusCode,
@@ -463,18 +481,18 @@ describe("copia de seguridad y restauración", () => {
       expect(lista.statusCode).toBe(200);
       expect(lista.json()).toMatchObject({
         total: 1,
-        items: [{ nombre: "fila-2026-11-25T03-00-00-000Z.tar.gz", bytes: 3 }],
+        items: [{ nombre: "fila-2026-11-25T03-00-00-000Z.fila.gz", bytes: 3 }],
       });
       const una = await destino.llamar(
         "GET",
-        "/api/utilidades/copias/fila-2026-11-25T03-00-00-000Z.tar.gz",
+        "/api/utilidades/copias/fila-2026-11-25T03-00-00-000Z.fila.gz",
         destino.tokens.administrador,
       );
       expect(una.statusCode).toBe(200);
       expect(una.body).toBe("tar");
       const otra = await destino.llamar(
         "GET",
-        "/api/utilidades/copias/fila-2020-01-01.tar.gz",
+        "/api/utilidades/copias/fila-2020-01-01.fila.gz",
         destino.tokens.administrador,
       );
       expect(otra.statusCode).toBe(404);

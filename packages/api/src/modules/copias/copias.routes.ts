@@ -11,7 +11,7 @@ import type { Database } from "../../db/database.js";
 import { DomainError } from "../../errors/domain-error.js";
 import { requiereRol, usuarioDe } from "../../plugins/auth.js";
 import { CopiasRepository } from "./copias.repository.js";
-import { CopiasService } from "./copias.service.js";
+import { CopiasService, NOMBRE_AUTOMATICA } from "./copias.service.js";
 
 const tags = ["Utilidades"];
 /** A backup holds every upload: far above any single upload's limit. */
@@ -42,7 +42,7 @@ const NombreSchema = z.object({
   nombre: z
     .string()
     .max(100)
-    .regex(/^fila-[0-9A-Za-z-]+\.tar\.gz$/, { error: "El nombre de la copia no es válido" }),
+    .regex(NOMBRE_AUTOMATICA, { error: "El nombre de la copia no es válido" }),
 });
 const ResumenSchema = z.object({
   tablas: z.int(),
@@ -176,7 +176,7 @@ export const copiasRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary:
-          "Copias automáticas de la base de datos integrada (DATA_DIR/copias), la más nueva primero",
+          "Copias automáticas (DATA_DIR/copias, cada día y al parar el servidor), la más nueva primero",
         querystring: ListaQuerySchema,
         response: { 200: ListaSchema },
       },

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream, existsSync } from "node:fs";
-import { mkdir, readdir, rm, stat } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { VERSION_APP } from "../../config.js";
@@ -18,8 +18,9 @@ export type ResumenRestauracion = { tablas: number; filas: number; archivos: num
 export type CopiaAutomatica = { nombre: string; bytes: number; creada: string };
 
 const FILAS_POR_INSERCION = 500;
-/** Names of the automatic copies that `db/copias.ts` writes. */
-const NOMBRE_AUTOMATICA = /^fila-[0-9A-Za-z-]{1,60}\.tar\.gz$/;
+/** Names of the automatic copies (`copiaAutomatica`): `fila-<instante>.fila.gz`. */
+export const NOMBRE_AUTOMATICA = /^fila-[0-9A-Za-z-]{1,60}\.fila\.gz$/;
+const AUTOMATICAS_A_CONSERVAR = 7;
 
 /** How often a restore under way says it is alive (its lock is abandoned after two minutes). */
 const LATIDO_MS = 20_000;
@@ -160,6 +161,24 @@ export class CopiasService {
     }
   }
 
+  /**
+   * A backup in DATA_DIR/copias (daily and at shutdown, on either database), in the same format
+   * as a downloaded one so the page lists and restores it; the last 7 are kept.
+   */
+  async copiaAutomatica(): Promise<string> {
+    const carpeta = path.join(this.dataDir, "copias");
+    await mkdir(carpeta, { recursive: true });
+    const { ruta } = await this.generar();
+    const marca = new Date().toISOString().replace(/[:.]/g, "-");
+    const destino = path.join(carpeta, `fila-${marca}.fila.gz`);
+    await rename(ruta, destino);
+    const copias = (await readdir(carpeta)).filter((n) => NOMBRE_AUTOMATICA.test(n)).sort();
+    for (const vieja of copias.slice(0, Math.max(0, copias.length - AUTOMATICAS_A_CONSERVAR))) {
+      await rm(path.join(carpeta, vieja), { force: true });
+    }
+    return destino;
+  }
+
   /** Paths (with `/`) of every stored upload, half-written temporaries left out. */
   private async archivosGuardados(): Promise<string[]> {
     if (!existsSync(this.carpetaArchivos)) return [];
@@ -175,7 +194,7 @@ export class CopiasService {
       .sort();
   }
 
-  /** The automatic copies in DATA_DIR/copias (embedded database only), newest first. */
+  /** The automatic copies in DATA_DIR/copias, newest first. */
   async listarAutomaticas(page: number, pageSize: number) {
     const carpeta = path.join(this.dataDir, "copias");
     const nombres = existsSync(carpeta)
