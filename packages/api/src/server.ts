@@ -5,13 +5,15 @@ import { explicarFalloDeArranque } from "./bootstrap/fallo-arranque.js";
 import { leerConfig } from "./config.js";
 import { enExclusiva } from "./db/arranque-exclusivo.js";
 import { tomarBloqueo } from "./db/bloqueo.js";
-import { copiaDeSeguridad } from "./db/copias.js";
 import { abrirBaseDeDatos } from "./db/database.js";
 import { mantenerTablas } from "./db/mantenimiento.js";
 import { migrar } from "./db/migrar.js";
 import { CUENTAS_DEMO, cargarDemo, PASSWORD_DEMO } from "./demo/seed-demo.js";
 import { cargarClaveInstalacion } from "./lib/clave-instalacion.js";
 import { ponerSecretosAlDia } from "./modules/auth/secretos.js";
+import { recuperarRestauracion } from "./modules/copias/copias.cambio-archivos.js";
+import { CopiasRepository } from "./modules/copias/copias.repository.js";
+import { CopiasService } from "./modules/copias/copias.service.js";
 
 const UN_DIA_MS = 24 * 60 * 60 * 1000;
 /** How often the embedded database looks for tables to vacuum or analyse (db/mantenimiento.ts). */
@@ -26,8 +28,10 @@ async function main(): Promise<void> {
       ? { tipo: "postgres", url: config.databaseUrl, maxConexiones: config.databasePoolMax }
       : { tipo: "pglite", dataDir: path.join(config.dataDir, "db") },
   );
-  const { primer, demo, secretos } = await enExclusiva(bd, async () => {
+  const { primer, demo, secretos, restauracion } = await enExclusiva(bd, async () => {
     await migrar(bd.db);
+    // Before anything reads DATA_DIR/files: the files must be those of the data.
+    const restauracion = await recuperarRestauracion(bd.db, config.dataDir);
     await asegurarAsociacion(bd.db);
     // After the migrations, every start: data (or a copy restored by hand) may bring secrets in
     // clear or under another installation's key (docs/adr/0015).
@@ -37,7 +41,7 @@ async function main(): Promise<void> {
       password: config.adminPassword,
     });
     const demo = config.demo ? await cargarDemo(bd.db, config.dataDir) : null;
-    return { primer, demo, secretos };
+    return { primer, demo, secretos, restauracion };
   });
   const app = await buildApp({ config, db: bd.db, clave });
   if (secretos.totpPorConfigurar > 0) {
@@ -61,6 +65,13 @@ async function main(): Promise<void> {
   } else if (primer) {
     app.log.info(`Primer administrador creado: ${primer.email}`);
   }
+  if (restauracion) {
+    app.log.warn(
+      restauracion === "completada"
+        ? "Una restauración interrumpida ya había cambiado los datos: se han puesto sus archivos."
+        : "Una restauración interrumpida no llegó a cambiar los datos: se ha deshecho.",
+    );
+  }
   if (demo) {
     app.log.info(
       demo.cargada
@@ -69,13 +80,14 @@ async function main(): Promise<void> {
     );
   }
 
-  const temporizadores: NodeJS.Timeout[] = [];
+  // The automatic copies, in the format the page restores, on either database (docs/COPIAS.md).
+  const copias = new CopiasService(new CopiasRepository(bd.db), config.dataDir);
+  const copiar = () =>
+    copias
+      .copiaAutomatica()
+      .catch((err) => app.log.error({ err }, "no se ha podido hacer la copia de seguridad"));
+  const temporizadores: NodeJS.Timeout[] = [setInterval(copiar, UN_DIA_MS)];
   if (bd.pglite) {
-    const pglite = bd.pglite;
-    const copiar = () =>
-      copiaDeSeguridad(pglite, config.dataDir).catch((err) =>
-        app.log.error({ err }, "no se ha podido hacer la copia de seguridad"),
-      );
     const mantener = async () => {
       try {
         const tablas = await mantenerTablas(bd.db);
@@ -84,9 +96,9 @@ async function main(): Promise<void> {
         app.log.error({ err }, "no se han podido limpiar y analizar las tablas");
       }
     };
-    temporizadores.push(setInterval(copiar, UN_DIA_MS), setInterval(mantener, MANTENIMIENTO_MS));
-    for (const t of temporizadores) t.unref();
+    temporizadores.push(setInterval(mantener, MANTENIMIENTO_MS));
   }
+  for (const t of temporizadores) t.unref();
 
   let cerrando = false;
   const cerrar = async (senal: string) => {
@@ -96,7 +108,7 @@ async function main(): Promise<void> {
     for (const t of temporizadores) clearInterval(t);
     try {
       await app.close();
-      if (bd.pglite) await copiaDeSeguridad(bd.pglite, config.dataDir);
+      await copiar();
       await bd.cerrar();
     } finally {
       liberarBloqueo();

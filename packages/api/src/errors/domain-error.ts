@@ -5,6 +5,7 @@ export const STATUS_POR_CODIGO: Record<string, number> = {
   peticion_invalida: 400,
   password_incorrecta: 400,
   enlace_invalido: 400,
+  copia_no_valida: 400,
   no_autenticado: 401,
   credenciales_invalidas: 401,
   codigo_requerido: 401,

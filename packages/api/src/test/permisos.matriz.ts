@@ -843,7 +843,7 @@ export const MATRIZ: Record<string, Entrada> = {
   "GET /api/utilidades/copias/:nombre": {
     ...admin,
     administrador: { permitido: "no hay copias automáticas en el DATA_DIR de la prueba: 404" },
-    peticion: () => ({ url: "/api/utilidades/copias/fila-2026-11-25T03-00-00-000Z.tar.gz" }),
+    peticion: () => ({ url: "/api/utilidades/copias/fila-2026-11-25T03-00-00-000Z.fila.gz" }),
   },
 
   // Mercadillo: cualquier cuenta con ficha publica; el dueño o la junta cambian (403 el resto).

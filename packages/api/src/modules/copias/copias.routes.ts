@@ -13,7 +13,7 @@ import type { ClaveInstalacion } from "../../lib/clave-instalacion.js";
 import { requiereRol, usuarioDe } from "../../plugins/auth.js";
 import { ponerSecretosAlDia } from "../auth/secretos.js";
 import { CopiasRepository } from "./copias.repository.js";
-import { CopiasService } from "./copias.service.js";
+import { CopiasService, NOMBRE_AUTOMATICA } from "./copias.service.js";
 
 const tags = ["Utilidades"];
 /** A backup holds every upload: far above any single upload's limit. */
@@ -44,7 +44,7 @@ const NombreSchema = z.object({
   nombre: z
     .string()
     .max(100)
-    .regex(/^fila-[0-9A-Za-z-]+\.tar\.gz$/, { error: "El nombre de la copia no es válido" }),
+    .regex(NOMBRE_AUTOMATICA, { error: "El nombre de la copia no es válido" }),
 });
 const ResumenSchema = z.object({
   tablas: z.int(),
@@ -116,14 +116,6 @@ async function recibirCopia(req: FastifyRequest, carpeta: string) {
   return { ruta, campos };
 }
 
-const ConfirmacionSchema = z.object({
-  password: z.string({ error: "Escribe tu contraseña" }).min(1, { error: "Escribe tu contraseña" }),
-  nombre: z
-    .string({ error: "Escribe el nombre de la asociación" })
-    .trim()
-    .min(1, { error: "Escribe el nombre de la asociación" }),
-});
-
 /**
  * Backups (administrador): download the whole filà in one file, restore one, and the automatic
  * copies of the embedded database.
@@ -178,19 +170,7 @@ export const copiasRoutes: FastifyPluginAsyncZod<{
     async (req) => {
       const subida = await recibirCopia(req, await copias.carpetaTemporal());
       try {
-        const confirmacion = ConfirmacionSchema.safeParse(subida.campos);
-        if (!confirmacion.success) {
-          const detalles = confirmacion.error.issues.map((i) => ({
-            campo: String(i.path[0] ?? ""),
-            mensaje: i.message,
-          }));
-          throw new DomainError(
-            "validacion",
-            detalles[0]?.mensaje ?? MENSAJE_SIN_ARCHIVO,
-            detalles,
-          );
-        }
-        const resumen = await copias.restaurar(usuarioDe(req), subida.ruta, confirmacion.data);
+        const resumen = await copias.restaurar(usuarioDe(req), subida.ruta, subida.campos);
         // The restored secrets, in clear or under another installation's key, put in order.
         const { totpPorConfigurar } = await ponerSecretosAlDia(db, clave);
         return { ...resumen, totpPorConfigurar };
@@ -207,7 +187,7 @@ export const copiasRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary:
-          "Copias automáticas de la base de datos integrada (DATA_DIR/copias), la más nueva primero",
+          "Copias automáticas (DATA_DIR/copias, cada día y al parar el servidor), la más nueva primero",
         querystring: ListaQuerySchema,
         response: { 200: ListaSchema },
       },
