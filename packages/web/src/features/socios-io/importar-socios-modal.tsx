@@ -181,7 +181,13 @@ export function ImportarSociosModal({
     .map((c) => c.cabecera || t("sociosIo.sinCabecera"));
 
   return (
-    <Modal opened={abierto} onClose={cerrar} title={t("sociosIo.tituloImportar")} size="xl">
+    <Modal
+      opened={abierto}
+      onClose={cerrar}
+      title={t("sociosIo.tituloImportar")}
+      size="xl"
+      closeButtonProps={{ "aria-label": t("comun.cerrar") }}
+    >
       <Stack>
         <Text size="sm">{t("sociosIo.ayudaImportar")}</Text>
         <FileInput
@@ -194,6 +200,7 @@ export function ImportarSociosModal({
             setArchivo(f);
           }}
           clearable
+          clearButtonProps={{ "aria-label": t("sociosIo.quitarFichero") }}
           disabled={enviando !== null}
         />
         <Radio.Group
@@ -303,7 +310,7 @@ function TablaColumnas({
       <Text size="sm" c="dimmed">
         {t("sociosIo.ayudaColumnas")}
       </Text>
-      <ScrollArea.Autosize mah={360}>
+      <ScrollArea.Autosize mah={360} viewportProps={{ tabIndex: 0 }}>
         <Table striped withTableBorder stickyHeader aria-label={t("sociosIo.tablaColumnas")}>
           <Table.Thead>
             <Table.Tr>
@@ -354,7 +361,7 @@ function TablaAvisos({ informe }: { informe: InformeImportacion }) {
       <Alert color="blue" title={t("sociosIo.avisos")}>
         {t("sociosIo.avisosTexto")}
       </Alert>
-      <ScrollArea.Autosize mah={240}>
+      <ScrollArea.Autosize mah={240} viewportProps={{ tabIndex: 0 }}>
         <Table striped withTableBorder stickyHeader aria-label={t("sociosIo.tablaAvisos")}>
           <Table.Thead>
             <Table.Tr>
@@ -385,7 +392,7 @@ function TablaRechazos({ informe }: { informe: InformeImportacion }) {
       <Alert color="orange" title={t("sociosIo.hayRechazos")}>
         {t("sociosIo.hayRechazosTexto")}
       </Alert>
-      <ScrollArea.Autosize mah={360}>
+      <ScrollArea.Autosize mah={360} viewportProps={{ tabIndex: 0 }}>
         <Table striped withTableBorder stickyHeader aria-label={t("sociosIo.filasRechazadas")}>
           <Table.Thead>
             <Table.Tr>
