@@ -6,65 +6,55 @@ import { AppPage, CUENTAS, PASSWORD_DEMO } from "../page-models/app-page";
 
 const nif = (n: number) => `${n}${letraNif(n)}`;
 
-/** The board's own sheet: its headers, Excel dates, a postal code turned into a number… */
+/** The board's own sheet, with its own words for the headers and Excel's habits in the cells. */
 async function hojaDeLaFila(): Promise<Buffer> {
+  const dia = (a: number, m: number, d: number) => new Date(Date.UTC(a, m - 1, d));
   const libro = new ExcelJS.Workbook();
-  const ws = libro.addWorksheet("Socis");
-  ws.addRow([
-    "Nº",
-    "Nombre",
-    "Apellidos",
-    "DNI",
-    "Fecha nacimiento",
-    "Teléfono",
-    "E-mail",
-    "CP",
-    "IBAN",
-    "Tipo",
-    "Año alta",
-    "Talla",
-  ]);
-  ws.addRow([
-    9101,
-    "Vicenta",
-    "Gisbert  Importada",
-    nif(48151623),
-    new Date(Date.UTC(1961, 3, 12)),
-    "96 555 12 34",
-    "Vicenta.Importada@Example.com",
-    3802,
-    "ES91 2100 0418 4502 0005 1332",
-    "Fester",
-    1985,
-    "M",
-  ]);
-  ws.addRow([
-    9102,
-    "Rafael",
-    "Moltó Importat",
-    nif(48151624),
-    new Date(Date.UTC(1990, 10, 3)),
-    "600112233",
-    "rafa.importat@example.com",
-    "03801",
-    null,
-    "Fester",
-    2010,
-    "L",
-  ]);
-  ws.addRow([
-    null,
-    "Pau",
-    "Moltó Importat",
-    null,
-    new Date(Date.UTC(2016, 1, 29)),
-    null,
-    null,
-    3802,
-    null,
-    "Infantil",
-    2016,
-    "S",
+  libro.addWorksheet("Socis").addRows([
+    [
+      "Núm.",
+      "Nombre",
+      "Apellidos",
+      "DNI/NIF",
+      "F. nac.",
+      "Móvil",
+      "Correo",
+      "C.P.",
+      "Cuenta bancaria",
+      "Tipo",
+      "Alta",
+      "Talla",
+    ],
+    [
+      9101,
+      "Vicenta",
+      "Gisbert  Importada",
+      nif(48151623),
+      dia(1961, 4, 12),
+      "96 555 12 34",
+      "Vicenta.Importada@Example.com",
+      3802,
+      "ES91 2100 0418 4502 0005 1332",
+      "Fester",
+      1985,
+      "M",
+    ],
+    [
+      9102,
+      "Rafael",
+      "Moltó Importat",
+      nif(48151624),
+      dia(1990, 11, 3),
+      "600112233",
+      "rafa.importat@example.com",
+      "03801",
+      null,
+      "Fester",
+      2010,
+      "L",
+    ],
+    // A child: no NIF nor number of its own, a birth date typed as text.
+    ["", "Pau", "Moltó Importat", "", "29/02/2016", "", "", "03802", "", "Infantil", "2016"],
   ]);
   return Buffer.from(await libro.xlsx.writeBuffer());
 }
@@ -74,11 +64,8 @@ test("la junta importa su hoja: ve a qué campo va cada columna y qué se corrig
 }) => {
   test.setTimeout(90_000);
   const app = new AppPage(page);
-  await app.entrarHastaInicio(
-    CUENTAS.administrador.email,
-    PASSWORD_DEMO,
-    CUENTAS.administrador.home,
-  );
+  const junta = CUENTAS.administrador;
+  await app.entrarHastaInicio(junta.email, PASSWORD_DEMO, junta.home);
   await app.irA("socios");
   await page.getByRole("button", { name: "Importar socios" }).click();
   const dialogo = page.getByRole("dialog", { name: "Importar socios desde CSV o Excel" });
@@ -94,9 +81,9 @@ test("la junta importa su hoja: ve a qué campo va cada columna y qué se corrig
   await expect(columnas).toBeVisible();
   const campoDe = (cabecera: string) =>
     dialogo.locator(`input[aria-label="Campo de la columna «${cabecera}»"]`);
-  await expect(campoDe("Fecha nacimiento")).toHaveValue("Fecha de nacimiento");
-  await expect(campoDe("Año alta")).toHaveValue("Año de alta");
-  await expect(campoDe("Nº")).toHaveValue("Matrícula");
+  await expect(campoDe("F. nac.")).toHaveValue("Fecha de nacimiento");
+  await expect(campoDe("Alta")).toHaveValue("Año de alta");
+  await expect(campoDe("Núm.")).toHaveValue("Matrícula");
   await expect(campoDe("Talla")).toHaveValue("No importar");
   await expect(columnas.getByRole("row").filter({ hasText: "Talla" })).toContainText("M · L");
   await expect(dialogo.getByText("Estas columnas no se importarán: Talla")).toBeVisible();

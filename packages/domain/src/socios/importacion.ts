@@ -56,3 +56,28 @@ export type ModoImportacion = (typeof MODOS_IMPORTACION)[number];
 
 /** The board's choice per header of the file: a field, or null for «do not import». */
 export type MapaImportacion = Record<string, CampoImportacion | null>;
+
+/** A column of the file, the field it goes to (null: not imported) and its first two values. */
+export type ColumnaImportacion = {
+  cabecera: string;
+  campo: CampoImportacion | null;
+  ejemplos: string[];
+};
+
+/** What a dry run (and an import) of a members' sheet answers. */
+export type InformeImportacion = {
+  filas: number;
+  validas: number;
+  /** Valid rows that create a member. */
+  nuevas: number;
+  /** Valid rows that change a known member (modo actualizar). */
+  actualizadas: number;
+  /** Valid rows of known members whose values are already those. */
+  sinCambios: number;
+  rechazadas: { fila: number; errores: { campo: string; mensaje: string }[] }[];
+  columnas: ColumnaImportacion[];
+  /** Values normalised on the way in, so the board knows what was changed. */
+  avisos: { fila: number; campo: string; mensaje: string }[];
+  /** Members written: new plus updated (0 on a dry run). */
+  importadas: number;
+};

@@ -2,6 +2,7 @@ import {
   aCentimos,
   aEuros,
   type CampoImportacion,
+  DEFECTOS_SOCIO_ENTRADA,
   EmailOpcionalSchema,
   EUROS_MAX,
   esBicValido,
@@ -328,50 +329,30 @@ export function mensajeObligatorio(campo: "nombre" | "apellidos"): string {
   return MENSAJE_OBLIGATORIO[campo];
 }
 
-/** The value of a field nobody gave: what a new member gets. */
+/** The value of a field nobody gave: what a new member gets (as the member form's defaults). */
+const {
+  tipo: _tipo,
+  idPagador: _pagador,
+  idPareja: _pareja,
+  idPadre: _padre,
+  mandatoId: _mandatoId,
+  mandatoFecha: _mandatoFecha,
+  ...DEFECTOS_COMUNES
+} = DEFECTOS_SOCIO_ENTRADA;
+
 const VALORES_POR_DEFECTO: SocioImportado = {
-  matricula: null,
+  ...DEFECTOS_COMUNES,
   nombre: "",
   apellidos: "",
+  // Stored as null when missing, where the form speaks of "" and 0.
   nif: null,
-  fechaNacimiento: null,
-  sexo: "hombre",
-  direccion: "",
-  poblacion: "",
-  provincia: "",
-  codPostal: "",
-  telefono: "",
-  email: "",
-  idTipoSocio: null,
-  idFormaPago: null,
-  tipoPago: "anual",
-  iban: "",
-  bic: "",
-  fechaAlta: null,
   anyoAlta: null,
-  activo: true,
-  fechaBaja: null,
-  motivoBaja: "",
+  anyoDerrama: null,
+  anyoRamell: null,
+  idTipoSocio: null,
   matriculaPagador: null,
   matriculaPareja: null,
   matriculaPadre: null,
-  nombreYerno: "",
-  pagarDerrama: "si",
-  tipoDerrama: "no aplica",
-  anyoDerrama: null,
-  importeDerrama: 0,
-  anyosPagoDerrama: 0,
-  ramell: "si",
-  tipoPagoRamell: "completo",
-  anyoRamell: null,
-  ramellPago1: 0,
-  ramellPago2: 0,
-  ramellPago3: 0,
-  ramellPago4: 0,
-  ramellPago5: 0,
-  edadFestera: 0,
-  numDamas: 0,
-  comentarios: "",
 };
 
 /**

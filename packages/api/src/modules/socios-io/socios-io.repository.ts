@@ -6,6 +6,7 @@ import { DomainError } from "../../errors/domain-error.js";
 import { diferencias, registrarAuditoria } from "../../services/auditoria.js";
 import {
   bloquearMatriculas,
+  COLUMNAS_SOCIO,
   condicionesSocios,
   ordenSocios,
   siguienteMatricula,
@@ -18,47 +19,21 @@ export type FiltrosExportacion = FiltrosSocios & { sort: string };
 type Enlace = "matriculaPagador" | "matriculaPareja" | "matriculaPadre";
 type CampoGuardado = Exclude<keyof SocioImportado, Enlace>;
 
-/** The column of table `socio` of each field a sheet carries (links aside: they are ids there). */
+// The member's own columns, as the member routes write them; the links are ids there.
+const {
+  tipo,
+  idPagador: _pagador,
+  idPareja: _pareja,
+  idPadre: _padre,
+  mandatoId: _mandatoId,
+  mandatoFecha: _mandatoFecha,
+  ...COLUMNAS_COMUNES
+} = COLUMNAS_SOCIO;
+
+/** The column of table `socio` of each field a sheet carries (links aside). */
 const COLUMNA_BD: Record<CampoGuardado, keyof SocioTable> = {
-  matricula: "matricula",
-  nombre: "nombre",
-  apellidos: "apellidos",
-  nif: "nif",
-  fechaNacimiento: "fecha_nacimiento",
-  sexo: "sexo",
-  direccion: "direccion",
-  poblacion: "poblacion",
-  provincia: "provincia",
-  codPostal: "cod_postal",
-  telefono: "telefono",
-  email: "email",
-  idTipoSocio: "id_tipo_socio",
-  idFormaPago: "id_forma_pago",
-  tipoPago: "tipo_pago",
-  iban: "iban",
-  bic: "bic",
-  fechaAlta: "fecha_alta",
-  anyoAlta: "anyo_alta",
-  activo: "activo",
-  fechaBaja: "fecha_baja",
-  motivoBaja: "motivo_baja",
-  nombreYerno: "nombre_yerno",
-  pagarDerrama: "pagar_derrama",
-  tipoDerrama: "tipo_derrama",
-  anyoDerrama: "anyo_derrama",
-  importeDerrama: "importe_derrama",
-  anyosPagoDerrama: "anyos_pago_derrama",
-  ramell: "ramell",
-  tipoPagoRamell: "tipo_pago_ramell",
-  anyoRamell: "anyo_ramell",
-  ramellPago1: "ramell_pago1",
-  ramellPago2: "ramell_pago2",
-  ramellPago3: "ramell_pago3",
-  ramellPago4: "ramell_pago4",
-  ramellPago5: "ramell_pago5",
-  edadFestera: "edad_festera",
-  numDamas: "num_damas",
-  comentarios: "comentarios",
+  ...COLUMNAS_COMUNES,
+  idTipoSocio: tipo,
 };
 
 const ENLACES: Record<Enlace, "id_pagador" | "id_pareja" | "id_padre"> = {

@@ -1,7 +1,7 @@
 import {
   CAMPOS_IMPORTACION,
-  type CampoImportacion,
   hoyIso,
+  type InformeImportacion as InformeComun,
   type MapaImportacion,
   type ModoImportacion,
 } from "@fila/domain";
@@ -49,22 +49,7 @@ export type OpcionesImportacion = {
 
 type Nota = { campo: string; mensaje: string };
 
-export type InformeImportacion = {
-  filas: number;
-  validas: number;
-  /** Valid rows that create a member. */
-  nuevas: number;
-  /** Valid rows that change a known member (modo actualizar). */
-  actualizadas: number;
-  /** Valid rows of known members whose values are already those. */
-  sinCambios: number;
-  rechazadas: { fila: number; errores: Nota[] }[];
-  /** Each column of the file and the field it goes to (null: not imported), with two samples. */
-  columnas: { cabecera: string; campo: CampoImportacion | null; ejemplos: string[] }[];
-  /** Values normalised on the way in, so the board knows what was changed. */
-  avisos: { fila: number; campo: string; mensaje: string }[];
-  /** Members written: new plus updated (0 on a dry run). */
-  importadas: number;
+export type InformeImportacion = InformeComun & {
   /** Columns the file lacks to import anything: the route answers 400 with the report. */
   faltan?: { mensaje: string; detalles: Nota[] };
 };

@@ -110,15 +110,15 @@ describe("AccionesSociosIo", () => {
       { cabecera: "Talla", campo: null, ejemplos: ["M", "L"] },
     ];
     const informe = (cambios: object) => ({
+      columnas,
+      avisos: [],
+      rechazadas: [],
       filas: 2,
       validas: 2,
+      importadas: 0,
       nuevas: 2,
       actualizadas: 0,
       sinCambios: 0,
-      rechazadas: [],
-      columnas,
-      avisos: [],
-      importadas: 0,
       ...cambios,
     });
     respuestas.push((url) => {

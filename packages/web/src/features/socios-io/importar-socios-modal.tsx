@@ -2,6 +2,7 @@ import {
   CAMPOS_IMPORTACION,
   type CampoImportacion,
   ErrorHttp,
+  type InformeImportacion,
   type MapaImportacion,
   type ModoImportacion,
   mensajeDeError,
@@ -27,25 +28,12 @@ import { api } from "../../lib/api";
 import { useTranslation } from "../../lib/i18n";
 import {
   aplicarRecordado,
-  type ColumnaImportacion,
   elegirCampo,
   leerMapaRecordado,
   mapaDe,
   mismoMapa,
   recordarMapa,
 } from "./mapa-importacion";
-
-export type InformeImportacion = {
-  filas: number;
-  validas: number;
-  nuevas: number;
-  actualizadas: number;
-  sinCambios: number;
-  rechazadas: { fila: number; errores: { campo: string; mensaje: string }[] }[];
-  columnas: ColumnaImportacion[];
-  avisos: { fila: number; campo: string; mensaje: string }[];
-  importadas: number;
-};
 
 type Envio = { confirmar: boolean; modo: ModoImportacion; mapa: MapaImportacion | null };
 
@@ -249,9 +237,9 @@ export function ImportarSociosModal({
                 rechazadas: informe.rechazadas.length,
               })}
             </Text>
-            {informe.avisos.length > 0 ? <TablaAvisos informe={informe} /> : null}
+            {informe.avisos.length > 0 ? <NotasDelInforme informe={informe} de="avisos" /> : null}
             {informe.rechazadas.length > 0 ? (
-              <TablaRechazos informe={informe} />
+              <NotasDelInforme informe={informe} de="rechazos" />
             ) : error === null ? (
               <Alert color="green">{t("sociosIo.todoCorrecto")}</Alert>
             ) : null}
@@ -354,28 +342,46 @@ function TablaColumnas({
   );
 }
 
-function TablaAvisos({ informe }: { informe: InformeImportacion }) {
+type Nota = { fila: number | null; campo: string; mensaje: string };
+
+/** The warnings or the rejections of a report: a note on top, then row · column · text. */
+function TablaNotas({
+  color,
+  titulo,
+  texto,
+  etiqueta,
+  ultimaColumna,
+  notas,
+}: {
+  color: string;
+  titulo: string;
+  texto: string;
+  etiqueta: string;
+  ultimaColumna: string;
+  notas: Nota[];
+}) {
   const { t } = useTranslation();
   return (
     <Stack gap="xs">
-      <Alert color="blue" title={t("sociosIo.avisos")}>
-        {t("sociosIo.avisosTexto")}
+      <Alert color={color} title={titulo}>
+        {texto}
       </Alert>
-      <ScrollArea.Autosize mah={240} viewportProps={{ tabIndex: 0 }}>
-        <Table striped withTableBorder stickyHeader aria-label={t("sociosIo.tablaAvisos")}>
+      <ScrollArea.Autosize mah={300} viewportProps={{ tabIndex: 0 }}>
+        <Table striped withTableBorder stickyHeader aria-label={etiqueta}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t("sociosIo.fila")}</Table.Th>
               <Table.Th>{t("sociosIo.columna")}</Table.Th>
-              <Table.Th>{t("sociosIo.cambio")}</Table.Th>
+              <Table.Th>{ultimaColumna}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {informe.avisos.map((a) => (
-              <Table.Tr key={`${a.fila}-${a.campo}-${a.mensaje}`}>
-                <Table.Td>{a.fila}</Table.Td>
-                <Table.Td>{a.campo}</Table.Td>
-                <Table.Td>{a.mensaje}</Table.Td>
+            {notas.map((n, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the notes of a report never move.
+              <Table.Tr key={i}>
+                <Table.Td>{n.fila ?? ""}</Table.Td>
+                <Table.Td>{n.campo}</Table.Td>
+                <Table.Td>{n.mensaje}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -385,35 +391,48 @@ function TablaAvisos({ informe }: { informe: InformeImportacion }) {
   );
 }
 
-function TablaRechazos({ informe }: { informe: InformeImportacion }) {
+/** Each list of notes with its own texts (keys of sociosIo in es.json). */
+const TEXTOS_NOTAS = {
+  avisos: {
+    color: "blue",
+    titulo: "avisos",
+    texto: "avisosTexto",
+    etiqueta: "tablaAvisos",
+    ultima: "cambio",
+  },
+  rechazos: {
+    color: "orange",
+    titulo: "hayRechazos",
+    texto: "hayRechazosTexto",
+    etiqueta: "filasRechazadas",
+    ultima: "motivo",
+  },
+} as const;
+
+/** The report's warnings, or its rejections (the row number once, on its first error). */
+function NotasDelInforme({
+  informe,
+  de,
+}: {
+  informe: InformeImportacion;
+  de: keyof typeof TEXTOS_NOTAS;
+}) {
   const { t } = useTranslation();
+  const textos = TEXTOS_NOTAS[de];
+  const notas =
+    de === "avisos"
+      ? informe.avisos
+      : informe.rechazadas.flatMap((r) =>
+          r.errores.map((e, i) => ({ ...e, fila: i === 0 ? r.fila : null })),
+        );
   return (
-    <Stack gap="xs">
-      <Alert color="orange" title={t("sociosIo.hayRechazos")}>
-        {t("sociosIo.hayRechazosTexto")}
-      </Alert>
-      <ScrollArea.Autosize mah={360} viewportProps={{ tabIndex: 0 }}>
-        <Table striped withTableBorder stickyHeader aria-label={t("sociosIo.filasRechazadas")}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t("sociosIo.fila")}</Table.Th>
-              <Table.Th>{t("sociosIo.columna")}</Table.Th>
-              <Table.Th>{t("sociosIo.motivo")}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {informe.rechazadas.flatMap((r) =>
-              r.errores.map((e) => (
-                <Table.Tr key={`${r.fila}-${e.campo}-${e.mensaje}`}>
-                  <Table.Td>{e === r.errores[0] ? r.fila : ""}</Table.Td>
-                  <Table.Td>{e.campo}</Table.Td>
-                  <Table.Td>{e.mensaje}</Table.Td>
-                </Table.Tr>
-              )),
-            )}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea.Autosize>
-    </Stack>
+    <TablaNotas
+      color={textos.color}
+      titulo={t(`sociosIo.${textos.titulo}`)}
+      texto={t(`sociosIo.${textos.texto}`)}
+      etiqueta={t(`sociosIo.${textos.etiqueta}`)}
+      ultimaColumna={t(`sociosIo.${textos.ultima}`)}
+      notas={notas}
+    />
   );
 }

@@ -1,11 +1,5 @@
-import type { CampoImportacion, MapaImportacion } from "@fila/domain";
+import type { CampoImportacion, ColumnaImportacion, MapaImportacion } from "@fila/domain";
 import { escribir, leer } from "../../lib/storage";
-
-export type ColumnaImportacion = {
-  cabecera: string;
-  campo: CampoImportacion | null;
-  ejemplos: string[];
-};
 
 /** The board's last choices (header → field), kept in this browser for the next import. */
 const CLAVE_MAPA = "importarSocios.mapa";
