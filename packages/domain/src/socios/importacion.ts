@@ -1,3 +1,8 @@
+import { CAMPOS_BANCO, CAMPOS_CONTACTO } from "./socio-entrada.schema";
+
+// The ramell's five instalments.
+const PAGOS = ["ramellPago1", "ramellPago2", "ramellPago3", "ramellPago4", "ramellPago5"] as const;
+
 /**
  * The fields a member's spreadsheet can carry (export and import), in the export's order. The
  * import's mapping step offers exactly these; the API and the web share the list.
@@ -9,17 +14,11 @@ export const CAMPOS_IMPORTACION = [
   "nif",
   "fechaNacimiento",
   "sexo",
-  "direccion",
-  "poblacion",
-  "provincia",
-  "codPostal",
-  "telefono",
-  "email",
+  ...CAMPOS_CONTACTO,
   "tipo",
   "formaPago",
   "tipoPago",
-  "iban",
-  "bic",
+  ...CAMPOS_BANCO,
   "fechaAlta",
   "anyoAlta",
   "activo",
@@ -37,11 +36,7 @@ export const CAMPOS_IMPORTACION = [
   "ramell",
   "tipoPagoRamell",
   "anyoRamell",
-  "ramellPago1",
-  "ramellPago2",
-  "ramellPago3",
-  "ramellPago4",
-  "ramellPago5",
+  ...PAGOS,
   "edadFestera",
   "numDamas",
   "comentarios",

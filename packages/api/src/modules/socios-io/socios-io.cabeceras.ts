@@ -51,14 +51,20 @@ export const CABECERAS_RECONOCIDAS: Partial<Record<CampoImportacion, readonly st
 };
 
 /**
- * The key two headers are compared by: compatibility forms folded ("º" → "o"), no accents, lower
- * case, no "(…)" notes, and nothing but letters, digits and "/". «F. nac.» → "fnac", «Nº» → "no".
+ * Lower case, no accents, compatibility forms folded ("º" → "o"), no "(…)" notes, single spaces
+ * between letters, digits and "/": "Fecha de nacimiento (dd/mm/aaaa)" → "fecha de nacimiento".
  */
-export function claveCabecera(cabecera: string): string {
-  return cabecera
+export function normalizarTexto(s: string): string {
+  return s
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
-    .replace(/\([^)]*\)/g, "")
-    .replace(/[^a-z0-9/]+/g, "");
+    .replace(/\([^)]*\)/g, " ")
+    .replace(/[^a-z0-9/]+/g, " ")
+    .trim();
+}
+
+/** The key two headers are compared by: also without spaces. «F. nac.» → "fnac", «Nº» → "no". */
+export function claveCabecera(cabecera: string): string {
+  return normalizarTexto(cabecera).replaceAll(" ", "");
 }

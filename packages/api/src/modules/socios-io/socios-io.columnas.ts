@@ -20,7 +20,7 @@ import {
   TIPOS_PAGO,
   TIPOS_PAGO_RAMELL,
 } from "@fila/domain";
-import { CABECERAS_RECONOCIDAS, claveCabecera } from "./socios-io.cabeceras.js";
+import { CABECERAS_RECONOCIDAS, claveCabecera, normalizarTexto } from "./socios-io.cabeceras.js";
 
 /**
  * A member as it travels through a spreadsheet: names instead of ids (member type, payment
@@ -146,16 +146,7 @@ export const COLUMNAS: readonly Columna[] = [
   { campo: "comentarios", cabecera: "Comentarios", tipo: "texto", max: 5000 },
 ];
 
-/** Lower case, no accents, no "(…)" notes, single spaces: "Fecha de nacimiento (dd/mm/aaaa)" → "fecha de nacimiento". */
-export function normalizarTexto(s: string): string {
-  return s
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/\([^)]*\)/g, " ")
-    .replace(/[^a-z0-9/]+/g, " ")
-    .trim();
-}
+export { normalizarTexto };
 
 export const COLUMNA_DE_CAMPO = new Map(COLUMNAS.map((c) => [c.campo, c]));
 

@@ -1,6 +1,7 @@
 import { letraNif } from "@fila/domain";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { historialDe } from "../../services/auditoria.js";
 import { bearer, crearCuenta, crearEntorno, type Entorno, entrar } from "../../test/entorno.js";
 import { multipart } from "../../test/subidas.js";
 
@@ -445,13 +446,8 @@ describe("modo actualizar", () => {
     const { telefono: _t, actualizado_en: _a, ...restoAntes } = antes;
     expect(resto).toEqual(restoAntes);
 
-    const auditoria = await e.db
-      .selectFrom("auditoria")
-      .select("cambios")
-      .where("entidad", "=", "socio")
-      .where("id_entidad", "=", antes.id)
-      .orderBy("id", "desc")
-      .executeTakeFirstOrThrow();
+    const [auditoria] = await historialDe(e.db, "socio", antes.id);
+    expect(auditoria.accion).toBe("importar");
     expect(auditoria.cambios).toEqual([
       { campo: "telefono", antes: "+34600112233", despues: "611223344" },
     ]);
@@ -570,13 +566,8 @@ describe("a la vez", () => {
     expect(respuestas.map((r) => r.statusCode)).toEqual([200, 200]);
     const socio = await socioPorMatricula(901);
     expect(["600000001", "600000002"]).toContain(socio.telefono);
-    const cambios = await e.db
-      .selectFrom("auditoria")
-      .select("cambios")
-      .where("entidad", "=", "socio")
-      .where("id_entidad", "=", socio.id)
-      .orderBy("id")
-      .execute();
+    // The newest entry first.
+    const cambios = (await historialDe(e.db, "socio", socio.id)).reverse();
     // Each update's «before» is what the previous one left: the chain ends in the stored phone.
     const telefonos = cambios.slice(-2).map((c) => c.cambios[0]);
     expect(telefonos[1].antes).toBe(telefonos[0].despues);
