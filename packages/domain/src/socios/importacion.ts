@@ -1,4 +1,15 @@
-import { CAMPOS_BANCO, CAMPOS_CONTACTO } from "./socio-entrada.schema";
+// Without zod (ADR 0005): the web's import page takes these lists and no schema with them.
+
+/** Lo que un usuario puede cambiar de su propia ficha: contacto y banco. */
+export const CAMPOS_CONTACTO = [
+  "direccion",
+  "poblacion",
+  "provincia",
+  "codPostal",
+  "telefono",
+  "email",
+] as const;
+export const CAMPOS_BANCO = ["iban", "bic"] as const;
 
 // The ramell's five instalments.
 const PAGOS = ["ramellPago1", "ramellPago2", "ramellPago3", "ramellPago4", "ramellPago5"] as const;
