@@ -255,4 +255,35 @@ describe("AccionesSociosIo", () => {
     });
     expect(await screen.findByText("Estas columnas no se importarán: Talla")).toBeTruthy();
   }, 30_000);
+
+  it("si nada cambia, lo dice y no deja importar", async () => {
+    respuestas.push((url) =>
+      url.includes("/socios/importar")
+        ? json(200, {
+            filas: 2,
+            validas: 2,
+            nuevas: 0,
+            actualizadas: 0,
+            sinCambios: 2,
+            rechazadas: [],
+            columnas: [{ cabecera: "Matrícula", campo: "matricula", ejemplos: ["1", "2"] }],
+            avisos: [],
+            importadas: 0,
+          })
+        : undefined,
+    );
+    pintar();
+    fireEvent.click(screen.getByRole("button", { name: "Importar socios" }));
+    await screen.findByText("Importar socios desde CSV o Excel");
+    elegirFichero("igual.xlsx");
+    fireEvent.click(screen.getByRole("button", { name: "Comprobar fichero" }));
+    expect(
+      await screen.findByText(
+        "Todas las filas son correctas y no hay nada que cambiar: los socios ya tienen estos datos.",
+      ),
+    ).toBeTruthy();
+    expect(
+      (screen.getByRole("button", { name: "Importar 0 socios" }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+  }, 30_000);
 });

@@ -241,7 +241,9 @@ export function ImportarSociosModal({
             {informe.rechazadas.length > 0 ? (
               <NotasDelInforme informe={informe} de="rechazos" />
             ) : error === null ? (
-              <Alert color="green">{t("sociosIo.todoCorrecto")}</Alert>
+              <Alert color="green">
+                {aEscribir > 0 ? t("sociosIo.todoCorrecto") : t("sociosIo.nadaQueCambiar")}
+              </Alert>
             ) : null}
           </>
         ) : null}
