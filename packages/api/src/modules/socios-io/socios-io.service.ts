@@ -114,9 +114,10 @@ export function asignarColumnas(hoja: Hoja, mapa: MapaImportacion = {}): Columna
   hoja.cabeceras.forEach((cabecera, indice) => {
     const valores = hoja.filas.map((f) => (f.celdas[indice] ?? "").trim()).filter(Boolean);
     if (cabecera === "" && valores.length === 0) return;
-    let campo = cabecera in mapa ? mapa[cabecera] : campoDeCabecera(cabecera);
+    const elegido = Object.hasOwn(mapa, cabecera);
+    let campo = elegido ? mapa[cabecera] : campoDeCabecera(cabecera);
     // A repeated header, or a recognised field the board gave to another column.
-    const ocupado = cabecera in mapa ? asignados : new Set([...asignados, ...reservados]);
+    const ocupado = elegido ? asignados : new Set([...asignados, ...reservados]);
     if (campo && ocupado.has(campo)) campo = null;
     if (campo) asignados.add(campo);
     columnas.push({ indice, cabecera, campo, ejemplos: valores.slice(0, 2) });
