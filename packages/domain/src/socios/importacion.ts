@@ -1,14 +1,8 @@
 // Without zod (ADR 0005): the web's import page takes these lists and no schema with them.
 
 /** Lo que un usuario puede cambiar de su propia ficha: contacto y banco. */
-export const CAMPOS_CONTACTO = [
-  "direccion",
-  "poblacion",
-  "provincia",
-  "codPostal",
-  "telefono",
-  "email",
-] as const;
+const DOMICILIO = ["direccion", "poblacion", "provincia", "codPostal"] as const;
+export const CAMPOS_CONTACTO = [...DOMICILIO, "telefono", "email"] as const;
 export const CAMPOS_BANCO = ["iban", "bic"] as const;
 
 // The ramell's five instalments.

@@ -297,48 +297,38 @@ function TablaColumnas({
       <Title order={3} size="h5">
         {t("sociosIo.pasoColumnas")}
       </Title>
-      <Text size="sm" c="dimmed">
-        {t("sociosIo.ayudaColumnas")}
-      </Text>
       <ScrollArea.Autosize mah={360} viewportProps={{ tabIndex: 0 }}>
-        <Table striped withTableBorder stickyHeader aria-label={t("sociosIo.tablaColumnas")}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t("sociosIo.columnaFichero")}</Table.Th>
-              <Table.Th>{t("sociosIo.ejemplos")}</Table.Th>
-              <Table.Th>{t("sociosIo.campo")}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {informe.columnas.map((c, i) => {
+        <Table
+          striped
+          withTableBorder
+          stickyHeader
+          aria-label={t("sociosIo.tablaColumnas")}
+          captionSide="top"
+          data={{
+            caption: t("sociosIo.ayudaColumnas"),
+            head: [t("sociosIo.columnaFichero"), t("sociosIo.ejemplos"), t("sociosIo.campo")],
+            body: informe.columnas.map((c) => {
               const nombre = c.cabecera || t("sociosIo.sinCabecera");
-              return (
-                // biome-ignore lint/suspicious/noArrayIndexKey: a file's columns keep their place, and headers may repeat.
-                <Table.Tr key={`${i}-${c.cabecera}`}>
-                  <Table.Td>{nombre}</Table.Td>
-                  <Table.Td>{c.ejemplos.join(" · ")}</Table.Td>
-                  <Table.Td miw={220}>
-                    <Select
-                      aria-label={t("sociosIo.campoDe", { cabecera: nombre })}
-                      data={opciones}
-                      value={mapa[c.cabecera] ?? NO_IMPORTAR}
-                      onChange={(v) =>
-                        alCambiar(
-                          c.cabecera,
-                          v && v !== NO_IMPORTAR ? (v as CampoImportacion) : null,
-                        )
-                      }
-                      allowDeselect={false}
-                      searchable
-                      disabled={deshabilitado}
-                      comboboxProps={{ withinPortal: true }}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+              const elegir = (v: string | null) =>
+                alCambiar(c.cabecera, v && v !== NO_IMPORTAR ? (v as CampoImportacion) : null);
+              return [
+                nombre,
+                c.ejemplos.join(" · "),
+                <Select
+                  key="campo"
+                  miw={220}
+                  aria-label={t("sociosIo.campoDe", { cabecera: nombre })}
+                  data={opciones}
+                  value={mapa[c.cabecera] ?? NO_IMPORTAR}
+                  onChange={elegir}
+                  allowDeselect={false}
+                  searchable
+                  disabled={deshabilitado}
+                />,
+              ];
+            }),
+          }}
+        />
       </ScrollArea.Autosize>
     </Stack>
   );
@@ -369,25 +359,16 @@ function TablaNotas({
         {texto}
       </Alert>
       <ScrollArea.Autosize mah={300} viewportProps={{ tabIndex: 0 }}>
-        <Table striped withTableBorder stickyHeader aria-label={etiqueta}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t("sociosIo.fila")}</Table.Th>
-              <Table.Th>{t("sociosIo.columna")}</Table.Th>
-              <Table.Th>{ultimaColumna}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {notas.map((n, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the notes of a report never move.
-              <Table.Tr key={i}>
-                <Table.Td>{n.fila ?? ""}</Table.Td>
-                <Table.Td>{n.campo}</Table.Td>
-                <Table.Td>{n.mensaje}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <Table
+          striped
+          withTableBorder
+          stickyHeader
+          aria-label={etiqueta}
+          data={{
+            head: [t("sociosIo.fila"), t("sociosIo.columna"), ultimaColumna],
+            body: notas.map((n) => [n.fila ?? "", n.campo, n.mensaje]),
+          }}
+        />
       </ScrollArea.Autosize>
     </Stack>
   );
