@@ -270,6 +270,31 @@ describe("importar la hoja de la filà", () => {
     });
   });
 
+  it("lista como no importada una columna sin cabecera que tiene datos", async () => {
+    const fichero = await hoja(
+      [
+        ["Sin", "Cabecera", "", "nota 1"],
+        ["Sin", "Cabecera Dos", "", "", "más allá"],
+      ],
+      ["Nombre", "Apellidos", ""],
+    );
+    expect((await importar(fichero)).json().columnas).toEqual([
+      { cabecera: "Nombre", campo: "nombre", ejemplos: ["Sin", "Sin"] },
+      { cabecera: "Apellidos", campo: "apellidos", ejemplos: ["Cabecera", "Cabecera Dos"] },
+      { cabecera: "", campo: null, ejemplos: ["nota 1"] },
+      { cabecera: "", campo: null, ejemplos: ["más allá"] },
+    ]);
+    // The page sends back the mapping it showed, nameless columns included.
+    const mapa = JSON.stringify({ Nombre: "nombre", Apellidos: "apellidos", "": "comentarios" });
+    const conMapa = (await importar(fichero, { campos: { mapa } })).json();
+    expect(conMapa.columnas.map((c: { campo: string | null }) => c.campo)).toEqual([
+      "nombre",
+      "apellidos",
+      "comentarios",
+      null,
+    ]);
+  });
+
   it("rechaza una fecha ambigua o un teléfono doble diciendo por qué", async () => {
     const res = await importar(
       await hoja(

@@ -84,7 +84,10 @@ const errorDeMapa = (detalles: Nota[]) =>
  * not imported (and is listed as such).
  */
 export function asignarColumnas(hoja: Hoja, mapa: MapaImportacion = {}): Columna[] {
-  const cabeceras = new Set(hoja.cabeceras);
+  // Cells right of the last header are a column too, without a name.
+  const ancho = hoja.filas.reduce((n, f) => Math.max(n, f.celdas.length), hoja.cabeceras.length);
+  const nombres = Array.from({ length: ancho }, (_, i) => hoja.cabeceras[i] ?? "");
+  const cabeceras = new Set(nombres);
   const sinColumna = Object.keys(mapa).filter((c) => !cabeceras.has(c));
   const camposMalos = Object.entries(mapa).filter(
     ([, campo]) => campo !== null && !CAMPOS_IMPORTACION.includes(campo),
@@ -111,7 +114,7 @@ export function asignarColumnas(hoja: Hoja, mapa: MapaImportacion = {}): Columna
   const reservados = new Set(elegidos.map(([, campo]) => campo));
   const asignados = new Set<CampoPlano>();
   const columnas: Columna[] = [];
-  hoja.cabeceras.forEach((cabecera, indice) => {
+  nombres.forEach((cabecera, indice) => {
     const valores = hoja.filas.map((f) => (f.celdas[indice] ?? "").trim()).filter(Boolean);
     if (cabecera === "" && valores.length === 0) return;
     const elegido = Object.hasOwn(mapa, cabecera);
