@@ -1,11 +1,19 @@
 import multipart from "@fastify/multipart";
-import { booleanoQuery, ListaSociosQuerySchema } from "@fila/domain";
+import {
+  booleanoQuery,
+  CAMPOS_IMPORTACION,
+  ListaSociosQuerySchema,
+  type MapaImportacion,
+  MODOS_IMPORTACION,
+} from "@fila/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Database } from "../../db/database.js";
+import { DomainError } from "../../errors/domain-error.js";
 import { requiereRol, usuarioDe } from "../../plugins/auth.js";
 import { enviarDescarga } from "../../plugins/descargas.js";
-import { exigirArchivo, leerFormulario } from "../../plugins/subidas.js";
+import { exigirArchivo, type FormularioSubido, leerFormulario } from "../../plugins/subidas.js";
+import { MENSAJE_CAMPO_DESCONOCIDO } from "../../plugins/validacion.js";
 import { SociosIoRepository } from "./socios-io.repository.js";
 import { type InformeImportacion, SociosIoService } from "./socios-io.service.js";
 
@@ -19,17 +27,61 @@ const ExportarQuery = ListaSociosQuerySchema.omit({ page: true, pageSize: true }
   formato: z.enum(["csv", "xlsx"]).default("csv"),
 });
 
+const ImportarQuery = z.object({
+  confirmar: booleanoQuery("confirmar").default(false),
+  modo: z.enum(MODOS_IMPORTACION).default("altas"),
+});
+
 const InformeSchema = z.object({
   filas: z.number(),
   validas: z.number(),
+  nuevas: z.number(),
+  actualizadas: z.number(),
+  sinCambios: z.number(),
   rechazadas: z.array(
     z.object({
       fila: z.number(),
       errores: z.array(z.object({ campo: z.string(), mensaje: z.string() })),
     }),
   ),
+  columnas: z.array(
+    z.object({
+      cabecera: z.string(),
+      campo: z.enum(CAMPOS_IMPORTACION).nullable(),
+      ejemplos: z.array(z.string()),
+    }),
+  ),
+  avisos: z.array(z.object({ fila: z.number(), campo: z.string(), mensaje: z.string() })),
   importadas: z.number(),
 });
+
+/** The multipart field `mapa`: JSON `{"<cabecera>": "<campo>" | null}`. */
+const MapaSchema = z.record(z.string(), z.string().nullable());
+
+/** Only `archivo` and `mapa` travel with the file; `mapa` is parsed, its fields checked later. */
+function leerMapa(form: FormularioSubido): MapaImportacion | undefined {
+  const desconocidos = Object.keys(form.campos).filter((c) => c !== "mapa");
+  if (desconocidos.length > 0) {
+    throw new DomainError(
+      "validacion",
+      `La petición lleva campos que no existen: ${desconocidos.join(", ")}.`,
+      desconocidos.map((campo) => ({ campo, mensaje: MENSAJE_CAMPO_DESCONOCIDO })),
+    );
+  }
+  if (form.campos.mapa === undefined) return undefined;
+  let mapa: unknown;
+  try {
+    mapa = JSON.parse(form.campos.mapa);
+  } catch {
+    mapa = undefined;
+  }
+  const leido = MapaSchema.safeParse(mapa);
+  if (!leido.success) {
+    const mensaje = 'El campo «mapa» debe ser un objeto JSON {"cabecera": "campo" o null}.';
+    throw new DomainError("validacion", mensaje, [{ campo: "mapa", mensaje }]);
+  }
+  return leido.data as MapaImportacion;
+}
 
 const RechazoSchema = InformeSchema.extend({
   error: z.string(),
@@ -38,14 +90,18 @@ const RechazoSchema = InformeSchema.extend({
 });
 
 /** The error shape of every 4xx, carrying the whole report so the client can show it. */
-function cuerpoRechazo(informe: InformeImportacion): z.infer<typeof RechazoSchema> {
+function cuerpoRechazo({ faltan, ...informe }: InformeImportacion): z.infer<typeof RechazoSchema> {
   const n = informe.rechazadas.length;
   return {
     error: "validacion",
-    mensaje: `${n === 1 ? "Hay 1 fila" : `Hay ${n} filas`} con errores: no se ha importado ningún socio.`,
-    detalles: informe.rechazadas.flatMap((r) =>
-      r.errores.map((e) => ({ campo: `Fila ${r.fila} · ${e.campo}`, mensaje: e.mensaje })),
-    ),
+    mensaje:
+      faltan?.mensaje ??
+      `${n === 1 ? "Hay 1 fila" : `Hay ${n} filas`} con errores: no se ha importado ningún socio.`,
+    detalles:
+      faltan?.detalles ??
+      informe.rechazadas.flatMap((r) =>
+        r.errores.map((e) => ({ campo: `Fila ${r.fila} · ${e.campo}`, mensaje: e.mensaje })),
+      ),
     ...informe,
   };
 }
@@ -77,20 +133,26 @@ export const sociosIoRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: "Importar socios de un CSV o Excel (confirmar=0 solo comprueba)",
+        description:
+          'Multipart: «archivo» (CSV o XLSX) y, opcional, «mapa» (JSON {"<cabecera>": "<campo>" o null}) que elige el campo de cada columna por encima de las cabeceras reconocidas. modo=altas solo da de alta; modo=actualizar actualiza los socios que encuentra por matrícula (o, sin ella, por NIF) y da de alta el resto.',
         consumes: ["multipart/form-data"],
-        querystring: z.object({ confirmar: booleanoQuery("confirmar").default(false) }),
+        querystring: ImportarQuery,
         response: { 200: InformeSchema, 400: RechazoSchema.partial() },
       },
     },
     async (req, reply) => {
-      const confirmar = req.query.confirmar;
+      const { confirmar, modo } = req.query;
       const form = await leerFormulario(req, {
         maxBytes: MAX_BYTES_IMPORTACION,
         mensajeTamanyo: "El fichero no puede ocupar más de 5 MB.",
       });
       const archivo = exigirArchivo(form, "Adjunta el fichero CSV o Excel en el campo «archivo».");
-      const informe = await sociosIo.importar(archivo.contenido, confirmar, usuarioDe(req).id);
-      if (confirmar && informe.rechazadas.length > 0) {
+      const informe = await sociosIo.importar(
+        archivo.contenido,
+        { confirmar, modo, mapa: leerMapa(form) },
+        usuarioDe(req).id,
+      );
+      if (informe.faltan || (confirmar && informe.rechazadas.length > 0)) {
         return reply.status(400).send(cuerpoRechazo(informe));
       }
       return informe;
