@@ -12,6 +12,7 @@ import { leerConfig } from "../packages/api/src/config.js";
 import { crearBaseTemporal } from "../packages/api/src/db/base-temporal.js";
 import { abrirBaseDeDatos, type OpcionesBaseDeDatos } from "../packages/api/src/db/database.js";
 import { migrar } from "../packages/api/src/db/migrar.js";
+import { ClaveInstalacion } from "../packages/api/src/lib/clave-instalacion.js";
 import { crearAdministrador } from "./administrador.js";
 
 const VISITANTES = 3000;
@@ -46,7 +47,7 @@ async function medir(motor: string, opciones: OpcionesBaseDeDatos) {
                       'app_instalada', 'push_entregada']) x`.execute(db);
   await crearAdministrador(db, { email: "admin@bench.test", password: PASSWORD, nombre: "Junta" });
   const config = { ...leerConfig({ LOG_LEVEL: "silent" }, []), webDist: null, pushWorker: false };
-  const app = await buildApp({ config, db, logger: false });
+  const app = await buildApp({ config, db, clave: ClaveInstalacion.nueva(), logger: false });
   await app.ready();
 
   for (let i = 0; i < VISITANTES; i++) {

@@ -13,10 +13,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import pg from "pg";
 import {
   arrancarServidorReal,
   type CuentaDemo,
+  conBaseDePostgres,
   entrarConCuentaDemo,
   pararServidor,
 } from "./servidor-real.js";
@@ -136,25 +136,11 @@ async function medir(motor: string, databaseUrl?: string): Promise<boolean> {
   }
 }
 
-async function conBaseDePostgres<T>(url: string, usar: (url: string) => Promise<T>): Promise<T> {
-  const nombre = `fila_carga_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${nombre}`);
-  try {
-    const destino = new URL(url);
-    destino.pathname = `/${nombre}`;
-    return await usar(destino.toString());
-  } finally {
-    await admin.query(`drop database if exists ${nombre} with (force)`);
-    await admin.end();
-  }
-}
-
 let cumple = await medir("PGlite");
 if (process.env.DATABASE_URL) {
   cumple =
-    (await conBaseDePostgres(process.env.DATABASE_URL, (url) => medir("PostgreSQL", url))) &&
-    cumple;
+    (await conBaseDePostgres(process.env.DATABASE_URL, "carga", (url) =>
+      medir("PostgreSQL", url),
+    )) && cumple;
 }
 process.exitCode = cumple ? 0 : 1;

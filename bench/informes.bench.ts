@@ -7,7 +7,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { ID_INFORMES } from "@fila/domain";
 import { buildApp } from "../packages/api/src/app.js";
 import { asegurarAsociacion } from "../packages/api/src/bootstrap/bootstrap.js";
 import { leerConfig } from "../packages/api/src/config.js";
@@ -19,6 +18,8 @@ import {
 } from "../packages/api/src/db/database.js";
 import { migrar } from "../packages/api/src/db/migrar.js";
 import { aleatorio } from "../packages/api/src/lib/aleatorio.js";
+import { ClaveInstalacion } from "../packages/api/src/lib/clave-instalacion.js";
+import { ID_INFORMES } from "../packages/api/src/modules/informes/informes.registro.js";
 import { crearAdministrador } from "./administrador.js";
 
 const SOCIOS = 5000;
@@ -163,7 +164,12 @@ async function medir(motor: string, opciones: OpcionesBaseDeDatos) {
     await poblar(bd.db);
     await crearAdministrador(bd.db, { email: "junta@fila.test", password: PASSWORD });
     const config = { ...leerConfig({ LOG_LEVEL: "silent" }, []), webDist: null, dataDir };
-    const app = await buildApp({ config, db: bd.db, logger: false });
+    const app = await buildApp({
+      config,
+      db: bd.db,
+      clave: ClaveInstalacion.nueva(),
+      logger: false,
+    });
     await app.listen({ port: 0, host: "127.0.0.1" });
     const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const login = await fetch(`${url}/api/login`, {

@@ -3,6 +3,7 @@
 // must not share a process with what they measure.
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
+import pg from "pg";
 import { abrirBaseDeDatos, type Database } from "../packages/api/src/db/database.js";
 import { CUENTAS_DEMO, PASSWORD_DEMO } from "../packages/api/src/demo/seed-demo.js";
 
@@ -111,4 +112,24 @@ export async function entrarConCuentaDemo(puerto: number, cuenta: CuentaDemo): P
   if (!r.ok) throw new Error(`login de ${cuenta}: ${r.status}`);
   const { accessToken, ...usuario } = (await r.json()) as { accessToken: string };
   return { token: accessToken, usuario: JSON.stringify(usuario) };
+}
+
+/** A PostgreSQL database of the measurement's own (`fila_<prefijo>_<pid>`), dropped after `usar`. */
+export async function conBaseDePostgres<T>(
+  url: string,
+  prefijo: string,
+  usar: (url: string) => Promise<T>,
+): Promise<T> {
+  const nombre = `fila_${prefijo}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${nombre}`);
+  try {
+    const destino = new URL(url);
+    destino.pathname = `/${nombre}`;
+    return await usar(destino.toString());
+  } finally {
+    await admin.query(`drop database if exists ${nombre} with (force)`);
+    await admin.end();
+  }
 }

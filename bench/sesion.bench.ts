@@ -9,6 +9,7 @@ import { leerConfig } from "../packages/api/src/config.js";
 import { crearBaseTemporal } from "../packages/api/src/db/base-temporal.js";
 import { abrirBaseDeDatos, type OpcionesBaseDeDatos } from "../packages/api/src/db/database.js";
 import { migrar } from "../packages/api/src/db/migrar.js";
+import { ClaveInstalacion } from "../packages/api/src/lib/clave-instalacion.js";
 import { hashPassword } from "../packages/api/src/lib/passwords.js";
 
 const PASSWORD = "medicion-de-la-fila-2026";
@@ -37,7 +38,7 @@ async function medir(motor: string, opciones: OpcionesBaseDeDatos) {
     )
     .execute();
   const config = { ...leerConfig({ LOG_LEVEL: "silent" }, []), webDist: null };
-  const app = await buildApp({ config, db: bd.db, logger: false });
+  const app = await buildApp({ config, db: bd.db, clave: ClaveInstalacion.nueva(), logger: false });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 

@@ -16,6 +16,7 @@ import {
   type OpcionesBaseDeDatos,
 } from "../packages/api/src/db/database.js";
 import { migrar } from "../packages/api/src/db/migrar.js";
+import { ClaveInstalacion } from "../packages/api/src/lib/clave-instalacion.js";
 import { crearAdministrador } from "./administrador.js";
 
 const SOCIOS = 5000;
@@ -156,7 +157,12 @@ async function medir(motor: string, opciones: OpcionesBaseDeDatos) {
     const fragmentoNif = await poblar(bd.db);
     await crearAdministrador(bd.db, { email: "junta@fila.test", password: PASSWORD });
     const config = { ...leerConfig({ LOG_LEVEL: "silent" }, []), webDist: null, dataDir };
-    const app = await buildApp({ config, db: bd.db, logger: false });
+    const app = await buildApp({
+      config,
+      db: bd.db,
+      clave: ClaveInstalacion.nueva(),
+      logger: false,
+    });
     // Server-side time of each answer, from the request's arrival to the reply's end.
     let servidor: number[] = [];
     app.addHook("onResponse", async (_req, reply) => {

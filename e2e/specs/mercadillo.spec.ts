@@ -118,3 +118,64 @@ test("un usuario publica desde el móvil, otro socio lo encuentra por etiqueta, 
   await page.getByRole("searchbox", { name: "Buscar en el mercadillo" }).fill(marca);
   await expect(page.getByText("No hay anuncios que coincidan.")).toBeVisible();
 });
+
+// A failed photo and a retry: one ad, not two. The filters then survive reload and «back».
+test("reintentar tras una foto fallida y filtros en la URL", async ({ page }) => {
+  const marca = Date.now().toString(36);
+  const titulo = `Casco de moro ${marca}`;
+  const etiqueta = `casco-${marca}`;
+  test.setTimeout(60_000);
+  const app = new AppPage(page);
+  await app.entrarHastaInicio(CUENTAS.usuario.email, PASSWORD_DEMO, CUENTAS.usuario.home);
+  const mercadillo = new MercadilloPage(page);
+  await app.irA("market");
+
+  // A good photo and a broken one: the ad and the first photo are saved, the second refused.
+  await page.getByRole("button", { name: "Publicar anuncio" }).click();
+  const form = mercadillo.dialogo("Nuevo anuncio");
+  await form.getByLabel("Título").fill(titulo);
+  const etiquetas = form.getByLabel("Etiquetas");
+  await etiquetas.fill(etiqueta);
+  await etiquetas.press("Enter");
+  await form.getByLabel("Teléfono").fill("600 11 22 33");
+  const rota = { name: "rota.jpg", mimeType: "image/jpeg", buffer: Buffer.from("no ".repeat(80)) };
+  await form
+    .locator("input[type='file'][multiple]")
+    .setInputFiles([await foto("casco.jpg", "#1971c2"), rota]);
+  const error = page.getByText("La imagen debe ser un archivo JPEG, PNG o WebP.");
+  for (let intento = 0; intento < 2; intento++) {
+    await form.getByRole("button", { name: "Guardar" }).click();
+    await expect(error.first()).toBeVisible();
+    await expect(form.getByText("1 foto(s) por subir")).toBeVisible();
+  }
+  // Without the broken photo the form saves and closes: one ad, with its one photo.
+  await form.getByRole("button", { name: "No subir rota.jpg" }).click();
+  await form.getByRole("button", { name: "Guardar" }).click();
+  await expect(form).toBeHidden({ timeout: 20_000 });
+
+  const buscar = page.getByRole("searchbox", { name: "Buscar en el mercadillo" });
+  await buscar.fill(marca);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${marca}`));
+  await expect(page.getByTestId("tarjeta-anuncio")).toHaveCount(1);
+  await expect(mercadillo.tarjeta(titulo).locator("img")).toHaveCount(1);
+
+  // Search and tag live in the URL: a reload, opening an ad and «back» keep them.
+  await page.getByLabel("Filtrar por etiqueta").getByText(etiqueta, { exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`etiqueta=${etiqueta}`));
+  await page.reload();
+  await expect(buscar).toHaveValue(marca);
+  await expect(page.getByRole("radio", { name: etiqueta })).toBeChecked();
+  await expect(page.getByTestId("tarjeta-anuncio")).toHaveCount(1);
+  const detalle = await mercadillo.abrir(titulo);
+  await expect(page).toHaveURL(/[?&]anuncio=\d+/);
+  await page.keyboard.press("Escape");
+  await expect(detalle).toBeHidden();
+  await expect(page).toHaveURL(
+    new RegExp(`q=${marca}.*etiqueta=${etiqueta}|etiqueta=${etiqueta}.*q=${marca}`),
+  );
+  await app.irA("destacado");
+  await page.goBack();
+  await expect(buscar).toHaveValue(marca);
+  await expect(page.getByRole("radio", { name: etiqueta })).toBeChecked();
+  await expect(page.getByTestId("tarjeta-anuncio")).toHaveCount(1);
+});

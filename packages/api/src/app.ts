@@ -13,9 +13,10 @@ import {
 } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { componerServicios, type Servicios } from "./composicion.js";
-import { type Config, VERSION_APP } from "./config.js";
+import { type ConfianzaProxy, type Config, VERSION_APP } from "./config.js";
 import type { Database } from "./db/database.js";
 import { registrarTareasPglite } from "./db/tareas-pglite.js";
+import type { ClaveInstalacion } from "./lib/clave-instalacion.js";
 import { actosRoutes } from "./modules/actos/actos.routes.js";
 import { calendarioRoutes } from "./modules/actos/calendario.routes.js";
 import { imagenActoRoutes } from "./modules/actos/imagen-acto.routes.js";
@@ -35,6 +36,7 @@ import { eventosRoutes } from "./modules/eventos/eventos.routes.js";
 import { gallofaRoutes } from "./modules/gallofa/gallofa.routes.js";
 import { informesRoutes } from "./modules/informes/informes.routes.js";
 import { maestrosRoutes } from "./modules/maestros/maestros.routes.js";
+import { metricasRoutes } from "./modules/metricas/metricas.routes.js";
 import { noticiasRoutes } from "./modules/noticias/noticias.routes.js";
 import { pagosRoutes } from "./modules/pagos/pagos.routes.js";
 import { productosRoutes } from "./modules/pagos/productos.routes.js";
@@ -59,6 +61,7 @@ import { validatorCompiler } from "./plugins/validacion.js";
 import { versionApiPlugin } from "./plugins/version-api.js";
 
 const UNA_HORA_MS = 60 * 60 * 1000;
+const UN_DIA_MS = 24 * UNA_HORA_MS;
 /** How often the push worker looks at its queue. */
 const COLA_PUSH_MS = 2000;
 /** How long closing waits for requests still being worked on before closing the database. */
@@ -70,8 +73,10 @@ z.config(z.locales.es());
 export type AppDeps = {
   config: Config;
   db: Database;
+  /** The installation key (server.ts loads it with cargarClaveInstalacion). */
+  clave: ClaveInstalacion;
   logger?: boolean | object;
-  /** The embedded database, when it is the one in use: its backup and upkeep run as tasks. */
+  /** The embedded database, when it is the one in use: its tables' upkeep runs as a task. */
   pglite?: PGlite | null;
   /** Tests only: the network between the API and the OpenID provider. */
   oidcFetch?: OpcionesOidc["fetchPersonalizado"];
@@ -97,16 +102,25 @@ function leerVersionWeb(webDist: string | null): string {
   return VERSION_APP;
 }
 
+/** Fastify's typings lack the number of hops that it accepts; the same rule as a function. */
+function opcionTrustProxy(
+  confianza: ConfianzaProxy,
+): boolean | string[] | ((direccion: string, salto: number) => boolean) {
+  if (typeof confianza !== "number") return confianza;
+  return (_direccion, salto) => salto < confianza;
+}
+
 export async function buildApp({
   config,
   db,
+  clave,
   logger,
   pglite,
   oidcFetch,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
-    trustProxy: false,
+    trustProxy: opcionTrustProxy(config.trustProxy ?? false),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -114,9 +128,9 @@ export async function buildApp({
     crearSerializerCompiler({ comprobar: process.env.NODE_ENV === "test" }),
   );
 
-  const servicios = componerServicios({ config, db, log: app.log, oidcFetch });
+  const servicios = componerServicios({ config, db, clave, log: app.log, oidcFetch });
   app.decorate("servicios", servicios);
-  const { mail, eventos, push, alertas, analitica, anuncios } = servicios;
+  const { mail, eventos, push, alertas, analitica, anuncios, copias, metricas } = servicios;
 
   // Open event streams would keep the server from closing: end them before it closes.
   app.addHook("preClose", async () => eventos.cerrarTodo());
@@ -150,11 +164,29 @@ export async function buildApp({
       ejecutar: () => anuncios.avisarCaducidades(),
     });
   }
-  if (pglite)
-    registrarTareasPglite(app.tareas, { pglite, db, dataDir: config.dataDir, log: app.log });
+  // The automatic copy, in the format the page restores, on either database (docs/COPIAS.md); the
+  // one at shutdown is server.ts's.
+  app.tareas.registrar({
+    nombre: "copia de seguridad diaria",
+    cadaMs: UN_DIA_MS,
+    ejecutar: () => copias.copiaAutomatica(),
+  });
+  if (pglite) registrarTareasPglite(app.tareas, { db, log: app.log });
 
   // First: it counts every request from its first hook, and routes added later are followed.
   await app.register(peticionesEnCursoPlugin, { esperaMaximaMs: ESPERA_CIERRE_MS });
+  // Timed only when someone can read it: without METRICS_TOKEN no request pays for the hook.
+  if (metricas) {
+    app.addHook("onResponse", (req, reply, hecho) => {
+      metricas.observar(
+        req.routeOptions.url,
+        req.method,
+        reply.statusCode,
+        reply.elapsedTime / 1000,
+      );
+      hecho();
+    });
+  }
   await app.register(cabecerasSeguridadPlugin, {
     contentSecurityPolicy: {
       directives: {
@@ -216,6 +248,7 @@ export async function buildApp({
       // Every other plugin takes from the services the ones it names in its options.
       const rutas: FastifyPluginAsyncZod<Servicios>[] = [
         saludRoutes,
+        metricasRoutes,
         authRoutes,
         totpRoutes,
         eventosRoutes,

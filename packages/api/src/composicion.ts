@@ -2,6 +2,7 @@ import { ANUNCIO_DIAS_VIGENCIA } from "@fila/domain";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config.js";
 import type { Database } from "./db/database.js";
+import type { ClaveInstalacion } from "./lib/clave-instalacion.js";
 import { ActosRepository } from "./modules/actos/actos.repository.js";
 import { ActosService } from "./modules/actos/actos.service.js";
 import { CalendarioService } from "./modules/actos/calendario.service.js";
@@ -17,11 +18,13 @@ import { AsociacionRepository } from "./modules/asociacion/asociacion.repository
 import { AsociacionService } from "./modules/asociacion/asociacion.service.js";
 import { TextosAsociacionService } from "./modules/asociacion/asociacion-textos.service.js";
 import { AuthRepository } from "./modules/auth/auth.repository.js";
-import { AuthService } from "./modules/auth/auth.service.js";
+import { AuthService, LIMITES_LOGIN } from "./modules/auth/auth.service.js";
+import { LimiteIntentos } from "./modules/auth/limite-intentos.js";
 import { OidcRepository } from "./modules/auth/oidc.repository.js";
 import { OidcService, type OpcionesOidc } from "./modules/auth/oidc.service.js";
+import { ponerSecretosAlDia } from "./modules/auth/secretos.js";
 import { TotpRepository } from "./modules/auth/totp.repository.js";
-import { TotpService } from "./modules/auth/totp.service.js";
+import { TotpService, VENTANA_INTENTOS_MS } from "./modules/auth/totp.service.js";
 import { CopiasRepository } from "./modules/copias/copias.repository.js";
 import { CopiasService } from "./modules/copias/copias.service.js";
 import { DocumentosRepository } from "./modules/documentos/documentos.repository.js";
@@ -36,6 +39,7 @@ import { InformesTablasService } from "./modules/informes/informes-tablas.servic
 import { MAESTROS } from "./modules/maestros/maestros.config.js";
 import { MaestrosRepository } from "./modules/maestros/maestros.repository.js";
 import { MaestrosService } from "./modules/maestros/maestros.service.js";
+import { MetricasService } from "./modules/metricas/metricas.service.js";
 import { NoticiasRepository } from "./modules/noticias/noticias.repository.js";
 import { NoticiasService } from "./modules/noticias/noticias.service.js";
 import { PagosRepository } from "./modules/pagos/pagos.repository.js";
@@ -65,6 +69,8 @@ import { PushService } from "./services/push.js";
 export type DependenciasComposicion = {
   config: Config;
   db: Database;
+  /** The installation key (lib/clave-instalacion.ts): TOTP secrets and recovery codes. */
+  clave: ClaveInstalacion;
   log: FastifyBaseLogger;
   /** Tests only: the network between the API and the OpenID provider. */
   oidcFetch?: OpcionesOidc["fetchPersonalizado"];
@@ -75,12 +81,24 @@ export type DependenciasComposicion = {
  * configuration and the log. Route plugins receive the services they use as options and never
  * build one; background work is registered with the `tareas` plugin (app.ts).
  */
-export function componerServicios({ config, db, log, oidcFetch }: DependenciasComposicion) {
+export function componerServicios({ config, db, clave, log, oidcFetch }: DependenciasComposicion) {
   const mail = new MailService(db, log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   const eventos = new EventosService(db, log);
   const authRepo = new AuthRepository(db);
-  const totp = new TotpService(new TotpRepository(db), authRepo, mail);
-  const auth = new AuthService(authRepo, mail, config.publicUrl, totp);
+  const totp = new TotpService(
+    new TotpRepository(db),
+    authRepo,
+    mail,
+    clave,
+    new LimiteIntentos(authRepo, VENTANA_INTENTOS_MS),
+  );
+  const auth = new AuthService(
+    authRepo,
+    mail,
+    config.publicUrl,
+    totp,
+    new LimiteIntentos(authRepo, LIMITES_LOGIN.ventanaMs),
+  );
   const oidc = new OidcService(new OidcRepository(db), authRepo, auth, {
     config: config.oidc,
     publicUrl: config.publicUrl,
@@ -103,14 +121,12 @@ export function componerServicios({ config, db, log, oidcFetch }: DependenciasCo
   const anuncios = new AnunciosService(new AnunciosRepository(db), {
     dataDir: config.dataDir,
     dias: config.anunciosDias ?? ANUNCIO_DIAS_VIGENCIA,
-    avisar: async (idSocio, aviso) => {
-      await alertas.crear(null, {
-        ...aviso,
-        imagen: "",
-        email: false,
-        destino: { idsSocio: [idSocio] },
-      });
-    },
+    avisar: async (idSocio, aviso, marcar) =>
+      (await alertas.crearSi(
+        null,
+        { ...aviso, imagen: "", email: false, destino: { idsSocio: [idSocio] } },
+        marcar,
+      )) !== null,
   });
   const actosRepo = new ActosRepository(db);
   const actos = new ActosService(actosRepo);
@@ -129,6 +145,8 @@ export function componerServicios({ config, db, log, oidcFetch }: DependenciasCo
     analitica,
     anuncios,
     salud: new SaludRepository(db),
+    // Only with METRICS_TOKEN: without it /api/metricas does not exist and no request is timed.
+    metricas: config.metricsToken ? new MetricasService(db, config.metricsToken) : null,
     asociacion: new AsociacionService(asociacionRepo),
     textosAsociacion: new TextosAsociacionService(asociacionRepo),
     actos,
@@ -154,6 +172,8 @@ export function componerServicios({ config, db, log, oidcFetch }: DependenciasCo
     noticias: new NoticiasService(new NoticiasRepository(db), config.dataDir),
     documentos: new DocumentosService(new DocumentosRepository(db), config.dataDir),
     copias: new CopiasService(new CopiasRepository(db), config.dataDir, () => push.olvidarClaves()),
+    /** After a restore: the restored secrets put in order with this installation's key. */
+    secretos: { alDia: () => ponerSecretosAlDia(db, clave) },
     cierre: new CierreService(new CierreRepository(db)),
     registros: new RegistrosService(new RegistrosRepository(db), mail),
     olvido: new OlvidoService(new OlvidoRepository(db), imagenesSocio),

@@ -1,10 +1,41 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { leerConfig } from "./config.js";
+import { confianzaProxy, leerConfig } from "./config.js";
 import { crearBaseTemporal } from "./db/base-temporal.js";
 import { abrirBaseDeDatos, CONEXIONES_POR_DEFECTO } from "./db/database.js";
 
 const urlPostgres = process.env.DATABASE_URL;
+
+describe("TRUST_PROXY", () => {
+  it("sin definir o false: ningún proxy; true; un número de saltos; direcciones y redes", () => {
+    expect(leerConfig({}, []).trustProxy).toBe(false);
+    expect(confianzaProxy("false")).toBe(false);
+    expect(confianzaProxy(" ")).toBe(false);
+    expect(confianzaProxy("true")).toBe(true);
+    expect(confianzaProxy("2")).toBe(2);
+    expect(confianzaProxy("127.0.0.1, 10.0.0.0/8,::1,fd00::/8")).toEqual([
+      "127.0.0.1",
+      "10.0.0.0/8",
+      "::1",
+      "fd00::/8",
+    ]);
+  });
+
+  it("cualquier otro valor detiene el arranque con una frase en español", () => {
+    for (const malo of [
+      "sí",
+      "0",
+      "11",
+      "-1",
+      "1.5",
+      "10.0.0.0/33",
+      "localhost",
+      "10.0.0.1,",
+      "::1/129",
+    ])
+      expect(() => confianzaProxy(malo), malo).toThrow(/^TRUST_PROXY no es válida/);
+  });
+});
 
 describe("DATABASE_POOL_MAX", () => {
   it("is a whole number from 1 to 100, or the default (5) when unset or anything else", () => {

@@ -1,5 +1,7 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { ANUNCIO_DIAS_VIGENCIA } from "@fila/domain";
+import { ErrorDeArranque } from "./bootstrap/fallo-arranque.js";
 
 export type Config = {
   port: number;
@@ -28,9 +30,20 @@ export type Config = {
   pushPermiteLoopback: boolean;
   /** Sign-in with an OpenID Connect provider; null when OIDC_ISSUER/CLIENT_ID are not set. */
   oidc: ConfigOidc | null;
+  /** The installation key given by FILA_CLAVE (lib/clave-instalacion.ts); else DATA_DIR/clave. */
+  filaClave?: string | null;
   /** Days a market ad stays up after it is posted or renewed (ANUNCIOS_DIAS, default 90). */
   anunciosDias?: number;
+  /**
+   * Which reverse proxies' X-Forwarded-For/-Proto are believed (TRUST_PROXY): none (false), every
+   * hop (true), the last n hops, or the proxies at these addresses/CIDRs. Fastify's own forms.
+   */
+  trustProxy?: ConfianzaProxy;
+  /** Bearer token of GET /api/metricas (METRICS_TOKEN); without it the route answers 404. */
+  metricsToken?: string | null;
 };
+
+export type ConfianzaProxy = boolean | number | string[];
 
 export type ConfigOidc = {
   issuer: string;
@@ -70,7 +83,40 @@ export function leerConfig(
     pushPermiteLoopback: env.NODE_ENV !== "production",
     oidc: leerOidc(env),
     anunciosDias: diasAnuncios(env.ANUNCIOS_DIAS),
+    trustProxy: confianzaProxy(env.TRUST_PROXY),
+    metricsToken: env.METRICS_TOKEN?.trim() || null,
+    filaClave: env.FILA_CLAVE || null,
   };
+}
+
+/**
+ * TRUST_PROXY: unset or `false`, `true`, a number of hops, or a comma-separated list of addresses
+ * and CIDRs. Anything else stops the start: guessing would either lock everyone out behind a
+ * proxy or let any client forge its address.
+ */
+export function confianzaProxy(valor: string | undefined): ConfianzaProxy {
+  const texto = valor?.trim() ?? "";
+  if (texto === "" || texto === "false") return false;
+  if (texto === "true") return true;
+  if (/^\d+$/.test(texto)) {
+    const saltos = Number(texto);
+    if (saltos >= 1 && saltos <= 10) return saltos;
+  } else {
+    const direcciones = texto.split(",").map((d) => d.trim());
+    if (direcciones.every(esDireccionOCidr)) return direcciones;
+  }
+  throw new ErrorDeArranque(
+    `TRUST_PROXY no es válida («${texto}»): usa false, true, un número de saltos (de 1 a 10) o una lista de direcciones o redes separadas por comas (127.0.0.1,10.0.0.0/8).`,
+  );
+}
+
+function esDireccionOCidr(texto: string): boolean {
+  const [direccion = "", prefijo, ...resto] = texto.split("/");
+  const version = isIP(direccion);
+  if (version === 0 || resto.length > 0) return false;
+  if (prefijo === undefined) return true;
+  const bits = Number(prefijo);
+  return /^\d+$/.test(prefijo) && bits <= (version === 4 ? 32 : 128);
 }
 
 function leerOidc(env: NodeJS.ProcessEnv): ConfigOidc | null {

@@ -5,30 +5,43 @@ import { explicarFalloDeArranque } from "./bootstrap/fallo-arranque.js";
 import { leerConfig } from "./config.js";
 import { enExclusiva } from "./db/arranque-exclusivo.js";
 import { tomarBloqueo } from "./db/bloqueo.js";
-import { copiaDeSeguridad } from "./db/copias.js";
 import { abrirBaseDeDatos } from "./db/database.js";
 import { migrar } from "./db/migrar.js";
 import { CUENTAS_DEMO, cargarDemo, PASSWORD_DEMO } from "./demo/seed-demo.js";
+import { cargarClaveInstalacion } from "./lib/clave-instalacion.js";
+import { ponerSecretosAlDia } from "./modules/auth/secretos.js";
+import { recuperarRestauracion } from "./modules/copias/copias.cambio-archivos.js";
 
 async function main(): Promise<void> {
   const config = leerConfig();
+  const clave = cargarClaveInstalacion(config);
   const liberarBloqueo = config.databaseUrl ? () => {} : tomarBloqueo(config.dataDir);
   const bd = await abrirBaseDeDatos(
     config.databaseUrl
       ? { tipo: "postgres", url: config.databaseUrl, maxConexiones: config.databasePoolMax }
       : { tipo: "pglite", dataDir: path.join(config.dataDir, "db") },
   );
-  const { primer, demo } = await enExclusiva(bd, async () => {
+  const { primer, demo, secretos, restauracion } = await enExclusiva(bd, async () => {
     await migrar(bd.db);
+    // Before anything reads DATA_DIR/files: the files must be those of the data.
+    const restauracion = await recuperarRestauracion(bd.db, config.dataDir);
     await asegurarAsociacion(bd.db);
+    // After the migrations, every start: data (or a copy restored by hand) may bring secrets in
+    // clear or under another installation's key (docs/adr/0015).
+    const secretos = await ponerSecretosAlDia(bd.db, clave);
     const primer = await crearPrimerAdministrador(bd.db, {
       email: config.adminEmail,
       password: config.adminPassword,
     });
     const demo = config.demo ? await cargarDemo(bd.db, config.dataDir) : null;
-    return { primer, demo };
+    return { primer, demo, secretos, restauracion };
   });
-  const app = await buildApp({ config, db: bd.db, pglite: bd.pglite });
+  const app = await buildApp({ config, db: bd.db, clave, pglite: bd.pglite });
+  if (secretos.totpPorConfigurar > 0) {
+    app.log.warn(
+      `Los datos tienen secretos de verificación en dos pasos cifrados con otra clave de instalación (¿otro DATA_DIR/clave o FILA_CLAVE?): ${secretos.totpPorConfigurar} cuentas tendrán que volver a configurarla al entrar.`,
+    );
+  }
   if (primer?.generada) {
     // Printed once, on the first start only: nobody else knows this password.
     console.log(
@@ -45,6 +58,13 @@ async function main(): Promise<void> {
   } else if (primer) {
     app.log.info(`Primer administrador creado: ${primer.email}`);
   }
+  if (restauracion) {
+    app.log.warn(
+      restauracion === "completada"
+        ? "Una restauración interrumpida ya había cambiado los datos: se han puesto sus archivos."
+        : "Una restauración interrumpida no llegó a cambiar los datos: se ha deshecho.",
+    );
+  }
   if (demo) {
     app.log.info(
       demo.cargada
@@ -53,6 +73,12 @@ async function main(): Promise<void> {
     );
   }
 
+  // The shutdown copy, after the app has closed (the daily one is a task of the app).
+  const copiar = () =>
+    app.servicios.copias
+      .copiaAutomatica()
+      .catch((err) => app.log.error({ err }, "no se ha podido hacer la copia de seguridad"));
+
   let cerrando = false;
   const cerrar = async (senal: string) => {
     if (cerrando) return;
@@ -60,7 +86,7 @@ async function main(): Promise<void> {
     app.log.info(`Recibida ${senal}: cerrando…`);
     try {
       await app.close();
-      if (bd.pglite) await copiaDeSeguridad(bd.pglite, config.dataDir);
+      await copiar();
       await bd.cerrar();
     } finally {
       liberarBloqueo();
@@ -75,6 +101,13 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error(explicarFalloDeArranque(err, leerConfig()));
+  const env = process.env;
+  console.error(
+    explicarFalloDeArranque(err, {
+      port: Number(env.PORT ?? 3000),
+      host: env.HOST ?? "0.0.0.0",
+      databaseUrl: env.DATABASE_URL || null,
+    }),
+  );
   process.exit(1);
 });

@@ -34,6 +34,7 @@ export * from "./sesion/usuario-sesion.schema";
 export * from "./socios/busqueda";
 export * from "./socios/derrama";
 export * from "./socios/edad";
+export * from "./socios/importacion";
 export * from "./socios/socio.schema";
 export * from "./socios/socio-entrada.schema";
 export * from "./socios/socio-vista.schema";

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
@@ -5,11 +6,15 @@ import path from "node:path";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { crearBaseTemporal } from "../db/base-temporal.js";
+import { codigoTotp } from "../lib/totp.js";
 import {
+  ADMIN,
   arrancarServidor,
   detener,
+  entrar,
   esperarLista,
   lineas,
+  llamar,
   type ServidorReal,
 } from "../resiliencia/servidor-real.js";
 
@@ -43,6 +48,22 @@ describe("arranque", () => {
     expect(await a.fin).toBe(1);
     expect(lineas(a.errores())).toEqual([
       "No se ha podido arrancar Filà: no se puede conectar con PostgreSQL en 127.0.0.1:1. Comprueba que está en marcha y revisa DATABASE_URL.",
+    ]);
+  });
+
+  it("con un TRUST_PROXY que no se entiende, una sola línea clara en español y código 1", async () => {
+    const a = arrancar(3595, { DATA_DIR: directorioTemporal(), TRUST_PROXY: "nginx" });
+    expect(await a.fin).toBe(1);
+    expect(lineas(a.errores())).toEqual([
+      "No se ha podido arrancar Filà: TRUST_PROXY no es válida («nginx»): usa false, true, un número de saltos (de 1 a 10) o una lista de direcciones o redes separadas por comas (127.0.0.1,10.0.0.0/8).",
+    ]);
+  });
+
+  it("con una FILA_CLAVE no válida, una sola línea clara en español y código 1", async () => {
+    const a = arrancar(3599, { DATA_DIR: directorioTemporal(), FILA_CLAVE: "no-es-una-clave" });
+    expect(await a.fin).toBe(1);
+    expect(lineas(a.errores())).toEqual([
+      "No se ha podido arrancar Filà: la variable FILA_CLAVE no es una clave de 256 bits en hexadecimal (64 cifras) ni en base64. Genera una con «openssl rand -base64 32».",
     ]);
   });
 
@@ -109,4 +130,32 @@ describe("arranque", () => {
     },
     120_000,
   );
+
+  it("arrancar los mismos datos con otra clave de instalación pide volver a configurar la verificación en dos pasos", async () => {
+    const dataDir = directorioTemporal();
+    const conClave = (puerto: number) =>
+      arrancar(puerto, { DATA_DIR: dataDir, FILA_CLAVE: randomBytes(32).toString("base64") });
+    const a = conClave(3596);
+    await esperarLista(a);
+    const token = await entrar(a.puerto);
+    const { secreto } = (await llamar(a.puerto, "POST", "/api/cuenta/totp", { token })).cuerpo;
+    const confirmacion = await llamar(a.puerto, "POST", "/api/cuenta/totp/confirmacion", {
+      token,
+      cuerpo: { codigo: codigoTotp(secreto) },
+    });
+    expect(confirmacion.status).toBe(200);
+    expect((await llamar(a.puerto, "POST", "/api/login", { cuerpo: ADMIN })).cuerpo.error).toBe(
+      "codigo_requerido",
+    );
+    await detener(a);
+
+    const b = conClave(3597);
+    await esperarLista(b);
+    const entrada = await llamar(b.puerto, "POST", "/api/login", { cuerpo: ADMIN });
+    expect(entrada.status).toBe(200);
+    const estado = await llamar(b.puerto, "GET", "/api/cuenta/totp", {
+      token: entrada.cuerpo.accessToken,
+    });
+    expect(estado.cuerpo).toMatchObject({ activo: false, pendiente: true, renovar: true });
+  }, 120_000);
 });

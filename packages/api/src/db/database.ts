@@ -39,6 +39,21 @@ export type BaseDeDatos = {
   cerrar: () => Promise<void>;
 };
 
+const pools = new WeakMap<Database, pg.Pool>();
+
+/** How busy the PostgreSQL pool of `db` is (for the metrics); null on the embedded database. */
+export function estadoDelPool(
+  db: Database,
+): { total: number; enUso: number; esperando: number } | null {
+  const pool = pools.get(db);
+  if (!pool) return null;
+  return {
+    total: pool.totalCount,
+    enUso: pool.totalCount - pool.idleCount,
+    esperando: pool.waitingCount,
+  };
+}
+
 export async function abrirBaseDeDatos(opciones: OpcionesBaseDeDatos): Promise<BaseDeDatos> {
   if (opciones.tipo === "postgres") {
     const pool = new pg.Pool({
@@ -67,6 +82,7 @@ export async function abrirBaseDeDatos(opciones: OpcionesBaseDeDatos): Promise<B
       });
     });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    pools.set(db, pool);
     return { db, pglite: null, cerrar: () => db.destroy() };
   }
   let pglite: PGlite;

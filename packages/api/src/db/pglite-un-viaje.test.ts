@@ -1,8 +1,14 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { CompiledQuery, sql } from "kysely";
+import { serialize } from "pg-protocol";
+import type { BackendMessage, DataRowMessage } from "pg-protocol/dist/messages.js";
+import { Parser } from "pg-protocol/dist/parser.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { abrirBaseDeDatos, type BaseDeDatos } from "./database.js";
-import { pgliteEnUnViaje } from "./pglite-un-viaje.js";
+import { PGLITE_PROBADA, type PGliteInterno, pgliteEnUnViaje } from "./pglite-un-viaje.js";
 
 // PGlite behind Kysely runs each query as one message (pglite-un-viaje.ts). These check that it
 // gives what PGlite's own query gives, keeps PGlite's locks, and reports errors the same way.
@@ -140,6 +146,145 @@ describe("PGlite en un solo viaje", () => {
     );
     await pglite.query("create table todavia_no (id int)");
     expect((await pglite.query("select * from todavia_no where id = $1", [1])).rows).toEqual([]);
+    await pglite.close();
+  });
+});
+
+/** The version in the package.json of the PGlite that Node loads for this file. */
+function versionInstalada(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.resolve("@electric-sql/pglite")));
+  for (;;) {
+    try {
+      const paquete = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8"));
+      if (paquete.name === "@electric-sql/pglite") return paquete.version;
+    } catch {
+      // No package.json at this level: keep going up.
+    }
+    const arriba = path.dirname(dir);
+    if (arriba === dir) throw new Error("No se encuentra el package.json de PGlite");
+    dir = arriba;
+  }
+}
+
+/** A promise that tells whether it has settled, to see that something is still waiting. */
+function seguir<T>(promesa: Promise<T>) {
+  const estado = { acabada: false, promesa };
+  promesa.then(
+    () => {
+      estado.acabada = true;
+    },
+    () => {
+      estado.acabada = true;
+    },
+  );
+  return estado;
+}
+const unRato = () => new Promise((ok) => setTimeout(ok, 20));
+
+/** Runs protocol messages through the raw stream and parses the answer with node-postgres. */
+async function crudoPorProtocolo(pglite: PGliteInterno, partes: Buffer[]) {
+  const trozos: Buffer[] = [];
+  await pglite.execProtocolRawStream(Buffer.concat(partes), {
+    syncToFs: false,
+    onRawData: (datos) => trozos.push(Buffer.from(datos)),
+  });
+  const mensajes: BackendMessage[] = [];
+  new Parser().parse(Buffer.concat(trozos), (m) => mensajes.push(m));
+  return mensajes;
+}
+
+// ADR 0014: pglite-un-viaje.ts relies on PGlite's internals. These fail on any other version
+// of PGlite, and check each internal it uses, so that an upgrade is a decision, not an accident.
+describe("PGlite: lo que pglite-un-viaje.ts da por supuesto", () => {
+  it("la versión instalada es aquella para la que se escribió, y está fijada sin rango", () => {
+    const dependencias = JSON.parse(
+      readFileSync(new URL("../../package.json", import.meta.url), "utf8"),
+    ).dependencies;
+    expect(
+      versionInstalada(),
+      "Otra versión de PGlite: revisa docs/adr/0014 antes de cambiar PGLITE_PROBADA",
+    ).toBe(PGLITE_PROBADA);
+    expect(dependencias["@electric-sql/pglite"]).toBe(PGLITE_PROBADA);
+  });
+
+  it("tiene los miembros internos que usa, con la forma que usa", async () => {
+    const pglite = (await PGlite.create({ parsers: { 1082: (v: string) => v } })) as PGliteInterno;
+    for (const miembro of [
+      "_runExclusiveQuery",
+      "_runExclusiveTransaction",
+      "execProtocolRawStream",
+      "syncToFs",
+      "transaction",
+    ] as const) {
+      expect(typeof pglite[miembro], miembro).toBe("function");
+    }
+    // Per-type parsers: the ones given at creation, PGlite's own and those of array types.
+    expect(pglite.parsers[1082]?.("2026-02-29", 1082)).toBe("2026-02-29");
+    expect(pglite.parsers[1184]).toBeTypeOf("function");
+    expect(pglite.parsers[1007]?.("{1,2}", 1007)).toEqual([1, 2]);
+    await pglite.close();
+  });
+
+  it("execProtocolRawStream da los bytes del protocolo sin lanzar un error de PostgreSQL", async () => {
+    const pglite = (await PGlite.create()) as PGliteInterno;
+    const consulta = (texto: string, valores: string[]) => [
+      serialize.parse({ name: "", text: texto, types: [] }),
+      serialize.bind({ values: valores }),
+      serialize.describe({ type: "P", name: "" }),
+      serialize.execute({ portal: "", rows: 0 }),
+      serialize.sync(),
+    ];
+    const bien = await crudoPorProtocolo(pglite, consulta("select $1::int + 1 as n", ["41"]));
+    expect(bien.map((m) => m.name)).toEqual([
+      "parseComplete",
+      "bindComplete",
+      "rowDescription",
+      "dataRow",
+      "commandComplete",
+      "readyForQuery",
+    ]);
+    expect((bien[3] as DataRowMessage).fields).toEqual(["42"]);
+    const mal = await crudoPorProtocolo(pglite, consulta("select 1 / $1::int", ["0"]));
+    expect(mal.map((m) => m.name)).toContain("error");
+    expect(mal.at(-1)?.name).toBe("readyForQuery");
+    // A named statement stays in the one backend for the next messages.
+    await crudoPorProtocolo(pglite, [
+      serialize.parse({ name: "s1", text: "select 7 as siete", types: [] }),
+      serialize.sync(),
+    ]);
+    const otra = await crudoPorProtocolo(pglite, [
+      serialize.bind({ statement: "s1", values: [] }),
+      serialize.execute({ portal: "", rows: 0 }),
+      serialize.sync(),
+    ]);
+    expect(otra.find((m) => m.name === "dataRow")).toMatchObject({ fields: ["7"] });
+    await pglite.close();
+  });
+
+  it("query toma los dos cerrojos y una transacción abierta retiene el de transacciones", async () => {
+    const pglite = (await PGlite.create()) as PGliteInterno;
+    // PGlite.query waits while someone holds the query lock…
+    let soltar = () => {};
+    const retenido = pglite._runExclusiveQuery(() => new Promise<void>((ok) => (soltar = ok)));
+    const consulta = seguir(pglite.query("select 1"));
+    await unRato();
+    expect(consulta.acabada).toBe(false);
+    soltar();
+    await retenido;
+    await consulta.promesa;
+    // …and while someone holds the transaction lock, which an open transaction does all along,
+    // while the queries of the transaction itself take only the query lock.
+    const esperando: ReturnType<typeof seguir<unknown>>[] = [];
+    await pglite.transaction(async (tx) => {
+      esperando.push(seguir(pglite._runExclusiveTransaction(async () => "fuera")));
+      esperando.push(seguir(pglite.query("select 2")));
+      await tx.query("select 1");
+      await unRato();
+      expect(esperando.map((e) => e.acabada)).toEqual([false, false]);
+    });
+    const [fuera, porQuery] = esperando;
+    expect(await fuera?.promesa).toBe("fuera");
+    await porQuery?.promesa;
     await pglite.close();
   });
 });

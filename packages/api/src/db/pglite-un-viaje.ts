@@ -19,8 +19,16 @@ const { prepareValue } = createRequire(import.meta.url)("pg/lib/utils") as {
 type Fila = Record<string, unknown>;
 type Conversores = Record<number, (valor: string, tipo: number) => unknown>;
 
+/**
+ * The PGlite version this file was written and checked against. It uses members of PGlite that
+ * are not its public API (`PGliteInterno`, ADR 0014): `pglite-un-viaje.test.ts` fails on any other
+ * installed version until they are checked again and this constant moves with the pin in
+ * `packages/api/package.json`.
+ */
+export const PGLITE_PROBADA = "0.5.16";
+
 /** What PGlite keeps for itself and uses to run a query; internal but stable in 0.5. */
-type PGliteInterno = PGlite & {
+export type PGliteInterno = PGlite & {
   parsers: Conversores;
   _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>;
   _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;

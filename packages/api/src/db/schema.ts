@@ -26,6 +26,8 @@ export type AsociacionTable = {
   logo_actualizado_en: Date | null;
   /** Administrators must sign in with TOTP (migration 0015). */
   totp_obligatorio_admin: Generated<boolean>;
+  /** Fingerprint of the installation key the secrets are encrypted with (never the key; 0021). */
+  clave_huella: string | null;
   /** Years after a leaver's baja before they may be anonymised (migration 0012). */
   anyos_olvido: Generated<number>;
 };
@@ -116,11 +118,16 @@ export type UsuarioTable = {
   condiciones_aceptadas_en: Date | null;
   condiciones_version: string | null;
   creado_en: Generated<Date>;
-  /** TOTP secret (base32): pending while totp_activo is false (migration 0015). */
+  /**
+   * TOTP secret, encrypted with the installation key (`v1.…`, lib/clave-instalacion.ts; plain
+   * base32 only until the start-up step encrypts it): pending while totp_activo is false.
+   */
   totp_secreto: string | null;
   totp_activo: Generated<boolean>;
   /** Last accepted time step: a code is accepted once. */
   totp_ultimo_paso: number | null;
+  /** TOTP was on, but its secret came from another installation: set it up again (0021). */
+  totp_renovar: Generated<boolean>;
 };
 
 export type TotpRecuperacionTable = {
@@ -175,10 +182,11 @@ export type TokenAccesoTable = {
   usado_en: Date | null;
 };
 
-export type IntentoLoginTable = {
-  id: Generated<number>;
+/** The attempts of one key (account, IP, TOTP of an account) in the window that began at `desde`. */
+export type LimiteIntentoTable = {
   clave: string;
-  creado_en: Generated<Date>;
+  desde: Generated<Date>;
+  intentos: number;
 };
 
 export type CorreoSalienteTable = {
@@ -522,7 +530,7 @@ export type DB = {
   usuario: UsuarioTable;
   sesion: SesionTable;
   token_acceso: TokenAccesoTable;
-  intento_login: IntentoLoginTable;
+  limite_intento: LimiteIntentoTable;
   correo_saliente: CorreoSalienteTable;
   mensaje_evento: MensajeEventoTable;
   producto: ProductoTable;

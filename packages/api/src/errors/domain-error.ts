@@ -52,7 +52,11 @@ export const noAutenticado = () => new DomainError("no_autenticado", "sesion.no_
 export const prohibido = () => new DomainError("prohibido", "permiso.denegado");
 export const condicionesPendientes = () =>
   new DomainError("condiciones_pendientes", "sesion.condiciones_pendientes");
-export const totpPendiente = () => new DomainError("totp_pendiente", "sesion.totp_pendiente");
+export const totpPendiente = (motivo: "obligatorio" | "renovar" = "obligatorio") =>
+  new DomainError(
+    "totp_pendiente",
+    motivo === "renovar" ? "sesion.totp_renovar" : "sesion.totp_pendiente",
+  );
 /** `que` names the missing thing: a key of the `no_encontrado.*` texts («La noticia no existe.»). */
 export const noEncontrado = (
   que: ClaveMensaje & `no_encontrado.${string}` = "no_encontrado.recurso",

@@ -13,6 +13,8 @@ export const MENSAJES_ES = {
   "sesion.no_valida": "Tu sesión no es válida o ha caducado. Vuelve a entrar.",
   "sesion.totp_pendiente":
     "Antes de seguir tienes que activar la verificación en dos pasos: es obligatoria para los administradores.",
+  "sesion.totp_renovar":
+    "Antes de seguir tienes que volver a activar la verificación en dos pasos: los datos se han restaurado de una copia de otra instalación y tu configuración anterior ya no vale.",
   "actos.acto_aun_no_ha_celebrado_asistencia":
     "El acto aún no se ha celebrado: la asistencia se marca a partir del día del acto ({{fecha}}).",
   "actos.acto_esta_cancelado": "El acto ya está cancelado",
@@ -138,6 +140,7 @@ export const MENSAJES_ES = {
   "no_encontrado.producto": "El producto no existe.",
   "no_encontrado.recurso": "El recurso no existe.",
   "no_encontrado.remesa": "La remesa no existe.",
+  "no_encontrado.la_ruta": "La ruta no existe.",
   "no_encontrado.ruta": "No existe la ruta {{metodo}} {{ruta}}.",
   "no_encontrado.socio": "El socio no existe.",
   "olvido.anonimizado": "El socio {{id}} ({{nombre}}) ya está anonimizado.",
@@ -176,6 +179,7 @@ export const MENSAJES_ES = {
     "La base de datos no está disponible en este momento. Inténtalo de nuevo en unos segundos.",
   "peticion.cabecera_tiene_ser_numero_entero":
     "La cabecera {{cabecera}} tiene que ser un número entero.",
+  "peticion.campos_no_existen": "La petición lleva campos que no existen: {{campos}}.",
   "peticion.cuerpo_vacio": "El cuerpo de la petición está vacío.",
   "peticion.dato_rechazado_por_la_base":
     "Hay un valor que no es válido: demasiado grande o con un formato que no se puede guardar.",
@@ -240,6 +244,10 @@ export const MENSAJES_ES = {
   "socios_io.adjunta_fichero_csv_excel_campo_archivo":
     "Adjunta el fichero CSV o Excel en el campo «archivo».",
   "socios_io.falta_esta_columna": "Falta esta columna",
+  "socios_io.faltan_columnas_para_actualizar":
+    "El fichero necesita una columna de matrícula o NIF para encontrar a cada socio, o las de nombre y apellidos para darlo de alta. Elige a qué campo va cada columna.",
+  "socios_io.faltan_columnas_para_altas":
+    "El fichero necesita al menos las columnas de nombre y apellidos. Elige a qué campo va cada columna.",
   "socios_io.fichero_csv_no_esta_utf_8":
     "El fichero CSV no está en UTF-8. Guárdalo como «CSV UTF-8» y vuelve a subirlo.",
   "socios_io.fichero_esta_vacio": "El fichero está vacío.",
@@ -251,12 +259,18 @@ export const MENSAJES_ES = {
   "socios_io.fichero_tiene_filas_como_mucho_pueden":
     "El fichero tiene {{filas}} filas; como mucho se pueden importar {{max}} de una vez.",
   "socios_io.filas_con_errores": "Hay {{n}} filas con errores: no se ha importado ningún socio.",
+  "socios_io.mapa_campo_no_existe": "No existe el campo «{{campo}}»",
+  "socios_io.mapa_campo_repetido": "El campo «{{campo}}» está elegido para más de una columna",
+  "socios_io.mapa_no_encaja": "El campo «mapa» no encaja con las columnas del fichero.",
+  "socios_io.mapa_sin_columna": "El fichero no tiene la columna «{{columna}}»",
+  "socios_io.mapa_no_valido":
+    'El campo «mapa» debe ser un objeto JSON {"cabecera": "campo" o null}.',
   "socios_io.no_puede_leer_fichero_excel_comprueba":
     "No se puede leer el fichero Excel. Comprueba que no está dañado.",
+  "socios_io.otro_cambio_ha_borrado_socio":
+    "Otro cambio ha borrado a la vez un socio del fichero. No se ha importado nada; vuelve a intentarlo.",
   "socios_io.otro_cambio_ha_usado_vez_matricula":
     "Otro cambio ha usado a la vez una matrícula o un NIF del fichero. No se ha importado nada; vuelve a intentarlo.",
-  "socios_io.primera_fila_fichero_debe_tener_cabeceras":
-    "La primera fila del fichero debe tener las cabeceras de la exportación (al menos «Nombre» y «Apellidos»).",
   "socios_io.una_fila_con_errores": "Hay 1 fila con errores: no se ha importado ningún socio.",
   "usuarios.desactivada": "La cuenta está desactivada. Reactívala antes de enviarle un enlace.",
   "usuarios.desactivarse_a_si_mismo": "No puedes desactivar tu propia cuenta.",

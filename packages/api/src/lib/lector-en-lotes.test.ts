@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LectorEnLotes } from "./lector-en-lotes.js";
+import { LectorEnLotes, MAX_CLAVES_POR_LECTURA } from "./lector-en-lotes.js";
 
 type Lectura = { claves: string[]; terminar: () => void };
 
@@ -93,5 +93,66 @@ describe("LectorEnLotes", () => {
     await expect(Promise.all(lote)).rejects.toThrow("conexión perdida");
     fallar = false;
     expect(await lector.obtener("a")).toBe(7);
+  });
+});
+
+describe("LectorEnLotes: errores por clave y tamaño del lote", () => {
+  it("una clave que hace fallar la lectura solo rechaza a quien la pidió", async () => {
+    const leidas: string[][] = [];
+    // As a database refusing one value (an id out of range) fails the whole query.
+    const lector = new LectorEnLotes<string, number>(async (claves) => {
+      leidas.push(claves);
+      if (claves.includes("malo")) throw new Error("valor fuera de rango");
+      return new Map(claves.map((c) => [c, c.length]));
+    }, 1);
+    const resto = ["a", "bb", "malo", "ccc", "bb", "dddd"].map((c) => lector.obtener(c));
+    const respuestas = await Promise.allSettled(resto);
+    expect(respuestas.map((r) => (r.status === "fulfilled" ? r.value : "error"))).toEqual([
+      1,
+      2,
+      "error",
+      3,
+      2,
+      4,
+    ]);
+    expect((respuestas[2] as PromiseRejectedResult).reason.message).toBe("valor fuera de rango");
+    // The batch was read together first; only on its failure were its keys read apart.
+    expect(leidas[0]).toEqual(["a", "bb", "malo", "ccc", "dddd"]);
+    // Later batches are not affected.
+    expect(await lector.obtener("ee")).toBe(2);
+  });
+
+  it("cabe el pico de inscripciones de toda una filà (300) en una lectura", () => {
+    expect(MAX_CLAVES_POR_LECTURA).toBeGreaterThanOrEqual(300);
+  });
+
+  it("no lee más claves de las permitidas en una consulta: el resto va en la siguiente", async () => {
+    const { lector, lecturas } = lectorControlado(
+      Object.fromEntries(Array.from({ length: 1200 }, (_, i) => [`k${i}`, i])),
+    );
+    const primera = lector.obtener("k0");
+    await unTurno();
+    const resto = Array.from({ length: 1200 }, (_, i) => lector.obtener(`k${i}`));
+    lecturas[0]?.terminar();
+    await primera;
+    for (let i = 1; i <= 3; i++) {
+      await unTurno();
+      expect(lecturas).toHaveLength(i + 1);
+      lecturas[i]?.terminar();
+    }
+    expect(lecturas.map((l) => l.claves.length)).toEqual([1, 500, 500, 200]);
+    expect(await Promise.all(resto)).toEqual(Array.from({ length: 1200 }, (_, i) => i));
+  });
+
+  it("con dos lecturas permitidas, lo que pasa del máximo empieza enseguida en la otra", async () => {
+    const { lector, lecturas } = lectorControlado(
+      Object.fromEntries(Array.from({ length: 700 }, (_, i) => [`k${i}`, i])),
+      2,
+    );
+    const todas = Array.from({ length: 700 }, (_, i) => lector.obtener(`k${i}`));
+    await unTurno();
+    expect(lecturas.map((l) => l.claves.length)).toEqual([500, 200]);
+    for (const l of lecturas) l.terminar();
+    expect(await Promise.all(todas)).toEqual(Array.from({ length: 700 }, (_, i) => i));
   });
 });

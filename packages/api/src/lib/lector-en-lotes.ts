@@ -1,25 +1,40 @@
 /**
+ * Keys read in one query at most: a read of 500 keys is still one small indexed query, and the
+ * enrolment peak (every member of a filà, ~300) fits in one. Past it, the rest wait for the next.
+ */
+export const MAX_CLAVES_POR_LECTURA = 500;
+
+type Pedido<K, V> = { clave: K; ok: (v: V | undefined) => void; mal: (e: unknown) => void };
+
+/**
  * Reads keys in batches: a key asked for while a read is under way waits for the next read,
- * which takes every key that arrived meanwhile in one query. With no read under way a key is
- * read at once, alone, so a quiet server adds no latency; under load, N concurrent requests cost
- * a handful of queries instead of N.
+ * which takes every key that arrived meanwhile in one query (up to MAX_CLAVES_POR_LECTURA). With
+ * no read under way a key is read at once, alone, so a quiet server adds no latency; under load,
+ * N concurrent requests cost a handful of queries instead of N.
  *
  * Never stale: each key is read by a query that starts after it was asked for (a key never joins
  * a read already under way), so whatever was committed before the request arrived — a logout, a
  * revoked session — is seen, exactly as with one query per request.
+ *
+ * One key's error is that key's alone: when a read of several keys fails (a value the database
+ * refuses makes the whole query fail), its keys are read again in halves until the failing ones
+ * are alone, and only their callers get the error. A failure of every read (the connection lost)
+ * costs a few more failing reads, all answered with it.
  */
 export class LectorEnLotes<K, V> {
-  private cola: { clave: K; ok: (v: V | undefined) => void; mal: (e: unknown) => void }[] = [];
+  private cola: Pedido<K, V>[] = [];
   private enCurso = 0;
   private programado = false;
 
   /**
    * @param leer reads the given keys (distinct) and returns the value of each one it found.
    * @param maxEnCurso reads under way at once (one per database connection worth using).
+   * @param maxClaves keys read in one query at most.
    */
   constructor(
     private readonly leer: (claves: K[]) => Promise<Map<K, V>>,
     private readonly maxEnCurso: number,
+    private readonly maxClaves = MAX_CLAVES_POR_LECTURA,
   ) {}
 
   obtener(clave: K): Promise<V | undefined> {
@@ -44,22 +59,49 @@ export class LectorEnLotes<K, V> {
 
   private lanzar(): void {
     if (this.enCurso >= this.maxEnCurso || this.cola.length === 0) return;
-    const lote = this.cola;
-    this.cola = [];
+    const lote = this.tomarLote();
     this.enCurso++;
-    const claves = [...new Set(lote.map((p) => p.clave))];
-    this.leer(claves)
-      .then(
-        (valores) => {
-          for (const p of lote) p.ok(valores.get(p.clave));
-        },
-        (err) => {
-          for (const p of lote) p.mal(err);
-        },
-      )
-      .finally(() => {
-        this.enCurso--;
-        this.programar();
-      });
+    this.resolver(lote).finally(() => {
+      this.enCurso--;
+      this.programar();
+    });
+    // What is left past the cap starts its own read now if another may run at once.
+    this.programar();
+  }
+
+  /** The first requests of the queue whose distinct keys fit in one read. */
+  private tomarLote(): Map<K, Pedido<K, V>[]> {
+    const lote = new Map<K, Pedido<K, V>[]>();
+    let i = 0;
+    for (; i < this.cola.length; i++) {
+      const pedido = this.cola[i] as Pedido<K, V>;
+      const pedidos = lote.get(pedido.clave);
+      if (pedidos) pedidos.push(pedido);
+      else if (lote.size < this.maxClaves) lote.set(pedido.clave, [pedido]);
+      else break;
+    }
+    this.cola = this.cola.slice(i);
+    return lote;
+  }
+
+  /** Reads the keys of `lote` and answers each caller; a failing read of several keys is split. */
+  private async resolver(lote: Map<K, Pedido<K, V>[]>): Promise<void> {
+    const claves = [...lote.keys()];
+    let valores: Map<K, V>;
+    try {
+      valores = await this.leer(claves);
+    } catch (err) {
+      if (claves.length === 1) {
+        for (const p of lote.get(claves[0] as K) ?? []) p.mal(err);
+        return;
+      }
+      const mitad = Math.ceil(claves.length / 2);
+      const parte = (desde: number, hasta: number) =>
+        new Map(claves.slice(desde, hasta).map((c) => [c, lote.get(c) ?? []]));
+      await this.resolver(parte(0, mitad));
+      await this.resolver(parte(mitad, claves.length));
+      return;
+    }
+    for (const [clave, pedidos] of lote) for (const p of pedidos) p.ok(valores.get(clave));
   }
 }

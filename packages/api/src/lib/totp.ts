@@ -60,7 +60,16 @@ export function nuevosCodigosRecuperacion(): string[] {
 }
 
 /** Case, spaces and dashes do not matter when a recovery code is typed. */
-export function hashCodigoRecuperacion(codigo: string): string {
-  const normalizado = codigo.toUpperCase().replace(/[\s-]+/g, "");
-  return createHash("sha256").update(`totp-recuperacion:${normalizado}`).digest("hex");
+export function normalizarCodigoRecuperacion(codigo: string): string {
+  return codigo.toUpperCase().replace(/[\s-]+/g, "");
+}
+
+/**
+ * How recovery codes were hashed before issue 32 (one unsalted SHA-256 for every account): still
+ * accepted for the codes given then, until the account gets new ones.
+ */
+export function hashCodigoRecuperacionAntiguo(codigo: string): string {
+  return createHash("sha256")
+    .update(`totp-recuperacion:${normalizarCodigoRecuperacion(codigo)}`)
+    .digest("hex");
 }

@@ -1,7 +1,6 @@
 import type { Rol } from "@fila/domain";
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import fp from "fastify-plugin";
-import { CompiledQuery } from "kysely";
 import type { Database } from "../db/database.js";
 import {
   condicionesPendientes,
@@ -11,6 +10,7 @@ import {
 } from "../errors/domain-error.js";
 import { LectorEnLotes } from "../lib/lector-en-lotes.js";
 import { hashToken } from "../lib/tokens.js";
+import { AuthRepository, type FilaSesion } from "../modules/auth/auth.repository.js";
 
 export type UsuarioAutenticado = {
   id: number;
@@ -22,10 +22,11 @@ export type UsuarioAutenticado = {
   /** The account has not accepted the current terms: it may only do what the terms gate needs. */
   condicionesPendientes: boolean;
   /**
-   * An administrator without TOTP while the association requires it of administrators: it may
-   * only set it up (and what the terms gate allows).
+   * The account must set TOTP up before anything else (only that, and what the terms gate
+   * allows): an administrator without it while the association requires it of administrators
+   * (`obligatorio`), or an account whose TOTP came from another installation's backup (`renovar`).
    */
-  totpPendiente: boolean;
+  totpPendiente: "obligatorio" | "renovar" | null;
 };
 
 declare module "fastify" {
@@ -38,40 +39,6 @@ declare module "fastify" {
     versionDatos: string | null;
   }
 }
-
-type FilaSesion = {
-  tokenHash: string;
-  idSesion: number;
-  id: number;
-  email: string;
-  nombre: string;
-  rol: Rol;
-  id_socio: number | null;
-  condicionesAlDia: boolean | null;
-  totp_activo: boolean;
-  totpObligatorio: boolean | null;
-  versionDatos: string;
-};
-
-/**
- * The live sessions of some token hashes ($1) at a time ($2), with their active accounts and what
- * the gates need (terms version, TOTP rule), and the version of the data, so that an answer kept
- * by version costs no query of its own: one indexed query for the requests that arrived
- * together (LectorEnLotes). Kept as plain SQL so the hot path does not build and compile the same
- * query each time.
- */
-const CONSULTA_SESIONES = `
-  select sesion.token_hash as "tokenHash", sesion.id as "idSesion", usuario.id, usuario.email,
-    usuario.nombre, usuario.rol, usuario.id_socio,
-    usuario.condiciones_version = (select version_condiciones from asociacion limit 1)
-      as "condicionesAlDia",
-    usuario.totp_activo,
-    (select totp_obligatorio_admin from asociacion limit 1) as "totpObligatorio",
-    (select last_value::text || ':' || is_called::text from version_datos) as "versionDatos"
-  from sesion
-  join usuario on usuario.id = sesion.id_usuario
-  where sesion.token_hash = any($1::text[]) and sesion.revocada_en is null and sesion.expira_en > $2
-    and usuario.activo = true`;
 
 /**
  * Session reads under way at once. Each read takes every token that arrived during the previous
@@ -90,12 +57,21 @@ function tokenDe(req: FastifyRequest): string | null {
 /** Resolves the bearer token to its live session on every request; routes decide what they require. */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database }) => {
   app.decorateRequest("usuario", null);
+  app.addHook("onRoute", (ruta) => {
+    for (const fase of ["preParsing", "preValidation", "preHandler"] as const) {
+      const hooks = [ruta[fase]].flat();
+      if (hooks.some((hook) => typeof hook === "function" && PIDE_SESION in hook)) {
+        throw new Error(
+          `${ruta.method} ${ruta.url}: la sesión se comprueba en onRequest, no en ${fase}`,
+        );
+      }
+    }
+  });
   app.decorateRequest("versionDatos", null);
+  const repo = new AuthRepository(opts.db);
   const sesiones = new LectorEnLotes<string, FilaSesion>(async (hashes) => {
-    const { rows } = await opts.db.executeQuery<FilaSesion>(
-      CompiledQuery.raw(CONSULTA_SESIONES, [hashes, new Date()]),
-    );
-    return new Map(rows.map((fila) => [fila.tokenHash, fila]));
+    const filas = await repo.sesionesVivas(hashes, new Date());
+    return new Map(filas.map((fila) => [fila.tokenHash, fila]));
   }, LECTURAS_DE_SESION_EN_CURSO);
   app.addHook("onRequest", async (req) => {
     const token = tokenDe(req);
@@ -110,8 +86,11 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database }
         socioId: fila.id_socio ?? 0,
         idSesion: fila.idSesion,
         condicionesPendientes: fila.condicionesAlDia !== true,
-        totpPendiente:
-          fila.rol === "administrador" && fila.totpObligatorio === true && !fila.totp_activo,
+        totpPendiente: fila.totp_renovar
+          ? "renovar"
+          : fila.rol === "administrador" && fila.totpObligatorio === true && !fila.totp_activo
+            ? "obligatorio"
+            : null,
       };
       req.versionDatos = fila.versionDatos;
     }
@@ -140,22 +119,31 @@ function exigirSesion(req: FastifyRequest): UsuarioAutenticado {
   if (req.usuario.condicionesPendientes && !PERMITIDO_SIN_CONDICIONES.has(ruta)) {
     throw condicionesPendientes();
   }
-  if (req.usuario.totpPendiente && !PERMITIDO_SIN_TOTP.has(ruta)) throw totpPendiente();
+  if (req.usuario.totpPendiente && !PERMITIDO_SIN_TOTP.has(ruta)) {
+    throw totpPendiente(req.usuario.totpPendiente);
+  }
   return req.usuario;
 }
 
-/** Marks the hooks that require a session, so the OpenAPI document can declare 401 and 403. */
+/**
+ * Marks the hooks that require a session, so the OpenAPI document can declare 401 and 403, and
+ * so that a route using one anywhere but `onRequest` is refused when it is registered.
+ */
 export const PIDE_SESION = Symbol("pideSesion");
 
-function pideSesion(hook: preHandlerAsyncHookHandler): preHandlerAsyncHookHandler {
+function pideSesion(hook: onRequestAsyncHookHandler): onRequestAsyncHookHandler {
   return Object.assign(hook, { [PIDE_SESION]: true });
 }
 
-export const requiereSesion: preHandlerAsyncHookHandler = pideSesion(async (req) => {
+/**
+ * Route hooks of the session, for `onRequest` only: there they run before the body is parsed and
+ * validated, so an anonymous caller gets 401 whatever it sends and learns nothing of the shape.
+ */
+export const requiereSesion: onRequestAsyncHookHandler = pideSesion(async (req) => {
   exigirSesion(req);
 });
 
-export function requiereRol(...roles: Rol[]): preHandlerAsyncHookHandler {
+export function requiereRol(...roles: Rol[]): onRequestAsyncHookHandler {
   return pideSesion(async (req) => {
     if (!roles.includes(exigirSesion(req).rol)) throw prohibido();
   });

@@ -1,7 +1,15 @@
+import type { Readable } from "node:stream";
 import type { FastifyReply } from "fastify";
 
-/** A generated file the API hands over as a download (exports, receipts, remittances). */
-export type FicheroDescarga = { nombre: string; tipo: string; contenido: Buffer | string };
+/**
+ * A generated file the API hands over as a download (exports, receipts, remittances); a stream
+ * for the long ones, sent as it is written.
+ */
+export type FicheroDescarga = {
+  nombre: string;
+  tipo: string;
+  contenido: Buffer | string | Readable;
+};
 
 /**
  * Sends `fichero` as an attachment that no cache keeps (`private` for files about one person,

@@ -1,12 +1,11 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
-import { crearBaseTemporal } from "../db/base-temporal.js";
 import {
   aleatorio,
   arrancarServidor,
+  datosDelServidor,
   detener,
   entrar,
   esperarLista,
@@ -231,14 +230,7 @@ describe(`caídas con kill -9 (${BD})`, () => {
     console.log(`caídas ${BD}: semilla ${SEMILLA} (repite con SEMILLA_CAIDAS=${SEMILLA})`);
     const azar = aleatorio(SEMILLA);
     const inicio = Date.now();
-    const dataDir = mkdtempSync(path.join(tmpdir(), "fila-caidas-"));
-    limpiezas.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const env: Record<string, string> = { DATA_DIR: dataDir };
-    if (urlPostgres) {
-      const temporal = await crearBaseTemporal(urlPostgres, "fila_caidas");
-      limpiezas.push(temporal.borrar);
-      env.DATABASE_URL = temporal.url;
-    }
+    const { dataDir, env } = await datosDelServidor("fila_caidas", limpiezas);
     const cerrojo = path.join(dataDir, "fila.lock");
     const reg: Registro = {
       socios: new Set(),

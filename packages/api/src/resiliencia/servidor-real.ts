@@ -1,5 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import { crearBaseTemporal } from "../db/base-temporal.js";
 
 /** The real server process (src/server.ts), started as `npm start` starts it. */
 const SERVIDOR = path.resolve(import.meta.dirname, "../server.ts");
@@ -13,6 +16,26 @@ export type ServidorReal = {
   /** Resolves with the exit code (null when a signal ended it). */
   fin: Promise<number | null>;
 };
+
+/**
+ * A temporary DATA_DIR, and with DATABASE_URL a temporary PostgreSQL database, for the real server
+ * of one test: the env to start it with; `limpiezas` gets what removes both.
+ */
+export async function datosDelServidor(
+  prefijo: string,
+  limpiezas: Array<() => Promise<void> | void>,
+): Promise<{ dataDir: string; env: Record<string, string> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `${prefijo.replaceAll("_", "-")}-`));
+  limpiezas.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const env: Record<string, string> = { DATA_DIR: dataDir };
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const temporal = await crearBaseTemporal(url, prefijo);
+    limpiezas.push(temporal.borrar);
+    env.DATABASE_URL = temporal.url;
+  }
+  return { dataDir, env };
+}
 
 export function arrancarServidor(puerto: number, env: Record<string, string>): ServidorReal {
   const proceso = spawn(process.execPath, ["--import", "tsx", SERVIDOR], {

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -24,6 +25,7 @@ import {
  */
 
 const urlPostgres = process.env.DATABASE_URL;
+const FILA_CLAVE = randomBytes(32).toString("base64");
 const PUERTOS = [3760, 3761, 3762];
 const PLAZAS = 50;
 const INSCRIPCIONES = 300;
@@ -47,7 +49,8 @@ describe.skipIf(!urlPostgres)("varias instancias sobre un PostgreSQL", () => {
     const arrancar = (puerto: number) => {
       const dataDir = mkdtempSync(path.join(tmpdir(), "fila-instancia-"));
       limpiezas.push(() => rmSync(dataDir, { recursive: true, force: true }));
-      const s = arrancarServidor(puerto, { DATABASE_URL: url, DATA_DIR: dataDir });
+      // Each its own DATA_DIR: the installation key, shared, comes in FILA_CLAVE.
+      const s = arrancarServidor(puerto, { DATABASE_URL: url, DATA_DIR: dataDir, FILA_CLAVE });
       servidores.push(s);
       return s;
     };
@@ -220,18 +223,26 @@ describe.skipIf(!urlPostgres)("varias instancias sobre un PostgreSQL", () => {
   }, 60_000);
 
   // Last: it locks the administrator's sign-in for the window (the session already open stays).
-  it("el límite de intentos de entrada cuenta los fallos de todas las instancias", async () => {
+  it("el límite de intentos de entrada cuenta los fallos de todas las instancias, también a la vez", async () => {
     const intento = (i: number, password: string) =>
       llamar(puertoDe(i), "POST", "/api/login", { cuerpo: { email: ADMIN.email, password } });
-    for (let i = 0; i < LIMITES_LOGIN.porCuenta; i++) {
-      expect((await intento(i, "no-es-la-clave")).status).toBe(401);
-    }
-    // No instance saw the limit on its own; together they reached it, so even the right password
-    // is refused on every one of them.
+    // Thirty wrong passwords at once, spread over the instances: each attempt is taken and
+    // counted in one statement before it is tried, so exactly the limit are tried.
+    const respuestas = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => intento(i, "no-es-la-clave")),
+    );
+    const estados = respuestas.map((r) => r.status);
+    expect(estados.filter((s) => s === 401)).toHaveLength(LIMITES_LOGIN.porCuenta);
+    expect(estados.filter((s) => s === 429)).toHaveLength(30 - LIMITES_LOGIN.porCuenta);
+    // Even the right password is refused on every one of them.
     for (let i = 0; i < puertos.length; i++) {
       const r = await intento(i, ADMIN.password);
       expect(r.status).toBe(429);
       expect(r.cuerpo.error).toBe("demasiados_intentos");
     }
+    const rechazadas = await sql.query(
+      "select count(*)::int as n from auditoria where accion = 'entrada rechazada'",
+    );
+    expect(rechazadas.rows[0].n).toBe(30 - LIMITES_LOGIN.porCuenta + puertos.length);
   });
 });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app.js";
 import { type Config, leerConfig } from "../config.js";
 import type { Database } from "../db/database.js";
+import { ClaveInstalacion } from "../lib/clave-instalacion.js";
 import { hashPassword } from "../lib/passwords.js";
 import { crearBaseDePruebas } from "./base-de-pruebas.js";
 
@@ -10,11 +11,15 @@ export type Entorno = {
   app: FastifyInstance;
   db: Database;
   config: Config;
+  clave: ClaveInstalacion;
   cerrar: () => Promise<void>;
 };
 
 /** The real app on a fresh real database, as `app.inject` tests need it. */
-export async function crearEntorno(cambios: Partial<Config> = {}): Promise<Entorno> {
+export async function crearEntorno(
+  cambios: Partial<Config> = {},
+  clave = ClaveInstalacion.nueva(),
+): Promise<Entorno> {
   const bd = await crearBaseDePruebas();
   const config: Config = {
     ...leerConfig({ LOG_LEVEL: "silent", PUBLIC_URL: "http://fila.test" }, []),
@@ -23,12 +28,13 @@ export async function crearEntorno(cambios: Partial<Config> = {}): Promise<Entor
     pushWorker: false,
     ...cambios,
   };
-  const app = await buildApp({ config, db: bd.db, logger: false });
+  const app = await buildApp({ config, db: bd.db, clave, logger: false });
   await app.ready();
   return {
     app,
     db: bd.db,
     config,
+    clave,
     cerrar: async () => {
       await app.close();
       await bd.cerrar();

@@ -12,13 +12,11 @@
  *   rules (409 a remittance without bank data, …) and the reason says why. Any non-5xx passes.
  * A 2xx where the table says 401/403/404/oculto is a leak; a 5xx always fails.
  *
- * Order of the checks. The auth hooks are `onRequest` in most modules (they run before parsing
- * and validation) but `preHandler` in auth, alertas, eventos, push, asociacion, maestros, informes,
- * socios-io and remesas (they run after validation, as Fastify's lifecycle goes). There an
- * anonymous caller with a malformed body or id gets 400 before 401; it learns the request's shape,
- * never data. Every cell here sends a minimal valid request, so the permission decides; the test
- * also sends an invalid body anonymously to each JSON route and checks that the answer is 401
- * (`onRequest`) or 400 (`validaAntes: true`), as listed.
+ * Order of the checks. The session is checked in `onRequest` on every route (plugins/auth.ts refuses
+ * a route that checks it later): before the body is parsed and validated, so an anonymous caller
+ * gets 401 whatever it sends and never learns the request's shape. Every cell here sends a minimal
+ * valid request, so the permission decides; the test also calls every route that asks for a
+ * session anonymously with an invalid id, query and body, and expects 401.
  */
 import type { Parte } from "./subidas.js";
 
@@ -107,8 +105,6 @@ export type Entrada = {
   desechable?: true;
   /** Server-sent events: only the status is read, the stream is left open until the app closes. */
   flujo?: true;
-  /** Validation runs before the auth check (preHandler): anonymous + invalid body → 400. */
-  validaAntes?: true;
 };
 
 const publica: Pick<Entrada, "anonimo" | "socio" | "usuario" | "administrador"> = {
@@ -133,6 +129,9 @@ export const MATRIZ: Record<string, Entrada> = {
   // Salud y documentación: públicas.
   "GET /api/salud": publica,
   "GET /api/salud/lista": publica,
+  // Without METRICS_TOKEN (as here) the metrics do not exist for anyone; with it, only its bearer
+  // reads them, never a session (metricas.routes.test.ts).
+  "GET /api/metricas": { anonimo: "404", socio: "404", usuario: "404", administrador: "404" },
   "GET /api/openapi.json": publica,
   "GET /api/docs": publica,
   "GET /api/docs/": publica,
@@ -150,13 +149,12 @@ export const MATRIZ: Record<string, Entrada> = {
       cuerpo: { email: f.emailLogin, password: "festa-de-moros-2026" },
     }),
   },
-  "POST /api/logout": { ...sesion, desechable: true, validaAntes: true },
-  "GET /api/sesion": { ...sesion, validaAntes: true },
+  "POST /api/logout": { ...sesion, desechable: true },
+  "GET /api/sesion": { ...sesion },
   "POST /api/login/psswd": {
     ...sesion,
     socio: "403",
     desechable: true,
-    validaAntes: true,
     duenos: { propio: "ok", familia: "403", ajeno: "403", socioPropio: "ok" },
     peticion: (f, d) => ({
       url: "/api/login/psswd",
@@ -170,7 +168,6 @@ export const MATRIZ: Record<string, Entrada> = {
   "POST /api/login/condiciones": {
     ...sesion,
     socio: "403",
-    validaAntes: true,
     duenos: { propio: "ok", ajeno: "403", socioPropio: "ok" },
     peticion: (f, d, yo) => ({
       url: "/api/login/condiciones",
@@ -200,7 +197,7 @@ export const MATRIZ: Record<string, Entrada> = {
       cuerpo: { vistas: ["/inicio"], eventos: ["recibo_descargado"] },
     }),
   },
-  "GET /api/analitica/resumen": { ...admin, validaAntes: true },
+  "GET /api/analitica/resumen": { ...admin },
   // Entrar con un proveedor OpenID Connect: público (sin OIDC_ISSUER en las pruebas, se ofrece
   // como inactivo y el inicio y la vuelta llevan al login con el motivo).
   "GET /api/login/oidc": publica,
@@ -218,14 +215,13 @@ export const MATRIZ: Record<string, Entrada> = {
   },
 
   // Verificación en dos pasos (TOTP) de la propia cuenta.
-  "GET /api/cuenta/totp": { ...sesion, validaAntes: true },
-  "POST /api/cuenta/totp": { ...sesion, validaAntes: true },
+  "GET /api/cuenta/totp": { ...sesion },
+  "POST /api/cuenta/totp": { ...sesion },
   "POST /api/cuenta/totp/confirmacion": {
     anonimo: "401",
     socio: { permitido: "su propia cuenta; sin secreto pendiente 409, con uno el código es 400" },
     usuario: { permitido: "su propia cuenta; 409 o 400 según haya secreto pendiente" },
     administrador: { permitido: "su propia cuenta; 409 o 400 según haya secreto pendiente" },
-    validaAntes: true,
     peticion: () => ({ url: "/api/cuenta/totp/confirmacion", cuerpo: { codigo: "123456" } }),
   },
   "DELETE /api/cuenta/totp": {
@@ -233,27 +229,23 @@ export const MATRIZ: Record<string, Entrada> = {
     socio: { permitido: "su propia cuenta; sin la verificación activada es 409" },
     usuario: { permitido: "su propia cuenta; sin la verificación activada es 409" },
     administrador: { permitido: "su propia cuenta; sin la verificación activada es 409" },
-    validaAntes: true,
     peticion: () => ({ url: "/api/cuenta/totp", cuerpo: { codigo: "123456" } }),
   },
   "PUT /api/asociacion/seguridad": {
     ...admin,
-    validaAntes: true,
     peticion: () => ({ url: "/api/asociacion/seguridad", cuerpo: { totpObligatorioAdmin: false } }),
   },
   "DELETE /api/usuarios/:id/totp": {
     ...admin,
     administrador: { permitido: "la cuenta no tiene la verificación activada: 409" },
-    validaAntes: true,
     peticion: (f) => ({ url: `/api/usuarios/${f.cuentas.objetivo}/totp` }),
   },
 
   // Mensajes en primer plano y push.
-  "GET /api/eventos": { ...sesion, flujo: true, validaAntes: true },
-  "GET /api/push/clave": { ...sesion, validaAntes: true },
+  "GET /api/eventos": { ...sesion, flujo: true },
+  "GET /api/push/clave": { ...sesion },
   "POST /api/push/suscripcion": {
     ...sesion,
-    validaAntes: true,
     peticion: () => ({
       url: "/api/push/suscripcion",
       cuerpo: {
@@ -267,7 +259,6 @@ export const MATRIZ: Record<string, Entrada> = {
   },
   "DELETE /api/push/suscripcion": {
     ...sesion,
-    validaAntes: true,
     peticion: () => ({
       url: "/api/push/suscripcion",
       cuerpo: { endpoint: "https://push.example.com/envio/matriz" },
@@ -277,27 +268,24 @@ export const MATRIZ: Record<string, Entrada> = {
   // Alertas.
   "POST /api/alertas": {
     ...admin,
-    validaAntes: true,
     peticion: (f) => ({
       url: "/api/alertas",
       cuerpo: { titulo: "Assaig", destino: { idsSocio: [f.socios.admin] } },
     }),
   },
-  "GET /api/alertas": { ...admin, validaAntes: true },
-  "GET /api/alertas/mias": { ...sesion, validaAntes: true },
-  "GET /api/alertas/mias/no-leidas": { ...sesion, validaAntes: true },
-  "POST /api/alertas/mias/leidas": { ...sesion, validaAntes: true },
+  "GET /api/alertas": { ...admin },
+  "GET /api/alertas/mias": { ...sesion },
+  "GET /api/alertas/mias/no-leidas": { ...sesion },
+  "POST /api/alertas/mias/leidas": { ...sesion },
   "GET /api/alertas/mias/:id": {
     ...sesion,
     socio: "404",
     administrador: "404",
-    validaAntes: true,
     duenos: { propio: "ok", ajeno: "404", socioPropio: "ok" },
     peticion: (f, d) => ({ url: `/api/alertas/mias/${de(f.alertas, d)}` }),
   },
   "GET /api/alertas/:id": {
     ...admin,
-    validaAntes: true,
     duenos: { propio: "403", ajeno: "403", socioPropio: "403" },
     peticion: (f, d) => ({ url: `/api/alertas/${de(f.alertas, d)}` }),
   },
@@ -305,16 +293,14 @@ export const MATRIZ: Record<string, Entrada> = {
     ...sesion,
     socio: "404",
     administrador: "404",
-    validaAntes: true,
     duenos: { propio: "ok", ajeno: "404", socioPropio: "ok" },
     peticion: (f, d) => ({ url: `/api/alertas/${de(f.alertas, d)}/leida` }),
   },
 
   // Asociación.
-  "GET /api/asociacion": { ...admin, validaAntes: true },
+  "GET /api/asociacion": { ...admin },
   "PUT /api/asociacion": {
     ...admin,
-    validaAntes: true,
     peticion: () => ({
       url: "/api/asociacion",
       cuerpo: { nombre: "Filà de prova", cif: "B85626240", iban: "ES9121000418450200051332" },
@@ -481,7 +467,6 @@ export const MATRIZ: Record<string, Entrada> = {
   "GET /api/socios/exportar": admin,
   "POST /api/socios/importar": {
     ...admin,
-    validaAntes: true,
     peticion: () => ({
       url: "/api/socios/importar?confirmar=0",
       multipart: [
@@ -672,11 +657,10 @@ export const MATRIZ: Record<string, Entrada> = {
   },
 
   // Remesas SEPA.
-  "GET /api/remesas": { ...admin, validaAntes: true },
+  "GET /api/remesas": { ...admin },
   "POST /api/remesas": {
     ...admin,
     administrador: { permitido: "no queda ningún cargo domiciliado pendiente: 409" },
-    validaAntes: true,
     peticion: (f) => ({
       url: "/api/remesas",
       cuerpo: { fechaCobro: f.enUnaSemana, hasta: f.enUnaSemana },
@@ -684,17 +668,14 @@ export const MATRIZ: Record<string, Entrada> = {
   },
   "GET /api/remesas/:id": {
     ...admin,
-    validaAntes: true,
     peticion: (f) => ({ url: `/api/remesas/${f.remesas.una}` }),
   },
   "GET /api/remesas/:id/xml": {
     ...admin,
-    validaAntes: true,
     peticion: (f) => ({ url: `/api/remesas/${f.remesas.una}/xml` }),
   },
   "POST /api/remesas/:id/cobro": {
     ...admin,
-    validaAntes: true,
     peticion: (f) => ({ url: `/api/remesas/${f.remesas.una}/cobro` }),
   },
   "POST /api/remesas/:id/devoluciones": {
@@ -707,17 +688,15 @@ export const MATRIZ: Record<string, Entrada> = {
   },
   "DELETE /api/remesas/:id": {
     ...admin,
-    validaAntes: true,
     peticion: (f, d) => ({
       url: `/api/remesas/${paraAdmin(d, f.remesas.borrable, f.remesas.una)}`,
     }),
   },
 
-  "GET /api/informes/resumen": { ...admin, validaAntes: true },
-  "GET /api/informes": { ...admin, validaAntes: true },
+  "GET /api/informes/resumen": { ...admin },
+  "GET /api/informes": { ...admin },
   "GET /api/informes/:id": {
     ...admin,
-    validaAntes: true,
     peticion: () => ({ url: "/api/informes/deudas" }),
   },
 
@@ -864,7 +843,7 @@ export const MATRIZ: Record<string, Entrada> = {
   "GET /api/utilidades/copias/:nombre": {
     ...admin,
     administrador: { permitido: "no hay copias automáticas en el DATA_DIR de la prueba: 404" },
-    peticion: () => ({ url: "/api/utilidades/copias/fila-2026-11-25T03-00-00-000Z.tar.gz" }),
+    peticion: () => ({ url: "/api/utilidades/copias/fila-2026-11-25T03-00-00-000Z.fila.gz" }),
   },
 
   // Mercadillo: cualquier cuenta con ficha publica; el dueño o la junta cambian (403 el resto).
@@ -1046,22 +1025,19 @@ function maestro(
   const base = `/api/${recurso}`;
   const uno = (f: Fixtures) => `${base}/${f.maestros[recurso].uno}`;
   return {
-    [`GET ${base}`]: { ...sesion, validaAntes: true },
-    [`POST ${base}`]: { ...admin, validaAntes: true, peticion: () => ({ url: base, cuerpo }) },
-    [`GET ${base}/:id`]: { ...sesion, validaAntes: true, peticion: (f) => ({ url: uno(f) }) },
+    [`GET ${base}`]: { ...sesion },
+    [`POST ${base}`]: { ...admin, peticion: () => ({ url: base, cuerpo }) },
+    [`GET ${base}/:id`]: { ...sesion, peticion: (f) => ({ url: uno(f) }) },
     [`PUT ${base}/:id`]: {
       ...admin,
-      validaAntes: true,
       peticion: (f) => ({ url: uno(f), cuerpo: { descripcion: "Canviada" } }),
     },
     [`PATCH ${base}/:id`]: {
       ...admin,
-      validaAntes: true,
       peticion: (f) => ({ url: uno(f), cuerpo: { activo: true } }),
     },
     [`DELETE ${base}/:id`]: {
       ...admin,
-      validaAntes: true,
       peticion: (f, d) => ({
         url: `${base}/${paraAdmin(d, f.maestros[recurso].borrable, f.maestros[recurso].uno)}`,
       }),

@@ -471,18 +471,19 @@ describe("matriz de permisos de toda la API", () => {
     expect(fallos).toEqual([]);
   });
 
-  it("sin sesión y con un cuerpo no válido: 401 si la sesión se mira antes (onRequest), 400 si después (preHandler)", async () => {
+  it("sin sesión, con id, consulta y cuerpo no válidos: 401 en toda operación que pide sesión (se mira antes de validar)", async () => {
     const fallos: string[] = [];
+    let llamadas = 0;
     for (const [ruta, entrada] of Object.entries(MATRIZ)) {
       if (entrada.anonimo !== "401") continue;
-      const pet = entrada.peticion?.(f, "ajeno", { id: 0, idSocio: null });
-      if (!pet || pet.cuerpo === undefined) continue;
-      const metodo = ruta.split(" ")[0] as string;
-      const res = await llamar(metodo, pet.url, null, { campoQueNoExiste: 1 });
-      const esperado = entrada.validaAntes ? 400 : 401;
-      if (res.statusCode !== esperado)
-        fallos.push(`${ruta}: ${res.statusCode}, se esperaba ${esperado}`);
+      const [metodo, plantilla] = ruta.split(" ") as [string, string];
+      const url = `${plantilla.replace(/:\w+/g, "no-valido").replace("*", "x")}?page=no-valido&campoQueNoExiste=1`;
+      const cuerpo = metodo === "GET" ? undefined : { campoQueNoExiste: 1 };
+      const res = await llamar(metodo, url, null, cuerpo);
+      llamadas += 1;
+      if (res.statusCode !== 401) fallos.push(`${ruta}: ${res.statusCode}, se esperaba 401`);
     }
+    expect(llamadas).toBeGreaterThan(100);
     expect(fallos).toEqual([]);
   });
 });

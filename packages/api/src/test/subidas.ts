@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { LightMyRequestResponse } from "fastify";
@@ -83,4 +84,19 @@ export async function crearEntornoConArchivos(prefijo: string): Promise<EntornoC
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Every stored upload of a DATA_DIR: its path under `files/` → SHA-256 of its bytes. */
+export function archivosGuardados(dataDir: string): Record<string, string> {
+  const carpeta = path.join(dataDir, "files");
+  const resultado: Record<string, string> = {};
+  if (!existsSync(carpeta)) return resultado;
+  for (const e of readdirSync(carpeta, { recursive: true, withFileTypes: true })) {
+    if (!e.isFile()) continue;
+    const ruta = path.join(e.parentPath, e.name);
+    resultado[path.relative(carpeta, ruta)] = createHash("sha256")
+      .update(readFileSync(ruta))
+      .digest("hex");
+  }
+  return resultado;
 }

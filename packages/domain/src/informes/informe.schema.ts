@@ -4,20 +4,6 @@ import { FiltrosSociosSchema } from "../socios/socio-vista.schema";
 
 /** Informes de la junta (`GET /api/informes`, `GET /api/informes/:id`). Importes en euros. */
 
-export const ID_INFORMES = [
-  "socios",
-  "deudas",
-  "recaudacion",
-  "remesas",
-  "derrama",
-  "ramell",
-  "inscripciones",
-  "puntos",
-  "cumpleanyos",
-  "estadisticas",
-] as const;
-export type IdInforme = (typeof ID_INFORMES)[number];
-
 export const MESES = [
   "Enero",
   "Febrero",
@@ -139,7 +125,8 @@ export const FiltroCatalogoSchema = z.object({
 export type FiltroCatalogo = z.infer<typeof FiltroCatalogoSchema>;
 
 export const InformeCatalogoSchema = z.object({
-  id: z.enum(ID_INFORMES),
+  /** Los informes los dice el catálogo (el registro de la API), no una lista de aquí. */
+  id: z.string(),
   grupo: z.enum(GRUPOS_INFORME),
   titulo: z.string(),
   descripcion: z.string(),
@@ -176,7 +163,7 @@ export const GraficoInformeSchema = z.object({
 export type GraficoInforme = z.infer<typeof GraficoInformeSchema>;
 
 export const InformeSchema = z.object({
-  id: z.enum(ID_INFORMES),
+  id: z.string(),
   titulo: z.string(),
   /** Los filtros aplicados, en palabras («Tipo de socio: Fester»). */
   filtros: z.array(z.object({ etiqueta: z.string(), valor: z.string() })),

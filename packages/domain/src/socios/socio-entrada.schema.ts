@@ -177,17 +177,6 @@ export type SocioEntrada = z.output<typeof SocioEntradaSchema>;
 export const SocioCambiosSchema = z.object(camposSocioEntrada).partial();
 export type SocioCambios = z.output<typeof SocioCambiosSchema>;
 
-/** Lo que un usuario puede cambiar de su propia ficha: contacto y banco. */
-export const CAMPOS_CONTACTO = [
-  "direccion",
-  "poblacion",
-  "provincia",
-  "codPostal",
-  "telefono",
-  "email",
-] as const;
-export const CAMPOS_BANCO = ["iban", "bic"] as const;
-
 /**
  * Ficha propia (`PATCH /api/socios/yo`): cualquier otro campo enviado se ignora (no se
  * rechaza), así un formulario que manda la ficha entera no falla, pero no cambia nada más.

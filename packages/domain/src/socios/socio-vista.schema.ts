@@ -16,7 +16,12 @@ export const TipoSocioVistaSchema = z.object({
 const fecha = z.string().nullable();
 const ref = z.int().nullable();
 
-export const SocioVistaSchema = z.object({
+/**
+ * La ficha de un socio como la ve un socio (la suya o la de alguien a quien paga): sin
+ * `comentarios`, las notas internas de la junta (issue 32). Solo las lleva la descarga de sus
+ * propios datos (`/api/socios/yo/datos`, el derecho de acceso).
+ */
+export const SocioPropioVistaSchema = z.object({
   id: z.int(),
   nombre: z.string(),
   apellidos: z.string(),
@@ -55,7 +60,6 @@ export const SocioVistaSchema = z.object({
   ramellPago4: z.number(),
   ramellPago5: z.number(),
   sexo: z.enum(SEXOS),
-  comentarios: z.string(),
   iban: z.string(),
   bic: z.string(),
   mandatoId: z.string(),
@@ -69,6 +73,10 @@ export const SocioVistaSchema = z.object({
   /** Años cumplidos hoy; null sin fecha de nacimiento. */
   edad: z.int().nullable(),
 });
+export type SocioPropioVista = z.infer<typeof SocioPropioVistaSchema>;
+
+/** La ficha como la ve la junta (administrador): con sus notas internas. */
+export const SocioVistaSchema = SocioPropioVistaSchema.extend({ comentarios: z.string() });
 export type SocioVista = z.infer<typeof SocioVistaSchema>;
 
 export const SocioResumenSchema = z.object({

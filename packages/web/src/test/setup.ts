@@ -40,6 +40,13 @@ Object.defineProperty(window.HTMLElement.prototype, "scrollIntoView", {
   configurable: true,
   value: () => {},
 });
+// Textarea autosize listens to font loading, which jsdom lacks.
+if (!("fonts" in document)) {
+  Object.defineProperty(document, "fonts", {
+    configurable: true,
+    value: { addEventListener: () => {}, removeEventListener: () => {} },
+  });
+}
 
 // The real texts, loaded from the same file the app fetches.
 cargarTextos(es);

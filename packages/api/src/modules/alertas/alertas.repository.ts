@@ -100,8 +100,9 @@ function condicionDestino(eb: Eb, destino: DestinoAlerta): Expression<SqlBool> {
 export class AlertasRepository {
   constructor(private readonly db: Database) {}
 
-  transaccion<T>(fn: (repo: AlertasRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => fn(new AlertasRepository(trx)));
+  /** `fn` also gets the transaction itself, for another module's write that goes with it. */
+  transaccion<T>(fn: (repo: AlertasRepository, trx: Database) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => fn(new AlertasRepository(trx), trx));
   }
 
   async tiposSocioQueExisten(ids: number[]): Promise<number[]> {

@@ -36,7 +36,7 @@ export const alertasRoutes: FastifyPluginAsyncZod<{ alertas: AlertasService }> =
   app.post(
     "/alertas",
     {
-      preHandler: soloAdministrador,
+      onRequest: soloAdministrador,
       schema: {
         tags,
         summary:
@@ -51,7 +51,7 @@ export const alertasRoutes: FastifyPluginAsyncZod<{ alertas: AlertasService }> =
   app.get(
     "/alertas",
     {
-      preHandler: soloAdministrador,
+      onRequest: soloAdministrador,
       schema: {
         tags,
         summary: "Alertas enviadas, con cuántos las recibieron y cuántos las han leído",
@@ -75,7 +75,7 @@ export const alertasRoutes: FastifyPluginAsyncZod<{ alertas: AlertasService }> =
   app.get(
     "/alertas/mias",
     {
-      preHandler: requiereSesion,
+      onRequest: requiereSesion,
       schema: {
         tags,
         summary: "Mis alertas, de la más nueva a la más antigua, con su estado de lectura",
@@ -97,7 +97,7 @@ export const alertasRoutes: FastifyPluginAsyncZod<{ alertas: AlertasService }> =
   app.get(
     "/alertas/mias/no-leidas",
     {
-      preHandler: requiereSesion,
+      onRequest: requiereSesion,
       schema: {
         tags,
         summary: "Cuántas alertas tengo sin leer (para la campana)",
@@ -110,7 +110,7 @@ export const alertasRoutes: FastifyPluginAsyncZod<{ alertas: AlertasService }> =
   app.post(
     "/alertas/mias/leidas",
     {
-      preHandler: requiereSesion,
+      onRequest: requiereSesion,
       schema: {
         tags,
         summary: "Marcar todas mis alertas como leídas",
@@ -123,7 +123,7 @@ export const alertasRoutes: FastifyPluginAsyncZod<{ alertas: AlertasService }> =
   app.get(
     "/alertas/mias/:id",
     {
-      preHandler: requiereSesion,
+      onRequest: requiereSesion,
       schema: {
         tags,
         summary: "Una de mis alertas (404 si no me la enviaron)",
@@ -137,7 +137,7 @@ export const alertasRoutes: FastifyPluginAsyncZod<{ alertas: AlertasService }> =
   app.get(
     "/alertas/:id",
     {
-      preHandler: soloAdministrador,
+      onRequest: soloAdministrador,
       schema: {
         tags,
         summary: "Una alerta enviada con sus destinatarios y lecturas",
@@ -151,7 +151,7 @@ export const alertasRoutes: FastifyPluginAsyncZod<{ alertas: AlertasService }> =
   app.post(
     "/alertas/:id/leida",
     {
-      preHandler: requiereSesion,
+      onRequest: requiereSesion,
       schema: {
         tags,
         summary: "Marcar como leída una alerta que me enviaron (404 si no soy destinatario)",

@@ -1,5 +1,6 @@
 import { type AlertaCrear, type DestinoAlerta, type PayloadPush, rutaDeAlerta } from "@fila/domain";
 import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../../db/database.js";
 import { type Detalle, DomainError, noEncontrado } from "../../errors/domain-error.js";
 import { mensajeCon } from "../../errors/mensajes.js";
 import type { UsuarioAutenticado } from "../../plugins/auth.js";
@@ -48,8 +49,33 @@ export class AlertasService {
     autor: Pick<UsuarioAutenticado, "id"> | null,
     datos: AlertaCrear,
   ): Promise<AlertaVista> {
+    // Without a condition it is always stored.
+    const id = (await this.guardar(autor, datos, async () => true)) as number;
+    return this.publicar(id, datos);
+  }
+
+  /**
+   * As `crear`, with `condicion` run first in the alert's own transaction (another module's
+   * write that must commit with the alert, or not at all): when it answers false nothing is
+   * stored nor sent, and the answer is null.
+   */
+  async crearSi(
+    autor: Pick<UsuarioAutenticado, "id"> | null,
+    datos: AlertaCrear,
+    condicion: (trx: Database) => Promise<boolean>,
+  ): Promise<AlertaVista | null> {
+    const id = await this.guardar(autor, datos, condicion);
+    return id === null ? null : this.publicar(id, datos);
+  }
+
+  private async guardar(
+    autor: Pick<UsuarioAutenticado, "id"> | null,
+    datos: AlertaCrear,
+    condicion: (trx: Database) => Promise<boolean>,
+  ): Promise<number | null> {
     await this.comprobarDestino(datos.destino);
-    const id = await this.repo.transaccion(async (repo) => {
+    return this.repo.transaccion(async (repo, trx) => {
+      if (!(await condicion(trx))) return null;
       const idAlerta = await repo.crear({
         titulo: datos.titulo,
         mensaje: datos.mensaje,
@@ -73,6 +99,10 @@ export class AlertasService {
       }
       return idAlerta;
     });
+  }
+
+  /** The stored alert, told at once to its connected recipients and queued for mail. */
+  private async publicar(id: number, datos: AlertaCrear): Promise<AlertaVista> {
     const alerta = await this.obtener(id);
     if (alerta.destinatarios > 0) {
       await this.deps.eventos.publicarAlerta(id, {

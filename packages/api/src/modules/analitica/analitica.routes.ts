@@ -81,7 +81,7 @@ export const analiticaRoutes: FastifyPluginAsyncZod<{ analitica: AnaliticaServic
   app.get(
     "/analitica/resumen",
     {
-      preHandler: requiereRol("administrador"),
+      onRequest: requiereRol("administrador"),
       schema: {
         tags,
         summary:

@@ -1,4 +1,4 @@
-import { type AnuncioVista, sumarDias } from "@fila/domain";
+import { type AnuncioVista, aEuros, sumarDias } from "@fila/domain";
 import type { AnuncioGuardado } from "./anuncios.repository.js";
 
 export const urlImagen = (idAnuncio: number, clave: string) =>
@@ -10,7 +10,7 @@ export function presentarAnuncio(a: AnuncioGuardado, dias: number): AnuncioVista
     id: a.id,
     titulo: a.titulo,
     descripcion: a.descripcion,
-    precio: a.precio / 100,
+    precio: aEuros(a.precio),
     imagenes: a.imagenes.map((clave) => urlImagen(a.id, clave)),
     etiquetas: a.etiquetas,
     destacado: a.destacado,

@@ -55,6 +55,14 @@ type Eb = ExpressionBuilder<DB & { a: DB["anuncio"] }, "a">;
 const vigente = (eb: Eb, hoy: string, dias: number) =>
   eb.and([eb("a.activo", "=", true), eb(sql`a.fecha + ${dias}::int`, ">=", sql`${hoy}::date`)]);
 
+/** Live, expiring by `hasta`, and its owner not reminded yet. */
+const porAvisar = (eb: Eb, hoy: string, hasta: string, dias: number) =>
+  eb.and([
+    eb("a.aviso_caducidad_en", "is", null),
+    vigente(eb, hoy, dias),
+    eb(sql`a.fecha + ${dias}::int`, "<=", sql`${hasta}::date`),
+  ]);
+
 const aCamel = (datos: Partial<DatosAnuncio>) => {
   const { contactoNombre, contactoEmail, contactoTelefono, etiquetas, ...resto } = datos;
   return {
@@ -156,10 +164,19 @@ export class AnunciosRepository {
     return ids.flatMap((id) => porId.get(id) ?? []);
   }
 
-  async porId(id: number, hoy: string, dias: number): Promise<AnuncioGuardado | undefined> {
-    return (await this.seleccion(hoy, dias).where("a.id", "=", id).executeTakeFirst()) as
-      | AnuncioGuardado
-      | undefined;
+  /**
+   * `bloquear`, inside a transaction: the ad's row stays locked until it ends, so changes of its
+   * image list read one after another instead of overwriting each other.
+   */
+  async porId(
+    id: number,
+    hoy: string,
+    dias: number,
+    bloquear = false,
+  ): Promise<AnuncioGuardado | undefined> {
+    let consulta = this.seleccion(hoy, dias).where("a.id", "=", id);
+    if (bloquear) consulta = consulta.forUpdate("a");
+    return (await consulta.executeTakeFirst()) as AnuncioGuardado | undefined;
   }
 
   /** Tags in use on live ads, the most used first. */
@@ -223,20 +240,39 @@ export class AnunciosRepository {
    * Marks as reminded, in one statement, the live ads that expire between `hoy` and `hasta` and
    * have not been reminded yet; returns them. Two instances running it at once split the ads.
    */
-  async marcarAvisos(hoy: string, hasta: string, dias: number) {
+  /** The same repository on another connection or transaction (another module's). */
+  en(db: Database): AnunciosRepository {
+    return new AnunciosRepository(db);
+  }
+
+  /** Live ads that expire by `hasta` and whose owner has not been reminded yet. */
+  async avisosPendientes(hoy: string, hasta: string, dias: number) {
     return this.db
-      .updateTable("anuncio as a")
-      .set({ aviso_caducidad_en: new Date() })
-      .where("a.aviso_caducidad_en", "is", null)
-      .where((eb) => vigente(eb as unknown as Eb, hoy, dias))
-      .where(sql`a.fecha + ${dias}::int`, "<=", sql`${hasta}::date`)
-      .returning([
+      .selectFrom("anuncio as a")
+      .where((eb) => porAvisar(eb as unknown as Eb, hoy, hasta, dias))
+      .select([
         "a.id",
         "a.titulo",
         "a.id_socio as idSocio",
         sql<string>`(a.fecha + ${dias}::int)::text`.as("caduca"),
       ])
+      .orderBy("a.id")
       .execute();
+  }
+
+  /**
+   * Marks one ad's reminder as sent if it is still due (one statement: it locks the row, so of
+   * two runs at once only one marks it). False if someone else did, or the ad was renewed.
+   */
+  async marcarAviso(id: number, hoy: string, hasta: string, dias: number): Promise<boolean> {
+    const fila = await this.db
+      .updateTable("anuncio as a")
+      .set({ aviso_caducidad_en: new Date() })
+      .where("a.id", "=", id)
+      .where((eb) => porAvisar(eb as unknown as Eb, hoy, hasta, dias))
+      .returning("a.id")
+      .executeTakeFirst();
+    return fila !== undefined;
   }
 
   async auditar(entrada: EntradaAuditoria): Promise<void> {

@@ -1,4 +1,7 @@
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
 import { hoyIso, sumarDias } from "@fila/domain";
+import { sql } from "kysely";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, crearCuenta, type Entorno, entrar } from "../../test/entorno.js";
@@ -332,6 +335,105 @@ describe("imágenes", () => {
   });
 });
 
+describe("imágenes bajo concurrencia y en la auditoría", () => {
+  const clave = (url: string) => url.split("/").pop() as string;
+  /** The files of the market's images on disk; `enDisco`, those of the given keys. */
+  const archivos = () => {
+    const carpeta = path.join(entorno.dataDir, "files", "anuncios");
+    return existsSync(carpeta) ? readdirSync(carpeta) : [];
+  };
+  const enDisco = (claves: string[]) => {
+    const hay = new Set(archivos());
+    return claves.filter((c) => hay.has(c) || hay.has(c.replace(".webp", "-mini.webp")));
+  };
+  const auditoria = (id: number) =>
+    e.db
+      .selectFrom("auditoria")
+      .select(["accion", "cambios"])
+      .where("entidad", "=", "anuncio")
+      .where("id_entidad", "=", id)
+      .orderBy("id")
+      .execute();
+
+  it("ocho subidas a la vez: seis se guardan (200) y dos son 400, sin perder ninguna", async () => {
+    const a = await publicar(tokens.usuario);
+    const foto = await png("#cc0");
+    const antes = new Set(archivos());
+    const respuestas = await Promise.all(
+      Array.from({ length: 8 }, () => subirImagen(a.id, tokens.usuario, foto)),
+    );
+    const bien = respuestas.filter((r) => r.statusCode === 200);
+    const mal = respuestas.filter((r) => r.statusCode !== 200);
+    expect(bien).toHaveLength(6);
+    expect(mal.map((r) => [r.statusCode, r.json().mensaje])).toEqual(
+      Array(2).fill([400, "Un anuncio puede tener como mucho 6 imágenes."]),
+    );
+    const final = (await llamar("GET", `/api/anuncios/${a.id}`, tokens.usuario)).json() as Anuncio;
+    expect(final.imagenes).toHaveLength(6);
+    // Every 200 answered an image that is still there, and only the kept ones stay on disk.
+    for (const r of bien) {
+      const suyas = (r.json() as Anuncio).imagenes;
+      expect(final.imagenes).toEqual(expect.arrayContaining(suyas));
+    }
+    // Only the kept images (and their thumbnails) were left on disk: no orphan of a refused one.
+    const claves = final.imagenes.map(clave);
+    const nuevos = archivos().filter((f) => !antes.has(f));
+    expect(nuevos.sort()).toEqual(
+      claves.flatMap((c) => [c, c.replace(".webp", "-mini.webp")]).sort(),
+    );
+    const subidas = (await auditoria(a.id)).filter((f) => f.accion === "imagen");
+    expect(subidas).toHaveLength(6);
+  });
+
+  it("subir y quitar a la vez no pierde la subida ni deja la quitada", async () => {
+    const a = await publicar(tokens.usuario);
+    const primera = (await subirImagen(a.id, tokens.usuario, await png())).json() as Anuncio;
+    const [subida, quitada] = await Promise.all([
+      subirImagen(a.id, tokens.usuario, await png("#0cc")),
+      llamar("DELETE", primera.imagenes[0], tokens.usuario),
+    ]);
+    expect([subida.statusCode, quitada.statusCode]).toEqual([200, 200]);
+    const final = (await llamar("GET", `/api/anuncios/${a.id}`, tokens.usuario)).json() as Anuncio;
+    expect(final.imagenes).toHaveLength(1);
+    expect(final.imagenes).not.toContain(primera.imagenes[0]);
+    expect(enDisco([clave(primera.imagenes[0])])).toEqual([]);
+    expect(enDisco([clave(final.imagenes[0])])).toHaveLength(1);
+  });
+
+  it("subir, reordenar y quitar quedan en la auditoría", async () => {
+    const a = await publicar(tokens.usuario);
+    await subirImagen(a.id, tokens.usuario, await png("#00c"));
+    const dos = (await subirImagen(a.id, tokens.usuario, await png("#0c0"))).json() as Anuncio;
+    const [x, y] = dos.imagenes.map(clave);
+    const orden = await llamar("PUT", `/api/anuncios/${a.id}/imagenes`, tokens.usuario, {
+      orden: [y, x],
+    });
+    expect(orden.statusCode).toBe(200);
+    await llamar("DELETE", dos.imagenes[0], tokens.usuario);
+    expect(await auditoria(a.id)).toEqual([
+      { accion: "crear", cambios: expect.any(Array) },
+      { accion: "imagen", cambios: [{ campo: "imagenes", antes: null, despues: x }] },
+      { accion: "imagen", cambios: [{ campo: "imagenes", antes: null, despues: y }] },
+      { accion: "ordenar", cambios: [{ campo: "imagenes", antes: [x, y], despues: [y, x] }] },
+      { accion: "imagen", cambios: [{ campo: "imagenes", antes: x, despues: null }] },
+    ]);
+  });
+
+  it("borrar el anuncio quita del disco también la imagen que se subía a la vez", async () => {
+    const a = await publicar(tokens.usuario);
+    const primera = (await subirImagen(a.id, tokens.usuario, await png())).json() as Anuncio;
+    const antes = new Set(archivos());
+    const [subida, borrado] = await Promise.all([
+      subirImagen(a.id, tokens.usuario, await png("#c0c")),
+      llamar("DELETE", `/api/anuncios/${a.id}`, tokens.usuario),
+    ]);
+    expect(borrado.statusCode).toBe(204);
+    expect([200, 404]).toContain(subida.statusCode);
+    expect(archivos().filter((f) => !antes.has(f))).toEqual([]);
+    expect(enDisco([clave(primera.imagenes[0])])).toEqual([]);
+  });
+});
+
 describe("caducidad", () => {
   it("a los 90 días deja de estar activo; el dueño lo renueva y vuelve", async () => {
     const a = await publicar(tokens.usuario, { titulo: "Caduca" });
@@ -377,5 +479,53 @@ describe("caducidad", () => {
     await envejecer(a.id, 85);
     await servicio.avisarCaducidades();
     expect(await avisos()).toHaveLength(2);
+  });
+
+  /** The owner's reminders, by the ad title they name. */
+  async function recordatorios(token: string): Promise<string[]> {
+    const items = (await llamar("GET", "/api/alertas/mias", token)).json().items as {
+      mensaje: string;
+    }[];
+    return items.map((a) => a.mensaje.slice(1, a.mensaje.indexOf("»"))).sort();
+  }
+
+  it("un aviso que falla no se marca ni se lleva los demás: sale en la pasada siguiente", async () => {
+    const cuenta = await crearCuenta(e.db, { rol: "usuario" });
+    const token = await entrar(e.app, cuenta.email);
+    for (const titulo of ["Faja roja", "Alfanje roto", "Turbante"]) {
+      await envejecer((await publicar(token, { titulo })).id, 84);
+    }
+    const servicio = e.app.servicios.anuncios;
+    // A real failure half-way: the database refuses to store one of the alerts.
+    await sql`alter table alerta add constraint prueba_aviso_roto
+      check (mensaje not like '%Alfanje roto%')`.execute(e.db);
+    const fallo = await servicio.avisarCaducidades().then(
+      () => null,
+      (err: Error) => err,
+    );
+    await sql`alter table alerta drop constraint prueba_aviso_roto`.execute(e.db);
+    expect(await recordatorios(token)).toEqual(["Faja roja", "Turbante"]);
+    // The failure is not silent: the periodic task logs it.
+    expect(fallo?.message).toBe("Avisos de caducidad sin enviar: 1");
+    await servicio.avisarCaducidades();
+    expect(await recordatorios(token)).toEqual(["Alfanje roto", "Faja roja", "Turbante"]);
+    await servicio.avisarCaducidades();
+    expect(await recordatorios(token)).toHaveLength(3);
+  });
+
+  it("dos pasadas a la vez avisan de cada anuncio una sola vez", async () => {
+    const cuenta = await crearCuenta(e.db, { rol: "usuario" });
+    const token = await entrar(e.app, cuenta.email);
+    for (const titulo of ["Capa", "Escudo", "Sandalias", "Casco"]) {
+      await envejecer((await publicar(token, { titulo })).id, 86);
+    }
+    const servicio = e.app.servicios.anuncios;
+    const enviados = await Promise.all([
+      servicio.avisarCaducidades(),
+      servicio.avisarCaducidades(),
+      servicio.avisarCaducidades(),
+    ]);
+    expect(await recordatorios(token)).toEqual(["Capa", "Casco", "Escudo", "Sandalias"]);
+    expect(enviados.reduce((a, b) => a + b, 0)).toBe(4);
   });
 });

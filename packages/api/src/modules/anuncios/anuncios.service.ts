@@ -2,13 +2,17 @@ import {
   ANUNCIO_MAX_IMAGENES,
   type AnuncioEntrada,
   type AnuncioVista,
+  aCentimos,
   type Contacto,
+  formatearFecha,
   hoyIso,
   type ListaAnunciosQuery,
   sumarDias,
   tieneMedioDeContacto,
 } from "@fila/domain";
 import sharp from "sharp";
+import type { Database } from "../../db/database.js";
+import type { CambioAuditado } from "../../db/schema.js";
 import { DomainError, noEncontrado, prohibido } from "../../errors/domain-error.js";
 import { mensajeCon } from "../../errors/mensajes.js";
 import type { UsuarioAutenticado } from "../../plugins/auth.js";
@@ -19,11 +23,16 @@ import type { AnuncioGuardado, AnunciosRepository, DatosAnuncio } from "./anunci
 
 type Actor = Pick<UsuarioAutenticado, "id" | "rol" | "socioId">;
 
-/** Tells the owner's accounts (an in-app alert) that their ad is about to expire. */
+/**
+ * Tells the owner's accounts (an in-app alert) that their ad is about to expire. `marcar` runs in
+ * the transaction that stores the alert, before it: when it answers false (the reminder was
+ * already sent) nothing is stored. Resolves true if the alert was stored.
+ */
 export type AvisarDueno = (
   idSocio: number,
   aviso: { titulo: string; mensaje: string; enlace: string },
-) => Promise<void>;
+  marcar: (db: Database) => Promise<boolean>,
+) => Promise<boolean>;
 
 export type OpcionesAnuncios = {
   dataDir: string;
@@ -45,6 +54,10 @@ const esDueno = (actor: Actor, anuncio: AnuncioGuardado) =>
   actor.socioId > 0 && anuncio.idSocio === actor.socioId;
 const miniatura = (clave: string) => clave.replace(/\.webp$/, "-mini.webp");
 const sinDuplicados = (lista: string[]) => [...new Set(lista)];
+const demasiadasImagenes = () => {
+  const mensaje = mensajeCon("anuncios.demasiadas_imagenes", { max: ANUNCIO_MAX_IMAGENES });
+  return new DomainError("validacion", mensaje, [{ campo: "archivo", clave: mensaje }]);
+};
 
 export class AnunciosService {
   private readonly imagenes: AlmacenArchivos;
@@ -134,7 +147,7 @@ export class AnunciosService {
     return {
       titulo: entrada.titulo,
       descripcion: entrada.descripcion,
-      precio: Math.round(entrada.precio * 100),
+      precio: aCentimos(entrada.precio),
       etiquetas: sinDuplicados(entrada.etiquetas),
       destacado,
       fecha,
@@ -206,7 +219,10 @@ export class AnunciosService {
 
   async borrar(actor: Actor, id: number): Promise<void> {
     const antes = await this.modificable(actor, id);
-    await this.repo.transaccion(async (repo) => {
+    const imagenes = await this.repo.transaccion(async (repo) => {
+      // Locked: an image uploaded meanwhile is either in this list or refused with 404.
+      const actual = await repo.porId(id, this.hoy(), this.opciones.dias, true);
+      if (!actual) throw noEncontrado("no_encontrado.anuncio");
       await repo.borrar(id);
       await repo.auditar({
         idUsuario: actor.id,
@@ -215,19 +231,51 @@ export class AnunciosService {
         accion: "borrar",
         cambios: [{ campo: "titulo", antes: antes.titulo, despues: null }],
       });
+      return actual.imagenes;
     });
-    for (const clave of antes.imagenes) {
+    await this.borrarArchivos(imagenes);
+  }
+
+  /** Files go only after the commit that stops pointing to them. */
+  private async borrarArchivos(claves: string[]) {
+    for (const clave of claves) {
       await this.imagenes.borrar(clave);
       await this.imagenes.borrar(miniatura(clave));
     }
   }
 
+  /**
+   * Changes the ad's image list reading it under the row's lock (so changes at once take turns
+   * and none is lost) and audits it in the same transaction.
+   */
+  private async cambiarImagenes(
+    actor: Actor,
+    id: number,
+    cambio: (actuales: string[]) => {
+      imagenes: string[];
+      accion: string;
+      cambios: CambioAuditado[];
+    },
+  ): Promise<void> {
+    await this.repo.transaccion(async (repo) => {
+      const actual = await repo.porId(id, this.hoy(), this.opciones.dias, true);
+      if (!actual) throw noEncontrado("no_encontrado.anuncio");
+      const { imagenes, accion, cambios } = cambio(actual.imagenes);
+      await repo.actualizar(id, { imagenes });
+      await repo.auditar({
+        idUsuario: actor.id,
+        entidad: "anuncio",
+        idEntidad: id,
+        accion,
+        cambios,
+      });
+    });
+  }
+
   async subirImagen(actor: Actor, id: number, contenido: Buffer): Promise<AnuncioVista> {
     const anuncio = await this.modificable(actor, id);
-    if (anuncio.imagenes.length >= ANUNCIO_MAX_IMAGENES) {
-      const mensaje = mensajeCon("anuncios.demasiadas_imagenes", { max: ANUNCIO_MAX_IMAGENES });
-      throw new DomainError("validacion", mensaje, [{ campo: "archivo", clave: mensaje }]);
-    }
+    // Checked early to spare the conversion; the locked re-read below is the one that counts.
+    if (anuncio.imagenes.length >= ANUNCIO_MAX_IMAGENES) throw demasiadasImagenes();
     const webp = await imagenAWebp(contenido, LADO_IMAGEN);
     if (!webp) {
       throw new DomainError("imagen_no_valida", MENSAJE_IMAGEN, [
@@ -241,59 +289,55 @@ export class AnunciosService {
     const clave = AlmacenArchivos.claveAleatoria("webp");
     await this.imagenes.guardar(clave, webp);
     await this.imagenes.guardar(miniatura(clave), mini);
-    const guardada = await this.repo.transaccion(async (repo) => {
-      // Re-read inside the transaction: two uploads at once must not pass the limit together.
-      const actual = await repo.porId(id, this.hoy(), this.opciones.dias);
-      if (!actual || actual.imagenes.length >= ANUNCIO_MAX_IMAGENES) return false;
-      await repo.actualizar(id, { imagenes: [...actual.imagenes, clave] });
-      await repo.auditar({
-        idUsuario: actor.id,
-        entidad: "anuncio",
-        idEntidad: id,
-        accion: "imagen",
-        cambios: [{ campo: "imagenes", antes: null, despues: clave }],
+    try {
+      await this.cambiarImagenes(actor, id, (actuales) => {
+        if (actuales.length >= ANUNCIO_MAX_IMAGENES) throw demasiadasImagenes();
+        return {
+          imagenes: [...actuales, clave],
+          accion: "imagen",
+          cambios: [{ campo: "imagenes", antes: null, despues: clave }],
+        };
       });
-      return true;
-    });
-    if (!guardada) {
-      await this.imagenes.borrar(clave);
-      await this.imagenes.borrar(miniatura(clave));
-      const mensaje = mensajeCon("anuncios.demasiadas_imagenes", { max: ANUNCIO_MAX_IMAGENES });
-      throw new DomainError("validacion", mensaje, [{ campo: "archivo", clave: mensaje }]);
+    } catch (error) {
+      // Refused or failed: nothing points to the new files.
+      await this.borrarArchivos([clave]);
+      throw error;
     }
     return this.obtener(actor, id);
   }
 
   /** New order of the images: the same keys, each once. */
   async ordenarImagenes(actor: Actor, id: number, orden: string[]): Promise<AnuncioVista> {
-    const anuncio = await this.modificable(actor, id);
-    const mismas =
-      orden.length === anuncio.imagenes.length &&
-      new Set(orden).size === orden.length &&
-      orden.every((c) => anuncio.imagenes.includes(c));
-    if (!mismas) {
-      const mensaje = "anuncios.orden_no_valido";
-      throw new DomainError("validacion", mensaje, [{ campo: "orden", clave: mensaje }]);
-    }
-    await this.repo.actualizar(id, { imagenes: orden });
+    await this.modificable(actor, id);
+    await this.cambiarImagenes(actor, id, (actuales) => {
+      const mismas =
+        orden.length === actuales.length &&
+        new Set(orden).size === orden.length &&
+        orden.every((c) => actuales.includes(c));
+      if (!mismas) {
+        const mensaje = "anuncios.orden_no_valido";
+        throw new DomainError("validacion", mensaje, [{ campo: "orden", clave: mensaje }]);
+      }
+      return {
+        imagenes: orden,
+        accion: "ordenar",
+        cambios: [{ campo: "imagenes", antes: actuales, despues: orden }],
+      };
+    });
     return this.obtener(actor, id);
   }
 
   async borrarImagen(actor: Actor, id: number, clave: string): Promise<AnuncioVista> {
-    const anuncio = await this.modificable(actor, id);
-    if (!anuncio.imagenes.includes(clave)) throw noEncontrado("no_encontrado.imagen");
-    await this.repo.transaccion(async (repo) => {
-      await repo.actualizar(id, { imagenes: anuncio.imagenes.filter((c) => c !== clave) });
-      await repo.auditar({
-        idUsuario: actor.id,
-        entidad: "anuncio",
-        idEntidad: id,
+    await this.modificable(actor, id);
+    await this.cambiarImagenes(actor, id, (actuales) => {
+      if (!actuales.includes(clave)) throw noEncontrado("no_encontrado.imagen");
+      return {
+        imagenes: actuales.filter((c) => c !== clave),
         accion: "imagen",
         cambios: [{ campo: "imagenes", antes: clave, despues: null }],
-      });
+      };
     });
-    await this.imagenes.borrar(clave);
-    await this.imagenes.borrar(miniatura(clave));
+    await this.borrarArchivos([clave]);
     return this.obtener(actor, id);
   }
 
@@ -308,23 +352,32 @@ export class AnunciosService {
 
   /**
    * The periodic task: one in-app alert to the owner of every live ad that expires within a
-   * week and has not been reminded yet. Returns how many were sent.
+   * week and has not been reminded yet. Each ad is marked in the transaction that stores its
+   * alert, so one that fails stays unmarked for the next run, and the others are still sent;
+   * the failures are thrown together at the end. Returns how many were sent.
    */
   async avisarCaducidades(): Promise<number> {
     const hoy = this.hoy();
-    const anuncios = await this.repo.marcarAvisos(
-      hoy,
-      sumarDias(hoy, DIAS_AVISO),
-      this.opciones.dias,
-    );
-    for (const a of anuncios) {
-      const [anyo, mes, dia] = a.caduca.split("-");
-      await this.opciones.avisar(a.idSocio, {
+    const hasta = sumarDias(hoy, DIAS_AVISO);
+    const { dias } = this.opciones;
+    let enviados = 0;
+    const fallos: unknown[] = [];
+    for (const a of await this.repo.avisosPendientes(hoy, hasta, dias)) {
+      const aviso = {
         titulo: "Tu anuncio del mercadillo caduca pronto",
-        mensaje: `«${a.titulo}» caduca el ${dia}/${mes}/${anyo}. Renuévalo desde «Mis anuncios» si sigue en pie.`,
+        mensaje: `«${a.titulo}» caduca el ${formatearFecha(a.caduca)}. Renuévalo desde «Mis anuncios» si sigue en pie.`,
         enlace: `/market?anuncio=${a.id}`,
-      });
+      };
+      try {
+        const marcar = (db: Database) => this.repo.en(db).marcarAviso(a.id, hoy, hasta, dias);
+        if (await this.opciones.avisar(a.idSocio, aviso, marcar)) enviados++;
+      } catch (err) {
+        fallos.push(err);
+      }
     }
-    return anuncios.length;
+    if (fallos.length > 0) {
+      throw new AggregateError(fallos, `Avisos de caducidad sin enviar: ${fallos.length}`);
+    }
+    return enviados;
   }
 }

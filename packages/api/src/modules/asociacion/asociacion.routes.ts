@@ -16,7 +16,7 @@ export const asociacionRoutes: FastifyPluginAsyncZod<{ asociacion: AsociacionSer
   app.get(
     "/asociacion",
     {
-      preHandler: soloAdministrador,
+      onRequest: soloAdministrador,
       schema: {
         tags: ["Asociación"],
         summary: "Datos de la asociación y ajustes bancarios (con el identificador de acreedor)",
@@ -29,7 +29,7 @@ export const asociacionRoutes: FastifyPluginAsyncZod<{ asociacion: AsociacionSer
   app.put(
     "/asociacion",
     {
-      preHandler: soloAdministrador,
+      onRequest: soloAdministrador,
       schema: {
         tags: ["Asociación"],
         summary: "Cambiar los datos de la asociación y sus ajustes bancarios",

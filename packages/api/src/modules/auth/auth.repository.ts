@@ -1,4 +1,5 @@
-import { sql } from "kysely";
+import type { Rol } from "@fila/domain";
+import { CompiledQuery, sql } from "kysely";
 import type { Database } from "../../db/database.js";
 import { type EntradaAuditoria, registrarAuditoria } from "../../services/auditoria.js";
 
@@ -28,8 +29,50 @@ const columnasCuenta = [
   "totp_secreto as totpSecreto",
 ] as const;
 
+export type FilaSesion = {
+  tokenHash: string;
+  idSesion: number;
+  id: number;
+  email: string;
+  nombre: string;
+  rol: Rol;
+  id_socio: number | null;
+  condicionesAlDia: boolean | null;
+  totp_activo: boolean;
+  totp_renovar: boolean;
+  totpObligatorio: boolean | null;
+  versionDatos: string;
+};
+
+/**
+ * The live sessions of some token hashes ($1) at a time ($2), with their active accounts and what
+ * the gates need (terms version, TOTP rule), and the version of the data, so that an answer kept
+ * by version costs no query of its own: one indexed query for the requests that arrived
+ * together (plugins/auth.ts reads them in batches). Kept as plain SQL so the hot path does not
+ * build and compile the same query each time (docs/adr/0007).
+ */
+const CONSULTA_SESIONES = `
+  select sesion.token_hash as "tokenHash", sesion.id as "idSesion", usuario.id, usuario.email,
+    usuario.nombre, usuario.rol, usuario.id_socio,
+    usuario.condiciones_version = (select version_condiciones from asociacion limit 1)
+      as "condicionesAlDia",
+    usuario.totp_activo, usuario.totp_renovar,
+    (select totp_obligatorio_admin from asociacion limit 1) as "totpObligatorio",
+    (select last_value::text || ':' || is_called::text from version_datos) as "versionDatos"
+  from sesion
+  join usuario on usuario.id = sesion.id_usuario
+  where sesion.token_hash = any($1::text[]) and sesion.revocada_en is null and sesion.expira_en > $2
+    and usuario.activo = true`;
+
 export class AuthRepository {
   constructor(private readonly db: Database) {}
+
+  async sesionesVivas(hashes: string[], ahora: Date): Promise<FilaSesion[]> {
+    const { rows } = await this.db.executeQuery<FilaSesion>(
+      CompiledQuery.raw(CONSULTA_SESIONES, [hashes, ahora]),
+    );
+    return rows;
+  }
 
   cuentaPorEmail(email: string): Promise<CuentaFila | undefined> {
     return this.db
@@ -64,29 +107,43 @@ export class AuthRepository {
     return fila?.version_condiciones ?? "1";
   }
 
-  async contarIntentos(clave: string, desde: Date): Promise<number> {
-    const fila = await this.db
-      .selectFrom("intento_login")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("clave", "=", clave)
-      .where("creado_en", ">", desde)
-      .executeTakeFirst();
-    return Number(fila?.n ?? 0);
+  /**
+   * Takes one attempt of each key in one statement and returns, per key, the attempts of its
+   * window with this one: the row of each key is locked by the INSERT … ON CONFLICT DO UPDATE,
+   * so attempts arriving together (on any instance) are counted one after another. A window
+   * older than `ventanaMs` starts again at 1. Keys are taken in one order, so two statements
+   * never wait on each other's rows.
+   */
+  async tomarIntentos(claves: string[], ventanaMs: number): Promise<Map<string, number>> {
+    const caducada = sql<boolean>`limite_intento.desde <= now() - make_interval(secs => ${ventanaMs / 1000})`;
+    const filas = await this.db
+      .insertInto("limite_intento")
+      .values([...claves].sort().map((clave) => ({ clave, intentos: 1 })))
+      .onConflict((oc) =>
+        oc.column("clave").doUpdateSet({
+          intentos: sql<number>`case when ${caducada} then 1 else limite_intento.intentos + 1 end`,
+          desde: sql<Date>`case when ${caducada} then now() else limite_intento.desde end`,
+        }),
+      )
+      .returning(["clave", "intentos"])
+      .execute();
+    return new Map(filas.map((f) => [f.clave, f.intentos]));
   }
 
-  async registrarIntentos(claves: string[]): Promise<void> {
-    await this.db
-      .insertInto("intento_login")
-      .values(claves.map((clave) => ({ clave })))
-      .execute();
+  /** Gives back an attempt taken by `tomarIntentos` that did not fail (or was not tried). */
+  async devolverIntentos(claves: string[]): Promise<void> {
+    // One row a statement: an UPDATE never holds one key's row while it waits for another's.
+    for (const clave of claves) {
+      await this.db
+        .updateTable("limite_intento")
+        .set({ intentos: sql<number>`greatest(intentos - 1, 0)` })
+        .where("clave", "=", clave)
+        .execute();
+    }
   }
 
   async borrarIntentos(clave: string): Promise<void> {
-    await this.db.deleteFrom("intento_login").where("clave", "=", clave).execute();
-  }
-
-  async purgarIntentosAntiguos(antesDe: Date): Promise<void> {
-    await this.db.deleteFrom("intento_login").where("creado_en", "<", antesDe).execute();
+    await this.db.deleteFrom("limite_intento").where("clave", "=", clave).execute();
   }
 
   async crearSesion(idUsuario: number, tokenHash: string, expira: Date, ip: string): Promise<void> {

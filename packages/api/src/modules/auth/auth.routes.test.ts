@@ -140,6 +140,66 @@ describe("POST /api/login", () => {
   });
 });
 
+describe("límite de intentos de entrada con peticiones a la vez", () => {
+  const entrarDesde = (ip: string, email: string, password: string) =>
+    e.app.inject({
+      method: "POST",
+      url: "/api/login",
+      remoteAddress: ip,
+      payload: { email, password },
+    });
+
+  it("30 contraseñas erróneas a la vez para una cuenta: se prueban exactamente las del límite, el resto 429", async () => {
+    const c = await crearCuenta(e.db);
+    const respuestas = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        entrarDesde(`198.51.100.${i + 1}`, c.email, `mala-${i}-xxxxx`),
+      ),
+    );
+    const estados = respuestas.map((r) => r.statusCode);
+    expect(estados.filter((s) => s === 401)).toHaveLength(LIMITES_LOGIN.porCuenta);
+    expect(estados.filter((s) => s === 429)).toHaveLength(30 - LIMITES_LOGIN.porCuenta);
+    const buena = await entrarDesde("198.51.100.99", c.email, PASSWORD_PRUEBA);
+    expect(buena.statusCode).toBe(429);
+  });
+
+  it("las entradas rechazadas por el límite (429) quedan en el registro de actividad", async () => {
+    const c = await crearCuenta(e.db);
+    const ip = "198.51.100.200";
+    for (let i = 0; i < LIMITES_LOGIN.porCuenta; i++) {
+      expect((await entrarDesde(ip, c.email, `mala-${i}-xxxxx`)).statusCode).toBe(401);
+    }
+    expect((await entrarDesde(ip, c.email, PASSWORD_PRUEBA)).statusCode).toBe(429);
+    const registro = await e.db
+      .selectFrom("auditoria")
+      .select(["accion", "id_entidad", "cambios"])
+      .where("entidad", "=", "acceso")
+      .where("id_entidad", "=", c.id)
+      .orderBy("id")
+      .execute();
+    expect(registro.map((r) => r.accion)).toEqual([
+      ...Array(LIMITES_LOGIN.porCuenta).fill("entrada fallida"),
+      "entrada rechazada",
+    ]);
+    expect(registro.at(-1)?.cambios).toEqual([
+      { campo: "email", antes: null, despues: c.email },
+      { campo: "ip", antes: null, despues: ip },
+    ]);
+  });
+
+  it("una entrada buena no gasta intentos: la cuenta sigue pudiendo fallar hasta el límite", async () => {
+    const c = await crearCuenta(e.db);
+    const ip = "198.51.100.201";
+    for (let i = 0; i < LIMITES_LOGIN.porIp + 2; i++) {
+      expect((await entrarDesde(ip, c.email, PASSWORD_PRUEBA)).statusCode).toBe(200);
+    }
+    for (let i = 0; i < LIMITES_LOGIN.porCuenta; i++) {
+      expect((await entrarDesde(ip, c.email, `mala-${i}-xxxxx`)).statusCode).toBe(401);
+    }
+    expect((await entrarDesde(ip, c.email, PASSWORD_PRUEBA)).statusCode).toBe(429);
+  });
+});
+
 describe("GET /api/sesion y POST /api/logout", () => {
   it("sin token responde 401 con el formato de error", async () => {
     const res = await e.app.inject({ method: "GET", url: "/api/sesion" });

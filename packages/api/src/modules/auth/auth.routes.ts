@@ -35,7 +35,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
 
   app.post(
     "/logout",
-    { preHandler: requiereSesion, schema: { tags, summary: "Cerrar la sesión actual" } },
+    { onRequest: requiereSesion, schema: { tags, summary: "Cerrar la sesión actual" } },
     async (req, reply) => {
       await auth.logout(usuarioDe(req));
       return reply.status(204).send();
@@ -45,7 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.get(
     "/sesion",
     {
-      preHandler: requiereSesion,
+      onRequest: requiereSesion,
       schema: { tags, summary: "Usuario de la sesión", response: { 200: SesionUsuarioSchema } },
     },
     async (req) => auth.sesion(usuarioDe(req)),
@@ -54,7 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     "/login/psswd",
     {
-      preHandler: requiereSesion,
+      onRequest: requiereSesion,
       schema: { tags, summary: "Cambiar la contraseña", body: CambioPasswordSchema },
     },
     async (req, reply) => {
@@ -66,7 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     "/login/condiciones",
     {
-      preHandler: requiereSesion,
+      onRequest: requiereSesion,
       schema: {
         tags,
         summary: "Aceptar las condiciones de uso",

@@ -7,6 +7,7 @@ import type { UsuarioAutenticado } from "../../plugins/auth.js";
 import type { MailService } from "../../services/mail.js";
 import { correoRestablecer } from "./auth.correos.js";
 import type { AuthRepository, CuentaFila } from "./auth.repository.js";
+import type { Limite, LimiteIntentos } from "./limite-intentos.js";
 import { codigoIncorrecto, codigoRequerido, type TotpService } from "./totp.service.js";
 
 const MINUTO = 60_000;
@@ -49,6 +50,8 @@ export class AuthService {
     private readonly mail: MailService,
     private readonly publicUrl: string,
     private readonly totp: TotpService,
+    /** Sign-in attempts (window LIMITES_LOGIN.ventanaMs). */
+    private readonly limite: LimiteIntentos,
   ) {}
 
   private async presentar(cuenta: CuentaFila): Promise<SesionUsuario> {
@@ -69,51 +72,65 @@ export class AuthService {
     ip: string,
     codigo?: string,
   ): Promise<SesionUsuario & { accessToken: string }> {
-    const claveCuenta = `cuenta:${email}`;
-    const claveIp = `ip:${ip}`;
-    await this.comprobarIntentos(claveCuenta, claveIp);
-    const cuenta = await this.repo.cuentaPorEmail(email);
-    // Unknown accounts are verified against a dummy hash: same body, about the same time.
-    const valida = await verificarPassword(cuenta?.passwordHash ?? null, password);
-    if (!cuenta || !valida || !cuenta.activo) {
-      await this.repo.registrarIntentos([claveCuenta, claveIp]);
-      await this.repo.auditar({
-        idUsuario: null,
-        entidad: "acceso",
-        idEntidad: cuenta?.id ?? 0,
-        accion: "entrada fallida",
-        cambios: [
-          { campo: "email", antes: null, despues: email },
-          { campo: "ip", antes: null, despues: ip },
-        ],
-      });
-      throw credencialesInvalidas();
-    }
-    await this.segundoFactor(cuenta, codigo, [claveCuenta, claveIp]);
-    await this.repo.borrarIntentos(claveCuenta);
-    return this.abrirSesion(cuenta, ip);
-  }
-
-  async comprobarIntentos(claveCuenta: string, claveIp: string): Promise<void> {
-    const desde = new Date(Date.now() - LIMITES_LOGIN.ventanaMs);
-    const [fallosCuenta, fallosIp] = await Promise.all([
-      this.repo.contarIntentos(claveCuenta, desde),
-      this.repo.contarIntentos(claveIp, desde),
-    ]);
-    if (fallosCuenta >= LIMITES_LOGIN.porCuenta || fallosIp >= LIMITES_LOGIN.porIp) {
-      throw demasiadosIntentos();
-    }
+    return this.entrada(email, ip, async () => {
+      const cuenta = await this.repo.cuentaPorEmail(email);
+      // Unknown accounts are verified against a dummy hash: same body, about the same time.
+      const valida = await verificarPassword(cuenta?.passwordHash ?? null, password);
+      if (!cuenta || !valida || !cuenta.activo) {
+        await this.auditarEntrada("entrada fallida", cuenta?.id ?? 0, email, ip);
+        throw credencialesInvalidas();
+      }
+      await this.segundoFactor(cuenta, codigo);
+      return this.abrirSesion(cuenta, ip);
+    });
   }
 
   /**
-   * With TOTP on, the sign-in needs a code: none → 401 codigo_requerido (nothing else told);
-   * a wrong or replayed one → 401 codigo_incorrecto, counted as a failed sign-in.
+   * A sign-in attempt (password or OpenID Connect) under the limits of its account (when known)
+   * and of its IP: taken before it is tried, so attempts arriving together never pass the limit;
+   * refused with 429 (and in the activity log) once it is reached. A success clears the account's
+   * failures.
    */
-  async segundoFactor(cuenta: CuentaFila, codigo: string | undefined, claves: string[]) {
+  async entrada<T>(email: string | null, ip: string, intento: () => Promise<T>): Promise<T> {
+    const claveCuenta = email === null ? null : `cuenta:${email}`;
+    const limites: Limite[] = [{ clave: `ip:${ip}`, maximo: LIMITES_LOGIN.porIp }];
+    if (claveCuenta) limites.push({ clave: claveCuenta, maximo: LIMITES_LOGIN.porCuenta });
+    const resultado = await this.limite.intentar(
+      limites,
+      {
+        demasiados: demasiadosIntentos,
+        alRechazar: async () => {
+          const cuenta = email === null ? undefined : await this.repo.cuentaPorEmail(email);
+          await this.auditarEntrada("entrada rechazada", cuenta?.id ?? 0, email ?? "", ip);
+        },
+      },
+      intento,
+    );
+    if (claveCuenta) await this.repo.borrarIntentos(claveCuenta);
+    return resultado;
+  }
+
+  private auditarEntrada(accion: string, idCuenta: number, email: string, ip: string) {
+    return this.repo.auditar({
+      idUsuario: null,
+      entidad: "acceso",
+      idEntidad: idCuenta,
+      accion,
+      cambios: [
+        { campo: "email", antes: null, despues: email },
+        { campo: "ip", antes: null, despues: ip },
+      ],
+    });
+  }
+
+  /**
+   * With TOTP on, the sign-in needs a code: none → 401 codigo_requerido (nothing else told, and
+   * not counted); a wrong or replayed one → 401 codigo_incorrecto, counted as a failed sign-in.
+   */
+  async segundoFactor(cuenta: CuentaFila, codigo: string | undefined): Promise<void> {
     if (!cuenta.totpActivo) return;
     if (!codigo) throw codigoRequerido();
     if (!(await this.totp.verificar(cuenta.id, cuenta.totpSecreto, codigo))) {
-      await this.repo.registrarIntentos(claves);
       throw codigoIncorrecto();
     }
   }
@@ -200,12 +217,10 @@ export class AuthService {
 
   /** Same answer whether the email exists or not; the email (if any) leaves in the background. */
   async solicitarReset(email: string, ip: string): Promise<void> {
+    // Every request counts, taken and counted in one statement.
     const claveIp = `reset-ip:${ip}`;
-    const desde = new Date(Date.now() - LIMITES_LOGIN.ventanaMs);
-    if ((await this.repo.contarIntentos(claveIp, desde)) >= LIMITES_LOGIN.porIp) {
-      throw demasiadosIntentos();
-    }
-    await this.repo.registrarIntentos([claveIp]);
+    const pedidos = await this.repo.tomarIntentos([claveIp], LIMITES_LOGIN.ventanaMs);
+    if ((pedidos.get(claveIp) ?? 0) > LIMITES_LOGIN.porIp) throw demasiadosIntentos();
     const cuenta = await this.repo.cuentaPorEmail(email);
     if (!cuenta?.activo) return;
     const haceUnaHora = new Date(Date.now() - 60 * MINUTO);

@@ -3,6 +3,7 @@ import type { CustomFetch } from "openid-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app.js";
 import { type Config, leerConfig } from "../../config.js";
+import { ClaveInstalacion } from "../../lib/clave-instalacion.js";
 import { codigoTotp } from "../../lib/totp.js";
 import { crearBaseDePruebas } from "../../test/base-de-pruebas.js";
 import {
@@ -63,12 +64,20 @@ beforeAll(async () => {
     webDist: null,
     pushWorker: false,
   };
-  const app = await buildApp({ config, db: bd.db, logger: false, oidcFetch: redFalsificadora });
+  const clave = ClaveInstalacion.nueva();
+  const app = await buildApp({
+    config,
+    db: bd.db,
+    clave,
+    logger: false,
+    oidcFetch: redFalsificadora,
+  });
   await app.ready();
   e = {
     app,
     db: bd.db,
     config,
+    clave,
     cerrar: async () => {
       await app.close();
       await bd.cerrar();
@@ -191,6 +200,24 @@ describe("entrar con el proveedor de identidad", () => {
     expect(cookie).toContain(`fila_oidc=${url.searchParams.get("state")}`);
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).toMatch(/Path=\/api\/login\/oidc/);
+    expect(cookie).toMatch(/Max-Age=600/);
+  });
+
+  it("la vuelta lee la cookie aunque lleguen otras y la borra", async () => {
+    const c = await crearCuenta(e.db);
+    const { retorno, cookieEstado } = await irAlProveedor({ email: c.email });
+    const res = await e.app.inject({
+      method: "GET",
+      url: retorno.slice(PUBLIC_URL.length),
+      headers: { cookie: `otra=1; ${cookieEstado}; ultima=x=y` },
+    });
+    expect(res.statusCode).toBe(302);
+    expect(new URL(String(res.headers.location)).hash).toMatch(/oidc=/);
+    const borrada = String(res.headers["set-cookie"]);
+    expect(borrada).toMatch(/^fila_oidc=;/);
+    expect(borrada).toMatch(/Path=\/api\/login\/oidc/);
+    expect(borrada).toMatch(/Expires=Thu, 01 Jan 1970/);
   });
 
   it("entra con el correo verificado de una cuenta activa: la misma sesión que el login, con un vale de un solo uso", async () => {

@@ -1,4 +1,6 @@
+import cookie from "@fastify/cookie";
 import { CodigoSegundoFactorSchema, CuerpoErrorSchema, LoginResponseSchema } from "@fila/domain";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { OidcService } from "./oidc.service.js";
@@ -10,22 +12,25 @@ const REDIRECCION = z.null().describe("Redirección del navegador (cabecera Loca
 
 const TextoQuery = z.string().max(4096).optional();
 
-function leerCookie(cabecera: string | undefined, nombre: string): string | undefined {
-  for (const parte of (cabecera ?? "").split(";")) {
-    const [clave, ...valor] = parte.trim().split("=");
-    if (clave === nombre) return valor.join("=");
-  }
-  return undefined;
-}
-
 /** Sign-in with the OpenID Connect provider of OIDC_ISSUER (nothing to do when not set). */
 export const oidcRoutes: FastifyPluginAsyncZod<{ oidc: OidcService; publicUrl: string }> = async (
   app,
   { oidc, publicUrl },
 ) => {
-  const segura = publicUrl.startsWith("https://") ? "; Secure" : "";
-  const cookie = (valor: string, segundos: number) =>
-    `${COOKIE}=${valor}; Path=${RUTA_COOKIE}; Max-Age=${segundos}; HttpOnly; SameSite=Lax${segura}`;
+  // Only these routes read or write cookies: the plugin stays inside this one.
+  await app.register(cookie);
+  /**
+   * The state of a sign-in under way, bound to the browser that started it (10 minutes). Secure
+   * whenever the browser is on HTTPS: a public https URL, or a request that arrived over HTTPS
+   * through a trusted proxy (TRUST_PROXY makes req.protocol follow X-Forwarded-Proto).
+   */
+  const opcionesCookie = (req: FastifyRequest) =>
+    ({
+      path: RUTA_COOKIE,
+      httpOnly: true,
+      sameSite: "lax",
+      secure: publicUrl.startsWith("https://") || req.protocol === "https",
+    }) as const;
 
   app.get(
     "/login/oidc",
@@ -50,9 +55,9 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ oidc: OidcService; publicUrl: s
         response: { 302: REDIRECCION },
       },
     },
-    async (_req, reply) => {
+    async (req, reply) => {
       const { url, estado } = await oidc.inicio();
-      if (estado) reply.header("Set-Cookie", cookie(estado, 600));
+      if (estado) reply.setCookie(COOKIE, estado, { ...opcionesCookie(req), maxAge: 600 });
       return reply.header("Cache-Control", "no-store").redirect(url, 302);
     },
   );
@@ -76,9 +81,9 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ oidc: OidcService; publicUrl: s
     },
     async (req, reply) => {
       const consulta = new URLSearchParams(req.url.split("?")[1] ?? "");
-      const destino = await oidc.retorno(consulta, leerCookie(req.headers.cookie, COOKIE));
+      const destino = await oidc.retorno(consulta, req.cookies[COOKIE]);
       return reply
-        .header("Set-Cookie", cookie("", 0))
+        .clearCookie(COOKIE, opcionesCookie(req))
         .header("Cache-Control", "no-store")
         .header("Referrer-Policy", "no-referrer")
         .redirect(destino, 302);

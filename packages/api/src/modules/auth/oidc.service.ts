@@ -203,19 +203,14 @@ export class OidcService {
     codigo: string | undefined,
     ip: string,
   ): Promise<SesionUsuario & { accessToken: string }> {
-    const claveIp = `ip:${ip}`;
     const hash = hashToken(vale);
     const idUsuario = await this.repo.cuentaDelVale(hash);
     const cuenta = idUsuario === undefined ? undefined : await this.cuentas.cuentaPorId(idUsuario);
-    const claveCuenta = `cuenta:${cuenta?.email ?? ""}`;
-    await this.auth.comprobarIntentos(claveCuenta, claveIp);
-    if (!cuenta?.activo) {
-      await this.cuentas.registrarIntentos([claveIp]);
-      throw valeInvalido();
-    }
-    await this.auth.segundoFactor(cuenta, codigo, [claveCuenta, claveIp]);
-    if (!(await this.repo.consumirVale(hash))) throw valeInvalido();
-    await this.cuentas.borrarIntentos(claveCuenta);
-    return this.auth.abrirSesion(cuenta, ip);
+    return this.auth.entrada(cuenta?.email ?? null, ip, async () => {
+      if (!cuenta?.activo) throw valeInvalido();
+      await this.auth.segundoFactor(cuenta, codigo);
+      if (!(await this.repo.consumirVale(hash))) throw valeInvalido();
+      return this.auth.abrirSesion(cuenta, ip);
+    });
   }
 }

@@ -1,4 +1,6 @@
+import type { Updateable } from "kysely";
 import type { Database } from "../../db/database.js";
+import type { AsociacionTable } from "../../db/schema.js";
 import { type EntradaAuditoria, registrarAuditoria } from "../../services/auditoria.js";
 
 export type EstadoTotpFila = {
@@ -9,7 +11,10 @@ export type EstadoTotpFila = {
   activo: boolean;
   totpSecreto: string | null;
   totpActivo: boolean;
+  totpRenovar: boolean;
 };
+
+export type SecretoFila = { id: number; totpSecreto: string; totpActivo: boolean };
 
 export class TotpRepository {
   constructor(private readonly db: Database) {}
@@ -29,6 +34,7 @@ export class TotpRepository {
         "activo",
         "totp_secreto as totpSecreto",
         "totp_activo as totpActivo",
+        "totp_renovar as totpRenovar",
       ])
       .where("id", "=", idUsuario)
       .executeTakeFirst();
@@ -43,12 +49,12 @@ export class TotpRepository {
     return fila?.totp_obligatorio_admin ?? false;
   }
 
-  async fijarObligatorio(valor: boolean): Promise<void> {
-    await this.db
-      .updateTable("asociacion")
-      .set({ totp_obligatorio_admin: valor })
-      .where("id", "=", 1)
-      .execute();
+  fijarObligatorio(valor: boolean): Promise<void> {
+    return this.cambiarAsociacion({ totp_obligatorio_admin: valor });
+  }
+
+  private async cambiarAsociacion(valores: Updateable<AsociacionTable>): Promise<void> {
+    await this.db.updateTable("asociacion").set(valores).where("id", "=", 1).execute();
   }
 
   async codigosRestantes(idUsuario: number): Promise<number> {
@@ -73,7 +79,7 @@ export class TotpRepository {
   async activar(idUsuario: number, paso: number, hashes: string[]): Promise<void> {
     await this.db
       .updateTable("usuario")
-      .set({ totp_activo: true, totp_ultimo_paso: paso })
+      .set({ totp_activo: true, totp_ultimo_paso: paso, totp_renovar: false })
       .where("id", "=", idUsuario)
       .execute();
     await this.db.deleteFrom("totp_recuperacion").where("id_usuario", "=", idUsuario).execute();
@@ -83,13 +89,58 @@ export class TotpRepository {
       .execute();
   }
 
-  async desactivar(idUsuario: number): Promise<void> {
+  /**
+   * TOTP off, secret and recovery codes gone. `renovar`: it was on with a secret this
+   * installation cannot decrypt, and the account must set it up again before anything else.
+   */
+  async desactivar(idUsuario: number, renovar = false): Promise<void> {
     await this.db
       .updateTable("usuario")
-      .set({ totp_activo: false, totp_secreto: null, totp_ultimo_paso: null })
+      .set({
+        totp_activo: false,
+        totp_secreto: null,
+        totp_ultimo_paso: null,
+        totp_renovar: renovar,
+      })
       .where("id", "=", idUsuario)
       .execute();
     await this.db.deleteFrom("totp_recuperacion").where("id_usuario", "=", idUsuario).execute();
+  }
+
+  /**
+   * The fingerprint of the key the stored secrets were encrypted with, read with the
+   * association's row locked: instances starting together put the secrets in order one at a time.
+   */
+  async bloquearHuellaClave(): Promise<string | null> {
+    const fila = await this.db
+      .selectFrom("asociacion")
+      .select("clave_huella")
+      .where("id", "=", 1)
+      .forUpdate()
+      .executeTakeFirst();
+    return fila?.clave_huella ?? null;
+  }
+
+  fijarHuellaClave(huella: string): Promise<void> {
+    return this.cambiarAsociacion({ clave_huella: huella });
+  }
+
+  /** Stored secrets (confirmed and pending); with `enClaro`, only those not yet encrypted. */
+  secretos(enClaro: { prefijoCifrado: string } | null): Promise<SecretoFila[]> {
+    let q = this.db
+      .selectFrom("usuario")
+      .select(["id", "totp_secreto as totpSecreto", "totp_activo as totpActivo"])
+      .where("totp_secreto", "is not", null);
+    if (enClaro) q = q.where("totp_secreto", "not like", `${enClaro.prefijoCifrado}%`);
+    return q.orderBy("id").execute() as Promise<SecretoFila[]>;
+  }
+
+  async guardarSecreto(idUsuario: number, secreto: string): Promise<void> {
+    await this.db
+      .updateTable("usuario")
+      .set({ totp_secreto: secreto })
+      .where("id", "=", idUsuario)
+      .execute();
   }
 
   /**
@@ -107,13 +158,16 @@ export class TotpRepository {
     return Boolean(fila);
   }
 
-  /** Marks a recovery code as used; false when it is not one of the account's unused codes. */
-  async consumirRecuperacion(idUsuario: number, hash: string): Promise<boolean> {
+  /**
+   * Marks a recovery code as used; false when it is not one of the account's unused codes.
+   * `hashes`: the code's hash as stored now and as stored before (still valid until renewed).
+   */
+  async consumirRecuperacion(idUsuario: number, hashes: string[]): Promise<boolean> {
     const fila = await this.db
       .updateTable("totp_recuperacion")
       .set({ usado_en: new Date() })
       .where("id_usuario", "=", idUsuario)
-      .where("codigo_hash", "=", hash)
+      .where("codigo_hash", "in", hashes)
       .where("usado_en", "is", null)
       .returning("id")
       .executeTakeFirst();

@@ -10,6 +10,7 @@ const EstadoSchema = z.object({
   activo: z.boolean(),
   obligatorio: z.boolean(),
   pendiente: z.boolean(),
+  renovar: z.boolean(),
   codigosRestantes: z.int(),
 });
 const CodigoSchema = z.object({ codigo: CodigoSegundoFactorSchema });
@@ -25,7 +26,7 @@ export const totpRoutes: FastifyPluginAsyncZod<{ totp: TotpService }> = async (a
   app.get(
     "/cuenta/totp",
     {
-      preHandler: requiereSesion,
+      onRequest: requiereSesion,
       schema: {
         tags,
         summary: "Estado de la verificación en dos pasos de mi cuenta",
@@ -38,7 +39,7 @@ export const totpRoutes: FastifyPluginAsyncZod<{ totp: TotpService }> = async (a
   app.post(
     "/cuenta/totp",
     {
-      preHandler: requiereSesion,
+      onRequest: requiereSesion,
       schema: {
         tags,
         summary: "Empezar a configurarla: secreto nuevo y URL otpauth para el QR",
@@ -51,7 +52,7 @@ export const totpRoutes: FastifyPluginAsyncZod<{ totp: TotpService }> = async (a
   app.post(
     "/cuenta/totp/confirmacion",
     {
-      preHandler: requiereSesion,
+      onRequest: requiereSesion,
       schema: {
         tags,
         summary: "Activarla con un primer código; devuelve los 10 códigos de recuperación",
@@ -68,7 +69,7 @@ export const totpRoutes: FastifyPluginAsyncZod<{ totp: TotpService }> = async (a
   app.delete(
     "/cuenta/totp",
     {
-      preHandler: requiereSesion,
+      onRequest: requiereSesion,
       schema: {
         tags,
         summary: "Desactivarla con un código o un código de recuperación",
@@ -85,7 +86,7 @@ export const totpRoutes: FastifyPluginAsyncZod<{ totp: TotpService }> = async (a
   app.put(
     "/asociacion/seguridad",
     {
-      preHandler: soloAdministrador,
+      onRequest: soloAdministrador,
       schema: {
         tags,
         summary: "Exigir la verificación en dos pasos a los administradores",
@@ -102,7 +103,7 @@ export const totpRoutes: FastifyPluginAsyncZod<{ totp: TotpService }> = async (a
   app.delete(
     "/usuarios/:id/totp",
     {
-      preHandler: soloAdministrador,
+      onRequest: soloAdministrador,
       schema: {
         tags,
         summary: "Quitar la verificación en dos pasos de otra cuenta (se le avisa por correo)",

@@ -1,8 +1,10 @@
 import { DomainError, noEncontrado } from "../../errors/domain-error.js";
 import type { ClaveMensaje } from "../../errors/mensajes.js";
+import type { ClaveInstalacion } from "../../lib/clave-instalacion.js";
 import {
   esCodigoTotp,
-  hashCodigoRecuperacion,
+  hashCodigoRecuperacionAntiguo,
+  normalizarCodigoRecuperacion,
   nuevoSecretoTotp,
   nuevosCodigosRecuperacion,
   pasoDelCodigo,
@@ -12,18 +14,24 @@ import type { UsuarioAutenticado } from "../../plugins/auth.js";
 import type { MailService } from "../../services/mail.js";
 import { correoTotpRestablecido } from "./auth.correos.js";
 import type { AuthRepository } from "./auth.repository.js";
+import type { LimiteIntentos } from "./limite-intentos.js";
 import type { TotpRepository } from "./totp.repository.js";
 
 const MINUTO = 60_000;
-const VENTANA_INTENTOS_MS = 15 * MINUTO;
+export const VENTANA_INTENTOS_MS = 15 * MINUTO;
 const INTENTOS_POR_CUENTA = 5;
 
 export type EstadoTotp = {
   activo: boolean;
   /** The association requires TOTP of administrators. */
   obligatorio: boolean;
-  /** This account must turn it on before going on (an administrator without it). */
+  /**
+   * This account must turn it on before going on: an administrator without it, or an account
+   * whose TOTP came from another installation's backup (`renovar`).
+   */
   pendiente: boolean;
+  /** It was on, but the restored data came from another installation: set it up again. */
+  renovar: boolean;
   codigosRestantes: number;
 };
 
@@ -48,6 +56,9 @@ export class TotpService {
     private readonly repo: TotpRepository,
     private readonly intentos: AuthRepository,
     private readonly mail: MailService,
+    private readonly clave: ClaveInstalacion,
+    /** Codes typed in the account section (window VENTANA_INTENTOS_MS). */
+    private readonly limite: LimiteIntentos,
   ) {}
 
   async estado(actor: UsuarioAutenticado): Promise<EstadoTotp> {
@@ -57,7 +68,9 @@ export class TotpService {
     return {
       activo: cuenta.totpActivo,
       obligatorio,
-      pendiente: obligatorio && cuenta.rol === "administrador" && !cuenta.totpActivo,
+      pendiente:
+        cuenta.totpRenovar || (obligatorio && cuenta.rol === "administrador" && !cuenta.totpActivo),
+      renovar: cuenta.totpRenovar,
       codigosRestantes: cuenta.totpActivo ? await this.repo.codigosRestantes(actor.id) : 0,
     };
   }
@@ -70,7 +83,10 @@ export class TotpService {
       throw conflicto("auth.tienes_activada_verificacion_dos_pasos_desactiva");
     }
     const secreto = nuevoSecretoTotp();
-    await this.repo.guardarSecretoPendiente(actor.id, secreto);
+    await this.repo.guardarSecretoPendiente(
+      actor.id,
+      this.clave.cifrar(secreto, contextoSecreto(actor.id)),
+    );
     return { secreto, otpauthUrl: urlOtpauth(secreto, "Filà", cuenta.email) };
   }
 
@@ -78,18 +94,26 @@ export class TotpService {
     actor: UsuarioAutenticado,
     codigo: string,
   ): Promise<{ codigosRecuperacion: string[] }> {
-    await this.comprobarIntentos(actor.id);
+    return this.conLimite(actor.id, () => this.confirmarCodigo(actor, codigo));
+  }
+
+  private async confirmarCodigo(actor: UsuarioAutenticado, codigo: string) {
     const cuenta = await this.repo.cuenta(actor.id);
     if (!cuenta) throw noEncontrado("no_encontrado.cuenta");
     if (cuenta.totpActivo) throw conflicto("auth.verificacion_dos_pasos_esta_activada");
-    if (!cuenta.totpSecreto) {
+    const secreto = this.descifrar(cuenta.id, cuenta.totpSecreto);
+    if (!secreto) {
       throw conflicto("auth.primero_pide_codigo_qr_nuevo_para");
     }
-    const paso = esCodigoTotp(codigo) ? pasoDelCodigo(cuenta.totpSecreto, codigo) : null;
-    if (paso === null) await this.fallo(actor.id);
+    const paso = esCodigoTotp(codigo) ? pasoDelCodigo(secreto, codigo) : null;
+    if (paso === null) throw codigoIncorrecto(true);
     const codigos = nuevosCodigosRecuperacion();
     await this.repo.transaccion(async (tx) => {
-      await tx.activar(actor.id, paso as number, codigos.map(hashCodigoRecuperacion));
+      await tx.activar(
+        actor.id,
+        paso,
+        codigos.map((c) => this.hashRecuperacion(actor.id, c)),
+      );
       await tx.auditar({
         idUsuario: actor.id,
         entidad: "usuario",
@@ -97,16 +121,20 @@ export class TotpService {
         accion: "activar_totp",
       });
     });
-    await this.intentos.borrarIntentos(claveIntentos(actor.id));
     return { codigosRecuperacion: codigos };
   }
 
   async desactivar(actor: UsuarioAutenticado, codigo: string): Promise<void> {
-    await this.comprobarIntentos(actor.id);
+    await this.conLimite(actor.id, () => this.desactivarConCodigo(actor, codigo));
+  }
+
+  private async desactivarConCodigo(actor: UsuarioAutenticado, codigo: string): Promise<void> {
     const cuenta = await this.repo.cuenta(actor.id);
     if (!cuenta) throw noEncontrado("no_encontrado.cuenta");
     if (!cuenta.totpActivo) throw conflicto("auth.verificacion_dos_pasos_no_esta_activada");
-    if (!(await this.verificar(cuenta.id, cuenta.totpSecreto, codigo))) await this.fallo(actor.id);
+    if (!(await this.verificar(cuenta.id, cuenta.totpSecreto, codigo))) {
+      throw codigoIncorrecto(true);
+    }
     await this.repo.transaccion(async (tx) => {
       await tx.desactivar(actor.id);
       await tx.auditar({
@@ -116,14 +144,13 @@ export class TotpService {
         accion: "desactivar_totp",
       });
     });
-    await this.intentos.borrarIntentos(claveIntentos(actor.id));
   }
 
   /** An administrator turns off another account's TOTP (lost phone); the account is told. */
   async restablecer(actor: UsuarioAutenticado, idUsuario: number): Promise<void> {
     const cuenta = await this.repo.cuenta(idUsuario);
     if (!cuenta) throw noEncontrado("no_encontrado.cuenta");
-    if (!cuenta.totpActivo && !cuenta.totpSecreto) {
+    if (!cuenta.totpActivo && !cuenta.totpSecreto && !cuenta.totpRenovar) {
       throw conflicto("auth.esa_cuenta_no_tiene_activada_verificacion");
     }
     await this.repo.transaccion(async (tx) => {
@@ -157,28 +184,44 @@ export class TotpService {
    * A TOTP code (±1 step, each step accepted once) or an unused recovery code (then spent).
    * Used by the sign-in and by turning TOTP off.
    */
-  async verificar(idUsuario: number, secreto: string | null, codigo: string): Promise<boolean> {
+  async verificar(idUsuario: number, guardado: string | null, codigo: string): Promise<boolean> {
+    const secreto = this.descifrar(idUsuario, guardado);
     if (!secreto) return false;
     if (esCodigoTotp(codigo)) {
       const paso = pasoDelCodigo(secreto, codigo);
       return paso !== null && (await this.repo.tomarPaso(idUsuario, paso));
     }
-    return this.repo.consumirRecuperacion(idUsuario, hashCodigoRecuperacion(codigo));
+    return this.repo.consumirRecuperacion(idUsuario, [
+      this.hashRecuperacion(idUsuario, codigo),
+      hashCodigoRecuperacionAntiguo(codigo),
+    ]);
   }
 
-  private async comprobarIntentos(idUsuario: number): Promise<void> {
-    const desde = new Date(Date.now() - VENTANA_INTENTOS_MS);
-    if (
-      (await this.intentos.contarIntentos(claveIntentos(idUsuario), desde)) >= INTENTOS_POR_CUENTA
-    ) {
-      throw demasiadosIntentos();
-    }
+  /** The stored secret in clear; null when there is none or it is not this installation's. */
+  private descifrar(idUsuario: number, guardado: string | null): string | null {
+    return guardado ? this.clave.descifrar(guardado, contextoSecreto(idUsuario)) : null;
   }
 
-  private async fallo(idUsuario: number): Promise<never> {
-    await this.intentos.registrarIntentos([claveIntentos(idUsuario)]);
-    throw codigoIncorrecto(true);
+  /** Salted with the account and keyed with the installation key. */
+  private hashRecuperacion(idUsuario: number, codigo: string): string {
+    return this.clave.resumen(
+      "totp-recuperacion",
+      `${idUsuario}:${normalizarCodigoRecuperacion(codigo)}`,
+    );
+  }
+
+  /** Codes typed in the account section, five wrong ones per window; a right one clears them. */
+  private async conLimite<T>(idUsuario: number, intento: () => Promise<T>): Promise<T> {
+    const clave = `totp:${idUsuario}`;
+    const resultado = await this.limite.intentar(
+      [{ clave, maximo: INTENTOS_POR_CUENTA }],
+      { demasiados: demasiadosIntentos },
+      intento,
+    );
+    await this.intentos.borrarIntentos(clave);
+    return resultado;
   }
 }
 
-const claveIntentos = (idUsuario: number) => `totp:${idUsuario}`;
+/** What a TOTP secret is encrypted for: it does not decrypt in another account's row. */
+export const contextoSecreto = (idUsuario: number) => `totp:${idUsuario}`;

@@ -11,8 +11,19 @@ export type TablaCopia = {
   autorreferencias: string[];
 };
 
-/** Migration bookkeeping stays as the running app has it: a backup never carries it. */
-const DE_KYSELY = new Set(["kysely_migration", "kysely_migration_lock"]);
+/**
+ * The server's own bookkeeping stays as the running app has it: a backup never carries it and a
+ * restore never empties it (the migrations, and the restore's own lock and record of migration
+ * 0020, which the restore itself writes).
+ */
+const DEL_SERVIDOR = new Set([
+  "kysely_migration",
+  "kysely_migration_lock",
+  "restauracion_bloqueo",
+  "restauracion_hecha",
+]);
+/** A restore's lock whose holder has not beaten for this long is abandoned (a killed process). */
+const BLOQUEO_ABANDONADO = "2 minutes";
 /**
  * Short-lived state that is emptied on a restore but never copied: sessions (every one is revoked
  * by a restore), sign-in attempt counters, the events fan-out between instances, the OpenID
@@ -22,7 +33,7 @@ const DE_KYSELY = new Set(["kysely_migration", "kysely_migration_lock"]);
  */
 export const EFIMERAS = new Set([
   "sesion",
-  "intento_login",
+  "limite_intento",
   "mensaje_evento",
   "oidc_peticion",
   "oidc_vale",
@@ -113,7 +124,7 @@ export class CopiasRepository {
 
     const tablas = new Map<string, TablaCopia>();
     for (const { nombre } of nombres) {
-      if (DE_KYSELY.has(nombre)) continue;
+      if (DEL_SERVIDOR.has(nombre)) continue;
       tablas.set(nombre, { nombre, columnas: [], clave: [], autorreferencias: [] });
     }
     for (const c of columnas) tablas.get(c.tabla)?.columnas.push(c.columna);
@@ -134,19 +145,26 @@ export class CopiasRepository {
     return rows[0]?.n ?? 0;
   }
 
-  /** Rows `desde`… of a table as JSON text, in primary key order. */
-  async leerFilas(tabla: TablaCopia, desde: number): Promise<string[]> {
+  /**
+   * The next rows of a table as JSON text, in primary key order, after the row whose key is in
+   * `despuesDe` (the JSON of a previous row; null for the first ones). By key, not by OFFSET:
+   * each read starts where the last one ended, however far into the table.
+   */
+  async leerFilas(tabla: TablaCopia, despuesDe: string | null): Promise<string[]> {
+    if (tabla.clave.length === 0)
+      throw new Error(`la tabla ${tabla.nombre} no tiene clave primaria`);
     const columnas = sql.join(tabla.columnas.map((c) => sql.ref(c)));
-    const orden =
-      tabla.clave.length > 0 ? sql.join(tabla.clave.map((c) => sql.ref(c))) : sql.raw("1");
+    const clave = sql.join(tabla.clave.map((c) => sql.ref(c)));
+    const desde =
+      despuesDe === null
+        ? sql``
+        : sql`WHERE (${clave}) > (SELECT ${clave} FROM jsonb_populate_record(NULL::${sql.table(tabla.nombre)}, ${despuesDe}::jsonb))`;
     const { rows } = await sql<{ fila: string }>`
       SELECT to_jsonb(x)::text AS fila
-      FROM (SELECT ${columnas} FROM ${sql.table(tabla.nombre)} ORDER BY ${orden}
-            LIMIT ${FILAS_POR_LECTURA} OFFSET ${desde}) x`.execute(this.db);
+      FROM (SELECT ${columnas} FROM ${sql.table(tabla.nombre)} ${desde} ORDER BY ${clave}
+            LIMIT ${FILAS_POR_LECTURA}) x`.execute(this.db);
     return rows.map((r) => r.fila);
   }
-
-  static readonly FILAS_POR_LECTURA = FILAS_POR_LECTURA;
 
   /** Triggers of the app (counters kept by triggers) stay quiet while rows are replaced. */
   async disparadores(tablas: string[], activos: boolean): Promise<void> {
@@ -194,20 +212,78 @@ export class CopiasRepository {
       WHERE ${condicion}`.execute(this.db);
   }
 
+  /**
+   * Takes the restore lock for `clave` in one statement: free, or abandoned by a holder that
+   * stopped beating. False when another restore holds it, on this instance or any other.
+   */
+  async tomarBloqueo(clave: string): Promise<boolean> {
+    const { rows } = await sql<{ clave: string }>`
+      INSERT INTO restauracion_bloqueo (id, clave, latido) VALUES (1, ${clave}, now())
+      ON CONFLICT (id) DO UPDATE SET clave = EXCLUDED.clave, latido = now()
+      WHERE restauracion_bloqueo.latido < now() - ${BLOQUEO_ABANDONADO}::interval
+      RETURNING clave`.execute(this.db);
+    return rows.length > 0;
+  }
+
+  /** The holder is alive: its lock is not abandoned. */
+  async latir(clave: string): Promise<void> {
+    await sql`UPDATE restauracion_bloqueo SET latido = now() WHERE clave = ${clave}`.execute(
+      this.db,
+    );
+  }
+
+  /** Whether a live restore (beating) holds the lock with `clave`. */
+  async bloqueoVivo(clave: string): Promise<boolean> {
+    const { rows } = await sql`
+      SELECT 1 FROM restauracion_bloqueo
+      WHERE clave = ${clave} AND latido >= now() - ${BLOQUEO_ABANDONADO}::interval`.execute(
+      this.db,
+    );
+    return rows.length > 0;
+  }
+
+  /** Written in the restore's own transaction: its rows are committed exactly when this is. */
+  async anotarHecha(clave: string): Promise<void> {
+    await sql`INSERT INTO restauracion_hecha (clave) VALUES (${clave})`.execute(this.db);
+  }
+
+  async estaHecha(clave: string): Promise<boolean> {
+    const { rows } = await sql`SELECT 1 FROM restauracion_hecha WHERE clave = ${clave}`.execute(
+      this.db,
+    );
+    return rows.length > 0;
+  }
+
+  async olvidarBloqueo(clave: string): Promise<void> {
+    await sql`DELETE FROM restauracion_bloqueo WHERE clave = ${clave}`.execute(this.db);
+  }
+
+  /** The restore with `clave` is over (finished or undone): its record and its lock go. */
+  async olvidarRestauracion(clave: string): Promise<void> {
+    await sql`DELETE FROM restauracion_hecha WHERE clave = ${clave}`.execute(this.db);
+    await this.olvidarBloqueo(clave);
+  }
+
   async auditar(entrada: EntradaAuditoria): Promise<void> {
     await registrarAuditoria(this.db, entrada);
   }
 
-  /** Every serial sequence continues after the highest id restored. */
+  /**
+   * Every serial sequence continues after the highest id restored, and never goes back: `setval`
+   * is not undone by a rollback, so a restore that fails after this (or dies before its commit)
+   * must not leave a sequence behind the ids of the rows that stay (the sessions of before).
+   */
   async ajustarSecuencias(): Promise<void> {
     const { rows } = await sql<{ tabla: string; columna: string }>`
       SELECT table_name AS tabla, column_name AS columna FROM information_schema.columns
       WHERE table_schema = current_schema() AND column_default LIKE 'nextval(%'`.execute(this.db);
     for (const { tabla, columna } of rows) {
       await sql`
-        SELECT setval(pg_get_serial_sequence(${`"${tabla}"`}, ${columna}),
-                      COALESCE(MAX(${sql.ref(columna)}), 1), MAX(${sql.ref(columna)}) IS NOT NULL)
-        FROM ${sql.table(tabla)}`.execute(this.db);
+        SELECT setval(s.seq, GREATEST(m.alto, 1), m.alto > 0)
+        FROM (SELECT pg_get_serial_sequence(${`"${tabla}"`}, ${columna})::regclass AS seq) s,
+        LATERAL (SELECT GREATEST(
+          (SELECT COALESCE(MAX(${sql.ref(columna)}), 0) FROM ${sql.table(tabla)}),
+          COALESCE(pg_sequence_last_value(s.seq), 0)) AS alto) m`.execute(this.db);
     }
   }
 

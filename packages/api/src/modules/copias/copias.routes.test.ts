@@ -1,17 +1,9 @@
-import { createHash } from "node:crypto";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
+import { type KyselyPlugin, RawNode, sql } from "kysely";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app.js";
@@ -20,14 +12,17 @@ import { leerConfig } from "../../config.js";
 import { abrirBaseDeDatos, type Database } from "../../db/database.js";
 import { migrar } from "../../db/migrar.js";
 import { CUENTAS_DEMO, cargarDemo, PASSWORD_DEMO } from "../../demo/seed-demo.js";
+import { ClaveInstalacion } from "../../lib/clave-instalacion.js";
 import { bearer, crearCuenta, entrar, PASSWORD_PRUEBA } from "../../test/entorno.js";
 import {
+  archivosGuardados,
   crearEntornoConArchivos,
   type EntornoConArchivos,
   multipart,
   type Parte,
 } from "../../test/subidas.js";
 import { CopiasRepository, EFIMERAS } from "./copias.repository.js";
+import { CopiasService } from "./copias.service.js";
 
 /** Row count and md5 of every table a backup carries. */
 async function huellas(db: Database) {
@@ -41,20 +36,7 @@ async function huellas(db: Database) {
   });
 }
 
-/** Every stored upload of a DATA_DIR: path → SHA-256 of its bytes. */
-function archivos(dataDir: string) {
-  const carpeta = path.join(dataDir, "files");
-  const resultado: Record<string, string> = {};
-  if (!existsSync(carpeta)) return resultado;
-  for (const e of readdirSync(carpeta, { recursive: true, withFileTypes: true })) {
-    if (!e.isFile()) continue;
-    const ruta = path.join(e.parentPath, e.name);
-    resultado[path.relative(carpeta, ruta)] = createHash("sha256")
-      .update(readFileSync(ruta))
-      .digest("hex");
-  }
-  return resultado;
-}
+const archivos = archivosGuardados;
 
 type Instalacion = {
   app: FastifyInstance;
@@ -75,7 +57,7 @@ async function instalacionPglite(): Promise<Instalacion> {
     pushWorker: false,
     dataDir,
   };
-  const app = await buildApp({ config, db: bd.db, logger: false });
+  const app = await buildApp({ config, db: bd.db, clave: ClaveInstalacion.nueva(), logger: false });
   await app.ready();
   return {
     app,
@@ -95,6 +77,19 @@ const desdeEntorno = (x: EntornoConArchivos): Instalacion => ({
   dataDir: x.dataDir,
   cerrar: x.cerrar,
 });
+
+/** `prueba` on a new installation with its own DATA_DIR, closed afterwards. */
+async function enUnaInstalacionNueva(
+  prefijo: string,
+  prueba: (i: Instalacion) => Promise<unknown>,
+) {
+  const destino = desdeEntorno(await crearEntornoConArchivos(prefijo));
+  try {
+    await prueba(destino);
+  } finally {
+    await destino.cerrar();
+  }
+}
 
 const imagenPng = () =>
   sharp({ create: { width: 40, height: 30, channels: 3, background: "#c92a2a" } })
@@ -244,6 +239,11 @@ describe("copia de seguridad y restauración", () => {
   beforeAll(async () => {
     origen = desdeEntorno(await crearEntornoConArchivos("copia-origen"));
     const token = await llenar(origen);
+    // A table over several reads of the backup (1,000 rows each), so each read goes on by key.
+    await sql`
+      INSERT INTO auditoria (entidad, id_entidad, accion, cambios)
+      SELECT 'prueba', n, 'lectura por clave', jsonb_build_array(jsonb_build_object('n', n))
+      FROM generate_series(1, 2345) n`.execute(origen.db);
     copia = await descargar(origen, token);
   }, 120_000);
   afterAll(async () => {
@@ -265,13 +265,71 @@ describe("copia de seguridad y restauración", () => {
     expect(JSON.parse(lineas.at(-1) ?? "")).toMatchObject({ tipo: "fin" });
   });
 
-  it("restaurada en una instalación vacía deja los mismos datos y archivos", async () => {
-    const destino = desdeEntorno(await crearEntornoConArchivos("copia-destino"));
+  it("una copia con otro espaciado en sus líneas (JSON válido) se restaura con cada fila", async () => {
+    // The same JSON with spaces after every key and comma: the check and the load read it alike.
+    const espaciada = gzipSync(
+      `${gunzipSync(copia)
+        .toString("utf8")
+        .trimEnd()
+        .split("\n")
+        .map((l) => JSON.stringify(JSON.parse(l), null, 1).replaceAll("\n", ""))
+        .join("\n")}\n`,
+    );
+    expect(gunzipSync(espaciada).toString("utf8")).toContain('{ "f": {');
+    await enUnaInstalacionNueva("copia-espaciada", (destino) =>
+      restaurarYComparar(origen, destino, espaciada),
+    );
+  }, 120_000);
+
+  it("la copia lee cada tabla por su clave primaria, nunca con OFFSET", async () => {
+    const sentencias: string[] = [];
+    const registro: KyselyPlugin = {
+      transformQuery: ({ node }) => {
+        // The whole tree: the pieces of SQL nested in a statement are in it too.
+        if (RawNode.is(node)) sentencias.push(JSON.stringify(node));
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    const servicio = new CopiasService(
+      new CopiasRepository(origen.db.withPlugin(registro)),
+      origen.dataDir,
+    );
+    const { ruta } = await servicio.generar();
     try {
-      await restaurarYComparar(origen, destino, copia);
+      expect(readFileSync(ruta).length).toBeGreaterThan(0);
+      const lecturas = sentencias.filter((s) => s.includes("to_jsonb(x)"));
+      expect(lecturas.length).toBeGreaterThan(10);
+      expect(lecturas.filter((s) => /\bOFFSET\b/i.test(s))).toEqual([]);
+      // A table over one read (auditoria) continues after the last key read.
+      expect(lecturas.some((s) => s.includes("jsonb_populate_record(NULL::"))).toBe(true);
     } finally {
-      await destino.cerrar();
+      rmSync(ruta, { force: true });
     }
+  });
+
+  it("las copias automáticas tienen el mismo formato: se listan (las 7 últimas) y se restauran", async () => {
+    const servicio = new CopiasService(new CopiasRepository(origen.db), origen.dataDir);
+    const hechas: string[] = [];
+    for (let i = 0; i < 8; i++) hechas.push(await servicio.copiaAutomatica());
+    // Through the service: a sign-in here would add to the origin's activity log.
+    const lista = await servicio.listarAutomaticas(1, 50);
+    const nombres = lista.items.map((c) => c.nombre);
+    expect(lista.total).toBe(7);
+    expect(nombres).not.toContain(path.basename(hechas[0]));
+    expect(nombres).toContain(path.basename(hechas[7]));
+    for (const n of nombres) expect(n).toMatch(/^fila-.*\.fila\.gz$/);
+    expect(await servicio.rutaAutomatica(path.basename(hechas[7]))).toBe(hechas[7]);
+    await enUnaInstalacionNueva("copia-automatica", (destino) =>
+      restaurarYComparar(origen, destino, readFileSync(hechas[7])),
+    );
+    rmSync(path.join(origen.dataDir, "copias"), { recursive: true, force: true });
+  }, 120_000);
+
+  it("restaurada en una instalación vacía deja los mismos datos y archivos", async () => {
+    await enUnaInstalacionNueva("copia-destino", (destino) =>
+      restaurarYComparar(origen, destino, copia),
+    );
   }, 120_000);
 
   describe("archivos que no valen: 400 en español y nada cambia", () => {
@@ -394,7 +452,7 @@ describe("copia de seguridad y restauración", () => {
     it("solo el administrador descarga, restaura y ve las copias automáticas", async () => {
       mkdirSync(path.join(destino.dataDir, "copias"), { recursive: true });
       writeFileSync(
-        path.join(destino.dataDir, "copias", "fila-2026-11-25T03-00-00-000Z.tar.gz"),
+        path.join(destino.dataDir, "copias", "fila-2026-11-25T03-00-00-000Z.fila.gz"),
         "tar",
       );
       for (const rol of ["usuario", "socio", "sinFicha"] as const) {
@@ -405,7 +463,7 @@ describe("copia de seguridad y restauración", () => {
           (
             await destino.llamar(
               "GET",
-              "/api/utilidades/copias/fila-2026-11-25T03-00-00-000Z.tar.gz",
+              "/api/utilidades/copias/fila-2026-11-25T03-00-00-000Z.fila.gz",
               token,
             )
           ).statusCode,
@@ -424,18 +482,18 @@ describe("copia de seguridad y restauración", () => {
       expect(lista.statusCode).toBe(200);
       expect(lista.json()).toMatchObject({
         total: 1,
-        items: [{ nombre: "fila-2026-11-25T03-00-00-000Z.tar.gz", bytes: 3 }],
+        items: [{ nombre: "fila-2026-11-25T03-00-00-000Z.fila.gz", bytes: 3 }],
       });
       const una = await destino.llamar(
         "GET",
-        "/api/utilidades/copias/fila-2026-11-25T03-00-00-000Z.tar.gz",
+        "/api/utilidades/copias/fila-2026-11-25T03-00-00-000Z.fila.gz",
         destino.tokens.administrador,
       );
       expect(una.statusCode).toBe(200);
       expect(una.body).toBe("tar");
       const otra = await destino.llamar(
         "GET",
-        "/api/utilidades/copias/fila-2020-01-01.tar.gz",
+        "/api/utilidades/copias/fila-2020-01-01.fila.gz",
         destino.tokens.administrador,
       );
       expect(otra.statusCode).toBe(404);
@@ -446,6 +504,78 @@ describe("copia de seguridad y restauración", () => {
       );
       expect(fuera.statusCode).toBe(400);
     });
+  });
+
+  describe("una restauración a la vez, en todas las instancias de la misma base de datos", () => {
+    let destino: EntornoConArchivos;
+    let segunda: FastifyInstance;
+    let dataDirSegunda: string;
+
+    beforeAll(async () => {
+      destino = await crearEntornoConArchivos("copia-bloqueo");
+      dataDirSegunda = mkdtempSync(path.join(tmpdir(), "fila-copia-bloqueo-2-"));
+      segunda = await buildApp({
+        config: { ...destino.e.config, dataDir: dataDirSegunda },
+        db: destino.e.db,
+        // The same installation: instances on one database share its key (ADR 0015).
+        clave: destino.e.clave,
+        logger: false,
+      });
+      await segunda.ready();
+    }, 60_000);
+    afterAll(async () => {
+      await segunda?.close();
+      await destino?.cerrar();
+      rmSync(dataDirSegunda, { recursive: true, force: true });
+    });
+
+    const enLaSegunda = (): Instalacion => ({
+      app: segunda,
+      db: destino.e.db,
+      dataDir: dataDirSegunda,
+      cerrar: async () => {},
+    });
+
+    it("un bloqueo abandonado (su proceso dejó de latir) se puede tomar; uno vivo, no", async () => {
+      const repo = new CopiasRepository(destino.e.db);
+      expect(await repo.tomarBloqueo("aaaa")).toBe(true);
+      expect(await repo.tomarBloqueo("bbbb")).toBe(false);
+      await repo.latir("aaaa");
+      expect(await repo.tomarBloqueo("bbbb")).toBe(false);
+      await sql`UPDATE restauracion_bloqueo SET latido = now() - interval '3 minutes'`.execute(
+        destino.e.db,
+      );
+      expect(await repo.tomarBloqueo("bbbb")).toBe(true);
+      await repo.olvidarBloqueo("bbbb");
+      expect(await repo.tomarBloqueo("cccc")).toBe(true);
+      await repo.olvidarBloqueo("cccc");
+    });
+
+    it("dos restauraciones a la vez en dos instancias: una se hace, la otra recibe 409", async () => {
+      const antes = await huellas(destino.e.db);
+      const respuestas = await Promise.all([
+        restaurar(desdeEntorno(destino), destino.tokens.administrador, copia),
+        restaurar(enLaSegunda(), destino.tokens.administrador, copia),
+      ]);
+      const estados = respuestas.map((r) => r.statusCode).sort();
+      expect(estados, respuestas.map((r) => r.body).join("\n")).toEqual([200, 409]);
+      const rechazada = respuestas.find((r) => r.statusCode === 409);
+      expect(rechazada?.json()).toMatchObject({
+        error: "conflicto",
+        mensaje: "Ya hay una restauración en marcha. Espera a que acabe.",
+      });
+      expect(await huellas(destino.e.db)).not.toEqual(antes);
+      // Nothing of the restore is left: no lock, no record, no marker, no folder aside.
+      const { rows } = await sql<{ n: number }>`
+        SELECT (SELECT count(*) FROM restauracion_bloqueo)::int
+             + (SELECT count(*) FROM restauracion_hecha)::int AS n`.execute(destino.e.db);
+      expect(rows[0].n).toBe(0);
+      for (const dir of [destino.dataDir, dataDirSegunda]) {
+        expect(
+          readdirSync(dir).filter((n) => n.startsWith("restauracion") || n.startsWith("files.")),
+        ).toEqual([]);
+      }
+    }, 120_000);
   });
 
   // Moving between engines needs both: PGlite is always here, PostgreSQL only with DATABASE_URL

@@ -8,9 +8,9 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { DomainError } from "../../errors/domain-error.js";
-import { mensajeCon } from "../../errors/mensajes.js";
 import { requiereRol, usuarioDe } from "../../plugins/auth.js";
-import type { CopiasService } from "./copias.service.js";
+import type { SecretosAlDia } from "../auth/secretos.js";
+import { type CopiasService, NOMBRE_AUTOMATICA } from "./copias.service.js";
 
 const tags = ["Utilidades"];
 /** A backup holds every upload: far above any single upload's limit. */
@@ -41,12 +41,17 @@ const NombreSchema = z.object({
   nombre: z
     .string()
     .max(100)
-    .regex(/^fila-[0-9A-Za-z-]+\.tar\.gz$/, { error: "El nombre de la copia no es válido" }),
+    .regex(NOMBRE_AUTOMATICA, { error: "El nombre de la copia no es válido" }),
 });
 const ResumenSchema = z.object({
   tablas: z.int(),
   filas: z.int(),
   archivos: z.int(),
+  totpPorConfigurar: z
+    .int()
+    .describe(
+      "Cuentas cuya verificación en dos pasos venía cifrada con la clave de otra instalación: tendrán que volver a configurarla al entrar.",
+    ),
 });
 
 function enviarFichero(reply: FastifyReply, ruta: string, nombre: string, bytes: number) {
@@ -105,22 +110,14 @@ async function recibirCopia(req: FastifyRequest, carpeta: string) {
   return { ruta, campos };
 }
 
-const ConfirmacionSchema = z.object({
-  password: z.string({ error: "Escribe tu contraseña" }).min(1, { error: "Escribe tu contraseña" }),
-  nombre: z
-    .string({ error: "Escribe el nombre de la asociación" })
-    .trim()
-    .min(1, { error: "Escribe el nombre de la asociación" }),
-});
-
 /**
  * Backups (administrador): download the whole filà in one file, restore one, and the automatic
  * copies of the embedded database.
  */
-export const copiasRoutes: FastifyPluginAsyncZod<{ copias: CopiasService }> = async (
-  app,
-  { copias },
-) => {
+export const copiasRoutes: FastifyPluginAsyncZod<{
+  copias: CopiasService;
+  secretos: { alDia: () => Promise<SecretosAlDia> };
+}> = async (app, { copias, secretos }) => {
   await app.register(multipart, {
     limits: { fileSize: MAX_BYTES_COPIA, files: 1, fields: 5, parts: 6, fieldSize: 1000 },
   });
@@ -164,19 +161,10 @@ export const copiasRoutes: FastifyPluginAsyncZod<{ copias: CopiasService }> = as
     async (req) => {
       const subida = await recibirCopia(req, await copias.carpetaTemporal());
       try {
-        const confirmacion = ConfirmacionSchema.safeParse(subida.campos);
-        if (!confirmacion.success) {
-          const detalles = confirmacion.error.issues.map((i) => ({
-            campo: String(i.path[0] ?? ""),
-            mensaje: i.message,
-          }));
-          throw new DomainError(
-            "validacion",
-            mensajeCon("dominio.texto", { texto: detalles[0]?.mensaje ?? "" }),
-            detalles,
-          );
-        }
-        return await copias.restaurar(usuarioDe(req), subida.ruta, confirmacion.data);
+        const resumen = await copias.restaurar(usuarioDe(req), subida.ruta, subida.campos);
+        // The restored secrets, in clear or under another installation's key, put in order.
+        const { totpPorConfigurar } = await secretos.alDia();
+        return { ...resumen, totpPorConfigurar };
       } finally {
         await rm(subida.ruta, { force: true });
       }
@@ -190,7 +178,7 @@ export const copiasRoutes: FastifyPluginAsyncZod<{ copias: CopiasService }> = as
       schema: {
         tags,
         summary:
-          "Copias automáticas de la base de datos integrada (DATA_DIR/copias), la más nueva primero",
+          "Copias automáticas (DATA_DIR/copias, cada día y al parar el servidor), la más nueva primero",
         querystring: ListaQuerySchema,
         response: { 200: ListaSchema },
       },

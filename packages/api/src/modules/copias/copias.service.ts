@@ -1,53 +1,81 @@
 import { createHash, randomBytes } from "node:crypto";
-import { createWriteStream, existsSync } from "node:fs";
-import { mkdir, readdir, readFile, rename, rm, stat } from "node:fs/promises";
+import { createReadStream, createWriteStream, existsSync } from "node:fs";
+import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
+import { z } from "zod";
 import { VERSION_APP } from "../../config.js";
 import { DomainError } from "../../errors/domain-error.js";
-import { type Mensaje, mensajeCon } from "../../errors/mensajes.js";
+import { mensajeCon } from "../../errors/mensajes.js";
 import { verificarPassword } from "../../lib/passwords.js";
 import type { UsuarioAutenticado } from "../../plugins/auth.js";
-import {
-  ArchivoSchema,
-  BYTES_POR_TROZO,
-  CabeceraSchema,
-  FilaSchema,
-  FinSchema,
-  FORMATO,
-  linea,
-  TablaSchema,
-  TrozoSchema,
-  VERSION_FORMATO,
-} from "./copia-formato.js";
-import { EscritorGzip, lineasDe } from "./copias.lineas.js";
-import { CopiasRepository, EFIMERAS, type TablaCopia } from "./copias.repository.js";
+import { EscritorGzip } from "./copia-escritor.js";
+import { BYTES_POR_TROZO, FORMATO, linea, VERSION_FORMATO } from "./copia-formato.js";
+import { copiaNoValida, leerCopia, MENSAJES_COPIA } from "./copia-lector.js";
+import { CambioDeArchivos } from "./copias.cambio-archivos.js";
+import { type CopiasRepository, EFIMERAS, type TablaCopia } from "./copias.repository.js";
 
 /** What a restore replaced. */
 export type ResumenRestauracion = { tablas: number; filas: number; archivos: number };
 export type CopiaAutomatica = { nombre: string; bytes: number; creada: string };
 
 const FILAS_POR_INSERCION = 500;
-/** Names of the automatic copies that `db/copias.ts` writes. */
-const NOMBRE_AUTOMATICA = /^fila-[0-9A-Za-z-]{1,60}\.tar\.gz$/;
+/** Names of the automatic copies (`copiaAutomatica`): `fila-<instante>.fila.gz`. */
+export const NOMBRE_AUTOMATICA = /^fila-[0-9A-Za-z-]{1,60}\.fila\.gz$/;
+const AUTOMATICAS_A_CONSERVAR = 7;
 
-const noValida = (m: Mensaje) =>
-  new DomainError("copia_no_valida", m, [{ campo: "archivo", clave: m }]);
+/** How often a restore under way says it is alive (its lock is abandoned after two minutes). */
+const LATIDO_MS = 20_000;
+
+const noValida = copiaNoValida;
 const MENSAJES = {
-  noEsCopia: "copias.no_es_copia",
-  incompleta: "copias.incompleta",
+  ...MENSAJES_COPIA,
   formatoNuevo: (version: number) => mensajeCon("copias.formato_nuevo", { version }),
   esquemaNuevo: (migracion: string) => mensajeCon("copias.esquema_nuevo", { migracion }),
   esquemaViejo: "copias.esquema_viejo",
   noCoincide: (tabla: string) => mensajeCon("copias.no_coincide", { tabla }),
+  enMarcha: "copias.hay_restauracion_marcha_espera_acabe",
 } as const;
 
-/** Stops at the first line that breaks the format, with the Spanish reason. */
-function leerJson(texto: string, enCabecera: boolean): unknown {
-  try {
-    return JSON.parse(texto);
-  } catch {
-    throw noValida(enCabecera ? MENSAJES.noEsCopia : MENSAJES.incompleta);
+/**
+ * Tests only: the process kills itself at this point of a restore (`FILA_PRUEBA_CAIDA`), to prove
+ * that the next start finishes or undoes it (resiliencia/restauracion-caida.test.ts).
+ */
+function caerSiSePide(punto: "restauracion-cargando" | "restauracion-cargada") {
+  if (process.env.FILA_PRUEBA_CAIDA === punto) process.kill(process.pid, "SIGKILL");
+}
+
+const ConfirmacionSchema = z.object({
+  password: z.string({ error: "Escribe tu contraseña" }).min(1, { error: "Escribe tu contraseña" }),
+  nombre: z
+    .string({ error: "Escribe el nombre de la asociación" })
+    .trim()
+    .min(1, { error: "Escribe el nombre de la asociación" }),
+});
+
+/** The confirmation typed by the administrator (multipart fields), every missing one named. */
+function leerConfirmacion(campos: Record<string, string>) {
+  const confirmacion = ConfirmacionSchema.safeParse(campos);
+  if (confirmacion.success) return confirmacion.data;
+  const detalles = confirmacion.error.issues.map((i) => ({
+    campo: String(i.path[0] ?? ""),
+    mensaje: i.message,
+  }));
+  throw new DomainError(
+    "validacion",
+    mensajeCon("dominio.texto", { texto: detalles[0]?.mensaje ?? "" }),
+    detalles,
+  );
+}
+
+/** SHA-256 and size of a stored file, read as a stream. */
+async function huellaDe(ruta: string): Promise<{ sha256: string; bytes: number }> {
+  const hash = createHash("sha256");
+  let bytes = 0;
+  for await (const trozo of createReadStream(ruta)) {
+    hash.update(trozo as Buffer);
+    bytes += (trozo as Buffer).length;
   }
+  return { sha256: hash.digest("hex"), bytes };
 }
 
 /**
@@ -57,8 +85,6 @@ function leerJson(texto: string, enCabecera: boolean): unknown {
  * files folder swapped by renames.
  */
 export class CopiasService {
-  private restaurando = false;
-
   constructor(
     private readonly repo: CopiasRepository,
     private readonly dataDir: string,
@@ -104,24 +130,26 @@ export class CopiasService {
           await escritor.escribir(
             linea({ tipo: "tabla", nombre: tabla.nombre, columnas: tabla.columnas, filas }),
           );
-          for (let desde = 0; desde < filas; desde += CopiasRepository.FILAS_POR_LECTURA) {
-            for (const fila of await repo.leerFilas(tabla, desde)) {
-              await escritor.escribir(`{"f":${fila}}\n`);
-            }
+          let ultima: string | null = null;
+          for (let leidas = 0; leidas < filas; ) {
+            const lote = await repo.leerFilas(tabla, ultima);
+            if (lote.length === 0) break;
+            for (const fila of lote) await escritor.escribir(`{"f":${fila}}\n`);
+            leidas += lote.length;
+            ultima = lote.at(-1) ?? null;
           }
         }
         return tablas.length;
       });
       const archivos = await this.archivosGuardados();
+      // Each file read twice as a stream (its hash goes before its content), never whole.
       for (const relativa of archivos) {
-        const contenido = await readFile(path.join(this.carpetaArchivos, relativa));
-        const sha256 = createHash("sha256").update(contenido).digest("hex");
+        const ruta = path.join(this.carpetaArchivos, relativa);
         await escritor.escribir(
-          linea({ tipo: "archivo", ruta: relativa, bytes: contenido.length, sha256 }),
+          linea({ tipo: "archivo", ruta: relativa, ...(await huellaDe(ruta)) }),
         );
-        for (let i = 0; i < contenido.length; i += BYTES_POR_TROZO) {
-          const trozo = contenido.subarray(i, i + BYTES_POR_TROZO).toString("base64");
-          await escritor.escribir(linea({ b: trozo }));
+        for await (const trozo of createReadStream(ruta, { highWaterMark: BYTES_POR_TROZO })) {
+          await escritor.escribir(linea({ b: (trozo as Buffer).toString("base64") }));
         }
       }
       await escritor.escribir(linea({ tipo: "fin", tablas: numTablas, archivos: archivos.length }));
@@ -132,6 +160,24 @@ export class CopiasService {
       await rm(ruta, { force: true });
       throw err;
     }
+  }
+
+  /**
+   * A backup in DATA_DIR/copias (daily and at shutdown, on either database), in the same format
+   * as a downloaded one so the page lists and restores it; the last 7 are kept.
+   */
+  async copiaAutomatica(): Promise<string> {
+    const carpeta = path.join(this.dataDir, "copias");
+    await mkdir(carpeta, { recursive: true });
+    const { ruta } = await this.generar();
+    const marca = new Date().toISOString().replace(/[:.]/g, "-");
+    const destino = path.join(carpeta, `fila-${marca}.fila.gz`);
+    await rename(ruta, destino);
+    const copias = (await readdir(carpeta)).filter((n) => NOMBRE_AUTOMATICA.test(n)).sort();
+    for (const vieja of copias.slice(0, Math.max(0, copias.length - AUTOMATICAS_A_CONSERVAR))) {
+      await rm(path.join(carpeta, vieja), { force: true });
+    }
+    return destino;
   }
 
   /** Paths (with `/`) of every stored upload, half-written temporaries left out. */
@@ -149,7 +195,7 @@ export class CopiasService {
       .sort();
   }
 
-  /** The automatic copies in DATA_DIR/copias (embedded database only), newest first. */
+  /** The automatic copies in DATA_DIR/copias, newest first. */
   async listarAutomaticas(page: number, pageSize: number) {
     const carpeta = path.join(this.dataDir, "copias");
     const nombres = existsSync(carpeta)
@@ -176,33 +222,47 @@ export class CopiasService {
 
   /**
    * Replaces the whole filà with the backup in `fichero` after checking the administrator's
-   * password, the association's name typed by them and the whole file. Every session ends.
+   * password, the association's name typed by them and the whole file. Every session ends. One
+   * restore at a time across every instance (a lock in the database), and recoverable after a
+   * crash at any point (copias.cambio-archivos.ts).
    */
   async restaurar(
     actor: UsuarioAutenticado,
     fichero: string,
-    confirmacion: { password: string; nombre: string },
+    campos: Record<string, string>,
   ): Promise<ResumenRestauracion> {
-    if (this.restaurando) {
-      throw new DomainError("conflicto", "copias.hay_restauracion_marcha_espera_acabe");
-    }
-    this.restaurando = true;
-    const preparada = path.join(
-      this.dataDir,
-      `files.restauracion-${randomBytes(6).toString("hex")}`,
-    );
+    const confirmacion = leerConfirmacion(campos);
+    const clave = randomBytes(8).toString("hex");
+    if (!(await this.repo.tomarBloqueo(clave)))
+      throw new DomainError("conflicto", MENSAJES.enMarcha);
+    const latido = setInterval(() => void this.repo.latir(clave).catch(() => {}), LATIDO_MS);
+    latido.unref();
+    const cambio = new CambioDeArchivos(this.dataDir, clave);
+    let cargada = false;
     try {
+      // One left half-done by a crash of this DATA_DIR goes first, as at the next start.
+      await CambioDeArchivos.recuperar(this.repo, this.dataDir);
       await this.comprobarConfirmacion(actor, confirmacion);
       const tablas = (await this.repo.tablas()).filter((t) => !EFIMERAS.has(t.nombre));
       const migraciones = await this.repo.migraciones();
-      const resumen = await this.validar(fichero, tablas, migraciones, preparada);
-      await this.reemplazarDatos(fichero, tablas, actor, resumen);
-      await this.cambiarArchivos(preparada);
+      await cambio.anotar();
+      const resumen = await this.validar(fichero, tablas, migraciones, cambio.preparada);
+      await this.reemplazarDatos(fichero, tablas, actor, resumen, clave);
+      cargada = true;
+      caerSiSePide("restauracion-cargada");
+      await cambio.completar();
+      await cambio.olvidar(this.repo);
       this.alRestaurar();
       return resumen;
     } finally {
-      this.restaurando = false;
-      await rm(preparada, { recursive: true, force: true });
+      clearInterval(latido);
+      if (!cargada) {
+        await cambio.deshacer();
+        await cambio.olvidar(this.repo);
+      }
+      // Rows committed but the files not swapped (a disk error): the marker stays, and the next
+      // start (or restore) finishes the swap.
+      await this.repo.olvidarBloqueo(clave);
     }
   }
 
@@ -216,6 +276,7 @@ export class CopiasService {
     tablas: TablaCopia[],
     actor: UsuarioAutenticado,
     resumen: ResumenRestauracion,
+    clave: string,
   ) {
     try {
       await this.repo.transaccion(async (repo) => {
@@ -244,6 +305,8 @@ export class CopiasService {
             { campo: "archivos", antes: null, despues: resumen.archivos },
           ],
         });
+        await repo.anotarHecha(clave);
+        caerSiSePide("restauracion-cargando");
       });
     } catch (err) {
       const codigo = String((err as { code?: unknown }).code ?? "");
@@ -287,11 +350,11 @@ export class CopiasService {
     const esperadas = new Map(tablas.map((t) => [t.nombre, t]));
     const vistas = new Set<string>();
     await mkdir(preparada, { recursive: true });
-    let estado: "cabecera" | "cuerpo" | "fin" = "cabecera";
+    let fin = false;
     let filasQueFaltan = 0;
     let filas = 0;
-    let tablaActual = "";
-    let archivo: { ruta: string; bytes: number; sha256: string } | null = null;
+    let columnas: string[] = [];
+    let archivo: { bytes: number; sha256: string } | null = null;
     let escritor: ReturnType<typeof createWriteStream> | null = null;
     let hash = createHash("sha256");
     let bytes = 0;
@@ -311,35 +374,28 @@ export class CopiasService {
     };
 
     try {
-      for await (const texto of lineasDe(fichero)) {
-        if (estado === "fin") throw noValida(MENSAJES.noEsCopia);
-        const valor = leerJson(texto, estado === "cabecera");
-        if (estado === "cabecera") {
-          const cabecera = CabeceraSchema.safeParse(valor);
-          if (!cabecera.success) throw noValida(MENSAJES.noEsCopia);
-          const c = cabecera.data;
+      for await (const linea of leerCopia(fichero)) {
+        if (fin) throw noValida(MENSAJES.noEsCopia);
+        if (linea.tipo === "cabecera") {
+          const c = linea.cabecera;
           if (c.version > VERSION_FORMATO) throw noValida(MENSAJES.formatoNuevo(c.version));
           const desconocida = c.migraciones.find((m) => !migraciones.includes(m));
           if (desconocida) throw noValida(MENSAJES.esquemaNuevo(desconocida));
           if (c.migraciones.length !== migraciones.length) throw noValida(MENSAJES.esquemaViejo);
-          estado = "cuerpo";
           continue;
         }
         if (filasQueFaltan > 0) {
-          const fila = FilaSchema.safeParse(valor);
-          if (!fila.success) throw noValida(MENSAJES.incompleta);
-          const columnas = esperadas.get(tablaActual)?.columnas ?? [];
-          if (Object.keys(fila.data.f).some((c) => !columnas.includes(c))) {
-            throw noValida(MENSAJES.noCoincide(tablaActual));
+          if (linea.tipo !== "fila") throw noValida(MENSAJES.incompleta);
+          if (Object.keys(linea.fila).some((c) => !columnas.includes(c))) {
+            throw noValida(MENSAJES.noCoincide([...vistas].at(-1) ?? ""));
           }
           filasQueFaltan -= 1;
           filas += 1;
           continue;
         }
         if (archivo && escritor) {
-          const trozo = TrozoSchema.safeParse(valor);
-          if (trozo.success) {
-            const contenido = Buffer.from(trozo.data.b, "base64");
+          if (linea.tipo === "trozo") {
+            const contenido = Buffer.from(linea.base64, "base64");
             bytes += contenido.length;
             if (bytes > archivo.bytes) throw noValida(MENSAJES.incompleta);
             hash.update(contenido);
@@ -351,59 +407,46 @@ export class CopiasService {
           }
           await cerrarArchivo();
         }
-        const tipo = (valor as { tipo?: unknown } | null)?.tipo;
-        if (tipo === "tabla") {
-          const tabla = TablaSchema.safeParse(valor);
-          if (!tabla.success) throw noValida(MENSAJES.noEsCopia);
-          const esperada = esperadas.get(tabla.data.nombre);
-          if (!esperada || vistas.has(tabla.data.nombre) || archivos > 0) {
-            throw noValida(MENSAJES.noCoincide(tabla.data.nombre));
+        if (linea.tipo === "tabla") {
+          const { nombre } = linea.tabla;
+          const esperada = esperadas.get(nombre);
+          if (!esperada || vistas.has(nombre) || archivos > 0) {
+            throw noValida(MENSAJES.noCoincide(nombre));
           }
-          if (tabla.data.columnas.join(",") !== esperada.columnas.join(",")) {
-            throw noValida(MENSAJES.noCoincide(tabla.data.nombre));
+          if (linea.tabla.columnas.join(",") !== esperada.columnas.join(",")) {
+            throw noValida(MENSAJES.noCoincide(nombre));
           }
-          vistas.add(tabla.data.nombre);
-          tablaActual = tabla.data.nombre;
-          filasQueFaltan = tabla.data.filas;
-        } else if (tipo === "archivo") {
-          const datos = ArchivoSchema.safeParse(valor);
-          if (!datos.success) throw noValida(MENSAJES.noEsCopia);
-          archivo = datos.data;
-          const destino = path.join(preparada, ...datos.data.ruta.split("/"));
+          vistas.add(nombre);
+          columnas = esperada.columnas;
+          filasQueFaltan = linea.tabla.filas;
+        } else if (linea.tipo === "archivo") {
+          archivo = linea.archivo;
+          const destino = path.join(preparada, ...linea.archivo.ruta.split("/"));
           await mkdir(path.dirname(destino), { recursive: true });
           escritor = createWriteStream(destino, { mode: 0o600, flags: "wx" });
           hash = createHash("sha256");
           bytes = 0;
           archivos += 1;
-        } else if (tipo === "fin") {
-          const fin = FinSchema.safeParse(valor);
-          if (!fin.success || fin.data.tablas !== vistas.size || fin.data.archivos !== archivos) {
+        } else if (linea.tipo === "fin") {
+          if (linea.fin.tablas !== vistas.size || linea.fin.archivos !== archivos) {
             throw noValida(MENSAJES.incompleta);
           }
-          estado = "fin";
+          fin = true;
         } else {
+          // A row or a piece of a file where none goes.
           throw noValida(MENSAJES.noEsCopia);
         }
       }
-    } catch (err) {
+    } finally {
       (escritor as ReturnType<typeof createWriteStream> | null)?.destroy();
-      if (err instanceof DomainError) throw err;
-      // zlib: not gzip at all, or cut short.
-      const codigo = (err as { code?: string }).code;
-      throw noValida(
-        estado === "cabecera" && codigo !== "Z_BUF_ERROR"
-          ? MENSAJES.noEsCopia
-          : MENSAJES.incompleta,
-      );
     }
-    if (estado === "cabecera") throw noValida(MENSAJES.noEsCopia);
-    if (estado !== "fin") throw noValida(MENSAJES.incompleta);
+    if (!fin) throw noValida(MENSAJES.incompleta);
     const faltan = tablas.find((t) => !vistas.has(t.nombre));
     if (faltan) throw noValida(MENSAJES.noCoincide(faltan.nombre));
     return { tablas: vistas.size, filas, archivos };
   }
 
-  /** Second read of the (already checked) file: the rows, table by table, in batches. */
+  /** Second read of the (already checked) file, through the same reader: the rows, in batches. */
   private async cargarFilas(repo: CopiasRepository, fichero: string, tablas: TablaCopia[]) {
     const porNombre = new Map(tablas.map((t) => [t.nombre, t]));
     let tabla: TablaCopia | null = null;
@@ -427,34 +470,22 @@ export class CopiasService {
       tabla = null;
     };
 
-    for await (const texto of lineasDe(fichero)) {
-      if (texto.startsWith('{"f":')) {
+    for await (const linea of leerCopia(fichero)) {
+      if (linea.tipo === "fila") {
         if (!tabla) continue;
-        // The row's own JSON, as the backup wrote it: `{"f":<row>}`.
-        const fila = texto.slice(5, -1);
+        const fila = JSON.stringify(linea.fila);
         lote.push(fila);
         if (tabla.autorreferencias.length > 0) paraEnlazar.push(fila);
         if (lote.length >= FILAS_POR_INSERCION) await vaciarLote();
-        continue;
-      }
-      if (texto.startsWith('{"b":')) continue;
-      const valor = JSON.parse(texto) as { tipo?: string; nombre?: string; columnas?: string[] };
-      await acabarTabla();
-      if (valor.tipo === "tabla" && valor.nombre) {
-        tabla = porNombre.get(valor.nombre) ?? null;
+      } else if (linea.tipo === "tabla") {
+        await acabarTabla();
+        tabla = porNombre.get(linea.tabla.nombre) ?? null;
         const propias = tabla?.autorreferencias ?? [];
-        columnas = (valor.columnas ?? []).filter((c) => !propias.includes(c));
+        columnas = linea.tabla.columnas.filter((c) => !propias.includes(c));
+      } else if (linea.tipo !== "trozo") {
+        await acabarTabla();
       }
     }
     await acabarTabla();
-  }
-
-  /** The checked files take the place of the current ones (two renames on the same disk). */
-  private async cambiarArchivos(preparada: string) {
-    const viejos = `${this.carpetaArchivos}.anterior-${randomBytes(6).toString("hex")}`;
-    const habia = existsSync(this.carpetaArchivos);
-    if (habia) await rename(this.carpetaArchivos, viejos);
-    await rename(preparada, this.carpetaArchivos);
-    if (habia) await rm(viejos, { recursive: true, force: true });
   }
 }

@@ -12,7 +12,7 @@ export const eventosRoutes: FastifyPluginAsyncZod<{ eventos: EventosService }> =
   app.get(
     "/eventos",
     {
-      preHandler: requiereSesion,
+      onRequest: requiereSesion,
       schema: {
         tags,
         summary: "Flujo server-sent events con los mensajes para el usuario de la sesión",

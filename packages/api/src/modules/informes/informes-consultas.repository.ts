@@ -11,9 +11,14 @@ export type Consulta = { sql: RawBuilder<unknown>; sumar: readonly string[] };
 
 export type FilaSql = Record<string, unknown>;
 
+/** Rows a file reads from the database at a time. */
+export const FILAS_POR_TANDA = 1000;
+
 /** Optional `and …` fragment. */
 const y = (condicion: boolean, fragmento: () => RawBuilder<unknown>) =>
   condicion ? sql`and ${fragmento()}` : sql``;
+
+const esBisiesto = (anyo: number) => new Date(Date.UTC(anyo, 1, 29)).getUTCDate() === 29;
 
 const nombreSocio = (alias: string) =>
   sql`${sql.ref(`${alias}.apellidos`)} || ', ' || ${sql.ref(`${alias}.nombre`)}`;
@@ -66,6 +71,22 @@ export class InformesConsultasRepository {
     const { rows } =
       await sql<FilaSql>`select * from (${c.sql}) q order by q._orden ${limite}`.execute(this.db);
     return rows;
+  }
+
+  /**
+   * Every row, `tamanyo` at a time, for files: each batch is one query that starts after the
+   * last `_orden` read (keyset, not OFFSET), so no connection is held between batches (PGlite
+   * has only one) and only one batch is in memory.
+   */
+  async *tandas(c: Consulta, tamanyo = FILAS_POR_TANDA): AsyncGenerator<FilaSql[]> {
+    let ultimo = 0;
+    for (;;) {
+      const { rows } = await sql<FilaSql>`select * from (${c.sql}) q
+        where q._orden > ${ultimo} order by q._orden limit ${tamanyo}`.execute(this.db);
+      if (rows.length > 0) yield rows;
+      if (rows.length < tamanyo) return;
+      ultimo = Number(rows[rows.length - 1]._orden);
+    }
   }
 
   /** Number of rows and the sum of each `sumar` column over all of them (cents). */
@@ -157,7 +178,7 @@ export class InformesConsultasRepository {
     };
   }
 
-  /** Cents collected per month (payment date) of `anyo`: month → cents. */
+  /** Cents collected per month of the payment date (not the due date) of `anyo`: month → cents. */
   async cobradoPorMes(anyo: number): Promise<Map<number, number>> {
     const { rows } = await sql<{ mes: number; cobrado: string }>`
       select extract(month from fecha_pago)::int as mes, sum(importe)::bigint as cobrado
@@ -241,6 +262,7 @@ export class InformesConsultasRepository {
     };
   }
 
+  /** Places taken are `acto.ocupadas`, the counter every enrolment path keeps (members + guests). */
   inscripciones(desde: string, hasta: string): Consulta {
     return {
       sumar: ["socios", "invitados", "plazas", "importe", "cobrado"],
@@ -248,11 +270,9 @@ export class InformesConsultasRepository {
           case when a.cancelado then 'Cancelado' else '' end as estado,
           count(i.id)::int as socios,
           coalesce(sum(i.invitados), 0)::int as invitados,
-          (count(i.id) + coalesce(sum(i.invitados), 0))::int as plazas,
+          a.ocupadas as plazas,
           a.aforo,
-          case when a.aforo > 0
-            then round(100.0 * (count(i.id) + coalesce(sum(i.invitados), 0)) / a.aforo, 1)::float8
-            end as ocupacion,
+          case when a.aforo > 0 then round(100.0 * a.ocupadas / a.aforo, 1)::float8 end as ocupacion,
           coalesce(sum(p.importe) filter (where p.estado <> 'anulado'), 0)::bigint as importe,
           coalesce(sum(p.importe) filter (where p.estado = 'pagado'), 0)::bigint as cobrado,
           row_number() over (order by a.fecha, a.id) as _orden
@@ -281,27 +301,30 @@ export class InformesConsultasRepository {
   }
 
   /**
-   * Active members whose birthday (month and day) falls between `desde` and `hasta`, with the
-   * age they turn that day; a range over New Year wraps round.
+   * Active members whose birthday falls between `desde` and `hasta` (at most a year apart, so
+   * one birthday each: the first on or after `desde`), with that day and the age they turn.
+   * Someone born on 29 February has their birthday on 1 March in a non-leap year, the rule of
+   * the domain's `calcularEdad`.
    */
   cumpleanyos(desde: string, hasta: string): Consulta {
-    const md = sql`to_char(s.fecha_nacimiento, 'MM-DD')`;
-    const mdDesde = desde.slice(5);
-    const mdHasta = hasta.slice(5);
-    const anyoDesde = Number(desde.slice(0, 4));
-    const anyoCumple = sql`(case when ${md} >= ${mdDesde}::text then ${anyoDesde}::int else ${anyoDesde + 1}::int end)`;
-    const dentro =
-      desde.slice(0, 4) === hasta.slice(0, 4)
-        ? sql`${md} between ${mdDesde}::text and ${mdHasta}::text`
-        : sql`(${md} >= ${mdDesde}::text or ${md} <= ${mdHasta}::text)`;
+    const anyo = Number(desde.slice(0, 4));
+    const cumple = (a: number) => sql`case
+        when to_char(s.fecha_nacimiento, 'MM-DD') = '02-29' and not ${esBisiesto(a)}
+          then make_date(${a}::int, 3, 1)
+        else make_date(${a}::int, extract(month from s.fecha_nacimiento)::int,
+                       extract(day from s.fecha_nacimiento)::int)
+      end`;
     return {
       sumar: [],
-      sql: sql`select to_char(s.fecha_nacimiento, 'DD/MM') as dia, ${nombreSocio("s")} as socio,
-          (${anyoCumple} - extract(year from s.fecha_nacimiento))::int as edad,
+      sql: sql`select to_char(c.dia, 'DD/MM') as dia, ${nombreSocio("s")} as socio,
+          (extract(year from c.dia) - extract(year from s.fecha_nacimiento))::int as edad,
           s.fecha_nacimiento::text as "fechaNacimiento", s.telefono, s.email,
-          row_number() over (order by ${anyoCumple}, ${md}, s.orden_apellidos, s.id) as _orden
+          row_number() over (order by c.dia, s.orden_apellidos, s.id) as _orden
         from socio s
-        where s.activo and s.fecha_nacimiento is not null and ${dentro}`,
+        cross join lateral (
+          select case when ${cumple(anyo)} >= ${desde}::date then ${cumple(anyo)} else ${cumple(anyo + 1)} end as dia
+        ) c
+        where s.activo and s.fecha_nacimiento is not null and c.dia <= ${hasta}::date`,
     };
   }
 

@@ -1,8 +1,8 @@
 import type { Informe } from "@fila/domain";
 import sharp from "sharp";
 import { extractText, getDocumentProxy } from "unpdf";
-import { describe, expect, it } from "vitest";
-import { informePdf } from "./informes.exportar.js";
+import { describe, expect, it, vi } from "vitest";
+import { informeCsv, informePdf, informeXlsx } from "./informes.exportar.js";
 
 const largo: Informe = {
   id: "puntos",
@@ -43,6 +43,29 @@ describe("informePdf", () => {
     expect(text.at(-1)).toContain("185.184,00 €");
   });
 
+  it("si no caben todas las filas, lo dice arriba y el total es el de todas", async () => {
+    const recortado = { ...largo, total: 12_000 };
+    const { text } = await extractText(
+      await getDocumentProxy(
+        new Uint8Array(
+          await informePdf(recortado, { asociacion: "Filà Prova", hoy: "2026-11-25" }),
+        ),
+      ),
+      { mergePages: false },
+    );
+    expect(text[0]).toContain(
+      "Se muestran las primeras 150 filas de 12.000; descarga el XLSX para verlas todas.",
+    );
+    expect(text.at(-1)).toContain("Total de las 12.000 filas");
+    const entero = await extractText(
+      await getDocumentProxy(
+        new Uint8Array(await informePdf(largo, { asociacion: "", hoy: "2026-11-25" })),
+      ),
+      { mergePages: true },
+    );
+    expect(entero.text).not.toContain("Se muestran las primeras");
+  });
+
   it("lleva el logotipo de la asociación cuando lo hay, sin tapar la cabecera", async () => {
     const logo = await sharp({
       create: { width: 64, height: 64, channels: 3, background: "#8b1e3f" },
@@ -59,5 +82,45 @@ describe("informePdf", () => {
     });
     expect(text[0]).toContain("Filà Prova");
     expect(text[0]).toContain("Ranking de puntos");
+  });
+});
+
+describe("informeXlsx e informeCsv: en flujo", () => {
+  const { filas: _f, page: _p, pageSize: _s, ...cabecera } = largo;
+  const contexto = { asociacion: "Filà Prova", hoy: "2026-11-25" };
+
+  /** Batches without end, as a report that never finishes; says when it is closed. */
+  function sinFin() {
+    const estado = { tandas: 0, cerrado: false };
+    async function* tandas() {
+      try {
+        for (;;) {
+          estado.tandas += 1;
+          yield Array.from({ length: 1000 }, (_, i) => ({ socio: `S${i}`, puntos: i, importe: 1 }));
+        }
+      } finally {
+        estado.cerrado = true;
+      }
+    }
+    return { estado, tandas: tandas() };
+  }
+
+  it.each([
+    ["XLSX", informeXlsx],
+    ["CSV", informeCsv],
+  ])("%s: quien deja de leer deja de pedir filas a la base de datos", async (_n, escribir) => {
+    const { estado, tandas } = sinFin();
+    const flujo = escribir(cabecera, tandas, contexto);
+    // Read until rows are flowing, then go away.
+    await new Promise<void>((resolver) =>
+      flujo.on("data", () => {
+        if (estado.tandas >= 2) resolver();
+      }),
+    );
+    flujo.destroy();
+    await vi.waitFor(() => expect(estado.cerrado).toBe(true));
+    const pedidas = estado.tandas;
+    await new Promise((resolver) => setTimeout(resolver, 50));
+    expect(estado.tandas).toBe(pedidas);
   });
 });

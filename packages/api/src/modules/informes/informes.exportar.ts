@@ -1,23 +1,48 @@
+import { once } from "node:events";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { PassThrough, Readable } from "node:stream";
 import {
   type ColumnaInforme,
+  type FilaInforme,
   formatearFecha,
   formatearImporte,
   type GraficoInforme,
   type Informe,
 } from "@fila/domain";
-import ExcelJS from "exceljs";
-import Papa from "papaparse";
+import type ExcelJS from "exceljs";
 import PDFDocument from "pdfkit";
 import type { FicheroDescarga } from "../../plugins/descargas.js";
 import { TIPO_PDF } from "../actos/actos.exportar.js";
 import { neutralizar } from "../socios-io/socios-io.columnas.js";
-import { TIPO_CSV, TIPO_XLSX } from "../socios-io/socios-io.ficheros.js";
+import {
+  BOM,
+  libroXlsxEnFlujo,
+  lineasCsv,
+  TIPO_CSV,
+  TIPO_XLSX,
+} from "../socios-io/socios-io.ficheros.js";
 
-type Valor = Informe["filas"][number][string];
+type Valor = FilaInforme[string];
 /** `logo`: the association's PNG (Utilidades → Textos y logotipo), printed on the PDF. */
 type Contexto = { asociacion: string; hoy: string; logo?: Buffer | null };
+
+/** A report to write but its rows: they come from FilasInforme. */
+export type CabeceraInforme = Omit<Informe, "filas" | "page" | "pageSize">;
+
+/** Where a file takes its rows from, already presented (euros, words). */
+export type FilasInforme = {
+  /** Every row, a batch at a time (XLSX and CSV: the whole report, never whole in memory). */
+  tandas: () => AsyncIterable<FilaInforme[]>;
+  /** The first `n` rows (PDF). */
+  primeras: (n: number) => Promise<FilaInforme[]>;
+};
+
+/**
+ * Rows a PDF shows at most (about 25 pages): a PDF is laid out whole in memory to number its
+ * pages, and nobody reads more on paper. It says so on its first page; XLSX and CSV have them all.
+ */
+export const MAX_FILAS_PDF = 1000;
 
 const LADO_LOGO = 48;
 
@@ -25,10 +50,9 @@ const FILAS_POR_TANDA = 250;
 const cederTurno = () => new Promise<void>((resolver) => setImmediate(resolver));
 
 const FORMATO_EUROS = '#,##0.00 "€"';
-const BOM = "\uFEFF";
 
 /** The lines every file starts with: association, report, filters, generation date. */
-function cabecera(informe: Informe, { asociacion, hoy }: Contexto): string[][] {
+function cabecera(informe: CabeceraInforme, { asociacion, hoy }: Contexto): string[][] {
   const filtros = informe.filtros.map((f) => `${f.etiqueta}: ${f.valor}`).join(" · ");
   return [
     [asociacion || "Filà"],
@@ -38,43 +62,41 @@ function cabecera(informe: Informe, { asociacion, hoy }: Contexto): string[][] {
   ];
 }
 
-/** Row of totals in the columns that have one; the first column says «Total». */
-function filaTotales(informe: Informe): Informe["filas"][number] | null {
+/** Row of totals in the columns that have one; the first column says «Total» (or `etiqueta`). */
+function filaTotales(informe: CabeceraInforme, etiqueta = "Total"): FilaInforme | null {
   if (!informe.totales) return null;
-  return { ...informe.totales, [informe.columnas[0].clave]: "Total" };
+  return { ...informe.totales, [informe.columnas[0].clave]: etiqueta };
 }
 
 function fechaExcel(iso: string): Date {
   return new Date(`${iso}T00:00:00Z`);
 }
 
-function nombreFichero(informe: Informe, hoy: string, extension: string): string {
+function nombreFichero(informe: CabeceraInforme, hoy: string, extension: string): string {
   return `informe-${informe.id}-${hoy}.${extension}`;
 }
 
 export async function exportarInforme(
-  informe: Informe,
+  informe: CabeceraInforme,
+  filas: FilasInforme,
   formato: "xlsx" | "csv" | "pdf",
   contexto: Contexto,
 ): Promise<FicheroDescarga> {
+  const nombre = nombreFichero(informe, contexto.hoy, formato);
   if (formato === "xlsx") {
-    return {
-      nombre: nombreFichero(informe, contexto.hoy, "xlsx"),
-      tipo: TIPO_XLSX,
-      contenido: await informeXlsx(informe, contexto),
-    };
+    return { nombre, tipo: TIPO_XLSX, contenido: informeXlsx(informe, filas.tandas(), contexto) };
   }
   if (formato === "csv") {
-    return {
-      nombre: nombreFichero(informe, contexto.hoy, "csv"),
-      tipo: TIPO_CSV,
-      contenido: informeCsv(informe, contexto),
-    };
+    return { nombre, tipo: TIPO_CSV, contenido: informeCsv(informe, filas.tandas(), contexto) };
   }
+  const primeras = await filas.primeras(MAX_FILAS_PDF);
   return {
-    nombre: nombreFichero(informe, contexto.hoy, "pdf"),
+    nombre,
     tipo: TIPO_PDF,
-    contenido: await informePdf(informe, contexto),
+    contenido: await informePdf(
+      { ...informe, filas: primeras, page: 1, pageSize: primeras.length },
+      contexto,
+    ),
   };
 }
 
@@ -90,22 +112,30 @@ function textoCsv(valor: Valor, columna: ColumnaInforme): string {
   return neutralizar(valor);
 }
 
-/** CSV for Spanish Excel: UTF-8 with BOM, «;», decimal comma, formulas neutralised. */
-export function informeCsv(informe: Informe, contexto: Contexto): Buffer {
-  const total = filaTotales(informe);
-  const filas = [...informe.filas, ...(total ? [total] : [])].map((f) =>
-    informe.columnas.map((c) => textoCsv(f[c.clave] ?? null, c)),
-  );
-  const texto = Papa.unparse(
-    [
+/**
+ * CSV for Spanish Excel: UTF-8 with BOM, «;», decimal comma, formulas neutralised. A stream
+ * that asks for the next batch of rows only when the previous one has been sent.
+ */
+export function informeCsv(
+  informe: CabeceraInforme,
+  tandas: AsyncIterable<FilaInforme[]>,
+  contexto: Contexto,
+): Readable {
+  const celdas = (f: FilaInforme) => informe.columnas.map((c) => textoCsv(f[c.clave] ?? null, c));
+  async function* lineas() {
+    yield BOM;
+    yield lineasCsv([
       ...cabecera(informe, contexto).map((l) => l.map(neutralizar)),
       [],
       informe.columnas.map((c) => c.titulo),
-      ...filas,
-    ],
-    { delimiter: ";", newline: "\r\n" },
-  );
-  return Buffer.from(`${BOM}${texto}\r\n`, "utf8");
+    ]);
+    for await (const tanda of tandas) {
+      if (tanda.length > 0) yield lineasCsv(tanda.map(celdas));
+    }
+    const total = filaTotales(informe);
+    if (total) yield lineasCsv([celdas(total)]);
+  }
+  return Readable.from(lineas());
 }
 
 // --- XLSX ---------------------------------------------------------------------------------
@@ -117,49 +147,98 @@ function valorXlsx(valor: Valor, columna: ColumnaInforme): ExcelJS.CellValue {
   return valor;
 }
 
-/** XLSX with real numbers and dates, money as `#,##0.00 €`, a frozen header and fitted widths. */
-export async function informeXlsx(informe: Informe, contexto: Contexto): Promise<Buffer> {
-  const libro = new ExcelJS.Workbook();
-  libro.creator = contexto.asociacion || "Filà";
+const FORMATO_COLUMNA: Partial<Record<ColumnaInforme["tipo"], string>> = {
+  euros: FORMATO_EUROS,
+  fecha: "dd/mm/yyyy",
+  porcentaje: '0.0" %"',
+};
+
+/** Widths from the titles and the values of the first rows. */
+function anchosXlsx(informe: CabeceraInforme, muestra: FilaInforme[]): number[] {
+  return informe.columnas.map((c) => {
+    const largo = Math.max(
+      c.titulo.length,
+      ...muestra.slice(0, 500).map((f) => {
+        const v = f[c.clave];
+        return v === null || v === undefined ? 0 : String(v).length + (c.tipo === "euros" ? 4 : 0);
+      }),
+    );
+    return Math.min(50, Math.max(8, largo + 2));
+  });
+}
+
+/**
+ * XLSX with real numbers and dates, money as `#,##0.00 €`, a frozen header and fitted widths,
+ * written with ExcelJS's streaming writer as the batches of rows arrive: the stream returned is
+ * the file, sent while it is being written.
+ */
+export function informeXlsx(
+  informe: CabeceraInforme,
+  tandas: AsyncIterable<FilaInforme[]>,
+  contexto: Contexto,
+): Readable {
+  const flujo = new PassThrough();
+  escribirXlsx(flujo, informe, tandas, contexto).catch((error: unknown) =>
+    flujo.destroy(error instanceof Error ? error : new Error(String(error))),
+  );
+  return flujo;
+}
+
+async function escribirXlsx(
+  flujo: PassThrough,
+  informe: CabeceraInforme,
+  tandas: AsyncIterable<FilaInforme[]>,
+  contexto: Contexto,
+) {
+  const libro = libroXlsxEnFlujo(flujo, contexto.asociacion || "Filà");
   const lineas = cabecera(informe, contexto);
   const filaCabecera = lineas.length + 2;
   const hoja = libro.addWorksheet(informe.titulo.slice(0, 31), {
     views: [{ state: "frozen", ySplit: filaCabecera }],
   });
-  for (const l of lineas) hoja.addRow(l);
-  hoja.getRow(1).font = { bold: true, size: 13 };
-  hoja.getRow(2).font = { bold: true };
-  hoja.addRow([]);
-  hoja.addRow(informe.columnas.map((c) => c.titulo)).font = { bold: true };
-  for (const [n, f] of informe.filas.entries()) {
-    hoja.addRow(informe.columnas.map((c) => valorXlsx(f[c.clave] ?? null, c)));
-    if (n % FILAS_POR_TANDA === FILAS_POR_TANDA - 1) await cederTurno();
+  const iterador = tandas[Symbol.asyncIterator]();
+  // The first batch sets the widths: columns must be fixed before the first row is written.
+  const primera = await iterador.next();
+  const anchos = anchosXlsx(informe, primera.done ? [] : primera.value);
+  hoja.columns = informe.columnas.map((c, i) => ({
+    width: anchos[i],
+    style: FORMATO_COLUMNA[c.tipo] ? { numFmt: FORMATO_COLUMNA[c.tipo] } : {},
+  }));
+  const negrita = (fila: ExcelJS.Row, tam?: number) => {
+    fila.font = { bold: true, ...(tam ? { size: tam } : {}) };
+    return fila;
+  };
+  lineas.forEach((l, n) => {
+    const fila = hoja.addRow(l);
+    if (n < 2) negrita(fila, n === 0 ? 13 : undefined);
+    // The title lines span the table instead of widening its first column.
+    hoja.mergeCells(n + 1, 1, n + 1, Math.max(1, informe.columnas.length));
+    fila.commit();
+  });
+  hoja.addRow([]).commit();
+  negrita(hoja.addRow(informe.columnas.map((c) => c.titulo))).commit();
+  const escribir = (f: FilaInforme) =>
+    hoja.addRow(informe.columnas.map((c) => valorXlsx(f[c.clave] ?? null, c))).commit();
+  if (!primera.done) primera.value.forEach(escribir);
+  for (let t = await iterador.next(); !t.done; t = await iterador.next()) {
+    // Let the compressor send what is written (and the server answer others); a slow client:
+    // wait for it to leave before reading more rows; one that went away stops the reading.
+    await cederTurno();
+    if (flujo.writableNeedDrain) await Promise.race([once(flujo, "drain"), once(flujo, "close")]);
+    if (flujo.destroyed) {
+      await iterador.return?.(undefined);
+      return;
+    }
+    t.value.forEach(escribir);
   }
   const total = filaTotales(informe);
   if (total) {
-    hoja.addRow(informe.columnas.map((c) => valorXlsx(total[c.clave] ?? null, c))).font = {
-      bold: true,
-    };
+    negrita(
+      hoja.addRow(informe.columnas.map((c) => valorXlsx(total[c.clave] ?? null, c))),
+    ).commit();
   }
-  informe.columnas.forEach((c, i) => {
-    const columna = hoja.getColumn(i + 1);
-    if (c.tipo === "euros") columna.numFmt = FORMATO_EUROS;
-    if (c.tipo === "fecha") columna.numFmt = "dd/mm/yyyy";
-    if (c.tipo === "porcentaje") columna.numFmt = '0.0" %"';
-    const largo = Math.max(
-      c.titulo.length,
-      ...informe.filas.slice(0, 500).map((f) => {
-        const v = f[c.clave];
-        return v === null || v === undefined ? 0 : String(v).length + (c.tipo === "euros" ? 4 : 0);
-      }),
-    );
-    columna.width = Math.min(50, Math.max(8, largo + 2));
-  });
-  // The title lines span the table instead of widening its first column.
-  for (let n = 1; n <= lineas.length; n++) {
-    hoja.mergeCells(n, 1, n, Math.max(1, informe.columnas.length));
-  }
-  return Buffer.from(await libro.xlsx.writeBuffer());
+  hoja.commit();
+  await libro.commit();
 }
 
 // --- PDF ---------------------------------------------------------------------------------
@@ -292,10 +371,18 @@ function anchos(informe: Informe, disponible: number): number[] {
   return largos.map((l) => (l / suma) * disponible);
 }
 
+const miles = (n: number) => n.toLocaleString("es-ES");
+
+/** What a PDF cut at MAX_FILAS_PDF says under its heading. */
+export function avisoRecorte(mostradas: number, total: number): string {
+  return `Se muestran las primeras ${miles(mostradas)} filas de ${miles(total)}; descarga el XLSX para verlas todas.`;
+}
+
 /**
  * A4 PDF: association, title, filters and generation date on top, the chart, then the table with
  * its header repeated on every page, totals in bold and «Página n de m». Drawn with pdfkit
  * (pdfmake's own engine) row by row: pdfmake's table layout takes seconds at 5,000 rows.
+ * `informe.filas` are the rows shown; when `informe.total` is more, it says so on top.
  */
 export async function informePdf(informe: Informe, contexto: Contexto): Promise<Buffer> {
   const [asociacion, titulo, filtros, generado] = cabecera(informe, contexto).map((l) => l[0]);
@@ -325,6 +412,10 @@ export async function informePdf(informe: Informe, contexto: Contexto): Promise<
   doc.font("normal").fontSize(10).fillColor("#555555").text(asociacion, cabeceraAncho);
   doc.font("negrita").fontSize(16).fillColor("black").text(titulo, cabeceraAncho);
   doc.font("normal").fontSize(9).text(filtros, cabeceraAncho).text(generado, cabeceraAncho);
+  const recortado = informe.total > informe.filas.length;
+  if (recortado) {
+    doc.font("negrita").text(avisoRecorte(informe.filas.length, informe.total), cabeceraAncho);
+  }
   if (conLogo) doc.y = Math.max(doc.y, MARGEN + LADO_LOGO);
   doc.moveDown(0.6);
   if (informe.grafico) {
@@ -375,7 +466,11 @@ export async function informePdf(informe: Informe, contexto: Contexto): Promise<
       // A long PDF takes seconds of CPU: let the server answer other requests in between.
       if (n % FILAS_POR_TANDA === FILAS_POR_TANDA - 1) await cederTurno();
     }
-    const total = filaTotales(informe);
+    // The totals are those of every row, also of the ones the PDF leaves out.
+    const total = filaTotales(
+      informe,
+      recortado ? `Total de las ${miles(informe.total)} filas` : "Total",
+    );
     if (total)
       fila(
         informe.columnas.map((c) => textoPdf(total[c.clave] ?? null, c)),

@@ -22,7 +22,7 @@ export const informesRoutes: FastifyPluginAsyncZod<{
   app.get(
     "/informes",
     {
-      preHandler: requiereRol("administrador"),
+      onRequest: requiereRol("administrador"),
       schema: {
         tags,
         summary: "Catálogo de informes: grupo, título, descripción y filtros de cada uno",
@@ -35,7 +35,7 @@ export const informesRoutes: FastifyPluginAsyncZod<{
   app.get(
     "/informes/:id",
     {
-      preHandler: requiereRol("administrador"),
+      onRequest: requiereRol("administrador"),
       schema: {
         tags,
         summary:
@@ -57,7 +57,7 @@ export const informesRoutes: FastifyPluginAsyncZod<{
   app.get(
     "/informes/resumen",
     {
-      preHandler: requiereRol("administrador"),
+      onRequest: requiereRol("administrador"),
       schema: {
         tags,
         summary:

@@ -17,7 +17,7 @@ const rutasDeMaestro: FastifyPluginAsyncZod<ServicioMaestro> = async (app, { cfg
   app.get(
     ruta,
     {
-      preHandler: requiereSesion,
+      onRequest: requiereSesion,
       schema: {
         tags,
         summary: `Lista de ${cfg.plural} (cualquier sesión; ?activo=1 solo los activos)`,
@@ -31,7 +31,7 @@ const rutasDeMaestro: FastifyPluginAsyncZod<ServicioMaestro> = async (app, { cfg
   app.get(
     `${ruta}/:id`,
     {
-      preHandler: requiereSesion,
+      onRequest: requiereSesion,
       schema: {
         tags,
         summary: `Un registro de ${cfg.plural}`,
@@ -45,7 +45,7 @@ const rutasDeMaestro: FastifyPluginAsyncZod<ServicioMaestro> = async (app, { cfg
   app.post(
     ruta,
     {
-      preHandler: soloAdministrador,
+      onRequest: soloAdministrador,
       schema: {
         tags,
         summary: `Crear en ${cfg.plural}`,
@@ -60,7 +60,7 @@ const rutasDeMaestro: FastifyPluginAsyncZod<ServicioMaestro> = async (app, { cfg
     app.route({
       method: metodo,
       url: `${ruta}/:id`,
-      preHandler: soloAdministrador,
+      onRequest: soloAdministrador,
       schema: {
         tags,
         summary: `Cambiar un registro de ${cfg.plural} (solo los campos enviados; {"activo": false} lo desactiva)`,
@@ -75,7 +75,7 @@ const rutasDeMaestro: FastifyPluginAsyncZod<ServicioMaestro> = async (app, { cfg
   app.delete(
     `${ruta}/:id`,
     {
-      preHandler: soloAdministrador,
+      onRequest: soloAdministrador,
       schema: {
         tags,
         summary: `Borrar un registro de ${cfg.plural} (409 en_uso si algún socio lo usa)`,

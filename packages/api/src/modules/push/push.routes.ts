@@ -60,7 +60,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{
   app.get(
     "/push/clave",
     {
-      preHandler: requiereSesion,
+      onRequest: requiereSesion,
       schema: {
         tags,
         summary: "Clave pública VAPID para suscribirse a las notificaciones",
@@ -73,7 +73,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{
   app.post(
     "/push/suscripcion",
     {
-      preHandler: requiereSesion,
+      onRequest: requiereSesion,
       schema: {
         tags,
         summary: "Guardar la suscripción push de este navegador (tokenPush del usuario)",
@@ -102,7 +102,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{
   app.delete(
     "/push/suscripcion",
     {
-      preHandler: requiereSesion,
+      onRequest: requiereSesion,
       schema: {
         tags,
         summary: "Quitar la suscripción push de este navegador (al cerrar sesión)",

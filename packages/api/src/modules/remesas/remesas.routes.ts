@@ -56,7 +56,7 @@ export const remesasRoutes: FastifyPluginAsyncZod<{ remesas: RemesasService }> =
   app.get(
     "/remesas",
     {
-      preHandler: soloAdministrador,
+      onRequest: soloAdministrador,
       schema: {
         tags,
         summary: "Lista de remesas SEPA (q: número de remesa o id del mensaje; estado)",
@@ -70,7 +70,7 @@ export const remesasRoutes: FastifyPluginAsyncZod<{ remesas: RemesasService }> =
   app.post(
     "/remesas",
     {
-      preHandler: soloAdministrador,
+      onRequest: soloAdministrador,
       schema: {
         tags,
         summary:
@@ -85,7 +85,7 @@ export const remesasRoutes: FastifyPluginAsyncZod<{ remesas: RemesasService }> =
   app.get(
     "/remesas/:id",
     {
-      preHandler: soloAdministrador,
+      onRequest: soloAdministrador,
       schema: {
         tags,
         summary: "Una remesa con sus adeudos",
@@ -99,7 +99,7 @@ export const remesasRoutes: FastifyPluginAsyncZod<{ remesas: RemesasService }> =
   app.get(
     "/remesas/:id/xml",
     {
-      preHandler: soloAdministrador,
+      onRequest: soloAdministrador,
       schema: { tags, summary: "Fichero pain.008.001.02 de la remesa", params: IdParams },
     },
     async (req, reply) => {
@@ -112,7 +112,7 @@ export const remesasRoutes: FastifyPluginAsyncZod<{ remesas: RemesasService }> =
   app.delete(
     "/remesas/:id",
     {
-      preHandler: soloAdministrador,
+      onRequest: soloAdministrador,
       schema: {
         tags,
         summary: "Borrar una remesa aún no cobrada (sus cargos vuelven a estar pendientes)",
@@ -128,7 +128,7 @@ export const remesasRoutes: FastifyPluginAsyncZod<{ remesas: RemesasService }> =
   app.post(
     "/remesas/:id/cobro",
     {
-      preHandler: soloAdministrador,
+      onRequest: soloAdministrador,
       schema: {
         tags,
         summary: "Marcar la remesa como cobrada (sus cargos pasan a pagados)",
@@ -142,7 +142,7 @@ export const remesasRoutes: FastifyPluginAsyncZod<{ remesas: RemesasService }> =
   app.post(
     "/remesas/:id/devoluciones",
     {
-      preHandler: soloAdministrador,
+      onRequest: soloAdministrador,
       schema: {
         tags,
         summary:

@@ -5,6 +5,7 @@ import { buildApp } from "../../app.js";
 import { leerConfig } from "../../config.js";
 import { esConexionPerdida } from "../../db/conexion-perdida.js";
 import { abrirBaseDeDatos } from "../../db/database.js";
+import { ClaveInstalacion } from "../../lib/clave-instalacion.js";
 import { bearer, crearCuenta, crearEntorno, type Entorno, entrar } from "../../test/entorno.js";
 
 const urlPostgres = process.env.DATABASE_URL;
@@ -59,7 +60,12 @@ describe("sin base de datos", () => {
       webDist: null,
       pushWorker: false,
     };
-    app = await buildApp({ config, db: (await db).db, logger: false });
+    app = await buildApp({
+      config,
+      db: (await db).db,
+      clave: ClaveInstalacion.nueva(),
+      logger: false,
+    });
     await app.ready();
   });
   afterAll(async () => {

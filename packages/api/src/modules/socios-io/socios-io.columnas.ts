@@ -1,6 +1,8 @@
 import {
   aCentimos,
   aEuros,
+  type CampoImportacion,
+  DEFECTOS_SOCIO_ENTRADA,
   EmailOpcionalSchema,
   EUROS_MAX,
   esBicValido,
@@ -18,6 +20,7 @@ import {
   TIPOS_PAGO,
   TIPOS_PAGO_RAMELL,
 } from "@fila/domain";
+import { CABECERAS_RECONOCIDAS, claveCabecera, normalizarTexto } from "./socios-io.cabeceras.js";
 
 /**
  * A member as it travels through a spreadsheet: names instead of ids (member type, payment
@@ -68,7 +71,12 @@ export type SocioPlano = {
   comentarios: string;
 };
 
-export type CampoPlano = keyof SocioPlano;
+export type CampoPlano = CampoImportacion;
+
+// The shared list of fields and this type must name the same fields.
+type Iguales<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _mismosCampos: Iguales<keyof SocioPlano, CampoImportacion> = true;
+void _mismosCampos;
 
 type Formato =
   | { tipo: "texto"; max: number; obligatorio?: string }
@@ -79,27 +87,22 @@ type Formato =
   | { tipo: "sino" }
   | { tipo: "maestro" };
 
-export type Columna = { campo: CampoPlano; cabecera: string; alias?: string[] } & Formato;
+export type Columna = { campo: CampoPlano; cabecera: string } & Formato;
 
 /** Every column of the export, in order; the import reads the same headers. */
 export const COLUMNAS: readonly Columna[] = [
   { campo: "matricula", cabecera: "Matrícula", tipo: "entero", min: 1, max: 2_000_000_000 },
   { campo: "nombre", cabecera: "Nombre", tipo: "texto", max: 100, obligatorio: "nombre" },
   { campo: "apellidos", cabecera: "Apellidos", tipo: "texto", max: 150, obligatorio: "apellidos" },
-  { campo: "nif", cabecera: "NIF", tipo: "nif", alias: ["NIF/NIE", "DNI", "NIE"] },
+  { campo: "nif", cabecera: "NIF", tipo: "nif" },
   { campo: "fechaNacimiento", cabecera: "Fecha de nacimiento", tipo: "fecha" },
   { campo: "sexo", cabecera: "Sexo", tipo: "enum", valores: SEXOS },
   { campo: "direccion", cabecera: "Dirección", tipo: "texto", max: 200 },
   { campo: "poblacion", cabecera: "Población", tipo: "texto", max: 100 },
   { campo: "provincia", cabecera: "Provincia", tipo: "texto", max: 100 },
-  { campo: "codPostal", cabecera: "Código postal", tipo: "texto", max: 10, alias: ["CP"] },
+  { campo: "codPostal", cabecera: "Código postal", tipo: "texto", max: 10 },
   { campo: "telefono", cabecera: "Teléfono", tipo: "texto", max: 30 },
-  {
-    campo: "email",
-    cabecera: "Email",
-    tipo: "email",
-    alias: ["Correo", "Correo electrónico", "E-mail"],
-  },
+  { campo: "email", cabecera: "Email", tipo: "email" },
   { campo: "tipo", cabecera: "Tipo de socio", tipo: "maestro" },
   { campo: "formaPago", cabecera: "Forma de pago", tipo: "maestro" },
   { campo: "tipoPago", cabecera: "Tipo de pago", tipo: "enum", valores: TIPOS_PAGO },
@@ -139,37 +142,29 @@ export const COLUMNAS: readonly Columna[] = [
   { campo: "ramellPago4", cabecera: "Ramell pago 4", tipo: "euros" },
   { campo: "ramellPago5", cabecera: "Ramell pago 5", tipo: "euros" },
   { campo: "edadFestera", cabecera: "Edad festera", tipo: "entero", min: 0, max: 150 },
-  {
-    campo: "numDamas",
-    cabecera: "Damas",
-    tipo: "entero",
-    min: 0,
-    max: 1000,
-    alias: ["Número de damas"],
-  },
+  { campo: "numDamas", cabecera: "Damas", tipo: "entero", min: 0, max: 1000 },
   { campo: "comentarios", cabecera: "Comentarios", tipo: "texto", max: 5000 },
 ];
 
-/** Lower case, no accents, no "(…)" notes, single spaces: "Fecha de nacimiento (dd/mm/aaaa)" → "fecha de nacimiento". */
-export function normalizarTexto(s: string): string {
-  return s
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/\([^)]*\)/g, " ")
-    .replace(/[^a-z0-9/]+/g, " ")
-    .trim();
-}
+export { normalizarTexto };
 
-const COLUMNA_POR_CABECERA = new Map<string, Columna>();
+export const COLUMNA_DE_CAMPO = new Map(COLUMNAS.map((c) => [c.campo, c]));
+
+const CAMPO_POR_CLAVE = new Map<string, CampoPlano>();
 for (const c of COLUMNAS) {
-  for (const nombre of [c.cabecera, c.campo, ...(c.alias ?? [])]) {
-    COLUMNA_POR_CABECERA.set(normalizarTexto(nombre), c);
+  for (const nombre of [c.cabecera, c.campo, ...(CABECERAS_RECONOCIDAS[c.campo] ?? [])]) {
+    const clave = claveCabecera(nombre);
+    const previo = CAMPO_POR_CLAVE.get(clave);
+    if (previo && previo !== c.campo) {
+      throw new Error(`La cabecera «${nombre}» se reconoce como ${previo} y como ${c.campo}`);
+    }
+    CAMPO_POR_CLAVE.set(clave, c.campo);
   }
 }
 
-export function columnaDeCabecera(cabecera: string): Columna | undefined {
-  return COLUMNA_POR_CABECERA.get(normalizarTexto(cabecera));
+/** The field a header of the file goes to when the board says nothing, if it is recognised. */
+export function campoDeCabecera(cabecera: string): CampoPlano | null {
+  return CAMPO_POR_CLAVE.get(claveCabecera(cabecera)) ?? null;
 }
 
 // --- Export -------------------------------------------------------------------------------
@@ -208,7 +203,8 @@ export function valorExportado(socio: SocioPlano, columna: Columna): ValorCelda 
 
 // --- Import -------------------------------------------------------------------------------
 
-export type ErrorCampo = { campo: string; mensaje: string };
+/** A problem (error) or a change made to a value (aviso) in one field of one row. */
+export type NotaCampo = { campo: CampoPlano; mensaje: string };
 
 /** Id of a master by its name, compared without case or accents. */
 export type Catalogo = Map<string, number>;
@@ -221,11 +217,24 @@ export type SocioImportado = Omit<SocioPlano, "tipo" | "formaPago"> & {
   idFormaPago: number | null;
 };
 
+/** Where each field of the sheet lands in a `SocioImportado` (the masters become ids). */
+export function claveImportada(campo: CampoPlano): keyof SocioImportado {
+  if (campo === "tipo") return "idTipoSocio";
+  if (campo === "formaPago") return "idFormaPago";
+  return campo;
+}
+
 const FECHA_ES = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
+const FECHA_ES_AA = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2})$/;
 const FECHA_ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** "dd/mm/aaaa" or "YYYY-MM-DD" → "YYYY-MM-DD" when it is a real date; otherwise null. */
-export function leerFecha(texto: string): string | null {
+const MENSAJE_FECHA = "Introduce una fecha válida (dd/mm/aaaa)";
+
+/**
+ * "dd/mm/aaaa" (also with "-" or "."), or ISO "YYYY-MM-DD" (what an Excel date cell is read as)
+ * → "YYYY-MM-DD"; anything else is refused with the reason, never guessed.
+ */
+export function leerFecha(texto: string): { fecha: string } | { error: string } {
   let d: number;
   let m: number;
   let a: number;
@@ -233,10 +242,18 @@ export function leerFecha(texto: string): string | null {
   const iso = FECHA_ISO.exec(texto);
   if (es) [d, m, a] = [Number(es[1]), Number(es[2]), Number(es[3])];
   else if (iso) [a, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
-  else return null;
+  else if (FECHA_ES_AA.test(texto)) {
+    return { error: "El año tiene dos cifras y no se sabe el siglo: escribe dd/mm/aaaa" };
+  } else if (/^\d{4}$/.test(texto)) {
+    return { error: "Falta el día y el mes: escribe dd/mm/aaaa" };
+  } else return { error: MENSAJE_FECHA };
   const fecha = new Date(Date.UTC(a, m - 1, d));
-  if (a < 1900 || fecha.getUTCMonth() !== m - 1 || fecha.getUTCDate() !== d) return null;
-  return `${String(a).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+  if (a < 1900 || fecha.getUTCMonth() !== m - 1 || fecha.getUTCDate() !== d) {
+    return { error: MENSAJE_FECHA };
+  }
+  return {
+    fecha: `${String(a).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`,
+  };
 }
 
 /** "1.234,56", "1234,56", "1234.56" → euros; null when it is not a number. */
@@ -259,40 +276,123 @@ function quitarNeutralizacion(texto: string): string {
   return texto.length > 1 && texto[0] === "'" && PELIGROSOS.has(texto[1]) ? texto.slice(1) : texto;
 }
 
+/** A phone keeps its digits and a leading "+": "96 555-12-34" → "965551234". */
+function normalizarTelefono(texto: string): string {
+  const digitos = texto.replace(/\D/g, "");
+  return texto.trim().startsWith("+") && digitos ? `+${digitos}` : digitos;
+}
+
+type Normalizador = { normalizar: (texto: string) => string; motivo: string };
+
+const sinEspaciosRepetidos: Normalizador = {
+  normalizar: (t) => t.replace(/\s{2,}/g, " "),
+  motivo: "Se han quitado los espacios repetidos",
+};
+
+/**
+ * The values fixed where the intent is clear, each reported to the board as an aviso. Also
+ * applied to the stored value when updating, so an equivalent value is not a change.
+ */
+export const NORMALIZADORES: Partial<Record<CampoPlano, Normalizador>> = {
+  nombre: sinEspaciosRepetidos,
+  apellidos: sinEspaciosRepetidos,
+  nif: {
+    normalizar: (t) => t.replace(/[\s-]/g, "").toUpperCase(),
+    motivo: "Se ha escrito sin espacios ni guiones y en mayúsculas",
+  },
+  // Spanish postal codes have 5 digits; Excel drops the leading zero of 03802.
+  codPostal: {
+    normalizar: (t) => (/^\d{4}$/.test(t) ? `0${t}` : t),
+    motivo: "Se ha añadido el 0 inicial del código postal",
+  },
+  telefono: { normalizar: normalizarTelefono, motivo: "Se han dejado solo las cifras (y el +)" },
+  email: { normalizar: (t) => t.toLowerCase(), motivo: "Se ha pasado a minúsculas" },
+  iban: { normalizar: normalizarIban, motivo: "Se han quitado los espacios" },
+  bic: { normalizar: normalizarBic, motivo: "Se han quitado los espacios" },
+};
+
 const MENSAJE_OBLIGATORIO: Record<string, string> = {
   nombre: "El nombre es obligatorio",
   apellidos: "Los apellidos son obligatorios",
 };
 
+export function mensajeObligatorio(campo: "nombre" | "apellidos"): string {
+  return MENSAJE_OBLIGATORIO[campo];
+}
+
+/** The value of a field nobody gave: what a new member gets (as the member form's defaults). */
+const {
+  tipo: _tipo,
+  idPagador: _pagador,
+  idPareja: _pareja,
+  idPadre: _padre,
+  mandatoId: _mandatoId,
+  mandatoFecha: _mandatoFecha,
+  ...DEFECTOS_COMUNES
+} = DEFECTOS_SOCIO_ENTRADA;
+
+const VALORES_POR_DEFECTO: SocioImportado = {
+  ...DEFECTOS_COMUNES,
+  nombre: "",
+  apellidos: "",
+  // Stored as null when missing, where the form speaks of "" and 0.
+  nif: null,
+  anyoAlta: null,
+  anyoDerrama: null,
+  anyoRamell: null,
+  idTipoSocio: null,
+  matriculaPagador: null,
+  matriculaPareja: null,
+  matriculaPadre: null,
+};
+
 /**
  * Validates one row of cells (by field) on its own, without looking at other rows or the
- * database. This is the one place to swap for a shared domain schema of member input.
+ * database. Only the fields in `celdas` (the file's columns) are read; the rest keep the
+ * values of a new member. Normalised values are reported in `avisos`.
  */
 export function validarFila(
   celdas: Partial<Record<CampoPlano, string>>,
   catalogos: Catalogos,
   hoy: string,
-): { socio: SocioImportado; errores: ErrorCampo[] } {
-  const errores: ErrorCampo[] = [];
+): { socio: SocioImportado; errores: NotaCampo[]; avisos: NotaCampo[] } {
+  const errores: NotaCampo[] = [];
+  const avisos: NotaCampo[] = [];
   const v: Record<string, unknown> = {};
   for (const col of COLUMNAS) {
-    const texto = quitarNeutralizacion((celdas[col.campo] ?? "").trim());
-    const error = (mensaje: string) => errores.push({ campo: col.cabecera, mensaje });
+    const celda = celdas[col.campo];
+    if (celda === undefined) continue;
+    const error = (mensaje: string) => errores.push({ campo: col.campo, mensaje });
+    let texto = quitarNeutralizacion(celda.trim());
+    const normalizador = NORMALIZADORES[col.campo];
+    if (normalizador && texto !== "") {
+      const normal = normalizador.normalizar(texto);
+      if (normal !== texto && normal !== "") {
+        avisos.push({
+          campo: col.campo,
+          mensaje: `${normalizador.motivo}: «${texto}» → «${normal}»`,
+        });
+      }
+      texto = normal;
+    }
     if (texto === "") {
       if (col.tipo === "texto" && col.obligatorio) error(MENSAJE_OBLIGATORIO[col.obligatorio]);
+      else if (col.campo === "telefono" && celda.trim() !== "") {
+        error("El teléfono no tiene ninguna cifra");
+      }
       continue;
     }
     switch (col.tipo) {
       case "texto":
         if (texto.length > col.max) error(`No puede tener más de ${col.max} caracteres`);
-        else v[col.campo] = texto;
+        else if (col.campo === "telefono" && texto.replace("+", "").length > 15) {
+          error("Tiene más cifras que un teléfono (¿hay dos?): deja solo uno");
+        } else v[col.campo] = texto;
         break;
-      case "nif": {
-        const nif = texto.replace(/[\s-]/g, "").toUpperCase();
-        if (esDocumentoValido(nif)) v[col.campo] = nif;
+      case "nif":
+        if (esDocumentoValido(texto)) v[col.campo] = texto;
         else error(MENSAJE_NIF_INVALIDO);
         break;
-      }
       case "email": {
         const r = EmailOpcionalSchema.safeParse(texto);
         if (r.success) v[col.campo] = r.data;
@@ -300,25 +400,31 @@ export function validarFila(
         break;
       }
       case "iban":
-        if (esIbanValido(texto)) v[col.campo] = normalizarIban(texto);
+        if (esIbanValido(texto)) v[col.campo] = texto;
         else error(MENSAJE_IBAN_INVALIDO);
         break;
       case "bic":
-        if (esBicValido(texto)) v[col.campo] = normalizarBic(texto);
+        if (esBicValido(texto)) v[col.campo] = texto;
         else error(MENSAJE_BIC_INVALIDO);
         break;
       case "fecha": {
-        const fecha = leerFecha(texto);
-        if (!fecha) error("Introduce una fecha válida (dd/mm/aaaa)");
-        else if (col.campo === "fechaNacimiento" && fecha > hoy)
+        const leida = leerFecha(texto);
+        if ("error" in leida) error(leida.error);
+        else if (col.campo === "fechaNacimiento" && leida.fecha > hoy)
           error("La fecha de nacimiento no puede ser futura");
-        else v[col.campo] = fecha;
+        else v[col.campo] = leida.fecha;
         break;
       }
       case "entero":
       case "referencia": {
         const [min, max] = col.tipo === "entero" ? [col.min, col.max] : [1, 2_000_000_000];
-        const n = /^\d+$/.test(texto) ? Number(texto) : Number.NaN;
+        let n = /^\d+$/.test(texto) ? Number(texto) : Number.NaN;
+        const fecha = leerFecha(texto);
+        // A joining "year" column often holds the joining date: its year is meant.
+        if (col.campo === "anyoAlta" && Number.isNaN(n) && "fecha" in fecha) {
+          n = Number(fecha.fecha.slice(0, 4));
+          avisos.push({ campo: col.campo, mensaje: `Se ha tomado el año de la fecha: ${n}` });
+        }
         if (!Number.isInteger(n)) error("Debe ser un número entero");
         else if (n < min || n > max) error(`Debe ser un número entre ${min} y ${max}`);
         else v[col.campo] = n;
@@ -366,49 +472,9 @@ export function validarFila(
       }
     }
   }
-  const socio: SocioImportado = {
-    matricula: (v.matricula as number) ?? null,
-    nombre: (v.nombre as string) ?? "",
-    apellidos: (v.apellidos as string) ?? "",
-    nif: (v.nif as string) ?? null,
-    fechaNacimiento: (v.fechaNacimiento as string) ?? null,
-    sexo: (v.sexo as string) ?? "hombre",
-    direccion: (v.direccion as string) ?? "",
-    poblacion: (v.poblacion as string) ?? "",
-    provincia: (v.provincia as string) ?? "",
-    codPostal: (v.codPostal as string) ?? "",
-    telefono: (v.telefono as string) ?? "",
-    email: (v.email as string) ?? "",
-    idTipoSocio: (v.tipo as number) ?? null,
-    idFormaPago: (v.formaPago as number) ?? null,
-    tipoPago: (v.tipoPago as string) ?? "anual",
-    iban: (v.iban as string) ?? "",
-    bic: (v.bic as string) ?? "",
-    fechaAlta: (v.fechaAlta as string) ?? null,
-    anyoAlta: (v.anyoAlta as number) ?? null,
-    activo: (v.activo as boolean) ?? true,
-    fechaBaja: (v.fechaBaja as string) ?? null,
-    motivoBaja: (v.motivoBaja as string) ?? "",
-    matriculaPagador: (v.matriculaPagador as number) ?? null,
-    matriculaPareja: (v.matriculaPareja as number) ?? null,
-    matriculaPadre: (v.matriculaPadre as number) ?? null,
-    nombreYerno: (v.nombreYerno as string) ?? "",
-    pagarDerrama: (v.pagarDerrama as string) ?? "si",
-    tipoDerrama: (v.tipoDerrama as string) ?? "no aplica",
-    anyoDerrama: (v.anyoDerrama as number) ?? null,
-    importeDerrama: (v.importeDerrama as number) ?? 0,
-    anyosPagoDerrama: (v.anyosPagoDerrama as number) ?? 0,
-    ramell: (v.ramell as string) ?? "si",
-    tipoPagoRamell: (v.tipoPagoRamell as string) ?? "completo",
-    anyoRamell: (v.anyoRamell as number) ?? null,
-    ramellPago1: (v.ramellPago1 as number) ?? 0,
-    ramellPago2: (v.ramellPago2 as number) ?? 0,
-    ramellPago3: (v.ramellPago3 as number) ?? 0,
-    ramellPago4: (v.ramellPago4 as number) ?? 0,
-    ramellPago5: (v.ramellPago5 as number) ?? 0,
-    edadFestera: (v.edadFestera as number) ?? 0,
-    numDamas: (v.numDamas as number) ?? 0,
-    comentarios: (v.comentarios as string) ?? "",
-  };
-  return { socio, errores };
+  const socio: SocioImportado = { ...VALORES_POR_DEFECTO };
+  for (const [campo, valor] of Object.entries(v)) {
+    Object.assign(socio, { [claveImportada(campo as CampoPlano)]: valor });
+  }
+  return { socio, errores, avisos };
 }

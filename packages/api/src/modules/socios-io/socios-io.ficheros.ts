@@ -1,3 +1,4 @@
+import type { Writable } from "node:stream";
 import ExcelJS from "exceljs";
 import { fileTypeFromBuffer } from "file-type";
 import Papa from "papaparse";
@@ -8,7 +9,8 @@ import type { ValorCelda } from "./socios-io.columnas.js";
 /** A sheet read from a file: the header row and every data row with its spreadsheet row number. */
 export type Hoja = { cabeceras: string[]; filas: { fila: number; celdas: string[] }[] };
 
-const BOM = "\uFEFF";
+/** First characters of every CSV: the byte order mark that makes Excel read it as UTF-8. */
+export const BOM = "\uFEFF";
 
 export const TIPO_XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 export const TIPO_CSV = "text/csv; charset=utf-8";
@@ -24,13 +26,35 @@ function textoCsv(valor: ValorCelda): string {
   return valor;
 }
 
+/**
+ * CSV lines for Spanish Excel: ";" between cells, CRLF after every row (the last one too, so
+ * the lines of a file written in batches can be joined as they come).
+ */
+export function lineasCsv(filas: string[][]): string {
+  return `${Papa.unparse(filas, { delimiter: ";", newline: "\r\n" })}\r\n`;
+}
+
 /** CSV for Spanish Excel: UTF-8 with BOM, ";" between cells, CRLF between rows. */
 export function escribirCsv(cabeceras: string[], filas: ValorCelda[][]): Buffer {
-  const texto = Papa.unparse(
-    { fields: cabeceras, data: filas.map((f) => f.map(textoCsv)) },
-    { delimiter: ";", newline: "\r\n" },
+  return Buffer.from(
+    `${BOM}${lineasCsv([cabeceras, ...filas.map((f) => f.map(textoCsv))])}`,
+    "utf8",
   );
-  return Buffer.from(`${BOM}${texto}\r\n`, "utf8");
+}
+
+/**
+ * An XLSX written as it goes into `flujo` (ExcelJS's streaming writer): each row is compressed and
+ * sent once committed, so a long sheet is never whole in memory. Columns (widths and formats)
+ * must be set before the first row is committed.
+ */
+export function libroXlsxEnFlujo(flujo: Writable, creador: string) {
+  const libro = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: flujo,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  libro.creator = creador;
+  return libro;
 }
 
 /** XLSX with a bold, frozen header row. */

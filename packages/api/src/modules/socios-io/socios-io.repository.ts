@@ -1,10 +1,12 @@
 import type { FiltrosSocios } from "@fila/domain";
-import type { ExpressionBuilder } from "kysely";
+import type { ExpressionBuilder, Selectable } from "kysely";
 import type { Database } from "../../db/database.js";
-import type { DB } from "../../db/schema.js";
-import { registrarAuditoria } from "../../services/auditoria.js";
+import type { DB, SocioTable } from "../../db/schema.js";
+import { DomainError } from "../../errors/domain-error.js";
+import { diferencias, registrarAuditoria } from "../../services/auditoria.js";
 import {
   bloquearMatriculas,
+  COLUMNAS_SOCIO,
   condicionesSocios,
   ordenSocios,
   siguienteMatricula,
@@ -14,25 +16,91 @@ import type { SocioImportado, SocioPlano } from "./socios-io.columnas.js";
 /** The list's filters and sort: the exported file holds exactly what the list shows. */
 export type FiltrosExportacion = FiltrosSocios & { sort: string };
 
+type Enlace = "matriculaPagador" | "matriculaPareja" | "matriculaPadre";
+type CampoGuardado = Exclude<keyof SocioImportado, Enlace>;
+
+// The member's own columns, as the member routes write them; the links are ids there.
+const {
+  tipo,
+  idPagador: _pagador,
+  idPareja: _pareja,
+  idPadre: _padre,
+  mandatoId: _mandatoId,
+  mandatoFecha: _mandatoFecha,
+  ...COLUMNAS_COMUNES
+} = COLUMNAS_SOCIO;
+
+/** The column of table `socio` of each field a sheet carries (links aside). */
+const COLUMNA_BD: Record<CampoGuardado, keyof SocioTable> = {
+  ...COLUMNAS_COMUNES,
+  idTipoSocio: tipo,
+};
+
+const ENLACES: Record<Enlace, "id_pagador" | "id_pareja" | "id_padre"> = {
+  matriculaPagador: "id_pagador",
+  matriculaPareja: "id_pareja",
+  matriculaPadre: "id_padre",
+};
+
+const CAMPOS_GUARDADOS = Object.keys(COLUMNA_BD) as CampoGuardado[];
+
+/** The values of `datos` as columns of table `socio`. */
+function aColumnas(datos: Partial<SocioImportado>): Record<string, unknown> {
+  const columnas: Record<string, unknown> = {};
+  for (const campo of CAMPOS_GUARDADOS) {
+    if (campo in datos) columnas[COLUMNA_BD[campo]] = datos[campo];
+  }
+  return columnas;
+}
+
+type FilaConEnlaces = Selectable<SocioTable> & {
+  matricula_pagador: number | null;
+  matricula_pareja: number | null;
+  matricula_padre: number | null;
+};
+
+function deColumnas(fila: FilaConEnlaces): SocioImportado {
+  const socio: Record<string, unknown> = {
+    matriculaPagador: fila.matricula_pagador,
+    matriculaPareja: fila.matricula_pareja,
+    matriculaPadre: fila.matricula_padre,
+  };
+  for (const campo of CAMPOS_GUARDADOS) socio[campo] = fila[COLUMNA_BD[campo]];
+  return socio as SocioImportado;
+}
+
+/** A member already in the database, as a sheet would carry it. */
+export type SocioExistente = SocioImportado & { id: number };
+
+/** What an import writes: new members, and the fields that change in known ones. */
+export type Escritura = {
+  nuevos: SocioImportado[];
+  cambios: { id: number; datos: Partial<SocioImportado> }[];
+};
+
 export class SociosIoRepository {
   constructor(private readonly db: Database) {}
 
-  async listar(filtros: FiltrosExportacion, hoy: string): Promise<SocioPlano[]> {
-    const filas = await this.db
+  /** Members with their links as matrículas (the joins name the linked members). */
+  private consultaConEnlaces() {
+    return this.db
       .selectFrom("socio")
-      .leftJoin("tipo_socio as t", "t.id", "socio.id_tipo_socio")
-      .leftJoin("forma_pago as f", "f.id", "socio.id_forma_pago")
       .leftJoin("socio as pagador", "pagador.id", "socio.id_pagador")
       .leftJoin("socio as pareja", "pareja.id", "socio.id_pareja")
       .leftJoin("socio as padre", "padre.id", "socio.id_padre")
       .selectAll("socio")
       .select([
-        "t.nombre as nombre_tipo",
-        "f.nombre as nombre_forma_pago",
         "pagador.matricula as matricula_pagador",
         "pareja.matricula as matricula_pareja",
         "padre.matricula as matricula_padre",
-      ])
+      ]);
+  }
+
+  async listar(filtros: FiltrosExportacion, hoy: string): Promise<SocioPlano[]> {
+    const filas = await this.consultaConEnlaces()
+      .leftJoin("tipo_socio as t", "t.id", "socio.id_tipo_socio")
+      .leftJoin("forma_pago as f", "f.id", "socio.id_forma_pago")
+      .select(["t.nombre as nombre_tipo", "f.nombre as nombre_forma_pago"])
       // The joins add tables, never columns the list's conditions name.
       .where((eb) =>
         condicionesSocios(eb as unknown as ExpressionBuilder<DB, "socio">, filtros, hoy),
@@ -40,50 +108,10 @@ export class SociosIoRepository {
       .orderBy(ordenSocios(filtros.sort))
       .execute();
 
-    return filas.map((s) => ({
-      matricula: s.matricula,
-      nombre: s.nombre,
-      apellidos: s.apellidos,
-      nif: s.nif,
-      fechaNacimiento: s.fecha_nacimiento,
-      sexo: s.sexo,
-      direccion: s.direccion,
-      poblacion: s.poblacion,
-      provincia: s.provincia,
-      codPostal: s.cod_postal,
-      telefono: s.telefono,
-      email: s.email,
-      tipo: s.nombre_tipo,
-      formaPago: s.nombre_forma_pago,
-      tipoPago: s.tipo_pago,
-      iban: s.iban,
-      bic: s.bic,
-      fechaAlta: s.fecha_alta,
-      anyoAlta: s.anyo_alta,
-      activo: s.activo,
-      fechaBaja: s.fecha_baja,
-      motivoBaja: s.motivo_baja,
-      matriculaPagador: s.matricula_pagador,
-      matriculaPareja: s.matricula_pareja,
-      matriculaPadre: s.matricula_padre,
-      nombreYerno: s.nombre_yerno,
-      pagarDerrama: s.pagar_derrama,
-      tipoDerrama: s.tipo_derrama,
-      anyoDerrama: s.anyo_derrama,
-      importeDerrama: s.importe_derrama,
-      anyosPagoDerrama: s.anyos_pago_derrama,
-      ramell: s.ramell,
-      tipoPagoRamell: s.tipo_pago_ramell,
-      anyoRamell: s.anyo_ramell,
-      ramellPago1: s.ramell_pago1,
-      ramellPago2: s.ramell_pago2,
-      ramellPago3: s.ramell_pago3,
-      ramellPago4: s.ramell_pago4,
-      ramellPago5: s.ramell_pago5,
-      edadFestera: s.edad_festera,
-      numDamas: s.num_damas,
-      comentarios: s.comentarios,
-    }));
+    return filas.map((s) => {
+      const { idTipoSocio, idFormaPago, ...resto } = deColumnas(s);
+      return { ...resto, tipo: s.nombre_tipo, formaPago: s.nombre_forma_pago };
+    });
   }
 
   async tiposSocio(): Promise<{ id: number; nombre: string }[]> {
@@ -94,80 +122,67 @@ export class SociosIoRepository {
     return this.db.selectFrom("forma_pago").select(["id", "nombre"]).execute();
   }
 
-  /** Matrícula and NIF of every member, to check uniqueness and links before inserting. */
-  async identificadores(): Promise<{ id: number; matricula: number | null; nif: string | null }[]> {
-    return this.db.selectFrom("socio").select(["id", "matricula", "nif"]).execute();
+  /** Every member as a sheet would carry it: to match rows, check uniqueness and compare. */
+  async existentes(): Promise<SocioExistente[]> {
+    const filas = await this.consultaConEnlaces().execute();
+    return filas.map((f) => ({ ...deColumnas(f), id: f.id }));
   }
 
   /**
-   * Inserts every member in one transaction, then links payer/partner/parent by matrícula
-   * (the file's own members included) and audits each one. Any failure undoes all of it.
+   * Inserts the new members and updates the known ones in one transaction, then links
+   * payer/partner/parent by matrícula (the file's own members included) and audits each one.
+   * Any failure undoes all of it. Returns the new members' ids, in the file's order.
    */
-  /** Inserts the rows in one transaction; the new members' ids, in the file's order. */
-  async insertarTodos(filas: SocioImportado[], idUsuario: number): Promise<number[]> {
+  async escribir({ nuevos, cambios }: Escritura, idUsuario: number): Promise<number[]> {
     return this.db.transaction().execute(async (trx) => {
       // Rows without a matrícula get the next free numbers, above the file's own ones too.
       await bloquearMatriculas(trx);
-      let siguiente = filas.reduce(
+      let siguiente = nuevos.reduce(
         (n, s) => Math.max(n, (s.matricula ?? 0) + 1),
         await siguienteMatricula(trx),
       );
-      const socios = filas.map((s) =>
+      const socios = nuevos.map((s) =>
         s.matricula === null ? { ...s, matricula: siguiente++ } : s,
       );
       const ids: number[] = [];
       for (const s of socios) {
         const { id } = await trx
           .insertInto("socio")
-          .values({
-            matricula: s.matricula,
-            nombre: s.nombre,
-            apellidos: s.apellidos,
-            nif: s.nif,
-            fecha_nacimiento: s.fechaNacimiento,
-            sexo: s.sexo,
-            direccion: s.direccion,
-            poblacion: s.poblacion,
-            provincia: s.provincia,
-            cod_postal: s.codPostal,
-            telefono: s.telefono,
-            email: s.email,
-            id_tipo_socio: s.idTipoSocio,
-            id_forma_pago: s.idFormaPago,
-            tipo_pago: s.tipoPago,
-            iban: s.iban,
-            bic: s.bic,
-            fecha_alta: s.fechaAlta,
-            anyo_alta: s.anyoAlta,
-            activo: s.activo,
-            fecha_baja: s.fechaBaja,
-            motivo_baja: s.motivoBaja,
-            nombre_yerno: s.nombreYerno,
-            pagar_derrama: s.pagarDerrama,
-            tipo_derrama: s.tipoDerrama,
-            anyo_derrama: s.anyoDerrama,
-            importe_derrama: s.importeDerrama,
-            anyos_pago_derrama: s.anyosPagoDerrama,
-            ramell: s.ramell,
-            tipo_pago_ramell: s.tipoPagoRamell,
-            anyo_ramell: s.anyoRamell,
-            ramell_pago1: s.ramellPago1,
-            ramell_pago2: s.ramellPago2,
-            ramell_pago3: s.ramellPago3,
-            ramell_pago4: s.ramellPago4,
-            ramell_pago5: s.ramellPago5,
-            edad_festera: s.edadFestera,
-            num_damas: s.numDamas,
-            comentarios: s.comentarios,
-          })
+          .values(aColumnas(s) as never)
           .returning("id")
           .executeTakeFirstOrThrow();
         ids.push(id);
       }
 
+      // Known members: locked, so the audit's «before» is what the update replaces.
+      const antes = new Map<number, Record<string, unknown>>();
+      if (cambios.length > 0) {
+        const bloqueadas = await trx
+          .selectFrom("socio")
+          .selectAll()
+          .where(
+            "id",
+            "in",
+            cambios.map((c) => c.id),
+          )
+          .forUpdate()
+          .execute();
+        for (const f of bloqueadas) {
+          const previo: Record<string, unknown> = {
+            idPagador: f.id_pagador,
+            idPareja: f.id_pareja,
+            idPadre: f.id_padre,
+          };
+          for (const campo of CAMPOS_GUARDADOS) previo[campo] = f[COLUMNA_BD[campo]];
+          antes.set(f.id, previo);
+        }
+      }
+
       const referidas = [
         ...new Set(
-          socios.flatMap((s) => [s.matriculaPagador, s.matriculaPareja, s.matriculaPadre]),
+          [...socios, ...cambios.map((c) => c.datos)].flatMap((s) =>
+            (Object.keys(ENLACES) as Enlace[]).map((e) => s[e] ?? null),
+          ),
         ),
       ].filter((m): m is number => m !== null);
       const idPorMatricula = new Map<number, number>();
@@ -179,32 +194,57 @@ export class SociosIoRepository {
           .execute();
         for (const f of filas) if (f.matricula !== null) idPorMatricula.set(f.matricula, f.id);
       }
-      const idDe = (m: number | null) => (m === null ? null : (idPorMatricula.get(m) ?? null));
+      /** The id columns of the links `datos` carries. */
+      const enlacesDe = (datos: Partial<SocioImportado>) => {
+        const enlaces: Record<string, number | null> = {};
+        for (const [campo, columna] of Object.entries(ENLACES) as [Enlace, string][]) {
+          if (!(campo in datos)) continue;
+          const m = datos[campo] ?? null;
+          enlaces[columna] = m === null ? null : (idPorMatricula.get(m) ?? null);
+        }
+        return enlaces;
+      };
+      const paraAuditar = (datos: Partial<SocioImportado>, enlaces: Record<string, unknown>) => {
+        const { matriculaPagador, matriculaPareja, matriculaPadre, ...resto } = datos;
+        return {
+          ...resto,
+          ...("id_pagador" in enlaces ? { idPagador: enlaces.id_pagador } : {}),
+          ...("id_pareja" in enlaces ? { idPareja: enlaces.id_pareja } : {}),
+          ...("id_padre" in enlaces ? { idPadre: enlaces.id_padre } : {}),
+        };
+      };
 
       for (const [i, s] of socios.entries()) {
-        const enlaces = {
-          id_pagador: idDe(s.matriculaPagador),
-          id_pareja: idDe(s.matriculaPareja),
-          id_padre: idDe(s.matriculaPadre),
-        };
-        if (enlaces.id_pagador || enlaces.id_pareja || enlaces.id_padre) {
+        const enlaces = enlacesDe(s);
+        if (Object.values(enlaces).some((id) => id !== null)) {
           await trx.updateTable("socio").set(enlaces).where("id", "=", ids[i]).execute();
         }
-        const { matriculaPagador, matriculaPareja, matriculaPadre, ...resto } = s;
-        const datos: Record<string, unknown> = {
-          ...resto,
-          idPagador: enlaces.id_pagador,
-          idPareja: enlaces.id_pareja,
-          idPadre: enlaces.id_padre,
-        };
         await registrarAuditoria(trx, {
           idUsuario,
           entidad: "socio",
           idEntidad: ids[i],
           accion: "importar",
-          cambios: Object.entries(datos)
-            .filter(([, v]) => v !== null && v !== "")
-            .map(([campo, despues]) => ({ campo, antes: null, despues })),
+          cambios: diferencias(null, paraAuditar(s, enlaces)).filter((c) => c.despues !== ""),
+        });
+      }
+
+      for (const { id, datos } of cambios) {
+        const previo = antes.get(id);
+        if (!previo) {
+          throw new DomainError("conflicto", "socios_io.otro_cambio_ha_borrado_socio");
+        }
+        const enlaces = enlacesDe(datos);
+        await trx
+          .updateTable("socio")
+          .set({ ...aColumnas(datos), ...enlaces, actualizado_en: new Date() } as never)
+          .where("id", "=", id)
+          .execute();
+        await registrarAuditoria(trx, {
+          idUsuario,
+          entidad: "socio",
+          idEntidad: id,
+          accion: "importar",
+          cambios: diferencias(previo, paraAuditar(datos, enlaces)),
         });
       }
       return ids;

@@ -373,12 +373,25 @@ describe("POST /api/socios/importar", () => {
     const xlsx = Buffer.from(await libro.xlsx.writeBuffer());
 
     const prueba = await importar(xlsx, 0, admin, "socios.xlsx");
-    expect(prueba.json()).toEqual({ filas: 3, validas: 3, rechazadas: [], importadas: 0 });
+    expect(prueba.json()).toMatchObject({
+      filas: 3,
+      validas: 3,
+      nuevas: 3,
+      actualizadas: 0,
+      rechazadas: [],
+      avisos: [],
+      importadas: 0,
+    });
+    expect(prueba.json().columnas.at(-1)).toEqual({
+      cabecera: "Columna que no existe",
+      campo: null,
+      ejemplos: ["x"],
+    });
     expect(await contarSocios()).toBe(antes);
 
     const res = await importar(xlsx, 1, admin, "cualquier-nombre.bin");
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ filas: 3, validas: 3, rechazadas: [], importadas: 3 });
+    expect(res.json()).toMatchObject({ filas: 3, validas: 3, rechazadas: [], importadas: 3 });
     expect(await contarSocios()).toBe(antes + 3);
 
     const nuevos = await e.db
@@ -431,7 +444,7 @@ describe("POST /api/socios/importar", () => {
         .socio;
     // 101 already exists: the second insert breaks the unique constraint.
     await expect(
-      new SociosIoRepository(e.db).insertarTodos([fila("701"), fila("101")], 0),
+      new SociosIoRepository(e.db).escribir({ nuevos: [fila("701"), fila("101")], cambios: [] }, 0),
     ).rejects.toThrow();
     expect(await contarSocios()).toBe(antes);
   });

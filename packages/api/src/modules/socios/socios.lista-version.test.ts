@@ -123,7 +123,7 @@ describe("la lista de socios guardada por versión de los datos", () => {
   });
 
   it("otro servidor sobre la misma base ve lo que cambia este: la versión está en la base", async () => {
-    const otro = await buildApp({ config: e.config, db: e.db, logger: false });
+    const otro = await buildApp({ config: e.config, db: e.db, clave: e.clave, logger: false });
     await otro.ready();
     try {
       await pagina(otro);

@@ -67,7 +67,7 @@ const nulo0 = (n: number | null) => (n ? n : null);
 const centimos = (euros: number) => aCentimos(euros);
 
 /** API field → column, with the conversions both ways where the units differ. */
-const COLUMNAS = {
+export const COLUMNAS_SOCIO = {
   nombre: "nombre",
   apellidos: "apellidos",
   direccion: "direccion",
@@ -132,7 +132,7 @@ function aColumnas(datos: Partial<DatosSocio>): Record<string, unknown> {
   const fila: Record<string, unknown> = {};
   for (const [campo, valor] of Object.entries(datos)) {
     if (valor === undefined) continue;
-    const columna = COLUMNAS[campo as keyof DatosSocio];
+    const columna = COLUMNAS_SOCIO[campo as keyof DatosSocio];
     if (!columna) continue;
     const convertir = A_BD[campo as keyof DatosSocio] as ((v: unknown) => unknown) | undefined;
     fila[columna] = convertir ? convertir(valor) : valor;

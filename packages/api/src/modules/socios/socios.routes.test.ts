@@ -710,7 +710,8 @@ describe("permisos", () => {
     });
     const res = await llamar("GET", `/api/socios/${hijoDeA}`, usuarioA.token);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: hijoDeA, idPagador: usuarioA.idSocio, comentarios: "" });
+    expect(res.json()).toMatchObject({ id: hijoDeA, idPagador: usuarioA.idSocio });
+    expect(res.json()).not.toHaveProperty("comentarios");
     expect((await llamar("GET", `/api/socios/${hijoDeA}`, admin.token)).json().comentarios).toBe(
       "Nota de la junta",
     );
@@ -730,6 +731,56 @@ describe("permisos", () => {
       await llamar("GET", `/api/socios/${usuarioA.idSocio}/familia`, usuarioA.token)
     ).json();
     expect(familia.pagaA.map((s: { id: number }) => s.id)).toContain(hijoDeA);
+  });
+
+  it("un socio no ve las notas de la junta en su propia ficha; solo en la descarga de sus datos", async () => {
+    const nota = "Nota interna: debe el traje de 2024";
+    for (const c of [usuarioA, socioC]) {
+      const puesta = await llamar("PATCH", `/api/socios/${c.idSocio}`, admin.token, {
+        comentarios: nota,
+      });
+      expect(puesta.json().comentarios).toBe(nota);
+      const respuestas = [
+        await llamar("GET", "/api/socios/yo", c.token),
+        await llamar("GET", `/api/socios/${c.idSocio}`, c.token),
+        await llamar("PATCH", "/api/socios/yo", c.token, { telefono: "600111222" }),
+        await llamar("PATCH", `/api/socios/${c.idSocio}`, c.token, { telefono: "600111223" }),
+        await llamar("GET", `/api/socios/${c.idSocio}/historial`, c.token),
+      ];
+      for (const res of respuestas) {
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.body).not.toContain(nota);
+        expect(res.body).not.toContain("comentarios");
+      }
+      // The history keeps the member's own change, without the board's.
+      expect(respuestas[4]?.json()[0].cambios).toEqual([
+        { campo: "telefono", antes: "600111222", despues: "600111223" },
+      ]);
+      // The right of access: everything we hold, the notes and their history too.
+      const datos = (await llamar("GET", "/api/socios/yo/datos", c.token)).json();
+      expect(datos.socio.comentarios).toBe(nota);
+      expect(JSON.stringify(datos.historial.socio)).toContain(nota);
+      // The board still sees them.
+      expect(
+        (await llamar("GET", `/api/socios/${c.idSocio}`, admin.token)).json().comentarios,
+      ).toBe(nota);
+      expect(
+        (await llamar("GET", `/api/socios/${c.idSocio}/historial`, admin.token)).body,
+      ).toContain(nota);
+    }
+  });
+
+  it("el documento OpenAPI no declara las notas de la junta en la ficha propia", async () => {
+    const doc = (await e.app.inject({ method: "GET", url: "/api/openapi.json" })).json();
+    const propiedades = (ruta: string, metodo: string) =>
+      Object.keys(
+        doc.paths[ruta][metodo].responses["200"].content["application/json"].schema.properties,
+      );
+    expect(propiedades("/api/socios/yo", "get")).not.toContain("comentarios");
+    expect(propiedades("/api/socios/yo", "patch")).not.toContain("comentarios");
+    expect(propiedades("/api/socios/{id}", "get")).toContain("comentarios");
+    const ficha = doc.paths["/api/socios/{id}"].get.responses["200"].content["application/json"];
+    expect(ficha.schema.required).not.toContain("comentarios");
   });
 
   it("PATCH sobre su propio id se limita, como /yo, a contacto y banco", async () => {

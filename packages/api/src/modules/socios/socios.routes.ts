@@ -6,6 +6,7 @@ import {
   SocioCambiosSchema,
   SocioEntradaSchema,
   SocioPropioCambiosSchema,
+  SocioPropioVistaSchema,
   SocioVistaSchema,
   textoCorto,
 } from "@fila/domain";
@@ -28,6 +29,13 @@ const ListaSchema = z.object({
   total: z.int(),
   page: z.int(),
   pageSize: z.int(),
+});
+/** A record answered to whoever may read it: the board's notes only to the board. */
+const SocioSegunQuienSchema = SocioPropioVistaSchema.extend({
+  comentarios: z
+    .string()
+    .optional()
+    .describe("Notas internas de la junta: solo en la respuesta a un administrador."),
 });
 const CambioSchema = z.object({ campo: z.string(), antes: z.unknown(), despues: z.unknown() });
 const HistorialSchema = z.array(
@@ -143,7 +151,11 @@ export const sociosRoutes: FastifyPluginAsyncZod<{ socios: SociosService }> = as
     "/socios/yo",
     {
       onRequest: requiereSesion,
-      schema: { tags, summary: "Mi ficha de socio", response: { 200: SocioVistaSchema } },
+      schema: {
+        tags,
+        summary: "Mi ficha de socio (sin las notas internas de la junta)",
+        response: { 200: SocioPropioVistaSchema },
+      },
     },
     async (req) => socios.yo(usuarioDe(req)),
   );
@@ -158,7 +170,7 @@ export const sociosRoutes: FastifyPluginAsyncZod<{ socios: SociosService }> = as
         description:
           "Un usuario cambia contacto (dirección, población, provincia, código postal, teléfono, correo) y banco (IBAN, BIC); un socio, solo el contacto. Cualquier otro campo enviado se ignora.",
         body: SocioPropioCambiosSchema,
-        response: { 200: SocioVistaSchema },
+        response: { 200: SocioPropioVistaSchema },
       },
     },
     async (req) => socios.modificarPropio(usuarioDe(req), req.body),
@@ -171,6 +183,8 @@ export const sociosRoutes: FastifyPluginAsyncZod<{ socios: SociosService }> = as
       schema: {
         tags,
         summary: "Descargar todo lo que guardamos de mí (JSON)",
+        description:
+          "El derecho de acceso: lleva todo, también las notas de la junta sobre mí (`comentarios`) y su historial.",
         response: { 200: MisDatosSchema },
       },
     },
@@ -190,8 +204,10 @@ export const sociosRoutes: FastifyPluginAsyncZod<{ socios: SociosService }> = as
       schema: {
         tags,
         summary: "Ficha de un socio",
+        description:
+          "La junta la ve entera; un socio, la suya y la de quienes paga, sin `comentarios` (notas internas de la junta).",
         params: ParamsSchema,
-        response: { 200: SocioVistaSchema },
+        response: { 200: SocioSegunQuienSchema },
       },
     },
     async (req) => socios.obtener(usuarioDe(req), req.params.id),
@@ -221,7 +237,7 @@ export const sociosRoutes: FastifyPluginAsyncZod<{ socios: SociosService }> = as
         summary: "Cambiar algunos campos de un socio",
         params: ParamsSchema,
         body: SocioCambiosSchema,
-        response: { 200: SocioVistaSchema },
+        response: { 200: SocioSegunQuienSchema },
       },
     },
     async (req) => socios.modificar(usuarioDe(req), req.params.id, req.body),
@@ -295,6 +311,8 @@ export const sociosRoutes: FastifyPluginAsyncZod<{ socios: SociosService }> = as
       schema: {
         tags,
         summary: "Historial de cambios de un socio",
+        description:
+          "Para un socio (el suyo o el de quienes paga), sin los cambios de `comentarios` (notas internas de la junta).",
         params: ParamsSchema,
         response: { 200: HistorialSchema },
       },
@@ -311,7 +329,7 @@ export const sociosRoutes: FastifyPluginAsyncZod<{ socios: SociosService }> = as
         summary: "Subir la foto (multipart, campo «archivo»: JPEG, PNG o WebP de hasta 5 MB)",
         consumes: ["multipart/form-data"],
         params: ParamsSchema,
-        response: { 200: SocioVistaSchema },
+        response: { 200: SocioSegunQuienSchema },
       },
     },
     async (req) => socios.subirImagen(usuarioDe(req), req.params.id, () => leerArchivo(req)),

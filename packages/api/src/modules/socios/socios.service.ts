@@ -7,6 +7,7 @@ import {
   type SocioCambios,
   type SocioEntrada,
   type SocioPropioCambios,
+  type SocioPropioVista,
   type SocioVista,
 } from "@fila/domain";
 import { type Detalle, DomainError, noEncontrado, prohibido } from "../../errors/domain-error.js";
@@ -15,7 +16,7 @@ import { CachePorVersion } from "../../lib/cache-por-version.js";
 import type { UsuarioAutenticado } from "../../plugins/auth.js";
 import { diferencias } from "../../services/auditoria.js";
 import type { ImagenesSocio } from "./socios.imagenes.js";
-import { presentarSocio, type Vista } from "./socios.presenter.js";
+import { presentarHistorial, presentarSocio, type Vista } from "./socios.presenter.js";
 import type { ImpedimentosBorrado, SocioGuardado, SociosRepository } from "./socios.repository.js";
 
 type Actor = Pick<UsuarioAutenticado, "id" | "rol" | "socioId">;
@@ -97,7 +98,10 @@ export class SociosService {
     private readonly alCrearSocio: (idSocio: number) => Promise<unknown> = async () => {},
   ) {}
 
-  /** Administrador sees everything; a member sees their own record and, read-only, those they pay for. */
+  /**
+   * Administrador sees everything; a member sees their own record and, read-only, those they pay
+   * for, both without the board's notes.
+   */
   private async vistaPara(
     actor: Actor,
     id: number,
@@ -105,14 +109,15 @@ export class SociosService {
     if (actor.rol === "administrador") {
       const socio = await this.repo.porId(id);
       if (!socio) throw noEncontrado("no_encontrado.socio");
-      return { socio, vista: "completo" };
+      return { socio, vista: "junta" };
     }
     // A member never learns whether another id exists: 403 either way.
     if (!actor.socioId) throw prohibido();
     const socio = await this.repo.porId(id);
     if (!socio) throw prohibido();
-    if (socio.id === actor.socioId) return { socio, vista: "completo" };
-    if (socio.idPagador === actor.socioId) return { socio, vista: "pagado" };
+    if (socio.id === actor.socioId || socio.idPagador === actor.socioId) {
+      return { socio, vista: "socio" };
+    }
     throw prohibido();
   }
 
@@ -137,7 +142,7 @@ export class SociosService {
       const guardable = await this.repo.versionDatosQuieta();
       const { items, total } = await this.repo.listar(query, hoy);
       const pagina = {
-        items: items.map((s) => presentarSocio(s, "completo", hoy)),
+        items: items.map((s) => presentarSocio(s, "junta", hoy)),
         total,
         page: query.page,
         pageSize: query.pageSize,
@@ -146,9 +151,18 @@ export class SociosService {
     });
   }
 
-  async obtener(actor: Actor, id: number): Promise<SocioVista> {
+  /** The record as the caller may see it: `comentarios` only for the board. */
+  async obtener(actor: Actor, id: number): Promise<SocioPropioVista> {
     const { socio, vista } = await this.vistaPara(actor, id);
     return presentarSocio(socio, vista, hoyIso());
+  }
+
+  /** For the board's own routes: the record with its notes. */
+  private async obtenerJunta(actor: Actor, id: number): Promise<SocioVista> {
+    this.soloAdministrador(actor);
+    const socio = await this.repo.porId(id);
+    if (!socio) throw noEncontrado("no_encontrado.socio");
+    return presentarSocio(socio, "junta", hoyIso());
   }
 
   private async comprobar(repo: SociosRepository, datos: Partial<SocioEntrada>, id?: number) {
@@ -212,7 +226,7 @@ export class SociosService {
       return nuevo;
     });
     await this.alCrearSocio(id);
-    return this.obtener(actor, id);
+    return this.obtenerJunta(actor, id);
   }
 
   /** Applies `datos` (already limited to what the caller may change) and audits the differences. */
@@ -237,11 +251,11 @@ export class SociosService {
   async reemplazar(actor: Actor, id: number, entrada: SocioEntrada): Promise<SocioVista> {
     this.soloAdministrador(actor);
     await this.aplicar(actor, id, normalizar(entrada));
-    return this.obtener(actor, id);
+    return this.obtenerJunta(actor, id);
   }
 
   /** PATCH /:id: the administrador changes any field; a member on their own id, as PATCH /yo. */
-  async modificar(actor: Actor, id: number, cambios: SocioCambios): Promise<SocioVista> {
+  async modificar(actor: Actor, id: number, cambios: SocioCambios): Promise<SocioPropioVista> {
     if (actor.rol !== "administrador") {
       await this.vistaPara(actor, id);
       if (id !== actor.socioId) throw prohibido();
@@ -295,13 +309,13 @@ export class SociosService {
       { activo: false, fechaBaja: datos.fechaBaja ?? hoyIso(), motivoBaja: datos.motivoBaja },
       "baja",
     );
-    return this.obtener(actor, id);
+    return this.obtenerJunta(actor, id);
   }
 
   async alta(actor: Actor, id: number): Promise<SocioVista> {
     this.soloAdministrador(actor);
     await this.aplicar(actor, id, { activo: true, fechaBaja: null, motivoBaja: "" }, "alta");
-    return this.obtener(actor, id);
+    return this.obtenerJunta(actor, id);
   }
 
   async familia(actor: Actor, id: number): Promise<FamiliaSocio> {
@@ -324,17 +338,15 @@ export class SociosService {
 
   async historial(actor: Actor, id: number) {
     const { vista } = await this.vistaPara(actor, id);
-    const historial = await this.repo.historial(id);
-    if (vista === "completo") return historial;
-    // The `pagado` view leaves out the board's notes: their old and new values in the history too.
-    return historial.flatMap((h) => {
-      const cambios = h.cambios.filter((c) => c.campo !== "comentarios");
-      return cambios.length === 0 && h.cambios.length > 0 ? [] : [{ ...h, cambios }];
-    });
+    return presentarHistorial(await this.repo.historial(id), vista);
   }
 
   /** A member's own photo: the administrador, or a `usuario` on their own record. */
-  async subirImagen(actor: Actor, id: number, leer: () => Promise<Buffer>): Promise<SocioVista> {
+  async subirImagen(
+    actor: Actor,
+    id: number,
+    leer: () => Promise<Buffer>,
+  ): Promise<SocioPropioVista> {
     if (actor.rol !== "administrador" && (actor.rol !== "usuario" || id !== actor.socioId)) {
       throw prohibido();
     }
@@ -379,29 +391,35 @@ export class SociosService {
     return contenido;
   }
 
-  async yo(actor: Actor): Promise<SocioVista> {
-    if (!actor.socioId) throw sinFicha();
-    return this.obtener(actor, actor.socioId);
+  /** The caller's own record, as a member sees it (also when the caller is an administrador). */
+  async yo(actor: Actor): Promise<SocioPropioVista> {
+    const socio = actor.socioId ? await this.repo.porId(actor.socioId) : undefined;
+    if (!socio) throw sinFicha();
+    return presentarSocio(socio, "socio", hoyIso());
   }
 
-  async modificarPropio(actor: Actor, cambios: SocioPropioCambios): Promise<SocioVista> {
+  async modificarPropio(actor: Actor, cambios: SocioPropioCambios): Promise<SocioPropioVista> {
     if (!actor.socioId) throw sinFicha();
     const permitidos = new Set(camposPropiosEditables(actor.rol));
     const datos = Object.fromEntries(
       Object.entries(cambios).filter(([campo, v]) => permitidos.has(campo) && v !== undefined),
     ) as Partial<SocioEntrada>;
     await this.aplicar(actor, actor.socioId, datos);
-    return this.obtener(actor, actor.socioId);
+    return this.yo(actor);
   }
 
-  /** Everything we hold about the signed-in person (right of access): a JSON download. */
+  /**
+   * Everything we hold about the signed-in person (right of access): a JSON download. The one
+   * member-facing answer with the board's notes on them (`comentarios`, also in the history).
+   */
   async misDatos(actor: Actor) {
     const [cuenta, sesiones, historialCuenta] = await Promise.all([
       this.repo.cuenta(actor.id),
       this.repo.sesiones(actor.id),
       this.repo.historialCuenta(actor.id),
     ]);
-    const socio = actor.socioId ? await this.obtener(actor, actor.socioId) : null;
+    const guardado = actor.socioId ? await this.repo.porId(actor.socioId) : undefined;
+    const socio = guardado ? presentarSocio(guardado, "junta", hoyIso()) : null;
     return {
       generado: new Date().toISOString(),
       socio,

@@ -215,7 +215,7 @@ export class OlvidoRepository {
   /** Rate-limit counters of the sign-in: those of the person's email and addresses go. */
   async borrarIntentos(claves: string[]): Promise<void> {
     if (claves.length === 0) return;
-    await this.db.deleteFrom("intento_login").where("clave", "in", claves).execute();
+    await this.db.deleteFrom("limite_intento").where("clave", "in", claves).execute();
   }
 
   /** Deletes the member's login accounts (sessions, push and alerts go with them). */

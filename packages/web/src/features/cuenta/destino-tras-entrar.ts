@@ -4,6 +4,8 @@ export type EstadoTotp = {
   activo: boolean;
   obligatorio: boolean;
   pendiente: boolean;
+  /** TOTP came from another installation's backup: set it up again. */
+  renovar: boolean;
   codigosRestantes: number;
 };
 

@@ -8,13 +8,25 @@ import { VerificacionDosPasosModal } from "./verificacion-dos-pasos-modal";
 type Respuesta = { status: number; cuerpo?: unknown };
 let rutas: Record<string, (cuerpo: unknown) => Respuesta>;
 let llamadas: { clave: string; cuerpo: unknown }[];
-let estado: { activo: boolean; obligatorio: boolean; pendiente: boolean; codigosRestantes: number };
+let estado: {
+  activo: boolean;
+  obligatorio: boolean;
+  pendiente: boolean;
+  renovar: boolean;
+  codigosRestantes: number;
+};
 
 const CODIGOS = Array.from({ length: 10 }, (_, i) => `AAAA${i}-BBBB${i}`);
 
 beforeEach(() => {
   llamadas = [];
-  estado = { activo: false, obligatorio: false, pendiente: false, codigosRestantes: 0 };
+  estado = {
+    activo: false,
+    obligatorio: false,
+    pendiente: false,
+    renovar: false,
+    codigosRestantes: 0,
+  };
   rutas = {
     "GET /api/cuenta/totp": () => ({ status: 200, cuerpo: estado }),
     "POST /api/cuenta/totp": () => ({
@@ -119,10 +131,18 @@ describe("VerificacionDosPasosModal", () => {
   });
 
   it("un administrador obligado a activarla no puede cerrar el diálogo", async () => {
-    estado = { activo: false, obligatorio: true, pendiente: true, codigosRestantes: 0 };
+    estado = { ...estado, obligatorio: true, pendiente: true };
     pintar("administrador");
     const dialogo = await screen.findByRole("dialog", { name: "Verificación en dos pasos" });
     expect(await within(dialogo).findByText(/exige la verificación en dos pasos/)).toBeTruthy();
+    expect(within(dialogo).queryByRole("button", { name: "Cerrar" })).toBeNull();
+  });
+
+  it("una cuenta cuya verificación venía de otra instalación tiene que volver a activarla y se le dice por qué", async () => {
+    estado = { ...estado, pendiente: true, renovar: true };
+    pintar("usuario");
+    const dialogo = await screen.findByRole("dialog", { name: "Verificación en dos pasos" });
+    expect(await within(dialogo).findByText(/copia de otra instalación/)).toBeTruthy();
     expect(within(dialogo).queryByRole("button", { name: "Cerrar" })).toBeNull();
   });
 

@@ -205,7 +205,11 @@ export function VerificacionDosPasosModal({
             </Badge>
           </Group>
         ) : null}
-        {obligado ? <Alert color="yellow">{t("cuenta.totp.obligatoria")}</Alert> : null}
+        {obligado ? (
+          <Alert color="yellow">
+            {estado.data?.renovar ? t("cuenta.totp.renovar") : t("cuenta.totp.obligatoria")}
+          </Alert>
+        ) : null}
         {error ? (
           <Alert role="alert" color="red" title={t("cuenta.totp.tituloError")}>
             {error}

@@ -54,7 +54,7 @@ export function DetalleAnuncio({
 
   const cambiar = (cambios: Parameters<typeof entradaDe>[1]) =>
     guardar.mutate(
-      { id: anuncio.id, datos: entradaDe(anuncio, cambios), archivos: [] },
+      { id: anuncio.id, datos: entradaDe(anuncio, cambios) },
       { onError: (e) => notificarError(e), onSuccess: alCerrar },
     );
 

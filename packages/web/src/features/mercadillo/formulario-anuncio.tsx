@@ -1,4 +1,11 @@
-import { ANUNCIO_MAX_ETIQUETAS, ANUNCIO_MAX_IMAGENES, type AnuncioVista } from "@fila/domain";
+import {
+  ANUNCIO_MAX_ETIQUETAS,
+  ANUNCIO_MAX_IMAGENES,
+  type AnuncioEntrada,
+  AnuncioEntradaSchema,
+  type AnuncioVista,
+  type Contacto,
+} from "@fila/domain";
 import {
   ActionIcon,
   Button,
@@ -13,15 +20,44 @@ import {
   Textarea,
   TextInput,
 } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconCamera, IconPhotoPlus, IconStar, IconX } from "@tabler/icons-react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "../../lib/i18n";
 import { ImagenApi } from "../../lib/imagen-api";
 import { notificarError } from "../../lib/notificar";
 import { useEtiquetasAnuncios, useMutacionesAnuncios } from "./use-anuncios";
 
 const TIPOS_IMAGEN = "image/jpeg,image/png,image/webp";
+
+type Valores = {
+  titulo: string;
+  descripcion: string;
+  /** As the number field gives it: a number, or text while it is empty or half typed. */
+  precio: number | string;
+  etiquetas: string[];
+  contacto: Contacto;
+  activo: boolean;
+};
+
+/** The body the API takes; an empty contact is left out so the member's own data is used. */
+function aEntrada(v: Valores): AnuncioEntrada {
+  const { nombre, email, telefono } = v.contacto;
+  const sinContacto = !nombre.trim() && !email.trim() && !telefono.trim();
+  return {
+    titulo: v.titulo,
+    descripcion: v.descripcion,
+    precio:
+      typeof v.precio === "number" ? v.precio : Number(String(v.precio).replace(",", ".")) || 0,
+    etiquetas: v.etiquetas,
+    contacto: sinContacto ? undefined : v.contacto,
+    activo: v.activo,
+  };
+}
+
+// The same rules the API applies, field by field (`contacto.email`…), before sending.
+const validarEntrada = schemaResolver(AnuncioEntradaSchema, { sync: true });
 
 /** New ad or edit: fields, tags (suggested from those in use), contact and photos (camera too). */
 export function FormularioAnuncio({
@@ -34,17 +70,24 @@ export function FormularioAnuncio({
   const { t } = useTranslation();
   const movil = useMediaQuery("(max-width: 36em)");
   const sugerencias = useEtiquetasAnuncios();
-  const { guardar, quitarImagen, ordenarImagenes } = useMutacionesAnuncios();
-  const [titulo, setTitulo] = useState(anuncio?.titulo ?? "");
-  const [descripcion, setDescripcion] = useState(anuncio?.descripcion ?? "");
-  const [precio, setPrecio] = useState<number | string>(anuncio?.precio ?? 0);
-  const [etiquetas, setEtiquetas] = useState<string[]>(anuncio?.etiquetas ?? []);
-  const [nombre, setNombre] = useState(anuncio?.contacto.nombre ?? "");
-  const [email, setEmail] = useState(anuncio?.contacto.email ?? "");
-  const [telefono, setTelefono] = useState(anuncio?.contacto.telefono ?? "");
-  const [activo, setActivo] = useState(anuncio?.activo ?? true);
+  const { guardar, subirImagen, quitarImagen, ordenarImagenes } = useMutacionesAnuncios();
+  const form = useForm<Valores>({
+    initialValues: {
+      titulo: anuncio?.titulo ?? "",
+      descripcion: anuncio?.descripcion ?? "",
+      precio: anuncio?.precio ?? 0,
+      etiquetas: anuncio?.etiquetas ?? [],
+      contacto: anuncio?.contacto ?? { nombre: "", email: "", telefono: "" },
+      activo: anuncio?.activo ?? true,
+    },
+    validate: (valores) => validarEntrada(aEntrada(valores)),
+  });
+  // The ad as this form last saved it: once a first «Guardar» has created it, a retry (after a
+  // photo failed) updates that ad instead of posting a second one.
+  const [guardado, setGuardado] = useState<AnuncioVista | null>(anuncio);
   const [imagenes, setImagenes] = useState<string[]>(anuncio?.imagenes ?? []);
   const [archivos, setArchivos] = useState<File[]>([]);
+  const [enviando, setEnviando] = useState(false);
   const libres = ANUNCIO_MAX_IMAGENES - imagenes.length - archivos.length;
 
   const anyadir = (nuevos: File[] | File | null) => {
@@ -61,34 +104,36 @@ export function FormularioAnuncio({
     });
 
   const deportada = (url: string) => {
-    if (!anuncio) return;
+    if (!guardado) return;
     const orden = [url, ...imagenes.filter((u) => u !== url)];
     ordenarImagenes.mutate(
-      { id: anuncio.id, imagenes: orden },
+      { id: guardado.id, imagenes: orden },
       { onSuccess: (a) => setImagenes(a.imagenes), onError: (e) => notificarError(e) },
     );
   };
 
-  const enviar = (evento: FormEvent) => {
-    evento.preventDefault();
-    const sinContacto = !nombre.trim() && !email.trim() && !telefono.trim();
-    guardar.mutate(
-      {
-        id: anuncio?.id ?? null,
-        datos: {
-          titulo,
-          descripcion,
-          precio:
-            typeof precio === "number" ? precio : Number(String(precio).replace(",", ".")) || 0,
-          etiquetas: etiquetas.map((e) => e.toLowerCase()),
-          contacto: sinContacto ? undefined : { nombre, email, telefono },
-          activo,
-        },
-        archivos,
-      },
-      { onSuccess: alCerrar, onError: (e) => notificarError(e) },
-    );
-  };
+  const enviar = form.onSubmit(async (valores) => {
+    setEnviando(true);
+    try {
+      let actual = await guardar.mutateAsync({
+        id: guardado?.id ?? null,
+        datos: aEntrada(valores),
+      });
+      setGuardado(actual);
+      setImagenes(actual.imagenes);
+      for (const archivo of archivos) {
+        actual = await subirImagen.mutateAsync({ id: actual.id, archivo });
+        setImagenes(actual.imagenes);
+        // Uploaded: a retry after a later failure sends only the photos still pending.
+        setArchivos((pendientes) => pendientes.filter((a) => a !== archivo));
+      }
+      alCerrar();
+    } catch (error) {
+      notificarError(error);
+    } finally {
+      setEnviando(false);
+    }
+  });
 
   return (
     <Modal
@@ -99,22 +144,20 @@ export function FormularioAnuncio({
       closeButtonProps={{ "aria-label": t("mercadillo.cerrar") }}
       title={anuncio ? t("mercadillo.form.tituloEditar") : t("mercadillo.form.tituloNuevo")}
     >
-      <form onSubmit={enviar}>
+      <form onSubmit={enviar} noValidate>
         <Stack gap="sm">
           <TextInput
             label={t("mercadillo.form.titulo")}
             required
             maxLength={200}
-            value={titulo}
-            onChange={(e) => setTitulo(e.currentTarget.value)}
+            {...form.getInputProps("titulo")}
           />
           <Textarea
             label={t("mercadillo.form.descripcion")}
             autosize
             minRows={3}
             maxLength={5000}
-            value={descripcion}
-            onChange={(e) => setDescripcion(e.currentTarget.value)}
+            {...form.getInputProps("descripcion")}
           />
           <NumberInput
             label={t("mercadillo.form.precio")}
@@ -124,16 +167,17 @@ export function FormularioAnuncio({
             decimalSeparator=","
             thousandSeparator="."
             inputMode="decimal"
-            value={precio}
-            onChange={setPrecio}
+            {...form.getInputProps("precio")}
           />
           <TagsInput
             label={t("mercadillo.form.etiquetas")}
             description={t("mercadillo.form.etiquetasAyuda")}
             data={(sugerencias.data?.items ?? []).map((e) => e.etiqueta)}
             maxTags={ANUNCIO_MAX_ETIQUETAS}
-            value={etiquetas}
-            onChange={(v) => setEtiquetas([...new Set(v.map((e) => e.trim().toLowerCase()))])}
+            {...form.getInputProps("etiquetas")}
+            onChange={(v) =>
+              form.setFieldValue("etiquetas", [...new Set(v.map((e) => e.trim().toLowerCase()))])
+            }
             clearable
           />
           <Stack gap={4}>
@@ -145,29 +189,25 @@ export function FormularioAnuncio({
             </Text>
             <TextInput
               label={t("mercadillo.form.contactoNombre")}
-              value={nombre}
-              onChange={(e) => setNombre(e.currentTarget.value)}
+              {...form.getInputProps("contacto.nombre")}
             />
             <TextInput
               label={t("mercadillo.form.contactoEmail")}
               type="email"
               inputMode="email"
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
+              {...form.getInputProps("contacto.email")}
             />
             <TextInput
               label={t("mercadillo.form.contactoTelefono")}
               type="tel"
               inputMode="tel"
-              value={telefono}
-              onChange={(e) => setTelefono(e.currentTarget.value)}
+              {...form.getInputProps("contacto.telefono")}
             />
           </Stack>
           {anuncio ? (
             <Checkbox
               label={t("mercadillo.form.activo")}
-              checked={activo}
-              onChange={(e) => setActivo(e.currentTarget.checked)}
+              {...form.getInputProps("activo", { type: "checkbox" })}
             />
           ) : null}
 
@@ -211,20 +251,30 @@ export function FormularioAnuncio({
               ))}
             </Group>
             {archivos.length > 0 ? (
-              <Group gap="xs">
+              <Stack gap={2}>
                 <Text size="sm" c="dimmed">
                   {t("mercadillo.form.pendientes", { n: archivos.length })}
                 </Text>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  size="sm"
-                  onClick={() => setArchivos([])}
-                  aria-label={t("mercadillo.form.cancelar")}
-                >
-                  <IconX size={14} aria-hidden />
-                </ActionIcon>
-              </Group>
+                {archivos.map((archivo, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: two picked files may share a name
+                  <Group key={`${archivo.name}-${i}`} gap="xs" wrap="nowrap">
+                    <Text size="sm" truncate>
+                      {archivo.name}
+                    </Text>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      size="sm"
+                      onClick={() =>
+                        setArchivos((actuales) => actuales.filter((a) => a !== archivo))
+                      }
+                      aria-label={t("mercadillo.form.noSubir", { nombre: archivo.name })}
+                    >
+                      <IconX size={14} aria-hidden />
+                    </ActionIcon>
+                  </Group>
+                ))}
+              </Stack>
             ) : null}
             <Group gap="xs">
               <FileButton onChange={anyadir} accept={TIPOS_IMAGEN} capture="environment">
@@ -259,7 +309,7 @@ export function FormularioAnuncio({
             <Button variant="default" onClick={alCerrar}>
               {t("mercadillo.form.cancelar")}
             </Button>
-            <Button type="submit" loading={guardar.isPending}>
+            <Button type="submit" loading={enviando}>
               {t("mercadillo.form.guardar")}
             </Button>
           </Group>

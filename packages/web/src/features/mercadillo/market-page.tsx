@@ -16,11 +16,12 @@ import {
 } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconPlus, IconSearch } from "@tabler/icons-react";
-import { useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useSesion } from "../../app/session-store";
 import { useTranslation } from "../../lib/i18n";
 import { DetalleAnuncio } from "./detalle-anuncio";
+import { type FiltrosMercadillo, filtrosAUrl, filtrosDesdeUrl, type Vista } from "./filtros-url";
 import { FormularioAnuncio } from "./formulario-anuncio";
 import { TarjetaAnuncio } from "./tarjeta-anuncio";
 import { useAnuncio, useEtiquetasAnuncios, useListaAnuncios } from "./use-anuncios";
@@ -35,20 +36,20 @@ export function MarketPage() {
   const { t } = useTranslation();
   const { usuario } = useSesion();
   const [params, setParams] = useSearchParams();
-  const [texto, setTexto] = useState("");
+  // The filters live in the URL: a reload, a shared link or «back» find the same list.
+  const filtros = useMemo(() => filtrosDesdeUrl(params), [params]);
+  const [texto, setTexto] = useState(filtros.q);
   const [q] = useDebouncedValue(texto.trim(), 300);
-  const [etiqueta, setEtiqueta] = useState("");
-  const [vista, setVista] = useState<"todos" | "mios">("todos");
-  const [page, setPage] = useState(1);
   const [editando, setEditando] = useState<AnuncioVista | "nuevo" | null>(null);
   const idAbierto = Number(params.get("anuncio")) || null;
   const abierto = useAnuncio(idAbierto);
   const puedePublicar = usuario.socioId > 0;
-  const mios = vista === "mios";
+  const { etiqueta, page } = filtros;
+  const mios = filtros.vista === "mios";
 
   const etiquetas = useEtiquetasAnuncios();
   const lista = useListaAnuncios({
-    q: q || undefined,
+    q: filtros.q || undefined,
     etiqueta: etiqueta || undefined,
     idSocio: mios ? usuario.socioId : undefined,
     page,
@@ -56,8 +57,28 @@ export function MarketPage() {
   });
   const paginas = Math.ceil((lista.data?.total ?? 0) / POR_PAGINA);
 
+  /** Changes some filters (back to page 1 unless the page is what changes), keeping the rest. */
+  const cambiar = (cambio: Partial<FiltrosMercadillo>) =>
+    setParams((actuales) => filtrosAUrl(actuales, { ...filtros, page: 1, ...cambio }), {
+      replace: true,
+    });
+
+  // The search box writes `q` once the person stops typing.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the debounced text triggers it
+  useEffect(() => {
+    if (q !== filtros.q) cambiar({ q });
+  }, [q]);
+
   const abrir = (id: number | null) =>
-    setParams(id ? { anuncio: String(id) } : {}, { replace: id === null });
+    setParams(
+      (actuales) => {
+        const siguientes = new URLSearchParams(actuales);
+        if (id) siguientes.set("anuncio", String(id));
+        else siguientes.delete("anuncio");
+        return siguientes;
+      },
+      { replace: id === null },
+    );
 
   return (
     <Stack gap="md" maw={1100} mx="auto">
@@ -80,11 +101,8 @@ export function MarketPage() {
 
       {puedePublicar ? (
         <SegmentedControl
-          value={vista}
-          onChange={(v) => {
-            setVista(v as "todos" | "mios");
-            setPage(1);
-          }}
+          value={filtros.vista}
+          onChange={(v) => cambiar({ vista: v as Vista })}
           data={[
             { value: "todos", label: t("mercadillo.todos") },
             { value: "mios", label: t("mercadillo.mios") },
@@ -98,21 +116,11 @@ export function MarketPage() {
         placeholder={t("mercadillo.buscar")}
         leftSection={<IconSearch size={18} aria-hidden />}
         value={texto}
-        onChange={(e) => {
-          setTexto(e.currentTarget.value);
-          setPage(1);
-        }}
+        onChange={(e) => setTexto(e.currentTarget.value)}
       />
       {etiquetas.data?.items.length ? (
         <ScrollArea type="auto" offsetScrollbars aria-label={t("mercadillo.etiquetas")}>
-          <Chip.Group
-            multiple={false}
-            value={etiqueta}
-            onChange={(v) => {
-              setEtiqueta(v);
-              setPage(1);
-            }}
-          >
+          <Chip.Group multiple={false} value={etiqueta} onChange={(v) => cambiar({ etiqueta: v })}>
             <Group gap="xs" wrap="nowrap">
               <Chip value="" size="sm">
                 {t("mercadillo.todas")}
@@ -145,7 +153,7 @@ export function MarketPage() {
           <Pagination
             total={paginas}
             value={page}
-            onChange={setPage}
+            onChange={(n) => cambiar({ page: n })}
             size="sm"
             getControlProps={(control) => ({
               "aria-label": t(`mercadillo.paginacion.${control}`),

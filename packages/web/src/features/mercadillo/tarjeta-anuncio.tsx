@@ -1,10 +1,10 @@
-import { type AnuncioVista, formatearImporte, hoyIso } from "@fila/domain";
+import { type AnuncioVista, aCentimos, formatearImporte, hoyIso } from "@fila/domain";
 import { Badge, Card, Group, Stack, Text } from "@mantine/core";
 import { useTranslation } from "../../lib/i18n";
 import { ImagenApi } from "../../lib/imagen-api";
 
 export function precioDeAnuncio(precio: number, gratis: string): string {
-  return precio === 0 ? gratis : formatearImporte(Math.round(precio * 100));
+  return precio === 0 ? gratis : formatearImporte(aCentimos(precio));
 }
 
 /** A card of the grid: first image (thumbnail), title, price, tags and badges. */

@@ -59,32 +59,24 @@ export function useEtiquetasAnuncios() {
   });
 }
 
-const subirImagen = (id: number, archivo: File) =>
-  subirArchivo<AnuncioVista>(`/anuncios/${id}/imagenes`, archivo);
-
 const claveDe = (url: string) => url.split("/").pop() ?? "";
 
 export function useMutacionesAnuncios() {
   const cliente = useQueryClient();
   const refrescar = () => cliente.invalidateQueries({ queryKey: ["anuncios"] });
   return {
-    /** Creates or replaces the ad, then uploads the new images one after another. */
+    /** Creates (`id` null) or replaces the ad. */
     guardar: useMutation({
-      mutationFn: async ({
-        id,
-        datos,
-        archivos,
-      }: {
-        id: number | null;
-        datos: AnuncioEntrada;
-        archivos: File[];
-      }) => {
-        let anuncio = id
-          ? await api.put<AnuncioVista>(`/anuncios/${id}`, datos)
-          : await api.post<AnuncioVista>("/anuncios", datos);
-        for (const archivo of archivos) anuncio = await subirImagen(anuncio.id, archivo);
-        return anuncio;
-      },
+      mutationFn: ({ id, datos }: { id: number | null; datos: AnuncioEntrada }) =>
+        id
+          ? api.put<AnuncioVista>(`/anuncios/${id}`, datos)
+          : api.post<AnuncioVista>("/anuncios", datos),
+      onSettled: refrescar,
+    }),
+    /** One image more; the answer is the ad with it. */
+    subirImagen: useMutation({
+      mutationFn: ({ id, archivo }: { id: number; archivo: File }) =>
+        subirArchivo<AnuncioVista>(`/anuncios/${id}/imagenes`, archivo),
       onSettled: refrescar,
     }),
     borrar: useMutation({

@@ -566,18 +566,21 @@ export function FichaSocio({
           </Rejilla>
         </Seccion>
 
-        {/* The textarea's label is the section's title (one accessible name, not two). */}
-        <Paper withBorder radius="md" p={{ base: "sm", sm: "md" }}>
-          <Textarea
-            label={t("socios.campos.comentarios")}
-            labelProps={{ fz: "lg", fw: 700, mb: 4 }}
-            autosize
-            minRows={3}
-            maxRows={12}
-            key={form.key("comentarios")}
-            {...p("comentarios")}
-          />
-        </Paper>
+        {/* The board's internal notes: only the board sees them (the API leaves them out for a
+            member). The textarea's label is the section's title (one accessible name, not two). */}
+        {esAdmin ? (
+          <Paper withBorder radius="md" p={{ base: "sm", sm: "md" }}>
+            <Textarea
+              label={t("socios.campos.comentarios")}
+              labelProps={{ fz: "lg", fw: 700, mb: 4 }}
+              autosize
+              minRows={3}
+              maxRows={12}
+              key={form.key("comentarios")}
+              {...p("comentarios")}
+            />
+          </Paper>
+        ) : null}
 
         {puedeGuardar ? (
           <Stack

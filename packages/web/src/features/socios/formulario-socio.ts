@@ -1,4 +1,12 @@
-import type { Sexo, SiNo, TipoDerrama, TipoPago, TipoPagoRamell } from "@fila/domain";
+import {
+  CAMPOS_BANCO,
+  CAMPOS_CONTACTO,
+  type Sexo,
+  type SiNo,
+  type TipoDerrama,
+  type TipoPago,
+  type TipoPagoRamell,
+} from "@fila/domain";
 import type { SocioApi } from "./tipos";
 
 type Numero = number | string;
@@ -52,14 +60,8 @@ export type CampoSocio = keyof ValoresSocio;
 
 /** What a usuario may change on their own record (Mis Datos): contact and bank data. */
 export const CAMPOS_PROPIOS = [
-  "direccion",
-  "poblacion",
-  "provincia",
-  "codPostal",
-  "telefono",
-  "email",
-  "iban",
-  "bic",
+  ...CAMPOS_CONTACTO,
+  ...CAMPOS_BANCO,
 ] as const satisfies readonly CampoSocio[];
 
 const ANYOS = ["anyoAlta", "anyoDerrama", "anyoRamell"] as const;

@@ -45,14 +45,6 @@ async function entrarComo(usuario: typeof ADMIN, ruta: string) {
   render(<App />);
 }
 
-// Textarea autosize listens to font loading, which jsdom lacks.
-if (!("fonts" in document)) {
-  Object.defineProperty(document, "fonts", {
-    configurable: true,
-    value: { addEventListener: () => {}, removeEventListener: () => {} },
-  });
-}
-
 beforeEach(() => {
   llamadas = [];
   rutasApi = {
@@ -91,6 +83,8 @@ describe("ficha de socio", { timeout: 30_000 }, () => {
     });
     fireEvent.change(screen.getByLabelText(/^Apellidos/), { target: { value: "Soler Mira" } });
     fireEvent.change(screen.getByLabelText("NIF o NIE"), { target: { value: "12345678A" } });
+    // The board writes its internal notes in the record.
+    expect(screen.getByLabelText("Comentarios")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Guardar" }));
     expect(
       await screen.findByText("El NIF o NIE no es válido", {}, { timeout: 5_000 }),
@@ -154,6 +148,8 @@ describe("ficha de socio", { timeout: 30_000 }, () => {
     expect(screen.getByLabelText(/^Nombre/).hasAttribute("readonly")).toBe(true);
     expect(screen.getByLabelText("Matrícula").hasAttribute("readonly")).toBe(true);
     expect(telefono.hasAttribute("readonly")).toBe(false);
+    // The board's internal notes are not part of the member's own record.
+    expect(screen.queryByLabelText("Comentarios")).toBeNull();
 
     fireEvent.change(telefono, { target: { value: "611222333" } });
     fireEvent.click(screen.getByRole("button", { name: "Guardar" }));

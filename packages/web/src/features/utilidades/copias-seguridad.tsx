@@ -228,7 +228,10 @@ function RestaurarCopia() {
         color: "green",
         autoClose: false,
         title: t("copias.restaurada"),
-        message: t("copias.restauradaDetalle", resumen),
+        message:
+          resumen.totpPorConfigurar > 0
+            ? `${t("copias.restauradaDetalle", resumen)} ${t("copias.restauradaTotp", resumen)}`
+            : t("copias.restauradaDetalle", resumen),
       });
       await cerrarSesion();
     } catch (e) {

@@ -7,7 +7,13 @@ import { CLAVES, leer } from "../../lib/storage";
 
 export type CopiaAutomatica = { nombre: string; bytes: number; creada: string };
 type ListaCopias = { items: CopiaAutomatica[]; total: number; page: number; pageSize: number };
-export type ResumenRestauracion = { tablas: number; filas: number; archivos: number };
+export type ResumenRestauracion = {
+  tablas: number;
+  filas: number;
+  archivos: number;
+  /** Accounts whose TOTP came under another installation's key: they must set it up again. */
+  totpPorConfigurar: number;
+};
 export type Progreso = { hechos: number; total: number | null };
 
 export function useCopiasAutomaticas(page: number, pageSize: number) {

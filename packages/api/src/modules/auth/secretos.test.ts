@@ -1,0 +1,207 @@
+import { gunzipSync } from "node:zlib";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../app.js";
+import { ClaveInstalacion } from "../../lib/clave-instalacion.js";
+import { codigoTotp, hashCodigoRecuperacionAntiguo } from "../../lib/totp.js";
+import { bearer, crearCuenta, entrar, PASSWORD_PRUEBA } from "../../test/entorno.js";
+import { crearEntornoConArchivos, type EntornoConArchivos, multipart } from "../../test/subidas.js";
+import { ponerSecretosAlDia } from "./secretos.js";
+
+/*
+ * TOTP secrets at rest (issue 32, item 5): encrypted with the installation key, never in a
+ * backup in clear; older data in clear is encrypted by the start-up step; data from another
+ * installation asks its accounts to set TOTP up again.
+ */
+
+const PASO_MS = 30_000;
+let x: EntornoConArchivos;
+
+beforeAll(async () => {
+  x = await crearEntornoConArchivos("secretos");
+});
+afterAll(async () => {
+  await x?.cerrar();
+});
+
+const login = (app = x.e.app, email: string, codigo?: string) =>
+  app.inject({
+    method: "POST",
+    url: "/api/login",
+    remoteAddress: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    payload: { email, password: PASSWORD_PRUEBA, ...(codigo ? { codigo } : {}) },
+  });
+
+/** An account that started setting TOTP up; `confirmar` turns it on. */
+async function cuentaConTotp(inst: EntornoConArchivos, confirmar = true) {
+  const c = await crearCuenta(inst.e.db);
+  const token = await entrar(inst.e.app, c.email);
+  const inicio = await inst.llamar("POST", "/api/cuenta/totp", token);
+  expect(inicio.statusCode, inicio.body).toBe(200);
+  const secreto = inicio.json().secreto as string;
+  let recuperacion: string[] = [];
+  if (confirmar) {
+    const r = await inst.llamar("POST", "/api/cuenta/totp/confirmacion", token, {
+      codigo: codigoTotp(secreto),
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    recuperacion = r.json().codigosRecuperacion;
+  }
+  return { ...c, token, secreto, recuperacion };
+}
+
+/** Requests of one session on an app (JSON body when given). */
+const conSesion =
+  (app: FastifyInstance, token: string) =>
+  (method: "GET" | "POST", url: string, payload?: object) =>
+    app.inject({ method, url, payload, headers: bearer(token) });
+
+/** What the database holds of an account's TOTP. */
+const totpGuardado = (id: number) =>
+  x.e.db
+    .selectFrom("usuario")
+    .select(["totp_secreto", "totp_activo", "totp_renovar"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+const secretoGuardado = async (id: number) => (await totpGuardado(id)).totp_secreto;
+
+async function descargarCopia(inst: EntornoConArchivos): Promise<string> {
+  const res = await inst.e.app.inject({
+    method: "GET",
+    url: "/api/utilidades/copia",
+    headers: bearer(inst.tokens.administrador),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return gunzipSync(res.rawPayload).toString("utf8");
+}
+
+describe("secretos TOTP cifrados con la clave de instalación", () => {
+  it("la base guarda el secreto cifrado (también el pendiente) y la copia de seguridad no lo lleva", async () => {
+    const activa = await cuentaConTotp(x);
+    const pendiente = await cuentaConTotp(x, false);
+    for (const c of [activa, pendiente]) {
+      const guardado = await secretoGuardado(c.id);
+      expect(guardado?.startsWith("v1.")).toBe(true);
+      expect(guardado).not.toContain(c.secreto);
+    }
+    const copia = await descargarCopia(x);
+    expect(copia).toContain(activa.email);
+    expect(copia).not.toContain(activa.secreto);
+    expect(copia).not.toContain(pendiente.secreto);
+    // The recovery codes are hashed per account and with the key: not the old shared hash.
+    expect(copia).not.toContain(hashCodigoRecuperacionAntiguo(activa.recuperacion[0] as string));
+  });
+
+  it("se sigue entrando con el código de la aplicación y con un código de recuperación", async () => {
+    const c = await cuentaConTotp(x);
+    expect((await login(undefined, c.email)).json().error).toBe("codigo_requerido");
+    const conCodigo = await login(undefined, c.email, codigoTotp(c.secreto, Date.now() + PASO_MS));
+    expect(conCodigo.statusCode, conCodigo.body).toBe(200);
+    const conRecuperacion = await login(undefined, c.email, c.recuperacion[0]);
+    expect(conRecuperacion.statusCode, conRecuperacion.body).toBe(200);
+    expect((await login(undefined, c.email, c.recuperacion[0])).statusCode).toBe(401);
+  });
+
+  it("los secretos en claro de datos anteriores se cifran al arrancar, y los códigos de recuperación de antes siguen valiendo", async () => {
+    const c = await crearCuenta(x.e.db);
+    const secreto = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+    await x.e.db
+      .updateTable("usuario")
+      .set({ totp_secreto: secreto, totp_activo: true })
+      .where("id", "=", c.id)
+      .execute();
+    await x.e.db
+      .insertInto("totp_recuperacion")
+      .values({ id_usuario: c.id, codigo_hash: hashCodigoRecuperacionAntiguo("ABCDE-FGHJK") })
+      .execute();
+    const primera = await ponerSecretosAlDia(x.e.db, x.e.clave);
+    expect(primera.cifrados).toBeGreaterThanOrEqual(1);
+    expect(primera.totpPorConfigurar).toBe(0);
+    expect(await secretoGuardado(c.id)).toMatch(/^v1\./);
+    // Idempotent: a second run finds nothing to do.
+    expect(await ponerSecretosAlDia(x.e.db, x.e.clave)).toEqual({
+      cifrados: 0,
+      totpPorConfigurar: 0,
+    });
+    expect((await login(undefined, c.email, codigoTotp(secreto))).statusCode).toBe(200);
+    expect((await login(undefined, c.email, "abcde fghjk")).statusCode).toBe(200);
+  });
+
+  it("con otra clave de instalación, las cuentas con TOTP tienen que volver a configurarlo antes de nada", async () => {
+    const activa = await cuentaConTotp(x);
+    const pendiente = await cuentaConTotp(x, false);
+    const otra = ClaveInstalacion.nueva();
+    const resultado = await ponerSecretosAlDia(x.e.db, otra);
+    expect(resultado.totpPorConfigurar).toBeGreaterThanOrEqual(1);
+    expect(await totpGuardado(activa.id)).toEqual({
+      totp_secreto: null,
+      totp_activo: false,
+      totp_renovar: true,
+    });
+    expect(await totpGuardado(pendiente.id)).toMatchObject({
+      totp_secreto: null,
+      totp_renovar: false,
+    });
+    const huella = await x.e.db
+      .selectFrom("asociacion")
+      .select("clave_huella")
+      .executeTakeFirstOrThrow();
+    expect(huella.clave_huella).toBe(otra.huella);
+
+    // The app started with the other key: the password alone opens a session that may only set
+    // TOTP up again, and says why.
+    const app = await buildApp({ config: x.e.config, db: x.e.db, clave: otra, logger: false });
+    try {
+      const entrada = await login(app, activa.email);
+      expect(entrada.statusCode, entrada.body).toBe(200);
+      const pedir = conSesion(app, entrada.json().accessToken);
+      const estado = await pedir("GET", "/api/cuenta/totp");
+      expect(estado.json()).toMatchObject({ activo: false, pendiente: true, renovar: true });
+      const otraCosa = await pedir("GET", "/api/noticias");
+      expect(otraCosa.statusCode).toBe(403);
+      expect(otraCosa.json().error).toBe("totp_pendiente");
+      expect(otraCosa.json().mensaje).toMatch(/copia de otra instalación/);
+      const { secreto } = (await pedir("POST", "/api/cuenta/totp")).json();
+      const confirmacion = await pedir("POST", "/api/cuenta/totp/confirmacion", {
+        codigo: codigoTotp(secreto),
+      });
+      expect(confirmacion.statusCode, confirmacion.body).toBe(200);
+      expect((await pedir("GET", "/api/noticias")).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("restaurar la copia en otra instalación pide volver a configurar TOTP y lo dice en la respuesta", async () => {
+    const c = await cuentaConTotp(x);
+    const copia = await x.e.app.inject({
+      url: "/api/utilidades/copia",
+      headers: bearer(x.tokens.administrador),
+    });
+    const destino = await crearEntornoConArchivos("secretos-destino");
+    try {
+      const cuerpo = multipart([
+        { campo: "password", valor: PASSWORD_PRUEBA },
+        { campo: "nombre", valor: "Filà" },
+        { campo: "archivo", archivo: copia.rawPayload, nombre: "copia.fila.gz" },
+      ]);
+      const res = await destino.e.app.inject({
+        method: "POST",
+        url: "/api/utilidades/restauracion",
+        payload: cuerpo.payload,
+        headers: { ...cuerpo.headers, ...bearer(destino.tokens.administrador) },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().totpPorConfigurar).toBeGreaterThanOrEqual(1);
+      const entrada = await login(destino.e.app, c.email);
+      expect(entrada.statusCode, entrada.body).toBe(200);
+      const estado = await conSesion(destino.e.app, entrada.json().accessToken)(
+        "GET",
+        "/api/cuenta/totp",
+      );
+      expect(estado.json()).toMatchObject({ pendiente: true, renovar: true });
+    } finally {
+      await destino.cerrar();
+    }
+  });
+});
