@@ -17,6 +17,7 @@ import * as analitica from "./2026-11-25-0016-analitica.js";
 import * as versionDatos from "./2026-11-27-0017-version-datos.js";
 import * as pagoIndicesParciales from "./2026-11-27-0018-pago-indices-parciales.js";
 import * as pagoHot from "./2026-11-27-0019-pago-hot.js";
+import * as listaEspera from "./2026-11-28-0020-lista-espera.js";
 
 // Static provider: works the same under tsx, vitest and a bundle.
 export const migraciones: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migraciones: Record<string, Migration> = {
   "2026-11-27-0017-version-datos": versionDatos,
   "2026-11-27-0018-pago-indices-parciales": pagoIndicesParciales,
   "2026-11-27-0019-pago-hot": pagoHot,
+  "2026-11-28-0020-lista-espera": listaEspera,
 };

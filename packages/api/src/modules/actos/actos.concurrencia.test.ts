@@ -38,7 +38,13 @@ describe("aforo bajo concurrencia", () => {
       method: "POST",
       url: "/api/actos",
       headers: bearer(token),
-      payload: { nombre: "Cena con aforo", fecha: dentroDe(30), aforo: AFORO, sePaga: false },
+      payload: {
+        nombre: "Cena con aforo",
+        fecha: dentroDe(30),
+        aforo: AFORO,
+        listaEspera: false,
+        sePaga: false,
+      },
     });
     expect(creado.statusCode).toBe(201);
     const idActo = creado.json().id as number;
@@ -67,6 +73,92 @@ describe("aforo bajo concurrencia", () => {
     expect(Number(filas.n)).toBe(AFORO);
   });
 
+  it("con lista de espera: 300 a la vez para 50 plazas dan 50 confirmadas y 250 en espera (puestos 1…250); 20 bajas a la vez suben exactamente a las 20 primeras", async () => {
+    const PLAZAS = 50;
+    const socios = await e.db
+      .insertInto("socio")
+      .values(
+        Array.from({ length: 300 }, (_, i) => ({ nombre: `Espera${i}`, apellidos: "Carrera" })),
+      )
+      .returning("id")
+      .execute();
+    const creado = await e.app.inject({
+      method: "POST",
+      url: "/api/actos",
+      headers: bearer(token),
+      payload: { nombre: "Cena con lista de espera", fecha: dentroDe(30), aforo: PLAZAS },
+    });
+    expect(creado.statusCode).toBe(201);
+    // On creation, an event with an aforo has a wait-list unless told otherwise.
+    expect(creado.json().listaEspera).toBe(true);
+    const idActo = creado.json().id as number;
+
+    const respuestas = await Promise.all(
+      socios.map((s) =>
+        e.app.inject({
+          method: "POST",
+          url: `/api/actos/${idActo}/inscripciones`,
+          headers: bearer(token),
+          payload: { idSocio: s.id },
+        }),
+      ),
+    );
+    expect(new Set(respuestas.map((r) => r.statusCode))).toEqual(new Set([201]));
+    const inscripciones = respuestas.map(
+      (r) => r.json() as { id: number; estado: string; puestoEspera: number | null },
+    );
+    const confirmadas = inscripciones.filter((i) => i.estado === "confirmada");
+    const enEspera = inscripciones.filter((i) => i.estado === "en_espera");
+    expect(confirmadas).toHaveLength(PLAZAS);
+    expect(confirmadas.every((i) => i.puestoEspera === null)).toBe(true);
+    expect(enEspera.map((i) => i.puestoEspera).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(
+      Array.from({ length: 250 }, (_, i) => i + 1),
+    );
+    // Arrival order is the order of the positions given.
+    const porPuesto = [...enEspera].sort((a, b) => (a.puestoEspera ?? 0) - (b.puestoEspera ?? 0));
+    expect(porPuesto.map((i) => i.id)).toEqual(
+      [...porPuesto.map((i) => i.id)].sort((a, b) => a - b),
+    );
+
+    const bajas = await Promise.all(
+      confirmadas.slice(0, 20).map((i) =>
+        e.app.inject({
+          method: "DELETE",
+          url: `/api/actos/${idActo}/inscripciones/${i.id}`,
+          headers: bearer(token),
+        }),
+      ),
+    );
+    expect(new Set(bajas.map((r) => r.statusCode))).toEqual(new Set([200]));
+
+    const listado = await e.app.inject({
+      method: "GET",
+      url: `/api/actos/${idActo}/inscripciones`,
+      headers: bearer(token),
+    });
+    const { acto, items, totales } = listado.json() as {
+      acto: { numInscritos: number; plazasLibres: number; numEnEspera: number };
+      items: { id: number; estado: string; puestoEspera: number | null }[];
+      totales: { personas: number };
+    };
+    const ahoraConfirmadas = items.filter((i) => i.estado === "confirmada");
+    const promovidas = porPuesto.slice(0, 20).map((i) => i.id);
+    expect(ahoraConfirmadas).toHaveLength(PLAZAS);
+    expect(ahoraConfirmadas.map((i) => i.id)).toEqual(expect.arrayContaining(promovidas));
+    const siguen = items.filter((i) => i.estado === "en_espera");
+    expect(siguen.map((i) => i.id)).toEqual(porPuesto.slice(20).map((i) => i.id));
+    expect(siguen.map((i) => i.puestoEspera)).toEqual(Array.from({ length: 230 }, (_, i) => i + 1));
+    expect(acto).toMatchObject({ numInscritos: PLAZAS, plazasLibres: 0, numEnEspera: 230 });
+    expect(totales.personas).toBe(PLAZAS);
+    const filas = await e.db
+      .selectFrom("inscripcion")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("id_acto", "=", idActo)
+      .where("estado", "=", "confirmada")
+      .executeTakeFirstOrThrow();
+    expect(Number(filas.n)).toBe(acto.numInscritos);
+  });
+
   it("con invitados también: nunca se supera el aforo contando socios e invitados", async () => {
     const socios = await e.db
       .insertInto("socio")
@@ -79,7 +171,13 @@ describe("aforo bajo concurrencia", () => {
       method: "POST",
       url: "/api/actos",
       headers: bearer(token),
-      payload: { nombre: "Cena con invitados", fecha: dentroDe(30), aforo: 25, invitadosMax: 2 },
+      payload: {
+        nombre: "Cena con invitados",
+        fecha: dentroDe(30),
+        aforo: 25,
+        listaEspera: false,
+        invitadosMax: 2,
+      },
     });
     const idActo = creado.json().id as number;
     const respuestas = await Promise.all(
@@ -117,7 +215,7 @@ describe("aforo bajo concurrencia", () => {
         method: "POST",
         url: "/api/actos",
         headers: bearer(token),
-        payload: { nombre, fecha: dentroDe(30), aforo: 10 },
+        payload: { nombre, fecha: dentroDe(30), aforo: 10, listaEspera: false },
       });
       return r.json().id as number;
     };
@@ -194,6 +292,7 @@ describe("aforo bajo concurrencia", () => {
         nombre: "Cena de la lectura",
         fecha: dentroDe(30),
         aforo: 5,
+        listaEspera: false,
         sePaga: true,
         precios: [{ idTipoSocio: tipo.id, idProducto: null, precio: 12 }],
       },

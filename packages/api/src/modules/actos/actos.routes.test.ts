@@ -50,6 +50,8 @@ const cena = () => ({
   lugar: "Casal",
   sePaga: true,
   aforo: 10,
+  // Full means refused here; the wait-list has its own tests.
+  listaEspera: false,
   invitadosMax: 2,
   precioInvitado: 20.25,
   menus: ["Carne", "Pescado"],
@@ -929,6 +931,8 @@ describe("restauración", () => {
       nombre: "Cena restauración",
       fecha: dia(3),
       fechaMaximaInscripcion: null,
+      aforo: 3,
+      listaEspera: true,
     });
     await inscribir(usuarioA.token, acto.id, {
       idSocio: usuarioA.idSocio,
@@ -937,6 +941,14 @@ describe("restauración", () => {
       alergias: "Gluten",
     });
     await inscribir(usuarioA.token, acto.id, { idSocio: hijoDeA, menu: "Pescado" });
+    // Full: the next waits, apart, and is not cooked for (nor are their allergies listed).
+    const espera = await inscribir(usuarioB.token, acto.id, {
+      idSocio: usuarioB.idSocio,
+      menu: "Carne",
+      invitados: 1,
+      alergias: "Marisco",
+    });
+    expect(espera.json().estado).toBe("en_espera");
     const res = await llamar("GET", "/api/restauracion", admin.token);
     expect(res.statusCode).toBe(200);
     const vista = res.json().items.find((a: { id: number }) => a.id === acto.id);
@@ -952,6 +964,7 @@ describe("restauración", () => {
         { menu: "Pescado", personas: 1 },
       ],
       alergias: [{ nombre: expect.stringMatching(/^Socio\d+$/), alergias: "Gluten" }],
+      personasEnEspera: 2,
     });
     expect(res.body).not.toContain("Prueba Prueba");
   });
