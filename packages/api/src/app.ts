@@ -311,6 +311,8 @@ export async function buildApp({
           new SociosRepository(db),
           new ImagenesSocio(config.dataDir),
           (idSocio) => actos.inscribirSocioNuevo(idSocio),
+          (trx, actor, idsActo) =>
+            actos.promoverTrasBorrar(new ActosRepository(trx), actor, idsActo),
         ),
       });
       await api.register(sociosIoRoutes, {

@@ -99,8 +99,8 @@ export const FamiliarActoSchema = z.object({
   importe: z.number(),
   idPago: z.int().nullable(),
   estadoPago: z.string().nullable(),
-  /** null si no está inscrito. */
-  estado: z.enum(ESTADOS_INSCRIPCION).nullable(),
+  /** `confirmada` o `en_espera`; null si no está inscrito. */
+  estado: z.string().nullable(),
   puestoEspera: z.int().positive().nullable(),
 });
 export type FamiliarActo = z.infer<typeof FamiliarActoSchema>;

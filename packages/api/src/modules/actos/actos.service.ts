@@ -838,6 +838,23 @@ export class ActosService {
   }
 
   /**
+   * For another module's transaction that deleted enrolments (deleting a member): the events'
+   * wait-lists move up in it (events in id order, as the triggers lock them); the function
+   * returned tells the promoted, to call after the commit.
+   */
+  async promoverTrasBorrar(
+    repo: ActosRepository,
+    actor: Actor,
+    idsActo: number[],
+  ): Promise<() => Promise<void>> {
+    const promovidas: Promovida[] = [];
+    for (const idActo of [...new Set(idsActo)].sort((a, b) => a - b)) {
+      promovidas.push(...(await this.promover(repo, actor, idActo)));
+    }
+    return () => this.avisarPlazas(promovidas);
+  }
+
+  /**
    * The board gives a waiting enrolment its place by hand, at any time (also after the
    * deadline), if the event has room for its people.
    */
@@ -854,7 +871,7 @@ export class ActosService {
       if (!hayPlazas(acto.aforo, acto.ocupadas, personas)) {
         const libres = Math.max(0, (acto.aforo ?? 0) - acto.ocupadas);
         throw conflicto(
-          `No hay sitio: la inscripción es de ${personas} ${personas === 1 ? "persona" : "personas"} y quedan ${libres} ${libres === 1 ? "plaza libre" : "plazas libres"}. Sube el aforo o libera plazas antes.`,
+          `No hay sitio: la inscripción es de ${personas} ${personas === 1 ? "persona" : "personas"} y ${libres === 1 ? "queda 1 plaza libre" : `quedan ${libres} plazas libres`}. Sube el aforo o libera plazas antes.`,
         );
       }
       const precios = conPrecio(await repo.precios([idActo]));
