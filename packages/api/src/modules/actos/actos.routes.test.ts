@@ -1,4 +1,5 @@
 import { hoyIso } from "@fila/domain";
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, crearCuenta, crearEntorno, type Entorno, entrar } from "../../test/entorno.js";
 
@@ -824,9 +825,14 @@ describe("listado de inscritos, asistencia y puntos", () => {
     expect(auditoria.map((x) => x.accion)).toEqual(["asistencia", "asistencia"]);
   });
 
-  it("exporta los inscritos en PDF y XLSX", async () => {
-    const acto = await crearActo({ nombre: "Cena exportación" });
+  it("exporta los inscritos en PDF y XLSX, con la lista de espera aparte", async () => {
+    const acto = await crearActo({ nombre: "Cena exportación", aforo: 1, listaEspera: true });
     await inscribir(usuarioA.token, acto.id, { idSocio: usuarioA.idSocio, menu: "Carne" });
+    const espera = await inscribir(usuarioB.token, acto.id, {
+      idSocio: usuarioB.idSocio,
+      menu: "Pescado",
+    });
+    expect(espera.json().estado).toBe("en_espera");
     const pdf = await llamar(
       "GET",
       `/api/actos/${acto.id}/inscripciones/export?formato=pdf`,
@@ -843,6 +849,22 @@ describe("listado de inscritos, asistencia y puntos", () => {
     );
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe("PK");
+    const libro = new ExcelJS.Workbook();
+    await libro.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const valores = (hoja: string) =>
+      JSON.stringify(libro.getWorksheet(hoja)?.getSheetValues() ?? null);
+    const nombreB = espera.json().socio.nombre as string;
+    expect(valores("Inscritos")).not.toContain(nombreB);
+    expect(libro.getWorksheet("Lista de espera")?.getRow(2).values).toEqual([
+      undefined,
+      1,
+      "Prueba Prueba",
+      nombreB,
+      "Adulto",
+      0,
+      "Pescado",
+      "",
+    ]);
     expect(
       (await llamar("GET", `/api/actos/${acto.id}/inscripciones/export?formato=doc`, admin.token))
         .statusCode,
