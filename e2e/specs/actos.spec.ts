@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ActosPage } from "../page-models/actos-page";
+import { ActosPage, type DatosActo } from "../page-models/actos-page";
 import { AppPage, CUENTAS, PASSWORD_DEMO } from "../page-models/app-page";
 import { escribirFecha, fechaEnPantalla } from "../page-models/campo-fecha";
 
@@ -33,6 +33,24 @@ const CENA = {
   precioInvitado: "12",
   precios: { Fester: "30", Juvenil: "15", Infantil: "10", Dama: "25" },
 };
+
+async function entrarComoJunta(app: AppPage, ruta: string): Promise<void> {
+  await app.entrarHastaInicio(
+    CUENTAS.administrador.email,
+    PASSWORD_DEMO,
+    CUENTAS.administrador.home,
+  );
+  await app.irA(ruta);
+}
+
+/** The board creates the event; then Jordi (usuario) opens «Mis actos». */
+async function crearYPasarAJordi(app: AppPage, actos: ActosPage, acto: DatosActo): Promise<void> {
+  await entrarComoJunta(app, "actos");
+  await actos.crearActo(acto);
+  await app.cerrarSesion();
+  await app.entrarHastaInicio(CUENTAS.usuario.email, PASSWORD_DEMO, CUENTAS.usuario.home);
+  await app.irA("misactos");
+}
 
 test("la junta crea una cena de pago, Jordi se inscribe con su hijo y un invitado, ve el cargo, la junta marca la asistencia y los puntos llegan a su inicio", async ({
   page,
@@ -177,17 +195,7 @@ test("con el aforo lleno la inscripción se rechaza en español, y un acto con i
     menus: ["Bocadillo"],
   };
 
-  await app.entrarHastaInicio(
-    CUENTAS.administrador.email,
-    PASSWORD_DEMO,
-    CUENTAS.administrador.home,
-  );
-  await app.irA("actos");
-  await actos.crearActo(ASSAIG);
-  await app.cerrarSesion();
-
-  await app.entrarHastaInicio(CUENTAS.usuario.email, PASSWORD_DEMO, CUENTAS.usuario.home);
-  await app.irA("misactos");
+  await crearYPasarAJordi(app, actos, ASSAIG);
   await actos.inscribir(ASSAIG.nombre, "Jordi", { menu: "Bocadillo" });
   await expect(actos.tarjeta(ASSAIG.nombre)).toContainText("Quedan 0 plazas");
   await actos.tarjeta(ASSAIG.nombre).getByRole("button", { name: "Inscribir a Martina" }).click();
@@ -267,17 +275,7 @@ test.describe("en un móvil de 390 px", () => {
       menus: ["Paella"],
     };
 
-    await app.entrarHastaInicio(
-      CUENTAS.administrador.email,
-      PASSWORD_DEMO,
-      CUENTAS.administrador.home,
-    );
-    await app.irA("actos");
-    await actos.crearActo(ESPERA);
-    await app.cerrarSesion();
-
-    await app.entrarHastaInicio(CUENTAS.usuario.email, PASSWORD_DEMO, CUENTAS.usuario.home);
-    await app.irA("misactos");
+    await crearYPasarAJordi(app, actos, ESPERA);
     await actos.inscribir(ESPERA.nombre, "Jordi", { menu: "Paella" });
     await expect(actos.tarjeta(ESPERA.nombre)).toContainText("Lleno · 0 en lista de espera");
     await actos.inscribir(ESPERA.nombre, "Martina", { menu: "Paella" });
@@ -305,12 +303,7 @@ test.describe("en un móvil de 390 px", () => {
     await app.cerrarSesion();
 
     // The board sees confirmed people and the wait-list apart, and can give a place by hand.
-    await app.entrarHastaInicio(
-      CUENTAS.administrador.email,
-      PASSWORD_DEMO,
-      CUENTAS.administrador.home,
-    );
-    await app.irA("actos");
+    await entrarComoJunta(app, "actos");
     const enlace = actos
       .filaActo(ESPERA.nombre)
       .getByRole("link", { name: `Listado de inscritos de «${ESPERA.nombre}»` });

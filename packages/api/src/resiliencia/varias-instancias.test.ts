@@ -103,6 +103,16 @@ describe.skipIf(!urlPostgres)("varias instancias sobre un PostgreSQL", () => {
 
   // The members of the enrolment peaks (the first test creates them, the wait-list reuses them).
   const ids: number[] = [];
+  /** Every one of them enrols in the event at once, spread over the instances. */
+  const inscribirATodos = (idActo: number) =>
+    Promise.all(
+      ids.map((idSocio, i) =>
+        llamar(puertoDe(i), "POST", `/api/actos/${idActo}/inscripciones`, {
+          token,
+          cuerpo: { idSocio },
+        }),
+      ),
+    );
 
   it(`${INSCRIPCIONES} inscripciones repartidas entre las tres para ${PLAZAS} plazas: entran exactamente ${PLAZAS}`, async () => {
     for (let lote = 0; lote < INSCRIPCIONES; lote += 30) {
@@ -126,14 +136,7 @@ describe.skipIf(!urlPostgres)("varias instancias sobre un PostgreSQL", () => {
     expect(acto.status).toBe(201);
     const idActo = acto.cuerpo.id as number;
 
-    const respuestas = await Promise.all(
-      ids.map((idSocio, i) =>
-        llamar(puertoDe(i), "POST", `/api/actos/${idActo}/inscripciones`, {
-          token,
-          cuerpo: { idSocio },
-        }),
-      ),
-    );
+    const respuestas = await inscribirATodos(idActo);
     const estados: Record<number, number> = {};
     for (const r of respuestas) estados[r.status] = (estados[r.status] ?? 0) + 1;
     expect(estados).toEqual({ 201: PLAZAS, 409: INSCRIPCIONES - PLAZAS });
@@ -163,14 +166,7 @@ describe.skipIf(!urlPostgres)("varias instancias sobre un PostgreSQL", () => {
     expect(acto.status).toBe(201);
     expect(acto.cuerpo.listaEspera).toBe(true);
     const idActo = acto.cuerpo.id as number;
-    const respuestas = await Promise.all(
-      ids.map((idSocio, i) =>
-        llamar(puertoDe(i), "POST", `/api/actos/${idActo}/inscripciones`, {
-          token,
-          cuerpo: { idSocio },
-        }),
-      ),
-    );
+    const respuestas = await inscribirATodos(idActo);
     expect(new Set(respuestas.map((r) => r.status))).toEqual(new Set([201]));
     const confirmadas = respuestas.filter((r) => r.cuerpo.estado === "confirmada");
     const enEspera = respuestas

@@ -9,6 +9,26 @@ import { type Kysely, sql } from "kysely";
 // `acto.ocupadas` now counts confirmed enrolments only and `acto.en_espera` the waiting ones,
 // both kept by the same statement-level triggers (migration 0010), which also follow a change
 // of state (a promotion). Existing events get `lista_espera = false`: nothing changes for them.
+/** Places (confirmed: 1 + guests) and waiting enrolments of one row of `nuevas` or `viejas`. */
+const POR_FILA = `id_acto,
+  CASE WHEN estado = 'confirmada' THEN 1 + invitados ELSE 0 END AS personas,
+  CASE WHEN estado = 'en_espera' THEN 1 ELSE 0 END AS esperan`;
+
+/**
+ * Insert (`nuevas`, +) or delete (`viejas`, -): lock the events touched in id order (no
+ * deadlock between statements touching several), then move their counters.
+ */
+function alta(tabla: "nuevas" | "viejas", signo: "+" | "-") {
+  return sql.raw(`PERFORM 1 FROM acto WHERE id IN (SELECT id_acto FROM ${tabla}) ORDER BY id FOR UPDATE;
+        UPDATE acto SET ocupadas = acto.ocupadas ${signo} d.personas,
+          en_espera = acto.en_espera ${signo} d.esperan
+        FROM (
+          SELECT id_acto, sum(personas) AS personas, sum(esperan) AS esperan
+          FROM (SELECT ${POR_FILA} FROM ${tabla}) f GROUP BY id_acto
+        ) d
+        WHERE acto.id = d.id_acto;`);
+}
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable("acto")
@@ -29,52 +49,30 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE OR REPLACE FUNCTION acto_ocupadas_ajustar() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       IF TG_OP = 'INSERT' THEN
-        PERFORM 1 FROM acto WHERE id IN (SELECT id_acto FROM nuevas) ORDER BY id FOR UPDATE;
-        UPDATE acto SET ocupadas = acto.ocupadas + d.personas, en_espera = acto.en_espera + d.esperan
-        FROM (
-          SELECT id_acto,
-            coalesce(sum(1 + invitados) FILTER (WHERE estado = 'confirmada'), 0) AS personas,
-            count(*) FILTER (WHERE estado = 'en_espera') AS esperan
-          FROM nuevas GROUP BY id_acto
-        ) d
-        WHERE acto.id = d.id_acto;
+        ${alta("nuevas", "+")}
       ELSIF TG_OP = 'DELETE' THEN
-        PERFORM 1 FROM acto WHERE id IN (SELECT id_acto FROM viejas) ORDER BY id FOR UPDATE;
-        UPDATE acto SET ocupadas = acto.ocupadas - d.personas, en_espera = acto.en_espera - d.esperan
-        FROM (
-          SELECT id_acto,
-            coalesce(sum(1 + invitados) FILTER (WHERE estado = 'confirmada'), 0) AS personas,
-            count(*) FILTER (WHERE estado = 'en_espera') AS esperan
-          FROM viejas GROUP BY id_acto
-        ) d
-        WHERE acto.id = d.id_acto;
+        ${alta("viejas", "-")}
       ELSE
+        -- Only the events whose counters change: guests, event or state changed.
         PERFORM 1 FROM acto
         WHERE id IN (
-          SELECT n.id_acto FROM nuevas n JOIN viejas v ON v.id = n.id
-          WHERE n.invitados <> v.invitados OR n.id_acto <> v.id_acto OR n.estado <> v.estado
-          UNION
-          SELECT v.id_acto FROM nuevas n JOIN viejas v ON v.id = n.id
-          WHERE n.invitados <> v.invitados OR n.id_acto <> v.id_acto OR n.estado <> v.estado
+          SELECT x.id_acto FROM nuevas n JOIN viejas v ON v.id = n.id,
+            LATERAL (VALUES (n.id_acto), (v.id_acto)) AS x(id_acto)
+          WHERE (n.invitados, n.id_acto, n.estado) IS DISTINCT FROM (v.invitados, v.id_acto, v.estado)
         )
         ORDER BY id FOR UPDATE;
         UPDATE acto SET ocupadas = acto.ocupadas + d.personas, en_espera = acto.en_espera + d.esperan
         FROM (
-          SELECT id_acto, sum(personas) AS personas, sum(esperan) AS esperan FROM (
-            SELECT id_acto,
-              CASE WHEN estado = 'confirmada' THEN 1 + invitados ELSE 0 END AS personas,
-              CASE WHEN estado = 'en_espera' THEN 1 ELSE 0 END AS esperan
-            FROM nuevas
+          SELECT id_acto, sum(signo * personas) AS personas, sum(signo * esperan) AS esperan
+          FROM (
+            SELECT 1 AS signo, ${sql.raw(POR_FILA)} FROM nuevas
             UNION ALL
-            SELECT id_acto,
-              CASE WHEN estado = 'confirmada' THEN -(1 + invitados) ELSE 0 END,
-              CASE WHEN estado = 'en_espera' THEN -1 ELSE 0 END
-            FROM viejas
-          ) x GROUP BY id_acto HAVING sum(personas) <> 0 OR sum(esperan) <> 0
+            SELECT -1, ${sql.raw(POR_FILA)} FROM viejas
+          ) x GROUP BY id_acto HAVING sum(signo * personas) <> 0 OR sum(signo * esperan) <> 0
         ) d
         WHERE acto.id = d.id_acto;
       END IF;
-      RETURN NULL;
+      RETURN NULL; -- an AFTER … FOR EACH STATEMENT trigger: the result is ignored
     END
     $$
   `.execute(db);

@@ -53,8 +53,8 @@ const confirmadas = (l: ListadoInscritos) => l.items.filter((i) => i.estado === 
 /** The wait-list, in order (the listing already gives it after the confirmed). */
 const enEspera = (l: ListadoInscritos) => l.items.filter((i) => i.estado === "en_espera");
 
-const filaEspera = (i: Inscrito) => [
-  String(i.puestoEspera ?? ""),
+/** Who and what they eat: the columns both lists share. */
+const persona = (i: Inscrito) => [
   i.socio.apellidos,
   i.socio.nombre,
   i.socio.tipo?.nombre ?? "",
@@ -63,14 +63,11 @@ const filaEspera = (i: Inscrito) => [
   i.alergias,
 ];
 
+const filaEspera = (i: Inscrito) => [String(i.puestoEspera ?? ""), ...persona(i)];
+
 function filas(listado: ListadoInscritos): string[][] {
   return confirmadas(listado).map((i) => [
-    i.socio.apellidos,
-    i.socio.nombre,
-    i.socio.tipo?.nombre ?? "",
-    String(i.invitados),
-    i.menu,
-    i.alergias,
+    ...persona(i),
     i.importe ? formatearImporte(Math.round(i.importe * 100)) : "",
     i.estadoPago ? (ESTADOS[i.estadoPago] ?? i.estadoPago) : "",
     i.asistio ? "Sí" : "",
@@ -183,8 +180,8 @@ export async function inscritosXlsx(listado: ListadoInscritos): Promise<Buffer> 
     const hojaEspera = libro.addWorksheet("Lista de espera");
     hojaEspera.addRow(CABECERAS_ESPERA).font = { bold: true };
     for (const i of espera) {
-      const [puesto, ...resto] = filaEspera(i);
-      hojaEspera.addRow([Number(puesto), ...resto.slice(0, 3), i.invitados, ...resto.slice(4)]);
+      const [apellidos, nombre, tipo, , menu, alergias] = persona(i);
+      hojaEspera.addRow([i.puestoEspera, apellidos, nombre, tipo, i.invitados, menu, alergias]);
     }
     hojaEspera.columns.forEach((c) => {
       c.width = 16;

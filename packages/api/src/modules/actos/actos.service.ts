@@ -85,6 +85,12 @@ function aDatos(e: ActoEntrada, listaEspera: boolean): DatosActo {
   };
 }
 
+/** What the board edits of an event: its row without id, timestamps, state and counters. */
+function datosDe(fila: ActoFila): DatosActo {
+  const { id, creado_en, actualizado_en, cancelado, ocupadas, en_espera, ...datos } = fila;
+  return datos;
+}
+
 /** Adds days to a `YYYY-MM-DD` date. */
 function sumarDias(fecha: string, dias: number): string {
   const d = new Date(`${fecha}T00:00:00Z`);
@@ -257,15 +263,7 @@ export class ActosService {
       }));
       await repo.actualizar(id, datos);
       await repo.reemplazarPrecios(id, this.preciosDe(entrada));
-      const {
-        id: _id,
-        creado_en,
-        actualizado_en,
-        cancelado,
-        ocupadas: _o,
-        en_espera: _e,
-        ...previo
-      } = antes;
+      const previo = datosDe(antes);
       const cambios = diferencias(
         { ...previo, precios: preciosAntes },
         { ...datos, precios: entrada.precios.map((p) => ({ ...p })) },
@@ -321,16 +319,11 @@ export class ActosService {
           "La fecha máxima de inscripción no puede ser posterior al acto",
         );
       }
-      const {
-        id: _id,
-        creado_en,
-        actualizado_en,
-        cancelado,
-        ocupadas: _o,
-        en_espera: _e,
-        ...campos
-      } = original;
-      const datos: DatosActo = { ...campos, fecha, fecha_maxima_inscripcion: fechaMaxima };
+      const datos: DatosActo = {
+        ...datosDe(original),
+        fecha,
+        fecha_maxima_inscripcion: fechaMaxima,
+      };
       const nuevo = await repo.crear(datos);
       const precios = await repo.precios([id]);
       await repo.reemplazarPrecios(

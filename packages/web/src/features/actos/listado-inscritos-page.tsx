@@ -49,6 +49,19 @@ const COLOR_ESTADO: Record<string, string> = {
   devuelto: "red",
 };
 
+/** The member's full name, first column of both lists. */
+function columnaSocio(t: TFunction) {
+  return {
+    accessor: "socio",
+    title: t("actos.listado.socio"),
+    render: (i: Inscripcion) => (
+      <Text size="sm" fw={500}>
+        {nombreCompleto(i.socio)}
+      </Text>
+    ),
+  };
+}
+
 /** "5 socios + 1 invitado". */
 function sociosEInvitados(t: TFunction, socios: number, invitados: number): string {
   return t("actos.listado.sociosEInvitados", {
@@ -288,15 +301,7 @@ function Contenido({ idActo, datos }: { idActo: number; datos: ListadoInscritos 
         // Scrollable with the keyboard even when its attendance boxes wait for the event's day.
         scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}
         columns={[
-          {
-            accessor: "socio",
-            title: t("actos.listado.socio"),
-            render: (i) => (
-              <Text size="sm" fw={500}>
-                {nombreCompleto(i.socio)}
-              </Text>
-            ),
-          },
+          columnaSocio(t),
           {
             accessor: "tipo",
             title: t("actos.campos.tipoSocio"),
@@ -366,24 +371,13 @@ function ListaEspera({ idActo, enEspera }: { idActo: number; enEspera: Inscripci
   const { promover, cancelar } = useMutacionesInscripcion();
   const [quitando, setQuitando] = useState<Inscripcion | null>(null);
 
-  async function darPlaza(i: Inscripcion) {
+  /** Gives a place («plazaDada») or removes from the list («quitado»), and says so. */
+  async function hacer(accion: typeof promover | typeof cancelar, i: Inscripcion, aviso: string) {
     try {
-      await promover.mutateAsync({ idActo, idInscripcion: i.id });
+      await accion.mutateAsync({ idActo, idInscripcion: i.id });
       notifications.show({
         color: "green",
-        message: t("actos.listado.plazaDada", { nombre: nombreCompleto(i.socio) }),
-      });
-    } catch (e) {
-      notificarError(e);
-    }
-  }
-
-  async function quitar(i: Inscripcion) {
-    try {
-      await cancelar.mutateAsync({ idActo, idInscripcion: i.id });
-      notifications.show({
-        color: "green",
-        message: t("actos.listado.quitado", { nombre: nombreCompleto(i.socio) }),
+        message: t(aviso, { nombre: nombreCompleto(i.socio) }),
       });
       setQuitando(null);
     } catch (e) {
@@ -396,7 +390,7 @@ function ListaEspera({ idActo, enEspera }: { idActo: number; enEspera: Inscripci
       <Title order={2} size="h4" id="lista-espera">
         {t("actos.listado.enEspera")}
       </Title>
-      <Text size="sm" c="dimmed">
+      <Text size="sm" c="dimmed" maw={720}>
         {t("actos.listado.enEsperaAyuda")}
       </Text>
       <DataTable<Inscripcion>
@@ -409,15 +403,7 @@ function ListaEspera({ idActo, enEspera }: { idActo: number; enEspera: Inscripci
         noRecordsText={t("actos.listado.vacioEspera")}
         columns={[
           { accessor: "puestoEspera", title: t("actos.listado.puesto"), textAlign: "right" },
-          {
-            accessor: "socio",
-            title: t("actos.listado.socio"),
-            render: (i) => (
-              <Text size="sm" fw={500}>
-                {nombreCompleto(i.socio)}
-              </Text>
-            ),
-          },
+          columnaSocio(t),
           { accessor: "invitados", title: t("actos.campos.invitados"), textAlign: "right" },
           { accessor: "menu", title: t("actos.campos.menu") },
           {
@@ -430,7 +416,7 @@ function ListaEspera({ idActo, enEspera }: { idActo: number; enEspera: Inscripci
                   size="compact-sm"
                   aria-label={t("actos.listado.darPlazaA", { nombre: nombreCompleto(i.socio) })}
                   loading={promover.isPending && promover.variables?.idInscripcion === i.id}
-                  onClick={() => void darPlaza(i)}
+                  onClick={() => void hacer(promover, i, "actos.listado.plazaDada")}
                 >
                   {t("actos.listado.darPlaza")}
                 </Button>
@@ -464,7 +450,7 @@ function ListaEspera({ idActo, enEspera }: { idActo: number; enEspera: Inscripci
               <Button
                 color="red"
                 loading={cancelar.isPending}
-                onClick={() => void quitar(quitando)}
+                onClick={() => void hacer(cancelar, quitando, "actos.listado.quitado")}
               >
                 {t("actos.listado.quitar")}
               </Button>
