@@ -307,4 +307,36 @@ describe("lista de espera", () => {
     expect(ahora.acto).toMatchObject({ numInscritos: 1, numEnEspera: 0 });
     expect(ahora.items).toMatchObject([{ idSocio: b, estado: "confirmada" }]);
   });
+
+  it("el informe de inscripciones y las alertas «a los inscritos de un acto» cuentan solo a quien tiene plaza", async () => {
+    const fecha = dentroDe(45);
+    const idActo = await crearActo({ nombre: "Cena del informe de espera", fecha, aforo: 1 });
+    const conPlaza = await socioConCuenta();
+    const esperando = await socioConCuenta();
+    await inscribir(idActo, conPlaza.idSocio);
+    expect((await inscribir(idActo, esperando.idSocio)).json().estado).toBe("en_espera");
+
+    const informe = await llamar(
+      "GET",
+      `/api/informes/inscripciones?desde=${fecha}&hasta=${fecha}`,
+    );
+    expect(informe.statusCode, informe.body).toBe(200);
+    const fila = informe
+      .json()
+      .filas.find((f: { acto: string }) => f.acto === "Cena del informe de espera");
+    expect(fila).toMatchObject({ socios: 1, plazas: 1, ocupacion: 100 });
+
+    const alerta = await llamar("POST", "/api/alertas", {
+      titulo: "Cambio de hora",
+      destino: { idActo },
+    });
+    expect(alerta.statusCode, alerta.body).toBe(201);
+    expect(alerta.json().destinatarios).toBe(1);
+    const recibida = await e.db
+      .selectFrom("alerta_destinatario")
+      .select("id_usuario")
+      .where("id_alerta", "=", alerta.json().id)
+      .execute();
+    expect(recibida).toEqual([{ id_usuario: conPlaza.idUsuario }]);
+  });
 });
