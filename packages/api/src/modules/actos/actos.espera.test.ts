@@ -294,6 +294,15 @@ describe("lista de espera", () => {
     expect(ahora.items.slice(2).map((i) => i.puestoEspera)).toEqual(
       Array.from({ length: Number(count) - 2 }, (_, i) => i + 1),
     );
+    // A member who joins later goes to the end of the list.
+    const nuevo = await llamar("POST", "/api/socios", { nombre: "Recién", apellidos: "Llegada" });
+    expect(nuevo.statusCode, nuevo.body).toBe(201);
+    const despues = await estadoDe(idActo);
+    expect(despues.items.at(-1)).toMatchObject({
+      idSocio: nuevo.json().id,
+      estado: "en_espera",
+      puestoEspera: Number(count) - 1,
+    });
   });
 
   it("borrar un socio confirmado sube al siguiente de la lista", async () => {
