@@ -291,7 +291,16 @@ export async function buildApp({
       await api.register(asociacionRoutes, { db });
       await api.register(asociacionTextosRoutes, { db });
       const actosRepo = new ActosRepository(db);
-      const actos = new ActosService(actosRepo);
+      const actos = new ActosService(actosRepo, undefined, {
+        // After the promotion committed: a failed notice must not undo nor fail it.
+        avisarPlaza: async ({ idsSocio, ...aviso }) => {
+          try {
+            await alertas.crear(null, { ...aviso, imagen: "", email: true, destino: { idsSocio } });
+          } catch (error) {
+            app.log.error({ err: error }, "No se pudo avisar de la plaza de la lista de espera");
+          }
+        },
+      });
       const calendario = new CalendarioService(actosRepo, config.publicUrl);
       await api.register(actosRoutes, { actos, calendario });
       await api.register(calendarioRoutes, { calendario });
@@ -306,6 +315,8 @@ export async function buildApp({
           new SociosRepository(db),
           new ImagenesSocio(config.dataDir),
           (idSocio) => actos.inscribirSocioNuevo(idSocio),
+          (trx, actor, idsActo) =>
+            actos.promoverTrasBorrar(new ActosRepository(trx), actor, idsActo),
         ),
       });
       await api.register(sociosIoRoutes, {
