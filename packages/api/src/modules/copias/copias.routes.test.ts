@@ -691,6 +691,40 @@ describe("copia de seguridad y restauración", () => {
         await destino.cerrar();
       }
     }, 120_000);
+
+    it("las migraciones de datos que le faltan se ejecutan sobre los datos restaurados", async () => {
+      // The fixture as the version before migration 0010 would have written it: without
+      // `acto.ocupadas`, which 0010 adds and computes from the registrations.
+      const sinOcupadas = lineasVieja.map((l, i) => {
+        if (i === 0) {
+          const migraciones = cabeceraVieja.migraciones.filter(
+            (m: string) => !m.endsWith("-0010-plazas-ocupadas"),
+          );
+          return JSON.stringify({ ...cabeceraVieja, migraciones });
+        }
+        return l.replace(/,? ?"ocupadas": ?\d+/, "").replace(',"ocupadas"', "");
+      });
+      expect(sinOcupadas.join("\n")).not.toContain("ocupadas");
+      const ocupadasViejas = lineasVieja
+        .map((l) => JSON.parse(l).f)
+        .filter((f) => f?.ocupadas !== undefined)
+        .map((f) => ({ id: f.id, ocupadas: f.ocupadas }));
+      expect(ocupadasViejas.some((a) => a.ocupadas > 0)).toBe(true);
+      const destino = await crearEntornoConArchivos("copia-sin-ocupadas");
+      try {
+        const copia = gzipSync(`${sinOcupadas.join("\n")}\n`);
+        const res = await restaurar(desdeEntorno(destino), destino.tokens.administrador, copia);
+        expect(res.statusCode, res.body).toBe(200);
+        const actos = await destino.e.db
+          .selectFrom("acto")
+          .select(["id", "ocupadas"])
+          .orderBy("id")
+          .execute();
+        expect(actos).toEqual(ocupadasViejas);
+      } finally {
+        await destino.cerrar();
+      }
+    }, 120_000);
   });
 
   // Moving between engines needs both: PGlite is always here, PostgreSQL only with DATABASE_URL
