@@ -127,6 +127,8 @@ async function medir(motor: string, databaseUrl?: string): Promise<boolean> {
         nombre: "Cena de la medición",
         fecha: dentroDe(30),
         aforo,
+        // The bench measures «full refuses» (409): no wait-list.
+        listaEspera: false,
         sePaga: true,
         precios: tipos.map((t, i) => ({ idTipoSocio: t.id, idProducto: null, precio: 20 + i })),
       }),

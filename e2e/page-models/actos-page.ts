@@ -11,6 +11,8 @@ export type DatosActo = {
   /** dd/mm/aaaa, as typed. */
   fechaMaxima: string;
   aforo: number;
+  /** Off: a full event refuses (on by default for an event with an aforo). */
+  listaEspera?: boolean;
   puntos: number;
   menus: string[];
   invitadosMax: number;
@@ -39,6 +41,9 @@ export class ActosPage {
     await form.getByLabel("Lugar").fill(datos.lugar);
     await escribirFecha(form.getByLabel("Fecha máxima de inscripción"), datos.fechaMaxima);
     await form.getByRole("textbox", { name: "Aforo" }).fill(String(datos.aforo));
+    const listaEspera = form.getByRole("switch", { name: "Lista de espera" });
+    await expect(listaEspera).toBeChecked();
+    if (datos.listaEspera === false) await listaEspera.uncheck();
     await form.getByRole("textbox", { name: "Puntos por asistir" }).fill(String(datos.puntos));
     const menus = form.getByLabel("Menús a elegir");
     for (const menu of datos.menus) {

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ActosPage } from "../page-models/actos-page";
+import { ActosPage, type DatosActo } from "../page-models/actos-page";
 import { AppPage, CUENTAS, PASSWORD_DEMO } from "../page-models/app-page";
 import { escribirFecha, fechaEnPantalla } from "../page-models/campo-fecha";
 
@@ -33,6 +33,24 @@ const CENA = {
   precioInvitado: "12",
   precios: { Fester: "30", Juvenil: "15", Infantil: "10", Dama: "25" },
 };
+
+async function entrarComoJunta(app: AppPage, ruta: string): Promise<void> {
+  await app.entrarHastaInicio(
+    CUENTAS.administrador.email,
+    PASSWORD_DEMO,
+    CUENTAS.administrador.home,
+  );
+  await app.irA(ruta);
+}
+
+/** The board creates the event; then Jordi (usuario) opens «Mis actos». */
+async function crearYPasarAJordi(app: AppPage, actos: ActosPage, acto: DatosActo): Promise<void> {
+  await entrarComoJunta(app, "actos");
+  await actos.crearActo(acto);
+  await app.cerrarSesion();
+  await app.entrarHastaInicio(CUENTAS.usuario.email, PASSWORD_DEMO, CUENTAS.usuario.home);
+  await app.irA("misactos");
+}
 
 test("la junta crea una cena de pago, Jordi se inscribe con su hijo y un invitado, ve el cargo, la junta marca la asistencia y los puntos llegan a su inicio", async ({
   page,
@@ -172,20 +190,12 @@ test("con el aforo lleno la inscripción se rechaza en español, y un acto con i
     nombre: nombreDelIntento("Assaig general e2e"),
     tipo: "Assaig",
     aforo: 1,
+    // Full means refused here; the wait-list has its own test.
+    listaEspera: false,
     menus: ["Bocadillo"],
   };
 
-  await app.entrarHastaInicio(
-    CUENTAS.administrador.email,
-    PASSWORD_DEMO,
-    CUENTAS.administrador.home,
-  );
-  await app.irA("actos");
-  await actos.crearActo(ASSAIG);
-  await app.cerrarSesion();
-
-  await app.entrarHastaInicio(CUENTAS.usuario.email, PASSWORD_DEMO, CUENTAS.usuario.home);
-  await app.irA("misactos");
+  await crearYPasarAJordi(app, actos, ASSAIG);
   await actos.inscribir(ASSAIG.nombre, "Jordi", { menu: "Bocadillo" });
   await expect(actos.tarjeta(ASSAIG.nombre)).toContainText("Quedan 0 plazas");
   await actos.tarjeta(ASSAIG.nombre).getByRole("button", { name: "Inscribir a Martina" }).click();
@@ -246,4 +256,62 @@ test("con el aforo lleno la inscripción se rechaza en español, y un acto con i
   const filas = actos.filaActo(ASSAIG.nombre);
   await expect(filas).toHaveCount(2);
   await expect(filas.filter({ hasNotText: "Cancelado" })).toContainText("0 / 1");
+});
+
+test.describe("en un móvil de 390 px", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("lleno, Martina queda en lista de espera con su puesto; cuando Jordi deja su plaza, ella la recibe; la junta ve la lista aparte", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const app = new AppPage(page);
+    const actos = new ActosPage(page);
+    const ESPERA = {
+      ...CENA,
+      nombre: nombreDelIntento("Cena con lista de espera e2e"),
+      aforo: 1,
+      invitadosMax: 1,
+      menus: ["Paella"],
+    };
+
+    await crearYPasarAJordi(app, actos, ESPERA);
+    await actos.inscribir(ESPERA.nombre, "Jordi", { menu: "Paella" });
+    await expect(actos.tarjeta(ESPERA.nombre)).toContainText("Lleno · 0 en lista de espera");
+    await actos.inscribir(ESPERA.nombre, "Martina", { menu: "Paella" });
+    await expect(page.getByText(/Martina queda en la lista de espera/)).toBeVisible();
+    const martina = actos.persona(ESPERA.nombre, "Martina");
+    await expect(martina).toContainText("En lista de espera (puesto 1)");
+    await expect(martina).toContainText("Sin cargo hasta tener plaza");
+
+    // Jordi leaves his place: Martina gets it in the same step.
+    await actos
+      .tarjeta(ESPERA.nombre)
+      .getByRole("button", { name: "Cancelar inscripción de Jordi" })
+      .click();
+    const cancelar = actos.dialogo("Cancelar inscripción");
+    await cancelar.getByRole("button", { name: "Cancelar inscripción" }).click();
+    await expect(cancelar).toBeHidden();
+    await expect(martina).toContainText("Inscrito");
+    await expect(martina).not.toContainText("lista de espera");
+
+    // Jordi, now behind her, waits; and leaves the list himself.
+    await actos.inscribir(ESPERA.nombre, "Jordi", { menu: "Paella" });
+    await expect(actos.persona(ESPERA.nombre, "Jordi")).toContainText(
+      "En lista de espera (puesto 1)",
+    );
+    await app.cerrarSesion();
+
+    // The board sees confirmed people and the wait-list apart, and can give a place by hand.
+    await entrarComoJunta(app, "actos");
+    const enlace = actos
+      .filaActo(ESPERA.nombre)
+      .getByRole("link", { name: `Listado de inscritos de «${ESPERA.nombre}»` });
+    await enlace.click();
+    const espera = page.getByRole("table", { name: "Lista de espera" });
+    await expect(espera).toContainText("Jordi");
+    await expect(page.getByTestId("total-personas")).toHaveText("1 persona");
+    await espera.getByRole("button", { name: /^Dar plaza a .*Jordi/ }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "No hay sitio" })).toBeVisible();
+  });
 });

@@ -129,7 +129,16 @@ export function componerServicios({ config, db, clave, log, oidcFetch }: Depende
       )) !== null,
   });
   const actosRepo = new ActosRepository(db);
-  const actos = new ActosService(actosRepo);
+  const actos = new ActosService(actosRepo, undefined, {
+    // After the promotion committed: a failed notice must not undo nor fail it.
+    avisarPlaza: async ({ idsSocio, ...aviso }) => {
+      try {
+        await alertas.crear(null, { ...aviso, imagen: "", email: true, destino: { idsSocio } });
+      } catch (error) {
+        log.error({ err: error }, "No se pudo avisar de la plaza de la lista de espera");
+      }
+    },
+  });
   const asociacionRepo = new AsociacionRepository(db);
   const imagenesSocio = new ImagenesSocio(config.dataDir);
 
@@ -153,8 +162,12 @@ export function componerServicios({ config, db, clave, log, oidcFetch }: Depende
     calendario: new CalendarioService(actosRepo, config.publicUrl),
     imagenesActo: new ImagenActoService(actosRepo, config.dataDir),
     restauracion: new RestauracionService(actosRepo, config.publicUrl),
-    socios: new SociosService(new SociosRepository(db), imagenesSocio, (idSocio) =>
-      actos.inscribirSocioNuevo(idSocio),
+    socios: new SociosService(
+      new SociosRepository(db),
+      imagenesSocio,
+      (idSocio) => actos.inscribirSocioNuevo(idSocio),
+      // The deleted member's events move their wait-lists up in the same transaction.
+      (trx, actor, idsActo) => actos.promoverTrasBorrar(new ActosRepository(trx), actor, idsActo),
     ),
     sociosIo: new SociosIoService(new SociosIoRepository(db), (ids) =>
       actos.inscribirSociosNuevos(ids),

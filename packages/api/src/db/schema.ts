@@ -421,8 +421,14 @@ export type ActoTable = {
   cancelado: Generated<boolean>;
   creado_en: Generated<Date>;
   actualizado_en: Generated<Date>;
-  /** Members plus guests enrolled; kept by triggers on `inscripcion` (migration 0010). */
+  /**
+   * Confirmed members plus guests; kept by triggers on `inscripcion` (migrations 0010, 0020).
+   */
   ocupadas: Generated<number>;
+  /** A full event takes further enrolments on its wait-list (migration 0020). */
+  lista_espera: Generated<boolean>;
+  /** Enrolments on the wait-list; kept by the same triggers (migration 0020). */
+  en_espera: Generated<number>;
 };
 
 export type ActoPrecioTable = {
@@ -445,7 +451,11 @@ export type InscripcionTable = {
   asistio: Generated<boolean>;
   id_pago: number | null;
   creada_en: Generated<Date>;
+  /** `en_espera`: on the event's wait-list, in `id` order (arrival); takes no place. */
+  estado: Generated<EstadoInscripcion>;
 };
+
+export type EstadoInscripcion = "confirmada" | "en_espera";
 
 export type CalendarioTokenTable = {
   id: Generated<number>;

@@ -35,6 +35,16 @@ export const MENSAJES_ES = {
     "No se puede borrar: tiene inscripciones o cargos. Cancela el acto en su lugar.",
   "actos.producto_no_existe": "El producto no existe",
   "actos.sin_plazas": "No quedan plazas",
+  "actos.inscripcion_ya_tiene_plaza":
+    "La inscripción ya tiene plaza: no está en la lista de espera.",
+  "actos.sin_sitio_1_persona_1_libre":
+    "No hay sitio: la inscripción es de {{personas}} persona y queda {{libres}} plaza libre. Sube el aforo o libera plazas antes.",
+  "actos.sin_sitio_1_persona_n_libres":
+    "No hay sitio: la inscripción es de {{personas}} persona y quedan {{libres}} plazas libres. Sube el aforo o libera plazas antes.",
+  "actos.sin_sitio_n_personas_1_libre":
+    "No hay sitio: la inscripción es de {{personas}} personas y queda {{libres}} plaza libre. Sube el aforo o libera plazas antes.",
+  "actos.sin_sitio_n_personas_n_libres":
+    "No hay sitio: la inscripción es de {{personas}} personas y quedan {{libres}} plazas libres. Sube el aforo o libera plazas antes.",
   "actos.socio_esta_baja": "El socio está de baja",
   "actos.socio_ya_inscrito": "{{nombre}} ya está inscrito en este acto",
   "actos.solo_tu_y_a_quien_pagas":
@@ -86,10 +96,10 @@ export const MENSAJES_ES = {
     "La base de datos ha rechazado los datos de la copia; no se ha cambiado nada.",
   "copias.demasiado_grande": "La copia no puede ocupar más de 4 GB.",
   "copias.esa_copia_automatica_no_existe": "Esa copia automática no existe.",
+  "copias.esquema_distinto":
+    "La copia es de una versión de la aplicación con otros cambios de esquema (le falta «{{migracion}}»): no se puede restaurar en esta.",
   "copias.esquema_nuevo":
     "La copia es de una versión más nueva de la aplicación (cambio de esquema «{{migracion}}»): actualiza la aplicación antes de restaurarla.",
-  "copias.esquema_viejo":
-    "La copia es de una versión anterior de la aplicación: restáurala en esa versión, actualízala y haz una copia nueva.",
   "copias.formato_nuevo":
     "La copia tiene un formato más nuevo (versión {{version}}) que esta aplicación: actualiza la aplicación antes de restaurarla.",
   "copias.hay_restauracion_marcha_espera_acabe":
@@ -97,7 +107,7 @@ export const MENSAJES_ES = {
   "copias.incompleta":
     "El archivo está incompleto o dañado (¿se cortó la descarga?). Vuelve a descargar la copia.",
   "copias.no_coincide":
-    "La copia no coincide con el esquema de esta aplicación (tabla «{{tabla}}»).",
+    "La copia no coincide con el esquema de la versión que la hizo (tabla «{{tabla}}»).",
   "copias.no_es_copia": "El archivo no es una copia de seguridad de Filà.",
   "copias.nombre_asociacion": "Escribe el nombre de la asociación tal como está: «{{nombre}}».",
   "copias.password_incorrecta": "La contraseña no es correcta.",

@@ -292,6 +292,8 @@ describe(`caídas con kill -9 (${BD})`, () => {
           fecha: hoyMas(60),
           sePaga: true,
           aforo: AFORO,
+          // Full means refused here (the wait-list has its own tests).
+          listaEspera: false,
           invitadosMax: 2,
           precioInvitado: PRECIO_INVITADO,
         },

@@ -104,8 +104,20 @@ describe.skipIf(!urlPostgres)("varias instancias sobre un PostgreSQL", () => {
     }
   });
 
+  // The members of the enrolment peaks (the first test creates them, the wait-list reuses them).
+  const ids: number[] = [];
+  /** Every one of them enrols in the event at once, spread over the instances. */
+  const inscribirATodos = (idActo: number) =>
+    Promise.all(
+      ids.map((idSocio, i) =>
+        llamar(puertoDe(i), "POST", `/api/actos/${idActo}/inscripciones`, {
+          token,
+          cuerpo: { idSocio },
+        }),
+      ),
+    );
+
   it(`${INSCRIPCIONES} inscripciones repartidas entre las tres para ${PLAZAS} plazas: entran exactamente ${PLAZAS}`, async () => {
-    const ids: number[] = [];
     for (let lote = 0; lote < INSCRIPCIONES; lote += 30) {
       const altas = await Promise.all(
         Array.from({ length: 30 }, (_, i) =>
@@ -122,19 +134,12 @@ describe.skipIf(!urlPostgres)("varias instancias sobre un PostgreSQL", () => {
     }
     const acto = await llamar(puertoDe(0), "POST", "/api/actos", {
       token,
-      cuerpo: { nombre: "Cena con aforo", fecha: hoyMas(30), aforo: PLAZAS },
+      cuerpo: { nombre: "Cena con aforo", fecha: hoyMas(30), aforo: PLAZAS, listaEspera: false },
     });
     expect(acto.status).toBe(201);
     const idActo = acto.cuerpo.id as number;
 
-    const respuestas = await Promise.all(
-      ids.map((idSocio, i) =>
-        llamar(puertoDe(i), "POST", `/api/actos/${idActo}/inscripciones`, {
-          token,
-          cuerpo: { idSocio },
-        }),
-      ),
-    );
+    const respuestas = await inscribirATodos(idActo);
     const estados: Record<number, number> = {};
     for (const r of respuestas) estados[r.status] = (estados[r.status] ?? 0) + 1;
     expect(estados).toEqual({ 201: PLAZAS, 409: INSCRIPCIONES - PLAZAS });
@@ -153,6 +158,53 @@ describe.skipIf(!urlPostgres)("varias instancias sobre un PostgreSQL", () => {
     console.log(
       `varias instancias: ${INSCRIPCIONES} inscripciones a la vez en 3 instancias para ${PLAZAS} plazas → ${estados[201]} aceptadas, ${estados[409]} con 409, sobreventa 0`,
     );
+  }, 120_000);
+
+  it(`con lista de espera, las mismas ${INSCRIPCIONES} para ${PLAZAS} plazas: ${PLAZAS} confirmadas y el resto en espera con puestos únicos; 20 bajas a la vez suben a las 20 primeras`, async () => {
+    expect(ids).toHaveLength(INSCRIPCIONES);
+    const acto = await llamar(puertoDe(0), "POST", "/api/actos", {
+      token,
+      cuerpo: { nombre: "Cena con lista de espera", fecha: hoyMas(30), aforo: PLAZAS },
+    });
+    expect(acto.status).toBe(201);
+    expect(acto.cuerpo.listaEspera).toBe(true);
+    const idActo = acto.cuerpo.id as number;
+    const respuestas = await inscribirATodos(idActo);
+    expect(new Set(respuestas.map((r) => r.status))).toEqual(new Set([201]));
+    const confirmadas = respuestas.filter((r) => r.cuerpo.estado === "confirmada");
+    const enEspera = respuestas
+      .filter((r) => r.cuerpo.estado === "en_espera")
+      .map((r) => r.cuerpo as { id: number; puestoEspera: number })
+      .sort((a, b) => a.puestoEspera - b.puestoEspera);
+    expect(confirmadas).toHaveLength(PLAZAS);
+    expect(enEspera.map((i) => i.puestoEspera)).toEqual(
+      Array.from({ length: INSCRIPCIONES - PLAZAS }, (_, i) => i + 1),
+    );
+
+    const bajas = await Promise.all(
+      confirmadas.slice(0, 20).map((r, i) =>
+        llamar(puertoDe(i), "DELETE", `/api/actos/${idActo}/inscripciones/${r.cuerpo.id}`, {
+          token,
+        }),
+      ),
+    );
+    expect(new Set(bajas.map((r) => r.status))).toEqual(new Set([200]));
+    const filas = await sql.query(
+      "select id from inscripcion where id_acto = $1 and estado = 'confirmada'",
+      [idActo],
+    );
+    const ahora = new Set(filas.rows.map((f) => f.id as number));
+    expect(ahora.size).toBe(PLAZAS);
+    for (const { id } of enEspera.slice(0, 20)) expect(ahora.has(id)).toBe(true);
+    for (const { id } of enEspera.slice(20)) expect(ahora.has(id)).toBe(false);
+    for (const p of puertos) {
+      const r = await llamar(p, "GET", `/api/actos/${idActo}`, { token });
+      expect(r.cuerpo).toMatchObject({
+        numInscritos: PLAZAS,
+        plazasLibres: 0,
+        numEnEspera: INSCRIPCIONES - PLAZAS - 20,
+      });
+    }
   }, 120_000);
 
   it("cortar las conexiones de la base de datos con carga deja servir a todas las instancias", async () => {

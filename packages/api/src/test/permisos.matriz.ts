@@ -393,6 +393,16 @@ export const MATRIZ: Record<string, Entrada> = {
       cuerpo: { alergias: "Fruits secs" },
     }),
   },
+  "POST /api/actos/:id/inscripciones/:idInscripcion/promocion": {
+    ...admin,
+    administrador: {
+      permitido: "la inscripción de la prueba ya tiene plaza: 409 sin cambiar nada",
+    },
+    duenos: { propio: "403", familia: "403", ajeno: "403", socioPropio: "403" },
+    peticion: (f, d) => ({
+      url: `/api/actos/${f.actos.inscrito}/inscripciones/${de(f.inscripciones, d)}/promocion`,
+    }),
+  },
   "PUT /api/actos/:id/inscripciones/:idInscripcion/asistencia": {
     ...admin,
     duenos: { propio: "403", familia: "403", ajeno: "403", socioPropio: "403" },

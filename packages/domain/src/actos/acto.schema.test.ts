@@ -51,6 +51,8 @@ describe("ActoSchema", () => {
       menus: [],
       cancelado: false,
       plazasLibres: null,
+      listaEspera: false,
+      numEnEspera: 0,
     });
   });
 

@@ -56,6 +56,10 @@ export const ActoSchema = z.object({
   cancelado: z.boolean().default(false),
   /** Solo lectura: plazas que quedan (null = sin aforo). */
   plazasLibres: z.int().nullable().default(null),
+  /** Con aforo: lleno, las inscripciones siguientes entran en la lista de espera. */
+  listaEspera: z.boolean().default(false),
+  /** Solo lectura: inscripciones en la lista de espera. */
+  numEnEspera: z.int().nonnegative().default(0),
 });
 export type Acto = z.infer<typeof ActoSchema>;
 
@@ -122,6 +126,11 @@ export const ActoEntradaSchema = z
       )
       .max(MENUS_MAX, { error: `Como mucho ${MENUS_MAX} menús` })
       .default([]),
+    /**
+     * Sin él: al crear, sí cuando hay aforo; al modificar, se conserva el que tenía. Quitarla
+     * no saca a nadie de la lista.
+     */
+    listaEspera: z.boolean({ error: "Indica sí o no" }).optional(),
   })
   .superRefine((a, ctx) => {
     if (a.fechaMaximaInscripcion && a.fechaMaximaInscripcion > a.fecha) {

@@ -5,6 +5,10 @@ import { ActoSchema, INVITADOS_MAX } from "./acto.schema";
 /** Estado del cargo de una inscripción (tabla `pago`); null = acto gratuito o sin cargo. */
 export const ESTADOS_PAGO_INSCRIPCION = ["pendiente", "pagado", "anulado", "devuelto"] as const;
 
+/** `confirmada`: tiene plaza; `en_espera`: en la lista de espera del acto, sin plaza ni cargo. */
+export const ESTADOS_INSCRIPCION = ["confirmada", "en_espera"] as const;
+export type EstadoInscripcion = (typeof ESTADOS_INSCRIPCION)[number];
+
 const TipoBadgeSchema = z.object({ id: z.int(), nombre: z.string(), color: z.string() });
 
 /** Una inscripción tal como la devuelve la API (importe en euros). */
@@ -25,6 +29,9 @@ export const InscripcionSchema = z.object({
   idPago: z.int().nullable(),
   /** Estado del cargo enlazado (`pendiente`, `pagado`, `anulado`…); null sin cargo. */
   estadoPago: z.string().nullable(),
+  estado: z.enum(ESTADOS_INSCRIPCION),
+  /** Puesto actual en la lista de espera (1 = la siguiente); null si está confirmada. */
+  puestoEspera: z.int().positive().nullable(),
 });
 export type Inscripcion = z.infer<typeof InscripcionSchema>;
 
@@ -92,6 +99,9 @@ export const FamiliarActoSchema = z.object({
   importe: z.number(),
   idPago: z.int().nullable(),
   estadoPago: z.string().nullable(),
+  /** `confirmada` o `en_espera`; null si no está inscrito. */
+  estado: z.string().nullable(),
+  puestoEspera: z.int().positive().nullable(),
 });
 export type FamiliarActo = z.infer<typeof FamiliarActoSchema>;
 
@@ -113,7 +123,7 @@ export const MisActosSchema = z.object({
 });
 export type MisActos = z.infer<typeof MisActosSchema>;
 
-/** Totales del listado de inscritos. */
+/** Totales del listado de inscritos: solo las inscripciones confirmadas. */
 export const TotalesInscritosSchema = z.object({
   /** Socios inscritos + invitados. */
   personas: z.int(),
@@ -189,10 +199,12 @@ export const ActoRestauracionSchema = z.object({
   fecha: z.string(),
   hora: z.string(),
   lugar: z.string(),
-  /** Socios + invitados. */
+  /** Socios + invitados con plaza (confirmados). */
   personas: z.int(),
   porMenu: z.array(z.object({ menu: z.string(), personas: z.int() })),
   alergias: z.array(z.object({ nombre: z.string(), alergias: z.string() })),
+  /** Socios + invitados en la lista de espera: aparte, no se cuentan arriba. */
+  personasEnEspera: z.int(),
 });
 export type ActoRestauracion = z.infer<typeof ActoRestauracionSchema>;
 

@@ -18,41 +18,50 @@ afterAll(async () => {
   await e?.cerrar();
 });
 
+async function crearSocios(n: number, nombre: string) {
+  return e.db
+    .insertInto("socio")
+    .values(
+      Array.from({ length: n }, (_, i) => ({ nombre: `${nombre}${i}`, apellidos: "Carrera" })),
+    )
+    .returning("id")
+    .execute();
+}
+
+/** Every member enrols in the event at once. */
+const inscribirTodos = (idActo: number, socios: { id: number }[]) =>
+  Promise.all(
+    socios.map((s) =>
+      e.app.inject({
+        method: "POST",
+        url: `/api/actos/${idActo}/inscripciones`,
+        headers: bearer(token),
+        payload: { idSocio: s.id },
+      }),
+    ),
+  );
+
+const crearActo = (payload: object) =>
+  e.app.inject({ method: "POST", url: "/api/actos", headers: bearer(token), payload });
+
 function dentroDe(dias: number): string {
   return new Date(Date.now() + dias * 86_400_000).toISOString().slice(0, 10);
 }
 
 describe("aforo bajo concurrencia", () => {
   it(`con aforo ${AFORO} y ${PETICIONES} inscripciones simultáneas se ocupan exactamente ${AFORO} plazas`, async () => {
-    const socios = await e.db
-      .insertInto("socio")
-      .values(
-        Array.from({ length: PETICIONES }, (_, i) => ({
-          nombre: `Concurrente${i}`,
-          apellidos: "Carrera",
-        })),
-      )
-      .returning("id")
-      .execute();
-    const creado = await e.app.inject({
-      method: "POST",
-      url: "/api/actos",
-      headers: bearer(token),
-      payload: { nombre: "Cena con aforo", fecha: dentroDe(30), aforo: AFORO, sePaga: false },
+    const socios = await crearSocios(PETICIONES, "Concurrente");
+    const creado = await crearActo({
+      nombre: "Cena con aforo",
+      fecha: dentroDe(30),
+      aforo: AFORO,
+      listaEspera: false,
+      sePaga: false,
     });
     expect(creado.statusCode).toBe(201);
     const idActo = creado.json().id as number;
 
-    const respuestas = await Promise.all(
-      socios.map((s) =>
-        e.app.inject({
-          method: "POST",
-          url: `/api/actos/${idActo}/inscripciones`,
-          headers: bearer(token),
-          payload: { idSocio: s.id },
-        }),
-      ),
-    );
+    const respuestas = await inscribirTodos(idActo, socios);
     const creadas = respuestas.filter((r) => r.statusCode === 201);
     const rechazadas = respuestas.filter((r) => r.statusCode === 409);
     expect(creadas).toHaveLength(AFORO);
@@ -67,19 +76,84 @@ describe("aforo bajo concurrencia", () => {
     expect(Number(filas.n)).toBe(AFORO);
   });
 
-  it("con invitados también: nunca se supera el aforo contando socios e invitados", async () => {
-    const socios = await e.db
-      .insertInto("socio")
-      .values(
-        Array.from({ length: 40 }, (_, i) => ({ nombre: `Invitador${i}`, apellidos: "Carrera" })),
-      )
-      .returning("id")
-      .execute();
-    const creado = await e.app.inject({
-      method: "POST",
-      url: "/api/actos",
+  it("con lista de espera: 300 a la vez para 50 plazas dan 50 confirmadas y 250 en espera (puestos 1…250); 20 bajas a la vez suben exactamente a las 20 primeras", async () => {
+    const PLAZAS = 50;
+    const socios = await crearSocios(300, "Espera");
+    const creado = await crearActo({
+      nombre: "Cena con lista de espera",
+      fecha: dentroDe(30),
+      aforo: PLAZAS,
+    });
+    expect(creado.statusCode).toBe(201);
+    // On creation, an event with an aforo has a wait-list unless told otherwise.
+    expect(creado.json().listaEspera).toBe(true);
+    const idActo = creado.json().id as number;
+
+    const respuestas = await inscribirTodos(idActo, socios);
+    expect(new Set(respuestas.map((r) => r.statusCode))).toEqual(new Set([201]));
+    const inscripciones = respuestas.map(
+      (r) => r.json() as { id: number; estado: string; puestoEspera: number | null },
+    );
+    const confirmadas = inscripciones.filter((i) => i.estado === "confirmada");
+    const enEspera = inscripciones.filter((i) => i.estado === "en_espera");
+    expect(confirmadas).toHaveLength(PLAZAS);
+    expect(confirmadas.every((i) => i.puestoEspera === null)).toBe(true);
+    expect(enEspera.map((i) => i.puestoEspera).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(
+      Array.from({ length: 250 }, (_, i) => i + 1),
+    );
+    // Arrival order is the order of the positions given.
+    const porPuesto = [...enEspera].sort((a, b) => (a.puestoEspera ?? 0) - (b.puestoEspera ?? 0));
+    expect(porPuesto.map((i) => i.id)).toEqual(
+      [...porPuesto.map((i) => i.id)].sort((a, b) => a - b),
+    );
+
+    const bajas = await Promise.all(
+      confirmadas.slice(0, 20).map((i) =>
+        e.app.inject({
+          method: "DELETE",
+          url: `/api/actos/${idActo}/inscripciones/${i.id}`,
+          headers: bearer(token),
+        }),
+      ),
+    );
+    expect(new Set(bajas.map((r) => r.statusCode))).toEqual(new Set([200]));
+
+    const listado = await e.app.inject({
+      method: "GET",
+      url: `/api/actos/${idActo}/inscripciones`,
       headers: bearer(token),
-      payload: { nombre: "Cena con invitados", fecha: dentroDe(30), aforo: 25, invitadosMax: 2 },
+    });
+    const { acto, items, totales } = listado.json() as {
+      acto: { numInscritos: number; plazasLibres: number; numEnEspera: number };
+      items: { id: number; estado: string; puestoEspera: number | null }[];
+      totales: { personas: number };
+    };
+    const ahoraConfirmadas = items.filter((i) => i.estado === "confirmada");
+    const promovidas = porPuesto.slice(0, 20).map((i) => i.id);
+    expect(ahoraConfirmadas).toHaveLength(PLAZAS);
+    expect(ahoraConfirmadas.map((i) => i.id)).toEqual(expect.arrayContaining(promovidas));
+    const siguen = items.filter((i) => i.estado === "en_espera");
+    expect(siguen.map((i) => i.id)).toEqual(porPuesto.slice(20).map((i) => i.id));
+    expect(siguen.map((i) => i.puestoEspera)).toEqual(Array.from({ length: 230 }, (_, i) => i + 1));
+    expect(acto).toMatchObject({ numInscritos: PLAZAS, plazasLibres: 0, numEnEspera: 230 });
+    expect(totales.personas).toBe(PLAZAS);
+    const filas = await e.db
+      .selectFrom("inscripcion")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("id_acto", "=", idActo)
+      .where("estado", "=", "confirmada")
+      .executeTakeFirstOrThrow();
+    expect(Number(filas.n)).toBe(acto.numInscritos);
+  });
+
+  it("con invitados también: nunca se supera el aforo contando socios e invitados", async () => {
+    const socios = await crearSocios(40, "Invitador");
+    const creado = await crearActo({
+      nombre: "Cena con invitados",
+      fecha: dentroDe(30),
+      aforo: 25,
+      listaEspera: false,
+      invitadosMax: 2,
     });
     const idActo = creado.json().id as number;
     const respuestas = await Promise.all(
@@ -112,17 +186,11 @@ describe("aforo bajo concurrencia", () => {
       ])
       .returning("id")
       .execute();
-    const crearActo = async (nombre: string) => {
-      const r = await e.app.inject({
-        method: "POST",
-        url: "/api/actos",
-        headers: bearer(token),
-        payload: { nombre, fecha: dentroDe(30), aforo: 10 },
-      });
-      return r.json().id as number;
-    };
-    const idA = await crearActo("Comida de la junta A");
-    const idB = await crearActo("Comida de la junta B");
+    const crearComida = async (nombre: string) =>
+      (await crearActo({ nombre, fecha: dentroDe(30), aforo: 10, listaEspera: false })).json()
+        .id as number;
+    const idA = await crearComida("Comida de la junta A");
+    const idB = await crearComida("Comida de la junta B");
     const peticiones: [number, number][] = [
       [idA, activo1.id],
       [idA, activo2.id],
@@ -186,17 +254,13 @@ describe("aforo bajo concurrencia", () => {
       .values({ nombre: "Tipo de la lectura", color: "#123456" })
       .returning("id")
       .executeTakeFirstOrThrow();
-    const creado = await e.app.inject({
-      method: "POST",
-      url: "/api/actos",
-      headers: bearer(token),
-      payload: {
-        nombre: "Cena de la lectura",
-        fecha: dentroDe(30),
-        aforo: 5,
-        sePaga: true,
-        precios: [{ idTipoSocio: tipo.id, idProducto: null, precio: 12 }],
-      },
+    const creado = await crearActo({
+      nombre: "Cena de la lectura",
+      fecha: dentroDe(30),
+      aforo: 5,
+      listaEspera: false,
+      sePaga: true,
+      precios: [{ idTipoSocio: tipo.id, idProducto: null, precio: 12 }],
     });
     expect(creado.statusCode).toBe(201);
     const idActo = creado.json().id as number;

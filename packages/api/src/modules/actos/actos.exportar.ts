@@ -46,14 +46,28 @@ const ESTADOS: Record<string, string> = {
   devuelto: "Devuelto",
 };
 
+const CABECERAS_ESPERA = ["Puesto", "Apellidos", "Nombre", "Tipo", "Invitados", "Menú", "Alergias"];
+
+type Inscrito = ListadoInscritos["items"][number];
+const confirmadas = (l: ListadoInscritos) => l.items.filter((i) => i.estado === "confirmada");
+/** The wait-list, in order (the listing already gives it after the confirmed). */
+const enEspera = (l: ListadoInscritos) => l.items.filter((i) => i.estado === "en_espera");
+
+/** Who and what they eat: the columns both lists share. */
+const persona = (i: Inscrito) => [
+  i.socio.apellidos,
+  i.socio.nombre,
+  i.socio.tipo?.nombre ?? "",
+  String(i.invitados),
+  i.menu,
+  i.alergias,
+];
+
+const filaEspera = (i: Inscrito) => [String(i.puestoEspera ?? ""), ...persona(i)];
+
 function filas(listado: ListadoInscritos): string[][] {
-  return listado.items.map((i) => [
-    i.socio.apellidos,
-    i.socio.nombre,
-    i.socio.tipo?.nombre ?? "",
-    String(i.invitados),
-    i.menu,
-    i.alergias,
+  return confirmadas(listado).map((i) => [
+    ...persona(i),
     i.importe ? formatearImporte(Math.round(i.importe * 100)) : "",
     i.estadoPago ? (ESTADOS[i.estadoPago] ?? i.estadoPago) : "",
     i.asistio ? "Sí" : "",
@@ -107,12 +121,30 @@ export async function inscritosPdf(
         layout: "lightHorizontalLines",
       },
       resumen,
+      ...esperaPdf(listado),
     ],
   };
   return Buffer.from(await pdfmake.createPdf(doc).getBuffer());
 }
 
-/** The enrolled list as an Excel workbook. */
+/** The wait-list apart, after the confirmed people and their totals; nothing when empty. */
+function esperaPdf(listado: ListadoInscritos): Content[] {
+  const espera = enEspera(listado);
+  if (espera.length === 0) return [];
+  return [
+    { text: "Lista de espera (sin plaza)", fontSize: 12, bold: true, margin: [0, 14, 0, 4] },
+    {
+      table: {
+        headerRows: 1,
+        widths: ["auto", "*", "auto", "auto", "auto", "auto", "*"],
+        body: [CABECERAS_ESPERA.map((c) => ({ text: c, bold: true })), ...espera.map(filaEspera)],
+      },
+      layout: "lightHorizontalLines",
+    },
+  ];
+}
+
+/** The enrolled list as an Excel workbook (the wait-list on its own sheet). */
 export async function inscritosXlsx(listado: ListadoInscritos): Promise<Buffer> {
   const libro = new ExcelJS.Workbook();
   const hoja = libro.addWorksheet("Inscritos");
@@ -120,7 +152,7 @@ export async function inscritosXlsx(listado: ListadoInscritos): Promise<Buffer> 
   hoja.addRow([cabeceraActo(listado)]);
   hoja.addRow([]);
   hoja.addRow(CABECERAS).font = { bold: true };
-  for (const i of listado.items) {
+  for (const i of confirmadas(listado)) {
     hoja.addRow([
       i.socio.apellidos,
       i.socio.nombre,
@@ -143,5 +175,17 @@ export async function inscritosXlsx(listado: ListadoInscritos): Promise<Buffer> 
   hoja.columns.forEach((c) => {
     c.width = 16;
   });
+  const espera = enEspera(listado);
+  if (espera.length > 0) {
+    const hojaEspera = libro.addWorksheet("Lista de espera");
+    hojaEspera.addRow(CABECERAS_ESPERA).font = { bold: true };
+    for (const i of espera) {
+      const [apellidos, nombre, tipo, , menu, alergias] = persona(i);
+      hojaEspera.addRow([i.puestoEspera, apellidos, nombre, tipo, i.invitados, menu, alergias]);
+    }
+    hojaEspera.columns.forEach((c) => {
+      c.width = 16;
+    });
+  }
   return Buffer.from(await libro.xlsx.writeBuffer());
 }

@@ -58,6 +58,7 @@ describe("plazas ocupadas de un acto", () => {
       nombre: "Cena de cuatro",
       fecha: dentroDe(30),
       aforo: 4,
+      listaEspera: false,
       invitadosMax: 2,
     });
     expect(creado.statusCode, creado.body).toBe(201);
@@ -121,6 +122,7 @@ describe("plazas ocupadas de un acto", () => {
       nombre: "Aforo que se reduce",
       fecha: dentroDe(30),
       aforo: 30,
+      listaEspera: false,
     });
     const id = creado.json().id as number;
     const [primero, ...resto] = ids as [number, ...number[]];
@@ -133,6 +135,7 @@ describe("plazas ocupadas de un acto", () => {
         nombre: "Aforo que se reduce",
         fecha: dentroDe(30),
         aforo: 10,
+        listaEspera: false,
       }),
     ]);
     const edicion = respuestas.at(-1);

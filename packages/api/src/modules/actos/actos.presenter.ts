@@ -43,6 +43,8 @@ export function presentarActo(fila: ActoFila, precios: PrecioFila[]): Acto {
     menus: fila.menus,
     cancelado: fila.cancelado,
     plazasLibres: plazasLibres(fila.aforo, fila.ocupadas),
+    listaEspera: fila.lista_espera,
+    numEnEspera: fila.en_espera,
   };
 }
 
@@ -66,11 +68,17 @@ export function presentarInscripcion(f: InscripcionFila): Inscripcion {
     asistio: f.asistio,
     idPago: f.id_pago,
     estadoPago: f.estado_pago,
+    estado: f.estado,
+    puestoEspera: f.puesto_espera,
   };
 }
 
-/** Totals of the enrolled list: people, guests, amount, per menu and per member type. */
-export function totalesInscritos(filas: InscripcionFila[]): TotalesInscritos {
+/**
+ * Totals of the enrolled list: people, guests, amount, per menu and per member type; only the
+ * confirmed enrolments (the wait-list takes no place).
+ */
+export function totalesInscritos(todas: InscripcionFila[]): TotalesInscritos {
+  const filas = todas.filter((f) => f.estado === "confirmada");
   const porMenu = new Map<string, number>();
   const porTipo = new Map<
     number | null,

@@ -1,6 +1,6 @@
 import { CompiledQuery, type Selectable, sql } from "kysely";
 import type { Database } from "../../db/database.js";
-import type { ActoTable, CambioAuditado, EstadoPago } from "../../db/schema.js";
+import type { ActoTable, CambioAuditado, EstadoInscripcion, EstadoPago } from "../../db/schema.js";
 import { LectorEnLotes } from "../../lib/lector-en-lotes.js";
 import { registrarAuditoria } from "../../services/auditoria.js";
 
@@ -30,6 +30,7 @@ export type DatosActo = {
   invitados_max: number;
   precio_invitado: number;
   menus: string[];
+  lista_espera: boolean;
 };
 export type DatosPrecio = { id_tipo_socio: number; id_producto: number | null; precio: number };
 
@@ -49,6 +50,8 @@ export type NuevaInscripcion = {
   menu: string;
   alergias: string;
   importe: number;
+  /** Default `confirmada`. */
+  estado?: EstadoInscripcion;
 };
 
 export type InscripcionFila = {
@@ -69,6 +72,9 @@ export type InscripcionFila = {
   id_tipo_socio: number | null;
   tipo_nombre: string | null;
   tipo_color: string | null;
+  estado: EstadoInscripcion;
+  /** Current place on the wait-list (1 = next); null when confirmed. */
+  puesto_espera: number | null;
 };
 
 export type NuevoCargo = {
@@ -437,12 +443,15 @@ export class ActosRepository {
 
   /**
    * Enrols one member, with their charge if any, in one statement, only if the event still has
-   * room for them and their guests and has not been edited since it was read (`version`).
-   * The event row is locked inside the statement (`FOR UPDATE`, which re-checks the condition on
-   * the latest committed `ocupadas`), and the insert's trigger takes the places, so the lock is
-   * never held across a round trip. Returns the enrolment as listed (its charge, just created,
-   * is pending and in no remittance), or undefined when there was no room or the event
-   * changed; a member already enrolled fails with the unique violation (23505).
+   * room for them and their guests, or a wait-list, and has not been edited since it was read
+   * (`version`). The event row is locked inside the statement (`FOR UPDATE`, which re-checks the
+   * condition and re-reads the row on the latest committed counters), and the insert's trigger
+   * takes the places, so the lock is never held across a round trip. Without room the enrolment
+   * goes on the wait-list, without its charge, at the place after the `en_espera` already there
+   * (counted under the lock, so each place is given once). Returns the enrolment as listed (its
+   * charge, just created, is pending and in no remittance), or undefined when there was no room
+   * nor wait-list or the event changed; a member already enrolled fails with the unique
+   * violation (23505).
    */
   async inscribirSiHayPlaza(
     idActo: number,
@@ -453,9 +462,10 @@ export class ActosRepository {
     const personas = 1 + nueva.invitados;
     const acto = sql`
       a as (
-        select id from acto
+        select id, (aforo is null or ocupadas + ${personas} <= aforo) as cabe, en_espera
+        from acto
         where id = ${idActo} and actualizado_en = ${version}::timestamptz
-          and (aforo is null or ocupadas + ${personas} <= aforo)
+          and (aforo is null or ocupadas + ${personas} <= aforo or lista_espera)
         for update
       )`;
     const idPago = cargo ? sql`(select id from p)` : sql`null::integer`;
@@ -466,29 +476,52 @@ export class ActosRepository {
           select ${cargo.id_socio}::integer, ${cargo.id_pagador}::integer,
             ${cargo.id_producto}::integer, ${cargo.anyo}::integer, ${cargo.concepto}::text,
             ${cargo.importe}::bigint, ${cargo.fecha_emision}::date, ${cargo.fecha_vencimiento}::date
-          from a
+          from a where a.cabe
           returning id
         )`
       : sql``;
     const { rows } = await sql<InscripcionFila>`
       with ${acto}${conCargo}, i as (
-        insert into inscripcion (id_acto, id_socio, invitados, menu, alergias, importe, id_pago)
+        insert into inscripcion (id_acto, id_socio, invitados, menu, alergias, importe, id_pago,
+          estado)
         select a.id, ${nueva.id_socio}::integer, ${nueva.invitados}::integer, ${nueva.menu}::text,
-          ${nueva.alergias}::text, ${nueva.importe}::bigint, ${idPago}
+          ${nueva.alergias}::text, ${nueva.importe}::bigint, ${idPago},
+          case when a.cabe then 'confirmada' else 'en_espera' end
         from a
-        returning id, id_acto, id_socio, invitados, menu, alergias, importe, asistio, id_pago
+        returning id, id_acto, id_socio, invitados, menu, alergias, importe, asistio, id_pago,
+          estado
       )
       select i.id, i.id_acto, i.id_socio, i.invitados, i.menu, i.alergias, i.importe, i.asistio,
         i.id_pago,
         case when i.id_pago is null then null else 'pendiente' end as estado_pago,
         null::integer as id_remesa,
         socio.nombre, socio.apellidos, socio.id_tipo_socio,
-        tipo_socio.nombre as tipo_nombre, tipo_socio.color as tipo_color
+        tipo_socio.nombre as tipo_nombre, tipo_socio.color as tipo_color,
+        i.estado, case when a.cabe then null else a.en_espera + 1 end as puesto_espera
       from i
+      cross join a
       join socio on socio.id = i.id_socio
       left join tipo_socio on tipo_socio.id = socio.id_tipo_socio
     `.execute(this.db);
     return rows[0];
+  }
+
+  /** The event's wait-list, in order. */
+  async enEspera(idActo: number): Promise<InscripcionFila[]> {
+    return this.consultaInscripciones()
+      .where("inscripcion.id_acto", "=", idActo)
+      .where("inscripcion.estado", "=", "en_espera")
+      .orderBy("inscripcion.id")
+      .execute();
+  }
+
+  /** Gives a waiting enrolment its place, with the amount it is charged. */
+  async confirmar(id: number, importe: number): Promise<void> {
+    await this.db
+      .updateTable("inscripcion")
+      .set({ estado: "confirmada", importe })
+      .where("id", "=", id)
+      .execute();
   }
 
   /** Product of kind `acto` named after the event, for its year; created once and reused. */
@@ -525,6 +558,12 @@ export class ActosRepository {
         "socio.id_tipo_socio",
         "tipo_socio.nombre as tipo_nombre",
         "tipo_socio.color as tipo_color",
+        "inscripcion.estado",
+        // The place is counted, not stored: it moves up as those ahead leave or are promoted.
+        sql<number | null>`case when inscripcion.estado = 'en_espera' then (
+          select count(*)::int from inscripcion w
+          where w.id_acto = inscripcion.id_acto and w.estado = 'en_espera'
+            and w.id <= inscripcion.id) end`.as("puesto_espera"),
       ]);
   }
 
@@ -535,9 +574,12 @@ export class ActosRepository {
       .executeTakeFirst();
   }
 
+  /** Confirmed by name, then the wait-list in order. */
   async inscripcionesDe(idActo: number): Promise<InscripcionFila[]> {
     return this.consultaInscripciones()
       .where("inscripcion.id_acto", "=", idActo)
+      .orderBy(sql`inscripcion.estado = 'en_espera'`)
+      .orderBy(sql`case when inscripcion.estado = 'en_espera' then inscripcion.id end`)
       .orderBy("socio.apellidos")
       .orderBy("socio.nombre")
       .orderBy("inscripcion.id")
@@ -729,9 +771,12 @@ export class ActosRepository {
       .executeTakeFirst());
   }
 
-  /** Head-counts per menu and allergies (first names only) of the enrolments of some events. */
+  /**
+   * Head-counts per menu and allergies (first names only) of the confirmed enrolments of some
+   * events, and the people on each one's wait-list apart.
+   */
   async resumenRestauracion(idsActo: number[]) {
-    if (idsActo.length === 0) return { menus: [], alergias: [] };
+    if (idsActo.length === 0) return { menus: [], alergias: [], enEspera: [] };
     const menus = await this.db
       .selectFrom("inscripcion")
       .select((eb) => [
@@ -740,6 +785,7 @@ export class ActosRepository {
         sql<number>`count(*) + coalesce(sum(${eb.ref("invitados")}), 0)`.as("personas"),
       ])
       .where("id_acto", "in", idsActo)
+      .where("estado", "=", "confirmada")
       .groupBy(["id_acto", "menu"])
       .orderBy("id_acto")
       .orderBy("menu")
@@ -749,13 +795,25 @@ export class ActosRepository {
       .innerJoin("socio", "socio.id", "inscripcion.id_socio")
       .select(["inscripcion.id_acto", "socio.nombre", "inscripcion.alergias"])
       .where("inscripcion.id_acto", "in", idsActo)
+      .where("inscripcion.estado", "=", "confirmada")
       .where("inscripcion.alergias", "<>", "")
       .orderBy("inscripcion.id_acto")
       .orderBy("socio.nombre")
       .execute();
+    const enEspera = await this.db
+      .selectFrom("inscripcion")
+      .select((eb) => [
+        "id_acto",
+        sql<number>`count(*) + coalesce(sum(${eb.ref("invitados")}), 0)`.as("personas"),
+      ])
+      .where("id_acto", "in", idsActo)
+      .where("estado", "=", "en_espera")
+      .groupBy("id_acto")
+      .execute();
     return {
       menus: menus.map((m) => ({ ...m, personas: Number(m.personas) })),
       alergias,
+      enEspera: enEspera.map((e) => ({ ...e, personas: Number(e.personas) })),
     };
   }
 }

@@ -1,4 +1,5 @@
 import { hoyIso } from "@fila/domain";
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, crearCuenta, crearEntorno, type Entorno, entrar } from "../../test/entorno.js";
 
@@ -50,6 +51,8 @@ const cena = () => ({
   lugar: "Casal",
   sePaga: true,
   aforo: 10,
+  // Full means refused here; the wait-list has its own tests.
+  listaEspera: false,
   invitadosMax: 2,
   precioInvitado: 20.25,
   menus: ["Carne", "Pescado"],
@@ -822,9 +825,14 @@ describe("listado de inscritos, asistencia y puntos", () => {
     expect(auditoria.map((x) => x.accion)).toEqual(["asistencia", "asistencia"]);
   });
 
-  it("exporta los inscritos en PDF y XLSX", async () => {
-    const acto = await crearActo({ nombre: "Cena exportación" });
+  it("exporta los inscritos en PDF y XLSX, con la lista de espera aparte", async () => {
+    const acto = await crearActo({ nombre: "Cena exportación", aforo: 1, listaEspera: true });
     await inscribir(usuarioA.token, acto.id, { idSocio: usuarioA.idSocio, menu: "Carne" });
+    const espera = await inscribir(usuarioB.token, acto.id, {
+      idSocio: usuarioB.idSocio,
+      menu: "Pescado",
+    });
+    expect(espera.json().estado).toBe("en_espera");
     const pdf = await llamar(
       "GET",
       `/api/actos/${acto.id}/inscripciones/export?formato=pdf`,
@@ -841,6 +849,22 @@ describe("listado de inscritos, asistencia y puntos", () => {
     );
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe("PK");
+    const libro = new ExcelJS.Workbook();
+    await libro.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const valores = (hoja: string) =>
+      JSON.stringify(libro.getWorksheet(hoja)?.getSheetValues() ?? null);
+    const nombreB = espera.json().socio.nombre as string;
+    expect(valores("Inscritos")).not.toContain(nombreB);
+    expect(libro.getWorksheet("Lista de espera")?.getRow(2).values).toEqual([
+      undefined,
+      1,
+      "Prueba Prueba",
+      nombreB,
+      "Adulto",
+      0,
+      "Pescado",
+      "",
+    ]);
     expect(
       (await llamar("GET", `/api/actos/${acto.id}/inscripciones/export?formato=doc`, admin.token))
         .statusCode,
@@ -929,6 +953,8 @@ describe("restauración", () => {
       nombre: "Cena restauración",
       fecha: dia(3),
       fechaMaximaInscripcion: null,
+      aforo: 3,
+      listaEspera: true,
     });
     await inscribir(usuarioA.token, acto.id, {
       idSocio: usuarioA.idSocio,
@@ -937,6 +963,14 @@ describe("restauración", () => {
       alergias: "Gluten",
     });
     await inscribir(usuarioA.token, acto.id, { idSocio: hijoDeA, menu: "Pescado" });
+    // Full: the next waits, apart, and is not cooked for (nor are their allergies listed).
+    const espera = await inscribir(usuarioB.token, acto.id, {
+      idSocio: usuarioB.idSocio,
+      menu: "Carne",
+      invitados: 1,
+      alergias: "Marisco",
+    });
+    expect(espera.json().estado).toBe("en_espera");
     const res = await llamar("GET", "/api/restauracion", admin.token);
     expect(res.statusCode).toBe(200);
     const vista = res.json().items.find((a: { id: number }) => a.id === acto.id);
@@ -952,6 +986,7 @@ describe("restauración", () => {
         { menu: "Pescado", personas: 1 },
       ],
       alergias: [{ nombre: expect.stringMatching(/^Socio\d+$/), alergias: "Gluten" }],
+      personasEnEspera: 2,
     });
     expect(res.body).not.toContain("Prueba Prueba");
   });

@@ -268,6 +268,8 @@ export const actosRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: "Inscribir a un socio (yo o alguien de quien soy pagador)",
+        description:
+          "Con plaza, `estado: confirmada`. Lleno y con lista de espera, 201 con `estado: en_espera` y su `puestoEspera` (sin cargo hasta que tenga plaza); lleno sin lista de espera, 409.",
         params: ParamsActo,
         body: InscripcionEntradaSchema,
         response: { 201: InscripcionSchema },
@@ -284,6 +286,8 @@ export const actosRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: "Cancelar una inscripción (anula su cargo si no está pagado)",
+        description:
+          "También sirve para salir de la lista de espera. Las plazas que libera pasan, en la misma transacción, a la lista de espera por orden de llegada.",
         params: ParamsInscripcion,
         response: { 200: InscripcionCanceladaSchema },
       },
@@ -307,6 +311,22 @@ export const actosRoutes: FastifyPluginAsyncZod<{
     },
     async (req) =>
       actos.modificarInscripcion(usuarioDe(req), req.params.id, req.params.idInscripcion, req.body),
+  );
+
+  app.post(
+    "/actos/:id/inscripciones/:idInscripcion/promocion",
+    {
+      onRequest: soloAdmin,
+      schema: {
+        tags,
+        summary: "Dar plaza a mano a una inscripción de la lista de espera",
+        description:
+          "La junta, en cualquier momento (también pasada la fecha máxima de inscripción). Crea el cargo como una inscripción directa y avisa al socio (alerta, Web Push y correo). 409 si ya tiene plaza o si no caben sus personas en el aforo.",
+        params: ParamsInscripcion,
+        response: { 200: InscripcionSchema },
+      },
+    },
+    async (req) => actos.promocion(usuarioDe(req), req.params.id, req.params.idInscripcion),
   );
 
   app.put(

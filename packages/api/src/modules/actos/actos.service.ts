@@ -41,6 +41,7 @@ import type {
   PrecioFila,
   SocioInscribible,
 } from "./actos.repository.js";
+import { textoActos } from "./actos.textos.js";
 
 export type Actor = Pick<UsuarioAutenticado, "id" | "rol" | "socioId">;
 
@@ -61,8 +62,9 @@ function esViolacionUnica(error: unknown): boolean {
   );
 }
 
-function aDatos(e: ActoEntrada): DatosActo {
+function aDatos(e: ActoEntrada, listaEspera: boolean): DatosActo {
   return {
+    lista_espera: listaEspera,
     nombre: e.nombre,
     fecha: e.fecha,
     hora: e.hora,
@@ -81,6 +83,12 @@ function aDatos(e: ActoEntrada): DatosActo {
     precio_invitado: aCentimos(e.precioInvitado),
     menus: e.menus,
   };
+}
+
+/** What the board edits of an event: its row without id, timestamps, state and counters. */
+function datosDe(fila: ActoFila): DatosActo {
+  const { id, creado_en, actualizado_en, cancelado, ocupadas, en_espera, ...datos } = fila;
+  return datos;
 }
 
 /** Adds days to a `YYYY-MM-DD` date. */
@@ -144,10 +152,27 @@ const errorDe = (r: Rechazo) =>
     r.campo ? [{ campo: r.campo, mensaje: r.mensaje }] : [],
   );
 
+/** Promoting without room: the text by the number of people and of free places (singular or not). */
+const SIN_SITIO = {
+  una: { una: "actos.sin_sitio_1_persona_1_libre", varias: "actos.sin_sitio_1_persona_n_libres" },
+  varias: {
+    una: "actos.sin_sitio_n_personas_1_libre",
+    varias: "actos.sin_sitio_n_personas_n_libres",
+  },
+} as const;
+
+/** A waiting enrolment just given a place: told by alert, Web Push and mail after commit. */
+export type AvisoPlaza = { idsSocio: number[]; titulo: string; mensaje: string; enlace: string };
+
+export type OpcionesActos = { avisarPlaza?: (aviso: AvisoPlaza) => Promise<void> };
+
+type Promovida = { acto: ActoFila; inscripcion: InscripcionFila; idPagador: number | null };
+
 export class ActosService {
   constructor(
     private readonly repo: ActosRepository,
     private readonly hoy: () => string = () => hoyIso(),
+    private readonly opciones: OpcionesActos = {},
   ) {}
 
   // ── Events ──────────────────────────────────────────────────────────────────────────
@@ -215,7 +240,7 @@ export class ActosService {
   async crear(actor: Actor, entrada: ActoEntrada): Promise<Acto> {
     return this.repo.transaccion(async (repo) => {
       await this.comprobarReferencias(repo, entrada);
-      const datos = aDatos(entrada);
+      const datos = aDatos(entrada, entrada.listaEspera ?? entrada.aforo !== null);
       const id = await repo.crear(datos);
       await repo.reemplazarPrecios(id, this.preciosDe(entrada));
       await repo.auditar({
@@ -230,11 +255,11 @@ export class ActosService {
   }
 
   async actualizar(actor: Actor, id: number, entrada: ActoEntrada): Promise<Acto> {
-    return this.repo.transaccion(async (repo) => {
+    const { acto, promovidas } = await this.repo.transaccion(async (repo) => {
       const antes = await repo.porId(id, true);
       if (!antes) throw noEncontrado("no_encontrado.acto");
       await this.comprobarReferencias(repo, entrada);
-      const datos = aDatos(entrada);
+      const datos = aDatos(entrada, entrada.listaEspera ?? antes.lista_espera);
       if (datos.aforo !== null) {
         // The row is locked: its counter is the latest committed count.
         if (antes.ocupadas > datos.aforo) {
@@ -251,7 +276,7 @@ export class ActosService {
       }));
       await repo.actualizar(id, datos);
       await repo.reemplazarPrecios(id, this.preciosDe(entrada));
-      const { id: _id, creado_en, actualizado_en, cancelado, ocupadas: _o, ...previo } = antes;
+      const previo = datosDe(antes);
       const cambios = diferencias(
         { ...previo, precios: preciosAntes },
         { ...datos, precios: entrada.precios.map((p) => ({ ...p })) },
@@ -262,8 +287,12 @@ export class ActosService {
       if (datos.inscripcion_automatica && !antes.inscripcion_automatica) {
         await this.inscribirATodos(repo, id);
       }
-      return this.obtener(id, repo);
+      // A higher aforo (or none) frees places: the wait-list moves up in this transaction.
+      const promovidas = await this.promover(repo, actor, id);
+      return { acto: await this.obtener(id, repo), promovidas };
     });
+    await this.avisarPlazas(promovidas);
+    return acto;
   }
 
   async borrar(actor: Actor, id: number): Promise<void> {
@@ -298,8 +327,11 @@ export class ActosService {
       if (fechaMaxima !== null && fechaMaxima > fecha) {
         throw validacion("fechaMaximaInscripcion", "actos.fecha_maxima_inscripcion_no_puede_ser");
       }
-      const { id: _id, creado_en, actualizado_en, cancelado, ocupadas: _o, ...campos } = original;
-      const datos: DatosActo = { ...campos, fecha, fecha_maxima_inscripcion: fechaMaxima };
+      const datos: DatosActo = {
+        ...datosDe(original),
+        fecha,
+        fecha_maxima_inscripcion: fechaMaxima,
+      };
       const nuevo = await repo.crear(datos);
       const precios = await repo.precios([id]);
       await repo.reemplazarPrecios(
@@ -351,7 +383,12 @@ export class ActosService {
   private async inscribirEnActo(
     repo: ActosRepository,
     acto: ActoFila,
-    socios: (SocioInscribible & { invitados: number; menu: string; alergias: string })[],
+    socios: (SocioInscribible & {
+      invitados: number;
+      menu: string;
+      alergias: string;
+      enEspera?: boolean;
+    })[],
   ): Promise<{ id: number; id_socio: number }[]> {
     const precios = conPrecio(await repo.precios([acto.id]));
     const nuevas: NuevaInscripcion[] = socios.map((s) => ({
@@ -360,6 +397,7 @@ export class ActosService {
       menu: s.menu,
       alergias: s.alergias,
       importe: importeDe(acto, precios, s.id_tipo_socio, s.invitados),
+      estado: s.enEspera ? "en_espera" : "confirmada",
     }));
     const creadas = await repo.insertarInscripciones(acto.id, nuevas);
     if (!acto.se_paga || creadas.length === 0) return creadas;
@@ -369,9 +407,13 @@ export class ActosService {
     const productos = new ProductosDeActo(repo, acto, precios);
     const cargos: NuevoCargo[] = [];
     for (const { id_socio } of creadas) {
-      const socio = porSocio.get(id_socio) as SocioInscribible & { invitados: number };
+      const socio = porSocio.get(id_socio) as SocioInscribible & {
+        invitados: number;
+        enEspera?: boolean;
+      };
       const importe = importePorSocio.get(id_socio) ?? 0;
-      if (importe <= 0) continue;
+      // Nobody on the wait-list is charged: the charge comes with the place.
+      if (importe <= 0 || socio.enEspera) continue;
       cargos.push(await this.nuevoCargo(acto, socio, socio.invitados, importe, productos));
     }
     await repo.crearCargos(acto.id, cargos);
@@ -400,17 +442,26 @@ export class ActosService {
     };
   }
 
-  /** Automatic enrolment of every active member (up to the capacity) in an upcoming event. */
+  /**
+   * Automatic enrolment of every active member (up to the capacity) in an upcoming event; with a
+   * wait-list, the rest go on it.
+   */
   private async inscribirATodos(repo: ActosRepository, idActo: number): Promise<void> {
     const acto = await repo.porId(idActo, true);
     if (!acto?.inscripcion_automatica || acto.cancelado || acto.fecha < this.hoy()) return;
     const libres = acto.aforo === null ? null : Math.max(0, acto.aforo - acto.ocupadas);
-    if (libres === 0) return;
-    const socios = await repo.sociosActivos(libres);
+    if (libres === 0 && !acto.lista_espera) return;
+    const socios = await repo.sociosActivos(acto.lista_espera ? null : libres);
     await this.inscribirEnActo(
       repo,
       acto,
-      socios.map((s) => ({ ...s, invitados: 0, menu: "", alergias: "" })),
+      socios.map((s, i) => ({
+        ...s,
+        invitados: 0,
+        menu: "",
+        alergias: "",
+        enEspera: libres !== null && i >= libres,
+      })),
     );
   }
 
@@ -439,9 +490,10 @@ export class ActosService {
       const acto = await repo.porId(idActo, true);
       const socio = await repo.socio(idSocio);
       if (!acto || !socio?.activo) return 0;
-      if (!hayPlazas(acto.aforo, acto.ocupadas, 1)) return 0;
+      const cabe = hayPlazas(acto.aforo, acto.ocupadas, 1);
+      if (!cabe && !acto.lista_espera) return 0;
       const creadas = await this.inscribirEnActo(repo, acto, [
-        { ...socio, invitados: 0, menu: "", alergias: "" },
+        { ...socio, invitados: 0, menu: "", alergias: "", enEspera: !cabe },
       ]);
       return creadas.length;
     });
@@ -516,7 +568,8 @@ export class ActosService {
     if (!socio.activo) throw conflicto("actos.socio_esta_baja");
     if (acto.inscrito)
       throw conflicto(mensajeCon("actos.socio_ya_inscrito", { nombre: socio.nombre }));
-    if (!hayPlazas(acto.aforo, acto.ocupadas, 1 + entrada.invitados)) {
+    // Full: onto the wait-list if the event has one (decided again under the lock).
+    if (!acto.lista_espera && !hayPlazas(acto.aforo, acto.ocupadas, 1 + entrada.invitados)) {
       throw conflicto("actos.sin_plazas");
     }
     const importe = importeDe(acto, precios, socio.id_tipo_socio, entrada.invitados);
@@ -553,7 +606,7 @@ export class ActosService {
     idInscripcion: number,
   ): Promise<InscripcionCancelada> {
     const esAdministrador = actor.rol === "administrador";
-    return this.repo.transaccion(async (repo) => {
+    const { cancelada, promovidas } = await this.repo.transaccion(async (repo) => {
       const acto = await repo.porId(idActo, true);
       if (!acto) throw noEncontrado("no_encontrado.acto");
       const inscripcion = await repo.inscripcion(idActo, idInscripcion);
@@ -605,8 +658,13 @@ export class ActosService {
           { campo: "cargo", antes: inscripcion.estado_pago, despues: cargo },
         ],
       });
-      return { ok: true as const, cargo, mensaje };
+      // The freed places go to the wait-list in this same transaction.
+      const promovidas =
+        inscripcion.estado === "confirmada" ? await this.promover(repo, actor, idActo) : [];
+      return { cancelada: { ok: true as const, cargo, mensaje }, promovidas };
     });
+    await this.avisarPlazas(promovidas);
+    return cancelada;
   }
 
   /**
@@ -621,7 +679,7 @@ export class ActosService {
     idInscripcion: number,
     cambio: InscripcionCambio,
   ): Promise<Inscripcion> {
-    await this.repo.transaccion(async (repo) => {
+    const promovidas = await this.repo.transaccion(async (repo): Promise<Promovida[]> => {
       const acto = await repo.porId(idActo, true);
       if (!acto) throw noEncontrado("no_encontrado.acto");
       const ins = await repo.inscripcion(idActo, idInscripcion);
@@ -645,13 +703,22 @@ export class ActosService {
 
       const invitados = cambio.invitados ?? ins.invitados;
       const masPersonas = invitados - ins.invitados;
-      if (masPersonas > 0) {
+      // A waiting enrolment takes no place and has no charge: it changes and keeps its place.
+      const confirmada = ins.estado === "confirmada";
+      if (confirmada && masPersonas > 0) {
         if (!hayPlazas(acto.aforo, acto.ocupadas, masPersonas)) throw conflicto("actos.sin_plazas");
       }
       let importe = ins.importe;
       let desenlazarCargo = false;
       const idPago = ins.id_pago;
-      if (acto.se_paga && invitados !== ins.invitados) {
+      if (!confirmada && invitados !== ins.invitados) {
+        importe = importeDe(
+          acto,
+          conPrecio(await repo.precios([idActo])),
+          socio.id_tipo_socio,
+          invitados,
+        );
+      } else if (acto.se_paga && invitados !== ins.invitados) {
         const precios = conPrecio(await repo.precios([idActo]));
         importe = importeDe(acto, precios, socio.id_tipo_socio, invitados);
         if (idPago !== null) {
@@ -684,7 +751,7 @@ export class ActosService {
         { invitados: ins.invitados, menu: ins.menu, alergias: ins.alergias, importe: ins.importe },
         despues,
       );
-      if (cambios.length === 0) return;
+      if (cambios.length === 0) return [];
       await repo.actualizarInscripcion(idInscripcion, {
         ...despues,
         ...(desenlazarCargo ? { id_pago: null } : {}),
@@ -696,8 +763,134 @@ export class ActosService {
         accion: "modificar",
         cambios,
       });
+      // Fewer guests free places (or let this one fit): the wait-list moves up now.
+      return masPersonas < 0 ? this.promover(repo, actor, idActo) : [];
     });
+    await this.avisarPlazas(promovidas);
     return this.inscripcionPresentada(idActo, idInscripcion);
+  }
+
+  // ── Wait-list ───────────────────────────────────────────────────────────────────────
+
+  /**
+   * Gives the free places of a locked event to its wait-list, in arrival order: each waiting
+   * enrolment whose people fit is promoted (a larger party that does not fit does not block a
+   * smaller one behind it), until nobody else fits. Only while the event takes enrolments (not
+   * after its deadline, nor cancelled): later only the board promotes, by hand.
+   */
+  private async promover(repo: ActosRepository, actor: Actor, idActo: number) {
+    const acto = await repo.porId(idActo, true);
+    if (!acto || acto.en_espera === 0) return [];
+    const cierre = motivoCierre(
+      {
+        fecha: acto.fecha,
+        fechaMaximaInscripcion: acto.fecha_maxima_inscripcion,
+        cancelado: acto.cancelado,
+      },
+      this.hoy(),
+    );
+    if (cierre) return [];
+    let libres = acto.aforo === null ? Number.POSITIVE_INFINITY : acto.aforo - acto.ocupadas;
+    const promovidas: Promovida[] = [];
+    if (libres <= 0) return promovidas;
+    const precios = conPrecio(await repo.precios([idActo]));
+    const productos = new ProductosDeActo(repo, acto, precios);
+    for (const inscripcion of await repo.enEspera(idActo)) {
+      const personas = 1 + inscripcion.invitados;
+      if (personas > libres) continue;
+      promovidas.push(await this.darPlaza(repo, actor, acto, inscripcion, precios, productos));
+      libres -= personas;
+      if (libres <= 0) break;
+    }
+    return promovidas;
+  }
+
+  /** Confirms a waiting enrolment and creates its charge, as a direct enrolment would. */
+  private async darPlaza(
+    repo: ActosRepository,
+    actor: Actor,
+    acto: ActoFila,
+    inscripcion: InscripcionFila,
+    precios: PrecioDeTipo[],
+    productos: ProductosDeActo,
+  ): Promise<Promovida> {
+    const socio = await repo.socio(inscripcion.id_socio);
+    const importe = importeDe(acto, precios, inscripcion.id_tipo_socio, inscripcion.invitados);
+    await repo.confirmar(inscripcion.id, importe);
+    if (socio && acto.se_paga && importe > 0) {
+      await repo.crearCargos(acto.id, [
+        await this.nuevoCargo(acto, socio, inscripcion.invitados, importe, productos),
+      ]);
+    }
+    await repo.auditar({
+      idUsuario: actor.id,
+      entidad: "inscripcion",
+      idEntidad: inscripcion.id,
+      accion: "promocion",
+      cambios: [{ campo: "estado", antes: "en_espera", despues: "confirmada" }],
+    });
+    return { acto, inscripcion, idPagador: socio?.id_pagador ?? null };
+  }
+
+  /**
+   * For another module's transaction that deleted enrolments (deleting a member): the events'
+   * wait-lists move up in it (events in id order, as the triggers lock them); the function
+   * returned tells the promoted, to call after the commit.
+   */
+  async promoverTrasBorrar(
+    repo: ActosRepository,
+    actor: Actor,
+    idsActo: number[],
+  ): Promise<() => Promise<void>> {
+    const promovidas: Promovida[] = [];
+    for (const idActo of [...new Set(idsActo)].sort((a, b) => a - b)) {
+      promovidas.push(...(await this.promover(repo, actor, idActo)));
+    }
+    return () => this.avisarPlazas(promovidas);
+  }
+
+  /**
+   * The board gives a waiting enrolment its place by hand, at any time (also after the
+   * deadline), if the event has room for its people.
+   */
+  async promocion(actor: Actor, idActo: number, idInscripcion: number): Promise<Inscripcion> {
+    const promovida = await this.repo.transaccion(async (repo) => {
+      const acto = await repo.porId(idActo, true);
+      if (!acto) throw noEncontrado("no_encontrado.acto");
+      const inscripcion = await repo.inscripcion(idActo, idInscripcion);
+      if (!inscripcion) throw noEncontrado("no_encontrado.inscripcion");
+      if (inscripcion.estado === "confirmada") throw conflicto("actos.inscripcion_ya_tiene_plaza");
+      const personas = 1 + inscripcion.invitados;
+      if (!hayPlazas(acto.aforo, acto.ocupadas, personas)) {
+        const libres = Math.max(0, (acto.aforo ?? 0) - acto.ocupadas);
+        const clave = SIN_SITIO[personas === 1 ? "una" : "varias"][libres === 1 ? "una" : "varias"];
+        throw conflicto(mensajeCon(clave, { personas, libres }));
+      }
+      const precios = conPrecio(await repo.precios([idActo]));
+      const productos = new ProductosDeActo(repo, acto, precios);
+      return this.darPlaza(repo, actor, acto, inscripcion, precios, productos);
+    });
+    await this.avisarPlazas([promovida]);
+    return this.inscripcionPresentada(idActo, idInscripcion);
+  }
+
+  /** Tells each promoted member (and whoever pays for them) that they have a place. */
+  private async avisarPlazas(promovidas: Promovida[]): Promise<void> {
+    const avisar = this.opciones.avisarPlaza;
+    if (!avisar) return;
+    for (const { acto, inscripcion, idPagador } of promovidas) {
+      const valores = {
+        acto: acto.nombre,
+        fecha: formatearFecha(acto.fecha),
+        socio: `${inscripcion.nombre} ${inscripcion.apellidos}`.trim(),
+      };
+      await avisar({
+        idsSocio: idPagador === null ? [inscripcion.id_socio] : [inscripcion.id_socio, idPagador],
+        titulo: textoActos("plazaTitulo", valores),
+        mensaje: textoActos("plazaMensaje", valores),
+        enlace: "/misactos",
+      });
+    }
   }
 
   logoAsociacion(): Promise<Uint8Array | null> {
@@ -793,6 +986,8 @@ export class ActosService {
           importe: aEuros(ins?.importe ?? 0),
           idPago: ins?.id_pago ?? null,
           estadoPago: ins?.estado_pago ?? null,
+          estado: ins?.estado ?? null,
+          puestoEspera: ins?.puesto_espera ?? null,
         };
       });
       const motivo = motivoCierre(

@@ -43,6 +43,7 @@ export class RestauracionService {
         alergias: resumen.alergias
           .filter((a) => a.id_acto === f.id)
           .map((a) => ({ nombre: a.nombre.trim(), alergias: a.alergias })),
+        personasEnEspera: resumen.enEspera.find((e) => e.id_acto === f.id)?.personas ?? 0,
       };
     });
     return { items };

@@ -85,13 +85,14 @@ function condicionDestino(eb: Eb, destino: DestinoAlerta): Expression<SqlBool> {
   }
   if (destino.idActo !== undefined) {
     // `inscripcion` belongs to the events module; written in SQL so this module does not
-    // depend on its generated types.
+    // depend on its generated types. Those with a place: not the wait-list.
     const idActo = destino.idActo;
     return sql<SqlBool>`usuario.id_socio in (
-      select i.id_socio from inscripcion i where i.id_acto = ${idActo}
+      select i.id_socio from inscripcion i
+       where i.id_acto = ${idActo} and i.estado = 'confirmada'
       union
       select s.id_pagador from inscripcion i join socio s on s.id = i.id_socio
-       where i.id_acto = ${idActo} and s.id_pagador is not null
+       where i.id_acto = ${idActo} and i.estado = 'confirmada' and s.id_pagador is not null
     )`;
   }
   return sql<SqlBool>`true`;

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "../../db/database.js";
+import { migraciones } from "../../db/migrations/index.js";
 import { type EntradaAuditoria, registrarAuditoria } from "../../services/auditoria.js";
 
 /** A table as the backup sees it: its columns (without generated ones) and its primary key. */
@@ -41,7 +42,19 @@ export const EFIMERAS = new Set([
   "analitica_visitante",
 ]);
 
+/**
+ * Short-lived tables of earlier versions, dropped since (the sign-in attempts before migration
+ * 0020): a backup of those versions never carried them, so a restore does not ask for them.
+ */
+export const EFIMERAS_DE_ANTES = new Set(["intento_login"]);
+
 const FILAS_POR_LECTURA = 1000;
+/**
+ * The schema a backup is loaded into inside the restore's transaction, built by the backup's own
+ * migrations and brought up to date by the missing ones (docs/COPIAS.md). One restore at a time
+ * (the lock), and gone at its commit or rollback.
+ */
+const ESQUEMA_COPIA = "restauracion_copia";
 
 type Fk = { hija: string; madre: string; columnas: string[] };
 
@@ -164,6 +177,49 @@ export class CopiasRepository {
       FROM (SELECT ${columnas} FROM ${sql.table(tabla.nombre)} ${desde} ORDER BY ${clave}
             LIMIT ${FILAS_POR_LECTURA}) x`.execute(this.db);
     return rows.map((r) => r.fila);
+  }
+
+  /**
+   * Creates the backup's schema (empty) and makes it the only one unqualified names find for the
+   * rest of the transaction, so the migrations, the load and the triggers of the backup's version
+   * work there as they did in the app that made it. Returns the search path to go back to.
+   */
+  async abrirEsquemaDeCopia(): Promise<string> {
+    const { rows } = await sql<{ ruta: string }>`
+      SELECT current_setting('search_path') AS ruta`.execute(this.db);
+    await sql`DROP SCHEMA IF EXISTS ${sql.id(ESQUEMA_COPIA)} CASCADE`.execute(this.db);
+    await sql`CREATE SCHEMA ${sql.id(ESQUEMA_COPIA)}`.execute(this.db);
+    await this.usarEsquemas(ESQUEMA_COPIA);
+    return rows[0]?.ruta ?? "public";
+  }
+
+  /** Sets the search path until the transaction ends. */
+  async usarEsquemas(ruta: string): Promise<void> {
+    await sql`SELECT set_config('search_path', ${ruta}, true)`.execute(this.db);
+  }
+
+  async cerrarEsquemaDeCopia(): Promise<void> {
+    await sql`DROP SCHEMA ${sql.id(ESQUEMA_COPIA)} CASCADE`.execute(this.db);
+  }
+
+  /**
+   * Runs these migrations' `up`, in order, on the current schema (not Kysely's Migrator, which
+   * keeps its own table): the backup's schema is built, then brought forward, like the app's own.
+   */
+  async migrar(nombres: string[]): Promise<void> {
+    for (const nombre of nombres) {
+      const migracion = migraciones[nombre];
+      if (!migracion) throw new Error(`la migración ${nombre} no existe`);
+      await migracion.up(this.db);
+    }
+  }
+
+  /** Copies every row of `tabla` from the backup's schema into the current one, column by column. */
+  async pasarDesdeCopia(tabla: TablaCopia): Promise<void> {
+    const lista = sql.join(tabla.columnas.map((c) => sql.ref(c)));
+    await sql`
+      INSERT INTO ${sql.table(tabla.nombre)} (${lista})
+      SELECT ${lista} FROM ${sql.table(`${ESQUEMA_COPIA}.${tabla.nombre}`)}`.execute(this.db);
   }
 
   /** Triggers of the app (counters kept by triggers) stay quiet while rows are replaced. */

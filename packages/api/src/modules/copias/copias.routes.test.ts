@@ -384,6 +384,17 @@ describe("copia de seguridad y restauración", () => {
         /versión más nueva.*2099-01-01-9999-futuro/,
       ],
       [
+        "una copia de una versión con otros cambios de esquema (las listas se separan)",
+        () => {
+          const l = lineas();
+          const c = JSON.parse(l[0]);
+          c.migraciones = c.migraciones.filter((m: string) => !m.endsWith("-0009-endurecimiento"));
+          l[0] = JSON.stringify(c);
+          return rehacer(l);
+        },
+        /otros cambios de esquema.*0009-endurecimiento/,
+      ],
+      [
         "una copia de un formato más nuevo",
         () => {
           const l = lineas();
@@ -574,6 +585,175 @@ describe("copia de seguridad y restauración", () => {
         expect(
           readdirSync(dir).filter((n) => n.startsWith("restauracion") || n.startsWith("files.")),
         ).toEqual([]);
+      }
+    }, 120_000);
+  });
+
+  describe("una copia de una versión anterior se restaura al día", () => {
+    // Made by the first version with this format (migrations 0001–0010): test/fixtures/README.md.
+    const vieja = readFileSync(
+      new URL("../../test/fixtures/copia-7ec4dfb.fila.gz", import.meta.url),
+    );
+    const lineasVieja = gunzipSync(vieja).toString("utf8").trimEnd().split("\n");
+    const cabeceraVieja = JSON.parse(lineasVieja[0]);
+    const filasVieja = new Map<string, number>();
+    for (const l of lineasVieja) {
+      if (l.startsWith('{"tipo":"tabla"'))
+        filasVieja.set(JSON.parse(l).nombre, JSON.parse(l).filas);
+    }
+    const filaVieja = (tabla: string, id: number) => {
+      const i = lineasVieja.findIndex((l) => l.startsWith(`{"tipo":"tabla","nombre":"${tabla}"`));
+      return lineasVieja
+        .slice(i + 1)
+        .map((l) => JSON.parse(l).f)
+        .find((f) => f?.id === id);
+    };
+
+    it("con cada fila, las columnas nuevas con su valor por defecto y las sesiones cerradas", async () => {
+      expect(cabeceraVieja.migraciones.at(-1)).toBe("2026-11-25-0010-plazas-ocupadas");
+      const destino = await crearEntornoConArchivos("copia-vieja");
+      try {
+        const res = await restaurar(desdeEntorno(destino), destino.tokens.administrador, vieja);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json()).toMatchObject({ tablas: filasVieja.size, archivos: 2 });
+        const db = destino.e.db;
+        for (const [tabla, filas] of filasVieja) {
+          const { n } = await db
+            .selectFrom(tabla as "socio")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow();
+          // The restore adds itself to the activity log.
+          expect([tabla, Number(n)]).toEqual([tabla, filas + (tabla === "auditoria" ? 1 : 0)]);
+        }
+        expect(filasVieja.get("socio")).toBe(300);
+        // Spot checks: values as the old version wrote them.
+        const socio = await db
+          .selectFrom("socio")
+          .selectAll()
+          .where("id", "=", 7)
+          .executeTakeFirstOrThrow();
+        const socioViejo = filaVieja("socio", 7);
+        expect(socio).toMatchObject({
+          nombre: socioViejo.nombre,
+          apellidos: socioViejo.apellidos,
+          email: socioViejo.email,
+          anonimizado_en: null, // 0012
+        });
+        const { total } = await db
+          .selectFrom("pago")
+          .select((eb) => eb.fn.sum<string>("importe").as("total"))
+          .executeTakeFirstOrThrow();
+        const totalViejo = lineasVieja
+          .slice(lineasVieja.findIndex((l) => l.startsWith('{"tipo":"tabla","nombre":"pago"')) + 1)
+          .slice(0, filasVieja.get("pago"))
+          .reduce((suma, l) => suma + JSON.parse(l).f.importe, 0);
+        expect(Number(total)).toBe(totalViejo);
+        // Columns and tables of later migrations, with their defaults.
+        expect(
+          await db
+            .selectFrom("asociacion")
+            .select(["anyos_olvido", "totp_obligatorio_admin", "logo"])
+            .executeTakeFirstOrThrow(),
+        ).toEqual({
+          anyos_olvido: 5,
+          totp_obligatorio_admin: false,
+          logo: null,
+        });
+        const usuarios = await db
+          .selectFrom("usuario")
+          .select(["email", "totp_activo", "totp_renovar", "totp_secreto"])
+          .execute();
+        expect(usuarios.map((u) => u.email)).toContain(CUENTAS_DEMO.administrador);
+        for (const u of usuarios) {
+          expect(u).toMatchObject({ totp_activo: false, totp_renovar: false, totp_secreto: null });
+        }
+        expect(await db.selectFrom("anuncio").select("id").execute()).toEqual([]);
+        // The migrations the app ran are still all there; the scratch schema is gone.
+        const migradas = await new CopiasRepository(db).migraciones();
+        expect(migradas.length).toBeGreaterThan(cabeceraVieja.migraciones.length);
+        const { rows } = await sql`
+          SELECT 1 FROM information_schema.schemata WHERE schema_name = 'restauracion_copia'`.execute(
+          db,
+        );
+        expect(rows).toEqual([]);
+        // Every session ended; the copy's accounts sign in.
+        const antes = await destino.llamar("GET", "/api/sesion", destino.tokens.administrador);
+        expect(antes.statusCode).toBe(401);
+        const token = await entrar(destino.e.app, CUENTAS_DEMO.administrador, PASSWORD_DEMO);
+        expect((await destino.llamar("GET", "/api/socios", token)).statusCode).toBe(200);
+        expect(Object.keys(archivos(destino.dataDir))).toHaveLength(2);
+        // And a copy made now restores as well (today's version).
+        const nueva = await descargar(desdeEntorno(destino), token);
+        expect(JSON.parse(gunzipSync(nueva).toString().split("\n")[0]).migraciones).toEqual(
+          migradas,
+        );
+      } finally {
+        await destino.cerrar();
+      }
+    }, 120_000);
+
+    it("las migraciones de datos que le faltan se ejecutan sobre los datos restaurados", async () => {
+      // The fixture as the version before migration 0010 would have written it: without
+      // `acto.ocupadas`, which 0010 adds and computes from the registrations.
+      const sinOcupadas = lineasVieja.map((l, i) => {
+        if (i === 0) {
+          const migraciones = cabeceraVieja.migraciones.filter(
+            (m: string) => !m.endsWith("-0010-plazas-ocupadas"),
+          );
+          return JSON.stringify({ ...cabeceraVieja, migraciones });
+        }
+        return l.replace(/,? ?"ocupadas": ?\d+/, "").replace(',"ocupadas"', "");
+      });
+      expect(sinOcupadas.join("\n")).not.toContain("ocupadas");
+      const ocupadasViejas = lineasVieja
+        .map((l) => JSON.parse(l).f)
+        .filter((f) => f?.ocupadas !== undefined)
+        .map((f) => ({ id: f.id, ocupadas: f.ocupadas }));
+      expect(ocupadasViejas.some((a) => a.ocupadas > 0)).toBe(true);
+      const destino = await crearEntornoConArchivos("copia-sin-ocupadas");
+      try {
+        const copia = gzipSync(`${sinOcupadas.join("\n")}\n`);
+        const res = await restaurar(desdeEntorno(destino), destino.tokens.administrador, copia);
+        expect(res.statusCode, res.body).toBe(200);
+        const actos = await destino.e.db
+          .selectFrom("acto")
+          .select(["id", "ocupadas"])
+          .orderBy("id")
+          .execute();
+        expect(actos).toEqual(ocupadasViejas);
+      } finally {
+        await destino.cerrar();
+      }
+    }, 120_000);
+
+    it("las tablas que hoy no viajan se saltan si una copia vieja las trae", async () => {
+      // Versions before 5b4d10a copied the analytics' salt of the day; sessions never, but alike.
+      const l = [...lineasVieja];
+      const i = l.findIndex((x) => x.startsWith('{"tipo":"archivo"'));
+      l.splice(
+        i,
+        0,
+        JSON.stringify({
+          tipo: "tabla",
+          nombre: "sesion",
+          columnas: ["id", "token_hash"],
+          filas: 1,
+        }),
+        JSON.stringify({ f: { id: 99, token_hash: "de-la-copia" } }),
+      );
+      const fin = JSON.parse(l.at(-1) ?? "");
+      l[l.length - 1] = JSON.stringify({ ...fin, tablas: fin.tablas + 1 });
+      const destino = await crearEntornoConArchivos("copia-efimeras");
+      try {
+        const res = await restaurar(
+          desdeEntorno(destino),
+          destino.tokens.administrador,
+          gzipSync(`${l.join("\n")}\n`),
+        );
+        expect(res.statusCode, res.body).toBe(200);
+        expect(await destino.e.db.selectFrom("sesion").select("id").execute()).toEqual([]);
+      } finally {
+        await destino.cerrar();
       }
     }, 120_000);
   });

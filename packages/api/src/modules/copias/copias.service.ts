@@ -12,7 +12,12 @@ import { EscritorGzip } from "./copia-escritor.js";
 import { BYTES_POR_TROZO, FORMATO, linea, VERSION_FORMATO } from "./copia-formato.js";
 import { copiaNoValida, leerCopia, MENSAJES_COPIA } from "./copia-lector.js";
 import { CambioDeArchivos } from "./copias.cambio-archivos.js";
-import { type CopiasRepository, EFIMERAS, type TablaCopia } from "./copias.repository.js";
+import {
+  type CopiasRepository,
+  EFIMERAS,
+  EFIMERAS_DE_ANTES,
+  type TablaCopia,
+} from "./copias.repository.js";
 
 /** What a restore replaced. */
 export type ResumenRestauracion = { tablas: number; filas: number; archivos: number };
@@ -31,7 +36,7 @@ const MENSAJES = {
   ...MENSAJES_COPIA,
   formatoNuevo: (version: number) => mensajeCon("copias.formato_nuevo", { version }),
   esquemaNuevo: (migracion: string) => mensajeCon("copias.esquema_nuevo", { migracion }),
-  esquemaViejo: "copias.esquema_viejo",
+  esquemaDistinto: (migracion: string) => mensajeCon("copias.esquema_distinto", { migracion }),
   noCoincide: (tabla: string) => mensajeCon("copias.no_coincide", { tabla }),
   enMarcha: "copias.hay_restauracion_marcha_espera_acabe",
 } as const;
@@ -243,11 +248,21 @@ export class CopiasService {
       // One left half-done by a crash of this DATA_DIR goes first, as at the next start.
       await CambioDeArchivos.recuperar(this.repo, this.dataDir);
       await this.comprobarConfirmacion(actor, confirmacion);
-      const tablas = (await this.repo.tablas()).filter((t) => !EFIMERAS.has(t.nombre));
       const migraciones = await this.repo.migraciones();
       await cambio.anotar();
-      const resumen = await this.validar(fichero, tablas, migraciones, cambio.preparada);
-      await this.reemplazarDatos(fichero, tablas, actor, resumen, clave);
+      const { resumen, migracionesCopia } = await this.validar(
+        fichero,
+        migraciones,
+        cambio.preparada,
+      );
+      const faltan = migraciones.slice(migracionesCopia.length);
+      await this.reemplazarDatos(
+        fichero,
+        { copia: migracionesCopia, faltan },
+        actor,
+        resumen,
+        clave,
+      );
       cargada = true;
       caerSiSePide("restauracion-cargada");
       await cambio.completar();
@@ -267,30 +282,44 @@ export class CopiasService {
   }
 
   /**
-   * Everything in one transaction: a row the database refuses undoes the whole restore. The
-   * restore itself goes on the restored activity log, by name: the account that did it may not
-   * exist in the copy.
+   * Everything in one transaction: a row the database refuses undoes the whole restore. The rows
+   * are loaded into a schema of the backup's own version (its migrations, run there), which the
+   * migrations it lacks then bring up to date, data migrations included, as an upgrade does; then
+   * the app's tables are emptied and filled from it. The restore itself goes on the restored
+   * activity log, by name: the account that did it may not exist in the copy.
    */
   private async reemplazarDatos(
     fichero: string,
-    tablas: TablaCopia[],
+    migraciones: { copia: string[]; faltan: string[] },
     actor: UsuarioAutenticado,
     resumen: ResumenRestauracion,
     clave: string,
   ) {
     try {
       await this.repo.transaccion(async (repo) => {
+        const propio = await repo.abrirEsquemaDeCopia();
+        await repo.migrar(migraciones.copia);
+        const deLaCopia = (await repo.tablas()).map((t) => t.nombre);
+        await repo.disparadores(deLaCopia, false);
+        await this.cargarFilas(repo, fichero);
+        await repo.disparadores(deLaCopia, true);
+        await repo.migrar(migraciones.faltan);
+
+        await repo.usarEsquemas(propio);
         const todas = await repo.tablas();
         await repo.disparadores(
           todas.map((t) => t.nombre),
           false,
         );
         for (const tabla of [...todas].reverse()) await repo.vaciar(tabla.nombre);
-        await this.cargarFilas(repo, fichero, tablas);
+        for (const tabla of todas) {
+          if (!EFIMERAS.has(tabla.nombre)) await repo.pasarDesdeCopia(tabla);
+        }
         await repo.disparadores(
           todas.map((t) => t.nombre),
           true,
         );
+        await repo.cerrarEsquemaDeCopia();
         await repo.subirVersionDatos();
         await repo.ajustarSecuencias();
         await repo.auditar({
@@ -338,16 +367,17 @@ export class CopiasService {
   }
 
   /**
-   * Reads the whole file once: header, every table against this app's schema and row counts,
-   * every uploaded file (written into `preparada`, checked by size and SHA-256) and the end line.
+   * Reads the whole file once: the header (its migrations the first ones of this app's, no other),
+   * every table and its row count, every uploaded file (written into `preparada`, checked by size
+   * and SHA-256) and the end line. The tables' columns are checked by the load, against the schema
+   * of the copy's own version.
    */
   private async validar(
     fichero: string,
-    tablas: TablaCopia[],
     migraciones: string[],
     preparada: string,
-  ): Promise<ResumenRestauracion> {
-    const esperadas = new Map(tablas.map((t) => [t.nombre, t]));
+  ): Promise<{ resumen: ResumenRestauracion; migracionesCopia: string[] }> {
+    let migracionesCopia: string[] = [];
     const vistas = new Set<string>();
     await mkdir(preparada, { recursive: true });
     let fin = false;
@@ -381,7 +411,14 @@ export class CopiasService {
           if (c.version > VERSION_FORMATO) throw noValida(MENSAJES.formatoNuevo(c.version));
           const desconocida = c.migraciones.find((m) => !migraciones.includes(m));
           if (desconocida) throw noValida(MENSAJES.esquemaNuevo(desconocida));
-          if (c.migraciones.length !== migraciones.length) throw noValida(MENSAJES.esquemaViejo);
+          // An earlier version has the first of this app's migrations, in order, and no other.
+          const distinta = migraciones.find(
+            (m, i) => i < c.migraciones.length && c.migraciones[i] !== m,
+          );
+          if (distinta || c.migraciones.length > migraciones.length) {
+            throw noValida(MENSAJES.esquemaDistinto(distinta ?? c.migraciones.at(-1) ?? ""));
+          }
+          migracionesCopia = c.migraciones;
           continue;
         }
         if (filasQueFaltan > 0) {
@@ -409,15 +446,9 @@ export class CopiasService {
         }
         if (linea.tipo === "tabla") {
           const { nombre } = linea.tabla;
-          const esperada = esperadas.get(nombre);
-          if (!esperada || vistas.has(nombre) || archivos > 0) {
-            throw noValida(MENSAJES.noCoincide(nombre));
-          }
-          if (linea.tabla.columnas.join(",") !== esperada.columnas.join(",")) {
-            throw noValida(MENSAJES.noCoincide(nombre));
-          }
+          if (vistas.has(nombre) || archivos > 0) throw noValida(MENSAJES.noCoincide(nombre));
           vistas.add(nombre);
-          columnas = esperada.columnas;
+          columnas = linea.tabla.columnas;
           filasQueFaltan = linea.tabla.filas;
         } else if (linea.tipo === "archivo") {
           archivo = linea.archivo;
@@ -441,14 +472,21 @@ export class CopiasService {
       (escritor as ReturnType<typeof createWriteStream> | null)?.destroy();
     }
     if (!fin) throw noValida(MENSAJES.incompleta);
-    const faltan = tablas.find((t) => !vistas.has(t.nombre));
-    if (faltan) throw noValida(MENSAJES.noCoincide(faltan.nombre));
-    return { tablas: vistas.size, filas, archivos };
+    return { resumen: { tablas: vistas.size, filas, archivos }, migracionesCopia };
   }
 
-  /** Second read of the (already checked) file, through the same reader: the rows, in batches. */
-  private async cargarFilas(repo: CopiasRepository, fichero: string, tablas: TablaCopia[]) {
+  /**
+   * Second read of the (already checked) file, through the same reader: the rows, in batches, into
+   * the schema of the copy's version (the current one), whose every table the copy must carry with
+   * the same columns. Short-lived tables (EFIMERAS, some of which older versions copied) are
+   * skipped, and those of older versions (EFIMERAS_DE_ANTES) are not asked for.
+   */
+  private async cargarFilas(repo: CopiasRepository, fichero: string) {
+    const tablas = (await repo.tablas()).filter(
+      (t) => !EFIMERAS.has(t.nombre) && !EFIMERAS_DE_ANTES.has(t.nombre),
+    );
     const porNombre = new Map(tablas.map((t) => [t.nombre, t]));
+    const vistas = new Set<string>();
     let tabla: TablaCopia | null = null;
     let columnas: string[] = [];
     let lote: string[] = [];
@@ -479,7 +517,14 @@ export class CopiasService {
         if (lote.length >= FILAS_POR_INSERCION) await vaciarLote();
       } else if (linea.tipo === "tabla") {
         await acabarTabla();
-        tabla = porNombre.get(linea.tabla.nombre) ?? null;
+        const { nombre } = linea.tabla;
+        if (EFIMERAS.has(nombre)) continue;
+        tabla = porNombre.get(nombre) ?? null;
+        const mismas = (a: string[]) => [...a].sort().join(",");
+        if (!tabla || mismas(linea.tabla.columnas) !== mismas(tabla.columnas)) {
+          throw noValida(MENSAJES.noCoincide(nombre));
+        }
+        vistas.add(nombre);
         const propias = tabla?.autorreferencias ?? [];
         columnas = linea.tabla.columnas.filter((c) => !propias.includes(c));
       } else if (linea.tipo !== "trozo") {
@@ -487,5 +532,7 @@ export class CopiasService {
       }
     }
     await acabarTabla();
+    const falta = tablas.find((t) => !vistas.has(t.nombre));
+    if (falta) throw noValida(MENSAJES.noCoincide(falta.nombre));
   }
 }

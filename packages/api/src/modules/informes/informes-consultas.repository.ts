@@ -277,7 +277,7 @@ export class InformesConsultasRepository {
           coalesce(sum(p.importe) filter (where p.estado = 'pagado'), 0)::bigint as cobrado,
           row_number() over (order by a.fecha, a.id) as _orden
         from acto a
-        left join inscripcion i on i.id_acto = a.id
+        left join inscripcion i on i.id_acto = a.id and i.estado = 'confirmada'
         left join pago p on p.id = i.id_pago
         where a.fecha >= ${desde} and a.fecha <= ${hasta}
         group by a.id`,

@@ -357,6 +357,11 @@ export class SociosRepository {
   constructor(private readonly db: Database) {}
 
   /** Runs `fn` in one transaction, with a repository bound to it. */
+  /** The connection (inside `transaccion`, its transaction), for another module's hook. */
+  get conexion(): Database {
+    return this.db;
+  }
+
   transaccion<T>(fn: (repo: SociosRepository) => Promise<T>): Promise<T> {
     return this.db.transaction().execute((trx) => fn(new SociosRepository(trx)));
   }

@@ -10,6 +10,7 @@ import {
   type SocioPropioVista,
   type SocioVista,
 } from "@fila/domain";
+import type { Database } from "../../db/database.js";
 import { type Detalle, DomainError, noEncontrado, prohibido } from "../../errors/domain-error.js";
 import { mensajeCon } from "../../errors/mensajes.js";
 import { CachePorVersion } from "../../lib/cache-por-version.js";
@@ -96,6 +97,15 @@ export class SociosService {
     private readonly imagenes: ImagenesSocio,
     /** Called after a member is created (e.g. automatic enrolment in upcoming events). */
     private readonly alCrearSocio: (idSocio: number) => Promise<unknown> = async () => {},
+    /**
+     * Called in the deleting transaction with the events whose enrolments of the member were
+     * deleted (the events' wait-lists move up there); what it returns runs after the commit.
+     */
+    private readonly alBorrarInscripciones: (
+      trx: Database,
+      actor: Actor,
+      idsActo: number[],
+    ) => Promise<() => Promise<void>> = async () => async () => {},
   ) {}
 
   /**
@@ -272,7 +282,7 @@ export class SociosService {
    */
   async borrar(actor: Actor, id: number): Promise<void> {
     this.soloAdministrador(actor);
-    await this.repo.transaccion(async (repo) => {
+    const tras = await this.repo.transaccion(async (repo) => {
       await repo.bloquear(id);
       const antes = await repo.porId(id);
       if (!antes) throw noEncontrado("no_encontrado.socio");
@@ -283,7 +293,8 @@ export class SociosService {
           mensajeCon("socios.no_puede_borrar_puedes_darlo_baja", { motivos: enumerar(motivos) }),
         );
       }
-      for (const inscripcion of await repo.borrarInscripciones(id)) {
+      const inscripciones = await repo.borrarInscripciones(id);
+      for (const inscripcion of inscripciones) {
         await repo.auditarInscripcionBorrada(actor.id, inscripcion, id);
       }
       await repo.borrar(id);
@@ -293,7 +304,13 @@ export class SociosService {
         accion: "borrar",
         cambios: diferencias(comoEntrada(antes), {}),
       });
+      return this.alBorrarInscripciones(
+        repo.conexion,
+        actor,
+        inscripciones.map((i) => i.id_acto),
+      );
     });
+    await tras();
     await this.imagenes.borrar(id);
   }
 

@@ -181,6 +181,13 @@ export function ActoFormModal({
               {...form.getInputProps("puntos")}
             />
           </SimpleGrid>
+          {String(form.values.aforo).trim() !== "" && (
+            <Switch
+              label={t("actos.campos.listaEspera")}
+              description={t("actos.ayuda.listaEspera")}
+              {...form.getInputProps("listaEspera", { type: "checkbox" })}
+            />
+          )}
           <Switch
             label={t("actos.campos.inscripcionAutomatica")}
             description={t("actos.ayuda.inscripcionAutomatica")}

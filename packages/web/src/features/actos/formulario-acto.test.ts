@@ -37,6 +37,8 @@ describe("formulario de acto", () => {
       fechaMaximaInscripcion: "2026-12-05",
       imagen: "cena.jpg",
       puntos: 5,
+      // Kept as it was (the event was created before wait-lists: off).
+      listaEspera: false,
     });
     // The product of each price row is kept, so the charges keep going to the same fee.
     expect(cuerpo.precios).toEqual([
@@ -57,6 +59,8 @@ describe("formulario de acto", () => {
       invitadosMax: 0,
       precioInvitado: 0,
       imagen: null,
+      // No aforo, no wait-list.
+      listaEspera: false,
     });
     expect(ActoEntradaSchema.safeParse(cuerpo).success).toBe(true);
   });
@@ -80,6 +84,12 @@ describe("formulario de acto", () => {
   it("sin invitados admitidos manda 0 invitados y 0 € por invitado", () => {
     const valores = { ...valoresDeActo(CENA), admiteInvitados: false };
     expect(cuerpoDeActo(valores, CENA)).toMatchObject({ invitadosMax: 0, precioInvitado: 0 });
+  });
+
+  it("un acto nuevo con aforo lleva lista de espera salvo que se quite", () => {
+    const valores = { ...valoresDeActo(null), nombre: "Cena", fecha: "2027-04-22", aforo: 80 };
+    expect(cuerpoDeActo(valores, null).listaEspera).toBe(true);
+    expect(cuerpoDeActo({ ...valores, listaEspera: false }, null).listaEspera).toBe(false);
   });
 
   it("quita los menús vacíos y los espacios", () => {

@@ -13,6 +13,8 @@ export type ValoresActo = {
   descripcion: string;
   fechaMaximaInscripcion: string;
   aforo: Numero;
+  /** Only meaningful with an aforo (the switch shows then). */
+  listaEspera: boolean;
   inscripcionAutomatica: boolean;
   sePaga: boolean;
   precios: Record<string, Numero>;
@@ -34,6 +36,7 @@ export const CAMPOS_ACTO = [
   "descripcion",
   "fechaMaximaInscripcion",
   "aforo",
+  "listaEspera",
   "inscripcionAutomatica",
   "sePaga",
   "precios",
@@ -66,6 +69,8 @@ export function valoresDeActo(acto: Acto | null): ValoresActo {
     descripcion: acto?.descripcion ?? "",
     fechaMaximaInscripcion: acto?.fechaMaximaInscripcion ?? "",
     aforo: acto?.aforo ?? "",
+    // A new event with an aforo has a wait-list unless switched off.
+    listaEspera: acto ? acto.listaEspera : true,
     inscripcionAutomatica: acto?.inscripcionAutomatica ?? false,
     sePaga: acto?.sePaga ?? false,
     precios,
@@ -111,6 +116,7 @@ export function cuerpoDeActo(valores: ValoresActo, original: Acto | null): ActoE
     descripcion: valores.descripcion.trim(),
     imagen: original?.imagen ?? null,
     aforo: numeroONulo(valores.aforo),
+    listaEspera: numeroONulo(valores.aforo) !== null && valores.listaEspera,
     invitadosMax: admite ? (numeroONulo(valores.invitadosMax) ?? 0) : 0,
     precioInvitado: admite && valores.sePaga ? (numeroONulo(valores.precioInvitado) ?? 0) : 0,
     menus: valores.menus.map((m) => m.trim()).filter((m) => m !== ""),

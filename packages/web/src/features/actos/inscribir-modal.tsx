@@ -66,10 +66,22 @@ export function InscribirModal({
     const datos = { invitados: numInvitados, menu: menu ?? "", alergias: alergias.trim() };
     try {
       if (idInscripcion === null) {
-        await inscribir.mutateAsync({
+        const creada = await inscribir.mutateAsync({
           idActo: acto.id,
           datos: { idSocio: familiar.idSocio, ...datos },
         });
+        if (creada.estado === "en_espera") {
+          notifications.show({
+            color: "yellow",
+            message: t("actos.avisos.enEspera", {
+              nombre: familiar.nombre,
+              acto: acto.nombre,
+              puesto: creada.puestoEspera,
+            }),
+          });
+          alCerrar();
+          return;
+        }
       } else {
         await modificar.mutateAsync({ idActo: acto.id, idInscripcion, datos });
       }

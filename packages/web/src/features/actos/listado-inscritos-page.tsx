@@ -12,6 +12,7 @@ import {
   Card,
   Checkbox,
   Group,
+  Modal,
   Select,
   SimpleGrid,
   Stack,
@@ -19,6 +20,7 @@ import {
   Text,
   Title,
 } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
 import { IconFileSpreadsheet, IconFileTypePdf } from "@tabler/icons-react";
 import { DataTable } from "mantine-datatable";
 import { useState } from "react";
@@ -33,7 +35,12 @@ import { TipoBadge } from "../socios/tipo-badge";
 import { nombreCompleto } from "../socios/tipos";
 import { CabeceraActos, FilasPorMenu } from "./cabecera-actos";
 import { euros, fechaConHora, puedeMarcarAsistencia } from "./formato-actos";
-import { useAsistencia, useListaActos, useListadoInscritos } from "./use-actos";
+import {
+  useAsistencia,
+  useListaActos,
+  useListadoInscritos,
+  useMutacionesInscripcion,
+} from "./use-actos";
 
 const COLOR_ESTADO: Record<string, string> = {
   pendiente: "orange",
@@ -41,6 +48,19 @@ const COLOR_ESTADO: Record<string, string> = {
   anulado: "gray",
   devuelto: "red",
 };
+
+/** The member's full name, first column of both lists. */
+function columnaSocio(t: TFunction) {
+  return {
+    accessor: "socio",
+    title: t("actos.listado.socio"),
+    render: (i: Inscripcion) => (
+      <Text size="sm" fw={500}>
+        {nombreCompleto(i.socio)}
+      </Text>
+    ),
+  };
+}
 
 /** "5 socios + 1 invitado". */
 function sociosEInvitados(t: TFunction, socios: number, invitados: number): string {
@@ -169,7 +189,10 @@ function Exportaciones({ idActo }: { idActo: number }) {
 function Contenido({ idActo, datos }: { idActo: number; datos: ListadoInscritos }) {
   const { t } = useTranslation();
   const asistencia = useAsistencia(idActo);
-  const { acto, items, totales } = datos;
+  const { acto, totales } = datos;
+  // The listing gives the confirmed first, then the wait-list in order: shown apart.
+  const items = datos.items.filter((i) => i.estado === "confirmada");
+  const enEspera = datos.items.filter((i) => i.estado === "en_espera");
   // A cancelled event shows its badge; one still to come says from when (the API refuses both).
   const asistenciaAbierta = puedeMarcarAsistencia(acto.fecha) && !acto.cancelado;
 
@@ -278,15 +301,7 @@ function Contenido({ idActo, datos }: { idActo: number; datos: ListadoInscritos 
         // Scrollable with the keyboard even when its attendance boxes wait for the event's day.
         scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}
         columns={[
-          {
-            accessor: "socio",
-            title: t("actos.listado.socio"),
-            render: (i) => (
-              <Text size="sm" fw={500}>
-                {nombreCompleto(i.socio)}
-              </Text>
-            ),
-          },
+          columnaSocio(t),
           {
             accessor: "tipo",
             title: t("actos.campos.tipoSocio"),
@@ -343,6 +358,106 @@ function Contenido({ idActo, datos }: { idActo: number; datos: ListadoInscritos 
           },
         ]}
       />
+      {acto.listaEspera || enEspera.length > 0 ? (
+        <ListaEspera idActo={idActo} enEspera={enEspera} />
+      ) : null}
+    </Stack>
+  );
+}
+
+/** The wait-list, apart: the board gives a place by hand or removes someone from it. */
+function ListaEspera({ idActo, enEspera }: { idActo: number; enEspera: Inscripcion[] }) {
+  const { t } = useTranslation();
+  const { promover, cancelar } = useMutacionesInscripcion();
+  const [quitando, setQuitando] = useState<Inscripcion | null>(null);
+
+  /** Gives a place («plazaDada») or removes from the list («quitado»), and says so. */
+  async function hacer(accion: typeof promover | typeof cancelar, i: Inscripcion, aviso: string) {
+    try {
+      await accion.mutateAsync({ idActo, idInscripcion: i.id });
+      notifications.show({
+        color: "green",
+        message: t(aviso, { nombre: nombreCompleto(i.socio) }),
+      });
+      setQuitando(null);
+    } catch (e) {
+      notificarError(e);
+    }
+  }
+
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="lista-espera">
+      <Title order={2} size="h4" id="lista-espera">
+        {t("actos.listado.enEspera")}
+      </Title>
+      <Text size="sm" c="dimmed" maw={720}>
+        {t("actos.listado.enEsperaAyuda")}
+      </Text>
+      <DataTable<Inscripcion>
+        aria-label={t("actos.listado.enEspera")}
+        withTableBorder
+        borderRadius="md"
+        minHeight={enEspera.length > 0 ? undefined : 120}
+        records={enEspera}
+        idAccessor="id"
+        noRecordsText={t("actos.listado.vacioEspera")}
+        columns={[
+          { accessor: "puestoEspera", title: t("actos.listado.puesto"), textAlign: "right" },
+          columnaSocio(t),
+          { accessor: "invitados", title: t("actos.campos.invitados"), textAlign: "right" },
+          { accessor: "menu", title: t("actos.campos.menu") },
+          {
+            accessor: "acciones",
+            title: "",
+            textAlign: "right",
+            render: (i) => (
+              <Group gap="xs" justify="flex-end" wrap="nowrap">
+                <Button
+                  size="compact-sm"
+                  aria-label={t("actos.listado.darPlazaA", { nombre: nombreCompleto(i.socio) })}
+                  loading={promover.isPending && promover.variables?.idInscripcion === i.id}
+                  onClick={() => void hacer(promover, i, "actos.listado.plazaDada")}
+                >
+                  {t("actos.listado.darPlaza")}
+                </Button>
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  color="red"
+                  aria-label={t("actos.listado.quitarDe", { nombre: nombreCompleto(i.socio) })}
+                  onClick={() => setQuitando(i)}
+                >
+                  {t("actos.listado.quitar")}
+                </Button>
+              </Group>
+            ),
+          },
+        ]}
+      />
+      <Modal
+        opened={quitando !== null}
+        onClose={() => setQuitando(null)}
+        title={t("actos.mios.salirTitulo")}
+        centered
+      >
+        {quitando ? (
+          <Stack>
+            <Text>{t("actos.listado.quitarDe", { nombre: nombreCompleto(quitando.socio) })}</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setQuitando(null)}>
+                {t("actos.volver")}
+              </Button>
+              <Button
+                color="red"
+                loading={cancelar.isPending}
+                onClick={() => void hacer(cancelar, quitando, "actos.listado.quitado")}
+              >
+                {t("actos.listado.quitar")}
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+      </Modal>
     </Stack>
   );
 }

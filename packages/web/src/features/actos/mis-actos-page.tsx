@@ -131,6 +131,11 @@ function TarjetaActo({
               ? t("actos.mios.sinLimite")
               : t("actos.mios.plazasLibres", { count: acto.plazasLibres })}
           </Badge>
+          {acto.listaEspera && acto.plazasLibres === 0 ? (
+            <Badge variant="light" color="yellow">
+              {t("actos.mios.listaEsperaAbierta", { count: acto.numEnEspera })}
+            </Badge>
+          ) : null}
           {acto.fechaMaximaInscripcion ? (
             <Badge variant="light" color="gray">
               {t("actos.mios.hasta", { fecha: formatearFecha(acto.fechaMaximaInscripcion) })}
@@ -190,11 +195,12 @@ function FilaFamiliar({
 }) {
   const { t } = useTranslation();
   const nombre = f.esYo ? t("actos.mios.yo", { nombre: f.nombre }) : f.nombre;
+  const esperando = f.estado === "en_espera";
   const detalles = [
     f.menu ? t("actos.mios.menu", { menu: f.menu }) : null,
     f.inscrito && !f.menu && acto.menus.length > 0 ? t("actos.mios.sinMenu") : null,
     f.invitados > 0 ? t("actos.mios.conInvitados", { count: f.invitados }) : null,
-    f.inscrito && acto.sePaga ? euros(f.importe) : null,
+    f.inscrito && acto.sePaga && !esperando ? euros(f.importe) : null,
   ].filter((d): d is string => d !== null);
 
   return (
@@ -209,7 +215,11 @@ function FilaFamiliar({
       <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
         <Group gap="xs">
           <Text fw={500}>{nombre}</Text>
-          {f.inscrito ? (
+          {esperando ? (
+            <Badge color="yellow" variant="light">
+              {t("actos.mios.enEspera", { puesto: f.puestoEspera })}
+            </Badge>
+          ) : f.inscrito ? (
             <Badge color="green" variant="light">
               {t("actos.mios.inscrito")}
             </Badge>
@@ -226,6 +236,16 @@ function FilaFamiliar({
               ? t("actos.mios.precio", { precio: euros(f.precio) })
               : ""}
         </Text>
+        {esperando ? (
+          <Text size="xs" c="dimmed">
+            {t("actos.mios.esperaAyuda")}
+          </Text>
+        ) : null}
+        {!f.inscrito && acto.listaEspera && acto.plazasLibres === 0 ? (
+          <Text size="xs" c="dimmed">
+            {t("actos.mios.llenoConEspera")}
+          </Text>
+        ) : null}
       </Stack>
       {f.inscrito ? (
         <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
@@ -243,10 +263,12 @@ function FilaFamiliar({
             color="red"
             size="compact-md"
             disabled={!acto.abierta || f.idInscripcion === null}
-            aria-label={t("actos.mios.cancelarDe", { nombre: f.nombre })}
+            aria-label={t(esperando ? "actos.mios.salirDe" : "actos.mios.cancelarDe", {
+              nombre: f.nombre,
+            })}
             onClick={alCancelar}
           >
-            {t("actos.mios.cancelarCorto")}
+            {t(esperando ? "actos.mios.salirCorto" : "actos.mios.cancelarCorto")}
           </Button>
         </Group>
       ) : (
@@ -276,6 +298,7 @@ function CancelarInscripcionModal({
   const [error, setError] = useState<string | null>(null);
   if (!cancelando) return null;
   const { acto, familiar } = cancelando;
+  const esperando = familiar.estado === "en_espera";
 
   async function confirmar() {
     if (familiar.idInscripcion === null) return;
@@ -298,9 +321,19 @@ function CancelarInscripcionModal({
   }
 
   return (
-    <Modal opened onClose={alCerrar} title={t("actos.mios.cancelarTitulo")} centered>
+    <Modal
+      opened
+      onClose={alCerrar}
+      title={t(esperando ? "actos.mios.salirTitulo" : "actos.mios.cancelarTitulo")}
+      centered
+    >
       <Stack>
-        <Text>{t("actos.mios.cancelarTexto", { nombre: familiar.nombre, acto: acto.nombre })}</Text>
+        <Text>
+          {t(esperando ? "actos.mios.salirTexto" : "actos.mios.cancelarTexto", {
+            nombre: familiar.nombre,
+            acto: acto.nombre,
+          })}
+        </Text>
         {error ? (
           <Alert role="alert" color="red">
             {error}
@@ -311,7 +344,7 @@ function CancelarInscripcionModal({
             {t("actos.volver")}
           </Button>
           <Button color="red" loading={cancelar.isPending} onClick={() => void confirmar()}>
-            {t("actos.mios.cancelarConfirmar")}
+            {t(esperando ? "actos.mios.salirConfirmar" : "actos.mios.cancelarConfirmar")}
           </Button>
         </Group>
       </Stack>

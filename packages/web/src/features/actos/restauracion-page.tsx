@@ -136,6 +136,11 @@ function ActoRecuento({ acto }: { acto: ActoRestauracion }) {
             <Text size="sm" c="dimmed">
               {[fechaConHora(acto.fecha, acto.hora), acto.lugar].filter(Boolean).join(" · ")}
             </Text>
+            {acto.personasEnEspera > 0 ? (
+              <Text size="sm" c="dimmed">
+                {t("actos.restauracion.enEspera", { count: acto.personasEnEspera })}
+              </Text>
+            ) : null}
           </Stack>
           <Text fw={700} fz="xl">
             {t("actos.restauracion.personas", { count: acto.personas })}

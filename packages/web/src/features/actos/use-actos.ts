@@ -3,6 +3,7 @@ import type {
   ActoEntrada,
   ActoRestauracion,
   EnlaceRestauracion,
+  Inscripcion,
   InscripcionCambio,
   InscripcionCancelada,
   InscripcionEntrada,
@@ -146,7 +147,7 @@ export function useMutacionesInscripcion() {
   };
   const inscribir = useMutation({
     mutationFn: ({ idActo, datos }: { idActo: number; datos: InscripcionEntrada }) =>
-      api.post<unknown>(`/actos/${idActo}/inscripciones`, datos),
+      api.post<Inscripcion>(`/actos/${idActo}/inscripciones`, datos),
     onSuccess: async () => {
       registrarEvento("inscripcion_hecha");
       await onSuccess();
@@ -171,7 +172,13 @@ export function useMutacionesInscripcion() {
     }) => api.patch<unknown>(`/actos/${idActo}/inscripciones/${idInscripcion}`, datos),
     onSuccess,
   });
-  return { inscribir, cancelar, modificar };
+  /** The board gives a place on the wait-list by hand. */
+  const promover = useMutation({
+    mutationFn: ({ idActo, idInscripcion }: { idActo: number; idInscripcion: number }) =>
+      api.post<Inscripcion>(`/actos/${idActo}/inscripciones/${idInscripcion}/promocion`, {}),
+    onSuccess,
+  });
+  return { inscribir, cancelar, modificar, promover };
 }
 
 export function useListadoInscritos(idActo: number | null) {
