@@ -1,54 +1,42 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
 import compress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import { ANUNCIO_DIAS_VIGENCIA } from "@fila/domain";
 import Fastify, { type FastifyInstance } from "fastify";
-import { jsonSchemaTransform, type ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  type FastifyPluginAsyncZod,
+  jsonSchemaTransform,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
 import { z } from "zod";
+import { componerServicios, type Servicios } from "./composicion.js";
 import { type ConfianzaProxy, type Config, VERSION_APP } from "./config.js";
 import type { Database } from "./db/database.js";
+import { registrarTareasPglite } from "./db/tareas-pglite.js";
 import type { ClaveInstalacion } from "./lib/clave-instalacion.js";
-import { ActosRepository } from "./modules/actos/actos.repository.js";
 import { actosRoutes } from "./modules/actos/actos.routes.js";
-import { ActosService } from "./modules/actos/actos.service.js";
 import { calendarioRoutes } from "./modules/actos/calendario.routes.js";
-import { CalendarioService } from "./modules/actos/calendario.service.js";
 import { imagenActoRoutes } from "./modules/actos/imagen-acto.routes.js";
-import { ImagenActoService } from "./modules/actos/imagen-acto.service.js";
 import { restauracionRoutes } from "./modules/actos/restauracion.routes.js";
-import { RestauracionService } from "./modules/actos/restauracion.service.js";
-import { AlertasRepository } from "./modules/alertas/alertas.repository.js";
 import { alertasRoutes } from "./modules/alertas/alertas.routes.js";
-import { AlertasService } from "./modules/alertas/alertas.service.js";
-import { AnaliticaRepository } from "./modules/analitica/analitica.repository.js";
 import { analiticaRoutes } from "./modules/analitica/analitica.routes.js";
-import { AnaliticaService } from "./modules/analitica/analitica.service.js";
-import { AnunciosRepository } from "./modules/anuncios/anuncios.repository.js";
 import { anunciosRoutes } from "./modules/anuncios/anuncios.routes.js";
-import { AnunciosService } from "./modules/anuncios/anuncios.service.js";
 import { asociacionRoutes } from "./modules/asociacion/asociacion.routes.js";
 import { asociacionTextosRoutes } from "./modules/asociacion/asociacion-textos.routes.js";
-import { AuthRepository } from "./modules/auth/auth.repository.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
-import { AuthService } from "./modules/auth/auth.service.js";
-import { OidcRepository } from "./modules/auth/oidc.repository.js";
 import { oidcRoutes } from "./modules/auth/oidc.routes.js";
-import { OidcService, type OpcionesOidc } from "./modules/auth/oidc.service.js";
-import { TotpRepository } from "./modules/auth/totp.repository.js";
+import type { OpcionesOidc } from "./modules/auth/oidc.service.js";
 import { totpRoutes } from "./modules/auth/totp.routes.js";
-import { TotpService } from "./modules/auth/totp.service.js";
 import { copiasRoutes } from "./modules/copias/copias.routes.js";
 import { documentosRoutes } from "./modules/documentos/documentos.routes.js";
 import { eventosRoutes } from "./modules/eventos/eventos.routes.js";
-import { EventosService } from "./modules/eventos/eventos.service.js";
 import { gallofaRoutes } from "./modules/gallofa/gallofa.routes.js";
 import { informesRoutes } from "./modules/informes/informes.routes.js";
 import { maestrosRoutes } from "./modules/maestros/maestros.routes.js";
 import { metricasRoutes } from "./modules/metricas/metricas.routes.js";
-import { MetricasService } from "./modules/metricas/metricas.service.js";
 import { noticiasRoutes } from "./modules/noticias/noticias.routes.js";
 import { pagosRoutes } from "./modules/pagos/pagos.routes.js";
 import { productosRoutes } from "./modules/pagos/productos.routes.js";
@@ -56,10 +44,7 @@ import { manifestRoutes } from "./modules/push/manifest.routes.js";
 import { pushRoutes } from "./modules/push/push.routes.js";
 import { remesasRoutes } from "./modules/remesas/remesas.routes.js";
 import { saludRoutes } from "./modules/salud/salud.routes.js";
-import { ImagenesSocio } from "./modules/socios/socios.imagenes.js";
-import { SociosRepository } from "./modules/socios/socios.repository.js";
 import { sociosRoutes } from "./modules/socios/socios.routes.js";
-import { SociosService } from "./modules/socios/socios.service.js";
 import { sociosIoRoutes } from "./modules/socios-io/socios-io.routes.js";
 import { usuariosRoutes } from "./modules/usuarios/usuarios.routes.js";
 import { cierreRoutes } from "./modules/utilidades/cierre.routes.js";
@@ -71,12 +56,14 @@ import { errorsPlugin } from "./plugins/errors.js";
 import { peticionesEnCursoPlugin } from "./plugins/peticiones-en-curso.js";
 import { respuestasErrorPlugin } from "./plugins/respuestas-error.js";
 import { crearSerializerCompiler } from "./plugins/serializacion.js";
+import { tareasPlugin } from "./plugins/tareas.js";
 import { validatorCompiler } from "./plugins/validacion.js";
 import { versionApiPlugin } from "./plugins/version-api.js";
-import { MailService } from "./services/mail.js";
-import { PushService } from "./services/push.js";
 
 const UNA_HORA_MS = 60 * 60 * 1000;
+const UN_DIA_MS = 24 * UNA_HORA_MS;
+/** How often the push worker looks at its queue. */
+const COLA_PUSH_MS = 2000;
 /** How long closing waits for requests still being worked on before closing the database. */
 const ESPERA_CIERRE_MS = 10_000;
 
@@ -89,19 +76,13 @@ export type AppDeps = {
   /** The installation key (server.ts loads it with cargarClaveInstalacion). */
   clave: ClaveInstalacion;
   logger?: boolean | object;
+  /** The embedded database, when it is the one in use: its tables' upkeep runs as a task. */
+  pglite?: PGlite | null;
   /** Tests only: the network between the API and the OpenID provider. */
   oidcFetch?: OpcionesOidc["fetchPersonalizado"];
 };
 
-export type Servicios = {
-  mail: MailService;
-  eventos: EventosService;
-  auth: AuthService;
-  push: PushService;
-  alertas: AlertasService;
-  analitica: AnaliticaService;
-  anuncios: AnunciosService;
-};
+export type { Servicios };
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -134,6 +115,7 @@ export async function buildApp({
   db,
   clave,
   logger,
+  pglite,
   oidcFetch,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -146,66 +128,54 @@ export async function buildApp({
     crearSerializerCompiler({ comprobar: process.env.NODE_ENV === "test" }),
   );
 
-  const mail = new MailService(db, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const eventos = new EventosService(db, app.log);
-  const authRepo = new AuthRepository(db);
-  const totp = new TotpService(new TotpRepository(db), authRepo, mail, clave);
-  const auth = new AuthService(authRepo, mail, config.publicUrl, totp);
-  const push = new PushService(db, app.log, {
-    publicKey: config.vapidPublicKey,
-    privateKey: config.vapidPrivateKey,
-    subject: config.vapidSubject,
-  });
-  const alertas = new AlertasService(new AlertasRepository(db), {
-    eventos,
-    push,
-    mail,
-    publicUrl: config.publicUrl,
-    log: app.log,
-  });
-  const analitica = new AnaliticaService(new AnaliticaRepository(db), app.log);
-  // Analytics upkeep (closing past days, deleting counts older than 13 months): at start, then hourly.
-  app.addHook("onReady", async () => analitica.iniciar());
-  const anuncios = new AnunciosService(new AnunciosRepository(db), {
-    dataDir: config.dataDir,
-    dias: config.anunciosDias ?? ANUNCIO_DIAS_VIGENCIA,
-    avisar: async (idSocio, aviso, marcar) =>
-      (await alertas.crearSi(
-        null,
-        { ...aviso, imagen: "", email: false, destino: { idsSocio: [idSocio] } },
-        marcar,
-      )) !== null,
-  });
-  app.decorate("servicios", { mail, eventos, auth, push, alertas, analitica, anuncios });
-  if (config.pushWorker) app.addHook("onReady", async () => push.iniciar());
-  // The background tasks run with the push worker (tests turn both off and drive them).
-  let temporizadorAnuncios: NodeJS.Timeout | null = null;
-  if (config.pushWorker) {
-    const avisar = () =>
-      anuncios
-        .avisarCaducidades()
-        .catch((err) => app.log.error({ err }, "avisos de anuncios que caducan"));
-    app.addHook("onReady", async () => {
-      void avisar();
-      temporizadorAnuncios = setInterval(avisar, UNA_HORA_MS);
-      temporizadorAnuncios.unref();
-    });
-  }
+  const servicios = componerServicios({ config, db, clave, log: app.log, oidcFetch });
+  app.decorate("servicios", servicios);
+  const { mail, eventos, push, alertas, analitica, anuncios, copias, metricas } = servicios;
+
   // Open event streams would keep the server from closing: end them before it closes.
   app.addHook("preClose", async () => eventos.cerrarTodo());
+  // Added before the tasks plugin, so it runs after every task has stopped (onClose is LIFO).
   app.addHook("onClose", async () => {
-    if (temporizadorAnuncios) clearInterval(temporizadorAnuncios);
-    await push.parar();
-    await analitica.parar();
     await alertas.esperarCorreos();
     await mail.esperarEnvios();
     mail.cerrar();
   });
+  await app.register(tareasPlugin, { log: app.log });
+  app.tareas.registrar({
+    nombre: "mantenimiento de la analítica",
+    cadaMs: UNA_HORA_MS,
+    alArrancar: true,
+    ejecutar: () => analitica.mantener(),
+  });
+  // The push worker and the ads' reminders run where the config says (tests turn them off and
+  // drive them by hand).
+  if (config.pushWorker) {
+    app.tareas.registrar({
+      nombre: "cola de push",
+      cadaMs: COLA_PUSH_MS,
+      ejecutar: () => push.procesarCola(),
+      iniciar: () => push.iniciar(),
+      parar: () => push.parar(),
+    });
+    app.tareas.registrar({
+      nombre: "avisos de anuncios que caducan",
+      cadaMs: UNA_HORA_MS,
+      alArrancar: true,
+      ejecutar: () => anuncios.avisarCaducidades(),
+    });
+  }
+  // The automatic copy, in the format the page restores, on either database (docs/COPIAS.md); the
+  // one at shutdown is server.ts's.
+  app.tareas.registrar({
+    nombre: "copia de seguridad diaria",
+    cadaMs: UN_DIA_MS,
+    ejecutar: () => copias.copiaAutomatica(),
+  });
+  if (pglite) registrarTareasPglite(app.tareas, { db, log: app.log });
 
   // First: it counts every request from its first hook, and routes added later are followed.
   await app.register(peticionesEnCursoPlugin, { esperaMaximaMs: ESPERA_CIERRE_MS });
   // Timed only when someone can read it: without METRICS_TOKEN no request pays for the hook.
-  const metricas = config.metricsToken ? new MetricasService(db, config.metricsToken) : null;
   if (metricas) {
     app.addHook("onResponse", (req, reply, hecho) => {
       metricas.observar(
@@ -269,79 +239,45 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
-      await api.register(saludRoutes, { db });
-      await api.register(metricasRoutes, { metricas });
-      await api.register(authRoutes, { auth });
-      await api.register(totpRoutes, { totp });
-      const oidc = new OidcService(new OidcRepository(db), authRepo, auth, {
-        config: config.oidc,
-        publicUrl: config.publicUrl,
-        log: app.log,
-        fetchPersonalizado: oidcFetch,
-      });
-      await api.register(oidcRoutes, { oidc, publicUrl: config.publicUrl });
-      await api.register(eventosRoutes, { eventos });
-      await api.register(alertasRoutes, { alertas });
-      await api.register(analiticaRoutes, { analitica });
+      await api.register(oidcRoutes, { oidc: servicios.oidc, publicUrl: config.publicUrl });
       await api.register(pushRoutes, {
-        db,
+        repo: servicios.pushRepo,
         push,
         permitirLoopback: config.pushPermiteLoopback,
       });
-      await api.register(asociacionRoutes, { db });
-      await api.register(asociacionTextosRoutes, { db });
-      const actosRepo = new ActosRepository(db);
-      const actos = new ActosService(actosRepo, undefined, {
-        // After the promotion committed: a failed notice must not undo nor fail it.
-        avisarPlaza: async ({ idsSocio, ...aviso }) => {
-          try {
-            await alertas.crear(null, { ...aviso, imagen: "", email: true, destino: { idsSocio } });
-          } catch (error) {
-            app.log.error({ err: error }, "No se pudo avisar de la plaza de la lista de espera");
-          }
-        },
-      });
-      const calendario = new CalendarioService(actosRepo, config.publicUrl);
-      await api.register(actosRoutes, { actos, calendario });
-      await api.register(calendarioRoutes, { calendario });
-      await api.register(imagenActoRoutes, {
-        imagenes: new ImagenActoService(actosRepo, config.dataDir),
-      });
-      await api.register(restauracionRoutes, {
-        restauracion: new RestauracionService(actosRepo, config.publicUrl),
-      });
-      await api.register(sociosRoutes, {
-        socios: new SociosService(
-          new SociosRepository(db),
-          new ImagenesSocio(config.dataDir),
-          (idSocio) => actos.inscribirSocioNuevo(idSocio),
-          (trx, actor, idsActo) =>
-            actos.promoverTrasBorrar(new ActosRepository(trx), actor, idsActo),
-        ),
-      });
-      await api.register(sociosIoRoutes, {
-        db,
-        alImportar: (ids) => actos.inscribirSociosNuevos(ids),
-      });
-      await api.register(maestrosRoutes, { db });
-      await api.register(productosRoutes, { db });
-      await api.register(pagosRoutes, { db });
-      await api.register(remesasRoutes, { db });
-      await api.register(informesRoutes, { db });
-      await api.register(usuariosRoutes, { db, mail, publicUrl: config.publicUrl });
-      await api.register(noticiasRoutes, { db, dataDir: config.dataDir });
-      await api.register(documentosRoutes, { db, dataDir: config.dataDir });
-      await api.register(copiasRoutes, {
-        db,
-        dataDir: config.dataDir,
-        clave,
-        alRestaurar: () => push.olvidarClaves(),
-      });
-      await api.register(cierreRoutes, { db });
-      await api.register(registrosRoutes, { db, mail });
-      await api.register(olvidoRoutes, { db, dataDir: config.dataDir });
-      await api.register(anunciosRoutes, { anuncios });
-      await api.register(gallofaRoutes, { db });
+      // Every other plugin takes from the services the ones it names in its options.
+      const rutas: FastifyPluginAsyncZod<Servicios>[] = [
+        saludRoutes,
+        metricasRoutes,
+        authRoutes,
+        totpRoutes,
+        eventosRoutes,
+        alertasRoutes,
+        analiticaRoutes,
+        asociacionRoutes,
+        asociacionTextosRoutes,
+        actosRoutes,
+        calendarioRoutes,
+        imagenActoRoutes,
+        restauracionRoutes,
+        sociosRoutes,
+        sociosIoRoutes,
+        maestrosRoutes,
+        productosRoutes,
+        pagosRoutes,
+        remesasRoutes,
+        informesRoutes,
+        usuariosRoutes,
+        noticiasRoutes,
+        documentosRoutes,
+        copiasRoutes,
+        cierreRoutes,
+        registrosRoutes,
+        olvidoRoutes,
+        anunciosRoutes,
+        gallofaRoutes,
+      ];
+      for (const plugin of rutas) await api.register(plugin, servicios);
     },
     { prefix: "/api" },
   );

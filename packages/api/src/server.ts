@@ -6,18 +6,11 @@ import { leerConfig } from "./config.js";
 import { enExclusiva } from "./db/arranque-exclusivo.js";
 import { tomarBloqueo } from "./db/bloqueo.js";
 import { abrirBaseDeDatos } from "./db/database.js";
-import { mantenerTablas } from "./db/mantenimiento.js";
 import { migrar } from "./db/migrar.js";
 import { CUENTAS_DEMO, cargarDemo, PASSWORD_DEMO } from "./demo/seed-demo.js";
 import { cargarClaveInstalacion } from "./lib/clave-instalacion.js";
 import { ponerSecretosAlDia } from "./modules/auth/secretos.js";
 import { recuperarRestauracion } from "./modules/copias/copias.cambio-archivos.js";
-import { CopiasRepository } from "./modules/copias/copias.repository.js";
-import { CopiasService } from "./modules/copias/copias.service.js";
-
-const UN_DIA_MS = 24 * 60 * 60 * 1000;
-/** How often the embedded database looks for tables to vacuum or analyse (db/mantenimiento.ts). */
-const MANTENIMIENTO_MS = 10 * 60 * 1000;
 
 async function main(): Promise<void> {
   const config = leerConfig();
@@ -43,7 +36,7 @@ async function main(): Promise<void> {
     const demo = config.demo ? await cargarDemo(bd.db, config.dataDir) : null;
     return { primer, demo, secretos, restauracion };
   });
-  const app = await buildApp({ config, db: bd.db, clave });
+  const app = await buildApp({ config, db: bd.db, clave, pglite: bd.pglite });
   if (secretos.totpPorConfigurar > 0) {
     app.log.warn(
       `Los datos tienen secretos de verificación en dos pasos cifrados con otra clave de instalación (¿otro DATA_DIR/clave o FILA_CLAVE?): ${secretos.totpPorConfigurar} cuentas tendrán que volver a configurarla al entrar.`,
@@ -80,32 +73,17 @@ async function main(): Promise<void> {
     );
   }
 
-  // The automatic copies, in the format the page restores, on either database (docs/COPIAS.md).
-  const copias = new CopiasService(new CopiasRepository(bd.db), config.dataDir);
+  // The shutdown copy, after the app has closed (the daily one is a task of the app).
   const copiar = () =>
-    copias
+    app.servicios.copias
       .copiaAutomatica()
       .catch((err) => app.log.error({ err }, "no se ha podido hacer la copia de seguridad"));
-  const temporizadores: NodeJS.Timeout[] = [setInterval(copiar, UN_DIA_MS)];
-  if (bd.pglite) {
-    const mantener = async () => {
-      try {
-        const tablas = await mantenerTablas(bd.db);
-        if (tablas.length > 0) app.log.debug({ tablas }, "tablas limpiadas y analizadas");
-      } catch (err) {
-        app.log.error({ err }, "no se han podido limpiar y analizar las tablas");
-      }
-    };
-    temporizadores.push(setInterval(mantener, MANTENIMIENTO_MS));
-  }
-  for (const t of temporizadores) t.unref();
 
   let cerrando = false;
   const cerrar = async (senal: string) => {
     if (cerrando) return;
     cerrando = true;
     app.log.info(`Recibida ${senal}: cerrando…`);
-    for (const t of temporizadores) clearInterval(t);
     try {
       await app.close();
       await copiar();

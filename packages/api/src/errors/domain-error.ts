@@ -1,54 +1,63 @@
+import { codigoYStatus, type IdError } from "@fila/domain";
+import { type ClaveMensaje, type Idioma, type Mensaje, texto } from "./mensajes.js";
+
 export type DetalleError = { campo: string; mensaje: string };
+/**
+ * A field's problem: a message of the catalogue, or a text already in the person's language
+ * (what zod or a rule of @fila/domain wrote).
+ */
+export type Detalle = DetalleError | { campo: string; clave: Mensaje };
 
-export const STATUS_POR_CODIGO: Record<string, number> = {
-  validacion: 400,
-  peticion_invalida: 400,
-  password_incorrecta: 400,
-  enlace_invalido: 400,
-  copia_no_valida: 400,
-  no_autenticado: 401,
-  credenciales_invalidas: 401,
-  codigo_requerido: 401,
-  codigo_incorrecto: 401,
-  prohibido: 403,
-  condiciones_pendientes: 403,
-  totp_pendiente: 403,
-  no_encontrado: 404,
-  conflicto: 409,
-  demasiados_intentos: 429,
-};
-
-/** The one error services throw; the error handler turns it into the JSON shape of ARCHITECTURE.md. */
+/**
+ * The one error services throw: an error of the domain's catalogue (which fixes its code and HTTP
+ * status) and a message of the server's catalogue (which fixes its text). The error handler turns
+ * it into the JSON shape of ARCHITECTURE.md.
+ */
 export class DomainError extends Error {
   readonly code: string;
-  readonly mensaje: string;
-  readonly detalles: DetalleError[];
   readonly status: number;
+  readonly clave: Mensaje;
+  private readonly detallesDe: Detalle[];
 
-  constructor(code: string, mensaje: string, detalles: DetalleError[] = [], status?: number) {
-    super(mensaje);
-    this.code = code;
-    this.mensaje = mensaje;
-    this.detalles = detalles;
-    this.status = status ?? STATUS_POR_CODIGO[code] ?? 400;
+  constructor(id: IdError, m: Mensaje, detalles: Detalle[] = []) {
+    const { codigo, status } = codigoYStatus(id);
+    super(texto(m));
+    this.code = codigo;
+    this.status = status;
+    this.clave = m;
+    this.detallesDe = detalles;
+  }
+
+  /** The message in Spanish, the default language. */
+  get mensaje(): string {
+    return this.message;
+  }
+
+  get detalles(): DetalleError[] {
+    return this.detallesEn("es");
+  }
+
+  mensajeEn(idioma: Idioma): string {
+    return texto(this.clave, idioma);
+  }
+
+  detallesEn(idioma: Idioma): DetalleError[] {
+    return this.detallesDe.map((d) =>
+      "clave" in d ? { campo: d.campo, mensaje: texto(d.clave, idioma) } : d,
+    );
   }
 }
 
-export const noAutenticado = () =>
-  new DomainError("no_autenticado", "Tu sesión no es válida o ha caducado. Vuelve a entrar.");
-export const prohibido = () =>
-  new DomainError("prohibido", "No tienes permiso para hacer esta operación.");
+export const noAutenticado = () => new DomainError("no_autenticado", "sesion.no_valida");
+export const prohibido = () => new DomainError("prohibido", "permiso.denegado");
 export const condicionesPendientes = () =>
-  new DomainError(
-    "condiciones_pendientes",
-    "Antes de seguir tienes que aceptar las condiciones de uso.",
-  );
+  new DomainError("condiciones_pendientes", "sesion.condiciones_pendientes");
 export const totpPendiente = (motivo: "obligatorio" | "renovar" = "obligatorio") =>
   new DomainError(
     "totp_pendiente",
-    motivo === "renovar"
-      ? "Antes de seguir tienes que volver a activar la verificación en dos pasos: los datos se han restaurado de una copia de otra instalación y tu configuración anterior ya no vale."
-      : "Antes de seguir tienes que activar la verificación en dos pasos: es obligatoria para los administradores.",
+    motivo === "renovar" ? "sesion.totp_renovar" : "sesion.totp_pendiente",
   );
-export const noEncontrado = (que = "El recurso") =>
-  new DomainError("no_encontrado", `${que} no existe.`);
+/** `que` names the missing thing: a key of the `no_encontrado.*` texts («La noticia no existe.»). */
+export const noEncontrado = (
+  que: ClaveMensaje & `no_encontrado.${string}` = "no_encontrado.recurso",
+) => new DomainError("no_encontrado", que);

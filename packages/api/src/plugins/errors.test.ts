@@ -18,7 +18,7 @@ async function appDePrueba() {
     throw new Error("detalle interno: contraseña de la base de datos");
   });
   app.get("/conflicto", async () => {
-    throw new DomainError("conflicto", "No quedan plazas", [
+    throw new DomainError("conflicto", "actos.sin_plazas", [
       { campo: "idActo", mensaje: "Completo" },
     ]);
   });

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import { DomainError } from "../errors/domain-error.js";
+import { type ClaveMensaje, type Mensaje, mensajeCon } from "../errors/mensajes.js";
 
 export type ArchivoSubido = { contenido: Buffer; nombre: string };
 export type FormularioSubido = { archivo: ArchivoSubido | null; campos: Record<string, string> };
@@ -8,13 +9,13 @@ type Opciones = {
   /** Field name of the file (always `archivo` in this API). */
   campoArchivo?: string;
   maxBytes: number;
-  /** Spanish sentence for a file over `maxBytes` (answered with 413). */
-  mensajeTamanyo: string;
+  /** The message for a file over `maxBytes` (answered with 413). */
+  mensajeTamanyo: Mensaje;
 };
 
 const noMultipart = (campo: string) => {
-  const mensaje = `Envía el formulario como multipart/form-data con el archivo en el campo «${campo}».`;
-  return new DomainError("peticion_invalida", mensaje, [{ campo, mensaje }]);
+  const mensaje = mensajeCon("peticion.no_multipart", { campo });
+  return new DomainError("peticion_invalida", mensaje, [{ campo, clave: mensaje }]);
 };
 
 /**
@@ -51,19 +52,16 @@ export async function leerFormulario(
   return { archivo, campos };
 
   function demasiadoGrande() {
-    return new DomainError(
-      "demasiado_grande",
-      mensajeTamanyo,
-      [{ campo: campoArchivo, mensaje: mensajeTamanyo }],
-      413,
-    );
+    return new DomainError("demasiado_grande", mensajeTamanyo, [
+      { campo: campoArchivo, clave: mensajeTamanyo },
+    ]);
   }
 }
 
 /** The uploaded file, or 400 saying which field must carry it. */
-export function exigirArchivo(form: FormularioSubido, mensaje: string, campo = "archivo") {
+export function exigirArchivo(form: FormularioSubido, mensaje: ClaveMensaje, campo = "archivo") {
   if (!form.archivo || form.archivo.contenido.length === 0) {
-    throw new DomainError("peticion_invalida", mensaje, [{ campo, mensaje }]);
+    throw new DomainError("peticion_invalida", mensaje, [{ campo, clave: mensaje }]);
   }
   return form.archivo;
 }
@@ -75,8 +73,9 @@ export function exigirArchivo(form: FormularioSubido, mensaje: string, campo = "
 export async function leerImagen(req: FastifyRequest, maxBytes: number): Promise<Buffer> {
   const form = await leerFormulario(req, {
     maxBytes,
-    mensajeTamanyo: `La imagen no puede ocupar más de ${Math.round(maxBytes / 1024 / 1024)} MB.`,
+    mensajeTamanyo: mensajeCon("peticion.imagen_demasiado_grande", {
+      mb: Math.round(maxBytes / 1024 / 1024),
+    }),
   });
-  return exigirArchivo(form, "Adjunta una imagen JPEG, PNG o WebP en el campo «archivo».")
-    .contenido;
+  return exigirArchivo(form, "peticion.adjunta_imagen_jpeg_png_webp_campo").contenido;
 }

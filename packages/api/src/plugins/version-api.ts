@@ -2,6 +2,7 @@ import { CABECERA_VERSION_API, ERROR_VERSION_ANTIGUA, VERSION_API } from "@fila/
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { DomainError } from "../errors/domain-error.js";
+import { mensajeCon } from "../errors/mensajes.js";
 
 /**
  * The oldest client version the API still serves. Raise it (and VERSION_API) when a change
@@ -24,16 +25,14 @@ export const versionApiPlugin = fp(async (app: FastifyInstance) => {
     if (typeof valor !== "string" || !/^\d{1,9}$/.test(valor.trim())) {
       throw new DomainError(
         "peticion_invalida",
-        `La cabecera ${CABECERA_VERSION_API} tiene que ser un número entero.`,
-        [{ campo: CABECERA_VERSION_API, mensaje: "Tiene que ser un número entero." }],
+        mensajeCon("peticion.cabecera_tiene_ser_numero_entero", { cabecera: CABECERA_VERSION_API }),
+        [{ campo: CABECERA_VERSION_API, clave: "peticion.tiene_ser_numero_entero" }],
       );
     }
     if (Number(valor) < VERSION_API_MINIMA) {
       throw new DomainError(
         ERROR_VERSION_ANTIGUA,
-        "La aplicación se ha actualizado. Recarga la página para seguir usándola.",
-        [],
-        426,
+        "peticion.aplicacion_ha_actualizado_recarga_pagina_para",
       );
     }
   });

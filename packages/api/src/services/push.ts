@@ -50,7 +50,8 @@ const CONCURRENCIA = 8;
  */
 export class PushService {
   private claves: Promise<ClavesVapid> | null = null;
-  private temporizador: NodeJS.Timeout | null = null;
+  /** The worker is on (the `tareas` plugin polls the queue): new rows are sent at once. */
+  private activo = false;
   private enCurso: Promise<ResultadoCola> | null = null;
   private pendienteOtraVuelta = false;
 
@@ -96,16 +97,14 @@ export class PushService {
     return { publicKey: valor.publicKey, privateKey: valor.privateKey, subject };
   }
 
-  /** Polls the queue every `intervaloMs` until `parar()`. */
-  iniciar(intervaloMs = 2000): void {
-    if (this.temporizador) return;
-    this.temporizador = setInterval(() => this.avisar(), intervaloMs);
-    this.temporizador.unref();
+  /** Switches the worker on; the `tareas` plugin then polls the queue with `procesarCola()`. */
+  iniciar(): void {
+    this.activo = true;
   }
 
   /** New rows were queued: process soon, without waiting for the next tick. */
   avisar(): void {
-    if (!this.temporizador) return;
+    if (!this.activo) return;
     if (this.enCurso) {
       this.pendienteOtraVuelta = true;
       return;
@@ -114,8 +113,7 @@ export class PushService {
   }
 
   async parar(): Promise<void> {
-    if (this.temporizador) clearInterval(this.temporizador);
-    this.temporizador = null;
+    this.activo = false;
     await this.enCurso?.catch(() => undefined);
   }
 

@@ -2,10 +2,12 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { CuerpoErrorSchema } from "./cuerpo-error.schema";
 import {
   CODIGOS_ERROR,
+  codigoYStatus,
   ErrorCliente,
   ErrorHttp,
   MENSAJE_ERROR_DESCONOCIDO,
   mensajeDeError,
+  VARIANTES_ERROR,
 } from "./error-catalogo";
 
 describe("mensajeDeError", () => {
@@ -100,11 +102,29 @@ describe("cuerpo de error", () => {
   it("asocia cada código con su estado HTTP", () => {
     expect(CODIGOS_ERROR.validacion).toBe(400);
     expect(CODIGOS_ERROR.no_autenticado).toBe(401);
-    expect(CODIGOS_ERROR.sin_permiso).toBe(403);
+    expect(CODIGOS_ERROR.prohibido).toBe(403);
     expect(CODIGOS_ERROR.no_encontrado).toBe(404);
     expect(CODIGOS_ERROR.conflicto).toBe(409);
     expect(CODIGOS_ERROR.demasiados_intentos).toBe(429);
-    for (const codigo of Object.keys(CODIGOS_ERROR)) expect(codigo).toMatch(/^[a-z]+(_[a-z]+)*$/);
+    expect(CODIGOS_ERROR.duplicado).toBe(409);
+    expect(CODIGOS_ERROR.en_uso).toBe(409);
+    expect(CODIGOS_ERROR.copia_no_valida).toBe(400);
+    for (const [codigo, status] of Object.entries(CODIGOS_ERROR)) {
+      expect(codigo).toMatch(/^[a-z]+(_[a-z]+)*$/);
+      expect(status >= 400 && status < 600).toBe(true);
+    }
+  });
+
+  it("una variante sale con el código de otro y su propio estado", () => {
+    expect(codigoYStatus("codigo_incorrecto")).toEqual({
+      codigo: "codigo_incorrecto",
+      status: 401,
+    });
+    expect(codigoYStatus("codigo_incorrecto_en_sesion")).toEqual({
+      codigo: "codigo_incorrecto",
+      status: 400,
+    });
+    for (const v of Object.values(VARIANTES_ERROR)) expect(CODIGOS_ERROR[v.codigo]).toBeDefined();
   });
 
   it("valida la forma del cuerpo con detalles por campo", () => {

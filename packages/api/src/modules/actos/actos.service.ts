@@ -27,6 +27,7 @@ import {
   rechazoInscripcion,
 } from "@fila/domain";
 import { DomainError, noEncontrado, prohibido } from "../../errors/domain-error.js";
+import { type Mensaje, mensajeCon } from "../../errors/mensajes.js";
 import type { UsuarioAutenticado } from "../../plugins/auth.js";
 import { diferencias } from "../../services/auditoria.js";
 import { presentarActo, presentarInscripcion, totalesInscritos } from "./actos.presenter.js";
@@ -44,13 +45,12 @@ import { textoActos } from "./actos.textos.js";
 
 export type Actor = Pick<UsuarioAutenticado, "id" | "rol" | "socioId">;
 
-export const MENSAJE_SIN_PLAZAS = "No quedan plazas";
 export const MOTIVO_ACTO_CANCELADO = "Acto cancelado";
 export const MOTIVO_INSCRIPCION_CANCELADA = "Inscripción cancelada";
 
-const conflicto = (mensaje: string) => new DomainError("conflicto", mensaje);
-const validacion = (campo: string, mensaje: string) =>
-  new DomainError("validacion", mensaje, [{ campo, mensaje }]);
+const conflicto = (m: Mensaje) => new DomainError("conflicto", m);
+const validacion = (campo: string, m: Mensaje) =>
+  new DomainError("validacion", m, [{ campo, clave: m }]);
 
 /** The account belongs to a member: role socio, or any account linked to a member. */
 export const esDeSocio = (actor: Pick<Actor, "rol" | "socioId">) =>
@@ -146,7 +146,20 @@ const enRemesa = (i: { estado_pago: string | null; id_remesa: number | null }) =
   i.estado_pago === "pendiente" && i.id_remesa !== null;
 
 const errorDe = (r: Rechazo) =>
-  new DomainError(r.codigo, r.mensaje, r.campo ? [{ campo: r.campo, mensaje: r.mensaje }] : []);
+  new DomainError(
+    r.codigo,
+    mensajeCon("dominio.texto", { texto: r.mensaje }),
+    r.campo ? [{ campo: r.campo, mensaje: r.mensaje }] : [],
+  );
+
+/** Promoting without room: the text by the number of people and of free places (singular or not). */
+const SIN_SITIO = {
+  una: { una: "actos.sin_sitio_1_persona_1_libre", varias: "actos.sin_sitio_1_persona_n_libres" },
+  varias: {
+    una: "actos.sin_sitio_n_personas_1_libre",
+    varias: "actos.sin_sitio_n_personas_n_libres",
+  },
+} as const;
 
 /** A waiting enrolment just given a place: told by alert, Web Push and mail after commit. */
 export type AvisoPlaza = { idsSocio: number[]; titulo: string; mensaje: string; enlace: string };
@@ -193,14 +206,14 @@ export class ActosService {
 
   async obtener(id: number, repo = this.repo): Promise<Acto> {
     const fila = await repo.porId(id);
-    if (!fila) throw noEncontrado("El acto");
+    if (!fila) throw noEncontrado("no_encontrado.acto");
     const [acto] = await this.presentar([fila], repo);
     return acto as Acto;
   }
 
   private async comprobarReferencias(repo: ActosRepository, e: ActoEntrada): Promise<void> {
     if (e.idTipoActo !== null && !(await repo.existeTipoActo(e.idTipoActo))) {
-      throw validacion("idTipoActo", "El tipo de acto no existe");
+      throw validacion("idTipoActo", "actos.tipo_acto_no_existe");
     }
     const tipos = await repo.existenTiposSocio(e.precios.map((p) => p.idTipoSocio));
     const productos = await repo.existenProductos(
@@ -208,10 +221,10 @@ export class ActosService {
     );
     e.precios.forEach((p, i) => {
       if (!tipos.has(p.idTipoSocio)) {
-        throw validacion(`precios.${i}.idTipoSocio`, "El tipo de socio no existe");
+        throw validacion(`precios.${i}.idTipoSocio`, "actos.tipo_socio_no_existe");
       }
       if (p.idProducto !== null && !productos.has(p.idProducto)) {
-        throw validacion(`precios.${i}.idProducto`, "El producto no existe");
+        throw validacion(`precios.${i}.idProducto`, "actos.producto_no_existe");
       }
     });
   }
@@ -244,7 +257,7 @@ export class ActosService {
   async actualizar(actor: Actor, id: number, entrada: ActoEntrada): Promise<Acto> {
     const { acto, promovidas } = await this.repo.transaccion(async (repo) => {
       const antes = await repo.porId(id, true);
-      if (!antes) throw noEncontrado("El acto");
+      if (!antes) throw noEncontrado("no_encontrado.acto");
       await this.comprobarReferencias(repo, entrada);
       const datos = aDatos(entrada, entrada.listaEspera ?? antes.lista_espera);
       if (datos.aforo !== null) {
@@ -252,7 +265,7 @@ export class ActosService {
         if (antes.ocupadas > datos.aforo) {
           throw validacion(
             "aforo",
-            `El aforo no puede ser menor que las plazas ya ocupadas (${antes.ocupadas})`,
+            mensajeCon("actos.aforo_no_puede_ser_menor_plazas", { ocupadas: antes.ocupadas }),
           );
         }
       }
@@ -285,11 +298,9 @@ export class ActosService {
   async borrar(actor: Actor, id: number): Promise<void> {
     await this.repo.transaccion(async (repo) => {
       const acto = await repo.porId(id, true);
-      if (!acto) throw noEncontrado("El acto");
+      if (!acto) throw noEncontrado("no_encontrado.acto");
       if ((await repo.cuentaInscripciones(id)) > 0) {
-        throw conflicto(
-          "No se puede borrar: tiene inscripciones o cargos. Cancela el acto en su lugar.",
-        );
+        throw conflicto("actos.no_puede_borrar_tiene_inscripciones_cargos");
       }
       await repo.borrar(id);
       await repo.auditar({
@@ -304,7 +315,7 @@ export class ActosService {
   async copiar(actor: Actor, id: number, copia: ActoCopia): Promise<Acto> {
     return this.repo.transaccion(async (repo) => {
       const original = await repo.porId(id);
-      if (!original) throw noEncontrado("El acto");
+      if (!original) throw noEncontrado("no_encontrado.acto");
       const fecha = copia.fecha ?? original.fecha;
       let fechaMaxima = original.fecha_maxima_inscripcion;
       if (copia.fechaMaximaInscripcion !== undefined) {
@@ -314,10 +325,7 @@ export class ActosService {
         fechaMaxima = sumarDias(fecha, -diasEntre(fechaMaxima, original.fecha));
       }
       if (fechaMaxima !== null && fechaMaxima > fecha) {
-        throw validacion(
-          "fechaMaximaInscripcion",
-          "La fecha máxima de inscripción no puede ser posterior al acto",
-        );
+        throw validacion("fechaMaximaInscripcion", "actos.fecha_maxima_inscripcion_no_puede_ser");
       }
       const datos: DatosActo = {
         ...datosDe(original),
@@ -349,8 +357,8 @@ export class ActosService {
   async cancelar(actor: Actor, id: number): Promise<Acto> {
     return this.repo.transaccion(async (repo) => {
       const acto = await repo.porId(id, true);
-      if (!acto) throw noEncontrado("El acto");
-      if (acto.cancelado) throw conflicto("El acto ya está cancelado");
+      if (!acto) throw noEncontrado("no_encontrado.acto");
+      if (acto.cancelado) throw conflicto("actos.acto_esta_cancelado");
       await repo.actualizar(id, { cancelado: true });
       const anulados = await repo.anularCargosPendientesDeActo(id, MOTIVO_ACTO_CANCELADO);
       await repo.auditar({
@@ -510,11 +518,11 @@ export class ActosService {
       creada ??= await this.repo.transaccion(async (repo) => {
         const nueva = await this.intentarInscribir(repo, actor, idActo, entrada);
         // Under the lock nothing can change between the check and the insert.
-        if (!nueva) throw conflicto(MENSAJE_SIN_PLAZAS);
+        if (!nueva) throw conflicto("actos.sin_plazas");
         return nueva;
       });
     } catch (error) {
-      if (esViolacionUnica(error)) throw conflicto("Ya está inscrito en este acto");
+      if (esViolacionUnica(error)) throw conflicto("actos.ya_inscrito");
       throw error;
     }
     return presentarInscripcion(creada);
@@ -534,7 +542,7 @@ export class ActosService {
     const esAdministrador = actor.rol === "administrador";
     // One read with all it needs (event, member, prices), so a miss costs one round trip.
     const acto = await repo.paraInscribir(idActo, entrada.idSocio, repo.enTransaccion);
-    if (!acto) throw noEncontrado("El acto");
+    if (!acto) throw noEncontrado("no_encontrado.acto");
     const { socio } = acto;
     const precios = conPrecio(acto.precios);
     const rechazo = rechazoInscripcion({
@@ -553,18 +561,16 @@ export class ActosService {
       menu: entrada.menu,
     });
     if (rechazo) throw errorDe(rechazo);
-    if (!socio && esAdministrador) throw noEncontrado("El socio");
+    if (!socio && esAdministrador) throw noEncontrado("no_encontrado.socio");
     if (!socio || !this.puedeGestionar(actor, socio)) {
-      throw new DomainError(
-        "prohibido",
-        "Solo puedes inscribirte a ti y a los socios de los que eres pagador.",
-      );
+      throw new DomainError("prohibido", "actos.solo_tu_y_a_quien_pagas");
     }
-    if (!socio.activo) throw conflicto("El socio está de baja");
-    if (acto.inscrito) throw conflicto(`${socio.nombre} ya está inscrito en este acto`);
+    if (!socio.activo) throw conflicto("actos.socio_esta_baja");
+    if (acto.inscrito)
+      throw conflicto(mensajeCon("actos.socio_ya_inscrito", { nombre: socio.nombre }));
     // Full: onto the wait-list if the event has one (decided again under the lock).
     if (!acto.lista_espera && !hayPlazas(acto.aforo, acto.ocupadas, 1 + entrada.invitados)) {
-      throw conflicto(MENSAJE_SIN_PLAZAS);
+      throw conflicto("actos.sin_plazas");
     }
     const importe = importeDe(acto, precios, socio.id_tipo_socio, entrada.invitados);
     let cargo: NuevoCargo | null = null;
@@ -590,7 +596,7 @@ export class ActosService {
 
   private async inscripcionPresentada(idActo: number, id: number): Promise<Inscripcion> {
     const fila = await this.repo.inscripcion(idActo, id);
-    if (!fila) throw noEncontrado("La inscripción");
+    if (!fila) throw noEncontrado("no_encontrado.inscripcion");
     return presentarInscripcion(fila);
   }
 
@@ -602,9 +608,9 @@ export class ActosService {
     const esAdministrador = actor.rol === "administrador";
     const { cancelada, promovidas } = await this.repo.transaccion(async (repo) => {
       const acto = await repo.porId(idActo, true);
-      if (!acto) throw noEncontrado("El acto");
+      if (!acto) throw noEncontrado("no_encontrado.acto");
       const inscripcion = await repo.inscripcion(idActo, idInscripcion);
-      if (!inscripcion) throw noEncontrado("La inscripción");
+      if (!inscripcion) throw noEncontrado("no_encontrado.inscripcion");
       const socio = await repo.socio(inscripcion.id_socio);
       if (!socio || !this.puedeGestionar(actor, socio)) throw prohibido();
       if (!esAdministrador) {
@@ -616,14 +622,12 @@ export class ActosService {
           },
           this.hoy(),
         );
-        if (motivo) throw conflicto(motivo);
+        if (motivo) throw conflicto(mensajeCon("dominio.texto", { texto: motivo }));
         if (inscripcion.estado_pago === "pagado") {
-          throw conflicto("La inscripción ya está pagada: para cancelarla habla con la junta.");
+          throw conflicto("actos.inscripcion_esta_pagada_para_cancelarla_habla");
         }
         if (enRemesa(inscripcion)) {
-          throw conflicto(
-            "El cargo de la inscripción ya está en una remesa: para cancelarla habla con la junta.",
-          );
+          throw conflicto("actos.cargo_inscripcion_esta_remesa_para_cancelarla");
         }
       }
       let cargo: InscripcionCancelada["cargo"] = "sin_cargo";
@@ -677,9 +681,9 @@ export class ActosService {
   ): Promise<Inscripcion> {
     const promovidas = await this.repo.transaccion(async (repo): Promise<Promovida[]> => {
       const acto = await repo.porId(idActo, true);
-      if (!acto) throw noEncontrado("El acto");
+      if (!acto) throw noEncontrado("no_encontrado.acto");
       const ins = await repo.inscripcion(idActo, idInscripcion);
-      if (!ins) throw noEncontrado("La inscripción");
+      if (!ins) throw noEncontrado("no_encontrado.inscripcion");
       const socio = await repo.socio(ins.id_socio);
       if (!socio || !this.puedeGestionar(actor, socio)) throw prohibido();
       const rechazo = rechazoCambioInscripcion({
@@ -702,7 +706,7 @@ export class ActosService {
       // A waiting enrolment takes no place and has no charge: it changes and keeps its place.
       const confirmada = ins.estado === "confirmada";
       if (confirmada && masPersonas > 0) {
-        if (!hayPlazas(acto.aforo, acto.ocupadas, masPersonas)) throw conflicto(MENSAJE_SIN_PLAZAS);
+        if (!hayPlazas(acto.aforo, acto.ocupadas, masPersonas)) throw conflicto("actos.sin_plazas");
       }
       let importe = ins.importe;
       let desenlazarCargo = false;
@@ -727,9 +731,7 @@ export class ActosService {
                 )
               : await repo.anularCargo(idPago, MOTIVO_INSCRIPCION_CANCELADA);
           if (!seguido) {
-            throw conflicto(
-              "El cargo de la inscripción ya está pagado o en una remesa: para cambiar los invitados habla con la junta.",
-            );
+            throw conflicto("actos.cargo_inscripcion_esta_pagado_remesa_para");
           }
           desenlazarCargo = importe === 0;
         } else if (importe > 0) {
@@ -854,18 +856,15 @@ export class ActosService {
   async promocion(actor: Actor, idActo: number, idInscripcion: number): Promise<Inscripcion> {
     const promovida = await this.repo.transaccion(async (repo) => {
       const acto = await repo.porId(idActo, true);
-      if (!acto) throw noEncontrado("El acto");
+      if (!acto) throw noEncontrado("no_encontrado.acto");
       const inscripcion = await repo.inscripcion(idActo, idInscripcion);
-      if (!inscripcion) throw noEncontrado("La inscripción");
-      if (inscripcion.estado === "confirmada") {
-        throw conflicto("La inscripción ya tiene plaza: no está en la lista de espera.");
-      }
+      if (!inscripcion) throw noEncontrado("no_encontrado.inscripcion");
+      if (inscripcion.estado === "confirmada") throw conflicto("actos.inscripcion_ya_tiene_plaza");
       const personas = 1 + inscripcion.invitados;
       if (!hayPlazas(acto.aforo, acto.ocupadas, personas)) {
         const libres = Math.max(0, (acto.aforo ?? 0) - acto.ocupadas);
-        throw conflicto(
-          `No hay sitio: la inscripción es de ${personas} ${personas === 1 ? "persona" : "personas"} y ${libres === 1 ? "queda 1 plaza libre" : `quedan ${libres} plazas libres`}. Sube el aforo o libera plazas antes.`,
-        );
+        const clave = SIN_SITIO[personas === 1 ? "una" : "varias"][libres === 1 ? "una" : "varias"];
+        throw conflicto(mensajeCon(clave, { personas, libres }));
       }
       const precios = conPrecio(await repo.precios([idActo]));
       const productos = new ProductosDeActo(repo, acto, precios);
@@ -916,15 +915,17 @@ export class ActosService {
   async asistencia(actor: Actor, idActo: number, idInscripcion: number, asistio: boolean) {
     return this.repo.transaccion(async (repo) => {
       const inscripcion = await repo.inscripcion(idActo, idInscripcion);
-      if (!inscripcion) throw noEncontrado("La inscripción");
+      if (!inscripcion) throw noEncontrado("no_encontrado.inscripcion");
       const acto = await repo.porId(idActo);
-      if (!acto) throw noEncontrado("El acto");
+      if (!acto) throw noEncontrado("no_encontrado.acto");
       if (asistio && acto.cancelado) {
-        throw conflicto("El acto está cancelado: no se marca la asistencia ni da puntos.");
+        throw conflicto("actos.acto_esta_cancelado_no_marca_asistencia");
       }
       if (asistio && acto.fecha > this.hoy()) {
         throw conflicto(
-          `El acto aún no se ha celebrado: la asistencia se marca a partir del día del acto (${formatearFecha(acto.fecha)}).`,
+          mensajeCon("actos.acto_aun_no_ha_celebrado_asistencia", {
+            fecha: formatearFecha(acto.fecha),
+          }),
         );
       }
       if (inscripcion.asistio !== asistio) {

@@ -45,14 +45,14 @@ export class CalendarioService {
   /** `<token>.ics`: anything else is simply not found. */
   async porArchivo(archivo: string): Promise<string> {
     const token = /^([A-Za-z0-9_-]{20,100})\.ics$/.exec(archivo)?.[1];
-    if (!token) throw noEncontrado("El calendario");
+    if (!token) throw noEncontrado("no_encontrado.calendario");
     return this.porToken(token);
   }
 
   /** The private feed behind a token: what its account can see. */
   async porToken(token: string): Promise<string> {
     const usuario = await this.repo.usuarioDeToken(token);
-    if (!usuario) throw noEncontrado("El calendario");
+    if (!usuario) throw noEncontrado("no_encontrado.calendario");
     const incluirInternos =
       usuario.rol === "administrador" ||
       esDeSocio({ rol: usuario.rol, socioId: usuario.id_socio ?? 0 });
@@ -80,7 +80,7 @@ export class CalendarioService {
   async evento(actor: Actor, id: number): Promise<string> {
     const acto = await this.repo.porId(id);
     const visible = acto && (!acto.es_interno || actor.rol === "administrador" || esDeSocio(actor));
-    if (!acto || !visible) throw noEncontrado("El acto");
+    if (!acto || !visible) throw noEncontrado("no_encontrado.acto");
     return this.ics([acto], acto.nombre);
   }
 }

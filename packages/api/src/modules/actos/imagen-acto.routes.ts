@@ -18,10 +18,9 @@ const ImagenSchema = z.object({ imagen: z.string() });
 const soloAdmin = requiereRol("administrador");
 
 /** The event's image: the administrador uploads or removes it; any session sees it. */
-export const imagenActoRoutes: FastifyPluginAsyncZod<{ imagenes: ImagenActoService }> = async (
-  app,
-  { imagenes },
-) => {
+export const imagenActoRoutes: FastifyPluginAsyncZod<{
+  imagenesActo: ImagenActoService;
+}> = async (app, { imagenesActo: imagenes }) => {
   await app.register(multipart, {
     limits: { fileSize: IMAGEN_MAX_BYTES, files: 1, fields: 5, parts: 6 },
   });

@@ -3,7 +3,7 @@ import { AlmacenArchivos, imagenAWebp } from "../../services/archivos.js";
 import type { ActosRepository } from "./actos.repository.js";
 
 const LADO_IMAGEN = 1600;
-const MENSAJE_IMAGEN = "La imagen debe ser un archivo JPEG, PNG o WebP.";
+const MENSAJE_IMAGEN = "comun.imagen_no_valida";
 
 /**
  * The image of an event, uploaded like a news cover: re-encoded to WebP and kept in
@@ -21,11 +21,11 @@ export class ImagenActoService {
 
   async subir(idUsuario: number, id: number, contenido: Buffer): Promise<{ imagen: string }> {
     const antes = await this.repo.porId(id);
-    if (!antes) throw noEncontrado("El acto");
+    if (!antes) throw noEncontrado("no_encontrado.acto");
     const webp = await imagenAWebp(contenido, LADO_IMAGEN);
     if (!webp) {
       throw new DomainError("imagen_no_valida", MENSAJE_IMAGEN, [
-        { campo: "archivo", mensaje: MENSAJE_IMAGEN },
+        { campo: "archivo", clave: MENSAJE_IMAGEN },
       ]);
     }
     await this.imagenes.guardar(`${id}.webp`, webp);
@@ -44,7 +44,7 @@ export class ImagenActoService {
 
   async borrar(idUsuario: number, id: number): Promise<void> {
     const antes = await this.repo.porId(id);
-    if (!antes) throw noEncontrado("El acto");
+    if (!antes) throw noEncontrado("no_encontrado.acto");
     await this.repo.transaccion(async (repo) => {
       await repo.actualizar(id, { imagen: null });
       await repo.auditar({
@@ -63,7 +63,7 @@ export class ImagenActoService {
     const contenido = acto?.imagen?.startsWith("/api/")
       ? await this.imagenes.leer(`${id}.webp`)
       : null;
-    if (!contenido) throw noEncontrado("La imagen del acto");
+    if (!contenido) throw noEncontrado("no_encontrado.imagen_acto");
     return contenido;
   }
 }

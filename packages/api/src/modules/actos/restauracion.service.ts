@@ -89,9 +89,9 @@ export class RestauracionService {
 
   async revocar(actor: Actor, id: number): Promise<void> {
     await this.repo.transaccion(async (repo) => {
-      if (!(await repo.existeEnlaceRestauracion(id))) throw noEncontrado("El enlace");
+      if (!(await repo.existeEnlaceRestauracion(id))) throw noEncontrado("no_encontrado.enlace");
       if (!(await repo.revocarEnlaceRestauracion(id))) {
-        throw new DomainError("conflicto", "El enlace ya estaba revocado");
+        throw new DomainError("conflicto", "actos.enlace_estaba_revocado");
       }
       await repo.auditar({
         idUsuario: actor.id,
@@ -105,7 +105,7 @@ export class RestauracionService {
   /** The view behind a shared link; unknown, revoked or expired links all look the same (404). */
   async publico(token: string): Promise<Restauracion> {
     if (!(await this.repo.enlaceRestauracionVigente(hashToken(token)))) {
-      throw noEncontrado("El enlace");
+      throw noEncontrado("no_encontrado.enlace");
     }
     return this.vista();
   }

@@ -1,7 +1,8 @@
 import { type AlertaCrear, type DestinoAlerta, type PayloadPush, rutaDeAlerta } from "@fila/domain";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/database.js";
-import { type DetalleError, DomainError, noEncontrado } from "../../errors/domain-error.js";
+import { type Detalle, DomainError, noEncontrado } from "../../errors/domain-error.js";
+import { mensajeCon } from "../../errors/mensajes.js";
 import type { UsuarioAutenticado } from "../../plugins/auth.js";
 import type { MailService } from "../../services/mail.js";
 import type { PushService } from "../../services/push.js";
@@ -115,14 +116,14 @@ export class AlertasService {
   }
 
   private async comprobarDestino(destino: DestinoAlerta): Promise<void> {
-    const detalles: DetalleError[] = [];
+    const detalles: Detalle[] = [];
     if (destino.tiposSocio) {
       const existen = new Set(await this.repo.tiposSocioQueExisten(destino.tiposSocio));
       const faltan = destino.tiposSocio.filter((id) => !existen.has(id));
       if (faltan.length > 0) {
         detalles.push({
           campo: "destino.tiposSocio",
-          mensaje: `No existe el tipo de socio ${faltan.join(", ")}`,
+          clave: mensajeCon("alertas.no_existe_tipo_socio", { ids: faltan.join(", ") }),
         });
       }
     }
@@ -132,15 +133,15 @@ export class AlertasService {
       if (faltan.length > 0) {
         detalles.push({
           campo: "destino.idsSocio",
-          mensaje: `No existe el socio ${faltan.slice(0, 20).join(", ")}`,
+          clave: mensajeCon("alertas.no_existe_socio", { ids: faltan.slice(0, 20).join(", ") }),
         });
       }
     }
     if (destino.idActo !== undefined && !(await this.repo.existeActo(destino.idActo))) {
-      detalles.push({ campo: "destino.idActo", mensaje: "El acto no existe" });
+      detalles.push({ campo: "destino.idActo", clave: "alertas.acto_no_existe" });
     }
     if (detalles.length > 0) {
-      throw new DomainError("validacion", "Revisa a quién se envía la alerta.", detalles);
+      throw new DomainError("validacion", "alertas.revisa_quien_envia_alerta", detalles);
     }
   }
 
@@ -175,7 +176,7 @@ export class AlertasService {
 
   async obtener(id: number): Promise<AlertaVista> {
     const fila = await this.repo.obtener(id);
-    if (!fila) throw noEncontrado("La alerta");
+    if (!fila) throw noEncontrado("no_encontrado.alerta");
     return presentarAlerta(fila);
   }
 
@@ -208,15 +209,16 @@ export class AlertasService {
 
   async obtenerMia(idUsuario: number, idAlerta: number): Promise<AlertaMiaVista> {
     const fila = await this.repo.obtenerMia(idUsuario, idAlerta);
-    if (!fila) throw noEncontrado("La alerta");
+    if (!fila) throw noEncontrado("no_encontrado.alerta");
     return presentarAlertaMia(fila);
   }
 
   /** 404 unless the user is a recipient: an alert sent to others does not exist for them. */
   async marcarLeida(idUsuario: number, idAlerta: number): Promise<AlertaMiaVista> {
-    if (!(await this.repo.marcarLeida(idUsuario, idAlerta))) throw noEncontrado("La alerta");
+    if (!(await this.repo.marcarLeida(idUsuario, idAlerta)))
+      throw noEncontrado("no_encontrado.alerta");
     const fila = await this.repo.obtenerMia(idUsuario, idAlerta);
-    if (!fila) throw noEncontrado("La alerta");
+    if (!fila) throw noEncontrado("no_encontrado.alerta");
     return presentarAlertaMia(fila);
   }
 

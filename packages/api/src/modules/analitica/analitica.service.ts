@@ -9,8 +9,8 @@ import {
   MAX_DIAS_RESUMEN,
   type ResumenAnalitica,
 } from "@fila/domain";
-import type { FastifyBaseLogger } from "fastify";
 import { DomainError } from "../../errors/domain-error.js";
+import { mensajeCon } from "../../errors/mensajes.js";
 import type { AnaliticaRepository } from "./analitica.repository.js";
 
 /** What the request says about its sender; none of it is stored. */
@@ -51,13 +51,8 @@ export function restarMeses(iso: string, meses: number): string {
  */
 export class AnaliticaService {
   private sal: { dia: string; valor: Promise<string> } | null = null;
-  private temporizador: NodeJS.Timeout | null = null;
-  private enCurso: Promise<void> | null = null;
 
-  constructor(
-    private readonly repo: AnaliticaRepository,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+  constructor(private readonly repo: AnaliticaRepository) {}
 
   /** Counts one batch, unless the browser asks not to be tracked or says it is a robot. */
   async registrar(lote: LoteAnalitica, remitente: Remitente, ahora = new Date()): Promise<void> {
@@ -92,15 +87,20 @@ export class AnaliticaService {
     const hasta = filtro.hasta ?? hoyIso(ahora);
     const desde = filtro.desde ?? sumarDias(hasta, -27);
     if (desde > hasta) {
-      throw new DomainError("validacion", "La fecha de inicio es posterior a la de fin.", [
-        { campo: "desde", mensaje: "Tiene que ser anterior o igual a «hasta»." },
+      throw new DomainError("validacion", "analitica.fecha_inicio_posterior_fin", [
+        { campo: "desde", clave: "analitica.tiene_ser_anterior_igual_hasta" },
       ]);
     }
     if (sumarDias(desde, MAX_DIAS_RESUMEN - 1) < hasta) {
       throw new DomainError(
         "validacion",
-        `El periodo no puede pasar de ${MAX_DIAS_RESUMEN} días.`,
-        [{ campo: "desde", mensaje: `Como mucho ${MAX_DIAS_RESUMEN} días.` }],
+        mensajeCon("analitica.periodo_no_puede_pasar_dias", { max: MAX_DIAS_RESUMEN }),
+        [
+          {
+            campo: "desde",
+            clave: mensajeCon("analitica.como_mucho_dias", { max: MAX_DIAS_RESUMEN }),
+          },
+        ],
       );
     }
 
@@ -162,27 +162,5 @@ export class AnaliticaService {
     const hoy = hoyIso(ahora);
     await this.repo.cerrarDiasAnteriores(hoy);
     await this.repo.borrarAnterioresA(restarMeses(hoy, MESES_CONSERVADOS));
-  }
-
-  /** Runs the upkeep now and every `intervaloMs` (an hour) until `parar()`. */
-  iniciar(intervaloMs = 60 * 60 * 1000): void {
-    if (this.temporizador) return;
-    const tarea = () => {
-      if (this.enCurso) return;
-      this.enCurso = this.mantener()
-        .catch((err) => this.log.error({ err }, "mantenimiento de la analítica"))
-        .finally(() => {
-          this.enCurso = null;
-        });
-    };
-    this.temporizador = setInterval(tarea, intervaloMs);
-    this.temporizador.unref();
-    tarea();
-  }
-
-  async parar(): Promise<void> {
-    if (this.temporizador) clearInterval(this.temporizador);
-    this.temporizador = null;
-    await this.enCurso;
   }
 }

@@ -14,6 +14,7 @@ import sharp from "sharp";
 import type { Database } from "../../db/database.js";
 import type { CambioAuditado } from "../../db/schema.js";
 import { DomainError, noEncontrado, prohibido } from "../../errors/domain-error.js";
+import { mensajeCon } from "../../errors/mensajes.js";
 import type { UsuarioAutenticado } from "../../plugins/auth.js";
 import { AlmacenArchivos, imagenAWebp } from "../../services/archivos.js";
 import { diferencias } from "../../services/auditoria.js";
@@ -45,8 +46,8 @@ export type OpcionesAnuncios = {
 const LADO_IMAGEN = 1600;
 const LADO_MINIATURA = 400;
 const DIAS_AVISO = 7;
-const MENSAJE_IMAGEN = "La imagen debe ser un archivo JPEG, PNG o WebP.";
-const MENSAJE_CONTACTO = "Indica un correo electrónico o un teléfono de contacto.";
+const MENSAJE_IMAGEN = "comun.imagen_no_valida";
+const MENSAJE_CONTACTO = "anuncios.sin_contacto";
 
 const esAdministrador = (actor: Actor) => actor.rol === "administrador";
 const esDueno = (actor: Actor, anuncio: AnuncioGuardado) =>
@@ -54,8 +55,8 @@ const esDueno = (actor: Actor, anuncio: AnuncioGuardado) =>
 const miniatura = (clave: string) => clave.replace(/\.webp$/, "-mini.webp");
 const sinDuplicados = (lista: string[]) => [...new Set(lista)];
 const demasiadasImagenes = () => {
-  const mensaje = `Un anuncio puede tener como mucho ${ANUNCIO_MAX_IMAGENES} imágenes.`;
-  return new DomainError("validacion", mensaje, [{ campo: "archivo", mensaje }]);
+  const mensaje = mensajeCon("anuncios.demasiadas_imagenes", { max: ANUNCIO_MAX_IMAGENES });
+  return new DomainError("validacion", mensaje, [{ campo: "archivo", clave: mensaje }]);
 };
 
 export class AnunciosService {
@@ -81,9 +82,9 @@ export class AnunciosService {
   /** The ad if the caller may see it: live ones for everyone, inactive ones for owner and board. */
   private async visible(actor: Actor, id: number): Promise<AnuncioGuardado> {
     const anuncio = await this.repo.porId(id, this.hoy(), this.opciones.dias);
-    if (!anuncio) throw noEncontrado("El anuncio");
+    if (!anuncio) throw noEncontrado("no_encontrado.anuncio");
     if (!anuncio.activo && !esAdministrador(actor) && !esDueno(actor, anuncio)) {
-      throw noEncontrado("El anuncio");
+      throw noEncontrado("no_encontrado.anuncio");
     }
     return anuncio;
   }
@@ -131,7 +132,7 @@ export class AnunciosService {
     }
     if (!tieneMedioDeContacto(resultado)) {
       throw new DomainError("validacion", MENSAJE_CONTACTO, [
-        { campo: "contacto", mensaje: MENSAJE_CONTACTO },
+        { campo: "contacto", clave: MENSAJE_CONTACTO },
       ]);
     }
     return resultado;
@@ -159,10 +160,7 @@ export class AnunciosService {
 
   async crear(actor: Actor, entrada: AnuncioEntrada): Promise<AnuncioVista> {
     if (actor.socioId <= 0) {
-      throw new DomainError(
-        "prohibido",
-        "Para publicar un anuncio tu cuenta tiene que estar vinculada a un socio.",
-      );
+      throw new DomainError("prohibido", "anuncios.cuenta_sin_socio");
     }
     const contacto = await this.contactoDe(actor.socioId, entrada.contacto);
     // Only the board features an ad; anyone else's `destacado` is ignored.
@@ -224,7 +222,7 @@ export class AnunciosService {
     const imagenes = await this.repo.transaccion(async (repo) => {
       // Locked: an image uploaded meanwhile is either in this list or refused with 404.
       const actual = await repo.porId(id, this.hoy(), this.opciones.dias, true);
-      if (!actual) throw noEncontrado("El anuncio");
+      if (!actual) throw noEncontrado("no_encontrado.anuncio");
       await repo.borrar(id);
       await repo.auditar({
         idUsuario: actor.id,
@@ -261,7 +259,7 @@ export class AnunciosService {
   ): Promise<void> {
     await this.repo.transaccion(async (repo) => {
       const actual = await repo.porId(id, this.hoy(), this.opciones.dias, true);
-      if (!actual) throw noEncontrado("El anuncio");
+      if (!actual) throw noEncontrado("no_encontrado.anuncio");
       const { imagenes, accion, cambios } = cambio(actual.imagenes);
       await repo.actualizar(id, { imagenes });
       await repo.auditar({
@@ -281,7 +279,7 @@ export class AnunciosService {
     const webp = await imagenAWebp(contenido, LADO_IMAGEN);
     if (!webp) {
       throw new DomainError("imagen_no_valida", MENSAJE_IMAGEN, [
-        { campo: "archivo", mensaje: MENSAJE_IMAGEN },
+        { campo: "archivo", clave: MENSAJE_IMAGEN },
       ]);
     }
     const mini = await sharp(webp)
@@ -317,8 +315,8 @@ export class AnunciosService {
         new Set(orden).size === orden.length &&
         orden.every((c) => actuales.includes(c));
       if (!mismas) {
-        const mensaje = "El orden debe incluir cada imagen del anuncio una sola vez.";
-        throw new DomainError("validacion", mensaje, [{ campo: "orden", mensaje }]);
+        const mensaje = "anuncios.orden_no_valido";
+        throw new DomainError("validacion", mensaje, [{ campo: "orden", clave: mensaje }]);
       }
       return {
         imagenes: orden,
@@ -332,7 +330,7 @@ export class AnunciosService {
   async borrarImagen(actor: Actor, id: number, clave: string): Promise<AnuncioVista> {
     await this.modificable(actor, id);
     await this.cambiarImagenes(actor, id, (actuales) => {
-      if (!actuales.includes(clave)) throw noEncontrado("La imagen");
+      if (!actuales.includes(clave)) throw noEncontrado("no_encontrado.imagen");
       return {
         imagenes: actuales.filter((c) => c !== clave),
         accion: "imagen",
@@ -346,9 +344,9 @@ export class AnunciosService {
   /** An image (or its thumbnail) of an ad the caller may see. */
   async leerImagen(actor: Actor, id: number, clave: string, mini: boolean): Promise<Buffer> {
     const anuncio = await this.visible(actor, id);
-    if (!anuncio.imagenes.includes(clave)) throw noEncontrado("La imagen");
+    if (!anuncio.imagenes.includes(clave)) throw noEncontrado("no_encontrado.imagen");
     const contenido = await this.imagenes.leer(mini ? miniatura(clave) : clave);
-    if (!contenido) throw noEncontrado("La imagen");
+    if (!contenido) throw noEncontrado("no_encontrado.imagen");
     return contenido;
   }
 

@@ -1,12 +1,10 @@
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Database } from "../../db/database.js";
 import { requiereRol, usuarioDe } from "../../plugins/auth.js";
 import { exigirArchivo, leerFormulario } from "../../plugins/subidas.js";
 import { LOGO_MAX_BYTES } from "../../services/logo.js";
-import { AsociacionRepository } from "./asociacion.repository.js";
-import { TextosAsociacionService } from "./asociacion-textos.service.js";
+import type { TextosAsociacionService } from "./asociacion-textos.service.js";
 
 const tags = ["Asociación"];
 /** Longest text of terms or privacy (HTML). */
@@ -35,18 +33,16 @@ const LogoQuerySchema = z.object({
     .optional(),
 });
 
-const MENSAJE_TAMANYO = "El logotipo no puede ocupar más de 5 MB.";
-const MENSAJE_SIN_ARCHIVO = "Adjunta el logotipo (PNG, JPEG o WebP) en el campo «archivo».";
+const MENSAJE_TAMANYO = "asociacion.logo_demasiado_grande";
+const MENSAJE_SIN_ARCHIVO = "asociacion.sin_logo";
 
 /**
  * The association's terms and privacy texts (rich text, sanitised as news are) and its logo
  * (header, PDFs and the installed app's icon). The texts and the logo are public to read.
  */
-export const asociacionTextosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
-  app,
-  { db },
-) => {
-  const servicio = new TextosAsociacionService(new AsociacionRepository(db));
+export const asociacionTextosRoutes: FastifyPluginAsyncZod<{
+  textosAsociacion: TextosAsociacionService;
+}> = async (app, { textosAsociacion: servicio }) => {
   await app.register(multipart, {
     limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 1000 },
   });

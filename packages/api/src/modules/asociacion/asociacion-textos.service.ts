@@ -73,7 +73,7 @@ export class TextosAsociacionService {
 
   async logo(tamanyo?: number): Promise<Buffer> {
     const logo = await this.repo.logo();
-    if (!logo || logo.length === 0) throw noEncontrado("El logotipo");
+    if (!logo || logo.length === 0) throw noEncontrado("no_encontrado.logotipo");
     const png = Buffer.from(logo);
     return tamanyo ? iconoCuadrado(png, tamanyo) : png;
   }
@@ -81,8 +81,8 @@ export class TextosAsociacionService {
   async guardarLogo(actor: UsuarioAutenticado, contenido: Buffer): Promise<Textos> {
     const png = await logoAPng(contenido);
     if (!png) {
-      const mensaje = "El logotipo tiene que ser una imagen PNG, JPEG o WebP (SVG no se admite).";
-      throw new DomainError("validacion", mensaje, [{ campo: "archivo", mensaje }]);
+      const mensaje = "asociacion.logo_no_valido";
+      throw new DomainError("validacion", mensaje, [{ campo: "archivo", clave: mensaje }]);
     }
     await this.cambiarLogo(actor, png);
     return this.textos();

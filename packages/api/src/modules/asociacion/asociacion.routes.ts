@@ -1,9 +1,7 @@
 import { AsociacionEntradaSchema, AsociacionSchema } from "@fila/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { Database } from "../../db/database.js";
 import { requiereRol, usuarioDe } from "../../plugins/auth.js";
-import { AsociacionRepository } from "./asociacion.repository.js";
-import { AsociacionService } from "./asociacion.service.js";
+import type { AsociacionService } from "./asociacion.service.js";
 
 const soloAdministrador = requiereRol("administrador");
 
@@ -11,9 +9,10 @@ const soloAdministrador = requiereRol("administrador");
  * For the administrator, the association's identity and bank settings for SEPA remittances and
  * receipts (its public texts and logo: asociacion-textos.routes.ts).
  */
-export const asociacionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  const asociacion = new AsociacionService(new AsociacionRepository(db));
-
+export const asociacionRoutes: FastifyPluginAsyncZod<{ asociacion: AsociacionService }> = async (
+  app,
+  { asociacion },
+) => {
   app.get(
     "/asociacion",
     {

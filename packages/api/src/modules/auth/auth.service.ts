@@ -1,12 +1,13 @@
 import { validarPassword } from "@fila/domain";
 import { DomainError, noEncontrado, prohibido } from "../../errors/domain-error.js";
+import { mensajeCon } from "../../errors/mensajes.js";
 import { hashPassword, verificarPassword } from "../../lib/passwords.js";
 import { hashToken, nuevoToken } from "../../lib/tokens.js";
 import type { UsuarioAutenticado } from "../../plugins/auth.js";
 import type { MailService } from "../../services/mail.js";
 import { correoRestablecer } from "./auth.correos.js";
 import type { AuthRepository, CuentaFila } from "./auth.repository.js";
-import { type Limite, LimiteIntentos } from "./limite-intentos.js";
+import type { Limite, LimiteIntentos } from "./limite-intentos.js";
 import { codigoIncorrecto, codigoRequerido, type TotpService } from "./totp.service.js";
 
 const MINUTO = 60_000;
@@ -29,32 +30,29 @@ export type SesionUsuario = {
 };
 
 const credencialesInvalidas = () =>
-  new DomainError("credenciales_invalidas", "Correo o contraseña incorrectos.");
+  new DomainError("credenciales_invalidas", "auth.correo_contrasena_incorrectos");
 
 const demasiadosIntentos = () =>
-  new DomainError(
-    "demasiados_intentos",
-    "Demasiados intentos fallidos. Espera 15 minutos y vuelve a intentarlo.",
-  );
+  new DomainError("demasiados_intentos", "auth.demasiados_intentos_fallidos_espera_15_minutos");
 
 function comprobarPasswordNueva(nueva: string, campo = "nueva"): void {
   const problema = validarPassword(nueva);
   if (problema) {
-    throw new DomainError("validacion", problema, [{ campo, mensaje: problema }]);
+    throw new DomainError("validacion", mensajeCon("dominio.texto", { texto: problema }), [
+      { campo, mensaje: problema },
+    ]);
   }
 }
 
 export class AuthService {
-  private readonly limite: LimiteIntentos;
-
   constructor(
     private readonly repo: AuthRepository,
     private readonly mail: MailService,
     private readonly publicUrl: string,
     private readonly totp: TotpService,
-  ) {
-    this.limite = new LimiteIntentos(repo, LIMITES_LOGIN.ventanaMs);
-  }
+    /** Sign-in attempts (window LIMITES_LOGIN.ventanaMs). */
+    private readonly limite: LimiteIntentos,
+  ) {}
 
   private async presentar(cuenta: CuentaFila): Promise<SesionUsuario> {
     const version = await this.repo.versionCondiciones();
@@ -187,14 +185,14 @@ export class AuthService {
         : await this.repo.cuentaPorSocio(datos.idSocio);
     if (!objetivo) {
       if (actor.rol !== "administrador") throw prohibido();
-      throw noEncontrado("La cuenta de ese socio");
+      throw noEncontrado("no_encontrado.cuenta_ese_socio");
     }
     const esPropia = objetivo.id === actor.id;
     if (!esPropia && actor.rol !== "administrador") throw prohibido();
     const propia = esPropia ? objetivo : await this.repo.cuentaPorId(actor.id);
     if (!(await verificarPassword(propia?.passwordHash ?? null, datos.antigua))) {
-      throw new DomainError("password_incorrecta", "La contraseña actual no es correcta.", [
-        { campo: "antigua", mensaje: "La contraseña actual no es correcta." },
+      throw new DomainError("password_incorrecta", "auth.contrasena_actual_no_correcta", [
+        { campo: "antigua", clave: "auth.contrasena_actual_no_correcta" },
       ]);
     }
     comprobarPasswordNueva(datos.nueva);
@@ -213,7 +211,7 @@ export class AuthService {
     await this.repo.aceptarCondiciones(actor.id, await this.repo.versionCondiciones());
     // Read again: the session's own copy still has the terms pending.
     const cuenta = await this.repo.cuentaPorId(actor.id);
-    if (!cuenta) throw noEncontrado("La cuenta");
+    if (!cuenta) throw noEncontrado("no_encontrado.cuenta");
     return this.presentar(cuenta);
   }
 
@@ -250,7 +248,4 @@ export class AuthService {
 }
 
 const enlaceInvalido = () =>
-  new DomainError(
-    "enlace_invalido",
-    "El enlace no es válido, ya se ha usado o ha caducado. Pide uno nuevo.",
-  );
+  new DomainError("enlace_invalido", "auth.enlace_no_valido_ha_usado_ha");

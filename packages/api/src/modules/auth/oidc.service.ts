@@ -29,12 +29,7 @@ class RechazoOidc extends Error {
 }
 
 const valeInvalido = () =>
-  new DomainError(
-    "vale_invalido",
-    "El inicio de sesión ha caducado o ya se ha usado. Vuelve a entrar con el proveedor.",
-    [],
-    401,
-  );
+  new DomainError("vale_invalido", "auth.inicio_sesion_ha_caducado_ha_usado");
 
 export type OpcionesOidc = {
   config: ConfigOidc | null;

@@ -1,4 +1,5 @@
 import { DomainError, noEncontrado } from "../../errors/domain-error.js";
+import type { ClaveMensaje } from "../../errors/mensajes.js";
 import type { ClaveInstalacion } from "../../lib/clave-instalacion.js";
 import {
   esCodigoTotp,
@@ -13,11 +14,11 @@ import type { UsuarioAutenticado } from "../../plugins/auth.js";
 import type { MailService } from "../../services/mail.js";
 import { correoTotpRestablecido } from "./auth.correos.js";
 import type { AuthRepository } from "./auth.repository.js";
-import { LimiteIntentos } from "./limite-intentos.js";
+import type { LimiteIntentos } from "./limite-intentos.js";
 import type { TotpRepository } from "./totp.repository.js";
 
 const MINUTO = 60_000;
-const VENTANA_INTENTOS_MS = 15 * MINUTO;
+export const VENTANA_INTENTOS_MS = 15 * MINUTO;
 const INTENTOS_POR_CUENTA = 5;
 
 export type EstadoTotp = {
@@ -35,43 +36,34 @@ export type EstadoTotp = {
 };
 
 export const codigoRequerido = () =>
-  new DomainError(
-    "codigo_requerido",
-    "Escribe el código de 6 cifras de tu aplicación de autenticación o uno de tus códigos de recuperación.",
-  );
+  new DomainError("codigo_requerido", "auth.escribe_codigo_6_cifras_tu_aplicacion");
 
 /** 401 at sign-in; 400 in the account section, where a 401 would mean the session ended. */
-export const codigoIncorrecto = (status = 401) =>
+export const codigoIncorrecto = (enSesion = false) =>
   new DomainError(
-    "codigo_incorrecto",
-    "El código no es correcto o ya se ha usado. Escribe el código que muestra ahora tu aplicación.",
-    [{ campo: "codigo", mensaje: "Código incorrecto" }],
-    status,
+    enSesion ? "codigo_incorrecto_en_sesion" : "codigo_incorrecto",
+    "auth.codigo_no_correcto_ha_usado_escribe",
+    [{ campo: "codigo", clave: "auth.codigo_incorrecto_breve" }],
   );
 
 const demasiadosIntentos = () =>
-  new DomainError(
-    "demasiados_intentos",
-    "Demasiados códigos incorrectos. Espera 15 minutos y vuelve a intentarlo.",
-  );
+  new DomainError("demasiados_intentos", "auth.demasiados_codigos_incorrectos_espera_15_minutos");
 
-const conflicto = (mensaje: string) => new DomainError("conflicto", mensaje);
+const conflicto = (m: ClaveMensaje) => new DomainError("conflicto", m);
 
 export class TotpService {
-  private readonly limite: LimiteIntentos;
-
   constructor(
     private readonly repo: TotpRepository,
     private readonly intentos: AuthRepository,
     private readonly mail: MailService,
     private readonly clave: ClaveInstalacion,
-  ) {
-    this.limite = new LimiteIntentos(intentos, VENTANA_INTENTOS_MS);
-  }
+    /** Codes typed in the account section (window VENTANA_INTENTOS_MS). */
+    private readonly limite: LimiteIntentos,
+  ) {}
 
   async estado(actor: UsuarioAutenticado): Promise<EstadoTotp> {
     const cuenta = await this.repo.cuenta(actor.id);
-    if (!cuenta) throw noEncontrado("La cuenta");
+    if (!cuenta) throw noEncontrado("no_encontrado.cuenta");
     const obligatorio = await this.repo.obligatorioParaAdministradores();
     return {
       activo: cuenta.totpActivo,
@@ -86,11 +78,9 @@ export class TotpService {
   /** A new secret for the authenticator app; TOTP is not on until `confirmar`. */
   async iniciar(actor: UsuarioAutenticado): Promise<{ secreto: string; otpauthUrl: string }> {
     const cuenta = await this.repo.cuenta(actor.id);
-    if (!cuenta) throw noEncontrado("La cuenta");
+    if (!cuenta) throw noEncontrado("no_encontrado.cuenta");
     if (cuenta.totpActivo) {
-      throw conflicto(
-        "Ya tienes activada la verificación en dos pasos. Desactívala antes de configurarla de nuevo.",
-      );
+      throw conflicto("auth.tienes_activada_verificacion_dos_pasos_desactiva");
     }
     const secreto = nuevoSecretoTotp();
     await this.repo.guardarSecretoPendiente(
@@ -109,14 +99,14 @@ export class TotpService {
 
   private async confirmarCodigo(actor: UsuarioAutenticado, codigo: string) {
     const cuenta = await this.repo.cuenta(actor.id);
-    if (!cuenta) throw noEncontrado("La cuenta");
-    if (cuenta.totpActivo) throw conflicto("La verificación en dos pasos ya está activada.");
+    if (!cuenta) throw noEncontrado("no_encontrado.cuenta");
+    if (cuenta.totpActivo) throw conflicto("auth.verificacion_dos_pasos_esta_activada");
     const secreto = this.descifrar(cuenta.id, cuenta.totpSecreto);
     if (!secreto) {
-      throw conflicto("Primero pide un código QR nuevo para tu aplicación de autenticación.");
+      throw conflicto("auth.primero_pide_codigo_qr_nuevo_para");
     }
     const paso = esCodigoTotp(codigo) ? pasoDelCodigo(secreto, codigo) : null;
-    if (paso === null) throw codigoIncorrecto(400);
+    if (paso === null) throw codigoIncorrecto(true);
     const codigos = nuevosCodigosRecuperacion();
     await this.repo.transaccion(async (tx) => {
       await tx.activar(
@@ -140,10 +130,10 @@ export class TotpService {
 
   private async desactivarConCodigo(actor: UsuarioAutenticado, codigo: string): Promise<void> {
     const cuenta = await this.repo.cuenta(actor.id);
-    if (!cuenta) throw noEncontrado("La cuenta");
-    if (!cuenta.totpActivo) throw conflicto("La verificación en dos pasos no está activada.");
+    if (!cuenta) throw noEncontrado("no_encontrado.cuenta");
+    if (!cuenta.totpActivo) throw conflicto("auth.verificacion_dos_pasos_no_esta_activada");
     if (!(await this.verificar(cuenta.id, cuenta.totpSecreto, codigo))) {
-      throw codigoIncorrecto(400);
+      throw codigoIncorrecto(true);
     }
     await this.repo.transaccion(async (tx) => {
       await tx.desactivar(actor.id);
@@ -159,9 +149,9 @@ export class TotpService {
   /** An administrator turns off another account's TOTP (lost phone); the account is told. */
   async restablecer(actor: UsuarioAutenticado, idUsuario: number): Promise<void> {
     const cuenta = await this.repo.cuenta(idUsuario);
-    if (!cuenta) throw noEncontrado("La cuenta");
+    if (!cuenta) throw noEncontrado("no_encontrado.cuenta");
     if (!cuenta.totpActivo && !cuenta.totpSecreto && !cuenta.totpRenovar) {
-      throw conflicto("Esa cuenta no tiene activada la verificación en dos pasos.");
+      throw conflicto("auth.esa_cuenta_no_tiene_activada_verificacion");
     }
     await this.repo.transaccion(async (tx) => {
       await tx.desactivar(idUsuario);

@@ -3,6 +3,7 @@ import { createInterface } from "node:readline";
 import { createGunzip } from "node:zlib";
 import type { z } from "zod";
 import { DomainError } from "../../errors/domain-error.js";
+import type { Mensaje } from "../../errors/mensajes.js";
 import {
   ArchivoSchema,
   type Cabecera,
@@ -14,13 +15,12 @@ import {
 } from "./copia-formato.js";
 
 export const MENSAJES_COPIA = {
-  noEsCopia: "El archivo no es una copia de seguridad de Filà.",
-  incompleta:
-    "El archivo está incompleto o dañado (¿se cortó la descarga?). Vuelve a descargar la copia.",
-};
+  noEsCopia: "copias.no_es_copia",
+  incompleta: "copias.incompleta",
+} as const;
 
-export const copiaNoValida = (mensaje: string) =>
-  new DomainError("copia_no_valida", mensaje, [{ campo: "archivo", mensaje }]);
+export const copiaNoValida = (m: Mensaje) =>
+  new DomainError("copia_no_valida", m, [{ campo: "archivo", clave: m }]);
 
 /** One line of a backup, by what it is (copia-formato.ts). */
 export type LineaCopia =

@@ -7,19 +7,16 @@ import multipart from "@fastify/multipart";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Database } from "../../db/database.js";
 import { DomainError } from "../../errors/domain-error.js";
-import type { ClaveInstalacion } from "../../lib/clave-instalacion.js";
 import { requiereRol, usuarioDe } from "../../plugins/auth.js";
-import { ponerSecretosAlDia } from "../auth/secretos.js";
-import { CopiasRepository } from "./copias.repository.js";
-import { CopiasService, NOMBRE_AUTOMATICA } from "./copias.service.js";
+import type { SecretosAlDia } from "../auth/secretos.js";
+import { type CopiasService, NOMBRE_AUTOMATICA } from "./copias.service.js";
 
 const tags = ["Utilidades"];
 /** A backup holds every upload: far above any single upload's limit. */
 const MAX_BYTES_COPIA = 4 * 1024 * 1024 * 1024;
-const MENSAJE_TAMANYO = "La copia no puede ocupar más de 4 GB.";
-const MENSAJE_SIN_ARCHIVO = "Adjunta la copia de seguridad en el campo «archivo».";
+const MENSAJE_TAMANYO = "copias.demasiado_grande";
+const MENSAJE_SIN_ARCHIVO = "copias.sin_archivo";
 
 const entero = z.coerce.number().int();
 const ListaQuerySchema = z.object({
@@ -70,7 +67,7 @@ function enviarFichero(reply: FastifyReply, ruta: string, nombre: string, bytes:
 async function recibirCopia(req: FastifyRequest, carpeta: string) {
   if (!req.isMultipart()) {
     throw new DomainError("peticion_invalida", MENSAJE_SIN_ARCHIVO, [
-      { campo: "archivo", mensaje: MENSAJE_SIN_ARCHIVO },
+      { campo: "archivo", clave: MENSAJE_SIN_ARCHIVO },
     ]);
   }
   const ruta = path.join(carpeta, `subida-${randomBytes(8).toString("hex")}.fila.gz`);
@@ -85,12 +82,9 @@ async function recibirCopia(req: FastifyRequest, carpeta: string) {
         }
         await pipeline(parte.file, createWriteStream(ruta, { mode: 0o600 }));
         if (parte.file.truncated) {
-          throw new DomainError(
-            "demasiado_grande",
-            MENSAJE_TAMANYO,
-            [{ campo: "archivo", mensaje: MENSAJE_TAMANYO }],
-            413,
-          );
+          throw new DomainError("demasiado_grande", MENSAJE_TAMANYO, [
+            { campo: "archivo", clave: MENSAJE_TAMANYO },
+          ]);
         }
         recibido = true;
       } else if (typeof parte.value === "string") {
@@ -99,7 +93,7 @@ async function recibirCopia(req: FastifyRequest, carpeta: string) {
     }
     if (!recibido || (await stat(ruta)).size === 0) {
       throw new DomainError("peticion_invalida", MENSAJE_SIN_ARCHIVO, [
-        { campo: "archivo", mensaje: MENSAJE_SIN_ARCHIVO },
+        { campo: "archivo", clave: MENSAJE_SIN_ARCHIVO },
       ]);
     }
   } catch (err) {
@@ -108,7 +102,7 @@ async function recibirCopia(req: FastifyRequest, carpeta: string) {
     const code = (err as { code?: string }).code;
     if (code?.startsWith("FST_")) {
       throw new DomainError("peticion_invalida", MENSAJE_SIN_ARCHIVO, [
-        { campo: "archivo", mensaje: MENSAJE_SIN_ARCHIVO },
+        { campo: "archivo", clave: MENSAJE_SIN_ARCHIVO },
       ]);
     }
     throw err;
@@ -121,12 +115,9 @@ async function recibirCopia(req: FastifyRequest, carpeta: string) {
  * copies of the embedded database.
  */
 export const copiasRoutes: FastifyPluginAsyncZod<{
-  db: Database;
-  dataDir: string;
-  clave: ClaveInstalacion;
-  alRestaurar?: () => void;
-}> = async (app, { db, dataDir, clave, alRestaurar }) => {
-  const copias = new CopiasService(new CopiasRepository(db), dataDir, alRestaurar);
+  copias: CopiasService;
+  secretos: { alDia: () => Promise<SecretosAlDia> };
+}> = async (app, { copias, secretos }) => {
   await app.register(multipart, {
     limits: { fileSize: MAX_BYTES_COPIA, files: 1, fields: 5, parts: 6, fieldSize: 1000 },
   });
@@ -172,7 +163,7 @@ export const copiasRoutes: FastifyPluginAsyncZod<{
       try {
         const resumen = await copias.restaurar(usuarioDe(req), subida.ruta, subida.campos);
         // The restored secrets, in clear or under another installation's key, put in order.
-        const { totpPorConfigurar } = await ponerSecretosAlDia(db, clave);
+        const { totpPorConfigurar } = await secretos.alDia();
         return { ...resumen, totpPorConfigurar };
       } finally {
         await rm(subida.ruta, { force: true });

@@ -5,6 +5,7 @@ import path from "node:path";
 import { z } from "zod";
 import { VERSION_APP } from "../../config.js";
 import { DomainError } from "../../errors/domain-error.js";
+import { mensajeCon } from "../../errors/mensajes.js";
 import { verificarPassword } from "../../lib/passwords.js";
 import type { UsuarioAutenticado } from "../../plugins/auth.js";
 import { EscritorGzip } from "./copia-escritor.js";
@@ -33,16 +34,12 @@ const LATIDO_MS = 20_000;
 const noValida = copiaNoValida;
 const MENSAJES = {
   ...MENSAJES_COPIA,
-  formatoNuevo: (v: number) =>
-    `La copia tiene un formato más nuevo (versión ${v}) que esta aplicación: actualiza la aplicación antes de restaurarla.`,
-  esquemaNuevo: (m: string) =>
-    `La copia es de una versión más nueva de la aplicación (cambio de esquema «${m}»): actualiza la aplicación antes de restaurarla.`,
-  esquemaDistinto: (m: string) =>
-    `La copia es de una versión de la aplicación con otros cambios de esquema (le falta «${m}»): no se puede restaurar en esta.`,
-  noCoincide: (t: string) =>
-    `La copia no coincide con el esquema de la versión que la hizo (tabla «${t}»).`,
-  enMarcha: "Ya hay una restauración en marcha. Espera a que acabe.",
-};
+  formatoNuevo: (version: number) => mensajeCon("copias.formato_nuevo", { version }),
+  esquemaNuevo: (migracion: string) => mensajeCon("copias.esquema_nuevo", { migracion }),
+  esquemaDistinto: (migracion: string) => mensajeCon("copias.esquema_distinto", { migracion }),
+  noCoincide: (tabla: string) => mensajeCon("copias.no_coincide", { tabla }),
+  enMarcha: "copias.hay_restauracion_marcha_espera_acabe",
+} as const;
 
 /**
  * Tests only: the process kills itself at this point of a restore (`FILA_PRUEBA_CAIDA`), to prove
@@ -68,7 +65,11 @@ function leerConfirmacion(campos: Record<string, string>) {
     campo: String(i.path[0] ?? ""),
     mensaje: i.message,
   }));
-  throw new DomainError("validacion", detalles[0]?.mensaje ?? "", detalles);
+  throw new DomainError(
+    "validacion",
+    mensajeCon("dominio.texto", { texto: detalles[0]?.mensaje ?? "" }),
+    detalles,
+  );
 }
 
 /** SHA-256 and size of a stored file, read as a stream. */
@@ -219,7 +220,7 @@ export class CopiasService {
   async rutaAutomatica(nombre: string): Promise<string> {
     const ruta = path.join(this.dataDir, "copias", nombre);
     if (!NOMBRE_AUTOMATICA.test(nombre) || !existsSync(ruta)) {
-      throw new DomainError("no_encontrado", "Esa copia automática no existe.");
+      throw new DomainError("no_encontrado", "copias.esa_copia_automatica_no_existe");
     }
     return ruta;
   }
@@ -340,9 +341,7 @@ export class CopiasService {
       const codigo = String((err as { code?: unknown }).code ?? "");
       // 22xxx data and 23xxx constraint errors: the file is at fault, not the server.
       if (/^2[23]/.test(codigo)) {
-        throw noValida(
-          "La base de datos ha rechazado los datos de la copia; no se ha cambiado nada.",
-        );
+        throw noValida("copias.datos_rechazados");
       }
       throw err;
     }
@@ -354,14 +353,16 @@ export class CopiasService {
   ) {
     const hash = await this.repo.passwordHash(actor.id);
     if (!(await verificarPassword(hash, password))) {
-      const mensaje = "La contraseña no es correcta.";
-      throw new DomainError("password_incorrecta", mensaje, [{ campo: "password", mensaje }]);
+      const mensaje = "copias.password_incorrecta";
+      throw new DomainError("password_incorrecta", mensaje, [
+        { campo: "password", clave: mensaje },
+      ]);
     }
     const normalizar = (s: string) => s.normalize("NFC").trim().toLocaleLowerCase("es");
     const actual = await this.repo.nombreAsociacion();
     if (normalizar(nombre) !== normalizar(actual)) {
-      const mensaje = `Escribe el nombre de la asociación tal como está: «${actual}».`;
-      throw new DomainError("validacion", mensaje, [{ campo: "nombre", mensaje }]);
+      const mensaje = mensajeCon("copias.nombre_asociacion", { nombre: actual });
+      throw new DomainError("validacion", mensaje, [{ campo: "nombre", clave: mensaje }]);
     }
   }
 

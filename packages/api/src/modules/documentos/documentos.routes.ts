@@ -7,11 +7,9 @@ import {
 } from "@fila/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Database } from "../../db/database.js";
 import { requiereRol, requiereSesion, usuarioDe } from "../../plugins/auth.js";
 import { exigirArchivo, leerFormulario } from "../../plugins/subidas.js";
-import { DocumentosRepository } from "./documentos.repository.js";
-import { DocumentosService } from "./documentos.service.js";
+import type { DocumentosService } from "./documentos.service.js";
 import { cabeceraDescarga } from "./documentos.tipos.js";
 
 const tags = ["Documentos"];
@@ -24,19 +22,18 @@ const ListaSchema = z.object({
   page: z.int(),
   pageSize: z.int(),
 });
-const MENSAJE_TAMANYO = "El archivo no puede ocupar más de 20 MB.";
-const MENSAJE_SIN_ARCHIVO = "Adjunta el archivo en el campo «archivo».";
+const MENSAJE_TAMANYO = "documentos.demasiado_grande";
+const MENSAJE_SIN_ARCHIVO = "documentos.sin_archivo";
 
 /**
  * Documents: the administrador uploads and manages them; every session lists, reads and
  * downloads those its visibility allows (administrador: all; with a member record: socios and
  * todos; otherwise todos). Anything above one's visibility answers 404.
  */
-export const documentosRoutes: FastifyPluginAsyncZod<{
-  db: Database;
-  dataDir: string;
-}> = async (app, { db, dataDir }) => {
-  const documentos = new DocumentosService(new DocumentosRepository(db), dataDir);
+export const documentosRoutes: FastifyPluginAsyncZod<{ documentos: DocumentosService }> = async (
+  app,
+  { documentos },
+) => {
   await app.register(multipart, {
     limits: { fileSize: DOCUMENTO_MAX_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 10_000 },
   });

@@ -15,8 +15,7 @@ import { clasificarDocumento, nombreDescarga } from "./documentos.tipos.js";
 
 type Actor = Pick<UsuarioAutenticado, "id" | "rol" | "socioId">;
 
-export const MENSAJE_TIPO_NO_PERMITIDO =
-  "Tipo de archivo no permitido. Sube un PDF, una imagen (JPEG, PNG, WebP o GIF), un documento de Office u OpenDocument, o texto/CSV.";
+const MENSAJE_TIPO_NO_PERMITIDO = "documentos.tipo_no_permitido";
 
 export function presentarDocumento(d: DocumentoGuardado): Documento {
   return {
@@ -45,11 +44,7 @@ function leerCampos(campos: Record<string, string>): DocumentoEntrada {
     campo: i.path.join(".") || "cuerpo",
     mensaje: i.message,
   }));
-  throw new DomainError(
-    "validacion",
-    "Hay datos que no son válidos. Revisa los campos marcados.",
-    detalles,
-  );
+  throw new DomainError("validacion", "comun.hay_datos_no_son_validos_revisa", detalles);
 }
 
 export class DocumentosService {
@@ -66,7 +61,7 @@ export class DocumentosService {
   private async visible(actor: Actor, id: number): Promise<DocumentoGuardado> {
     const doc = await this.repo.porId(id);
     if (!doc || !visibilidadesPara(actor).includes(doc.visibilidad))
-      throw noEncontrado("El documento");
+      throw noEncontrado("no_encontrado.documento");
     return doc;
   }
 
@@ -101,7 +96,7 @@ export class DocumentosService {
     const tipo = await clasificarDocumento(archivo.contenido, archivo.nombre);
     if (!tipo) {
       throw new DomainError("tipo_no_permitido", MENSAJE_TIPO_NO_PERMITIDO, [
-        { campo: "archivo", mensaje: MENSAJE_TIPO_NO_PERMITIDO },
+        { campo: "archivo", clave: MENSAJE_TIPO_NO_PERMITIDO },
       ]);
     }
     const claveArchivo = AlmacenArchivos.claveAleatoria();
@@ -137,7 +132,7 @@ export class DocumentosService {
   async actualizar(actor: Actor, id: number, datos: DocumentoEntrada): Promise<Documento> {
     await this.repo.transaccion(async (repo) => {
       const antes = await repo.porId(id);
-      if (!antes) throw noEncontrado("El documento");
+      if (!antes) throw noEncontrado("no_encontrado.documento");
       await repo.actualizar(id, datos);
       await repo.auditar({
         idUsuario: actor.id,
@@ -153,7 +148,7 @@ export class DocumentosService {
   async borrar(actor: Actor, id: number): Promise<void> {
     const doc = await this.repo.transaccion(async (repo) => {
       const existente = await repo.porId(id);
-      if (!existente) throw noEncontrado("El documento");
+      if (!existente) throw noEncontrado("no_encontrado.documento");
       await repo.borrar(id);
       await repo.auditar({
         idUsuario: actor.id,
@@ -170,7 +165,7 @@ export class DocumentosService {
   async descargar(actor: Actor, id: number) {
     const doc = await this.visible(actor, id);
     const contenido = await this.archivos.leer(doc.claveArchivo);
-    if (!contenido) throw noEncontrado("El archivo del documento");
+    if (!contenido) throw noEncontrado("no_encontrado.archivo_documento");
     return { contenido, nombre: doc.nombreArchivo, tipoMime: doc.tipoMime };
   }
 }

@@ -8,11 +8,9 @@ import {
 } from "@fila/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Database } from "../../db/database.js";
 import { requiereRol, usuarioDe } from "../../plugins/auth.js";
 import { enviarDescarga } from "../../plugins/descargas.js";
-import { GallofaRepository } from "./gallofa.repository.js";
-import { GallofaService } from "./gallofa.service.js";
+import type { GallofaService } from "./gallofa.service.js";
 
 const tags = ["Gallofa"];
 const ParamsSchema = z.object({
@@ -32,9 +30,10 @@ const soloAdministrador = requiereRol("administrador");
  * The gallofa (the filà's collection round): contributions in money or kind, from members or
  * from outside the filà. Only the administrador reads and writes it; every write is audited.
  */
-export const gallofaRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  const gallofa = new GallofaService(new GallofaRepository(db));
-
+export const gallofaRoutes: FastifyPluginAsyncZod<{ gallofa: GallofaService }> = async (
+  app,
+  { gallofa },
+) => {
   app.get(
     "/gallofa",
     {

@@ -30,7 +30,7 @@ export class GallofaService {
 
   async obtener(id: number): Promise<Gallofa> {
     const g = await this.repo.porId(id);
-    if (!g) throw noEncontrado("La aportación");
+    if (!g) throw noEncontrado("no_encontrado.aportacion");
     return presentarGallofa(g);
   }
 
@@ -46,8 +46,8 @@ export class GallofaService {
   /** A member's contribution takes the member's name; someone outside the filà, the one written. */
   private async datos(entrada: GallofaEntrada): Promise<DatosGallofa> {
     if (entrada.idSocio !== null && !(await this.repo.existeSocio(entrada.idSocio))) {
-      throw new DomainError("validacion", "Revisa la aportación.", [
-        { campo: "idSocio", mensaje: "El socio no existe" },
+      throw new DomainError("validacion", "gallofa.revisa_aportacion", [
+        { campo: "idSocio", clave: "gallofa.socio_no_existe" },
       ]);
     }
     return {
@@ -83,7 +83,7 @@ export class GallofaService {
     const datos = await this.datos(entrada);
     await this.repo.transaccion(async (repo) => {
       const antes = await repo.porId(id);
-      if (!antes) throw noEncontrado("La aportación");
+      if (!antes) throw noEncontrado("no_encontrado.aportacion");
       await repo.actualizar(id, datos);
       await repo.auditar({
         idUsuario: actor.id,
@@ -99,7 +99,7 @@ export class GallofaService {
   async borrar(actor: Actor, id: number): Promise<void> {
     await this.repo.transaccion(async (repo) => {
       const antes = await repo.porId(id);
-      if (!antes) throw noEncontrado("La aportación");
+      if (!antes) throw noEncontrado("no_encontrado.aportacion");
       await repo.borrar(id);
       await repo.auditar({
         idUsuario: actor.id,

@@ -103,7 +103,7 @@ export class InformesTablasService {
 
   private async preparar(id: string, q: InformeQuery) {
     const definicion = INFORMES.find((i) => i.id === id);
-    if (!definicion) throw new DomainError("no_encontrado", "Ese informe no existe.", [], 404);
+    if (!definicion) throw new DomainError("no_encontrado", "informes.ese_informe_no_existe");
     const ctx = await this.contexto(q);
     return { definicion, ctx, plan: definicion.plan(q, ctx) };
   }
@@ -129,7 +129,7 @@ export class InformesTablasService {
   private async tipoEnPalabras(q: InformeQuery): Promise<Informe["filtros"]> {
     if (q.tipo === undefined) return [];
     const nombre = await this.repo.nombreTipo(q.tipo);
-    if (nombre === undefined) throw errorDeFiltro("tipo", "Ese tipo de socio no existe");
+    if (nombre === undefined) throw errorDeFiltro("tipo", "informes.ese_tipo_socio_no_existe");
     return [{ etiqueta: "Tipo de socio", valor: nombre }];
   }
 }

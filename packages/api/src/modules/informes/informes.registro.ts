@@ -10,6 +10,7 @@ import {
   MESES,
 } from "@fila/domain";
 import { DomainError } from "../../errors/domain-error.js";
+import type { ClaveMensaje } from "../../errors/mensajes.js";
 import {
   COLUMNAS_SOCIOS_POR_DEFECTO,
   columna,
@@ -67,8 +68,8 @@ export type DefinicionInforme = {
 };
 
 /** 400 on one filter, in the shape of every validation error. */
-export const errorDeFiltro = (campo: string, mensaje: string) =>
-  new DomainError("validacion", "Revisa los filtros.", [{ campo, mensaje }]);
+export const errorDeFiltro = (campo: string, clave: ClaveMensaje) =>
+  new DomainError("validacion", "informes.revisa_filtros", [{ campo, clave }]);
 
 const anyoEnPalabras = (anyo: number) => ({ etiqueta: "Año", valor: String(anyo) });
 
@@ -164,7 +165,7 @@ export const INFORMES: readonly DefinicionInforme[] = [
       }
       const [desde, hasta] = periodoCumpleanyos(q, ctx);
       if (hasta > sumarUnAnyo(desde)) {
-        throw errorDeFiltro("hasta", "El periodo de cumpleaños no puede pasar de un año");
+        throw errorDeFiltro("hasta", "informes.periodo_cumpleanos_no_puede_pasar_ano");
       }
       return {
         consulta: ctx.repo.cumpleanyos(desde, hasta),

@@ -7,28 +7,18 @@ import {
 } from "@fila/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Database } from "../../db/database.js";
 import { requiereRol } from "../../plugins/auth.js";
 import { enviarDescarga } from "../../plugins/descargas.js";
-import { ActosRepository } from "../actos/actos.repository.js";
-import { AlertasRepository } from "../alertas/alertas.repository.js";
-import { InformesRepository } from "./informes.repository.js";
-import { InformesService } from "./informes.service.js";
-import { InformesConsultasRepository } from "./informes-consultas.repository.js";
-import { InformesTablasService } from "./informes-tablas.service.js";
+import type { InformesService } from "./informes.service.js";
+import type { InformesTablasService } from "./informes-tablas.service.js";
 
 const tags = ["Informes"];
 
 /** Reports: the administrator's dashboard (administrador only). */
-export const informesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  const informes = new InformesService(
-    new InformesRepository(db),
-    new ActosRepository(db),
-    new AlertasRepository(db),
-  );
-
-  const tablas = new InformesTablasService(new InformesConsultasRepository(db));
-
+export const informesRoutes: FastifyPluginAsyncZod<{
+  informes: InformesService;
+  informesTablas: InformesTablasService;
+}> = async (app, { informes, informesTablas: tablas }) => {
   app.get(
     "/informes",
     {

@@ -1,20 +1,16 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { Database } from "../../db/database.js";
 import { requiereRol, requiereSesion, usuarioDe } from "../../plugins/auth.js";
-import { type ConfigMaestro, MAESTROS } from "./maestros.config.js";
-import { MaestrosRepository } from "./maestros.repository.js";
+import type { ConfigMaestro } from "./maestros.config.js";
 import { esquemasDe, IdParamsSchema, ListaQuerySchema } from "./maestros.schemas.js";
-import { MaestrosService } from "./maestros.service.js";
+import type { MaestrosService } from "./maestros.service.js";
+
+export type ServicioMaestro = { cfg: ConfigMaestro; servicio: MaestrosService };
 
 const tags = ["Maestros"];
 const soloAdministrador = requiereRol("administrador");
 
 /** One master's CRUD under /<recurso>. Reading the list is open to any session (dropdowns). */
-const rutasDeMaestro: FastifyPluginAsyncZod<{ cfg: ConfigMaestro; db: Database }> = async (
-  app,
-  { cfg, db },
-) => {
-  const servicio = new MaestrosService(new MaestrosRepository(db, cfg), cfg);
+const rutasDeMaestro: FastifyPluginAsyncZod<ServicioMaestro> = async (app, { cfg, servicio }) => {
   const esquemas = esquemasDe(cfg.clase);
   const ruta = `/${cfg.recurso}`;
 
@@ -94,8 +90,11 @@ const rutasDeMaestro: FastifyPluginAsyncZod<{ cfg: ConfigMaestro; db: Database }
 };
 
 /** Tipos de socio, tipos de acto and formas de pago: one implementation, three resources. */
-export const maestrosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  for (const cfg of Object.values(MAESTROS)) {
-    await app.register(rutasDeMaestro, { cfg, db });
+export const maestrosRoutes: FastifyPluginAsyncZod<{ maestros: ServicioMaestro[] }> = async (
+  app,
+  { maestros },
+) => {
+  for (const maestro of maestros) {
+    await app.register(rutasDeMaestro, maestro);
   }
 };

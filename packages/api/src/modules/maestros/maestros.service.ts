@@ -1,4 +1,5 @@
-import { DomainError, noEncontrado } from "../../errors/domain-error.js";
+import { DomainError } from "../../errors/domain-error.js";
+import { mensajeCon } from "../../errors/mensajes.js";
 import type { UsuarioAutenticado } from "../../plugins/auth.js";
 import { diferencias, registrarAuditoria } from "../../services/auditoria.js";
 import type { ConfigMaestro, UsoMaestro } from "./maestros.config.js";
@@ -15,11 +16,11 @@ export function mensajeEnUso(usos: { uso: Pick<UsoMaestro, "uno" | "varios">; n:
   const partes = presentes.map((u) => `${u.n} ${u.n === 1 ? u.uso.uno : u.uso.varios}`);
   const lista =
     partes.length <= 1 ? partes.join("") : `${partes.slice(0, -1).join(", ")} y ${partes.at(-1)}`;
-  return `No se puede borrar: ${total === 1 ? "lo usa" : "lo usan"} ${lista}. Puedes desactivarlo.`;
+  return mensajeCon(total === 1 ? "maestros.en_uso_uno" : "maestros.en_uso_varios", { lista });
 }
 
 const enUso = (usos: Parameters<typeof mensajeEnUso>[0]) =>
-  new DomainError("en_uso", mensajeEnUso(usos), [], 409);
+  new DomainError("en_uso", mensajeEnUso(usos));
 
 /** Fields recorded in the audit: what the master holds, without the derived count. */
 function auditable(fila: FilaMaestro): Record<string, unknown> {
@@ -38,12 +39,17 @@ export class MaestrosService {
   ) {}
 
   private nombreRepetido() {
-    const mensaje = `Ya existe ${this.cfg.conArticuloIndefinido} con ese nombre.`;
-    return new DomainError("conflicto", mensaje, [{ campo: "nombre", mensaje }]);
+    const mensaje = mensajeCon("maestros.nombre_repetido", {
+      maestro: this.cfg.conArticuloIndefinido,
+    });
+    return new DomainError("conflicto", mensaje, [{ campo: "nombre", clave: mensaje }]);
   }
 
   private noExiste() {
-    return noEncontrado(this.cfg.conArticuloDefinido);
+    return new DomainError(
+      "no_encontrado",
+      mensajeCon("maestros.no_existe", { maestro: this.cfg.conArticuloDefinido }),
+    );
   }
 
   private presentar(fila: FilaMaestro): Maestro {

@@ -27,7 +27,7 @@ export const metricasRoutes: FastifyPluginAsyncZod<{ metricas: MetricasService |
       },
     },
     async (req, reply) => {
-      if (!metricas) throw noEncontrado("La ruta");
+      if (!metricas) throw noEncontrado("no_encontrado.la_ruta");
       if (!metricas.autorizado(req.headers.authorization)) throw noAutenticado();
       const texto = await metricas.texto();
       return reply

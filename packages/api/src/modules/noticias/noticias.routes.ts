@@ -2,11 +2,9 @@ import multipart from "@fastify/multipart";
 import { ListaNoticiasQuerySchema, NoticiaEntradaSchema, NoticiaSchema } from "@fila/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Database } from "../../db/database.js";
 import { requiereRol, requiereSesion, usuarioDe } from "../../plugins/auth.js";
 import { leerImagen } from "../../plugins/subidas.js";
-import { NoticiasRepository } from "./noticias.repository.js";
-import { NoticiasService } from "./noticias.service.js";
+import type { NoticiasService } from "./noticias.service.js";
 
 const tags = ["Noticias"];
 const IMAGEN_MAX_BYTES = 5 * 1024 * 1024;
@@ -28,11 +26,10 @@ const soloAdministrador = requiereRol("administrador");
  * session reads published news of its audience (`?publicadas=1`; for anyone but the
  * administrador the list is always that). The body is sanitised on write.
  */
-export const noticiasRoutes: FastifyPluginAsyncZod<{
-  db: Database;
-  dataDir: string;
-}> = async (app, { db, dataDir }) => {
-  const noticias = new NoticiasService(new NoticiasRepository(db), dataDir);
+export const noticiasRoutes: FastifyPluginAsyncZod<{ noticias: NoticiasService }> = async (
+  app,
+  { noticias },
+) => {
   await app.register(multipart, {
     limits: { fileSize: IMAGEN_MAX_BYTES, files: 1, fields: 5, parts: 6 },
   });

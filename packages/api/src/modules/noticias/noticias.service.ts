@@ -15,7 +15,7 @@ import type { AlcanceLista, NoticiaGuardada, NoticiasRepository } from "./notici
 type Actor = Pick<UsuarioAutenticado, "id" | "rol" | "socioId">;
 
 const LADO_PORTADA = 1600;
-const MENSAJE_IMAGEN = "La imagen debe ser un archivo JPEG, PNG o WebP.";
+const MENSAJE_IMAGEN = "comun.imagen_no_valida";
 
 export function presentarNoticia(n: NoticiaGuardada): Noticia {
   return {
@@ -51,10 +51,10 @@ export class NoticiasService {
    */
   private async legible(actor: Actor, id: number): Promise<NoticiaGuardada> {
     const noticia = await this.repo.porId(id);
-    if (!noticia) throw noEncontrado("La noticia");
+    if (!noticia) throw noEncontrado("no_encontrado.noticia");
     if (esAdministrador(actor)) return noticia;
     if (!noticia.publicada || !puedeLeerAudiencia(noticia.audiencia, actor)) {
-      throw noEncontrado("La noticia");
+      throw noEncontrado("no_encontrado.noticia");
     }
     return noticia;
   }
@@ -104,7 +104,7 @@ export class NoticiasService {
     const datos = { ...entrada, contenido: htmlSeguro(entrada.contenido) };
     await this.repo.transaccion(async (repo) => {
       const antes = await repo.porId(id);
-      if (!antes) throw noEncontrado("La noticia");
+      if (!antes) throw noEncontrado("no_encontrado.noticia");
       await repo.actualizar(id, datos);
       const cambios = diferencias(antes, datos).map((c) =>
         c.campo === "contenido" ? { campo: "contenido", antes: "…", despues: "…" } : c,
@@ -123,7 +123,7 @@ export class NoticiasService {
   async publicar(actor: Actor, id: number, publicada: boolean): Promise<Noticia> {
     await this.repo.transaccion(async (repo) => {
       const antes = await repo.porId(id);
-      if (!antes) throw noEncontrado("La noticia");
+      if (!antes) throw noEncontrado("no_encontrado.noticia");
       if (antes.publicada === publicada) return;
       await repo.actualizar(id, { publicada });
       await repo.auditar({
@@ -140,7 +140,7 @@ export class NoticiasService {
   async borrar(actor: Actor, id: number): Promise<void> {
     await this.repo.transaccion(async (repo) => {
       const antes = await repo.porId(id);
-      if (!antes) throw noEncontrado("La noticia");
+      if (!antes) throw noEncontrado("no_encontrado.noticia");
       await repo.borrar(id);
       await repo.auditar({
         idUsuario: actor.id,
@@ -154,11 +154,11 @@ export class NoticiasService {
   }
 
   async subirImagen(actor: Actor, id: number, contenido: Buffer): Promise<Noticia> {
-    if (!(await this.repo.porId(id))) throw noEncontrado("La noticia");
+    if (!(await this.repo.porId(id))) throw noEncontrado("no_encontrado.noticia");
     const webp = await imagenAWebp(contenido, LADO_PORTADA);
     if (!webp) {
       throw new DomainError("imagen_no_valida", MENSAJE_IMAGEN, [
-        { campo: "archivo", mensaje: MENSAJE_IMAGEN },
+        { campo: "archivo", clave: MENSAJE_IMAGEN },
       ]);
     }
     await this.portadas.guardar(`${id}.webp`, webp);
@@ -179,7 +179,7 @@ export class NoticiasService {
   async borrarImagen(actor: Actor, id: number): Promise<void> {
     await this.repo.transaccion(async (repo) => {
       const antes = await repo.porId(id);
-      if (!antes) throw noEncontrado("La noticia");
+      if (!antes) throw noEncontrado("no_encontrado.noticia");
       await repo.actualizar(id, { imagen: null });
       await repo.auditar({
         idUsuario: actor.id,
@@ -196,7 +196,7 @@ export class NoticiasService {
   async leerImagen(actor: Actor, id: number): Promise<Buffer> {
     const noticia = await this.legible(actor, id);
     const contenido = noticia.imagen ? await this.portadas.leer(`${id}.webp`) : null;
-    if (!contenido) throw noEncontrado("La imagen de la noticia");
+    if (!contenido) throw noEncontrado("no_encontrado.imagen_noticia");
     return contenido;
   }
 }

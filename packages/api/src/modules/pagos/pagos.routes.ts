@@ -18,11 +18,9 @@ import {
 } from "@fila/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Database } from "../../db/database.js";
 import { requiereRol, requiereSesion, usuarioDe } from "../../plugins/auth.js";
 import { enviarDescarga } from "../../plugins/descargas.js";
-import { PagosRepository } from "./pagos.repository.js";
-import { PagosService } from "./pagos.service.js";
+import type { PagosService } from "./pagos.service.js";
 
 const tags = ["Pagos"];
 const soloAdministrador = requiereRol("administrador");
@@ -30,9 +28,10 @@ const ParamsSchema = z.object({
   id: z.coerce.number().int().positive({ error: "El id del cargo no es válido" }),
 });
 
-export const pagosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  const pagos = new PagosService(new PagosRepository(db));
-
+export const pagosRoutes: FastifyPluginAsyncZod<{ pagos: PagosService }> = async (
+  app,
+  { pagos },
+) => {
   app.get(
     "/pagos",
     {

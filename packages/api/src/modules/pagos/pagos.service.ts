@@ -25,6 +25,7 @@ import {
   type TotalesEmision,
 } from "@fila/domain";
 import { DomainError, noEncontrado } from "../../errors/domain-error.js";
+import { type Mensaje, mensajeCon } from "../../errors/mensajes.js";
 import type { UsuarioAutenticado } from "../../plugins/auth.js";
 import { diferencias } from "../../services/auditoria.js";
 import { exportarPagos, type FicheroExportado } from "./pagos.export.js";
@@ -41,21 +42,21 @@ const ESTADO_TEXTO: Record<EstadoPago, string> = {
   anulado: "está anulado",
 };
 
-const invalido = (campo: string, mensaje: string) =>
-  new DomainError("validacion", mensaje, [{ campo, mensaje }]);
+const invalido = (campo: string, m: Mensaje) =>
+  new DomainError("validacion", m, [{ campo, clave: m }]);
 
 function noCobrable(id: number, estado: EstadoPago): DomainError {
   return new DomainError(
     "conflicto",
-    `El cargo ${id} ${ESTADO_TEXTO[estado]}: solo se cobran cargos pendientes o devueltos.`,
+    mensajeCon("pagos.cargo_solo_cobran_cargos_pendientes_devueltos", {
+      id,
+      estado: ESTADO_TEXTO[estado],
+    }),
   );
 }
 
 const enRemesa = (id: number) =>
-  new DomainError(
-    "conflicto",
-    `El cargo está en una remesa (cargo ${id}): se cobra o se devuelve desde la remesa.`,
-  );
+  new DomainError("conflicto", mensajeCon("pagos.cargo_esta_remesa_cargo_cobra_devuelve", { id }));
 
 const ESTADO_NO_REACTIVABLE: Record<EstadoPago, string> = {
   pendiente: "ya está pendiente",
@@ -67,7 +68,10 @@ const ESTADO_NO_REACTIVABLE: Record<EstadoPago, string> = {
 function noReactivable(id: number, estado: EstadoPago): DomainError {
   return new DomainError(
     "conflicto",
-    `El cargo ${id} ${ESTADO_NO_REACTIVABLE[estado]}: solo se vuelven a poner al cobro los cargos devueltos.`,
+    mensajeCon("pagos.cargo_solo_vuelven_poner_cobro_cargos", {
+      id,
+      estado: ESTADO_NO_REACTIVABLE[estado],
+    }),
   );
 }
 
@@ -120,7 +124,7 @@ export class PagosService {
     const suyo =
       actor.rol === "administrador" ||
       (!!actor.socioId && (p?.idSocio === actor.socioId || p?.idPagador === actor.socioId));
-    if (!p || !suyo) throw noEncontrado("El cargo");
+    if (!p || !suyo) throw noEncontrado("no_encontrado.cargo");
     return p;
   }
 
@@ -130,17 +134,17 @@ export class PagosService {
 
   private async leer(id: number): Promise<Pago> {
     const p = await this.repo.porId(id);
-    if (!p) throw noEncontrado("El cargo");
+    if (!p) throw noEncontrado("no_encontrado.cargo");
     return presentarPago(p);
   }
 
   async crear(actor: Actor, entrada: PagoEntrada): Promise<Pago> {
     const id = await this.repo.transaccion(async (repo) => {
       const socio = await repo.socio(entrada.idSocio);
-      if (!socio) throw invalido("idSocio", "El socio elegido no existe.");
+      if (!socio) throw invalido("idSocio", "comun.socio_elegido_no_existe");
       const producto = entrada.idProducto ? await repo.producto(entrada.idProducto) : undefined;
       if (entrada.idProducto && !producto) {
-        throw invalido("idProducto", "El producto elegido no existe.");
+        throw invalido("idProducto", "pagos.producto_elegido_no_existe");
       }
       const nuevo: NuevoPago = {
         idSocio: socio.id,
@@ -178,17 +182,27 @@ export class PagosService {
       const productos = await repo.productos(emision.productos);
       const faltan = emision.productos.filter((id) => !productos.some((p) => p.id === id));
       if (faltan.length > 0) {
-        throw invalido("productos", `No existe el producto ${faltan.join(", ")}.`);
+        throw invalido(
+          "productos",
+          mensajeCon("pagos.no_existe_producto", { ids: faltan.join(", ") }),
+        );
       }
       const inactivo = productos.find((p) => !p.activo);
       if (inactivo) {
-        throw invalido("productos", `El producto «${inactivo.nombre}» está desactivado.`);
+        throw invalido(
+          "productos",
+          mensajeCon("pagos.producto_esta_desactivado", { nombre: inactivo.nombre }),
+        );
       }
       const deOtroAnyo = productos.find((p) => p.anyo !== emision.anyo);
       if (deOtroAnyo) {
         throw invalido(
           "productos",
-          `El producto «${deOtroAnyo.nombre}» es de ${deOtroAnyo.anyo}, no de ${emision.anyo}.`,
+          mensajeCon("pagos.producto_de_otro_anyo", {
+            nombre: deOtroAnyo.nombre,
+            anyo: deOtroAnyo.anyo,
+            anyoEmision: emision.anyo,
+          }),
         );
       }
       const [socios, emitidos] = await Promise.all([
@@ -296,7 +310,7 @@ export class PagosService {
 
   private async comprobarFormaPago(repo: PagosRepository, idFormaPago: number) {
     if (!(await repo.existeFormaPago(idFormaPago))) {
-      throw invalido("idFormaPago", "La forma de pago elegida no existe.");
+      throw invalido("idFormaPago", "comun.forma_pago_elegida_no_existe");
     }
   }
 
@@ -304,7 +318,7 @@ export class PagosService {
   async cobrar(actor: Actor, id: number, cobro: Cobro): Promise<Pago> {
     const idPagado = await this.repo.transaccion(async (repo) => {
       const [bloqueado] = await repo.bloquear([id]);
-      if (!bloqueado) throw noEncontrado("El cargo");
+      if (!bloqueado) throw noEncontrado("no_encontrado.cargo");
       if (!ESTADOS_COBRABLES.includes(bloqueado.estado)) throw noCobrable(id, bloqueado.estado);
       if (estaEnRemesa(bloqueado)) throw enRemesa(id);
       await this.comprobarFormaPago(repo, cobro.idFormaPago);
@@ -313,7 +327,10 @@ export class PagosService {
       if (importe > pendiente) {
         throw invalido(
           "importe",
-          `El importe cobrado (${aEuros(importe)} €) es mayor que lo pendiente (${aEuros(pendiente)} €).`,
+          mensajeCon("pagos.importe_cobrado_mayor_pendiente", {
+            importe: aEuros(importe),
+            pendiente: aEuros(pendiente),
+          }),
         );
       }
       const datosCobro = {
@@ -332,7 +349,7 @@ export class PagosService {
         return id;
       }
       const original = await repo.porId(id);
-      if (!original) throw noEncontrado("El cargo");
+      if (!original) throw noEncontrado("no_encontrado.cargo");
       await repo.reducirImporte(id, pendiente - importe);
       const parte = await repo.insertar({
         idSocio: original.idSocio,
@@ -378,7 +395,10 @@ export class PagosService {
       const filas = await repo.bloquear(cobro.ids);
       const faltan = cobro.ids.filter((id) => !filas.some((f) => f.id === id));
       if (faltan.length > 0) {
-        throw new DomainError("no_encontrado", `No existe el cargo ${faltan.join(", ")}.`);
+        throw new DomainError(
+          "no_encontrado",
+          mensajeCon("pagos.no_existe_cargo", { ids: faltan.join(", ") }),
+        );
       }
       for (const f of filas) {
         if (!ESTADOS_COBRABLES.includes(f.estado)) throw noCobrable(f.id, f.estado);
@@ -407,12 +427,12 @@ export class PagosService {
   async anular(actor: Actor, id: number, anulacion: Anulacion): Promise<Pago> {
     await this.repo.transaccion(async (repo) => {
       const [f] = await repo.bloquear([id]);
-      if (!f) throw noEncontrado("El cargo");
+      if (!f) throw noEncontrado("no_encontrado.cargo");
       if (f.estado === "pagado") {
-        throw new DomainError("conflicto", "El cargo ya está pagado: no se puede anular.");
+        throw new DomainError("conflicto", "pagos.cargo_esta_pagado_no_puede_anular");
       }
       if (f.estado === "anulado") {
-        throw new DomainError("conflicto", "El cargo ya está anulado.");
+        throw new DomainError("conflicto", "pagos.cargo_esta_anulado");
       }
       if (estaEnRemesa(f)) throw enRemesa(id);
       await repo.anular(id, anulacion.motivo);
@@ -433,7 +453,7 @@ export class PagosService {
   async reactivar(actor: Actor, id: number, r: Reactivacion): Promise<Pago> {
     await this.repo.transaccion(async (repo) => {
       const filas = await repo.bloquear([id]);
-      if (filas.length === 0) throw noEncontrado("El cargo");
+      if (filas.length === 0) throw noEncontrado("no_encontrado.cargo");
       await this.reactivarFilas(repo, actor, filas, r.motivo);
     });
     return this.leer(id);
@@ -448,7 +468,10 @@ export class PagosService {
       const filas = await repo.bloquear(r.ids);
       const faltan = r.ids.filter((id) => !filas.some((f) => f.id === id));
       if (faltan.length > 0) {
-        throw new DomainError("no_encontrado", `No existe el cargo ${faltan.join(", ")}.`);
+        throw new DomainError(
+          "no_encontrado",
+          mensajeCon("pagos.no_existe_cargo", { ids: faltan.join(", ") }),
+        );
       }
       await this.reactivarFilas(repo, actor, filas, r.motivo);
       const total = filas.reduce((s, f) => s + Number(f.importe), 0);
@@ -495,7 +518,7 @@ export class PagosService {
   async recibo(actor: Actor, id: number): Promise<Buffer> {
     const pago = await this.visible(actor, id);
     if (pago.estado !== "pagado") {
-      throw new DomainError("conflicto", "Solo hay recibo de los cargos pagados.");
+      throw new DomainError("conflicto", "pagos.solo_hay_recibo_cargos_pagados");
     }
     const asociacion = await this.repo.asociacion();
     return generarRecibo(presentarPago(pago), asociacion);

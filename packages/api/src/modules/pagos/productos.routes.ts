@@ -8,10 +8,8 @@ import {
 } from "@fila/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Database } from "../../db/database.js";
 import { requiereRol, usuarioDe } from "../../plugins/auth.js";
-import { ProductosRepository } from "./productos.repository.js";
-import { ProductosService } from "./productos.service.js";
+import type { ProductosService } from "./productos.service.js";
 
 const tags = ["Cuotas"];
 const soloAdministrador = requiereRol("administrador");
@@ -25,9 +23,10 @@ const ListaSchema = z.object({
   pageSize: z.int(),
 });
 
-export const productosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  const productos = new ProductosService(new ProductosRepository(db));
-
+export const productosRoutes: FastifyPluginAsyncZod<{ productos: ProductosService }> = async (
+  app,
+  { productos },
+) => {
   app.get(
     "/productos",
     {

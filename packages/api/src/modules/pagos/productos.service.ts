@@ -7,13 +7,14 @@ import {
   TIPOS_PRODUCTO_ANUALES,
 } from "@fila/domain";
 import { DomainError, noEncontrado } from "../../errors/domain-error.js";
+import { mensajeCon } from "../../errors/mensajes.js";
 import { diferencias } from "../../services/auditoria.js";
 import { aDatosProducto, presentarProducto } from "./productos.presenter.js";
 import type { DatosProducto, ProductosRepository } from "./productos.repository.js";
 
 const duplicado = (nombre: string, anyo: number) => {
-  const mensaje = `Ya hay un producto «${nombre}» en ${anyo}.`;
-  return new DomainError("duplicado", mensaje, [{ campo: "nombre", mensaje }], 409);
+  const mensaje = mensajeCon("pagos.producto_duplicado", { nombre, anyo });
+  return new DomainError("duplicado", mensaje, [{ campo: "nombre", clave: mensaje }]);
 };
 
 /** A unique violation that slipped past the check (two writers at once) is still a 409. */
@@ -40,7 +41,7 @@ export class ProductosService {
 
   async obtener(id: number): Promise<Producto> {
     const p = await this.repo.porId(id);
-    if (!p) throw noEncontrado("El producto");
+    if (!p) throw noEncontrado("no_encontrado.producto");
     return presentarProducto(p);
   }
 
@@ -49,14 +50,15 @@ export class ProductosService {
     const detalles = datos.precios.flatMap((p, i) =>
       tipos.has(p.idTipoSocio)
         ? []
-        : [{ campo: `precios.${i}.idTipoSocio`, mensaje: "El tipo de socio elegido no existe." }],
+        : [
+            {
+              campo: `precios.${i}.idTipoSocio`,
+              clave: "comun.tipo_socio_elegido_no_existe" as const,
+            },
+          ],
     );
     if (detalles.length > 0) {
-      throw new DomainError(
-        "validacion",
-        "Hay datos que no son válidos. Revisa los campos marcados.",
-        detalles,
-      );
+      throw new DomainError("validacion", "comun.hay_datos_no_son_validos_revisa", detalles);
     }
     const otro = await repo.idConNombre(datos.anyo, datos.nombre);
     if (otro !== null && otro !== id) throw duplicado(datos.nombre, datos.anyo);
@@ -82,7 +84,7 @@ export class ProductosService {
     const datos = aDatosProducto(entrada);
     await this.repo.transaccion(async (repo) => {
       const antes = await repo.porId(id);
-      if (!antes) throw noEncontrado("El producto");
+      if (!antes) throw noEncontrado("no_encontrado.producto");
       await this.comprobar(repo, datos, id);
       const { id: _id, numPagos: _n, ...previo } = presentarProducto(antes);
       const cambios = diferencias(previo, entrada);
@@ -96,12 +98,12 @@ export class ProductosService {
   async borrar(idUsuario: number, id: number): Promise<void> {
     await this.repo.transaccion(async (repo) => {
       const antes = await repo.porId(id);
-      if (!antes) throw noEncontrado("El producto");
+      if (!antes) throw noEncontrado("no_encontrado.producto");
       if (antes.numPagos > 0) {
         const n = antes.numPagos;
         throw new DomainError(
           "conflicto",
-          `No se puede borrar: tiene ${n} ${n === 1 ? "cargo" : "cargos"}. Puedes desactivarlo.`,
+          mensajeCon(n === 1 ? "pagos.producto_con_un_cargo" : "pagos.producto_con_cargos", { n }),
         );
       }
       await repo.borrar(id);

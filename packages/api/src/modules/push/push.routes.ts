@@ -1,10 +1,9 @@
 import { isIP } from "node:net";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Database } from "../../db/database.js";
 import { requiereSesion, usuarioDe } from "../../plugins/auth.js";
 import type { PushService } from "../../services/push.js";
-import { PushRepository } from "./push.repository.js";
+import type { PushRepository } from "./push.repository.js";
 
 const tags = ["Notificaciones push"];
 
@@ -47,11 +46,10 @@ const base64url = (bytes: number, que: string) =>
     });
 
 export const pushRoutes: FastifyPluginAsyncZod<{
-  db: Database;
+  repo: PushRepository;
   push: PushService;
   permitirLoopback: boolean;
-}> = async (app, { db, push, permitirLoopback }) => {
-  const repo = new PushRepository(db);
+}> = async (app, { repo, push, permitirLoopback }) => {
   const EndpointSchema = z
     .string({ error: "Falta la dirección de la suscripción" })
     .max(2000, { error: "La dirección de la suscripción es demasiado larga" })

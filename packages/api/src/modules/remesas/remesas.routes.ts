@@ -9,14 +9,13 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Database } from "../../db/database.js";
 import { DomainError } from "../../errors/domain-error.js";
+import { mensajeCon } from "../../errors/mensajes.js";
 import { requiereRol, usuarioDe } from "../../plugins/auth.js";
 import { enviarDescarga } from "../../plugins/descargas.js";
 import { exigirArchivo, leerFormulario } from "../../plugins/subidas.js";
 import { IdParamsSchema as IdParams, ListaQuerySchema } from "../maestros/maestros.schemas.js";
-import { RemesasRepository } from "./remesas.repository.js";
-import { RemesasService } from "./remesas.service.js";
+import type { RemesasService } from "./remesas.service.js";
 
 const tags = ["Remesas"];
 const soloAdministrador = requiereRol("administrador");
@@ -42,15 +41,16 @@ const ListaSchema = z.object({
 async function leerPain002(req: FastifyRequest): Promise<Buffer> {
   const form = await leerFormulario(req, {
     maxBytes: MAX_BYTES_DEVOLUCIONES,
-    mensajeTamanyo: "El fichero no puede ocupar más de 5 MB.",
+    mensajeTamanyo: mensajeCon("peticion.fichero_demasiado_grande", { mb: 5 }),
   });
-  return exigirArchivo(form, "Adjunta el fichero pain.002 del banco en el campo «archivo».")
-    .contenido;
+  return exigirArchivo(form, "remesas.adjunta_fichero_pain_002_banco_campo").contenido;
 }
 
 /** SEPA direct-debit remittances: administrador only. */
-export const remesasRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  const remesas = new RemesasService(new RemesasRepository(db));
+export const remesasRoutes: FastifyPluginAsyncZod<{ remesas: RemesasService }> = async (
+  app,
+  { remesas },
+) => {
   await app.register(multipart, { limits: { fileSize: MAX_BYTES_DEVOLUCIONES, files: 1 } });
 
   app.get(
@@ -160,7 +160,7 @@ export const remesasRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       if (!cuerpo.success) {
         throw new DomainError(
           "validacion",
-          "Hay datos que no son válidos. Revisa los campos marcados.",
+          "comun.hay_datos_no_son_validos_revisa",
           cuerpo.error.issues.map((i) => ({
             campo: i.path.join(".") || "devoluciones",
             mensaje: i.message,

@@ -10,7 +10,8 @@ import {
   type RemesaEntrada,
 } from "@fila/domain";
 import type { ExcluidoRemesa } from "../../db/schema.js";
-import { type DetalleError, DomainError, noEncontrado } from "../../errors/domain-error.js";
+import { type Detalle, DomainError, noEncontrado } from "../../errors/domain-error.js";
+import { type Mensaje, mensajeCon } from "../../errors/mensajes.js";
 import type { UsuarioAutenticado } from "../../plugins/auth.js";
 import { registrarAuditoria } from "../../services/auditoria.js";
 import { leerPain002 } from "../../services/sepa/pain002.js";
@@ -25,10 +26,10 @@ import {
   type RemesasRepository,
 } from "./remesas.repository.js";
 
-const noExiste = () => noEncontrado("La remesa");
+const noExiste = () => noEncontrado("no_encontrado.remesa");
 
-const conflicto = (mensaje: string, detalles: DetalleError[] = []) =>
-  new DomainError("conflicto", mensaje, detalles, 409);
+const conflicto = (m: Mensaje, detalles: Detalle[] = []) =>
+  new DomainError("conflicto", m, detalles);
 
 /** The payer's charges of one remittance, added up. */
 type GrupoPagador = { cargos: CargoElegible[]; total: number };
@@ -57,13 +58,13 @@ export class RemesasService {
   /** Creditor data; 409 naming each missing field when the settings are incomplete. */
   private async acreedor(repo: RemesasRepository): Promise<AcreedorSepa> {
     const a = await repo.asociacion();
-    const faltan: DetalleError[] = [];
+    const faltan: Detalle[] = [];
     if (!a?.nombre.trim())
-      faltan.push({ campo: "nombre", mensaje: "Falta el nombre de la asociación" });
+      faltan.push({ campo: "nombre", clave: "remesas.falta_nombre_asociacion" });
     const cifValido = Boolean(a && (esCifValido(a.cif) || esDocumentoValido(a.cif)));
-    if (!cifValido) faltan.push({ campo: "cif", mensaje: "Falta un CIF válido de la asociación" });
+    if (!cifValido) faltan.push({ campo: "cif", clave: "remesas.falta_cif_valido_asociacion" });
     if (!a || !esIbanValido(a.iban)) {
-      faltan.push({ campo: "iban", mensaje: "Falta un IBAN válido de la asociación" });
+      faltan.push({ campo: "iban", clave: "remesas.falta_iban_valido_asociacion" });
     }
     let identificador = "";
     if (a && cifValido) {
@@ -75,23 +76,20 @@ export class RemesasService {
       if (!esIdentificadorAcreedorValido(identificador)) {
         faltan.push({
           campo: "sufijoAcreedor",
-          mensaje: "No se puede calcular el identificador de acreedor: revisa el sufijo",
+          clave: "remesas.no_puede_calcular_identificador_acreedor_revisa",
         });
       }
     }
     if (!a || faltan.length > 0) {
-      throw conflicto(
-        "Completa los datos bancarios de la asociación antes de generar una remesa.",
-        faltan,
-      );
+      throw conflicto("remesas.completa_datos_bancarios_asociacion_antes_genera", faltan);
     }
     return { nombre: a.nombre, iban: a.iban, bic: a.bic, identificador };
   }
 
   async generar(actor: UsuarioAutenticado, entrada: RemesaEntrada): Promise<Remesa> {
     if (entrada.fechaCobro < hoyIso()) {
-      const mensaje = "La fecha de cobro no puede ser anterior a hoy";
-      throw new DomainError("validacion", mensaje, [{ campo: "fechaCobro", mensaje }]);
+      const mensaje = "remesas.fecha_cobro_pasada";
+      throw new DomainError("validacion", mensaje, [{ campo: "fechaCobro", clave: mensaje }]);
     }
     const id = await this.repo.transaccion(async (repo, tx) => {
       const acreedor = await this.acreedor(repo);
@@ -122,11 +120,11 @@ export class RemesasService {
         }
       }
       if (grupos.size === 0) {
-        throw conflicto("No hay cargos pendientes domiciliados hasta esa fecha");
+        throw conflicto("remesas.no_hay_cargos_pendientes_domiciliados_hasta");
       }
       if (incluidos.length === 0) {
         throw conflicto(
-          "Ningún pagador con cargos pendientes tiene IBAN y mandato válidos: no se ha generado la remesa.",
+          "remesas.ningun_pagador_cargos_pendientes_tiene_iban",
           excluidos.map((e) => ({
             campo: `socio ${e.idSocio}`,
             mensaje: `${e.nombre}: ${e.motivo}`,
@@ -241,11 +239,11 @@ export class RemesasService {
       const remesa = await repo.porId(id, true);
       if (!remesa) throw noExiste();
       if (remesa.estado !== "generada") {
-        throw conflicto("No se puede borrar una remesa ya cobrada.");
+        throw conflicto("remesas.no_puede_borrar_remesa_cobrada");
       }
       const adeudos = await repo.adeudos(id);
       if (adeudos.some((a) => a.estado !== "incluido")) {
-        throw conflicto("No se puede borrar: la remesa tiene devoluciones registradas.");
+        throw conflicto("remesas.no_puede_borrar_remesa_tiene_devoluciones");
       }
       const liberados = await repo.borrar(id);
       await registrarAuditoria(tx, {
@@ -267,7 +265,7 @@ export class RemesasService {
     await this.repo.transaccion(async (repo, tx) => {
       const remesa = await repo.porId(id, true);
       if (!remesa) throw noExiste();
-      if (remesa.estado === "cobrada") throw conflicto("La remesa ya está marcada como cobrada.");
+      if (remesa.estado === "cobrada") throw conflicto("remesas.remesa_esta_marcada_como_cobrada");
       const pagados = await repo.marcarCobrada(id, remesa.fecha_cobro, {
         idUsuario: actor.id,
         cambios: [
@@ -305,18 +303,20 @@ export class RemesasService {
   devolverPain002(actor: UsuarioAutenticado, id: number, fichero: Buffer) {
     const rechazos = leerPain002(fichero);
     if (rechazos.length === 0) {
-      const mensaje = "El fichero no trae ningún adeudo devuelto o rechazado";
-      throw new DomainError("validacion", mensaje, [{ campo: "archivo", mensaje }]);
+      const mensaje = "remesas.sin_devoluciones_en_fichero";
+      throw new DomainError("validacion", mensaje, [{ campo: "archivo", clave: mensaje }]);
     }
     return this.devolver(actor, id, (adeudos, pagos) => {
-      const errores: DetalleError[] = [];
+      const errores: Detalle[] = [];
       const items: { idPago: number; motivo: string; campo: string }[] = [];
       for (const r of rechazos) {
         const adeudo = adeudos.find((a) => a.end_to_end_id === r.endToEndId);
         if (!adeudo) {
           errores.push({
             campo: "archivo",
-            mensaje: `El adeudo ${r.endToEndId} no pertenece a esta remesa`,
+            clave: mensajeCon("remesas.adeudo_no_pertenece_esta_remesa", {
+              endToEndId: r.endToEndId,
+            }),
           });
           continue;
         }
@@ -345,24 +345,36 @@ export class RemesasService {
       const items = elegir(adeudos, pagos);
       const porId = new Map(pagos.map((p) => [p.id, p]));
       const vistos = new Set<number>();
-      const errores: DetalleError[] = [];
+      const errores: Detalle[] = [];
       for (const d of items) {
         const pago = porId.get(d.idPago);
         if (!esMotivoDevolucion(d.motivo)) {
           errores.push({
             campo: d.campo,
-            mensaje: `${d.motivo} no es un código de motivo de devolución válido`,
+            clave: mensajeCon("remesas.no_codigo_motivo_devolucion_valido", { motivo: d.motivo }),
           });
         } else if (!pago || pago.id_adeudo === null) {
-          errores.push({ campo: d.campo, mensaje: `El cargo ${d.idPago} no está en esta remesa` });
+          errores.push({
+            campo: d.campo,
+            clave: mensajeCon("remesas.cargo_no_esta_esta_remesa", { idPago: d.idPago }),
+          });
         } else if (vistos.has(d.idPago)) {
-          errores.push({ campo: d.campo, mensaje: `El cargo ${d.idPago} está repetido` });
+          errores.push({
+            campo: d.campo,
+            clave: mensajeCon("remesas.cargo_esta_repetido", { idPago: d.idPago }),
+          });
         } else if (pago.estado === "devuelto") {
-          errores.push({ campo: d.campo, mensaje: `El cargo ${d.idPago} ya está devuelto` });
+          errores.push({
+            campo: d.campo,
+            clave: mensajeCon("remesas.cargo_esta_devuelto", { idPago: d.idPago }),
+          });
         } else if (pago.estado !== "pendiente" && pago.estado !== "pagado") {
           errores.push({
             campo: d.campo,
-            mensaje: `El cargo ${d.idPago} está ${pago.estado} y no se puede devolver`,
+            clave: mensajeCon("remesas.cargo_esta_no_puede_devolver", {
+              idPago: d.idPago,
+              estado: pago.estado,
+            }),
           });
         }
         vistos.add(d.idPago);
@@ -370,7 +382,7 @@ export class RemesasService {
       if (errores.length > 0) throw devolucionesNoValidas(errores);
       if (items.length === 0) {
         throw devolucionesNoValidas([
-          { campo: "devoluciones", mensaje: "No hay ningún cargo que devolver" },
+          { campo: "devoluciones", clave: "remesas.no_hay_ningun_cargo_devolver" },
         ]);
       }
 
@@ -400,10 +412,10 @@ export class RemesasService {
   }
 }
 
-function devolucionesNoValidas(detalles: DetalleError[]) {
+function devolucionesNoValidas(detalles: Detalle[]) {
   return new DomainError(
     "validacion",
-    "No se ha registrado ninguna devolución: revisa los cargos indicados.",
+    "remesas.no_ha_registrado_ninguna_devolucion_revisa",
     detalles,
   );
 }

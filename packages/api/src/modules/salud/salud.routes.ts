@@ -2,10 +2,8 @@ import { CuerpoErrorSchema } from "@fila/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { VERSION_APP } from "../../config.js";
-import type { Database } from "../../db/database.js";
 import { DomainError } from "../../errors/domain-error.js";
-import { BD_NO_DISPONIBLE } from "../../plugins/errors.js";
-import { SaludRepository } from "./salud.repository.js";
+import type { SaludRepository } from "./salud.repository.js";
 
 const tags = ["Salud"];
 const ESPERA_MAXIMA_MS = 3000;
@@ -14,9 +12,10 @@ const ESPERA_MAXIMA_MS = 3000;
  * For orchestrators and load balancers: liveness (the process answers: restart it otherwise) and
  * readiness (the database answers too: send it traffic). No session needed, nothing private.
  */
-export const saludRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  const repo = new SaludRepository(db);
-
+export const saludRoutes: FastifyPluginAsyncZod<{ salud: SaludRepository }> = async (
+  app,
+  { salud: repo },
+) => {
   app.get(
     "/salud",
     {
@@ -47,8 +46,7 @@ export const saludRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
       let temporizador: NodeJS.Timeout | undefined;
       const tarde = new Promise<never>((_, rechazar) => {
         temporizador = setTimeout(
-          () =>
-            rechazar(new DomainError(BD_NO_DISPONIBLE.error, BD_NO_DISPONIBLE.mensaje, [], 503)),
+          () => rechazar(new DomainError("bd_no_disponible", "peticion.bd_no_disponible")),
           ESPERA_MAXIMA_MS,
         );
       });

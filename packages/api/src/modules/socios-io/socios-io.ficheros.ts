@@ -3,6 +3,7 @@ import ExcelJS from "exceljs";
 import { fileTypeFromBuffer } from "file-type";
 import Papa from "papaparse";
 import { DomainError } from "../../errors/domain-error.js";
+import type { ClaveMensaje } from "../../errors/mensajes.js";
 import type { ValorCelda } from "./socios-io.columnas.js";
 
 /** A sheet read from a file: the header row and every data row with its spreadsheet row number. */
@@ -14,7 +15,7 @@ export const BOM = "\uFEFF";
 export const TIPO_XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 export const TIPO_CSV = "text/csv; charset=utf-8";
 
-const ficheroNoValido = (mensaje: string) => new DomainError("fichero_no_valido", mensaje, [], 400);
+const ficheroNoValido = (m: ClaveMensaje) => new DomainError("fichero_no_valido", m);
 
 // --- Writing ------------------------------------------------------------------------------
 
@@ -78,13 +79,11 @@ export async function escribirXlsx(
 
 /** Decides by content, never by name or declared type: XLSX, UTF-8 text (CSV), or refusal. */
 export async function leerHoja(buffer: Buffer): Promise<Hoja> {
-  if (buffer.length === 0) throw ficheroNoValido("El fichero está vacío.");
+  if (buffer.length === 0) throw ficheroNoValido("socios_io.fichero_esta_vacio");
   const tipo = await fileTypeFromBuffer(buffer);
   if (tipo?.ext === "xlsx") return leerXlsx(buffer);
   if (tipo || buffer.includes(0)) {
-    throw ficheroNoValido(
-      "El fichero no es un CSV ni un Excel (XLSX). Sube un fichero .csv o .xlsx.",
-    );
+    throw ficheroNoValido("socios_io.fichero_no_csv_ni_excel_xlsx");
   }
   return leerCsv(buffer);
 }
@@ -100,9 +99,7 @@ function leerCsv(buffer: Buffer): Hoja {
   try {
     texto = new TextDecoder("utf-8", { fatal: true }).decode(buffer);
   } catch {
-    throw ficheroNoValido(
-      "El fichero CSV no está en UTF-8. Guárdalo como «CSV UTF-8» y vuelve a subirlo.",
-    );
+    throw ficheroNoValido("socios_io.fichero_csv_no_esta_utf_8");
   }
   if (texto.startsWith(BOM)) texto = texto.slice(1);
   const resultado = Papa.parse<string[]>(texto, { delimiter: separadorDe(texto) });
@@ -135,10 +132,10 @@ async function leerXlsx(buffer: Buffer): Promise<Hoja> {
   try {
     await libro.xlsx.load(buffer as unknown as ArrayBuffer);
   } catch {
-    throw ficheroNoValido("No se puede leer el fichero Excel. Comprueba que no está dañado.");
+    throw ficheroNoValido("socios_io.no_puede_leer_fichero_excel_comprueba");
   }
   const ws = libro.worksheets[0];
-  if (!ws) throw ficheroNoValido("El fichero Excel no tiene ninguna hoja.");
+  if (!ws) throw ficheroNoValido("socios_io.fichero_excel_no_tiene_ninguna_hoja");
   const cabeceras: string[] = [];
   const filas: Hoja["filas"] = [];
   ws.eachRow({ includeEmpty: false }, (row, numero) => {

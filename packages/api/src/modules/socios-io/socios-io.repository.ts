@@ -231,10 +231,7 @@ export class SociosIoRepository {
       for (const { id, datos } of cambios) {
         const previo = antes.get(id);
         if (!previo) {
-          throw new DomainError(
-            "conflicto",
-            "Otro cambio ha borrado a la vez un socio del fichero. No se ha importado nada; vuelve a intentarlo.",
-          );
+          throw new DomainError("conflicto", "socios_io.otro_cambio_ha_borrado_socio");
         }
         const enlaces = enlacesDe(datos);
         await trx

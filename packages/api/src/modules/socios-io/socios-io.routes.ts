@@ -8,14 +8,13 @@ import {
 } from "@fila/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Database } from "../../db/database.js";
 import { DomainError } from "../../errors/domain-error.js";
+import { mensajeCon, texto } from "../../errors/mensajes.js";
 import { requiereRol, usuarioDe } from "../../plugins/auth.js";
 import { enviarDescarga } from "../../plugins/descargas.js";
 import { exigirArchivo, type FormularioSubido, leerFormulario } from "../../plugins/subidas.js";
 import { MENSAJE_CAMPO_DESCONOCIDO } from "../../plugins/validacion.js";
-import { SociosIoRepository } from "./socios-io.repository.js";
-import { type InformeImportacion, SociosIoService } from "./socios-io.service.js";
+import type { InformeImportacion, SociosIoService } from "./socios-io.service.js";
 
 export const MAX_BYTES_IMPORTACION = 5 * 1024 * 1024;
 
@@ -64,7 +63,7 @@ function leerMapa(form: FormularioSubido): MapaImportacion | undefined {
   if (desconocidos.length > 0) {
     throw new DomainError(
       "validacion",
-      `La petición lleva campos que no existen: ${desconocidos.join(", ")}.`,
+      mensajeCon("peticion.campos_no_existen", { campos: desconocidos.join(", ") }),
       desconocidos.map((campo) => ({ campo, mensaje: MENSAJE_CAMPO_DESCONOCIDO })),
     );
   }
@@ -77,8 +76,8 @@ function leerMapa(form: FormularioSubido): MapaImportacion | undefined {
   }
   const leido = MapaSchema.safeParse(mapa);
   if (!leido.success) {
-    const mensaje = 'El campo «mapa» debe ser un objeto JSON {"cabecera": "campo" o null}.';
-    throw new DomainError("validacion", mensaje, [{ campo: "mapa", mensaje }]);
+    const mensaje = "socios_io.mapa_no_valido";
+    throw new DomainError("validacion", mensaje, [{ campo: "mapa", clave: mensaje }]);
   }
   return leido.data as MapaImportacion;
 }
@@ -96,7 +95,11 @@ function cuerpoRechazo({ faltan, ...informe }: InformeImportacion): z.infer<type
     error: "validacion",
     mensaje:
       faltan?.mensaje ??
-      `${n === 1 ? "Hay 1 fila" : `Hay ${n} filas`} con errores: no se ha importado ningún socio.`,
+      texto(
+        n === 1
+          ? "socios_io.una_fila_con_errores"
+          : mensajeCon("socios_io.filas_con_errores", { n }),
+      ),
     detalles:
       faltan?.detalles ??
       informe.rechazadas.flatMap((r) =>
@@ -106,11 +109,10 @@ function cuerpoRechazo({ faltan, ...informe }: InformeImportacion): z.infer<type
   };
 }
 
-export const sociosIoRoutes: FastifyPluginAsyncZod<{
-  db: Database;
-  alImportar?: (ids: number[]) => Promise<unknown>;
-}> = async (app, { db, alImportar }) => {
-  const sociosIo = new SociosIoService(new SociosIoRepository(db), alImportar);
+export const sociosIoRoutes: FastifyPluginAsyncZod<{ sociosIo: SociosIoService }> = async (
+  app,
+  { sociosIo },
+) => {
   await app.register(multipart, { limits: { fileSize: MAX_BYTES_IMPORTACION, files: 1 } });
 
   app.get(
@@ -144,9 +146,9 @@ export const sociosIoRoutes: FastifyPluginAsyncZod<{
       const { confirmar, modo } = req.query;
       const form = await leerFormulario(req, {
         maxBytes: MAX_BYTES_IMPORTACION,
-        mensajeTamanyo: "El fichero no puede ocupar más de 5 MB.",
+        mensajeTamanyo: mensajeCon("peticion.fichero_demasiado_grande", { mb: 5 }),
       });
-      const archivo = exigirArchivo(form, "Adjunta el fichero CSV o Excel en el campo «archivo».");
+      const archivo = exigirArchivo(form, "socios_io.adjunta_fichero_csv_excel_campo_archivo");
       const informe = await sociosIo.importar(
         archivo.contenido,
         { confirmar, modo, mapa: leerMapa(form) },

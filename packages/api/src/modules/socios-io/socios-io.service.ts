@@ -6,6 +6,7 @@ import {
   type ModoImportacion,
 } from "@fila/domain";
 import { DomainError } from "../../errors/domain-error.js";
+import { type Mensaje, mensajeCon, texto } from "../../errors/mensajes.js";
 import {
   type CampoPlano,
   type Catalogo,
@@ -71,11 +72,11 @@ type Leida = {
   cambios?: Partial<SocioImportado>;
 };
 
-const errorDeMapa = (detalles: Nota[]) =>
+const errorDeMapa = (detalles: { campo: string; clave: Mensaje }[]) =>
   new DomainError(
     "validacion",
-    "El campo «mapa» no encaja con las columnas del fichero.",
-    detalles.map((d) => ({ campo: `mapa.${d.campo}`, mensaje: d.mensaje })),
+    "socios_io.mapa_no_encaja",
+    detalles.map((d) => ({ campo: `mapa.${d.campo}`, clave: d.clave })),
   );
 
 /**
@@ -94,8 +95,14 @@ export function asignarColumnas(hoja: Hoja, mapa: MapaImportacion = {}): Columna
   );
   if (sinColumna.length > 0 || camposMalos.length > 0) {
     throw errorDeMapa([
-      ...sinColumna.map((c) => ({ campo: c, mensaje: `El fichero no tiene la columna «${c}»` })),
-      ...camposMalos.map(([c, campo]) => ({ campo: c, mensaje: `No existe el campo «${campo}»` })),
+      ...sinColumna.map((c) => ({
+        campo: c,
+        clave: mensajeCon("socios_io.mapa_sin_columna", { columna: c }),
+      })),
+      ...camposMalos.map(([c, campo]) => ({
+        campo: c,
+        clave: mensajeCon("socios_io.mapa_campo_no_existe", { campo: String(campo) }),
+      })),
     ]);
   }
   const elegidos = Object.entries(mapa).filter(([, campo]) => campo !== null);
@@ -106,7 +113,7 @@ export function asignarColumnas(hoja: Hoja, mapa: MapaImportacion = {}): Columna
     throw errorDeMapa(
       repetidos.map(([c, campo]) => ({
         campo: c,
-        mensaje: `El campo «${campo}» está elegido para más de una columna`,
+        clave: mensajeCon("socios_io.mapa_campo_repetido", { campo: String(campo) }),
       })),
     );
   }
@@ -171,15 +178,15 @@ export class SociosIoService {
 
     const filas = hoja.filas.filter((f) => f.celdas.some((c) => c.trim() !== ""));
     if (filas.length === 0) {
-      throw new DomainError(
-        "validacion",
-        "El fichero no tiene ningún socio debajo de la cabecera.",
-      );
+      throw new DomainError("validacion", "socios_io.fichero_no_tiene_ningun_socio_debajo");
     }
     if (filas.length > MAX_FILAS_IMPORTACION) {
       throw new DomainError(
         "validacion",
-        `El fichero tiene ${filas.length} filas; como mucho se pueden importar ${MAX_FILAS_IMPORTACION} de una vez.`,
+        mensajeCon("socios_io.fichero_tiene_filas_como_mucho_pueden", {
+          filas: filas.length,
+          max: MAX_FILAS_IMPORTACION,
+        }),
       );
     }
 
@@ -244,10 +251,7 @@ export class SociosIoService {
       ids = await this.repo.escribir(escritura, idUsuario);
     } catch (error) {
       if ((error as { code?: string }).code === "23505") {
-        throw new DomainError(
-          "conflicto",
-          "Otro cambio ha usado a la vez una matrícula o un NIF del fichero. No se ha importado nada; vuelve a intentarlo.",
-        );
+        throw new DomainError("conflicto", "socios_io.otro_cambio_ha_usado_vez_matricula");
       }
       throw error;
     }
@@ -266,13 +270,14 @@ function columnasQueFaltan(
   const puedeBuscar = cabeceraDe.has("matricula") || cabeceraDe.has("nif");
   if (faltan.length === 0 || (modo === "actualizar" && puedeBuscar)) return undefined;
   return {
-    mensaje:
+    mensaje: texto(
       modo === "actualizar"
-        ? "El fichero necesita una columna de matrícula o NIF para encontrar a cada socio, o las de nombre y apellidos para darlo de alta. Elige a qué campo va cada columna."
-        : "El fichero necesita al menos las columnas de nombre y apellidos. Elige a qué campo va cada columna.",
+        ? "socios_io.faltan_columnas_para_actualizar"
+        : "socios_io.faltan_columnas_para_altas",
+    ),
     detalles: faltan.map((c) => ({
       campo: c === "nombre" ? "Nombre" : "Apellidos",
-      mensaje: "Falta esta columna",
+      mensaje: texto("socios_io.falta_esta_columna"),
     })),
   };
 }

@@ -9,8 +9,8 @@ const LADO_MAX = 800;
 const TIPOS_ADMITIDOS = new Set(["image/jpeg", "image/png", "image/webp"]);
 
 const noAdmitida = () =>
-  new DomainError("imagen_no_valida", "La imagen debe ser un archivo JPEG, PNG o WebP.", [
-    { campo: "archivo", mensaje: "La imagen debe ser un archivo JPEG, PNG o WebP." },
+  new DomainError("imagen_no_valida", "comun.imagen_no_valida", [
+    { campo: "archivo", clave: "comun.imagen_no_valida" },
   ]);
 
 /** Member photos under DATA_DIR/files/socios, served only through the authorised route. */

@@ -21,6 +21,7 @@ import {
 import type { Database } from "../../db/database.js";
 import type { DB, SocioTable } from "../../db/schema.js";
 import { DomainError } from "../../errors/domain-error.js";
+import type { ClaveMensaje } from "../../errors/mensajes.js";
 import {
   type EntradaAuditoria,
   type EntradaHistorial,
@@ -317,9 +318,9 @@ export function condicionesSocios(
   return eb.and(y);
 }
 
-const RESTRICCIONES_UNICAS: Record<string, { campo: string; mensaje: string }> = {
-  socio_matricula_uq: { campo: "matricula", mensaje: "Ya hay un socio con esa matrícula." },
-  socio_nif_uq: { campo: "nif", mensaje: "Ya hay un socio con ese NIF o NIE." },
+const RESTRICCIONES_UNICAS: Record<string, { campo: string; clave: ClaveMensaje }> = {
+  socio_matricula_uq: { campo: "matricula", clave: "socios.matricula_repetida" },
+  socio_nif_uq: { campo: "nif", clave: "socios.nif_repetido" },
 };
 
 /** A unique violation that slipped past the service's check (two writers at once) is still a 409. */
@@ -329,7 +330,7 @@ function traducirError(err: unknown): never {
     const nombre =
       e.constraint ?? Object.keys(RESTRICCIONES_UNICAS).find((c) => e.message?.includes(c));
     const r = nombre ? RESTRICCIONES_UNICAS[nombre] : undefined;
-    if (r) throw new DomainError("duplicado", r.mensaje, [r], 409);
+    if (r) throw new DomainError("duplicado", r.clave, [r]);
   }
   throw err;
 }

@@ -14,6 +14,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { DomainError } from "../../errors/domain-error.js";
+import { mensajeCon } from "../../errors/mensajes.js";
 import { requiereRol, requiereSesion, usuarioDe, versionDatosDe } from "../../plugins/auth.js";
 import { enviarEscrito } from "../../plugins/serializacion.js";
 import { IMAGEN_MAX_BYTES } from "./socios.imagenes.js";
@@ -78,7 +79,7 @@ const MisDatosSchema = z.object({
   historial: z.object({ socio: HistorialSchema, cuenta: HistorialSchema }),
 });
 
-const MENSAJE_ARCHIVO = "Adjunta una imagen JPEG, PNG o WebP en el campo «archivo».";
+const MENSAJE_ARCHIVO = "peticion.adjunta_imagen_jpeg_png_webp_campo";
 
 /** Reads the one uploaded file into memory, refusing anything over 5 MB. */
 async function leerArchivo(req: FastifyRequest): Promise<Buffer> {
@@ -87,12 +88,12 @@ async function leerArchivo(req: FastifyRequest): Promise<Buffer> {
     parte = await req.file();
   } catch {
     throw new DomainError("peticion_invalida", MENSAJE_ARCHIVO, [
-      { campo: "archivo", mensaje: MENSAJE_ARCHIVO },
+      { campo: "archivo", clave: MENSAJE_ARCHIVO },
     ]);
   }
   if (parte?.fieldname !== "archivo") {
     throw new DomainError("peticion_invalida", MENSAJE_ARCHIVO, [
-      { campo: "archivo", mensaje: MENSAJE_ARCHIVO },
+      { campo: "archivo", clave: MENSAJE_ARCHIVO },
     ]);
   }
   try {
@@ -101,8 +102,8 @@ async function leerArchivo(req: FastifyRequest): Promise<Buffer> {
   } catch (err) {
     if ((err as { code?: string }).code !== "FST_REQ_FILE_TOO_LARGE") throw err;
   }
-  const mensaje = "La imagen no puede ocupar más de 5 MB.";
-  throw new DomainError("demasiado_grande", mensaje, [{ campo: "archivo", mensaje }], 413);
+  const mensaje = mensajeCon("peticion.imagen_demasiado_grande", { mb: 5 });
+  throw new DomainError("demasiado_grande", mensaje, [{ campo: "archivo", clave: mensaje }]);
 }
 
 export const sociosRoutes: FastifyPluginAsyncZod<{ socios: SociosService }> = async (

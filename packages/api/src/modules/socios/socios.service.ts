@@ -11,12 +11,8 @@ import {
   type SocioVista,
 } from "@fila/domain";
 import type { Database } from "../../db/database.js";
-import {
-  type DetalleError,
-  DomainError,
-  noEncontrado,
-  prohibido,
-} from "../../errors/domain-error.js";
+import { type Detalle, DomainError, noEncontrado, prohibido } from "../../errors/domain-error.js";
+import { mensajeCon } from "../../errors/mensajes.js";
 import { CachePorVersion } from "../../lib/cache-por-version.js";
 import type { UsuarioAutenticado } from "../../plugins/auth.js";
 import { diferencias } from "../../services/auditoria.js";
@@ -41,8 +37,7 @@ function claveDePagina(hoy: string, query: ListaSociosQuery): string {
   return JSON.stringify([hoy, Object.entries(query).sort(([a], [b]) => (a < b ? -1 : 1))]);
 }
 
-const sinFicha = () =>
-  new DomainError("no_encontrado", "Tu cuenta no está vinculada a ninguna ficha de socio.");
+const sinFicha = () => new DomainError("no_encontrado", "socios.cuenta_sin_ficha");
 
 /**
  * What a member may change of their own record (Mis Datos). A `usuario` changes contact and bank
@@ -123,7 +118,7 @@ export class SociosService {
   ): Promise<{ socio: SocioGuardado; vista: Vista }> {
     if (actor.rol === "administrador") {
       const socio = await this.repo.porId(id);
-      if (!socio) throw noEncontrado("El socio");
+      if (!socio) throw noEncontrado("no_encontrado.socio");
       return { socio, vista: "junta" };
     }
     // A member never learns whether another id exists: 403 either way.
@@ -176,12 +171,12 @@ export class SociosService {
   private async obtenerJunta(actor: Actor, id: number): Promise<SocioVista> {
     this.soloAdministrador(actor);
     const socio = await this.repo.porId(id);
-    if (!socio) throw noEncontrado("El socio");
+    if (!socio) throw noEncontrado("no_encontrado.socio");
     return presentarSocio(socio, "junta", hoyIso());
   }
 
   private async comprobar(repo: SociosRepository, datos: Partial<SocioEntrada>, id?: number) {
-    const detalles: DetalleError[] = [];
+    const detalles: Detalle[] = [];
     const buscar: number[] = [];
     for (const [campo, mismo] of REFERENCIAS_SOCIO) {
       const valor = datos[campo];
@@ -193,34 +188,30 @@ export class SociosService {
     for (const [campo] of REFERENCIAS_SOCIO) {
       const valor = datos[campo];
       if (valor != null && valor !== id && !existentes.has(valor)) {
-        detalles.push({ campo, mensaje: "El socio elegido no existe." });
+        detalles.push({ campo, clave: "comun.socio_elegido_no_existe" });
       }
     }
     if (datos.tipo != null && !(await repo.existeTipoSocio(datos.tipo))) {
-      detalles.push({ campo: "tipo", mensaje: "El tipo de socio elegido no existe." });
+      detalles.push({ campo: "tipo", clave: "comun.tipo_socio_elegido_no_existe" });
     }
     if (datos.idFormaPago != null && !(await repo.existeFormaPago(datos.idFormaPago))) {
-      detalles.push({ campo: "idFormaPago", mensaje: "La forma de pago elegida no existe." });
+      detalles.push({ campo: "idFormaPago", clave: "comun.forma_pago_elegida_no_existe" });
     }
     if (detalles.length > 0) {
-      throw new DomainError(
-        "validacion",
-        "Hay datos que no son válidos. Revisa los campos marcados.",
-        detalles,
-      );
+      throw new DomainError("validacion", "comun.hay_datos_no_son_validos_revisa", detalles);
     }
     if (datos.matricula) {
       const otro = await repo.idConMatricula(datos.matricula);
       if (otro !== null && otro !== id) {
-        const mensaje = `Ya hay un socio con la matrícula ${datos.matricula}.`;
-        throw new DomainError("duplicado", mensaje, [{ campo: "matricula", mensaje }], 409);
+        const mensaje = mensajeCon("socios.matricula_duplicada", { matricula: datos.matricula });
+        throw new DomainError("duplicado", mensaje, [{ campo: "matricula", clave: mensaje }]);
       }
     }
     if (datos.nif) {
       const otro = await repo.idConNif(datos.nif);
       if (otro !== null && otro !== id) {
-        const mensaje = `Ya hay un socio con el NIF o NIE ${datos.nif}.`;
-        throw new DomainError("duplicado", mensaje, [{ campo: "nif", mensaje }], 409);
+        const mensaje = mensajeCon("socios.nif_duplicado", { nif: datos.nif });
+        throw new DomainError("duplicado", mensaje, [{ campo: "nif", clave: mensaje }]);
       }
     }
   }
@@ -258,7 +249,7 @@ export class SociosService {
     await this.repo.transaccion(async (repo) => {
       if (datos.matricula) await repo.bloquearMatriculas();
       const antes = await repo.porId(id);
-      if (!antes) throw noEncontrado("El socio");
+      if (!antes) throw noEncontrado("no_encontrado.socio");
       await this.comprobar(repo, datos, id);
       const cambios = diferencias(comoEntrada(antes), datos);
       if (cambios.length === 0) return;
@@ -294,14 +285,12 @@ export class SociosService {
     const tras = await this.repo.transaccion(async (repo) => {
       await repo.bloquear(id);
       const antes = await repo.porId(id);
-      if (!antes) throw noEncontrado("El socio");
+      if (!antes) throw noEncontrado("no_encontrado.socio");
       const motivos = motivosParaNoBorrar(await repo.impedimentosBorrado(id));
       if (motivos.length > 0) {
         throw new DomainError(
           "en_uso",
-          `No se puede borrar: ${enumerar(motivos)}. Puedes darlo de baja.`,
-          [],
-          409,
+          mensajeCon("socios.no_puede_borrar_puedes_darlo_baja", { motivos: enumerar(motivos) }),
         );
       }
       const inscripciones = await repo.borrarInscripciones(id);
@@ -378,7 +367,7 @@ export class SociosService {
     if (actor.rol !== "administrador" && (actor.rol !== "usuario" || id !== actor.socioId)) {
       throw prohibido();
     }
-    if (!(await this.repo.porId(id))) throw noEncontrado("El socio");
+    if (!(await this.repo.porId(id))) throw noEncontrado("no_encontrado.socio");
     // The upload is read only once the caller is known to be allowed.
     await this.imagenes.guardar(id, await leer());
     const imagen = `/api/socios/${id}/imagen?v=${Date.now()}`;
@@ -399,7 +388,7 @@ export class SociosService {
       throw prohibido();
     }
     const socio = await this.repo.porId(id);
-    if (!socio) throw noEncontrado("El socio");
+    if (!socio) throw noEncontrado("no_encontrado.socio");
     await this.repo.transaccion(async (repo) => {
       await repo.ponerImagen(id, null);
       await repo.auditar({
@@ -415,7 +404,7 @@ export class SociosService {
   async leerImagen(actor: Actor, id: number): Promise<Buffer> {
     const { socio } = await this.vistaPara(actor, id);
     const contenido = socio.imagen ? await this.imagenes.leer(id) : null;
-    if (!contenido) throw noEncontrado("La foto del socio");
+    if (!contenido) throw noEncontrado("no_encontrado.foto_socio");
     return contenido;
   }
 

@@ -1,11 +1,8 @@
 import { EmailSchema, ROLES } from "@fila/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Database } from "../../db/database.js";
 import { requiereRol, usuarioDe } from "../../plugins/auth.js";
-import type { MailService } from "../../services/mail.js";
-import { UsuariosRepository } from "./usuarios.repository.js";
-import { UsuariosService } from "./usuarios.service.js";
+import type { UsuariosService } from "./usuarios.service.js";
 
 const tags = ["Cuentas de acceso"];
 
@@ -58,12 +55,10 @@ const ModificarSchema = z
 
 const ParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 
-export const usuariosRoutes: FastifyPluginAsyncZod<{
-  db: Database;
-  mail: MailService;
-  publicUrl: string;
-}> = async (app, { db, mail, publicUrl }) => {
-  const usuarios = new UsuariosService(new UsuariosRepository(db), mail, publicUrl);
+export const usuariosRoutes: FastifyPluginAsyncZod<{ usuarios: UsuariosService }> = async (
+  app,
+  { usuarios },
+) => {
   const soloAdministrador = requiereRol("administrador");
 
   app.get(

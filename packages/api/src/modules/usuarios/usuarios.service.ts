@@ -1,5 +1,6 @@
 import type { Rol } from "@fila/domain";
 import { DomainError, noEncontrado } from "../../errors/domain-error.js";
+import { type ClaveMensaje, texto } from "../../errors/mensajes.js";
 import { nuevoToken } from "../../lib/tokens.js";
 import type { UsuarioAutenticado } from "../../plugins/auth.js";
 import { diferencias } from "../../services/auditoria.js";
@@ -10,16 +11,20 @@ import type { CuentaAdministrada, UsuariosRepository } from "./usuarios.reposito
 
 export const DURACION_INVITACION_MS = 7 * 24 * 60 * 60_000;
 
-export const MENSAJES_USUARIOS = {
-  emailDuplicado: "Ya existe una cuenta con ese correo.",
-  socioInexistente: "El socio no existe.",
-  socioConCuenta: "Ese socio ya tiene una cuenta de acceso.",
-  ultimoAdministrador: "No se puede quitar el último administrador.",
-  desactivarseASiMismo: "No puedes desactivar tu propia cuenta.",
-  yaActivada:
-    "La cuenta ya está activada: si el socio no recuerda su contraseña, usa «Forzar restablecimiento».",
-  desactivada: "La cuenta está desactivada. Reactívala antes de enviarle un enlace.",
-} as const;
+const CLAVES_USUARIOS = {
+  emailDuplicado: "usuarios.email_duplicado",
+  socioInexistente: "usuarios.socio_inexistente",
+  socioConCuenta: "usuarios.socio_con_cuenta",
+  ultimoAdministrador: "usuarios.ultimo_administrador",
+  desactivarseASiMismo: "usuarios.desactivarse_a_si_mismo",
+  yaActivada: "usuarios.ya_activada",
+  desactivada: "usuarios.desactivada",
+} as const satisfies Record<string, ClaveMensaje>;
+
+/** The Spanish texts of the refusals above (the tests compare answers with them). */
+export const MENSAJES_USUARIOS = Object.fromEntries(
+  Object.entries(CLAVES_USUARIOS).map(([nombre, clave]) => [nombre, texto(clave)]),
+) as Record<keyof typeof CLAVES_USUARIOS, string>;
 
 export type CuentaPresentada = {
   id: number;
@@ -43,8 +48,8 @@ export type ConsultaCuentas = {
   sort: string;
 };
 
-const conflicto = (mensaje: string, campo?: string) =>
-  new DomainError("conflicto", mensaje, campo ? [{ campo, mensaje }] : []);
+const conflicto = (clave: ClaveMensaje, campo?: string) =>
+  new DomainError("conflicto", clave, campo ? [{ campo, clave }] : []);
 
 /** Unique violation of PostgreSQL: two requests raced past the email check. */
 function esDuplicado(err: unknown): boolean {
@@ -74,7 +79,7 @@ export class UsuariosService {
 
   private async presentarPorId(id: number): Promise<CuentaPresentada> {
     const cuenta = await this.repo.porId(id);
-    if (!cuenta) throw noEncontrado("La cuenta");
+    if (!cuenta) throw noEncontrado("no_encontrado.cuenta");
     return this.presentar(cuenta, await this.repo.versionCondiciones());
   }
 
@@ -117,15 +122,15 @@ export class UsuariosService {
       id = await this.repo.transaccion(async (tx) => {
         const socio = await tx.bloquearSocio(datos.idSocio);
         if (!socio) {
-          throw new DomainError("validacion", MENSAJES_USUARIOS.socioInexistente, [
-            { campo: "idSocio", mensaje: MENSAJES_USUARIOS.socioInexistente },
+          throw new DomainError("validacion", CLAVES_USUARIOS.socioInexistente, [
+            { campo: "idSocio", clave: CLAVES_USUARIOS.socioInexistente },
           ]);
         }
         if ((await tx.cuentaDeSocio(socio.id)) !== undefined) {
-          throw conflicto(MENSAJES_USUARIOS.socioConCuenta, "idSocio");
+          throw conflicto(CLAVES_USUARIOS.socioConCuenta, "idSocio");
         }
         if (await tx.existeEmail(datos.email)) {
-          throw conflicto(MENSAJES_USUARIOS.emailDuplicado, "email");
+          throw conflicto(CLAVES_USUARIOS.emailDuplicado, "email");
         }
         const nombre = `${socio.nombre} ${socio.apellidos}`.trim();
         const nuevo = await tx.crear({ ...datos, nombre });
@@ -146,7 +151,7 @@ export class UsuariosService {
         return nuevo;
       });
     } catch (err) {
-      if (esDuplicado(err)) throw conflicto(MENSAJES_USUARIOS.emailDuplicado, "email");
+      if (esDuplicado(err)) throw conflicto(CLAVES_USUARIOS.emailDuplicado, "email");
       throw err;
     }
     const cuenta = await this.presentarPorId(id);
@@ -164,9 +169,9 @@ export class UsuariosService {
         // Administrators first, then the account: every writer takes the locks in that order.
         const administradores = await tx.bloquearAdministradoresActivos();
         const antes = await tx.bloquear(id);
-        if (!antes) throw noEncontrado("La cuenta");
+        if (!antes) throw noEncontrado("no_encontrado.cuenta");
         if (cambios.activo === false && antes.activo && id === actor.id) {
-          throw conflicto(MENSAJES_USUARIOS.desactivarseASiMismo, "activo");
+          throw conflicto(CLAVES_USUARIOS.desactivarseASiMismo, "activo");
         }
         const eraAdministrador = antes.activo && antes.rol === "administrador";
         const seraAdministrador =
@@ -174,13 +179,13 @@ export class UsuariosService {
         if (eraAdministrador && !seraAdministrador) {
           if (administradores.filter((a) => a !== id).length === 0) {
             throw conflicto(
-              MENSAJES_USUARIOS.ultimoAdministrador,
+              CLAVES_USUARIOS.ultimoAdministrador,
               cambios.activo === false ? "activo" : "rol",
             );
           }
         }
         if (cambios.email !== undefined && (await tx.existeEmail(cambios.email, id))) {
-          throw conflicto(MENSAJES_USUARIOS.emailDuplicado, "email");
+          throw conflicto(CLAVES_USUARIOS.emailDuplicado, "email");
         }
         const registro = diferencias(
           { rol: antes.rol, activo: antes.activo, email: antes.email },
@@ -204,7 +209,7 @@ export class UsuariosService {
         });
       });
     } catch (err) {
-      if (esDuplicado(err)) throw conflicto(MENSAJES_USUARIOS.emailDuplicado, "email");
+      if (esDuplicado(err)) throw conflicto(CLAVES_USUARIOS.emailDuplicado, "email");
       throw err;
     }
     return this.presentarPorId(id);
@@ -213,9 +218,9 @@ export class UsuariosService {
   async reenviarInvitacion(actor: UsuarioAutenticado, id: number): Promise<CuentaPresentada> {
     const enlace = await this.repo.transaccion(async (tx) => {
       const cuenta = await tx.bloquear(id);
-      if (!cuenta) throw noEncontrado("La cuenta");
-      if (!cuenta.activo) throw conflicto(MENSAJES_USUARIOS.desactivada);
-      if (cuenta.tienePassword) throw conflicto(MENSAJES_USUARIOS.yaActivada);
+      if (!cuenta) throw noEncontrado("no_encontrado.cuenta");
+      if (!cuenta.activo) throw conflicto(CLAVES_USUARIOS.desactivada);
+      if (cuenta.tienePassword) throw conflicto(CLAVES_USUARIOS.yaActivada);
       await tx.invalidarTokens(id, "invitacion");
       const nuevo = await this.nuevaInvitacion(tx, id);
       await tx.auditar({
@@ -235,8 +240,8 @@ export class UsuariosService {
   async forzarRestablecimiento(actor: UsuarioAutenticado, id: number): Promise<CuentaPresentada> {
     const enlace = await this.repo.transaccion(async (tx) => {
       const cuenta = await tx.bloquear(id);
-      if (!cuenta) throw noEncontrado("La cuenta");
-      if (!cuenta.activo) throw conflicto(MENSAJES_USUARIOS.desactivada);
+      if (!cuenta) throw noEncontrado("no_encontrado.cuenta");
+      if (!cuenta.activo) throw conflicto(CLAVES_USUARIOS.desactivada);
       await tx.revocarSesiones(id);
       await tx.invalidarTokens(id, "reset");
       const { token, hash } = nuevoToken();

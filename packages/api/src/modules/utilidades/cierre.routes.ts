@@ -5,20 +5,19 @@ import {
   VistaPreviaCierreSchema,
 } from "@fila/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { Database } from "../../db/database.js";
 import { requiereRol, usuarioDe } from "../../plugins/auth.js";
 import { ListaQuerySchema } from "../maestros/maestros.schemas.js";
-import { CierreRepository } from "./cierre.repository.js";
-import { CierreService } from "./cierre.service.js";
+import type { CierreService } from "./cierre.service.js";
 
 const tags = ["Utilidades"];
 const soloAdministrador = requiereRol("administrador");
 const PaginaQuery = ListaQuerySchema.pick({ page: true, pageSize: true });
 
 /** Year close (issue 11 §1): administrador only. */
-export const cierreRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  const cierre = new CierreService(new CierreRepository(db));
-
+export const cierreRoutes: FastifyPluginAsyncZod<{ cierre: CierreService }> = async (
+  app,
+  { cierre },
+) => {
   app.get(
     "/utilidades/cierres",
     {

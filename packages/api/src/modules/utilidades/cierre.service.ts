@@ -10,6 +10,7 @@ import {
 } from "@fila/domain";
 import type { CifrasCierreFila } from "../../db/schema.js";
 import { DomainError } from "../../errors/domain-error.js";
+import { mensajeCon } from "../../errors/mensajes.js";
 import type { UsuarioAutenticado } from "../../plugins/auth.js";
 import { PagosService } from "../pagos/pagos.service.js";
 import { ProductosService } from "../pagos/productos.service.js";
@@ -23,7 +24,7 @@ function yaCerrado(cierre: CierreFila | null, anyo: number): DomainError {
     : "";
   return new DomainError(
     "conflicto",
-    `El año ${anyo} ya está cerrado${cuando}. Un año solo se cierra una vez.`,
+    mensajeCon("utilidades.ano_esta_cerrado_ano_solo_cierra", { anyo, cuando }),
   );
 }
 

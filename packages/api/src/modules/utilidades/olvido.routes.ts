@@ -5,24 +5,19 @@ import {
   ResultadoAnonimizacionSchema,
 } from "@fila/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { Database } from "../../db/database.js";
 import { requiereRol, usuarioDe } from "../../plugins/auth.js";
 import { ListaQuerySchema } from "../maestros/maestros.schemas.js";
-import { ImagenesSocio } from "../socios/socios.imagenes.js";
-import { OlvidoRepository } from "./olvido.repository.js";
-import { OlvidoService } from "./olvido.service.js";
+import type { OlvidoService } from "./olvido.service.js";
 
 const tags = ["Utilidades"];
 const soloAdministrador = requiereRol("administrador");
 const PaginaQuery = ListaQuerySchema.pick({ page: true, pageSize: true });
 
 /** Right to be forgotten (issue 11 §5): administrador only. */
-export const olvidoRoutes: FastifyPluginAsyncZod<{ db: Database; dataDir: string }> = async (
+export const olvidoRoutes: FastifyPluginAsyncZod<{ olvido: OlvidoService }> = async (
   app,
-  { db, dataDir },
+  { olvido },
 ) => {
-  const olvido = new OlvidoService(new OlvidoRepository(db), new ImagenesSocio(dataDir));
-
   app.get(
     "/utilidades/olvido",
     {

@@ -9,6 +9,7 @@ import {
   textoSepa,
 } from "@fila/domain";
 import { DomainError } from "../../errors/domain-error.js";
+import { type Mensaje, mensajeCon } from "../../errors/mensajes.js";
 import type { ImagenesSocio } from "../socios/socios.imagenes.js";
 import type { OlvidoRepository, PersonaOlvido } from "./olvido.repository.js";
 
@@ -50,16 +51,20 @@ export function cadenasPersonales(p: PersonaOlvido): string[] {
   return [...new Set(cadenas)];
 }
 
-function motivoNoElegible(p: PersonaOlvido, anyos: number, bajaHasta: string): string | null {
-  const quien = `El socio ${p.id} (${`${p.nombre} ${p.apellidos}`.trim()})`;
-  if (p.anonimizado) return `${quien} ya está anonimizado.`;
-  if (p.activo) return `${quien} sigue de alta: solo se anonimiza a quien se dio de baja.`;
-  if (!p.fechaBaja) return `${quien} no tiene fecha de baja.`;
+function motivoNoElegible(p: PersonaOlvido, anyos: number, bajaHasta: string): Mensaje | null {
+  const quien = { id: p.id, nombre: `${p.nombre} ${p.apellidos}`.trim() };
+  if (p.anonimizado) return mensajeCon("olvido.anonimizado", quien);
+  if (p.activo) return mensajeCon("olvido.de_alta", quien);
+  if (!p.fechaBaja) return mensajeCon("olvido.sin_fecha_baja", quien);
   if (p.fechaBaja > bajaHasta) {
-    return `${quien} se dio de baja el ${formatearFecha(p.fechaBaja)}: sus datos se guardan ${anyos} años desde la baja.`;
+    return mensajeCon("olvido.baja_reciente", {
+      ...quien,
+      fecha: formatearFecha(p.fechaBaja),
+      anyos,
+    });
   }
   if (p.pagaAActivos > 0) {
-    return `${quien} paga los cargos de ${p.pagaAActivos} socios que siguen de alta: cámbiales antes el pagador.`;
+    return mensajeCon("olvido.paga_a_activos", { ...quien, n: p.pagaAActivos });
   }
   return null;
 }
@@ -102,7 +107,7 @@ export class OlvidoService {
       const personas = await repo.personas(ids);
       const falta = ids.find((id) => !personas.some((p) => p.id === id));
       if (falta !== undefined) {
-        throw new DomainError("no_encontrado", `El socio ${falta} no existe.`);
+        throw new DomainError("no_encontrado", mensajeCon("utilidades.socio_no_existe", { falta }));
       }
       for (const p of personas) {
         const motivo = motivoNoElegible(p, anyos, bajaHasta);

@@ -8,24 +8,19 @@ import {
   ListaCorreosSchema,
 } from "@fila/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { Database } from "../../db/database.js";
 import { requiereRol, usuarioDe } from "../../plugins/auth.js";
 import { enviarDescarga } from "../../plugins/descargas.js";
-import type { MailService } from "../../services/mail.js";
 import { IdParamsSchema } from "../maestros/maestros.schemas.js";
-import { RegistrosRepository } from "./registros.repository.js";
-import { RegistrosService } from "./registros.service.js";
+import type { RegistrosService } from "./registros.service.js";
 
 const tags = ["Utilidades"];
 const soloAdministrador = requiereRol("administrador");
 
 /** Outgoing-mail log and activity log (issue 11 §3): administrador only. */
-export const registrosRoutes: FastifyPluginAsyncZod<{ db: Database; mail: MailService }> = async (
+export const registrosRoutes: FastifyPluginAsyncZod<{ registros: RegistrosService }> = async (
   app,
-  { db, mail },
+  { registros },
 ) => {
-  const registros = new RegistrosService(new RegistrosRepository(db), mail);
-
   app.get(
     "/utilidades/correos",
     {

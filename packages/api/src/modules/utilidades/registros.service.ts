@@ -75,19 +75,16 @@ export class RegistrosService {
   /** Sends a failed email again and answers with its new state (sent, or failed again). */
   async reenviar(idUsuario: number, id: number): Promise<CorreoSaliente> {
     const antes = await this.repo.correo(id);
-    if (!antes) throw noEncontrado("El correo");
+    if (!antes) throw noEncontrado("no_encontrado.correo");
     if (antes.estado !== "error") {
-      throw new DomainError("conflicto", "Solo se reenvían los correos que no se pudieron enviar.");
+      throw new DomainError("conflicto", "utilidades.solo_reenvian_correos_no_pudieron_enviar");
     }
     if (!this.mail.conSmtp) {
-      throw new DomainError(
-        "conflicto",
-        "No hay servidor de correo configurado (SMTP_URL): el correo no se puede reenviar.",
-      );
+      throw new DomainError("conflicto", "utilidades.no_hay_servidor_correo_configurado_smtp");
     }
     await this.mail.reenviar(id);
     const despues = await this.repo.correo(id);
-    if (!despues) throw noEncontrado("El correo");
+    if (!despues) throw noEncontrado("no_encontrado.correo");
     await this.repo.auditar({
       idUsuario,
       entidad: "correo_saliente",

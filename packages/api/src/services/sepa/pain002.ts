@@ -1,5 +1,6 @@
 import { XMLParser } from "fast-xml-parser";
 import { DomainError } from "../../errors/domain-error.js";
+import { type Mensaje, mensajeCon } from "../../errors/mensajes.js";
 
 /**
  * Fichero de estado o devoluciones del banco (pain.002.001.03, y también .001.02): los
@@ -8,10 +9,8 @@ import { DomainError } from "../../errors/domain-error.js";
 
 export type Rechazo = { endToEndId: string; motivo: string };
 
-const NO_VALIDO = "El fichero de devoluciones no es un pain.002 válido";
-
-const noValido = (detalle: string) =>
-  new DomainError("validacion", NO_VALIDO, [{ campo: "archivo", mensaje: detalle }]);
+const noValido = (detalle: Mensaje) =>
+  new DomainError("validacion", "sepa.no_es_pain002", [{ campo: "archivo", clave: detalle }]);
 
 type Nodo = Record<string, unknown>;
 
@@ -38,13 +37,13 @@ export function leerPain002(contenido: Buffer | string): Rechazo[] {
       processEntities: false,
     }).parse(xml, true);
   } catch {
-    throw noValido("El fichero no es un XML bien formado");
+    throw noValido("sepa.fichero_no_xml_bien_formado");
   }
   const informe =
     hijo(hijo(arbol, "Document"), "CstmrPmtStsRpt") ??
     hijo(hijo(arbol, "Document"), "pain.002.001.02");
   if (!informe || typeof informe !== "object") {
-    throw noValido("Falta el informe de estado (CstmrPmtStsRpt)");
+    throw noValido("sepa.falta_informe_estado_cstmrpmtstsrpt");
   }
   // .001.03 pone las operaciones dentro de OrgnlPmtInfAndSts; .001.02 también, o en TxInfAndSts.
   const operaciones = [
@@ -58,10 +57,10 @@ export function leerPain002(contenido: Buffer | string): Rechazo[] {
     if (texto(hijo(op, "TxSts")) !== "RJCT") continue;
     const endToEndId = texto(hijo(op, "OrgnlEndToEndId"));
     const motivo = texto(hijo(hijo(comoLista(hijo(op, "StsRsnInf"))[0], "Rsn"), "Cd"));
-    if (!endToEndId) throw noValido("Hay una operación rechazada sin OrgnlEndToEndId");
-    if (!motivo) throw noValido(`La operación ${endToEndId} no trae el código de motivo`);
+    if (!endToEndId) throw noValido("sepa.hay_operacion_rechazada_sin_orgnlendtoendid");
+    if (!motivo) throw noValido(mensajeCon("sepa.operacion_no_trae_codigo_motivo", { endToEndId }));
     rechazos.push({ endToEndId, motivo });
   }
-  if (operaciones.length === 0) throw noValido("El fichero no trae ninguna operación");
+  if (operaciones.length === 0) throw noValido("sepa.fichero_no_trae_ninguna_operacion");
   return rechazos;
 }
