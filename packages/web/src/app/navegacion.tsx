@@ -1,5 +1,11 @@
-import { useEffect } from "react";
-import { type NavigateFunction, type NavigateOptions, parsePath, useNavigate } from "react-router";
+import { useCallback, useEffect } from "react";
+import {
+  type NavigateFunction,
+  type NavigateOptions,
+  parsePath,
+  useLocation,
+  useNavigate,
+} from "react-router";
 
 let navegar: NavigateFunction | null = null;
 
@@ -37,3 +43,30 @@ export const router = {
     else window.history.pushState(null, "", url);
   },
 };
+
+/** The address's query parameters as they are right now (not as the last render saw them). */
+export function parametrosActuales(): URLSearchParams {
+  return new URLSearchParams(ubicacion().search);
+}
+
+/**
+ * Changes the page's query parameters starting from the address as it is when called.
+ * react-router's `setSearchParams(fn)` hands `fn` the parameters of the render that created it,
+ * and HashRouter commits navigations as transitions: a callback kept from an earlier render (a
+ * debounced effect, a request's `onSuccess`) would rebuild the address from an old copy and undo
+ * what another change did meanwhile (the market's search and its open ad, each dropping or bringing
+ * back the other). Once the person has left the page, a late call changes nothing.
+ */
+export function useCambiarParametros() {
+  const navegarAqui = useNavigate();
+  const { pathname } = useLocation();
+  return useCallback(
+    (cambio: (actuales: URLSearchParams) => URLSearchParams, opciones?: NavigateOptions) => {
+      if (ubicacion().pathname !== pathname) return;
+      const actuales = parametrosActuales();
+      const siguientes = cambio(new URLSearchParams(actuales));
+      if (siguientes.toString() !== actuales.toString()) navegarAqui(`?${siguientes}`, opciones);
+    },
+    [navegarAqui, pathname],
+  );
+}

@@ -18,6 +18,7 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { IconPlus, IconSearch } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
+import { parametrosActuales, useCambiarParametros } from "../../app/navegacion";
 import { useSesion } from "../../app/session-store";
 import { useTranslation } from "../../lib/i18n";
 import { DetalleAnuncio } from "./detalle-anuncio";
@@ -35,7 +36,10 @@ const POR_PAGINA = 24;
 export function MarketPage() {
   const { t } = useTranslation();
   const { usuario } = useSesion();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  // Written from the address as it is at call time (see useCambiarParametros): the search box's
+  // debounced write and the ad closing after a request must not undo each other.
+  const cambiarParametros = useCambiarParametros();
   // The filters live in the URL: a reload, a shared link or «back» find the same list.
   const filtros = useMemo(() => filtrosDesdeUrl(params), [params]);
   const [texto, setTexto] = useState(filtros.q);
@@ -59,23 +63,23 @@ export function MarketPage() {
 
   /** Changes some filters (back to page 1 unless the page is what changes), keeping the rest. */
   const cambiar = (cambio: Partial<FiltrosMercadillo>) =>
-    setParams((actuales) => filtrosAUrl(actuales, { ...filtros, page: 1, ...cambio }), {
-      replace: true,
-    });
+    cambiarParametros(
+      (actuales) => filtrosAUrl(actuales, { ...filtrosDesdeUrl(actuales), page: 1, ...cambio }),
+      { replace: true },
+    );
 
   // The search box writes `q` once the person stops typing.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the debounced text triggers it
   useEffect(() => {
-    if (q !== filtros.q) cambiar({ q });
+    if (q !== filtrosDesdeUrl(parametrosActuales()).q) cambiar({ q });
   }, [q]);
 
   const abrir = (id: number | null) =>
-    setParams(
+    cambiarParametros(
       (actuales) => {
-        const siguientes = new URLSearchParams(actuales);
-        if (id) siguientes.set("anuncio", String(id));
-        else siguientes.delete("anuncio");
-        return siguientes;
+        if (id) actuales.set("anuncio", String(id));
+        else actuales.delete("anuncio");
+        return actuales;
       },
       { replace: id === null },
     );
