@@ -97,6 +97,20 @@ describe("LectorEnLotes", () => {
 });
 
 describe("LectorEnLotes: errores por clave y tamaño del lote", () => {
+  it("sin base de datos no parte el lote: una lectura fallida para todas las claves", async () => {
+    let lecturas = 0;
+    const lector = new LectorEnLotes<string, number>(async () => {
+      lecturas++;
+      throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), {
+        code: "ECONNREFUSED",
+      });
+    }, 1);
+    const lote = ["a", "b", "c", "d"].map((c) => lector.obtener(c));
+    const respuestas = await Promise.allSettled(lote);
+    expect(respuestas.every((r) => r.status === "rejected")).toBe(true);
+    expect(lecturas).toBe(1);
+  });
+
   it("una clave que hace fallar la lectura solo rechaza a quien la pidió", async () => {
     const leidas: string[][] = [];
     // As a database refusing one value (an id out of range) fails the whole query.

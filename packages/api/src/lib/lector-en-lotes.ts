@@ -1,3 +1,4 @@
+import { esConexionPerdida } from "../db/conexion-perdida.js";
 /**
  * Keys read in one query at most: a read of 500 keys is still one small indexed query, and the
  * enrolment peak (every member of a filà, ~300) fits in one. Past it, the rest wait for the next.
@@ -91,8 +92,10 @@ export class LectorEnLotes<K, V> {
     try {
       valores = await this.leer(claves);
     } catch (err) {
-      if (claves.length === 1) {
-        for (const p of lote.get(claves[0] as K) ?? []) p.mal(err);
+      // One bad key is found by splitting; a database that cannot be reached fails every key
+      // alike, and splitting would only multiply the failing reads (2n for n keys).
+      if (claves.length === 1 || esConexionPerdida(err)) {
+        for (const pedidos of lote.values()) for (const p of pedidos) p.mal(err);
         return;
       }
       const mitad = Math.ceil(claves.length / 2);
