@@ -1,6 +1,7 @@
 import { CompiledQuery, type Selectable, sql } from "kysely";
 import type { Database } from "../../db/database.js";
 import type { ActoTable, CambioAuditado, EstadoInscripcion, EstadoPago } from "../../db/schema.js";
+import { versionDatosQuieta } from "../../db/version-datos.js";
 import { LectorEnLotes } from "../../lib/lector-en-lotes.js";
 import { registrarAuditoria } from "../../services/auditoria.js";
 
@@ -138,6 +139,11 @@ export class ActosRepository {
   private lectorParaInscribir: LectorEnLotes<string, ParaInscribir> | undefined;
 
   constructor(private readonly db: Database) {}
+
+  /** Whether an answer read now may be kept for the version of the data (db/version-datos). */
+  versionDatosQuieta(): Promise<boolean> {
+    return versionDatosQuieta(this.db);
+  }
 
   /** The association's logo (PNG) for the printed lists, or null. */
   async logoAsociacion(): Promise<Uint8Array | null> {

@@ -14,9 +14,11 @@ import {
   RankingPuntosQuerySchema,
   RankingPuntosSchema,
 } from "@fila/domain";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requiereRol, requiereSesion, usuarioDe } from "../../plugins/auth.js";
+import { requiereRol, requiereSesion, usuarioDe, versionDatosDe } from "../../plugins/auth.js";
+import { enviarEscrito } from "../../plugins/serializacion.js";
 import { inscritosPdf, inscritosXlsx, TIPO_PDF, TIPO_XLSX } from "./actos.exportar.js";
 import type { ActosService } from "./actos.service.js";
 import { TIPO_CALENDARIO } from "./calendario.js";
@@ -107,7 +109,16 @@ export const actosRoutes: FastifyPluginAsyncZod<{
         response: { 200: MisActosSchema },
       },
     },
-    async (req) => actos.mios(usuarioDe(req), req.query.page, req.query.pageSize),
+    async (req, reply) => {
+      const escrito = await actos.miosEscrito(
+        usuarioDe(req),
+        req.query.page,
+        req.query.pageSize,
+        versionDatosDe(req),
+        (mios) => Buffer.from(`${reply.serialize(mios)}`),
+      );
+      return enviarEscrito(reply as FastifyReply, escrito);
+    },
   );
 
   app.get(

@@ -28,6 +28,7 @@ import {
 } from "@fila/domain";
 import { DomainError, noEncontrado, prohibido } from "../../errors/domain-error.js";
 import { type Mensaje, mensajeCon } from "../../errors/mensajes.js";
+import { CachePorVersion } from "../../lib/cache-por-version.js";
 import type { UsuarioAutenticado } from "../../plugins/auth.js";
 import { diferencias } from "../../services/auditoria.js";
 import { presentarActo, presentarInscripcion, totalesInscritos } from "./actos.presenter.js";
@@ -168,7 +169,15 @@ export type OpcionesActos = { avisarPlaza?: (aviso: AvisoPlaza) => Promise<void>
 
 type Promovida = { acto: ActoFila; inscripcion: InscripcionFila; idPagador: number | null };
 
+/**
+ * Answers of the member's home kept by the version of the data (ADR 0010 and 0023): one per
+ * account and page at most this many, already written as bytes.
+ */
+const RESPUESTAS_GUARDADAS = 256;
+
 export class ActosService {
+  private readonly misActos = new CachePorVersion<Buffer>(RESPUESTAS_GUARDADAS);
+
   constructor(
     private readonly repo: ActosRepository,
     private readonly hoy: () => string = () => hoyIso(),
@@ -943,6 +952,25 @@ export class ActosService {
   }
 
   /** Upcoming events I can see, with me and every member I pay for, enrolled or not. */
+  /**
+   * `mios` written by `escribir`, kept for `version` of the data (read with the session): until
+   * anything it reads changes, the same account asking the same page the same day gets the same
+   * bytes without a query.
+   */
+  async miosEscrito(
+    actor: Actor,
+    page: number,
+    pageSize: number,
+    version: string,
+    escribir: (mios: MisActos) => Buffer,
+  ): Promise<Buffer> {
+    const clave = [this.hoy(), actor.socioId, esDeSocio(actor), page, pageSize].join("|");
+    return this.misActos.obtener(version, clave, async () => {
+      const guardable = await this.repo.versionDatosQuieta();
+      return { valor: escribir(await this.mios(actor, page, pageSize)), guardable };
+    });
+  }
+
   async mios(actor: Actor, page: number, pageSize: number): Promise<MisActos> {
     // Without a linked member there is nobody to enrol: nothing to show, whatever the role.
     if (actor.socioId <= 0) return { items: [], total: 0, page, pageSize };

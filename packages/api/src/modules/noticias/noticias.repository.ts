@@ -1,6 +1,7 @@
 import type { AudienciaNoticia, ListaNoticiasQuery } from "@fila/domain";
 import { sql } from "kysely";
 import type { Database } from "../../db/database.js";
+import { versionDatosQuieta } from "../../db/version-datos.js";
 import { type EntradaAuditoria, registrarAuditoria } from "../../services/auditoria.js";
 
 export type NoticiaGuardada = {
@@ -43,6 +44,11 @@ const COLUMNAS_ORDEN = {
 
 export class NoticiasRepository {
   constructor(private readonly db: Database) {}
+
+  /** Whether an answer read now may be kept for the version of the data (db/version-datos). */
+  versionDatosQuieta(): Promise<boolean> {
+    return versionDatosQuieta(this.db);
+  }
 
   transaccion<T>(fn: (repo: NoticiasRepository) => Promise<T>): Promise<T> {
     return this.db.transaction().execute((tx) => fn(new NoticiasRepository(tx)));

@@ -1,8 +1,10 @@
 import multipart from "@fastify/multipart";
 import { ListaNoticiasQuerySchema, NoticiaEntradaSchema, NoticiaSchema } from "@fila/domain";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requiereRol, requiereSesion, usuarioDe } from "../../plugins/auth.js";
+import { requiereRol, requiereSesion, usuarioDe, versionDatosDe } from "../../plugins/auth.js";
+import { enviarEscrito } from "../../plugins/serializacion.js";
 import { leerImagen } from "../../plugins/subidas.js";
 import type { NoticiasService } from "./noticias.service.js";
 
@@ -47,7 +49,15 @@ export const noticiasRoutes: FastifyPluginAsyncZod<{ noticias: NoticiasService }
         response: { 200: ListaSchema },
       },
     },
-    async (req) => noticias.listar(usuarioDe(req), req.query),
+    async (req, reply) => {
+      const escrito = await noticias.listarEscrito(
+        usuarioDe(req),
+        req.query,
+        versionDatosDe(req),
+        (pagina) => Buffer.from(`${reply.serialize(pagina)}`),
+      );
+      return enviarEscrito(reply as FastifyReply, escrito);
+    },
   );
 
   app.post(

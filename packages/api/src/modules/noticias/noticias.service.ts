@@ -6,6 +6,7 @@ import {
   puedeLeerAudiencia,
 } from "@fila/domain";
 import { DomainError, noEncontrado } from "../../errors/domain-error.js";
+import { CachePorVersion } from "../../lib/cache-por-version.js";
 import type { UsuarioAutenticado } from "../../plugins/auth.js";
 import { AlmacenArchivos, imagenAWebp } from "../../services/archivos.js";
 import { diferencias } from "../../services/auditoria.js";
@@ -35,8 +36,22 @@ export function presentarNoticia(n: NoticiaGuardada): Noticia {
 
 const esAdministrador = (actor: Actor) => actor.rol === "administrador";
 
+/** Pages of the news list kept by the version of the data (ADR 0010 and 0023), as bytes. */
+const PAGINAS_GUARDADAS = 64;
+
+/** What a list asked by `actor` may show: everything for the board, else published news of the audiences they read. */
+function alcanceDe(actor: Actor, query: ListaNoticiasQuery): AlcanceLista {
+  return esAdministrador(actor) && query.publicadas !== true
+    ? { soloPublicadas: false }
+    : {
+        soloPublicadas: true,
+        audiencias: AUDIENCIAS_NOTICIA.filter((a) => puedeLeerAudiencia(a, actor)),
+      };
+}
+
 export class NoticiasService {
   private readonly portadas: AlmacenArchivos;
+  private readonly paginas = new CachePorVersion<Buffer>(PAGINAS_GUARDADAS);
 
   constructor(
     private readonly repo: NoticiasRepository,
@@ -59,15 +74,25 @@ export class NoticiasService {
     return noticia;
   }
 
+  /**
+   * `listar` written by `escribir`, kept for `version` of the data: every account that may read
+   * the same audiences and asks the same page shares it until a news item changes.
+   */
+  async listarEscrito(
+    actor: Actor,
+    query: ListaNoticiasQuery,
+    version: string,
+    escribir: (pagina: Awaited<ReturnType<NoticiasService["listar"]>>) => Buffer,
+  ): Promise<Buffer> {
+    const clave = JSON.stringify([alcanceDe(actor, query), query]);
+    return this.paginas.obtener(version, clave, async () => {
+      const guardable = await this.repo.versionDatosQuieta();
+      return { valor: escribir(await this.listar(actor, query)), guardable };
+    });
+  }
+
   async listar(actor: Actor, query: ListaNoticiasQuery) {
-    const alcance: AlcanceLista =
-      esAdministrador(actor) && query.publicadas !== true
-        ? { soloPublicadas: false }
-        : {
-            soloPublicadas: true,
-            audiencias: AUDIENCIAS_NOTICIA.filter((a) => puedeLeerAudiencia(a, actor)),
-          };
-    const { items, total } = await this.repo.listar(query, alcance);
+    const { items, total } = await this.repo.listar(query, alcanceDe(actor, query));
     return {
       items: items.map(presentarNoticia),
       total,

@@ -18,6 +18,7 @@ import {
 } from "kysely";
 import type { Database } from "../../db/database.js";
 import type { DB } from "../../db/schema.js";
+import { versionDatosQuieta } from "../../db/version-datos.js";
 import { type EntradaAuditoria, registrarAuditoria } from "../../services/auditoria.js";
 
 /** A stored charge (cents) with the names the screens show. */
@@ -141,6 +142,11 @@ function aFilaInsercion(p: NuevoPago) {
 
 export class PagosRepository {
   constructor(private readonly db: Database) {}
+
+  /** Whether an answer read now may be kept for the version of the data (db/version-datos). */
+  versionDatosQuieta(): Promise<boolean> {
+    return versionDatosQuieta(this.db);
+  }
 
   /** Runs `fn` in one transaction (the caller's own, when it already runs in one: the demo seed). */
   transaccion<T>(fn: (repo: PagosRepository) => Promise<T>): Promise<T> {

@@ -16,10 +16,12 @@ import {
   ReactivacionMultipleSchema,
   ReactivacionSchema,
 } from "@fila/domain";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requiereRol, requiereSesion, usuarioDe } from "../../plugins/auth.js";
+import { requiereRol, requiereSesion, usuarioDe, versionDatosDe } from "../../plugins/auth.js";
 import { enviarDescarga } from "../../plugins/descargas.js";
+import { enviarEscrito } from "../../plugins/serializacion.js";
 import type { PagosService } from "./pagos.service.js";
 
 const tags = ["Pagos"];
@@ -57,7 +59,15 @@ export const pagosRoutes: FastifyPluginAsyncZod<{ pagos: PagosService }> = async
         response: { 200: MisPagosSchema },
       },
     },
-    async (req) => pagos.mios(usuarioDe(req), req.query),
+    async (req, reply) => {
+      const escrito = await pagos.miosEscrito(
+        usuarioDe(req),
+        req.query,
+        versionDatosDe(req),
+        (mios) => Buffer.from(`${reply.serialize(mios)}`),
+      );
+      return enviarEscrito(reply as FastifyReply, escrito);
+    },
   );
 
   app.get(

@@ -26,6 +26,7 @@ import {
 } from "@fila/domain";
 import { DomainError, noEncontrado } from "../../errors/domain-error.js";
 import { type Mensaje, mensajeCon } from "../../errors/mensajes.js";
+import { CachePorVersion } from "../../lib/cache-por-version.js";
 import type { UsuarioAutenticado } from "../../plugins/auth.js";
 import { diferencias } from "../../services/auditoria.js";
 import { exportarPagos, type FicheroExportado } from "./pagos.export.js";
@@ -85,7 +86,15 @@ function totalesVacios(): TotalesEmision {
   return { numCargos: 0, numSocios: 0, importe: 0, yaExistian: 0, nuevos: 0, importeNuevos: 0 };
 }
 
+/**
+ * Answers of the member's home kept by the version of the data (ADR 0010 and 0023): one per
+ * account and page at most this many, already written as bytes.
+ */
+const RESPUESTAS_GUARDADAS = 256;
+
 export class PagosService {
+  private readonly misPagos = new CachePorVersion<Buffer>(RESPUESTAS_GUARDADAS);
+
   constructor(private readonly repo: PagosRepository) {}
 
   async listar(query: ListaPagosQuery): Promise<ListaPagos> {
@@ -102,6 +111,20 @@ export class PagosService {
       totalPendiente: aEuros(totales.pendiente),
       totalPagado: aEuros(totales.pagado),
     };
+  }
+
+  /** `mios` written by `escribir`, kept for `version` of the data (as ActosService.miosEscrito). */
+  async miosEscrito(
+    actor: Actor,
+    query: MisPagosQuery,
+    version: string,
+    escribir: (mios: MisPagos) => Buffer,
+  ): Promise<Buffer> {
+    const clave = [actor.socioId, query.page, query.pageSize].join("|");
+    return this.misPagos.obtener(version, clave, async () => {
+      const guardable = await this.repo.versionDatosQuieta();
+      return { valor: escribir(await this.mios(actor, query)), guardable };
+    });
   }
 
   async mios(actor: Actor, query: MisPagosQuery): Promise<MisPagos> {

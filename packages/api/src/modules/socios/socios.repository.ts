@@ -20,6 +20,7 @@ import {
 } from "kysely";
 import type { Database } from "../../db/database.js";
 import type { DB, SocioTable } from "../../db/schema.js";
+import { versionDatosQuieta } from "../../db/version-datos.js";
 import { DomainError } from "../../errors/domain-error.js";
 import type { ClaveMensaje } from "../../errors/mensajes.js";
 import {
@@ -436,10 +437,8 @@ export class SociosRepository {
    * the data is: whatever raised that version has then committed (and the read will see it) or
    * rolled back, so the answer may be kept for it.
    */
-  async versionDatosQuieta(): Promise<boolean> {
-    const { rows } = await sql<{ quieta: boolean }>`
-      select pg_try_advisory_xact_lock(hashtext('version_datos')) as quieta`.execute(this.db);
-    return rows[0]?.quieta === true;
+  versionDatosQuieta(): Promise<boolean> {
+    return versionDatosQuieta(this.db);
   }
 
   async porId(id: number): Promise<SocioGuardado | undefined> {
