@@ -164,6 +164,11 @@ export async function buildApp({
       ejecutar: () => anuncios.avisarCaducidades(),
     });
   }
+  app.tareas.registrar({
+    nombre: "limpieza de los límites de intentos",
+    cadaMs: UNA_HORA_MS,
+    ejecutar: () => servicios.limitesIntento.olvidarCaducados(),
+  });
   // The automatic copy, in the format the page restores, on either database (docs/COPIAS.md); the
   // one at shutdown is server.ts's.
   app.tareas.registrar({

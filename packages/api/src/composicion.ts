@@ -187,6 +187,11 @@ export function componerServicios({ config, db, clave, log, oidcFetch }: Depende
     copias: new CopiasService(new CopiasRepository(db), config.dataDir, () => push.olvidarClaves()),
     /** After a restore: the restored secrets put in order with this installation's key. */
     secretos: { alDia: () => ponerSecretosAlDia(db, clave) },
+    /** The sign-in and TOTP limits' rows whose window is over, for the hourly clean-up. */
+    limitesIntento: {
+      olvidarCaducados: () =>
+        authRepo.borrarIntentosCaducados(Math.max(LIMITES_LOGIN.ventanaMs, VENTANA_INTENTOS_MS)),
+    },
     cierre: new CierreService(new CierreRepository(db)),
     registros: new RegistrosService(new RegistrosRepository(db), mail),
     olvido: new OlvidoService(new OlvidoRepository(db), imagenesSocio),

@@ -126,9 +126,10 @@ describe("las tareas de fondo de la app", () => {
         "avisos de anuncios que caducan",
         "cola de push",
         "copia de seguridad diaria",
+        "limpieza de los límites de intentos",
         "mantenimiento de la analítica",
       ]);
-      expect(e.app.tareas.activas).toHaveLength(4);
+      expect(e.app.tareas.activas).toHaveLength(5);
     } finally {
       await e.cerrar();
     }
@@ -141,6 +142,7 @@ describe("las tareas de fondo de la app", () => {
       // The daily copy runs on either database (the copy at shutdown is server.ts's).
       expect(e.app.tareas.nombres.sort()).toEqual([
         "copia de seguridad diaria",
+        "limpieza de los límites de intentos",
         "mantenimiento de la analítica",
       ]);
     } finally {

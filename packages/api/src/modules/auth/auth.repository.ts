@@ -142,6 +142,19 @@ export class AuthRepository {
     }
   }
 
+  /**
+   * Forgets the keys whose window ended more than `ventanaMs` ago: their next attempt would start
+   * again at 1 anyway, so nothing changes for anyone, and the table does not keep every address
+   * and account that ever failed to sign in. Returns how many rows went.
+   */
+  async borrarIntentosCaducados(ventanaMs: number): Promise<number> {
+    const r = await this.db
+      .deleteFrom("limite_intento")
+      .where(sql<boolean>`desde <= now() - make_interval(secs => ${ventanaMs / 1000})`)
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
+  }
+
   async borrarIntentos(clave: string): Promise<void> {
     await this.db.deleteFrom("limite_intento").where("clave", "=", clave).execute();
   }
