@@ -37,6 +37,13 @@ if (construida < Math.max(...fuentes.map(masReciente))) {
   }
 }
 
-const { register } = await import("tsx/esm/api");
-register();
-await import(path.join(raiz, "packages/api/src/server.ts"));
+// The API bundled (scripts/construir-servidor.mjs): built by `npm run build`, or here when a
+// source is newer.
+const { construirServidor, SERVIDOR_CONSTRUIDO, servidorAlDia } = await import(
+  "./construir-servidor.mjs"
+);
+if (!servidorAlDia()) {
+  console.log("Construyendo el servidor…");
+  await construirServidor();
+}
+await import(SERVIDOR_CONSTRUIDO);
