@@ -1,5 +1,5 @@
 // Lighthouse (mobile preset: simulated slow 4G and a 4× slower CPU) on the login page and on
-// the socio's home, against the real server started as `npm start` starts it (the web built if
+// the three homes (socio, usuario, administrador: issue 37, goal 1), against the real server started as `npm start` starts it (the web built if
 // its sources are newer, the demo filà, a temporary DATA_DIR, its own port). Each page runs in a
 // fresh Chromium profile (empty cache, no service worker yet), several times; the median run by
 // performance is reported: performance, accessibility, LCP, TBT, bytes transferred and requests
@@ -24,7 +24,7 @@ const PUERTO = Number(process.env.LIGHTHOUSE_PORT ?? 3407);
 const RONDAS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 /** A folder to keep each run's full Lighthouse report (JSON) in, to look into a figure. */
 const INFORMES = process.env.LIGHTHOUSE_REPORTS;
-/** Only these pages (comma-separated names: login, socio-home), to look into one of them. */
+/** Only these pages (comma-separated names: login, socio-home, user-home, admin-home). */
 const SOLO = process.env.LIGHTHOUSE_PAGES?.split(",").map((p) => p.trim());
 const BASE = `http://127.0.0.1:${PUERTO}`;
 const OBJETIVO = { rendimiento: 90, accesibilidad: 100 };
@@ -153,6 +153,16 @@ try {
       nombre: "socio-home",
       ruta: "#/socio-home",
       sesion: await entrarConCuentaDemo(PUERTO, "socio"),
+    },
+    {
+      nombre: "user-home",
+      ruta: "#/user-home",
+      sesion: await entrarConCuentaDemo(PUERTO, "usuario"),
+    },
+    {
+      nombre: "admin-home",
+      ruta: "#/admin-home",
+      sesion: await entrarConCuentaDemo(PUERTO, "administrador"),
     },
   ].filter((p) => !SOLO || SOLO.includes(p.nombre));
   let cumplido = true;
