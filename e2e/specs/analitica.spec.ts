@@ -102,7 +102,8 @@ test("las páginas que abre un socio aparecen en el uso de la aplicación del ad
     paginas.getByRole("progressbar", { name: /^\/misactos: \d+ vistas?$/ }),
   ).toBeVisible();
   await expect(uso.getByTestId("analitica-totales")).toContainText("páginas vistas");
-  // The charts are drawn (recharts SVG).
+  // The charts are drawn (recharts SVG) once they come near the screen (AlVerse).
+  await uso.getByTestId("analitica-dias").scrollIntoViewIfNeeded();
   await expect(uso.locator(".recharts-surface").first()).toBeVisible();
   await admin.close();
 });

@@ -20,8 +20,12 @@ import {
   Title,
 } from "@mantine/core";
 import { type ReactNode, useState } from "react";
+import { AlVerse } from "../../app/al-verse";
 import { useTranslation } from "../../lib/i18n";
 import { PERIODOS, type Periodo, useResumenAnalitica } from "./use-resumen-analitica";
+
+/** Height of a 220 px chart with its legend, kept while it is not drawn yet. */
+const ALTO_GRAFICO_CON_LEYENDA = 260;
 
 const diaMes = (fecha: string) => formatearFecha(fecha).slice(0, 5);
 const COLOR_DISPOSITIVO = { movil: "teal.6", tableta: "yellow.6", ordenador: "blue.6" } as const;
@@ -117,29 +121,33 @@ function Graficos({ datos }: { datos: ResumenAnalitica }) {
             hasta: formatearFecha(datos.hasta),
           })}
         </Text>
-        <AreaChart
-          h={220}
-          data={porDia}
-          dataKey="dia"
-          series={series}
-          curveType="monotone"
-          withLegend
-          valueFormatter={(v) => formatearNumero(v)}
-        />
+        <AlVerse alto={ALTO_GRAFICO_CON_LEYENDA}>
+          <AreaChart
+            h={220}
+            data={porDia}
+            dataKey="dia"
+            series={series}
+            curveType="monotone"
+            withLegend
+            valueFormatter={(v) => formatearNumero(v)}
+          />
+        </AlVerse>
       </Tarjeta>
 
       <Tarjeta id="analitica-semanas" titulo={t("analitica.porSemana")}>
         <Text size="sm" c="dimmed" mb="sm">
           {t("analitica.notaSemanas")}
         </Text>
-        <BarChart
-          h={220}
-          data={porSemana}
-          dataKey="semana"
-          series={series}
-          withLegend
-          valueFormatter={(v) => formatearNumero(v)}
-        />
+        <AlVerse alto={ALTO_GRAFICO_CON_LEYENDA}>
+          <BarChart
+            h={220}
+            data={porSemana}
+            dataKey="semana"
+            series={series}
+            withLegend
+            valueFormatter={(v) => formatearNumero(v)}
+          />
+        </AlVerse>
       </Tarjeta>
 
       <Tarjeta id="analitica-paginas" titulo={t("analitica.paginas")}>
@@ -176,20 +184,22 @@ function Graficos({ datos }: { datos: ResumenAnalitica }) {
 
       <Tarjeta id="analitica-dispositivos" titulo={t("analitica.dispositivos")}>
         <Group wrap="nowrap" align="center">
-          <DonutChart
-            size={140}
-            thickness={24}
-            withTooltip={visitantesDispositivo > 0}
-            data={
-              visitantesDispositivo > 0
-                ? datos.dispositivos.map((d) => ({
-                    name: t(`analitica.dispositivo.${d.dispositivo}`),
-                    value: d.visitantes,
-                    color: COLOR_DISPOSITIVO[d.dispositivo],
-                  }))
-                : [{ name: t("analitica.sinDatos"), value: 1, color: "gray.3" }]
-            }
-          />
+          <AlVerse alto={140}>
+            <DonutChart
+              size={140}
+              thickness={24}
+              withTooltip={visitantesDispositivo > 0}
+              data={
+                visitantesDispositivo > 0
+                  ? datos.dispositivos.map((d) => ({
+                      name: t(`analitica.dispositivo.${d.dispositivo}`),
+                      value: d.visitantes,
+                      color: COLOR_DISPOSITIVO[d.dispositivo],
+                    }))
+                  : [{ name: t("analitica.sinDatos"), value: 1, color: "gray.3" }]
+              }
+            />
+          </AlVerse>
           <Stack gap={4}>
             {datos.dispositivos.map((d) => (
               <Text key={d.dispositivo} size="sm">
@@ -210,16 +220,18 @@ function Graficos({ datos }: { datos: ResumenAnalitica }) {
               entregadas > 0 ? formatearNumero(Math.round((abiertas / entregadas) * 100)) : "0",
           })}
         </Text>
-        <BarChart
-          h={160}
-          data={[
-            { nombre: t("analitica.entregadas"), total: entregadas },
-            { nombre: t("analitica.abiertas"), total: abiertas },
-          ]}
-          dataKey="nombre"
-          series={[{ name: "total", label: t("analitica.alertas"), color: "grape.6" }]}
-          valueFormatter={(v) => formatearNumero(v)}
-        />
+        <AlVerse alto={160}>
+          <BarChart
+            h={160}
+            data={[
+              { nombre: t("analitica.entregadas"), total: entregadas },
+              { nombre: t("analitica.abiertas"), total: abiertas },
+            ]}
+            dataKey="nombre"
+            series={[{ name: "total", label: t("analitica.alertas"), color: "grape.6" }]}
+            valueFormatter={(v) => formatearNumero(v)}
+          />
+        </AlVerse>
       </Tarjeta>
 
       <Tarjeta id="analitica-eventos" titulo={t("analitica.eventos")}>
