@@ -17,6 +17,7 @@ import { type ConfianzaProxy, type Config, VERSION_APP } from "./config.js";
 import type { Database } from "./db/database.js";
 import { registrarTareasPglite } from "./db/tareas-pglite.js";
 import type { ClaveInstalacion } from "./lib/clave-instalacion.js";
+import { accesosRoutes } from "./modules/actos/accesos.routes.js";
 import { actosRoutes } from "./modules/actos/actos.routes.js";
 import { calendarioRoutes } from "./modules/actos/calendario.routes.js";
 import { imagenActoRoutes } from "./modules/actos/imagen-acto.routes.js";
@@ -44,6 +45,7 @@ import { manifestRoutes } from "./modules/push/manifest.routes.js";
 import { pushRoutes } from "./modules/push/push.routes.js";
 import { remesasRoutes } from "./modules/remesas/remesas.routes.js";
 import { saludRoutes } from "./modules/salud/salud.routes.js";
+import { carnetRoutes } from "./modules/carnet/carnet.routes.js";
 import { sociosRoutes } from "./modules/socios/socios.routes.js";
 import { sociosIoRoutes } from "./modules/socios-io/socios-io.routes.js";
 import { usuariosRoutes } from "./modules/usuarios/usuarios.routes.js";
@@ -257,10 +259,12 @@ export async function buildApp({
         asociacionRoutes,
         asociacionTextosRoutes,
         actosRoutes,
+        accesosRoutes,
         calendarioRoutes,
         imagenActoRoutes,
         restauracionRoutes,
         sociosRoutes,
+        carnetRoutes,
         sociosIoRoutes,
         maestrosRoutes,
         productosRoutes,
