@@ -27,6 +27,8 @@ import { OidcService, type OpcionesOidc } from "./modules/auth/oidc.service.js";
 import { ponerSecretosAlDia } from "./modules/auth/secretos.js";
 import { TotpRepository } from "./modules/auth/totp.repository.js";
 import { TotpService, VENTANA_INTENTOS_MS } from "./modules/auth/totp.service.js";
+import { CarnetRepository } from "./modules/carnet/carnet.repository.js";
+import { CarnetService } from "./modules/carnet/carnet.service.js";
 import { CopiasRepository } from "./modules/copias/copias.repository.js";
 import { CopiasService } from "./modules/copias/copias.service.js";
 import { DocumentosRepository } from "./modules/documentos/documentos.repository.js";
@@ -59,8 +61,6 @@ import { SociosIoRepository } from "./modules/socios-io/socios-io.repository.js"
 import { SociosIoService } from "./modules/socios-io/socios-io.service.js";
 import { UsuariosRepository } from "./modules/usuarios/usuarios.repository.js";
 import { UsuariosService } from "./modules/usuarios/usuarios.service.js";
-import { CarnetRepository } from "./modules/carnet/carnet.repository.js";
-import { CarnetService } from "./modules/carnet/carnet.service.js";
 import { CierreRepository } from "./modules/utilidades/cierre.repository.js";
 import { CierreService } from "./modules/utilidades/cierre.service.js";
 import { OlvidoRepository } from "./modules/utilidades/olvido.repository.js";
