@@ -118,18 +118,18 @@ export function ListadoInscritosPage() {
   }
 
   // «Control de acceso»: the same page, in its door mode (?vista=acceso), for a phone.
-  if (params.get("vista") === "acceso" && listado.data) {
-    const a = listado.data.acto;
+  // Without waiting for the listing: the door keeps working when the signal comes and goes.
+  if (params.get("vista") === "acceso" && idActo !== null) {
     return (
       <Stack gap="sm">
         <Button
           variant="subtle"
           w="fit-content"
-          onClick={() => setParams({ acto: String(a.id) }, { replace: true })}
+          onClick={() => setParams({ acto: String(idActo) }, { replace: true })}
         >
           {t("actos.acceso.volver")}
         </Button>
-        <ControlAcceso idActo={a.id} nombreActo={a.nombre} />
+        <ControlAcceso key={idActo} idActo={idActo} nombreActo={listado.data?.acto.nombre ?? ""} />
       </Stack>
     );
   }
