@@ -17,6 +17,7 @@ import { type ConfianzaProxy, type Config, VERSION_APP } from "./config.js";
 import type { Database } from "./db/database.js";
 import { registrarTareasPglite } from "./db/tareas-pglite.js";
 import type { ClaveInstalacion } from "./lib/clave-instalacion.js";
+import { accesosRoutes } from "./modules/actos/accesos.routes.js";
 import { actosRoutes } from "./modules/actos/actos.routes.js";
 import { calendarioRoutes } from "./modules/actos/calendario.routes.js";
 import { imagenActoRoutes } from "./modules/actos/imagen-acto.routes.js";
@@ -30,6 +31,7 @@ import { authRoutes } from "./modules/auth/auth.routes.js";
 import { oidcRoutes } from "./modules/auth/oidc.routes.js";
 import type { OpcionesOidc } from "./modules/auth/oidc.service.js";
 import { totpRoutes } from "./modules/auth/totp.routes.js";
+import { carnetRoutes } from "./modules/carnet/carnet.routes.js";
 import { copiasRoutes } from "./modules/copias/copias.routes.js";
 import { documentosRoutes } from "./modules/documentos/documentos.routes.js";
 import { eventosRoutes } from "./modules/eventos/eventos.routes.js";
@@ -262,10 +264,12 @@ export async function buildApp({
         asociacionRoutes,
         asociacionTextosRoutes,
         actosRoutes,
+        accesosRoutes,
         calendarioRoutes,
         imagenActoRoutes,
         restauracionRoutes,
         sociosRoutes,
+        carnetRoutes,
         sociosIoRoutes,
         maestrosRoutes,
         productosRoutes,

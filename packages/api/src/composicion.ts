@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config.js";
 import type { Database } from "./db/database.js";
 import type { ClaveInstalacion } from "./lib/clave-instalacion.js";
+import { AccesosRepository } from "./modules/actos/accesos.repository.js";
+import { AccesosService } from "./modules/actos/accesos.service.js";
 import { ActosRepository } from "./modules/actos/actos.repository.js";
 import { ActosService } from "./modules/actos/actos.service.js";
 import { CalendarioService } from "./modules/actos/calendario.service.js";
@@ -25,6 +27,8 @@ import { OidcService, type OpcionesOidc } from "./modules/auth/oidc.service.js";
 import { ponerSecretosAlDia } from "./modules/auth/secretos.js";
 import { TotpRepository } from "./modules/auth/totp.repository.js";
 import { TotpService, VENTANA_INTENTOS_MS } from "./modules/auth/totp.service.js";
+import { CarnetRepository } from "./modules/carnet/carnet.repository.js";
+import { CarnetService } from "./modules/carnet/carnet.service.js";
 import { CopiasRepository } from "./modules/copias/copias.repository.js";
 import { CopiasService } from "./modules/copias/copias.service.js";
 import { DocumentosRepository } from "./modules/documentos/documentos.repository.js";
@@ -140,6 +144,7 @@ export function componerServicios({ config, db, clave, log, oidcFetch }: Depende
     },
   });
   const asociacionRepo = new AsociacionRepository(db);
+  const carnet = new CarnetService(new CarnetRepository(db), clave);
   const imagenesSocio = new ImagenesSocio(config.dataDir);
 
   return {
@@ -159,6 +164,8 @@ export function componerServicios({ config, db, clave, log, oidcFetch }: Depende
     asociacion: new AsociacionService(asociacionRepo),
     textosAsociacion: new TextosAsociacionService(asociacionRepo),
     actos,
+    carnet,
+    accesos: new AccesosService(new AccesosRepository(db), (codigo) => carnet.socioDe(codigo)),
     calendario: new CalendarioService(actosRepo, config.publicUrl),
     imagenesActo: new ImagenActoService(actosRepo, config.dataDir),
     restauracion: new RestauracionService(actosRepo, config.publicUrl),

@@ -1,3 +1,4 @@
+export * from "./actos/acceso.schema";
 export * from "./actos/acto.schema";
 export * from "./actos/inscripcion.schema";
 export * from "./actos/reglas";

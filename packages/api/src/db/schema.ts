@@ -93,6 +93,8 @@ export type SocioTable = {
   num_damas: Generated<number>;
   edad_festera: Generated<number>;
   imagen: string | null;
+  /** Version of the member card: renewing it adds one and refuses older codes (0024). */
+  carnet_version: Generated<number>;
   /** SEPA mandate of this member as payer (migration 0004). */
   mandato_id: Generated<string>;
   mandato_fecha: Fecha;
@@ -453,6 +455,8 @@ export type InscripcionTable = {
   creada_en: Generated<Date>;
   /** `en_espera`: on the event's wait-list, in `id` order (arrival); takes no place. */
   estado: Generated<EstadoInscripcion>;
+  /** When the attendance was marked (the door, or by hand); null before migration 0024. */
+  asistio_en: Date | null;
 };
 
 export type EstadoInscripcion = "confirmada" | "en_espera";

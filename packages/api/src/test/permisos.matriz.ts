@@ -411,6 +411,15 @@ export const MATRIZ: Record<string, Entrada> = {
       cuerpo: { asistio: false },
     }),
   },
+  "GET /api/actos/:id/accesos": {
+    ...admin,
+    peticion: (f) => ({ url: `/api/actos/${f.actos.inscrito}/accesos` }),
+  },
+  "POST /api/actos/:id/accesos": {
+    ...admin,
+    // A code that is not a card: 200 «carnet_no_valido», nothing marked.
+    peticion: (f) => ({ url: `/api/actos/${f.actos.inscrito}/accesos`, cuerpo: { codigo: "x" } }),
+  },
   "DELETE /api/actos/:id/inscripciones/:idInscripcion": {
     ...sesion,
     socio: "403",
@@ -503,6 +512,16 @@ export const MATRIZ: Record<string, Entrada> = {
     ...admin,
     duenos: { propio: "ok", familia: "ok", ajeno: "403", socioPropio: "ok" },
     peticion: (f, d) => ({ url: `/api/socios/${de(f.socios, d)}/historial` }),
+  },
+  "GET /api/socios/:id/carnet": {
+    ...admin,
+    duenos: { propio: "ok", familia: "ok", ajeno: "403", socioPropio: "ok" },
+    peticion: (f, d) => ({ url: `/api/socios/${de(f.socios, d)}/carnet` }),
+  },
+  "POST /api/socios/:id/carnet/renovacion": {
+    ...admin,
+    duenos: { propio: "ok", familia: "ok", ajeno: "403", socioPropio: "ok" },
+    peticion: (f, d) => ({ url: `/api/socios/${de(f.socios, d)}/carnet/renovacion` }),
   },
   "PUT /api/socios/:id": {
     ...admin,

@@ -638,7 +638,12 @@ export class ActosRepository {
   }
 
   async marcarAsistencia(id: number, asistio: boolean): Promise<void> {
-    await this.db.updateTable("inscripcion").set({ asistio }).where("id", "=", id).execute();
+    // The time of entry is kept for the door («ya entró a las hh:mm»).
+    await this.db
+      .updateTable("inscripcion")
+      .set({ asistio, asistio_en: asistio ? sql<Date>`now()` : null })
+      .where("id", "=", id)
+      .execute();
   }
 
   // ── Points ─────────────────────────────────────────────────────────────────────────

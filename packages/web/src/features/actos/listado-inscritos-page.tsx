@@ -1,6 +1,7 @@
 import "mantine-datatable/styles.css";
 import {
   formatearFecha,
+  hoyIso,
   type Inscripcion,
   type ListadoInscritos,
   mensajeDeError,
@@ -21,7 +22,7 @@ import {
   Title,
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { IconFileSpreadsheet, IconFileTypePdf } from "@tabler/icons-react";
+import { IconFileSpreadsheet, IconFileTypePdf, IconScan } from "@tabler/icons-react";
 import { DataTable } from "mantine-datatable";
 import { useState } from "react";
 import { Navigate, useSearchParams } from "react-router";
@@ -34,6 +35,7 @@ import { notificarError } from "../../lib/notificar";
 import { TipoBadge } from "../socios/tipo-badge";
 import { nombreCompleto } from "../socios/tipos";
 import { CabeceraActos, FilasPorMenu } from "./cabecera-actos";
+import { ControlAcceso } from "./control-acceso";
 import { euros, fechaConHora, puedeMarcarAsistencia } from "./formato-actos";
 import {
   useAsistencia,
@@ -115,6 +117,23 @@ export function ListadoInscritosPage() {
     });
   }
 
+  // «Control de acceso»: the same page, in its door mode (?vista=acceso), for a phone.
+  // Without waiting for the listing: the door keeps working when the signal comes and goes.
+  if (params.get("vista") === "acceso" && idActo !== null) {
+    return (
+      <Stack gap="sm">
+        <Button
+          variant="subtle"
+          w="fit-content"
+          onClick={() => setParams({ acto: String(idActo) }, { replace: true })}
+        >
+          {t("actos.acceso.volver")}
+        </Button>
+        <ControlAcceso key={idActo} idActo={idActo} nombreActo={listado.data?.acto.nombre ?? ""} />
+      </Stack>
+    );
+  }
+
   return (
     <Stack gap="lg" maw={1200} mx="auto">
       <CabeceraActos titulo={t("actos.listado.titulo")} intro={t("actos.listado.intro")} />
@@ -129,7 +148,17 @@ export function ListadoInscritosPage() {
           nothingFoundMessage={t("actos.sinActos")}
           w={{ base: "100%", sm: 460 }}
         />
-        {idActo !== null ? <Exportaciones idActo={idActo} /> : null}
+        <Group gap="xs">
+          {acto && acto.fecha === hoyIso() && !acto.cancelado ? (
+            <Button
+              leftSection={<IconScan size={16} aria-hidden />}
+              onClick={() => setParams({ acto: String(acto.id), vista: "acceso" })}
+            >
+              {t("actos.acceso.abrir")}
+            </Button>
+          ) : null}
+          {idActo !== null ? <Exportaciones idActo={idActo} /> : null}
+        </Group>
       </Group>
       {idActo === null && proximos.isSuccess && pasados.isSuccess ? (
         <Text c="dimmed">{t("actos.sinActos")}</Text>

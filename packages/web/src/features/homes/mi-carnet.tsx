@@ -1,17 +1,23 @@
-import { Avatar, Box, Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Avatar, Box, Button, Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useDeferredValue, useEffect, useState } from "react";
 import { Diferido } from "../../app/diferido";
 import { useSesion } from "../../app/session-store";
+import { api } from "../../lib/api";
 import { useTranslation } from "../../lib/i18n";
 import { useImagenApi } from "../../lib/imagen-api";
+import { notificarError } from "../../lib/notificar";
 import { TipoBadge } from "../socios/tipo-badge";
 import { useMiCarnet } from "../socios/use-socios";
 import { CodigoQr } from "./codigo-qr";
 
 /**
  * "Mi carnet" on the member homes: photo, name, matrícula, member-type badge (its colour with
- * the luma rule), edad festera and a QR code of the matrícula. Hidden without a member record.
+ * the luma rule), edad festera and the card's QR: a code signed by the server (GET
+ * /api/socios/:id/carnet), not the bare matrícula, so nobody can print someone else's card.
+ * «Renovar el carnet» makes the old QR useless at the door. Hidden without a member record.
  */
 export function MiCarnet() {
   const { usuario } = useSesion();
@@ -22,6 +28,23 @@ export function MiCarnet() {
 function Carnet() {
   const { t } = useTranslation();
   const socio = useMiCarnet();
+  const { usuario } = useSesion();
+  const cliente = useQueryClient();
+  const claveCarnet = ["socios", usuario.socioId, "carnet"];
+  const carnet = useQuery({
+    queryKey: claveCarnet,
+    queryFn: ({ signal }) =>
+      api.get<{ codigo: string }>(`/socios/${usuario.socioId}/carnet`, signal),
+    staleTime: 5 * 60_000,
+  });
+  const renovar = useMutation({
+    mutationFn: () => api.post<{ codigo: string }>(`/socios/${usuario.socioId}/carnet/renovacion`),
+    onSuccess: (nuevo) => {
+      cliente.setQueryData(claveCarnet, nuevo);
+      notifications.show({ color: "green", message: t("homes.carnet.renovado") });
+    },
+    onError: (e) => notificarError(e, t("homes.carnet.errorRenovar")),
+  });
   const foto = useImagenApi(socio.data?.imagen ?? null);
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
@@ -71,20 +94,37 @@ function Carnet() {
           {t("homes.carnet.edadFestera")}: <strong>{s.edadFestera}</strong>
         </Text>
         <TipoBadge tipo={s.tipo} size="md" w="fit-content" />
+        <Button
+          variant="subtle"
+          size="compact-xs"
+          w="fit-content"
+          px={0}
+          title={t("homes.carnet.renovarAyuda")}
+          loading={renovar.isPending}
+          onClick={() => renovar.mutate()}
+        >
+          {t("homes.carnet.renovar")}
+        </Button>
       </Stack>
-      {s.matricula ? (
+      {carnet.data?.codigo ? (
         // Encoding the code takes a few milliseconds: drawn once the card is on screen, in
         // the place kept for it.
         <Box w={92} h={92} style={{ flex: "none" }}>
           <Diferido>
             <CodigoQr
-              texto={String(s.matricula)}
+              texto={carnet.data.codigo}
               tamanyo={92}
-              titulo={t("homes.carnet.qr", { matricula: s.matricula })}
+              titulo={
+                s.matricula
+                  ? t("homes.carnet.qr", { matricula: s.matricula })
+                  : t("homes.carnet.qrSinMatricula")
+              }
             />
           </Diferido>
         </Box>
-      ) : null}
+      ) : carnet.isError ? null : (
+        <Skeleton height={92} width={92} />
+      )}
     </MarcoCarnet>
   );
 }

@@ -1,0 +1,109 @@
+import {
+  type Acceso,
+  type Accesos,
+  formatearFechaHora,
+  hoyIso,
+  type ResultadoAcceso,
+} from "@fila/domain";
+import { DomainError, noEncontrado } from "../../errors/domain-error.js";
+import type { AccesosRepository, InscritoPuerta, SocioPuerta } from "./accesos.repository.js";
+import type { Actor } from "./actos.service.js";
+
+/** hh:mm in Madrid. */
+const hora = (instante: Date | null) => (instante ? formatearFechaHora(instante).slice(11) : null);
+
+/**
+ * Check-in at the door: the board scans a member card (its signed code, modules/carnet) and
+ * the enrolment of that member is marked as attended — the same attendance that gives the
+ * event's points (`inscripcion.asistio`). Every outcome is an answer, never an error: the door
+ * shows it big and goes on scanning.
+ */
+export class AccesosService {
+  constructor(
+    private readonly repo: AccesosRepository,
+    /** The member a card code names; null for a forged or renewed card. */
+    private readonly socioDeCarnet: (codigo: string) => Promise<number | null>,
+    private readonly hoy: () => string = () => hoyIso(),
+  ) {}
+
+  private async actoAbierto(idActo: number) {
+    const acto = await this.repo.acto(idActo);
+    if (!acto) throw noEncontrado("no_encontrado.acto");
+    if (acto.cancelado) {
+      throw new DomainError("conflicto", "actos.acto_esta_cancelado_no_marca_asistencia");
+    }
+    return acto;
+  }
+
+  async lista(idActo: number): Promise<Accesos> {
+    const acto = await this.repo.acto(idActo);
+    if (!acto) throw noEncontrado("no_encontrado.acto");
+    const [filas, recuento] = await Promise.all([
+      this.repo.lista(idActo),
+      this.repo.recuento(idActo),
+    ]);
+    return {
+      fecha: acto.fecha,
+      esHoy: acto.fecha === this.hoy(),
+      recuento,
+      items: filas.map((f) => ({
+        idInscripcion: f.id,
+        idSocio: f.id_socio,
+        nombre: f.nombre,
+        apellidos: f.apellidos,
+        matricula: f.matricula,
+        estado: f.estado,
+        asistio: f.asistio,
+        hora: hora(f.asistio_en),
+        menu: f.menu,
+        invitados: f.invitados,
+      })),
+    };
+  }
+
+  async registrar(actor: Actor, idActo: number, codigo: string): Promise<Acceso> {
+    const acto = await this.actoAbierto(idActo);
+    const idSocio = await this.socioDeCarnet(codigo);
+    const socio = idSocio === null ? undefined : await this.repo.socio(idSocio);
+    if (!socio) return this.respuesta(idActo, "carnet_no_valido", null, null, null);
+    const inscrito = await this.repo.inscrito(idActo, socio.id);
+    if (acto.fecha !== this.hoy()) {
+      return this.respuesta(idActo, "otro_dia", socio, inscrito ?? null, null);
+    }
+    if (!inscrito) return this.respuesta(idActo, "no_inscrito", socio, null, null);
+    if (inscrito.estado === "en_espera") {
+      return this.respuesta(idActo, "en_espera", socio, inscrito, null);
+    }
+    const entrada = await this.repo.transaccion(async (repo) => {
+      const marcada = await repo.registrar(inscrito.id);
+      if (marcada) await repo.auditar(actor.id, inscrito.id);
+      return marcada;
+    });
+    if (entrada) return this.respuesta(idActo, "registrado", socio, inscrito, entrada);
+    // Already in: read again for the time it was marked (perhaps by the scan that won).
+    const ahora = await this.repo.inscrito(idActo, socio.id);
+    return this.respuesta(idActo, "repetido", socio, ahora ?? inscrito, ahora?.asistio_en ?? null);
+  }
+
+  private async respuesta(
+    idActo: number,
+    resultado: ResultadoAcceso,
+    socio: SocioPuerta | null,
+    inscrito: InscritoPuerta | null,
+    entrada: Date | null,
+  ): Promise<Acceso> {
+    return {
+      resultado,
+      idSocio: socio?.id ?? null,
+      idInscripcion: inscrito?.id ?? null,
+      nombre: socio ? `${socio.nombre} ${socio.apellidos}`.trim() : null,
+      matricula: socio?.matricula ?? null,
+      imagen: socio?.imagen ?? null,
+      menu: inscrito ? inscrito.menu || null : null,
+      invitados: inscrito?.invitados ?? null,
+      hora: hora(entrada),
+      puestoEspera: inscrito?.puesto_espera ?? null,
+      recuento: await this.repo.recuento(idActo),
+    };
+  }
+}
