@@ -128,6 +128,8 @@ export type UsuarioTable = {
   totp_ultimo_paso: number | null;
   /** TOTP was on, but its secret came from another installation: set it up again (0021). */
   totp_renovar: Generated<boolean>;
+  /** The account's language (0028): messages, mails, PDFs and the web come in it. */
+  idioma: Generated<"es" | "va">;
 };
 
 export type TotpRecuperacionTable = {
