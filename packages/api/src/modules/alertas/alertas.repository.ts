@@ -187,11 +187,13 @@ export class AlertasRepository {
     return Number(r.numInsertedOrUpdatedRows ?? 0);
   }
 
-  async correosDestinatarios(idAlerta: number): Promise<{ email: string; nombre: string }[]> {
+  async correosDestinatarios(
+    idAlerta: number,
+  ): Promise<{ email: string; nombre: string; idioma: "es" | "va" }[]> {
     return this.db
       .selectFrom("alerta_destinatario as ad")
       .innerJoin("usuario as u", "u.id", "ad.id_usuario")
-      .select(["u.email", "u.nombre"])
+      .select(["u.email", "u.nombre", "u.idioma"])
       .where("ad.id_alerta", "=", idAlerta)
       .orderBy("u.id")
       .execute();

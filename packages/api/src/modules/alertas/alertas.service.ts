@@ -15,6 +15,9 @@ import {
 } from "./alertas.presenter.js";
 import type { AlertasRepository } from "./alertas.repository.js";
 
+/** The line that sends the reader to the app, in each language. */
+const ABRELA = { es: "Ábrela en la aplicación", va: "Obri-la en l'aplicació" } as const;
+
 export type DepsAlertas = {
   eventos: EventosService;
   push: PushService;
@@ -150,6 +153,7 @@ export class AlertasService {
     const enlace = `${this.deps.publicUrl}/#${datos.enlace || rutaDeAlerta(idAlerta)}`;
     const tarea = (async () => {
       const destinatarios = await this.repo.correosDestinatarios(idAlerta);
+      // Each recipient in their own account's language (issue 38).
       for (const d of destinatarios) {
         await this.deps.mail.enviar({
           para: d.email,
@@ -160,7 +164,7 @@ export class AlertasService {
             datos.titulo,
             "",
             ...(datos.mensaje ? [datos.mensaje, ""] : []),
-            `Ábrela en la aplicación: ${enlace}`,
+            `${ABRELA[d.idioma]}: ${enlace}`,
           ].join("\n"),
         });
       }

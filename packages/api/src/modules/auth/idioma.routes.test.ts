@@ -109,4 +109,31 @@ describe("PUT /api/sesion/idioma", () => {
       .executeTakeFirstOrThrow();
     expect(["es", "va"]).toContain(fila.idioma);
   });
+
+  it("los correos van en el idioma de la cuenta que los recibe", async () => {
+    const va = await crearCuenta(e.db);
+    const es = await crearCuenta(e.db);
+    await e.db.updateTable("usuario").set({ idioma: "va" }).where("id", "=", va.id).execute();
+    for (const c of [va, es]) {
+      const res = await e.app.inject({
+        method: "POST",
+        url: "/api/login/psswdrst",
+        payload: { email: c.email },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    await e.app.servicios.mail.esperarEnvios();
+    const ultimo = (para: string) =>
+      e.db
+        .selectFrom("correo_saliente")
+        .select(["asunto", "texto"])
+        .where("para", "=", para)
+        .orderBy("id", "desc")
+        .executeTakeFirstOrThrow();
+    const enVa = await ultimo(va.email);
+    expect(enVa.asunto).toBe("Restablir la teua contrasenya");
+    expect(enVa.texto).toContain("Hem rebut una petició per a restablir la contrasenya");
+    const enEs = await ultimo(es.email);
+    expect(enEs.asunto).toBe("Restablecer tu contraseña");
+  });
 });

@@ -1,4 +1,5 @@
 import ExcelJS from "exceljs";
+import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, crearCuenta, crearEntorno, type Entorno, entrar } from "../../test/entorno.js";
 
@@ -739,6 +740,33 @@ describe("GET /api/pagos/:id/recibo.pdf", () => {
       expect((await pedir("GET", `/api/pagos/${c.id}/recibo.pdf`, undefined, t)).statusCode).toBe(
         404,
       );
+    }
+  });
+
+  it("sale en el idioma de quien lo pide: valenciano para una cuenta en valenciano, con fecha e importe es-ES", async () => {
+    const c = await cargo(hijoDeA, 1234.56);
+    await pedir("POST", `/api/pagos/${c.id}/cobro`, { idFormaPago: formaPago, ...cobro });
+    const texto = async (token: string) => {
+      const res = await pedir("GET", `/api/pagos/${c.id}/recibo.pdf`, undefined, token);
+      const pdf = await getDocumentProxy(new Uint8Array(res.rawPayload));
+      return (await extractText(pdf, { mergePages: true })).text;
+    };
+    await e.db.updateTable("usuario").set({ idioma: "va" }).where("id", "=", usuarioA.id).execute();
+    try {
+      const va = await texto(usuarioA.token);
+      expect(va).toContain(`Rebut n.º ${c.id}`);
+      expect(va).toContain("Data de pagament");
+      expect(va).toContain("Hem rebut de");
+      expect(va).toContain("1.234,56 €");
+      const es = await texto(admin.token);
+      expect(es).toContain(`Recibo nº ${c.id}`);
+      expect(es).toContain("Recibimos de");
+    } finally {
+      await e.db
+        .updateTable("usuario")
+        .set({ idioma: "es" })
+        .where("id", "=", usuarioA.id)
+        .execute();
     }
   });
 });
