@@ -97,10 +97,14 @@ test("un socio elige valencià al entrar: la app, el recibo y el correo le llega
     await expect(tarjeta).toContainText("Inscrit");
 
     // The board records the payment; the receipt is in Valencian, dates and money es-ES.
+    const socio = await entrarApi(request, CUENTAS.socio.email);
     const cargos = await (
-      await request.get(`/api/pagos?q=${encodeURIComponent(nombre)}`, con(admin))
+      await request.get(`/api/pagos?idSocioOPagador=${socio.socioId}&pageSize=200`, con(admin))
     ).json();
-    const cargo = cargos.items[0] as { id: number };
+    const cargo = (cargos.items as { id: number; concepto: string }[]).find((c) =>
+      c.concepto.startsWith(nombre),
+    );
+    if (!cargo) throw new Error(`Sin cargo de «${nombre}»: ${JSON.stringify(cargos.items)}`);
     const cobro = await request.post(`/api/pagos/${cargo.id}/cobro`, {
       ...con(admin),
       data: { fecha: isoDentroDe(0), idFormaPago: formaPago },
@@ -119,7 +123,6 @@ test("un socio elige valencià al entrar: la app, el recibo y el correo le llega
     expect(text).toContain("12,50 €");
 
     // A mail to him comes in his language.
-    const socio = await entrarApi(request, CUENTAS.socio.email);
     const alerta = await request.post("/api/alertas", {
       ...con(admin),
       data: {
