@@ -381,6 +381,10 @@ export type NoticiaTable = {
   id_usuario: number | null;
   creada_en: Generated<Date>;
   actualizada_en: Generated<Date>;
+  /** The same item in Valencian ('' = not written; 0028). `contenido_va` is sanitised HTML too. */
+  titulo_va: Generated<string>;
+  resumen_va: Generated<string>;
+  contenido_va: Generated<string>;
 };
 
 export type DocumentoTable = {
