@@ -320,6 +320,9 @@ export type AlertaTable = {
   por_email: Generated<boolean>;
   id_autor: number | null;
   creada_en: Generated<Date>;
+  /** The alert in Valencian ('' = only Spanish; 0028). */
+  titulo_va: Generated<string>;
+  mensaje_va: Generated<string>;
 };
 
 export type AlertaDestinatarioTable = {

@@ -21,4 +21,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("resumen_va", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("contenido_va", "text", (c) => c.notNull().defaultTo(""))
     .execute();
+  // Alerts too: each recipient's push and mail in their language ('' = only Spanish).
+  await db.schema
+    .alterTable("alerta")
+    .addColumn("titulo_va", "text", (c) => c.notNull().defaultTo(""))
+    .addColumn("mensaje_va", "text", (c) => c.notNull().defaultTo(""))
+    .execute();
 }

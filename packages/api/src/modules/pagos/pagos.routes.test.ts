@@ -772,6 +772,22 @@ describe("GET /api/pagos/:id/recibo.pdf", () => {
 });
 
 describe("GET /api/pagos/export", () => {
+  it("exporta con las cabeceras y los estados en valenciano para una cuenta en valenciano", async () => {
+    await cargo(hijoDeA, 10);
+    await e.db.updateTable("usuario").set({ idioma: "va" }).where("id", "=", admin.id).execute();
+    try {
+      const csv = await pedir("GET", "/api/pagos/export?formato=csv&estado=pendiente");
+      expect(csv.statusCode).toBe(200);
+      const cabecera = csv.body.replace(/^\uFEFF/, "").split("\r\n")[0] ?? "";
+      expect(cabecera).toContain("Concepte;");
+      expect(cabecera).toContain("Import (€)");
+      expect(cabecera).toContain("Data de pagament");
+      expect(csv.body).toContain(";Pendent;");
+    } finally {
+      await e.db.updateTable("usuario").set({ idioma: "es" }).where("id", "=", admin.id).execute();
+    }
+  });
+
   it("exporta el conjunto filtrado a CSV y XLSX con cabeceras en español", async () => {
     const quien = await socio({ nombre: "Exportada", apellidos: "Ferrándiz" });
     await cargo(quien, 1234.5, { concepto: "=Cuota peligrosa" });

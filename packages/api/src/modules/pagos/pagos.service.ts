@@ -526,8 +526,8 @@ export class PagosService {
     return generarRecibo(presentarPago(pago), asociacion, actor.idioma ?? "es");
   }
 
-  async exportar(query: ExportPagosQuery): Promise<FicheroExportado> {
+  async exportar(query: ExportPagosQuery, idioma: Idioma = "es"): Promise<FicheroExportado> {
     const filas = await this.repo.listar({ ...query, sort: "fechaVencimiento" });
-    return exportarPagos(filas.map(presentarPago), query.formato);
+    return exportarPagos(filas.map(presentarPago), query.formato, idioma);
   }
 }
