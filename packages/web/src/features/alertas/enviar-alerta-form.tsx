@@ -193,7 +193,10 @@ export function EnviarAlertaForm({ alEnviar }: { alEnviar?: () => void }) {
           onChange={(e) => poner("mensaje", e.currentTarget.value)}
           error={errores.mensaje}
         />
-        {/* Optional: whoever uses the app in Valencian gets these (issue 38). */}
+        {/*
+          Optional: whoever uses the app in Valencian gets these (issue 38). Their labels are in
+          Valencian in both languages: the fields take Valencian text.
+        */}
         <TextInput
           label={t("alertas.campos.tituloVa")}
           description={t("alertas.campos.valencianoAyuda")}
