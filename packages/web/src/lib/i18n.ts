@@ -1,4 +1,4 @@
-import { esIdioma, IDIOMA_POR_DEFECTO, type Idioma } from "@fila/domain";
+import { esIdioma, fijarTextosDeError, IDIOMA_POR_DEFECTO, type Idioma } from "@fila/domain";
 import { useSyncExternalStore } from "react";
 import { CLAVES, escribir, leer } from "./storage";
 
@@ -110,6 +110,15 @@ export function cargarTextos(contenido: Record<string, unknown>, de: Idioma = id
   idioma = de;
   plurales = new Intl.PluralRules(IDIOMAS_WEB[de].locale);
   if (typeof document !== "undefined") document.documentElement.lang = IDIOMAS_WEB[de].lang;
+  // The SPEC's own error texts (mensajeDeError): Spanish as the SPEC writes them, else translated.
+  fijarTextosDeError(
+    de === "es" || buscar("errores.desconocido") === undefined
+      ? undefined
+      : {
+          desconocido: t("errores.desconocido"),
+          fallo: (status, statusText) => t("errores.falloPeticion", { status, statusText }),
+        },
+  );
   tActual = (clave, valores) => t(clave, valores);
   for (const oyente of oyentes) oyente();
 }

@@ -1,3 +1,4 @@
+import { ErrorHttp, mensajeDeError } from "@fila/domain";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import es from "../../../public/assets/i18n/es.json";
@@ -126,6 +127,16 @@ describe("elegir el idioma", () => {
     sesionStore.cerrar();
     expect(localStorage.getItem("idioma")).toBe("va");
   }, 20_000);
+
+  it("los textos propios de los errores (SPEC) siguen el idioma: castellano tal cual, valenciano traducido", () => {
+    cargarTextos(va, "va");
+    expect(mensajeDeError(new Error("x"))).toBe("S'ha produït un error desconegut");
+    expect(mensajeDeError(new ErrorHttp(502, "Bad Gateway", null))).toBe(
+      "Error en la petició amb 502 Bad Gateway",
+    );
+    cargarTextos(es, "es");
+    expect(mensajeDeError(new Error("x"))).toBe("Ha ocurrido un error desconocido");
+  });
 
   it("las formas del plural siguen las reglas del idioma", () => {
     cargarTextos(va, "va");
