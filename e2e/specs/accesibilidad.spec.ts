@@ -136,3 +136,38 @@ for (const [nombreTamanyo, viewport] of Object.entries(TAMANYOS)) {
     }
   });
 }
+
+// Valencian (issue 38): the login and the socio's home, at phone size, with the language chosen on
+// the login page. The choice is saved to the account: it is put back to Spanish at the end.
+test.describe("accesibilidad en valenciano (movil)", () => {
+  test.use({ viewport: TAMANYOS.movil });
+
+  test("la entrada y el inicio del socio en valenciano no tienen infracciones graves", async ({
+    page,
+  }) => {
+    const app = new AppPage(page);
+    await app.irA("login");
+    await esperarContenido(page, "login");
+    await page.getByRole("button", { name: "Valencià" }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "ca-ES-valencia");
+    await expect(page.getByText("Entra amb el teu compte de fester")).toBeVisible();
+    const hallazgos: Hallazgo[] = [...(await analizar(page, "login (va)"))];
+    await page.getByLabel("Correu electrònic").fill(CUENTAS.socio.email);
+    await page.getByLabel("Contrasenya", { exact: true }).fill(PASSWORD_DEMO);
+    await page.getByRole("button", { name: "Entrar" }).click();
+    try {
+      await esperarContenido(page, CUENTAS.socio.home);
+      await expect(page.getByRole("button", { name: "Tancar la sessió" })).toBeVisible();
+      hallazgos.push(...(await analizar(page, `${CUENTAS.socio.home} (va)`)));
+    } finally {
+      const token = await page.evaluate(() => localStorage.getItem("token"));
+      await page.request.put("/api/sesion/idioma", {
+        headers: { Authorization: `Bearer ${token}` },
+        data: { idioma: "es" },
+      });
+    }
+    const resumen = resumir("valenciano, movil", hallazgos);
+    console.log(resumen);
+    expect(hallazgos, resumen).toEqual([]);
+  });
+});

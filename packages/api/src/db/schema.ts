@@ -130,6 +130,8 @@ export type UsuarioTable = {
   totp_ultimo_paso: number | null;
   /** TOTP was on, but its secret came from another installation: set it up again (0021). */
   totp_renovar: Generated<boolean>;
+  /** The account's language (0028): messages, mails, PDFs and the web come in it. */
+  idioma: Generated<"es" | "va">;
 };
 
 export type TotpRecuperacionTable = {
@@ -320,6 +322,9 @@ export type AlertaTable = {
   por_email: Generated<boolean>;
   id_autor: number | null;
   creada_en: Generated<Date>;
+  /** The alert in Valencian ('' = only Spanish; 0028). */
+  titulo_va: Generated<string>;
+  mensaje_va: Generated<string>;
 };
 
 export type AlertaDestinatarioTable = {
@@ -381,6 +386,10 @@ export type NoticiaTable = {
   id_usuario: number | null;
   creada_en: Generated<Date>;
   actualizada_en: Generated<Date>;
+  /** The same item in Valencian ('' = not written; 0028). `contenido_va` is sanitised HTML too. */
+  titulo_va: Generated<string>;
+  resumen_va: Generated<string>;
+  contenido_va: Generated<string>;
 };
 
 export type DocumentoTable = {

@@ -1,5 +1,5 @@
 import { codigoYStatus, type IdError } from "@fila/domain";
-import { type ClaveMensaje, type Idioma, type Mensaje, texto } from "./mensajes.js";
+import { type ClaveMensaje, type Idioma, type Mensaje, TEXTOS_DOMINIO, texto } from "./mensajes.js";
 
 export type DetalleError = { campo: string; mensaje: string };
 /**
@@ -41,9 +41,12 @@ export class DomainError extends Error {
     return texto(this.clave, idioma);
   }
 
+  /** A detail given as text (zod's, a rule of @fila/domain) is translated when it is known. */
   detallesEn(idioma: Idioma): DetalleError[] {
     return this.detallesDe.map((d) =>
-      "clave" in d ? { campo: d.campo, mensaje: texto(d.clave, idioma) } : d,
+      "clave" in d
+        ? { campo: d.campo, mensaje: texto(d.clave, idioma) }
+        : { campo: d.campo, mensaje: TEXTOS_DOMINIO[idioma](d.mensaje) },
     );
   }
 }

@@ -56,7 +56,7 @@ describe("catálogo de mensajes del servidor", () => {
   it("cada clave se usa en el código (no quedan textos muertos)", () => {
     const raiz = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
     const codigo = fuentes(raiz)
-      .filter((f) => !f.endsWith(`${path.sep}mensajes.es.ts`))
+      .filter((f) => !/[/\\]mensajes\.[a-z]+\.ts$/.test(f))
       .map((f) => readFileSync(f, "utf8"))
       .join("\n");
     const sinUso = claves.filter((c) => !codigo.includes(`"${c}"`));

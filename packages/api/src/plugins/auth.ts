@@ -1,4 +1,4 @@
-import type { Rol } from "@fila/domain";
+import type { Idioma, Rol } from "@fila/domain";
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import type { Database } from "../db/database.js";
@@ -27,6 +27,8 @@ export type UsuarioAutenticado = {
    * (`obligatorio`), or an account whose TOTP came from another installation's backup (`renovar`).
    */
   totpPendiente: "obligatorio" | "renovar" | null;
+  /** The account's language: the server's messages, mails and PDFs for it come in it. */
+  idioma: Idioma;
 };
 
 declare module "fastify" {
@@ -85,6 +87,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database }
         rol: fila.rol,
         socioId: fila.id_socio ?? 0,
         idSesion: fila.idSesion,
+        idioma: fila.idioma,
         condicionesPendientes: fila.condicionesAlDia !== true,
         totpPendiente: fila.totp_renovar
           ? "renovar"
@@ -102,6 +105,7 @@ const PERMITIDO_SIN_CONDICIONES = new Set([
   "GET /api/sesion",
   "POST /api/login/condiciones",
   "POST /api/login/psswd",
+  "PUT /api/sesion/idioma",
   "POST /api/logout",
 ]);
 

@@ -1,9 +1,73 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { esConexionPerdida } from "../db/conexion-perdida.js";
 import { type DetalleError, DomainError } from "../errors/domain-error.js";
-import { mensajeCon, texto } from "../errors/mensajes.js";
+import { type Idioma, mensajeCon, TEXTOS_DOMINIO, texto } from "../errors/mensajes.js";
+
+/** zod's own texts in each language (Valencian: zod's Catalan, the same written language). */
+const LOCALES_ZOD: Record<Idioma, () => { localeError: z.core.$ZodErrorMap }> = {
+  es: z.locales.es,
+  va: z.locales.ca,
+};
+
+/**
+ * The language of the answer: the caller's account's (SPEC: «in the account's language, Spanish
+ * by default»); Spanish without a session.
+ */
+export function idiomaDe(req: FastifyRequest): Idioma {
+  return req.usuario?.idioma ?? "es";
+}
+
+type ErrorDeValidacion = FastifyError & {
+  validation: { instancePath: string; keyword: string; message?: string }[];
+};
+
+/**
+ * The field problems of a failed validation in the caller's language. zod wrote them with the
+ * global configuration (Spanish, app.ts): in another language the same data is parsed again with
+ * that language's messages (a per-parse error map, which still gives way to the schemas' own
+ * texts), and the schemas' own texts, written in Spanish by @fila/domain, are translated.
+ */
+function detallesDeValidacion(
+  err: ErrorDeValidacion,
+  req: FastifyRequest,
+  idioma: Idioma,
+): DetalleError[] {
+  const propios = new Map<string, string>();
+  if (idioma !== "es") {
+    const parte = err.validationContext;
+    const esquema = parte
+      ? (req.routeOptions.schema as Record<string, unknown> | undefined)?.[parte]
+      : undefined;
+    const datos =
+      parte === "body"
+        ? req.body
+        : parte === "querystring"
+          ? req.query
+          : parte === "params"
+            ? req.params
+            : parte === "headers"
+              ? req.headers
+              : undefined;
+    if (esquema instanceof z.ZodType) {
+      const resultado = esquema.safeParse(datos, { error: LOCALES_ZOD[idioma]().localeError });
+      for (const issue of resultado.error?.issues ?? []) {
+        propios.set(`/${issue.path.join("/")}|${issue.code}`, issue.message);
+      }
+    }
+  }
+  return err.validation.map((v) => {
+    const mensaje = propios.get(`${v.instancePath}|${v.keyword}`) ?? v.message;
+    return {
+      campo: campoDe(v.instancePath, err.validationContext),
+      mensaje: mensaje
+        ? TEXTOS_DOMINIO[idioma](mensaje)
+        : texto("peticion.valor_no_valido", idioma),
+    };
+  });
+}
 
 type Cuerpo = { error: string; mensaje: string; detalles: DetalleError[] };
 
@@ -30,17 +94,13 @@ function esDatoRechazadoPorLaBase(err: unknown): boolean {
 }
 
 /** Every error as one of the catalogue's: its code, status and message come from there. */
-function comoErrorDelCatalogo(err: FastifyError): DomainError {
+function comoErrorDelCatalogo(err: FastifyError, req: FastifyRequest, idioma: Idioma): DomainError {
   if (err instanceof DomainError) return err;
   if (hasZodFastifySchemaValidationErrors(err)) {
-    // zod's messages are already in the person's language (z.config in app.ts).
     return new DomainError(
       "validacion",
       "comun.hay_datos_no_son_validos_revisa",
-      err.validation.map((v) => ({
-        campo: campoDe(v.instancePath, err.validationContext),
-        mensaje: v.message ?? texto("peticion.valor_no_valido"),
-      })),
+      detallesDeValidacion(err as ErrorDeValidacion, req, idioma),
     );
   }
   // SQLSTATE class 22 (data exception): a number beyond the column's range, a date that
@@ -61,7 +121,8 @@ function comoErrorDelCatalogo(err: FastifyError): DomainError {
 /** One error shape for every non-2xx answer: {error, mensaje, detalles}. Never a stack trace. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    let error = comoErrorDelCatalogo(err);
+    const idioma = idiomaDe(req);
+    let error = comoErrorDelCatalogo(err, req, idioma);
     let status = error.status;
     // Any other client error Fastify raises keeps its own status (405, 406…).
     if (
@@ -73,7 +134,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       error = new DomainError("peticion_invalida", "peticion.no_valida");
       status = err.statusCode;
     }
-    const cuerpo: Cuerpo = { error: error.code, mensaje: error.mensaje, detalles: error.detalles };
+    const cuerpo: Cuerpo = {
+      error: error.code,
+      mensaje: error.mensajeEn(idioma),
+      detalles: error.detallesEn(idioma),
+    };
     if (esConexionPerdida(err)) reply.header("Retry-After", "5");
     if (status === 503) req.log.warn({ err }, "base de datos no disponible");
     else if (status >= 500) req.log.error({ err }, "error no controlado");
@@ -87,6 +152,6 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     );
     return reply
       .status(error.status)
-      .send({ error: error.code, mensaje: error.mensaje, detalles: [] });
+      .send({ error: error.code, mensaje: error.mensajeEn(idiomaDe(req)), detalles: [] });
   });
 });

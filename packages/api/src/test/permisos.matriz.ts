@@ -151,6 +151,10 @@ export const MATRIZ: Record<string, Entrada> = {
   },
   "POST /api/logout": { ...sesion, desechable: true },
   "GET /api/sesion": { ...sesion },
+  "PUT /api/sesion/idioma": {
+    ...sesion,
+    peticion: () => ({ url: "/api/sesion/idioma", cuerpo: { idioma: "es" } }),
+  },
   "POST /api/login/psswd": {
     ...sesion,
     socio: "403",

@@ -89,6 +89,17 @@ export const AlertaCrearSchema = z.object({
   enlace: EnlaceAlertaSchema.default(""),
   destino: DestinoAlertaSchema,
   email: z.boolean().default(false),
+  /** The same alert in Valencian, optional: recipients in Valencian get it (issue 38). */
+  tituloVa: z
+    .string()
+    .trim()
+    .max(120, { error: "El título no puede tener más de 120 caracteres" })
+    .default(""),
+  mensajeVa: z
+    .string()
+    .trim()
+    .max(2000, { error: "El mensaje no puede tener más de 2000 caracteres" })
+    .default(""),
 });
 export type AlertaCrear = z.infer<typeof AlertaCrearSchema>;
 

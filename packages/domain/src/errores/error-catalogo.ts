@@ -94,17 +94,38 @@ function mensajeDelCuerpo(cuerpo: unknown): string | null {
   return typeof mensaje === "string" && mensaje !== "" ? mensaje : null;
 }
 
-/** El mensaje en español que se muestra a la persona para cualquier error (SPEC §8). */
+/** Los textos propios de `mensajeDeError` (SPEC §8), en castellano salvo que la web elija otros. */
+export type TextosDeError = {
+  desconocido: string;
+  fallo: (status: number, statusText: string) => string;
+};
+
+const TEXTOS_DE_ERROR_ES: TextosDeError = {
+  desconocido: MENSAJE_ERROR_DESCONOCIDO,
+  fallo: (status, statusText) => `Fallo en la petición con ${status} ${statusText}`,
+};
+
+let textosDeError = TEXTOS_DE_ERROR_ES;
+
+/**
+ * La web pone aquí los textos del idioma de la pantalla (issue 38); sin argumento vuelven los de
+ * la SPEC, en castellano.
+ */
+export function fijarTextosDeError(textos?: TextosDeError): void {
+  textosDeError = textos ?? TEXTOS_DE_ERROR_ES;
+}
+
+/**
+ * El mensaje que se muestra a la persona para cualquier error (SPEC §8): el del servidor (ya en
+ * el idioma de la cuenta) o uno propio, en el idioma de la pantalla (castellano por defecto).
+ */
 export function mensajeDeError(error: unknown): string {
   if (typeof error === "string") return error;
   if (error instanceof ErrorCliente || esErrorEvent(error)) {
     return `Error! ${error.message}`;
   }
   if (error instanceof ErrorHttp) {
-    return (
-      mensajeDelCuerpo(error.cuerpo) ??
-      `Fallo en la petición con ${error.status} ${error.statusText}`
-    );
+    return mensajeDelCuerpo(error.cuerpo) ?? textosDeError.fallo(error.status, error.statusText);
   }
-  return MENSAJE_ERROR_DESCONOCIDO;
+  return textosDeError.desconocido;
 }

@@ -26,6 +26,9 @@ describe("NoticiaEntradaSchema", () => {
       publicada: false,
       destacada: false,
       audiencia: "todos",
+      tituloVa: "",
+      resumenVa: "",
+      contenidoVa: "",
     });
   });
 

@@ -22,8 +22,23 @@ export const NoticiaSchema = z.object({
   audiencia: z.enum(AUDIENCIAS_NOTICIA),
   creadaEn: z.string(),
   actualizadaEn: z.string(),
+  /** The same item in Valencian ("" = not written: the reader gets the Spanish text). */
+  tituloVa: z.string(),
+  resumenVa: z.string(),
+  contenidoVa: z.string(),
 });
 export type Noticia = z.infer<typeof NoticiaSchema>;
+
+/** The text of a news item for a reader: theirs when written, the other otherwise (issue 38). */
+export function textoNoticia(
+  n: Pick<Noticia, "titulo" | "resumen" | "contenido" | "tituloVa" | "resumenVa" | "contenidoVa">,
+  idioma: "es" | "va",
+): { titulo: string; resumen: string; contenido: string } {
+  if (idioma === "va" && n.tituloVa.trim() !== "") {
+    return { titulo: n.tituloVa, resumen: n.resumenVa, contenido: n.contenidoVa || n.contenido };
+  }
+  return { titulo: n.titulo, resumen: n.resumen, contenido: n.contenido };
+}
 
 /** Tamaño máximo del cuerpo HTML de una noticia, antes de sanearlo. */
 export const CONTENIDO_NOTICIA_MAX = 200_000;
@@ -42,6 +57,12 @@ export const NoticiaEntradaSchema = z.object({
   audiencia: z
     .enum(AUDIENCIAS_NOTICIA, { error: "La audiencia es «todos» o «socios»" })
     .default("todos"),
+  tituloVa: textoCorto(200).default(""),
+  resumenVa: textoCorto(500).default(""),
+  contenidoVa: z
+    .string()
+    .max(CONTENIDO_NOTICIA_MAX, { error: "El texto de la noticia es demasiado largo" })
+    .default(""),
 });
 export type NoticiaEntrada = z.output<typeof NoticiaEntradaSchema>;
 

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
+  CambioIdiomaSchema,
   CambioPasswordSchema,
   CondicionesSchema,
   esRol,
   LoginRequestSchema,
   LoginResponseSchema,
+  leerUsuarioSesion,
   PasswordNuevaSchema,
   ResetConfirmarSchema,
   ResetSolicitudSchema,
@@ -43,6 +45,7 @@ describe("usuario de la sesión", () => {
       socioId: 0,
       condicionesAceptadas: "no",
       tokenPush: "",
+      idioma: "es",
     });
   });
 
@@ -94,9 +97,19 @@ describe("login", () => {
       rol: "administrador",
       socioId: 12,
       condicionesAceptadas: "si",
+      idioma: "va",
     };
     expect(LoginResponseSchema.parse(respuesta)).toEqual(respuesta);
     expect(LoginResponseSchema.safeParse({ ...respuesta, rol: "ninguno" }).success).toBe(false);
+    expect(LoginResponseSchema.safeParse({ ...respuesta, idioma: "en" }).success).toBe(false);
+  });
+
+  it("el idioma es castellano o valenciano; el usuario guardado sin idioma es castellano", () => {
+    expect(CambioIdiomaSchema.parse({ idioma: "va" })).toEqual({ idioma: "va" });
+    expect(CambioIdiomaSchema.safeParse({ idioma: "ca" }).success).toBe(false);
+    expect(leerUsuarioSesion({ id: 1, rol: "socio" }).idioma).toBe("es");
+    expect(leerUsuarioSesion({ id: 1, rol: "socio", idioma: "va" }).idioma).toBe("va");
+    expect(leerUsuarioSesion({ id: 1, rol: "socio", idioma: "fr" }).rol).toBe("ninguno");
   });
 });
 

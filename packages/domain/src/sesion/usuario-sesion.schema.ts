@@ -1,12 +1,17 @@
 import { z } from "zod";
 import { EmailSchema, IdSchema, SiNoSchema } from "../comun/esquemas";
 import { validarPassword } from "../validacion/password";
-import { ROLES, ROLES_SESION, type UsuarioSesion } from "./usuario-sesion";
+import { IDIOMAS, ROLES, ROLES_SESION, type UsuarioSesion } from "./usuario-sesion";
 
 export * from "./usuario-sesion";
 
 export const RolSchema = z.enum(ROLES);
 export const RolSesionSchema = z.enum(ROLES_SESION);
+export const IdiomaSchema = z.enum(IDIOMAS);
+
+/** Body of `PUT /api/sesion/idioma`. */
+export const CambioIdiomaSchema = z.object({ idioma: IdiomaSchema });
+export type CambioIdioma = z.infer<typeof CambioIdiomaSchema>;
 
 export const UsuarioSesionSchema = z.object({
   id: z.int().nonnegative().default(0),
@@ -16,6 +21,7 @@ export const UsuarioSesionSchema = z.object({
   socioId: z.int().nonnegative().default(0),
   condicionesAceptadas: SiNoSchema.default("no"),
   tokenPush: z.string().default(""),
+  idioma: IdiomaSchema.default("es"),
 });
 // The same user as the hand-written reader in usuario-sesion.ts (checked in both directions).
 type Igual<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -58,6 +64,7 @@ export const LoginResponseSchema = z.object({
   rol: RolSchema,
   socioId: z.int().nonnegative(),
   condicionesAceptadas: SiNoSchema,
+  idioma: IdiomaSchema,
 });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 

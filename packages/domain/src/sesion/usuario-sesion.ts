@@ -17,6 +17,15 @@ export function esRol(valor: unknown): valor is Rol {
   return typeof valor === "string" && (ROLES as readonly string[]).includes(valor);
 }
 
+/** The languages of the app: Spanish (the default and the SPEC's) and Valencian (issue 38). */
+export const IDIOMAS = ["es", "va"] as const;
+export type Idioma = (typeof IDIOMAS)[number];
+export const IDIOMA_POR_DEFECTO: Idioma = "es";
+
+export function esIdioma(valor: unknown): valor is Idioma {
+  return typeof valor === "string" && (IDIOMAS as readonly string[]).includes(valor);
+}
+
 export type UsuarioSesion = {
   id: number;
   nombre: string;
@@ -25,6 +34,7 @@ export type UsuarioSesion = {
   socioId: number;
   condicionesAceptadas: SiNo;
   tokenPush: string;
+  idioma: Idioma;
 };
 
 export function usuarioSesionPorDefecto(): UsuarioSesion {
@@ -36,6 +46,7 @@ export function usuarioSesionPorDefecto(): UsuarioSesion {
     socioId: 0,
     condicionesAceptadas: "no",
     tokenPush: "",
+    idioma: IDIOMA_POR_DEFECTO,
   };
 }
 
@@ -49,6 +60,7 @@ const CAMPOS: Record<keyof UsuarioSesion, (valor: unknown) => boolean> = {
   socioId: esEnteroNoNegativo,
   condicionesAceptadas: (v) => (SI_NO as readonly unknown[]).includes(v),
   tokenPush: esTexto,
+  idioma: esIdioma,
 };
 
 /**

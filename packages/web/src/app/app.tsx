@@ -2,6 +2,7 @@ import { homeDeRol, leerUsuarioSesion } from "@fila/domain";
 import { type ReactNode, Suspense, startTransition, useEffect, useState } from "react";
 import { HashRouter } from "react-router";
 import { PARAMETRO_TOTP } from "../features/cuenta/destino-tras-entrar";
+import { idiomaAlEntrar } from "../features/idioma/idioma";
 import { api, configurarApi } from "../lib/api";
 import { CLAVES } from "../lib/storage";
 import { pedirDatosAlAbrir } from "./datos-al-abrir";
@@ -47,7 +48,10 @@ function comprobarSesion(): Promise<void> {
     .get<unknown>("/sesion")
     .then((datos) => {
       const usuario = leerUsuarioSesion(datos);
-      if (usuario.rol !== "ninguno") sesionStore.actualizarUsuario(usuario);
+      if (usuario.rol === "ninguno") return;
+      sesionStore.actualizarUsuario(usuario);
+      // Opened with a session: the account's language wins (or a choice waiting here is saved).
+      return idiomaAlEntrar(usuario.idioma);
     })
     .catch(() => {
       // 401 is handled by the API client; without a connection the stored user stays.

@@ -20,6 +20,7 @@ import {
   useNombreAsociacion,
   useTextosAsociacion,
 } from "../features/asociacion/use-textos-asociacion";
+import { SelectorIdioma } from "../features/idioma/selector-idioma";
 import { SinConexionBanner } from "../features/pwa/sin-conexion-banner";
 import { useTranslation } from "../lib/i18n";
 import { useQuitarArranque } from "./arranque";
@@ -142,6 +143,9 @@ export function Shell({ children, conMenu = true }: { children: ReactNode; conMe
                 {usuario.nombre}
               </Text>
               <MenuPrincipal items={menu} alElegir={esMovil ? close : undefined} />
+              <Box pt="md" pb="xs">
+                <SelectorIdioma />
+              </Box>
             </Box>
           ) : null}
         </AppShell.Aside>

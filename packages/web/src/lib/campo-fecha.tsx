@@ -1,8 +1,9 @@
 import "@mantine/dates/styles.css";
 import { DateInput, type DateInputProps } from "@mantine/dates";
 import dayjs from "dayjs";
+import "dayjs/locale/ca";
 import "dayjs/locale/es";
-import { useTranslation } from "./i18n";
+import { IDIOMAS_WEB, useIdioma, useTranslation } from "./i18n";
 
 // Spanish month and day names wherever dayjs is used: only the date fields use it, so the entry
 // script does not carry it.
@@ -78,6 +79,7 @@ export function CampoFecha({
   ...resto
 }: CampoFechaProps) {
   const { t } = useTranslation();
+  const idioma = useIdioma();
   const controlado = value !== undefined;
   return (
     <DateInput
@@ -93,7 +95,7 @@ export function CampoFecha({
       // Emptying the text empties the value, also in required fields (the form then says so).
       allowDeselect
       placeholder={placeholder ?? t("campoFecha.placeholder")}
-      locale="es"
+      locale={IDIOMAS_WEB[idioma].locale}
     />
   );
 }

@@ -1,11 +1,36 @@
-export const IDIOMA = "es";
+import { esIdioma, fijarTextosDeError, IDIOMA_POR_DEFECTO, type Idioma } from "@fila/domain";
+import { useSyncExternalStore } from "react";
+import { CLAVES, escribir, leer } from "./storage";
+
+/**
+ * The languages of the UI (issue 38): each has its texts file, `public/assets/i18n/<idioma>.json`
+ * with exactly the keys of es.json (src/lib/textos-paridad.test.ts), the `lang` of the page (a tag
+ * axe accepts: Valencian is Catalan, region Spain, variant valencia) and the locale whose plural
+ * rules and calendar names it uses. A third language is one more entry here and in IDIOMAS.
+ */
+export const IDIOMAS_WEB: Record<Idioma, { lang: string; locale: string; nombre: string }> = {
+  es: { lang: "es", locale: "es", nombre: "Castellano" },
+  va: { lang: "ca-ES-valencia", locale: "ca", nombre: "Valencià" },
+};
+
+/** The language on screen: the device's choice (localStorage), Spanish by default. */
+function idiomaGuardado(): Idioma {
+  const guardado = leer("local", CLAVES.idioma);
+  return esIdioma(guardado) ? guardado : IDIOMA_POR_DEFECTO;
+}
+
+let idioma: Idioma = idiomaGuardado();
+
+/** The language the UI shows now. */
+export const idiomaActual = (): Idioma => idioma;
 
 /**
  * The texts file of this build. Same URL and fetch mode as the `<link rel="preload">` that
  * vite.config.ts puts in index.html, so it is downloaded once, alongside the entry script; the
  * version stops a new build from reading an older cached file.
  */
-export const urlTextos = () => `/assets/i18n/${IDIOMA}.json?v=${__APP_VERSION__}`;
+export const urlTextos = (de: Idioma = idioma) =>
+  `/assets/i18n/${de}.json?v=${typeof __APP_VERSION__ === "string" ? __APP_VERSION__ : "dev"}`;
 
 /** What a text may be given: values for its `{{marcas}}`, `count` to choose the plural. */
 export type ValoresTexto = { count?: number; defaultValue?: string; [marca: string]: unknown };
@@ -14,7 +39,7 @@ export type ValoresTexto = { count?: number; defaultValue?: string; [marca: stri
 export type TFunction = (clave: string | readonly string[], valores?: ValoresTexto) => string;
 
 let textos: Record<string, unknown> = {};
-const plurales = new Intl.PluralRules(IDIOMA);
+let plurales = new Intl.PluralRules(IDIOMAS_WEB[idioma].locale);
 
 /** The string at a dotted key («login.titulo»), or undefined. */
 function buscar(clave: string): string | undefined {
@@ -57,29 +82,73 @@ export const t: TFunction = (clave, valores) => {
   return claves[claves.length - 1] ?? "";
 };
 
-/** The texts are loaded once, before the first render, and never change while the app runs. */
+/**
+ * A change of language re-renders every component that reads texts: the hook gives a new `t`
+ * (same behaviour, new identity) so memoised values built with it are rebuilt too.
+ */
+const oyentes = new Set<() => void>();
+let tActual: TFunction = (clave, valores) => t(clave, valores);
+const suscribir = (oyente: () => void) => {
+  oyentes.add(oyente);
+  return () => oyentes.delete(oyente);
+};
+const obtenerT = () => tActual;
+
 export function useTranslation(): { t: TFunction } {
-  return { t };
+  return { t: useSyncExternalStore(suscribir, obtenerT, obtenerT) };
 }
 
-/** Takes the texts of the UI (the contents of es.json). */
-export function cargarTextos(contenido: Record<string, unknown>): void {
+/** The language on screen, for components that format by it (calendar names). */
+export function useIdioma(): Idioma {
+  useSyncExternalStore(suscribir, obtenerT, obtenerT);
+  return idioma;
+}
+
+/** Takes the texts of the UI (the contents of es.json or another language's file). */
+export function cargarTextos(contenido: Record<string, unknown>, de: Idioma = idioma): void {
   textos = contenido;
+  idioma = de;
+  plurales = new Intl.PluralRules(IDIOMAS_WEB[de].locale);
+  if (typeof document !== "undefined") document.documentElement.lang = IDIOMAS_WEB[de].lang;
+  // The SPEC's own error texts (mensajeDeError): Spanish as the SPEC writes them, else translated.
+  fijarTextosDeError(
+    de === "es" || buscar("errores.desconocido") === undefined
+      ? undefined
+      : {
+          desconocido: t("errores.desconocido"),
+          fallo: (status, statusText) => t("errores.falloPeticion", { status, statusText }),
+        },
+  );
+  tActual = (clave, valores) => t(clave, valores);
+  for (const oyente of oyentes) oyente();
 }
 
-async function leerTextos(): Promise<Record<string, unknown>> {
+async function leerTextos(de: Idioma): Promise<Record<string, unknown> | null> {
   try {
-    const respuesta = await fetch(urlTextos());
+    const respuesta = await fetch(urlTextos(de));
     if (respuesta.ok) return (await respuesta.json()) as Record<string, unknown>;
   } catch {
     // Without the file the keys show instead of the texts.
   }
-  return {};
+  return null;
 }
 
-/** Loads /assets/i18n/es.json; every text of the UI comes from there. */
+/** Loads the texts of the device's language; every text of the UI comes from there. */
 export async function iniciarI18n(): Promise<void> {
-  cargarTextos(await leerTextos());
+  cargarTextos((await leerTextos(idioma)) ?? {}, idioma);
+}
+
+/**
+ * Shows the UI in another language without reloading the page, and remembers it on the device.
+ * If its file cannot be read (offline), the current texts stay and false is returned.
+ */
+export async function cambiarIdioma(nuevo: Idioma): Promise<boolean> {
+  escribir("local", CLAVES.idioma, nuevo);
+  if (nuevo === idioma && Object.keys(textos).length > 0) return true;
+  const contenido = await leerTextos(nuevo);
+  if (!contenido) return false;
+  cargarTextos(contenido, nuevo);
+  return true;
 }
 
 export const i18n = { t };

@@ -4,6 +4,10 @@ export const CLAVES = {
   user: "user",
   versionRecargada: "versionRecargada",
   versionApiRecargada: "versionApiRecargada",
+  /** The language chosen on this device (issue 38): survives signing out. */
+  idioma: "idioma",
+  /** Chosen on the login page while signed out: saved to the account at the next sign-in. */
+  idiomaPendiente: "idiomaPendiente",
 } as const;
 
 // Storage may be unavailable (private mode, blocked cookies): the app then works for the tab only.
@@ -31,9 +35,12 @@ export function borrar(almacen: "local" | "session", clave: string): void {
   }
 }
 
+/** Empties local storage but for the device's language, which outlives the session. */
 export function vaciarLocal(): void {
   try {
+    const idioma = localStorage.getItem(CLAVES.idioma);
     localStorage.clear();
+    if (idioma !== null) localStorage.setItem(CLAVES.idioma, idioma);
   } catch {
     // see leer()
   }

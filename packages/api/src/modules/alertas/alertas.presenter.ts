@@ -1,3 +1,4 @@
+import type { Idioma } from "@fila/domain";
 import { z } from "zod";
 import type { FilaAlerta, FilaAlertaMia } from "./alertas.repository.js";
 
@@ -12,6 +13,9 @@ export const AlertaSchema = z.object({
   creadaEn: z.string(),
   destinatarios: z.int(),
   leidas: z.int(),
+  /** The alert in Valencian ("" = only Spanish). */
+  tituloVa: z.string(),
+  mensajeVa: z.string(),
 });
 export type AlertaVista = z.infer<typeof AlertaSchema>;
 
@@ -40,15 +44,30 @@ export function presentarAlerta(fila: FilaAlerta): AlertaVista {
     creadaEn: fila.creadaEn.toISOString(),
     destinatarios: fila.destinatarios,
     leidas: fila.leidas,
+    tituloVa: fila.tituloVa,
+    mensajeVa: fila.mensajeVa,
   };
 }
 
-/** A recipient's view: the message and its own read state, nothing about other recipients. */
-export function presentarAlertaMia(fila: FilaAlertaMia): AlertaMiaVista {
+/** The alert's text in a language: Valencian when written, Spanish otherwise (issue 38). */
+export function textoAlerta(
+  fila: { titulo: string; mensaje: string; tituloVa: string; mensajeVa: string },
+  idioma: Idioma,
+): { titulo: string; mensaje: string } {
+  if (idioma === "va" && fila.tituloVa.trim() !== "") {
+    return { titulo: fila.tituloVa, mensaje: fila.mensajeVa };
+  }
+  return { titulo: fila.titulo, mensaje: fila.mensaje };
+}
+
+/**
+ * A recipient's view: the message (in their language) and its own read state, nothing about
+ * other recipients.
+ */
+export function presentarAlertaMia(fila: FilaAlertaMia, idioma: Idioma = "es"): AlertaMiaVista {
   return {
     id: fila.id,
-    titulo: fila.titulo,
-    mensaje: fila.mensaje,
+    ...textoAlerta(fila, idioma),
     imagen: fila.imagen,
     enlace: fila.enlace,
     creadaEn: fila.creadaEn.toISOString(),

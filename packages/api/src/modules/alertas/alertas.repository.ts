@@ -15,6 +15,8 @@ export type FilaAlerta = {
   creadaEn: Date;
   destinatarios: number;
   leidas: number;
+  tituloVa: string;
+  mensajeVa: string;
 };
 
 export type FilaAlertaMia = {
@@ -25,6 +27,8 @@ export type FilaAlertaMia = {
   enlace: string;
   creadaEn: Date;
   leidaEn: Date | null;
+  tituloVa: string;
+  mensajeVa: string;
 };
 
 export type NuevaAlerta = {
@@ -35,6 +39,8 @@ export type NuevaAlerta = {
   destino: DestinoAlerta;
   porEmail: boolean;
   idAutor: number | null;
+  tituloVa?: string;
+  mensajeVa?: string;
 };
 
 type Eb = ExpressionBuilder<DB, "usuario">;
@@ -144,6 +150,8 @@ export class AlertasRepository {
         destino: JSON.stringify(alerta.destino),
         por_email: alerta.porEmail,
         id_autor: alerta.idAutor,
+        titulo_va: alerta.tituloVa ?? "",
+        mensaje_va: alerta.mensajeVa ?? "",
       })
       .returning("id")
       .executeTakeFirstOrThrow();
@@ -167,8 +175,11 @@ export class AlertasRepository {
     return Number(r.numInsertedOrUpdatedRows ?? 0);
   }
 
-  /** One queued delivery per push subscription of every recipient, in one statement. */
-  async encolarPush(idAlerta: number, payload: string): Promise<number> {
+  /**
+   * One queued delivery per push subscription of every recipient, in one statement: each in the
+   * recipient's account's language (`payloadVa` for Valencian, Spanish otherwise).
+   */
+  async encolarPush(idAlerta: number, payload: string, payloadVa = payload): Promise<number> {
     const r = await this.db
       .insertInto("push_envio")
       .columns(["id_suscripcion", "id_alerta", "payload"])
@@ -176,10 +187,13 @@ export class AlertasRepository {
         eb
           .selectFrom("push_suscripcion as ps")
           .innerJoin("alerta_destinatario as ad", "ad.id_usuario", "ps.id_usuario")
+          .innerJoin("usuario as u", "u.id", "ps.id_usuario")
           .select([
             "ps.id",
             sql<number>`${idAlerta}::int`.as("id_alerta"),
-            sql<string>`${payload}::text`.as("payload"),
+            sql<string>`case when u.idioma = 'va' then ${payloadVa}::text else ${payload}::text end`.as(
+              "payload",
+            ),
           ])
           .where("ad.id_alerta", "=", idAlerta),
       )
@@ -187,11 +201,13 @@ export class AlertasRepository {
     return Number(r.numInsertedOrUpdatedRows ?? 0);
   }
 
-  async correosDestinatarios(idAlerta: number): Promise<{ email: string; nombre: string }[]> {
+  async correosDestinatarios(
+    idAlerta: number,
+  ): Promise<{ email: string; nombre: string; idioma: "es" | "va" }[]> {
     return this.db
       .selectFrom("alerta_destinatario as ad")
       .innerJoin("usuario as u", "u.id", "ad.id_usuario")
-      .select(["u.email", "u.nombre"])
+      .select(["u.email", "u.nombre", "u.idioma"])
       .where("ad.id_alerta", "=", idAlerta)
       .orderBy("u.id")
       .execute();
@@ -204,6 +220,8 @@ export class AlertasRepository {
         "a.id",
         "a.titulo",
         "a.mensaje",
+        "a.titulo_va as tituloVa",
+        "a.mensaje_va as mensajeVa",
         "a.imagen",
         "a.enlace",
         "a.destino",
@@ -268,6 +286,8 @@ export class AlertasRepository {
         "a.id",
         "a.titulo",
         "a.mensaje",
+        "a.titulo_va as tituloVa",
+        "a.mensaje_va as mensajeVa",
         "a.imagen",
         "a.enlace",
         "a.creada_en as creadaEn",
@@ -289,6 +309,8 @@ export class AlertasRepository {
         "a.id",
         "a.titulo",
         "a.mensaje",
+        "a.titulo_va as tituloVa",
+        "a.mensaje_va as mensajeVa",
         "a.imagen",
         "a.enlace",
         "a.creada_en as creadaEn",

@@ -87,11 +87,15 @@ export const alertasRoutes: FastifyPluginAsyncZod<{ alertas: AlertasService }> =
       },
     },
     async (req) =>
-      alertas.listarMias(usuarioDe(req).id, {
-        page: req.query.page,
-        pageSize: req.query.pageSize,
-        soloNoLeidas: req.query.noLeidas === true,
-      }),
+      alertas.listarMias(
+        usuarioDe(req).id,
+        {
+          page: req.query.page,
+          pageSize: req.query.pageSize,
+          soloNoLeidas: req.query.noLeidas === true,
+        },
+        usuarioDe(req).idioma,
+      ),
   );
 
   app.get(
@@ -131,7 +135,7 @@ export const alertasRoutes: FastifyPluginAsyncZod<{ alertas: AlertasService }> =
         response: { 200: AlertaMiaSchema },
       },
     },
-    async (req) => alertas.obtenerMia(usuarioDe(req).id, req.params.id),
+    async (req) => alertas.obtenerMia(usuarioDe(req).id, req.params.id, usuarioDe(req).idioma),
   );
 
   app.get(
@@ -159,6 +163,6 @@ export const alertasRoutes: FastifyPluginAsyncZod<{ alertas: AlertasService }> =
         response: { 200: AlertaMiaSchema },
       },
     },
-    async (req) => alertas.marcarLeida(usuarioDe(req).id, req.params.id),
+    async (req) => alertas.marcarLeida(usuarioDe(req).id, req.params.id, usuarioDe(req).idioma),
   );
 };

@@ -1,4 +1,10 @@
-import { type AlertaCrear, type DestinoAlerta, type PayloadPush, rutaDeAlerta } from "@fila/domain";
+import {
+  type AlertaCrear,
+  type DestinoAlerta,
+  type Idioma,
+  type PayloadPush,
+  rutaDeAlerta,
+} from "@fila/domain";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/database.js";
 import { type Detalle, DomainError, noEncontrado } from "../../errors/domain-error.js";
@@ -12,8 +18,24 @@ import {
   type AlertaVista,
   presentarAlerta,
   presentarAlertaMia,
+  textoAlerta,
 } from "./alertas.presenter.js";
 import type { AlertasRepository } from "./alertas.repository.js";
+
+/** An alert to send: its Valencian texts are optional (the app's own alerts have none yet). */
+type DatosAlerta = Omit<AlertaCrear, "tituloVa" | "mensajeVa"> &
+  Partial<Pick<AlertaCrear, "tituloVa" | "mensajeVa">>;
+
+/** The texts of an alert being sent, with its (optional) Valencian ones. */
+const datosConVa = (d: DatosAlerta) => ({
+  titulo: d.titulo,
+  mensaje: d.mensaje,
+  tituloVa: d.tituloVa ?? "",
+  mensajeVa: d.mensajeVa ?? "",
+});
+
+/** The line that sends the reader to the app, in each language. */
+const ABRELA = { es: "Ábrela en la aplicación", va: "Obri-la en l'aplicació" } as const;
 
 export type DepsAlertas = {
   eventos: EventosService;
@@ -47,7 +69,7 @@ export class AlertasService {
    */
   async crear(
     autor: Pick<UsuarioAutenticado, "id"> | null,
-    datos: AlertaCrear,
+    datos: DatosAlerta,
   ): Promise<AlertaVista> {
     // Without a condition it is always stored.
     const id = (await this.guardar(autor, datos, async () => true)) as number;
@@ -61,7 +83,7 @@ export class AlertasService {
    */
   async crearSi(
     autor: Pick<UsuarioAutenticado, "id"> | null,
-    datos: AlertaCrear,
+    datos: DatosAlerta,
     condicion: (trx: Database) => Promise<boolean>,
   ): Promise<AlertaVista | null> {
     const id = await this.guardar(autor, datos, condicion);
@@ -70,7 +92,7 @@ export class AlertasService {
 
   private async guardar(
     autor: Pick<UsuarioAutenticado, "id"> | null,
-    datos: AlertaCrear,
+    datos: DatosAlerta,
     condicion: (trx: Database) => Promise<boolean>,
   ): Promise<number | null> {
     await this.comprobarDestino(datos.destino);
@@ -85,24 +107,34 @@ export class AlertasService {
         porEmail: datos.email,
         // null: sent by the app itself (an ad about to expire).
         idAutor: autor?.id ?? null,
+        tituloVa: datos.tituloVa,
+        mensajeVa: datos.mensajeVa,
       });
       const destinatarios = await repo.insertarDestinatarios(idAlerta, datos.destino);
       if (destinatarios > 0) {
-        const payload: PayloadPush = {
-          titulo: datos.titulo,
-          mensaje: recortar(datos.mensaje, MENSAJE_PUSH_MAX),
-          imagen: datos.imagen,
-          enlace: datos.enlace,
-          idAlerta,
+        // Each recipient's push in their language (issue 38).
+        const payload = (idioma: Idioma): PayloadPush => {
+          const { titulo, mensaje } = textoAlerta(datosConVa(datos), idioma);
+          return {
+            titulo,
+            mensaje: recortar(mensaje, MENSAJE_PUSH_MAX),
+            imagen: datos.imagen,
+            enlace: datos.enlace,
+            idAlerta,
+          };
         };
-        await repo.encolarPush(idAlerta, JSON.stringify(payload));
+        await repo.encolarPush(
+          idAlerta,
+          JSON.stringify(payload("es")),
+          JSON.stringify(payload("va")),
+        );
       }
       return idAlerta;
     });
   }
 
   /** The stored alert, told at once to its connected recipients and queued for mail. */
-  private async publicar(id: number, datos: AlertaCrear): Promise<AlertaVista> {
+  private async publicar(id: number, datos: DatosAlerta): Promise<AlertaVista> {
     const alerta = await this.obtener(id);
     if (alerta.destinatarios > 0) {
       await this.deps.eventos.publicarAlerta(id, {
@@ -146,21 +178,23 @@ export class AlertasService {
   }
 
   /** One email per recipient through the outbox, one after another in the background. */
-  private enviarCorreos(idAlerta: number, datos: AlertaCrear): void {
+  private enviarCorreos(idAlerta: number, datos: DatosAlerta): void {
     const enlace = `${this.deps.publicUrl}/#${datos.enlace || rutaDeAlerta(idAlerta)}`;
     const tarea = (async () => {
       const destinatarios = await this.repo.correosDestinatarios(idAlerta);
+      // Each recipient in their own account's language (issue 38).
       for (const d of destinatarios) {
+        const { titulo, mensaje } = textoAlerta(datosConVa(datos), d.idioma);
         await this.deps.mail.enviar({
           para: d.email,
-          asunto: datos.titulo,
+          asunto: titulo,
           texto: [
             `Hola ${d.nombre || ""},`.replace(" ,", ","),
             "",
-            datos.titulo,
+            titulo,
             "",
-            ...(datos.mensaje ? [datos.mensaje, ""] : []),
-            `Ábrela en la aplicación: ${enlace}`,
+            ...(mensaje ? [mensaje, ""] : []),
+            `${ABRELA[d.idioma]}: ${enlace}`,
           ].join("\n"),
         });
       }
@@ -192,10 +226,14 @@ export class AlertasService {
     };
   }
 
-  async listarMias(idUsuario: number, pagina: Pagina & { soloNoLeidas: boolean }) {
+  async listarMias(
+    idUsuario: number,
+    pagina: Pagina & { soloNoLeidas: boolean },
+    idioma: Idioma = "es",
+  ) {
     const { items, total } = await this.repo.listarMias(idUsuario, pagina);
     return {
-      items: items.map(presentarAlertaMia),
+      items: items.map((fila) => presentarAlertaMia(fila, idioma)),
       total,
       page: pagina.page,
       pageSize: pagina.pageSize,
@@ -207,19 +245,27 @@ export class AlertasService {
     return this.repo.contarNoLeidas(idUsuario);
   }
 
-  async obtenerMia(idUsuario: number, idAlerta: number): Promise<AlertaMiaVista> {
+  async obtenerMia(
+    idUsuario: number,
+    idAlerta: number,
+    idioma: Idioma = "es",
+  ): Promise<AlertaMiaVista> {
     const fila = await this.repo.obtenerMia(idUsuario, idAlerta);
     if (!fila) throw noEncontrado("no_encontrado.alerta");
-    return presentarAlertaMia(fila);
+    return presentarAlertaMia(fila, idioma);
   }
 
   /** 404 unless the user is a recipient: an alert sent to others does not exist for them. */
-  async marcarLeida(idUsuario: number, idAlerta: number): Promise<AlertaMiaVista> {
+  async marcarLeida(
+    idUsuario: number,
+    idAlerta: number,
+    idioma: Idioma = "es",
+  ): Promise<AlertaMiaVista> {
     if (!(await this.repo.marcarLeida(idUsuario, idAlerta)))
       throw noEncontrado("no_encontrado.alerta");
     const fila = await this.repo.obtenerMia(idUsuario, idAlerta);
     if (!fila) throw noEncontrado("no_encontrado.alerta");
-    return presentarAlertaMia(fila);
+    return presentarAlertaMia(fila, idioma);
   }
 
   async marcarTodasLeidas(idUsuario: number): Promise<{ marcadas: number }> {

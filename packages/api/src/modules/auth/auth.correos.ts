@@ -1,14 +1,19 @@
+import type { Idioma } from "@fila/domain";
 import type { Correo } from "../../services/mail.js";
+
+/** Who a mail goes to: the account's language decides the mail's (Spanish by default). */
+type Destinatario = { email: string; nombre: string; idioma?: Idioma };
+
+const saludoDe = (c: Destinatario) => (c.nombre ? `Hola, ${c.nombre}:` : "Hola:");
+const FIRMA_VA = ["Una salutació,", "La junta de la Filà"] as const;
 
 function escaparHtml(texto: string): string {
   return texto.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-export function correoRestablecer(
-  cuenta: { email: string; nombre: string },
-  enlace: string,
-): Correo {
-  const saludo = cuenta.nombre ? `Hola, ${cuenta.nombre}:` : "Hola:";
+export function correoRestablecer(cuenta: Destinatario, enlace: string): Correo {
+  if (cuenta.idioma === "va") return correoRestablecerVa(cuenta, enlace);
+  const saludo = saludoDe(cuenta);
   const texto = [
     saludo,
     "",
@@ -30,11 +35,9 @@ export function correoRestablecer(
   return { para: cuenta.email, asunto: "Restablecer tu contraseña", texto, html };
 }
 
-export function correoInvitacion(
-  cuenta: { email: string; nombre: string },
-  enlace: string,
-): Correo {
-  const saludo = cuenta.nombre ? `Hola, ${cuenta.nombre}:` : "Hola:";
+export function correoInvitacion(cuenta: Destinatario, enlace: string): Correo {
+  if (cuenta.idioma === "va") return correoInvitacionVa(cuenta, enlace);
+  const saludo = saludoDe(cuenta);
   const texto = [
     saludo,
     "",
@@ -57,11 +60,9 @@ export function correoInvitacion(
   return { para: cuenta.email, asunto: "Activa tu cuenta de la Filà", texto, html };
 }
 
-export function correoTotpRestablecido(
-  cuenta: { email: string; nombre: string },
-  administrador: string,
-): Correo {
-  const saludo = cuenta.nombre ? `Hola, ${cuenta.nombre}:` : "Hola:";
+export function correoTotpRestablecido(cuenta: Destinatario, administrador: string): Correo {
+  if (cuenta.idioma === "va") return correoTotpRestablecidoVa(cuenta, administrador);
+  const saludo = saludoDe(cuenta);
   const quien = administrador || "Un administrador";
   const texto = [
     saludo,
@@ -81,4 +82,73 @@ export function correoTotpRestablecido(
 <p>Si no lo habías pedido, avisa a la junta cuanto antes.</p>
 <p>Un saludo,<br>La junta de la Filà</p>`;
   return { para: cuenta.email, asunto: "Verificación en dos pasos quitada", texto, html };
+}
+
+// The same mails in Valencian (issue 38).
+
+function correoRestablecerVa(cuenta: Destinatario, enlace: string): Correo {
+  const saludo = saludoDe(cuenta);
+  const texto = [
+    saludo,
+    "",
+    "Hem rebut una petició per a restablir la contrasenya del teu compte en la Filà.",
+    "Per a triar una contrasenya nova, obri este enllaç (servix una sola vegada i caduca d'ací a una hora):",
+    "",
+    enlace,
+    "",
+    "Si no has sigut tu, no faces cas d'este correu: la teua contrasenya no canviarà.",
+    "",
+    ...FIRMA_VA,
+  ].join("\n");
+  const html = `<p>${escaparHtml(saludo)}</p>
+<p>Hem rebut una petició per a restablir la contrasenya del teu compte en la Filà.</p>
+<p><a href="${escaparHtml(enlace)}">Triar una contrasenya nova</a></p>
+<p>L'enllaç servix una sola vegada i caduca d'ací a una hora. Si no has sigut tu, no faces cas d'este correu: la teua contrasenya no canviarà.</p>
+<p>${FIRMA_VA[0]}<br>${FIRMA_VA[1]}</p>`;
+  return { para: cuenta.email, asunto: "Restablir la teua contrasenya", texto, html };
+}
+
+function correoInvitacionVa(cuenta: Destinatario, enlace: string): Correo {
+  const saludo = saludoDe(cuenta);
+  const texto = [
+    saludo,
+    "",
+    "La junta de la Filà t'ha creat un compte per a entrar en l'aplicació de la filà",
+    `amb este correu (${cuenta.email}).`,
+    "Per a activar-lo i triar la teua contrasenya, obri este enllaç (servix una sola vegada i caduca d'ací a 7 dies):",
+    "",
+    enlace,
+    "",
+    "Si no esperaves este correu, no en faces cas: sense triar una contrasenya ningú no podrà entrar amb el teu compte.",
+    "",
+    ...FIRMA_VA,
+  ].join("\n");
+  const html = `<p>${escaparHtml(saludo)}</p>
+<p>La junta de la Filà t'ha creat un compte per a entrar en l'aplicació de la filà amb este correu (${escaparHtml(cuenta.email)}).</p>
+<p><a href="${escaparHtml(enlace)}">Activar el compte i triar la contrasenya</a></p>
+<p>L'enllaç servix una sola vegada i caduca d'ací a 7 dies. Si no esperaves este correu, no en faces cas: sense triar una contrasenya ningú no podrà entrar amb el teu compte.</p>
+<p>${FIRMA_VA[0]}<br>${FIRMA_VA[1]}</p>`;
+  return { para: cuenta.email, asunto: "Activa el teu compte de la Filà", texto, html };
+}
+
+function correoTotpRestablecidoVa(cuenta: Destinatario, administrador: string): Correo {
+  const saludo = saludoDe(cuenta);
+  const quien = administrador || "Un administrador";
+  const texto = [
+    saludo,
+    "",
+    `${quien} ha llevat la verificació en dos passos del teu compte en la Filà.`,
+    "Des d'ara entres només amb la teua contrasenya; els teus codis de recuperació ja no servixen.",
+    "Pots tornar a activar-la des del teu inici, en «Verificació en dos passos».",
+    "",
+    "Si no ho havies demanat, avisa la junta com més prompte millor.",
+    "",
+    ...FIRMA_VA,
+  ].join("\n");
+  const html = `<p>${escaparHtml(saludo)}</p>
+<p>${escaparHtml(quien)} ha llevat la verificació en dos passos del teu compte en la Filà.</p>
+<p>Des d'ara entres només amb la teua contrasenya; els teus codis de recuperació ja no servixen. Pots tornar a activar-la des del teu inici, en «Verificació en dos passos».</p>
+<p>Si no ho havies demanat, avisa la junta com més prompte millor.</p>
+<p>${FIRMA_VA[0]}<br>${FIRMA_VA[1]}</p>`;
+  return { para: cuenta.email, asunto: "Verificació en dos passos llevada", texto, html };
 }

@@ -1,4 +1,4 @@
-import type { Rol } from "@fila/domain";
+import type { Idioma, Rol } from "@fila/domain";
 import { CompiledQuery, sql } from "kysely";
 import type { Database } from "../../db/database.js";
 import { type EntradaAuditoria, registrarAuditoria } from "../../services/auditoria.js";
@@ -14,6 +14,7 @@ export type CuentaFila = {
   condicionesVersion: string | null;
   totpActivo: boolean;
   totpSecreto: string | null;
+  idioma: Idioma;
 };
 
 const columnasCuenta = [
@@ -27,6 +28,7 @@ const columnasCuenta = [
   "condiciones_version as condicionesVersion",
   "totp_activo as totpActivo",
   "totp_secreto as totpSecreto",
+  "idioma",
 ] as const;
 
 export type FilaSesion = {
@@ -42,6 +44,7 @@ export type FilaSesion = {
   totp_renovar: boolean;
   totpObligatorio: boolean | null;
   versionDatos: string;
+  idioma: Idioma;
 };
 
 /**
@@ -56,7 +59,7 @@ const CONSULTA_SESIONES = `
     usuario.nombre, usuario.rol, usuario.id_socio,
     usuario.condiciones_version = (select version_condiciones from asociacion limit 1)
       as "condicionesAlDia",
-    usuario.totp_activo, usuario.totp_renovar,
+    usuario.totp_activo, usuario.totp_renovar, usuario.idioma,
     (select totp_obligatorio_admin from asociacion limit 1) as "totpObligatorio",
     (select last_value::text || ':' || is_called::text from version_datos) as "versionDatos"
   from sesion
@@ -72,6 +75,11 @@ export class AuthRepository {
       CompiledQuery.raw(CONSULTA_SESIONES, [hashes, ahora]),
     );
     return rows;
+  }
+
+  /** One statement: the account's language (issue 38). */
+  async cambiarIdioma(idUsuario: number, idioma: Idioma): Promise<void> {
+    await this.db.updateTable("usuario").set({ idioma }).where("id", "=", idUsuario).execute();
   }
 
   cuentaPorEmail(email: string): Promise<CuentaFila | undefined> {

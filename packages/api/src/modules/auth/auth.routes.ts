@@ -1,4 +1,5 @@
 import {
+  CambioIdiomaSchema,
   CambioPasswordSchema,
   CondicionesSchema,
   CuerpoErrorSchema,
@@ -49,6 +50,20 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       schema: { tags, summary: "Usuario de la sesión", response: { 200: SesionUsuarioSchema } },
     },
     async (req) => auth.sesion(usuarioDe(req)),
+  );
+
+  app.put(
+    "/sesion/idioma",
+    {
+      onRequest: requiereSesion,
+      schema: {
+        tags,
+        summary: "Cambiar el idioma de la cuenta (es: castellano, va: valenciano)",
+        body: CambioIdiomaSchema,
+        response: { 200: SesionUsuarioSchema },
+      },
+    },
+    async (req) => auth.cambiarIdioma(usuarioDe(req), req.body.idioma),
   );
 
   app.post(

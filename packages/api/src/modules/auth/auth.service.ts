@@ -1,4 +1,4 @@
-import { validarPassword } from "@fila/domain";
+import { type Idioma, validarPassword } from "@fila/domain";
 import { DomainError, noEncontrado, prohibido } from "../../errors/domain-error.js";
 import { mensajeCon } from "../../errors/mensajes.js";
 import { hashPassword, verificarPassword } from "../../lib/passwords.js";
@@ -27,6 +27,7 @@ export type SesionUsuario = {
   rol: CuentaFila["rol"];
   socioId: number;
   condicionesAceptadas: "si" | "no";
+  idioma: Idioma;
 };
 
 const credencialesInvalidas = () =>
@@ -63,6 +64,7 @@ export class AuthService {
       rol: cuenta.rol,
       socioId: cuenta.idSocio ?? 0,
       condicionesAceptadas: cuenta.condicionesVersion === version ? "si" : "no",
+      idioma: cuenta.idioma,
     };
   }
 
@@ -164,7 +166,17 @@ export class AuthService {
       rol: usuario.rol,
       socioId: usuario.socioId,
       condicionesAceptadas: usuario.condicionesPendientes ? "no" : "si",
+      idioma: usuario.idioma,
     };
+  }
+
+  /**
+   * The account's language (issue 38): one statement, so two devices changing it at once leave
+   * the last one's. Allowed while the terms or the TOTP set-up are pending (plugins/auth.ts).
+   */
+  async cambiarIdioma(actor: UsuarioAutenticado, idioma: Idioma): Promise<SesionUsuario> {
+    await this.repo.cambiarIdioma(actor.id, idioma);
+    return { ...this.sesion(actor), idioma };
   }
 
   logout(usuario: UsuarioAutenticado): Promise<void> {

@@ -12,6 +12,7 @@ export type EstadoTotpFila = {
   totpSecreto: string | null;
   totpActivo: boolean;
   totpRenovar: boolean;
+  idioma: "es" | "va";
 };
 
 export type SecretoFila = { id: number; totpSecreto: string; totpActivo: boolean };
@@ -35,6 +36,7 @@ export class TotpRepository {
         "totp_secreto as totpSecreto",
         "totp_activo as totpActivo",
         "totp_renovar as totpRenovar",
+        "idioma",
       ])
       .where("id", "=", idUsuario)
       .executeTakeFirst();

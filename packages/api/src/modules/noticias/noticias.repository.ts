@@ -16,12 +16,18 @@ export type NoticiaGuardada = {
   audiencia: AudienciaNoticia;
   creadaEn: Date;
   actualizadaEn: Date;
+  tituloVa: string;
+  resumenVa: string;
+  contenidoVa: string;
 };
 
 export type DatosNoticia = {
   titulo: string;
   resumen: string;
   contenido: string;
+  titulo_va: string;
+  resumen_va: string;
+  contenido_va: string;
   fecha: string;
   publicada: boolean;
   destacada: boolean;
@@ -69,6 +75,9 @@ export class NoticiasRepository {
         "audiencia",
         "creada_en as creadaEn",
         "actualizada_en as actualizadaEn",
+        "titulo_va as tituloVa",
+        "resumen_va as resumenVa",
+        "contenido_va as contenidoVa",
       ]);
   }
 

@@ -391,3 +391,31 @@ describe("permisos de cada ruta", () => {
     expect(n.titulo).not.toBe("x");
   });
 });
+
+describe("noticias en dos idiomas (issue 38)", () => {
+  it("guarda el texto en valenciano (HTML saneado), lo devuelve junto al castellano y se puede quitar", async () => {
+    const n = await crearNoticia({
+      tituloVa: "Notícia en valencià",
+      resumenVa: "Resum",
+      contenidoVa: "<p>Text</p><script>alert(1)</script>",
+      publicada: true,
+    });
+    const leida = (await llamar("GET", `/api/noticias/${n.id}`, tokens.socio)).json();
+    expect(leida).toMatchObject({
+      titulo: expect.stringMatching(/^Noticia /),
+      contenido: "<p>Texto</p>",
+      tituloVa: "Notícia en valencià",
+      resumenVa: "Resum",
+      contenidoVa: "<p>Text</p>",
+    });
+    const res = await llamar("PUT", `/api/noticias/${n.id}`, tokens.administrador, {
+      titulo: "Només castellà",
+      fecha: "2026-03-01",
+      publicada: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ tituloVa: "", resumenVa: "", contenidoVa: "" });
+    const nueva = await crearNoticia();
+    expect(nueva).toMatchObject({ tituloVa: "", contenidoVa: "" });
+  });
+});

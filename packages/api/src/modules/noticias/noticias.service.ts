@@ -31,6 +31,21 @@ export function presentarNoticia(n: NoticiaGuardada): Noticia {
     audiencia: n.audiencia,
     creadaEn: n.creadaEn.toISOString(),
     actualizadaEn: n.actualizadaEn.toISOString(),
+    tituloVa: n.tituloVa,
+    resumenVa: n.resumenVa,
+    contenidoVa: n.contenidoVa,
+  };
+}
+
+/** The row of an entry: both languages' HTML sanitised, the Valencian fields under their columns. */
+function datosDe(entrada: NoticiaEntrada) {
+  const { tituloVa, resumenVa, contenidoVa, ...resto } = entrada;
+  return {
+    ...resto,
+    contenido: htmlSeguro(entrada.contenido),
+    titulo_va: tituloVa,
+    resumen_va: resumenVa,
+    contenido_va: contenidoVa ? htmlSeguro(contenidoVa) : "",
   };
 }
 
@@ -110,7 +125,7 @@ export class NoticiasService {
   }
 
   async crear(actor: Actor, entrada: NoticiaEntrada): Promise<Noticia> {
-    const datos = { ...entrada, contenido: htmlSeguro(entrada.contenido) };
+    const datos = datosDe(entrada);
     const id = await this.repo.transaccion(async (repo) => {
       const nueva = await repo.crear(datos, actor.id);
       await repo.auditar({
@@ -118,7 +133,7 @@ export class NoticiasService {
         entidad: "noticia",
         idEntidad: nueva,
         accion: "crear",
-        cambios: diferencias(null, { ...datos, contenido: undefined }),
+        cambios: diferencias(null, { ...datos, contenido: undefined, contenido_va: undefined }),
       });
       return nueva;
     });
@@ -126,13 +141,21 @@ export class NoticiasService {
   }
 
   async reemplazar(actor: Actor, id: number, entrada: NoticiaEntrada): Promise<Noticia> {
-    const datos = { ...entrada, contenido: htmlSeguro(entrada.contenido) };
+    const datos = datosDe(entrada);
     await this.repo.transaccion(async (repo) => {
       const antes = await repo.porId(id);
       if (!antes) throw noEncontrado("no_encontrado.noticia");
       await repo.actualizar(id, datos);
-      const cambios = diferencias(antes, datos).map((c) =>
-        c.campo === "contenido" ? { campo: "contenido", antes: "…", despues: "…" } : c,
+      const comoFila = {
+        ...antes,
+        titulo_va: antes.tituloVa,
+        resumen_va: antes.resumenVa,
+        contenido_va: antes.contenidoVa,
+      };
+      const cambios = diferencias(comoFila, datos).map((c) =>
+        c.campo === "contenido" || c.campo === "contenido_va"
+          ? { campo: c.campo, antes: "…", despues: "…" }
+          : c,
       );
       await repo.auditar({
         idUsuario: actor.id,

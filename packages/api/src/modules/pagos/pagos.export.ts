@@ -1,4 +1,4 @@
-import { type EstadoPago, formatearFecha, hoyIso, type Pago } from "@fila/domain";
+import { type EstadoPago, formatearFecha, hoyIso, type Idioma, type Pago } from "@fila/domain";
 import { neutralizar, type ValorCelda } from "../socios-io/socios-io.columnas.js";
 import { escribirCsv, escribirXlsx, TIPO_CSV, TIPO_XLSX } from "../socios-io/socios-io.ficheros.js";
 
@@ -10,6 +10,33 @@ export const ESTADO_PAGO_TEXTO: Record<EstadoPago, string> = {
   devuelto: "Devuelto",
   anulado: "Anulado",
 };
+
+const ESTADO_PAGO_TEXTO_VA: Record<EstadoPago, string> = {
+  pendiente: "Pendent",
+  pagado: "Pagat",
+  devuelto: "Tornat",
+  anulado: "Anul·lat",
+};
+
+/** The headers in Valencian, in the order of COLUMNAS (issue 38). */
+const CABECERAS_VA = [
+  "N.º càrrec",
+  "Any",
+  "Matrícula",
+  "Soci",
+  "Pagador",
+  "Concepte",
+  "Producte",
+  "Termini",
+  "Import (€)",
+  "Data d'emissió",
+  "Venciment",
+  "Estat",
+  "Data de pagament",
+  "Forma de pagament",
+  "Referència",
+  "Motiu d'anul·lació",
+];
 
 const texto = (s: string) => neutralizar(s);
 const fecha = (f: string | null) => (f ? formatearFecha(f) : null);
@@ -34,18 +61,25 @@ const COLUMNAS: [string, (p: Pago) => ValorCelda][] = [
   ["Motivo de anulación", (p) => texto(p.motivoAnulacion)],
 ];
 
+/** The charges as a file, headers and states in the reader's language (Spanish by default). */
 export async function exportarPagos(
   pagos: Pago[],
   formato: "xlsx" | "csv",
+  idioma: Idioma = "es",
 ): Promise<FicheroExportado> {
-  const cabeceras = COLUMNAS.map(([c]) => c);
-  const filas = pagos.map((p) => COLUMNAS.map(([, valor]) => valor(p)));
+  const cabeceras = idioma === "va" ? CABECERAS_VA : COLUMNAS.map(([c]) => c);
+  const estado = COLUMNAS.findIndex(([c]) => c === "Estado");
+  const filas = pagos.map((p) =>
+    COLUMNAS.map(([, valor], i) =>
+      i === estado && idioma === "va" ? ESTADO_PAGO_TEXTO_VA[p.estado] : valor(p),
+    ),
+  );
   const hoy = hoyIso();
   if (formato === "xlsx") {
     return {
       nombre: `pagos-${hoy}.xlsx`,
       tipo: TIPO_XLSX,
-      contenido: await escribirXlsx(cabeceras, filas, "Pagos"),
+      contenido: await escribirXlsx(cabeceras, filas, idioma === "va" ? "Pagaments" : "Pagos"),
     };
   }
   return { nombre: `pagos-${hoy}.csv`, tipo: TIPO_CSV, contenido: escribirCsv(cabeceras, filas) };

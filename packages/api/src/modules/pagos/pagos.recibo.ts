@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import path from "node:path";
-import { aCentimos, formatearFecha, formatearImporte, type Pago } from "@fila/domain";
+import { aCentimos, formatearFecha, formatearImporte, type Idioma, type Pago } from "@fila/domain";
 import pdfmake from "pdfmake";
 import type { TDocumentDefinitions } from "pdfmake/interfaces.js";
 import { conLogo } from "../../services/logo.js";
@@ -42,11 +42,44 @@ export type DatosAsociacion = {
 
 const nombreDe = (p: { nombre: string; apellidos: string }) => `${p.nombre} ${p.apellidos}`.trim();
 
-/** The receipt of a paid charge, in Spanish, as a PDF. */
+/** The words of the receipt in each language (dates and money stay es-ES in both). */
+const TEXTOS_RECIBO = {
+  es: {
+    socio: "Socio",
+    matricula: "matrícula",
+    pagador: "Pagador",
+    concepto: "Concepto",
+    importe: "Importe",
+    fechaPago: "Fecha de pago",
+    formaPago: "Forma de pago",
+    referencia: "Referencia",
+    recibo: "Recibo nº",
+    asociacion: "Asociación",
+    recibimos: (quien: string, cuanto: string) => `Recibimos de ${quien} la cantidad de ${cuanto}.`,
+  },
+  va: {
+    socio: "Soci",
+    matricula: "matrícula",
+    pagador: "Pagador",
+    concepto: "Concepte",
+    importe: "Import",
+    fechaPago: "Data de pagament",
+    formaPago: "Forma de pagament",
+    referencia: "Referència",
+    recibo: "Rebut n.º",
+    asociacion: "Associació",
+    recibimos: (quien: string, cuanto: string) =>
+      `Hem rebut de ${quien} la quantitat de ${cuanto}.`,
+  },
+} as const satisfies Record<Idioma, unknown>;
+
+/** The receipt of a paid charge, in the reader's language (Spanish by default), as a PDF. */
 export async function generarRecibo(
   pago: Pago,
   asociacion: DatosAsociacion | undefined,
+  idioma: Idioma = "es",
 ): Promise<Buffer> {
+  const t = TEXTOS_RECIBO[idioma];
   preparar();
   const a = asociacion ?? {
     nombre: "",
@@ -61,18 +94,18 @@ export async function generarRecibo(
     .join(" ");
   const filas: [string, string][] = [
     [
-      "Socio",
-      `${nombreDe(pago.socio)}${pago.socio.matricula ? ` (matrícula ${pago.socio.matricula})` : ""}`,
+      t.socio,
+      `${nombreDe(pago.socio)}${pago.socio.matricula ? ` (${t.matricula} ${pago.socio.matricula})` : ""}`,
     ],
-    ["Pagador", nombreDe(pago.pagador)],
-    ["Concepto", pago.concepto],
-    ["Importe", formatearImporte(aCentimos(pago.importe))],
-    ["Fecha de pago", formatearFecha(pago.fechaPago)],
-    ["Forma de pago", pago.formaPago?.nombre ?? ""],
-    ["Referencia", pago.referencia],
+    [t.pagador, nombreDe(pago.pagador)],
+    [t.concepto, pago.concepto],
+    [t.importe, formatearImporte(aCentimos(pago.importe))],
+    [t.fechaPago, formatearFecha(pago.fechaPago)],
+    [t.formaPago, pago.formaPago?.nombre ?? ""],
+    [t.referencia, pago.referencia],
   ];
   const documento: TDocumentDefinitions = {
-    info: { title: `Recibo nº ${pago.id}`, author: a.nombre },
+    info: { title: `${t.recibo} ${pago.id}`, author: a.nombre },
     pageSize: "A5",
     pageOrientation: "landscape",
     pageMargins: [36, 36, 36, 36],
@@ -80,12 +113,12 @@ export async function generarRecibo(
     content: [
       conLogo(a.logo, {
         stack: [
-          { text: a.nombre || "Asociación", bold: true, fontSize: 14 },
+          { text: a.nombre || t.asociacion, bold: true, fontSize: 14 },
           { text: a.cif ? `CIF ${a.cif}` : "", margin: [0, 2, 0, 0] },
           { text: [a.direccion, localidad].filter(Boolean).join(" · ") },
         ],
       }),
-      { text: `Recibo nº ${pago.id}`, bold: true, fontSize: 16, margin: [0, 18, 0, 10] },
+      { text: `${t.recibo} ${pago.id}`, bold: true, fontSize: 16, margin: [0, 18, 0, 10] },
       {
         table: {
           widths: [110, "*"],
@@ -94,7 +127,7 @@ export async function generarRecibo(
         layout: "lightHorizontalLines",
       },
       {
-        text: `Recibimos de ${nombreDe(pago.pagador)} la cantidad de ${formatearImporte(aCentimos(pago.importe))}.`,
+        text: t.recibimos(nombreDe(pago.pagador), formatearImporte(aCentimos(pago.importe))),
         margin: [0, 16, 0, 0],
       },
     ],

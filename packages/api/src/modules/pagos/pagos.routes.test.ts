@@ -1,4 +1,5 @@
 import ExcelJS from "exceljs";
+import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, crearCuenta, crearEntorno, type Entorno, entrar } from "../../test/entorno.js";
 
@@ -741,9 +742,52 @@ describe("GET /api/pagos/:id/recibo.pdf", () => {
       );
     }
   });
+
+  it("sale en el idioma de quien lo pide: valenciano para una cuenta en valenciano, con fecha e importe es-ES", async () => {
+    const c = await cargo(hijoDeA, 1234.56);
+    await pedir("POST", `/api/pagos/${c.id}/cobro`, { idFormaPago: formaPago, ...cobro });
+    const texto = async (token: string) => {
+      const res = await pedir("GET", `/api/pagos/${c.id}/recibo.pdf`, undefined, token);
+      const pdf = await getDocumentProxy(new Uint8Array(res.rawPayload));
+      return (await extractText(pdf, { mergePages: true })).text;
+    };
+    await e.db.updateTable("usuario").set({ idioma: "va" }).where("id", "=", usuarioA.id).execute();
+    try {
+      const va = await texto(usuarioA.token);
+      expect(va).toContain(`Rebut n.º ${c.id}`);
+      expect(va).toContain("Data de pagament");
+      expect(va).toContain("Hem rebut de");
+      expect(va).toContain("1.234,56 €");
+      const es = await texto(admin.token);
+      expect(es).toContain(`Recibo nº ${c.id}`);
+      expect(es).toContain("Recibimos de");
+    } finally {
+      await e.db
+        .updateTable("usuario")
+        .set({ idioma: "es" })
+        .where("id", "=", usuarioA.id)
+        .execute();
+    }
+  });
 });
 
 describe("GET /api/pagos/export", () => {
+  it("exporta con las cabeceras y los estados en valenciano para una cuenta en valenciano", async () => {
+    await cargo(hijoDeA, 10);
+    await e.db.updateTable("usuario").set({ idioma: "va" }).where("id", "=", admin.id).execute();
+    try {
+      const csv = await pedir("GET", "/api/pagos/export?formato=csv&estado=pendiente");
+      expect(csv.statusCode).toBe(200);
+      const cabecera = csv.body.replace(/^\uFEFF/, "").split("\r\n")[0] ?? "";
+      expect(cabecera).toContain("Concepte;");
+      expect(cabecera).toContain("Import (€)");
+      expect(cabecera).toContain("Data de pagament");
+      expect(csv.body).toContain(";Pendent;");
+    } finally {
+      await e.db.updateTable("usuario").set({ idioma: "es" }).where("id", "=", admin.id).execute();
+    }
+  });
+
   it("exporta el conjunto filtrado a CSV y XLSX con cabeceras en español", async () => {
     const quien = await socio({ nombre: "Exportada", apellidos: "Ferrándiz" });
     await cargo(quien, 1234.5, { concepto: "=Cuota peligrosa" });

@@ -80,7 +80,8 @@ export const pagosRoutes: FastifyPluginAsyncZod<{ pagos: PagosService }> = async
         querystring: ExportPagosQuerySchema,
       },
     },
-    async (req, reply) => enviarDescarga(reply, await pagos.exportar(req.query)),
+    async (req, reply) =>
+      enviarDescarga(reply, await pagos.exportar(req.query, usuarioDe(req).idioma)),
   );
 
   app.post(

@@ -1,3 +1,4 @@
+import type { Idioma } from "@fila/domain";
 import {
   type Anulacion,
   aCentimos,
@@ -538,17 +539,18 @@ export class PagosService {
     }
   }
 
-  async recibo(actor: Actor, id: number): Promise<Buffer> {
+  /** The receipt in the caller's language (Spanish by default). */
+  async recibo(actor: Actor & { idioma?: Idioma }, id: number): Promise<Buffer> {
     const pago = await this.visible(actor, id);
     if (pago.estado !== "pagado") {
       throw new DomainError("conflicto", "pagos.solo_hay_recibo_cargos_pagados");
     }
     const asociacion = await this.repo.asociacion();
-    return generarRecibo(presentarPago(pago), asociacion);
+    return generarRecibo(presentarPago(pago), asociacion, actor.idioma ?? "es");
   }
 
-  async exportar(query: ExportPagosQuery): Promise<FicheroExportado> {
+  async exportar(query: ExportPagosQuery, idioma: Idioma = "es"): Promise<FicheroExportado> {
     const filas = await this.repo.listar({ ...query, sort: "fechaVencimiento" });
-    return exportarPagos(filas.map(presentarPago), query.formato);
+    return exportarPagos(filas.map(presentarPago), query.formato, idioma);
   }
 }

@@ -15,6 +15,8 @@ export type CuentaAdministrada = {
   condicionesVersion: string | null;
   invitacionVigente: boolean;
   totpActivo: boolean;
+  /** The account's language: its mails are written in it. */
+  idioma: "es" | "va";
 };
 
 export type FiltroCuentas = {
@@ -59,6 +61,7 @@ export class UsuariosRepository {
         eb("usuario.password_hash", "is not", null).as("tienePassword"),
         "usuario.condiciones_version as condicionesVersion",
         "usuario.totp_activo as totpActivo",
+        "usuario.idioma",
         eb
           .exists(
             eb
@@ -251,6 +254,7 @@ function aCuenta(fila: {
   condicionesVersion: string | null;
   invitacionVigente: unknown;
   totpActivo: boolean;
+  idioma: "es" | "va";
 }): CuentaAdministrada {
   return {
     ...fila,

@@ -77,6 +77,12 @@ export class UsuariosService {
     };
   }
 
+  /** Who a mail of the account goes to, with the account's language. */
+  private async destinatario(id: number, cuenta: CuentaPresentada) {
+    const fila = await this.repo.porId(id);
+    return { email: cuenta.email, nombre: cuenta.nombre, idioma: fila?.idioma ?? "es" } as const;
+  }
+
   private async presentarPorId(id: number): Promise<CuentaPresentada> {
     const cuenta = await this.repo.porId(id);
     if (!cuenta) throw noEncontrado("no_encontrado.cuenta");
@@ -155,7 +161,7 @@ export class UsuariosService {
       throw err;
     }
     const cuenta = await this.presentarPorId(id);
-    this.mail.encolar(correoInvitacion(cuenta, enlace));
+    this.mail.encolar(correoInvitacion(await this.destinatario(id, cuenta), enlace));
     return cuenta;
   }
 
@@ -232,7 +238,7 @@ export class UsuariosService {
       return nuevo;
     });
     const cuenta = await this.presentarPorId(id);
-    this.mail.encolar(correoInvitacion(cuenta, enlace));
+    this.mail.encolar(correoInvitacion(await this.destinatario(id, cuenta), enlace));
     return cuenta;
   }
 
@@ -255,7 +261,7 @@ export class UsuariosService {
       return `${this.publicUrl}/#/contrasenya-olvidada?token=${encodeURIComponent(token)}`;
     });
     const cuenta = await this.presentarPorId(id);
-    this.mail.encolar(correoRestablecer(cuenta, enlace));
+    this.mail.encolar(correoRestablecer(await this.destinatario(id, cuenta), enlace));
     return cuenta;
   }
 

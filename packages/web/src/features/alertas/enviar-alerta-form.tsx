@@ -31,6 +31,8 @@ import { useMutacionesAlertas } from "./use-alertas";
 type Campos = {
   titulo: string;
   mensaje: string;
+  tituloVa: string;
+  mensajeVa: string;
   imagen: string;
   enlace: string;
   tipo: TipoDestino;
@@ -44,6 +46,8 @@ type Campos = {
 const VACIO: Campos = {
   titulo: "",
   mensaje: "",
+  tituloVa: "",
+  mensajeVa: "",
   imagen: "",
   enlace: "",
   tipo: "todos",
@@ -54,7 +58,9 @@ const VACIO: Campos = {
   email: false,
 };
 
-type Errores = Partial<Record<"titulo" | "mensaje" | "imagen" | "enlace" | "destino", string>>;
+type Errores = Partial<
+  Record<"titulo" | "mensaje" | "tituloVa" | "mensajeVa" | "imagen" | "enlace" | "destino", string>
+>;
 
 function destinoDe(c: Campos): DestinoAlerta {
   switch (c.tipo) {
@@ -79,7 +85,9 @@ function erroresDe(error: unknown): Errores {
   const errores: Errores = {};
   for (const d of detalles ?? []) {
     const campo = d.campo.split(".")[0] as keyof Errores;
-    if (["titulo", "mensaje", "imagen", "enlace", "destino"].includes(campo)) {
+    if (
+      ["titulo", "mensaje", "tituloVa", "mensajeVa", "imagen", "enlace", "destino"].includes(campo)
+    ) {
       errores[campo] ??= d.mensaje;
     }
   }
@@ -133,6 +141,8 @@ export function EnviarAlertaForm({ alEnviar }: { alEnviar?: () => void }) {
     const datos: AlertaCrear = {
       titulo: c.titulo,
       mensaje: c.mensaje,
+      tituloVa: c.tituloVa,
+      mensajeVa: c.mensajeVa,
       imagen: c.imagen.trim(),
       enlace: c.enlace.trim(),
       destino: destinoDe(c),
@@ -182,6 +192,29 @@ export function EnviarAlertaForm({ alEnviar }: { alEnviar?: () => void }) {
           value={c.mensaje}
           onChange={(e) => poner("mensaje", e.currentTarget.value)}
           error={errores.mensaje}
+        />
+        {/*
+          Optional: whoever uses the app in Valencian gets these (issue 38). Their labels are in
+          Valencian in both languages: the fields take Valencian text.
+        */}
+        <TextInput
+          label={t("alertas.campos.tituloVa")}
+          description={t("alertas.campos.valencianoAyuda")}
+          maxLength={120}
+          lang="ca-ES-valencia"
+          value={c.tituloVa}
+          onChange={(e) => poner("tituloVa", e.currentTarget.value)}
+          error={errores.tituloVa}
+        />
+        <Textarea
+          label={t("alertas.campos.mensajeVa")}
+          autosize
+          minRows={2}
+          maxLength={2000}
+          lang="ca-ES-valencia"
+          value={c.mensajeVa}
+          onChange={(e) => poner("mensajeVa", e.currentTarget.value)}
+          error={errores.mensajeVa}
         />
         <TextInput
           label={t("alertas.campos.imagen")}

@@ -85,6 +85,7 @@ function pintar(rol: "administrador" | "usuario") {
     socioId: 0,
     condicionesAceptadas: "si",
     tokenPush: "",
+    idioma: "es",
   });
   const alCerrar = vi.fn();
   render(

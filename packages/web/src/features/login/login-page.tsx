@@ -23,6 +23,8 @@ import { API_URL, api } from "../../lib/api";
 import { useTranslation } from "../../lib/i18n";
 import { useNombreAsociacion } from "../asociacion/use-textos-asociacion";
 import { destinoTrasEntrar, sigueDondeEntro } from "../cuenta/destino-tras-entrar";
+import { idiomaAlEntrar } from "../idioma/idioma";
+import { SelectorIdioma } from "../idioma/selector-idioma";
 
 type RespuestaLogin = {
   accessToken: string;
@@ -32,6 +34,7 @@ type RespuestaLogin = {
   rol: string;
   socioId: number;
   condicionesAceptadas: "si" | "no";
+  idioma: "es" | "va";
 };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -98,6 +101,7 @@ export function LoginPage() {
           : await api.post<RespuestaLogin>("/login/oidc", { vale: pedido.vale, ...cuerpoCodigo });
       const usuario = leerUsuarioSesion(datos);
       sesionStore.iniciar(accessToken, usuario);
+      await idiomaAlEntrar(usuario.idioma);
       const home = `/${homeDeRol(usuario.rol)}`;
       const destino = await destinoTrasEntrar(usuario.rol, home);
       // The app already shows the home: only a destination other than where the person now
@@ -143,6 +147,7 @@ export function LoginPage() {
     <Center mih={{ base: "auto", sm: "80dvh" }}>
       <Paper withBorder shadow="sm" radius="md" p={{ base: "lg", sm: "xl" }} w="100%" maw={440}>
         <Stack gap="lg">
+          <SelectorIdioma />
           <Stack gap={6} align="center">
             <ThemeIcon size={56} radius="xl" aria-hidden>
               <IconFlag size={32} />

@@ -37,7 +37,16 @@ import { etiquetasEditor } from "./etiquetas-editor";
 import { PortadaNoticia } from "./portada-noticia";
 import { useMutacionesNoticias } from "./use-noticias";
 
-const CAMPOS = ["titulo", "resumen", "contenido", "fecha", "audiencia"] as const;
+const CAMPOS = [
+  "titulo",
+  "resumen",
+  "contenido",
+  "fecha",
+  "audiencia",
+  "tituloVa",
+  "resumenVa",
+  "contenidoVa",
+] as const;
 const TIPOS_PORTADA = "image/jpeg,image/png,image/webp";
 
 function entradaInicial(n: Noticia | null): NoticiaEntrada {
@@ -49,6 +58,9 @@ function entradaInicial(n: Noticia | null): NoticiaEntrada {
     publicada: n?.publicada ?? false,
     destacada: n?.destacada ?? false,
     audiencia: n?.audiencia ?? "todos",
+    tituloVa: n?.tituloVa ?? "",
+    resumenVa: n?.resumenVa ?? "",
+    contenidoVa: n?.contenidoVa ?? "",
   };
 }
 
@@ -85,6 +97,14 @@ function FormularioNoticia({ noticia, alCerrar }: Omit<Props, "abierto">) {
     content: datos.contenido,
     immediatelyRender: true,
     onUpdate: ({ editor: e }) => setDatos((d) => ({ ...d, contenido: e.getHTML() })),
+  });
+  // The same item in Valencian (issue 38): optional; a reader in Valencian gets it when written.
+  const editorVa = useEditor({
+    extensions: [StarterKit.configure({ link: false, heading: { levels: [2, 3, 4] } }), Link],
+    content: datos.contenidoVa,
+    immediatelyRender: true,
+    onUpdate: ({ editor: e }) =>
+      setDatos((d) => ({ ...d, contenidoVa: e.isEmpty ? "" : e.getHTML() })),
   });
 
   useEffect(() => {
@@ -130,6 +150,10 @@ function FormularioNoticia({ noticia, alCerrar }: Omit<Props, "abierto">) {
       <Tabs value={pestanya} onChange={setPestanya}>
         <Tabs.List mb="md">
           <Tabs.Tab value="editar">{t("noticias.editor.editar")}</Tabs.Tab>
+          <Tabs.Tab value="valenciano">
+            {t("noticias.editor.enValenciano")}
+            {datos.tituloVa.trim() ? " ✓" : ""}
+          </Tabs.Tab>
           <Tabs.Tab value="vista">{t("noticias.editor.vistaPrevia")}</Tabs.Tab>
         </Tabs.List>
 
@@ -192,34 +216,7 @@ function FormularioNoticia({ noticia, alCerrar }: Omit<Props, "abierto">) {
                 {t("noticias.campos.contenido")}
               </Text>
               <RichTextEditor editor={editor} labels={etiquetasEditor(t)}>
-                <RichTextEditor.Toolbar>
-                  <RichTextEditor.ControlsGroup>
-                    <RichTextEditor.Bold />
-                    <RichTextEditor.Italic />
-                    <RichTextEditor.Underline />
-                    <RichTextEditor.Strikethrough />
-                    <RichTextEditor.ClearFormatting />
-                  </RichTextEditor.ControlsGroup>
-                  <RichTextEditor.ControlsGroup>
-                    <RichTextEditor.H2 />
-                    <RichTextEditor.H3 />
-                    <RichTextEditor.H4 />
-                  </RichTextEditor.ControlsGroup>
-                  <RichTextEditor.ControlsGroup>
-                    <RichTextEditor.BulletList />
-                    <RichTextEditor.OrderedList />
-                    <RichTextEditor.Blockquote />
-                    <RichTextEditor.Hr />
-                  </RichTextEditor.ControlsGroup>
-                  <RichTextEditor.ControlsGroup>
-                    <RichTextEditor.Link />
-                    <RichTextEditor.Unlink />
-                  </RichTextEditor.ControlsGroup>
-                  <RichTextEditor.ControlsGroup>
-                    <RichTextEditor.Undo />
-                    <RichTextEditor.Redo />
-                  </RichTextEditor.ControlsGroup>
-                </RichTextEditor.Toolbar>
+                <BarraEditor />
                 <RichTextEditor.Content
                   aria-labelledby="etiqueta-contenido"
                   data-testid="editor-contenido"
@@ -254,6 +251,43 @@ function FormularioNoticia({ noticia, alCerrar }: Omit<Props, "abierto">) {
           </Stack>
         </Tabs.Panel>
 
+        <Tabs.Panel value="valenciano">
+          <Stack gap="sm" lang="ca-ES-valencia">
+            <Text size="sm" c="dimmed">
+              {t("noticias.editor.ayudaValenciano")}
+            </Text>
+            <TextInput
+              label={t("noticias.campos.tituloVa")}
+              value={datos.tituloVa}
+              onChange={(e) => cambiar("tituloVa", e.currentTarget.value)}
+              error={errores.tituloVa}
+              maxLength={200}
+            />
+            <Textarea
+              label={t("noticias.campos.resumenVa")}
+              value={datos.resumenVa}
+              onChange={(e) => cambiar("resumenVa", e.currentTarget.value)}
+              error={errores.resumenVa}
+              autosize
+              minRows={2}
+              maxLength={500}
+            />
+            <Stack gap={4}>
+              <Text size="sm" fw={500} id="etiqueta-contenido-va">
+                {t("noticias.campos.contenidoVa")}
+              </Text>
+              <RichTextEditor editor={editorVa} labels={etiquetasEditor(t)}>
+                <BarraEditor />
+                <RichTextEditor.Content
+                  aria-labelledby="etiqueta-contenido-va"
+                  data-testid="editor-contenido-va"
+                  mih={200}
+                />
+              </RichTextEditor>
+            </Stack>
+          </Stack>
+        </Tabs.Panel>
+
         <Tabs.Panel value="vista">
           <Stack gap="sm" data-testid="vista-previa">
             <Title order={2}>{datos.titulo || t("noticias.editor.sinTitulo")}</Title>
@@ -281,5 +315,39 @@ function FormularioNoticia({ noticia, alCerrar }: Omit<Props, "abierto">) {
         </Button>
       </Group>
     </form>
+  );
+}
+
+/** The toolbar of both rich text editors (Spanish and Valencian). */
+function BarraEditor() {
+  return (
+    <RichTextEditor.Toolbar>
+      <RichTextEditor.ControlsGroup>
+        <RichTextEditor.Bold />
+        <RichTextEditor.Italic />
+        <RichTextEditor.Underline />
+        <RichTextEditor.Strikethrough />
+        <RichTextEditor.ClearFormatting />
+      </RichTextEditor.ControlsGroup>
+      <RichTextEditor.ControlsGroup>
+        <RichTextEditor.H2 />
+        <RichTextEditor.H3 />
+        <RichTextEditor.H4 />
+      </RichTextEditor.ControlsGroup>
+      <RichTextEditor.ControlsGroup>
+        <RichTextEditor.BulletList />
+        <RichTextEditor.OrderedList />
+        <RichTextEditor.Blockquote />
+        <RichTextEditor.Hr />
+      </RichTextEditor.ControlsGroup>
+      <RichTextEditor.ControlsGroup>
+        <RichTextEditor.Link />
+        <RichTextEditor.Unlink />
+      </RichTextEditor.ControlsGroup>
+      <RichTextEditor.ControlsGroup>
+        <RichTextEditor.Undo />
+        <RichTextEditor.Redo />
+      </RichTextEditor.ControlsGroup>
+    </RichTextEditor.Toolbar>
   );
 }

@@ -2,7 +2,7 @@ import type { Noticia } from "@fila/domain";
 import { Badge, Group } from "@mantine/core";
 import { useTranslation } from "../../lib/i18n";
 
-/** Borrador / Publicada, plus Destacada and Solo socios when they apply. */
+/** Borrador / Publicada, plus Destacada, También en valenciano and Solo socios when they apply. */
 export function EstadoNoticia({ noticia }: { noticia: Noticia }) {
   const { t } = useTranslation();
   return (
@@ -13,6 +13,11 @@ export function EstadoNoticia({ noticia }: { noticia: Noticia }) {
       {noticia.destacada ? (
         <Badge variant="light" color="yellow">
           {t("noticias.estado.destacada")}
+        </Badge>
+      ) : null}
+      {noticia.tituloVa.trim() ? (
+        <Badge variant="outline" color="grape">
+          {t("noticias.estado.tambienValenciano")}
         </Badge>
       ) : null}
       {noticia.audiencia === "socios" ? (

@@ -1,8 +1,8 @@
-import { formatearFecha } from "@fila/domain";
+import { formatearFecha, textoNoticia } from "@fila/domain";
 import { Anchor, Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { useDeferredValue } from "react";
 import { Link } from "react-router";
-import { useTranslation } from "../../lib/i18n";
+import { useIdioma, useTranslation } from "../../lib/i18n";
 import { useListaNoticias } from "./use-noticias";
 
 /** The homes' card: the latest published news, featured ones first. Hidden when there is none. */
@@ -15,7 +15,8 @@ export function NoticiasHome() {
   // Drawn as a transition (in slices) when the answer arrives: a query's answer otherwise
   // re-renders at once, in one piece, and this card is not what the person is waiting for.
   const datos = useDeferredValue(lista.data);
-  const items = datos?.items ?? [];
+  const idioma = useIdioma();
+  const items = (datos?.items ?? []).map((n) => ({ ...n, ...textoNoticia(n, idioma) }));
   if (items.length === 0) return null;
   const hayDestacadas = items.some((n) => n.destacada);
 

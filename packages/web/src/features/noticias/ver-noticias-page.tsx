@@ -17,6 +17,7 @@ import { IconArrowLeft } from "@tabler/icons-react";
 import { Link, useSearchParams } from "react-router";
 import { useTranslation } from "../../lib/i18n";
 import { ContenidoNoticia } from "./contenido-noticia";
+import { useNoticiaEnMiIdioma } from "./noticia-en-mi-idioma";
 import { PortadaNoticia } from "./portada-noticia";
 import { useListaNoticias, useNoticia } from "./use-noticias";
 
@@ -74,7 +75,8 @@ function ListaNoticias({
   );
 }
 
-function TarjetaNoticia({ noticia }: { noticia: Noticia }) {
+function TarjetaNoticia({ noticia: original }: { noticia: Noticia }) {
+  const noticia = useNoticiaEnMiIdioma(original);
   const { t } = useTranslation();
   return (
     <Card withBorder radius="md" padding="lg" component={Link} to={`/vernoticias?id=${noticia.id}`}>
@@ -141,7 +143,11 @@ function NoticiaCompleta({ id }: { id: number }) {
       </Stack>
     );
   }
-  const n = noticia.data;
+  return <Completa n={noticia.data} volver={volver} />;
+}
+
+function Completa({ n: original, volver }: { n: Noticia; volver: React.ReactNode }) {
+  const n = useNoticiaEnMiIdioma(original);
   return (
     <Stack component="article" gap="md" maw={800} mx="auto">
       {volver}

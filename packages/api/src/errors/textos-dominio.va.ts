@@ -1,0 +1,187 @@
+/**
+ * The texts that the domain's rules and schemas write in Spanish (packages/domain: zod messages
+ * of its schemas, validarPassword…), in Valencian: the server shows them to a person whose account
+ * is in Valencian (plugins/errors.ts). Exact texts first, then the few built from a value. A text
+ * not found here stays in Spanish: add it here when a schema gains a message.
+ */
+const EXACTOS: Record<string, string> = {
+  "Este campo no existe en esta petición.": "Este camp no existix en esta petició.",
+  "Esa contraseña es demasiado común; elige otra":
+    "Eixa contrasenya és massa comuna; tria'n una altra",
+  "Confirma que la anonimización no se puede deshacer (confirmar: true).":
+    "Confirma que l'anonimització no es pot desfer (confirmar: true).",
+  "Demasiadas columnas": "Massa columnes",
+  "Demasiadas devoluciones en una sola petición": "Massa devolucions en una sola petició",
+  "El CIF es obligatorio": "El CIF és obligatori",
+  "El aforo debe ser al menos 1 (déjalo vacío si no hay límite)":
+    "L'aforament ha de ser almenys 1 (deixa'l buit si no hi ha límit)",
+  "El aforo es un número entero": "L'aforament és un nombre enter",
+  "El año de destino debe ser distinto del de origen":
+    "L'any de destinació ha de ser distint del d'origen",
+  "El año debe estar entre 2000 y 2099": "L'any ha d'estar entre 2000 i 2099",
+  "El año debe estar entre 2000 y 2100": "L'any ha d'estar entre 2000 i 2100",
+  "El año no es válido": "L'any no és vàlid",
+  "El año va de 1900 a 2999": "L'any va de 1900 a 2999",
+  "El color es un código como #c92a2a": "El color és un codi com #c92a2a",
+  "El concepto es obligatorio": "El concepte és obligatori",
+  "El código del motivo de devolución no es válido": "El codi del motiu de devolució no és vàlid",
+  "El código no es válido": "El codi no és vàlid",
+  "El código postal tiene 5 dígitos": "El codi postal té 5 dígits",
+  "El enlace debe durar al menos 1 día": "L'enllaç ha de durar almenys 1 dia",
+  "El enlace debe ser una ruta de la aplicación que empiece por «/» (p. ej. /vernoticias)":
+    "L'enllaç ha de ser una ruta de l'aplicació que comence per «/» (p. ex. /vernoticias)",
+  "El enlace no puede durar más de 365 días": "L'enllaç no pot durar més de 365 dies",
+  "El formato es csv o xlsx.": "El format és csv o xlsx.",
+  "El formato es xlsx o csv": "El format és xlsx o csv",
+  "El identificador no es válido.": "L'identificador no és vàlid.",
+  "El importe debe ser mayor que cero": "L'import ha de ser major que zero",
+  "El importe es demasiado grande": "L'import és massa gran",
+  "El importe no puede ser negativo": "L'import no pot ser negatiu",
+  "El importe no puede tener más de dos decimales": "L'import no pot tindre més de dos decimals",
+  "El informe no existe": "L'informe no existix",
+  "El mensaje no puede tener más de 2000 caracteres":
+    "El missatge no pot tindre més de 2000 caràcters",
+  "El mes va de 1 a 12": "El mes va de 1 a 12",
+  "El nombre es obligatorio": "El nom és obligatori",
+  "El rol no existe": "El rol no existix",
+  "El sufijo son 3 letras o números (normalmente 000)":
+    "El sufix són 3 lletres o números (normalment 000)",
+  "El tamaño de página debe ser un número entero.":
+    "La grandària de pàgina ha de ser un nombre enter.",
+  "El tamaño de página debe ser un número.": "La grandària de pàgina ha de ser un número.",
+  "El tamaño de página va de 1 a 200": "La grandària de pàgina va d'1 a 200",
+  "El tamaño de página va de 1 a 200.": "La grandària de pàgina va d'1 a 200.",
+  "El tamaño de página va de 1 a 500": "La grandària de pàgina va d'1 a 500",
+  "El texto de la noticia es demasiado largo": "El text de la notícia és massa llarg",
+  "El tipo es «dinero» o «especie»": "El tipus és «dinero» o «especie»",
+  "El título es obligatorio": "El títol és obligatori",
+  "El título no puede tener más de 120 caracteres": "El títol no pot tindre més de 120 caràcters",
+  "Elige al menos un cargo": "Tria almenys un càrrec",
+  "Elige al menos un producto": "Tria almenys un producte",
+  "Elige al menos un socio.": "Tria almenys un soci.",
+  "Elige un producto válido": "Tria un producte vàlid",
+  "Elige un socio válido": "Tria un soci vàlid",
+  "Elige un tipo de acto válido": "Tria un tipus d'acte vàlid",
+  "Elige un tipo de socio válido": "Tria un tipus de soci vàlid",
+  "Elige un valor de la lista": "Tria un valor de la llista",
+  "Escribe el código": "Escriu el codi",
+  "Escribe el nombre del menú": "Escriu el nom del menú",
+  "Escribe el título": "Escriu el títol",
+  "Hay cargos repetidos": "Hi ha càrrecs repetits",
+  "Hay productos repetidos": "Hi ha productes repetits",
+  "Hay socios repetidos.": "Hi ha socis repetits.",
+  "Hay un tipo de socio con dos precios": "Hi ha un tipus de soci amb dos preus",
+  "Indica al menos un cargo devuelto": "Indica almenys un càrrec tornat",
+  "Indica el código del motivo de devolución": "Indica el codi del motiu de devolució",
+  "Indica el motivo de la anulación": "Indica el motiu de l'anul·lació",
+  "Indica los cargos devueltos": "Indica els càrrecs tornats",
+  "Indica los cargos que vuelven a ponerse al cobro":
+    "Indica els càrrecs que tornen a posar-se al cobrament",
+  "Indica qué cambia: invitados, menú o alergias":
+    "Indica què canvia: convidats, menú o al·lèrgies",
+  "Indica si asistió (true o false)": "Indica si hi va assistir (true o false)",
+  "Indica sí o no": "Indica sí o no",
+  "Introduce la contraseña": "Introduïx la contrasenya",
+  "Introduce un BIC válido (8 u 11 caracteres)": "Introduïx un BIC vàlid (8 o 11 caràcters)",
+  "Introduce un CIF o NIF válido": "Introduïx un CIF o NIF vàlid",
+  "Introduce un IBAN válido": "Introduïx un IBAN vàlid",
+  "Introduce un año entre 1900 y 2200": "Introduïx un any entre 1900 i 2200",
+  "Introduce un año válido": "Introduïx un any vàlid",
+  "Introduce un color válido (#rrggbb)": "Introduïx un color vàlid (#rrggbb)",
+  "Introduce un identificador válido": "Introduïx un identificador vàlid",
+  "Introduce un importe válido": "Introduïx un import vàlid",
+  "Introduce un número entero": "Introduïx un nombre enter",
+  "Introduce una fecha válida (AAAA-MM-DD)": "Introduïx una data vàlida (AAAA-MM-DD)",
+  "Introduce una hora válida (HH:mm)": "Introduïx una hora vàlida (HH:mm)",
+  "La audiencia es «todos» o «socios»": "L'audiència és «todos» o «socios»",
+  "La búsqueda es demasiado larga": "La busca és massa llarga",
+  "La búsqueda no puede tener más de 100 caracteres.":
+    "La busca no pot tindre més de 100 caràcters.",
+  "La edad no puede ser negativa": "L'edat no pot ser negativa",
+  "La entidad no es válida.": "L'entitat no és vàlida.",
+  "La etiqueta es demasiado larga": "L'etiqueta és massa llarga",
+  "La fecha de nacimiento no puede ser futura": "La data de naixement no pot ser futura",
+  "La fecha final no puede ser anterior a la inicial":
+    "La data final no pot ser anterior a la inicial",
+  "La imagen debe ser una dirección http(s) o una ruta de este servidor":
+    "La imatge ha de ser una adreça http(s) o una ruta d'este servidor",
+  "La persona no es válida.": "La persona no és vàlida.",
+  "La página debe ser un número entero.": "La pàgina ha de ser un nombre enter.",
+  "La página debe ser un número.": "La pàgina ha de ser un número.",
+  "La página empieza en 1": "La pàgina comença en 1",
+  "La página empieza en 1.": "La pàgina comença en 1.",
+  "La página es demasiado grande.": "La pàgina és massa gran.",
+  "La visibilidad es «administrador», «socios» o «todos»":
+    "La visibilitat és «administrador», «socios» o «todos»",
+  "Los años deben ser un número entero entre 1 y 50.":
+    "Els anys han de ser un nombre enter entre 1 i 50.",
+  "Los días son un número entero": "Els dies són un nombre enter",
+  "Los invitados no pueden ser negativos": "Els convidats no poden ser negatius",
+  "Los invitados son un número entero": "Els convidats són un nombre enter",
+  "No puede ser negativo": "No pot ser negatiu",
+  "Una etiqueta no puede estar vacía": "Una etiqueta no pot estar buida",
+  "Una etiqueta no puede tener más de 50 caracteres":
+    "Una etiqueta no pot tindre més de 50 caràcters",
+  "«todos» solo puede ser true": "«todos» només pot ser true",
+  "Describe lo que se da en especie": "Descriu el que es dona en espècie",
+  "El importe en dinero tiene que ser mayor que cero":
+    "L'import en diners ha de ser major que zero",
+  "Elige un socio o escribe el nombre de quien da": "Tria un soci o escriu el nom de qui dona",
+  "Hay dos precios para el mismo tipo de socio": "Hi ha dos preus per al mateix tipus de soci",
+  "Hay menús repetidos": "Hi ha menús repetits",
+  "La fecha máxima de inscripción no puede ser posterior al acto":
+    "La data màxima d'inscripció no pot ser posterior a l'acte",
+  "El nombre es obligatorio.": "El nom és obligatori.",
+  "El NIF o NIE no es válido": "El NIF o NIE no és vàlid",
+  "Introduce un correo electrónico válido": "Introduïx un correu electrònic vàlid",
+};
+
+/** Texts built from a value: the value is kept, the words change. */
+const PATRONES: [RegExp, string][] = [
+  [
+    /^La contraseña debe tener al menos (\d+) caracteres$/,
+    "La contrasenya ha de tindre almenys $1 caràcters",
+  ],
+  [
+    /^La contraseña no puede tener más de (\d+) caracteres$/,
+    "La contrasenya no pot tindre més de $1 caràcters",
+  ],
+  [/^No puede tener más de (\d+) caracteres$/, "No pot tindre més de $1 caràcters"],
+  [/^No puede ser mayor que (.+)$/, "No pot ser major que $1"],
+  [/^Como mucho (\d+) invitados$/, "Com a molt $1 convidats"],
+  [/^Como mucho (\d+) menús$/, "Com a molt $1 menús"],
+  [/^Como mucho (\d+) eventos por envío$/, "Com a molt $1 esdeveniments per enviament"],
+  [/^Como mucho (\d+) vistas por envío$/, "Com a molt $1 vistes per enviament"],
+  [/^Como mucho (\d+) cargos a la vez$/, "Com a molt $1 càrrecs alhora"],
+  [/^Como mucho (\d+) socios de una vez\.$/, "Com a molt $1 socis d'una vegada."],
+  [/^Como mucho (\d+) a la vez$/, "Com a molt $1 alhora"],
+  [/^El aforo no puede ser mayor que (\d+)$/, "L'aforament no pot ser major que $1"],
+  [/^Elige una de estas opciones: (.+)$/, "Tria una d'estes opcions: $1"],
+  [/^Elige un estado: (.+)$/, "Tria un estat: $1"],
+  [/^Elige un tipo de producto: (.+)$/, "Tria un tipus de producte: $1"],
+  [/^El estado debe ser uno de: (.+)$/, "L'estat ha de ser un de: $1"],
+  [
+    /^Ordena por: (.+) \(con - delante para descendente\)$/,
+    "Ordena per: $1 (amb - davant per a descendent)",
+  ],
+  [
+    /^Un anuncio puede tener como mucho (\d+) etiquetas$/,
+    "Un anunci pot tindre com a molt $1 etiquetes",
+  ],
+  [
+    /^Un anuncio puede tener como mucho (\d+) imágenes$/,
+    "Un anunci pot tindre com a molt $1 imatges",
+  ],
+  [/^Columnas posibles: (.+)$/, "Columnes possibles: $1"],
+  [/^(\S+) es true o false \(o 1 o 0\)$/, "$1 és true o false (o 1 o 0)"],
+];
+
+/** A Spanish text of the domain in Valencian, or the same text when it is not known. */
+export function textoDominioEnValenciano(texto: string): string {
+  const exacto = EXACTOS[texto];
+  if (exacto !== undefined) return exacto;
+  for (const [patron, plantilla] of PATRONES) {
+    if (patron.test(texto)) return texto.replace(patron, plantilla);
+  }
+  return texto;
+}
