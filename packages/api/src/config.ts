@@ -156,11 +156,10 @@ export function leerRedsys(env: NodeJS.ProcessEnv): ConfigRedsys | null {
     throw fallo("REDSYS_MERCHANT_CODE es el número de comercio (FUC): hasta 9 cifras.");
   }
   if (!/^\d{1,3}$/.test(terminal)) throw fallo("REDSYS_TERMINAL es un número de 1 a 3 cifras.");
-  if (
-    !/^[A-Za-z0-9+/]+={0,2}$/.test(secretKey) ||
-    Buffer.from(secretKey, "base64").length !== 24
-  ) {
-    throw fallo("REDSYS_SECRET_KEY es la clave SHA-256 del terminal tal como la da el banco (32 caracteres en base64).");
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(secretKey) || Buffer.from(secretKey, "base64").length !== 24) {
+    throw fallo(
+      "REDSYS_SECRET_KEY es la clave SHA-256 del terminal tal como la da el banco (32 caracteres en base64).",
+    );
   }
   let direccion: URL;
   try {

@@ -66,7 +66,9 @@ const entero = z.coerce.number().int({ error: "Introduce un número entero" });
 /** Filtros de la lista de pedidos de la junta (y de su exportación). */
 export const FiltrosPedidosOnlineSchema = z.object({
   q: z.string().trim().max(100, { error: "La búsqueda es demasiado larga" }).optional(),
-  estado: z.enum(ESTADOS_PEDIDO_ONLINE, { error: "Estado: pendiente, pagado o denegado" }).optional(),
+  estado: z
+    .enum(ESTADOS_PEDIDO_ONLINE, { error: "Estado: pendiente, pagado o denegado" })
+    .optional(),
   metodo: z.enum(METODOS_PAGO_ONLINE, { error: "Método: tarjeta o bizum" }).optional(),
 });
 export type FiltrosPedidosOnline = z.output<typeof FiltrosPedidosOnlineSchema>;

@@ -48,7 +48,12 @@ describe("firma de Redsys (HMAC_SHA256_V1)", () => {
     ).toBe(false);
     expect(firmaValida(CLAVE, pedido, NOTIFICACION_POS, "corta")).toBe(false);
     expect(
-      firmaValida(CLAVE, "00009655D85", NOTIFICACION_POS, "vrUsaNbxfonyn4ONUos6oosUaTBY0_SGoKDel6qsHqk="),
+      firmaValida(
+        CLAVE,
+        "00009655D85",
+        NOTIFICACION_POS,
+        "vrUsaNbxfonyn4ONUos6oosUaTBY0_SGoKDel6qsHqk=",
+      ),
     ).toBe(false);
   });
 
