@@ -33,6 +33,7 @@ import { useAccionesPago } from "./acciones-pago";
 import { EmisionModal } from "./emision-modal";
 import { NuevoCargoModal } from "./nuevo-cargo-modal";
 import { filtrosPagosAApi, filtrosPagosAUrl, filtrosPagosDesdeUrl, importe } from "./pagos-logica";
+import { PedidosOnline } from "./pedidos-online";
 import { TablaPagos } from "./tabla-pagos";
 import { ESTADOS_PAGO, type FiltrosPagos, type PagoApi } from "./tipos";
 import { Totales } from "./totales-pagos";
@@ -222,6 +223,8 @@ export function PagosPage() {
         acciones={acciones}
         seleccion={{ elegidos, alElegir: setElegidos }}
       />
+
+      <PedidosOnline />
 
       {modales}
       <NuevoCargoModal
