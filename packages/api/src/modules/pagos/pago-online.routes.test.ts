@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { bearer, crearCuenta, crearEntorno, type Entorno, entrar } from "../../test/entorno.js";
 import {
   arrancarRedsysSimulado,
@@ -114,6 +114,7 @@ describe("pago en línea activo", () => {
 
   it("un usuario paga con Bizum la cuota de su hijo en el banco simulado y recibe el recibo", async () => {
     const id = await cargo(hijo, 45.5);
+    const correos = vi.spyOn(e.app.servicios.mail, "encolar");
     const f = await pedido(padre.token, [id], "bizum");
     expect(f.url).toBe(banco.url);
     expect(f.Ds_SignatureVersion).toBe("HMAC_SHA256_V1");
@@ -178,6 +179,11 @@ describe("pago en línea activo", () => {
       .where("asunto", "like", `%${f.pedido}%`)
       .executeTakeFirst();
     expect(correo?.texto).toContain("45,50 €");
+    // The receipt goes attached: the same PDF as /api/pagos/:id/recibo.pdf.
+    const conRecibo = correos.mock.calls.find(([c]) => c.asunto.includes(f.pedido))?.[0];
+    expect(conRecibo?.adjuntos?.map((a) => a.nombre)).toEqual([`recibo-${id}.pdf`]);
+    expect(conRecibo?.adjuntos?.[0]?.contenido.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    correos.mockRestore();
   });
 
   it("la misma notificación dos veces paga una sola vez", async () => {
