@@ -3,14 +3,14 @@ import { type Kysely, sql } from "kysely";
 // Frozen once landed: add a new file for any later change.
 //
 // Online payment through the bank's virtual POS (Redsys, issue 35). `pedido_online` is one order
-// sent to the bank: its number (`Ds_Merchant_Order`) comes from a sequence, so two processes on
-// one database never hand out the same number; `pedido_online_pago` is what it pays (the charges
+// sent to the bank: its number (`Ds_Merchant_Order`) is its id, taken from the table's sequence
+// before the insert, so two processes on one database never hand out the same number, and a
+// restored copy goes on after the highest one (the restore moves every serial sequence on); `pedido_online_pago` is what it pays (the charges
 // and each one's amount in cents when the order was made). The order keeps the bank's answer
 // (Ds_Response, authorisation code) and the decoded notification as it arrived.
 // `asociacion.id_forma_pago_online` remembers the payment method «Pago en línea» created on the
 // first online payment, so the board may rename it.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`CREATE SEQUENCE pedido_online_numero_seq START 1`.execute(db);
   await db.schema
     .createTable("pedido_online")
     .addColumn("id", "serial", (c) => c.primaryKey())

@@ -65,15 +65,20 @@ export class PagoOnlineRepository {
     return filas.map((f) => ({ ...f, importe: Number(f.importe) }));
   }
 
-  /** The next order number: 12 digits from the sequence (4 digits then 8: Redsys's rule). */
-  async siguienteNumero(): Promise<string> {
+  /**
+   * The next order's id and number: the id from the table's sequence, as 12 digits (4 digits then
+   * 8: Redsys's rule). A restored copy moves the sequence past its rows, so no number comes back.
+   */
+  async siguienteNumero(): Promise<{ id: number; numero: string }> {
     const { rows } = await sql<{
       n: string;
-    }>`select nextval('pedido_online_numero_seq')::text as n`.execute(this.db);
-    return String(rows[0]?.n ?? "").padStart(12, "0");
+    }>`select nextval(pg_get_serial_sequence('pedido_online', 'id'))::text as n`.execute(this.db);
+    const n = String(rows[0]?.n ?? "");
+    return { id: Number(n), numero: n.padStart(12, "0") };
   }
 
   async crear(p: {
+    id: number;
     numero: string;
     idUsuario: number;
     idSocio: number;
@@ -84,6 +89,7 @@ export class PagoOnlineRepository {
     const { id } = await this.db
       .insertInto("pedido_online")
       .values({
+        id: p.id,
         numero: p.numero,
         id_usuario: p.idUsuario,
         id_socio: p.idSocio,

@@ -140,9 +140,10 @@ export class PagoOnlineService {
           );
         }
       }
-      const numero = await repo.siguienteNumero();
+      const { id, numero } = await repo.siguienteNumero();
       const importe = mios.reduce((s, c) => s + c.importe, 0);
       await repo.crear({
+        id,
         numero,
         idUsuario: actor.id,
         idSocio: socioId,
