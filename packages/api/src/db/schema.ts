@@ -536,7 +536,7 @@ export type PedidoOnlineTable = {
   id: Generated<number>;
   numero: string;
   id_usuario: number | null;
-  id_socio: number;
+  id_socio: number | null;
   importe: number;
   metodo: "tarjeta" | "bizum";
   estado: Generated<"pendiente" | "pagado" | "denegado">;

@@ -50,7 +50,8 @@ export const PedidoOnlineSchema = z.object({
   estado: z.enum(ESTADOS_PEDIDO_ONLINE),
   metodo: z.enum(METODOS_PAGO_ONLINE),
   importe: z.number(),
-  idSocio: z.int(),
+  /** null si el socio se borró después. */
+  idSocio: z.int().nullable(),
   socio: z.string(),
   cargos: z.array(z.object({ id: z.int(), concepto: z.string(), importe: z.number() })),
   codigoAutorizacion: z.string(),

@@ -16,7 +16,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("id", "serial", (c) => c.primaryKey())
     .addColumn("numero", "text", (c) => c.notNull())
     .addColumn("id_usuario", "integer", (c) => c.references("usuario.id").onDelete("set null"))
-    .addColumn("id_socio", "integer", (c) => c.notNull().references("socio.id"))
+    // Set to null if the member is ever deleted (the order and its charges stay as history).
+    .addColumn("id_socio", "integer", (c) => c.references("socio.id").onDelete("set null"))
     .addColumn("importe", "bigint", (c) => c.notNull().check(sql`importe > 0`))
     .addColumn("metodo", "text", (c) => c.notNull().check(sql`metodo in ('tarjeta', 'bizum')`))
     .addColumn("estado", "text", (c) =>

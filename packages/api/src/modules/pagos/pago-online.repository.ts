@@ -13,7 +13,7 @@ import { PagosRepository } from "./pagos.repository.js";
 export type PedidoFila = {
   id: number;
   numero: string;
-  idSocio: number;
+  idSocio: number | null;
   socio: string;
   email: string;
   importe: number;
@@ -180,13 +180,13 @@ export class PagoOnlineRepository {
   private consulta(f: FiltrosPedidosOnline & { numero?: string; idSocio?: number }) {
     let q = this.db
       .selectFrom("pedido_online as p")
-      .innerJoin("socio as s", "s.id", "p.id_socio")
+      .leftJoin("socio as s", "s.id", "p.id_socio")
       .select([
         "p.id",
         "p.numero",
         "p.id_socio as idSocio",
-        sql<string>`trim(s.nombre || ' ' || s.apellidos)`.as("socio"),
-        "s.email",
+        sql<string>`coalesce(trim(s.nombre || ' ' || s.apellidos), '')`.as("socio"),
+        sql<string>`coalesce(s.email, '')`.as("email"),
         "p.importe",
         "p.metodo",
         "p.estado",
