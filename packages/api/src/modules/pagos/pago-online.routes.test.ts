@@ -7,6 +7,7 @@ import {
   type FormularioBanco,
   notificacionDe,
 } from "../../test/redsys-simulado.js";
+import { RemesasRepository } from "../remesas/remesas.repository.js";
 import { decodificarParametros } from "./redsys.js";
 
 let e: Entorno;
@@ -209,6 +210,55 @@ describe("pago en línea activo", () => {
       .where("mensaje", "like", `%${f.pedido}%`)
       .execute();
     expect(alertas).toHaveLength(0);
+  });
+
+  it("una remesa que se genera a la vez se lleva el cargo o lo deja pagado en línea, nunca las dos cosas", async () => {
+    const domiciliado = await cuenta("usuario");
+    const fp = await e.db
+      .insertInto("forma_pago")
+      .values({ nombre: "Domiciliación", domiciliada: true })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await e.db
+      .updateTable("socio")
+      .set({ id_forma_pago: fp.id })
+      .where("id", "=", domiciliado.idSocio)
+      .execute();
+    const id = await cargo(domiciliado.idSocio, 18);
+    const f = await pedido(domiciliado.token, [id]);
+    let notificacion: Promise<{ statusCode: number }> | undefined;
+    // The remittance takes the charge first: it locks it as it does, and the bank's notification
+    // arrives while it still holds the lock.
+    await e.db.transaction().execute(async (trx) => {
+      const elegibles = await new RemesasRepository(trx).cargosElegibles("2099-12-31");
+      expect(elegibles.map((c) => c.id)).toContain(id);
+      notificacion = notificar(notificacionDe(f));
+      await new Promise((ok) => setTimeout(ok, 200));
+      const remesa = await trx
+        .insertInto("remesa")
+        .values({ mensaje_id: "R-A-LA-VEZ", fecha_cobro: "2026-06-01", hasta: "2099-12-31" })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await trx.updateTable("pago").set({ id_remesa: remesa.id }).where("id", "=", id).execute();
+    });
+    expect((await notificacion)?.statusCode).toBe(200);
+    const p = await filaPago(id);
+    expect(p.estado).toBe("pendiente");
+    expect(p.id_remesa).not.toBeNull();
+    expect(await cobrosEnLinea(id)).toBe(0);
+    const alerta = await e.db
+      .selectFrom("alerta")
+      .select(["titulo", "mensaje"])
+      .where("mensaje", "like", `%${f.pedido}%`)
+      .executeTakeFirstOrThrow();
+    expect(alerta.titulo).toBe("Pago duplicado");
+    expect(alerta.mensaje).toContain("18,00 €");
+    // And the other way round: a paid charge is no longer eligible for the next remittance.
+    const otro = await cargo(domiciliado.idSocio, 9);
+    const g = await pedido(domiciliado.token, [otro]);
+    expect((await notificar(notificacionDe(g))).statusCode).toBe(200);
+    const despues = await new RemesasRepository(e.db).cargosElegibles("2099-12-31");
+    expect(despues.map((c) => c.id)).not.toContain(otro);
   });
 
   it("una firma alterada es 400 y no cambia nada", async () => {
