@@ -10,6 +10,7 @@ test.use({ viewport: { width: 390, height: 844 } });
 test("en el móvil, Jordi paga con Bizum la cuota de su hijo en el banco y descarga el recibo", async ({
   page,
   request,
+  browser,
 }) => {
   test.setTimeout(60_000);
   // The board puts a charge on Jordi's son (Jordi pays for him).
@@ -70,4 +71,30 @@ test("en el móvil, Jordi paga con Bizum la cuota de su hijo en el banco y desca
   await expect(page.getByRole("listitem", { name: new RegExp(escapar(CONCEPTO)) })).toContainText(
     "Pagado",
   );
+
+  // The board sees the order in Pagos → Pagos en línea, filtered, and exports it.
+  const contexto = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const paginaJunta = await contexto.newPage();
+  const junta = new AppPage(paginaJunta);
+  await junta.entrarHastaInicio(
+    CUENTAS.administrador.email,
+    PASSWORD_DEMO,
+    CUENTAS.administrador.home,
+  );
+  await junta.irA("pagos");
+  await paginaJunta.getByRole("tab", { name: "Pagos en línea" }).click();
+  await paginaJunta.getByRole("combobox", { name: "Estado" }).click();
+  await paginaJunta.getByRole("option", { name: "Pagado" }).click();
+  const fila = paginaJunta.getByRole("row").filter({ hasText: CONCEPTO });
+  await expect(fila).toContainText("Jordi Pastor Gisbert");
+  await expect(fila).toContainText("37,50 €");
+  await expect(fila).toContainText("Bizum");
+  await expect(fila).toContainText("Pagado");
+  const [csv] = await Promise.all([
+    paginaJunta.waitForEvent("download"),
+    paginaJunta.getByRole("button", { name: "Exportar CSV" }).click(),
+  ]);
+  expect(csv.suggestedFilename()).toMatch(/^pagos-en-linea-.*\.csv$/);
+  expect(await readFile(await csv.path(), "utf8")).toContain(CONCEPTO);
+  await contexto.close();
 });

@@ -26,18 +26,12 @@ import { useState } from "react";
 import { api } from "../../lib/api";
 import { descargarDeApi } from "../../lib/descargar";
 import { useTranslation } from "../../lib/i18n";
-import { usePagoOnlineActivo } from "./pago-online";
 import { importe } from "./pagos-logica";
 
 const COLOR = { pendiente: "yellow", pagado: "green", denegado: "red" } as const;
 
-/** In Pagos (board): the online orders, filtered and exportable. Only with online payment on. */
+/** The «Pagos en línea» tab of Pagos (board): the online orders, filtered and exportable. */
 export function PedidosOnline() {
-  const activo = usePagoOnlineActivo();
-  return activo ? <PedidosOnlineLista /> : null;
-}
-
-function PedidosOnlineLista() {
   const { t } = useTranslation();
   const [texto, setTexto] = useState("");
   const [q] = useDebouncedValue(texto.trim(), 350);
@@ -104,6 +98,7 @@ function PedidosOnlineLista() {
         <TextInput
           type="search"
           label={t("pagoOnline.pedidos.buscar")}
+          placeholder={t("pagoOnline.pedidos.buscarAyuda")}
           leftSection={<IconSearch size={16} aria-hidden />}
           value={texto}
           onChange={(e) => setTexto(e.currentTarget.value)}
@@ -133,7 +128,7 @@ function PedidosOnlineLista() {
           {mensajeDeError(lista.error)}
         </Alert>
       ) : null}
-      <Table.ScrollContainer minWidth={800}>
+      <Table.ScrollContainer minWidth={800} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
         <Table striped aria-labelledby="pedidos-online">
           <Table.Thead>
             <Table.Tr>
