@@ -5,3 +5,5 @@ export const PUERTO_SMTP = Number(process.env.E2E_SMTP_PORT ?? 2527);
 export const PUERTO_OIDC = Number(process.env.E2E_OIDC_PORT ?? 3882);
 export const ETIQUETA_OIDC = "Proveedor de pruebas";
 export const PRIMER_ADMIN = { email: "primer@filademo.es", password: "primer-admin-e2e-2026" };
+/** The simulated Redsys (the bank's virtual POS) on loopback (specs/pago-online.spec.ts). */
+export const PUERTO_REDSYS = Number(process.env.E2E_REDSYS_PORT ?? 3884);

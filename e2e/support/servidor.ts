@@ -1,13 +1,25 @@
 // Starts the real app for the browser tests: a fresh data directory (or a fresh PostgreSQL
 // database when DATABASE_URL is set), the demo filà, mail to an SMTP server on loopback, and
-// sign-in with a real OpenID Connect provider (oidc-provider) on loopback.
+// sign-in with a real OpenID Connect provider (oidc-provider) on loopback, and online payment
+// through a simulated Redsys on loopback (Redsys's published test merchant and key).
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { crearBaseTemporal } from "../../packages/api/src/db/base-temporal.js";
 import { arrancarProveedorOidc } from "../../packages/api/src/test/proveedor-oidc.js";
-import { ETIQUETA_OIDC, PRIMER_ADMIN, PUERTO_APP, PUERTO_OIDC, PUERTO_SMTP } from "./constantes";
+import {
+  arrancarRedsysSimulado,
+  COMERCIO_PRUEBAS,
+} from "../../packages/api/src/test/redsys-simulado.js";
+import {
+  ETIQUETA_OIDC,
+  PRIMER_ADMIN,
+  PUERTO_APP,
+  PUERTO_OIDC,
+  PUERTO_REDSYS,
+  PUERTO_SMTP,
+} from "./constantes";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "fila-e2e-"));
 const limpiezas: Array<() => Promise<void>> = [
@@ -27,11 +39,18 @@ const proveedor = await arrancarProveedorOidc({
 });
 limpiezas.push(proveedor.cerrar);
 
+const banco = await arrancarRedsysSimulado({ puerto: PUERTO_REDSYS });
+limpiezas.push(banco.cerrar);
+
 Object.assign(process.env, {
   OIDC_ISSUER: proveedor.issuer,
   OIDC_CLIENT_ID: proveedor.clientId,
   OIDC_CLIENT_SECRET: proveedor.clientSecret,
   OIDC_LABEL: ETIQUETA_OIDC,
+  REDSYS_MERCHANT_CODE: COMERCIO_PRUEBAS.merchantCode,
+  REDSYS_TERMINAL: COMERCIO_PRUEBAS.terminal,
+  REDSYS_SECRET_KEY: COMERCIO_PRUEBAS.secretKey,
+  REDSYS_URL: banco.url,
   PORT: String(PUERTO_APP),
   HOST: "127.0.0.1",
   DATA_DIR: dataDir,

@@ -40,6 +40,7 @@ import { informesRoutes } from "./modules/informes/informes.routes.js";
 import { maestrosRoutes } from "./modules/maestros/maestros.routes.js";
 import { metricasRoutes } from "./modules/metricas/metricas.routes.js";
 import { noticiasRoutes } from "./modules/noticias/noticias.routes.js";
+import { pagoOnlineRoutes } from "./modules/pagos/pago-online.routes.js";
 import { pagosRoutes } from "./modules/pagos/pagos.routes.js";
 import { productosRoutes } from "./modules/pagos/productos.routes.js";
 import { manifestRoutes } from "./modules/push/manifest.routes.js";
@@ -206,7 +207,8 @@ export async function buildApp({
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        // The payment form goes to the bank's POS (Redsys) only when one is configured.
+        formAction: ["'self'", ...(config.redsys ? [new URL(config.redsys.url).origin] : [])],
         // Installs on a plain-HTTP LAN address must still load their own scripts.
         upgradeInsecureRequests: null,
       },
@@ -274,6 +276,7 @@ export async function buildApp({
         maestrosRoutes,
         productosRoutes,
         pagosRoutes,
+        pagoOnlineRoutes,
         remesasRoutes,
         informesRoutes,
         usuariosRoutes,

@@ -46,6 +46,8 @@ import { MaestrosService } from "./modules/maestros/maestros.service.js";
 import { MetricasService } from "./modules/metricas/metricas.service.js";
 import { NoticiasRepository } from "./modules/noticias/noticias.repository.js";
 import { NoticiasService } from "./modules/noticias/noticias.service.js";
+import { PagoOnlineRepository } from "./modules/pagos/pago-online.repository.js";
+import { PagoOnlineService } from "./modules/pagos/pago-online.service.js";
 import { PagosRepository } from "./modules/pagos/pagos.repository.js";
 import { PagosService } from "./modules/pagos/pagos.service.js";
 import { ProductosRepository } from "./modules/pagos/productos.repository.js";
@@ -185,6 +187,15 @@ export function componerServicios({ config, db, clave, log, oidcFetch }: Depende
     })),
     productos: new ProductosService(new ProductosRepository(db)),
     pagos: new PagosService(new PagosRepository(db)),
+    // Online payment (Redsys): off without REDSYS_*; its receipts and «pago duplicado» alerts.
+    pagoOnline: new PagoOnlineService(new PagoOnlineRepository(db), {
+      config: config.redsys ?? null,
+      publicUrl: config.publicUrl,
+      pagos: new PagosRepository(db),
+      mail,
+      alertas,
+      log,
+    }),
     remesas: new RemesasService(new RemesasRepository(db)),
     informes: new InformesService(new InformesRepository(db), actosRepo, new AlertasRepository(db)),
     informesTablas: new InformesTablasService(new InformesConsultasRepository(db)),

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { confianzaProxy, leerConfig } from "./config.js";
+import { confianzaProxy, leerConfig, leerRedsys } from "./config.js";
 import { crearBaseTemporal } from "./db/base-temporal.js";
 import { abrirBaseDeDatos, CONEXIONES_POR_DEFECTO } from "./db/database.js";
 
@@ -77,6 +77,36 @@ describe("DATABASE_POOL_MAX", () => {
           await cerrar();
         }
       },
+    );
+  });
+});
+
+describe("REDSYS_* (pago en línea)", () => {
+  const bien = {
+    REDSYS_MERCHANT_CODE: "999008881",
+    REDSYS_TERMINAL: "1",
+    REDSYS_SECRET_KEY: "sq7HjrUOBfKmC576ILgskD5srU870gJ7",
+    REDSYS_URL: "https://sis-t.redsys.es:25443/sis/realizarPago",
+  };
+
+  it("sin ninguna, el pago en línea está apagado; con las cuatro, encendido", () => {
+    expect(leerRedsys({})).toBeNull();
+    expect(leerRedsys(bien)).toEqual({
+      merchantCode: "999008881",
+      terminal: "1",
+      secretKey: "sq7HjrUOBfKmC576ILgskD5srU870gJ7",
+      url: "https://sis-t.redsys.es:25443/sis/realizarPago",
+    });
+  });
+
+  it("media configuración o un valor mal formado no deja arrancar, nombrando el problema", () => {
+    expect(() => leerRedsys({ ...bien, REDSYS_URL: "" })).toThrow(/faltan REDSYS_URL/);
+    expect(() => leerRedsys({ ...bien, REDSYS_MERCHANT_CODE: "ABC" })).toThrow(/FUC/);
+    expect(() => leerRedsys({ ...bien, REDSYS_TERMINAL: "1234" })).toThrow(/REDSYS_TERMINAL/);
+    expect(() => leerRedsys({ ...bien, REDSYS_SECRET_KEY: "corta" })).toThrow(/REDSYS_SECRET_KEY/);
+    expect(() => leerRedsys({ ...bien, REDSYS_URL: "http://sis.redsys.es/x" })).toThrow(/https/);
+    expect(leerRedsys({ ...bien, REDSYS_URL: "http://127.0.0.1:3221/sis/realizarPago" })?.url).toBe(
+      "http://127.0.0.1:3221/sis/realizarPago",
     );
   });
 });

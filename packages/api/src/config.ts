@@ -41,6 +41,19 @@ export type Config = {
   trustProxy?: ConfianzaProxy;
   /** Bearer token of GET /api/metricas (METRICS_TOKEN); without it the route answers 404. */
   metricsToken?: string | null;
+  /** The bank's virtual POS (REDSYS_*); null when not configured: no online payment. */
+  redsys?: ConfigRedsys | null;
+};
+
+export type ConfigRedsys = {
+  /** Ds_Merchant_MerchantCode (FUC), up to 9 digits. */
+  merchantCode: string;
+  /** Ds_Merchant_Terminal, 1 to 3 digits. */
+  terminal: string;
+  /** The SHA-256 key of the terminal, base64, as the bank gives it (24 bytes once decoded). */
+  secretKey: string;
+  /** The bank's form (…/sis/realizarPago), test or production. */
+  url: string;
 };
 
 export type ConfianzaProxy = boolean | number | string[];
@@ -86,6 +99,7 @@ export function leerConfig(
     trustProxy: confianzaProxy(env.TRUST_PROXY),
     metricsToken: env.METRICS_TOKEN?.trim() || null,
     filaClave: env.FILA_CLAVE || null,
+    redsys: leerRedsys(env),
   };
 }
 
@@ -117,6 +131,47 @@ function esDireccionOCidr(texto: string): boolean {
   if (prefijo === undefined) return true;
   const bits = Number(prefijo);
   return /^\d+$/.test(prefijo) && bits <= (version === 4 ? 32 : 128);
+}
+
+const VARIABLES_REDSYS = [
+  "REDSYS_MERCHANT_CODE",
+  "REDSYS_TERMINAL",
+  "REDSYS_SECRET_KEY",
+  "REDSYS_URL",
+] as const;
+
+/**
+ * The bank's virtual POS: all four variables, or none (online payment off). Half a configuration
+ * or a malformed value stops the start: the festero would otherwise reach a bank page that fails.
+ */
+export function leerRedsys(env: NodeJS.ProcessEnv): ConfigRedsys | null {
+  const valores = VARIABLES_REDSYS.map((v) => env[v]?.trim() ?? "");
+  if (valores.every((v) => v === "")) return null;
+  const faltan = VARIABLES_REDSYS.filter((_v, i) => valores[i] === "");
+  const fallo = (motivo: string) =>
+    new ErrorDeArranque(`El pago en línea (Redsys) está mal configurado: ${motivo}`);
+  if (faltan.length > 0) throw fallo(`faltan ${faltan.join(", ")}.`);
+  const [merchantCode = "", terminal = "", secretKey = "", url = ""] = valores;
+  if (!/^\d{1,9}$/.test(merchantCode)) {
+    throw fallo("REDSYS_MERCHANT_CODE es el número de comercio (FUC): hasta 9 cifras.");
+  }
+  if (!/^\d{1,3}$/.test(terminal)) throw fallo("REDSYS_TERMINAL es un número de 1 a 3 cifras.");
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(secretKey) || Buffer.from(secretKey, "base64").length !== 24) {
+    throw fallo(
+      "REDSYS_SECRET_KEY es la clave SHA-256 del terminal tal como la da el banco (32 caracteres en base64).",
+    );
+  }
+  let direccion: URL;
+  try {
+    direccion = new URL(url);
+  } catch {
+    throw fallo("REDSYS_URL no es una dirección.");
+  }
+  const local = ["localhost", "127.0.0.1", "[::1]"].includes(direccion.hostname);
+  if (direccion.protocol !== "https:" && !(direccion.protocol === "http:" && local)) {
+    throw fallo("REDSYS_URL debe ser https (la de pruebas o la real de Redsys).");
+  }
+  return { merchantCode, terminal, secretKey, url: direccion.toString() };
 }
 
 function leerOidc(env: NodeJS.ProcessEnv): ConfigOidc | null {

@@ -23,6 +23,7 @@ export * from "./noticias/aviso-noticia";
 export * from "./noticias/noticia.schema";
 export * from "./pagos/emision";
 export * from "./pagos/pago.schema";
+export * from "./pagos/pago-online.schema";
 export * from "./pagos/plazos";
 export * from "./pagos/producto.schema";
 export * from "./push/mensaje-push.schema";

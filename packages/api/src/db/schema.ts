@@ -30,6 +30,8 @@ export type AsociacionTable = {
   clave_huella: string | null;
   /** Years after a leaver's baja before they may be anonymised (migration 0012). */
   anyos_olvido: Generated<number>;
+  /** The payment method of online payments, created on the first one (migration 0025). */
+  id_forma_pago_online: number | null;
 };
 
 export type MaestroColorTable = {
@@ -542,6 +544,28 @@ export type GallofaTable = {
   actualizado_en: Generated<Date>;
 };
 
+/** An order sent to the bank's virtual POS (migration 0025). `importe` in cents. */
+export type PedidoOnlineTable = {
+  id: Generated<number>;
+  numero: string;
+  id_usuario: number | null;
+  id_socio: number | null;
+  importe: number;
+  metodo: "tarjeta" | "bizum";
+  estado: Generated<"pendiente" | "pagado" | "denegado">;
+  respuesta: Generated<string>;
+  codigo_autorizacion: Generated<string>;
+  notificacion: Generated<string>;
+  creado_en: Generated<Date>;
+  resuelto_en: Date | null;
+};
+
+export type PedidoOnlinePagoTable = {
+  id_pedido: number;
+  id_pago: number;
+  importe: number;
+};
+
 export type DB = {
   cierre_anyo: CierreAnyoTable;
   auditoria: AuditoriaTable;
@@ -584,4 +608,6 @@ export type DB = {
   oidc_vale: OidcValeTable;
   anuncio: AnuncioTable;
   gallofa: GallofaTable;
+  pedido_online: PedidoOnlineTable;
+  pedido_online_pago: PedidoOnlinePagoTable;
 };

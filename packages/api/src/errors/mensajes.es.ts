@@ -147,6 +147,7 @@ export const MENSAJES_ES = {
   "no_encontrado.inscripcion": "La inscripción no existe.",
   "no_encontrado.logotipo": "El logotipo no existe.",
   "no_encontrado.noticia": "La noticia no existe.",
+  "no_encontrado.pedido": "El pedido no existe.",
   "no_encontrado.producto": "El producto no existe.",
   "no_encontrado.recurso": "El recurso no existe.",
   "no_encontrado.remesa": "La remesa no existe.",
@@ -172,6 +173,10 @@ export const MENSAJES_ES = {
   "pagos.importe_cobrado_mayor_pendiente":
     "El importe cobrado ({{importe}} €) es mayor que lo pendiente ({{pendiente}} €).",
   "pagos.no_existe_cargo": "No existe el cargo {{ids}}.",
+  "pagos.online_cargo_en_remesa":
+    "Este cargo ya está en una remesa (cargo {{id}}): lo cobrará el banco por domiciliación.",
+  "pagos.online_notificacion_no_valida":
+    "La notificación del banco no es válida: firma, pedido o importe que no corresponden.",
   "pagos.no_existe_producto": "No existe el producto {{ids}}.",
   "pagos.producto_con_cargos": "No se puede borrar: tiene {{n}} cargos. Puedes desactivarlo.",
   "pagos.producto_con_un_cargo": "No se puede borrar: tiene {{n}} cargo. Puedes desactivarlo.",

@@ -17,6 +17,7 @@ let bd: BaseDeDatos;
 let smtp: SMTPServer;
 let puerto: number;
 const recibidos: { para: string; asunto: string; texto: string }[] = [];
+const adjuntosRecibidos: { para: string; nombre: string; tipo: string; contenido: Buffer }[] = [];
 
 beforeAll(async () => {
   bd = await crearBaseDePruebas();
@@ -27,6 +28,14 @@ beforeAll(async () => {
     onData(stream, sesion, callback) {
       simpleParser(stream)
         .then((c) => {
+          for (const a of c.attachments) {
+            adjuntosRecibidos.push({
+              para: sesion.envelope.rcptTo.map((r) => r.address).join(","),
+              nombre: a.filename ?? "",
+              tipo: a.contentType,
+              contenido: a.content,
+            });
+          }
           recibidos.push({
             para: sesion.envelope.rcptTo.map((r) => r.address).join(","),
             asunto: c.subject ?? "",
@@ -74,6 +83,28 @@ describe("MailService", () => {
     const fila = await estadoDe("festera@fila.test");
     expect(fila.estado).toBe("enviado");
     expect(fila.enviado_en).toBeInstanceOf(Date);
+  });
+
+  it("manda los adjuntos (un recibo en PDF) por SMTP", async () => {
+    const mail = new MailService(bd.db, silencioso, {
+      smtpUrl: `smtp://127.0.0.1:${puerto}`,
+      from: "Filà <junta@fila.test>",
+    });
+    const pdf = Buffer.from("%PDF-1.4 recibo");
+    mail.encolar({
+      para: "pagador@fila.test",
+      asunto: "Recibo",
+      texto: "Adjuntamos el recibo.",
+      adjuntos: [{ nombre: "recibo-7.pdf", tipo: "application/pdf", contenido: pdf }],
+    });
+    await mail.esperarEnvios();
+    mail.cerrar();
+    expect(adjuntosRecibidos).toContainEqual({
+      para: "pagador@fila.test",
+      nombre: "recibo-7.pdf",
+      tipo: "application/pdf",
+      contenido: pdf,
+    });
   });
 
   it("si el servidor SMTP no responde, lo deja en la bandeja con estado error", async () => {

@@ -2,7 +2,14 @@ import type { FastifyBaseLogger } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Database } from "../db/database.js";
 
-export type Correo = { para: string; asunto: string; texto: string; html?: string };
+export type Correo = {
+  para: string;
+  asunto: string;
+  texto: string;
+  html?: string;
+  /** Attached files (a receipt): sent over SMTP, not kept in the outbox (a resend goes without). */
+  adjuntos?: { nombre: string; tipo: string; contenido: Buffer }[];
+};
 
 /**
  * Every email is written to the outbox table first; with SMTP_URL it is then sent over SMTP,
@@ -61,6 +68,11 @@ export class MailService {
         subject: correo.asunto,
         text: correo.texto,
         html: correo.html || undefined,
+        attachments: correo.adjuntos?.map((a) => ({
+          filename: a.nombre,
+          contentType: a.tipo,
+          content: a.contenido,
+        })),
       });
       await this.db
         .updateTable("correo_saliente")

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nuevoToken } from "../lib/tokens.js";
 import { crearCuenta, crearEntorno, type Entorno } from "./entorno.js";
 import { validadorDeRespuestas } from "./openapi-respuestas.js";
+import { COMERCIO_PRUEBAS } from "./redsys-simulado.js";
 
 const SEMILLA = Number(process.env.FUZZ_SEMILLA ?? process.env.FUZZ_SEED ?? 20261125);
 const CASOS = Number(process.env.FUZZ_CASOS ?? 8);
@@ -175,7 +176,10 @@ function operaciones(): Operacion[] {
 }
 
 beforeAll(async () => {
-  e = await crearEntorno();
+  // Online payment on (Redsys's test merchant), so its routes are fuzzed as they run.
+  e = await crearEntorno({
+    redsys: { ...COMERCIO_PRUEBAS, url: "https://sis-t.redsys.es:25443/sis/realizarPago" },
+  });
   cuentas.administrador = (await crearCuenta(e.db, { rol: "administrador" })).id;
   const usuario = await crearCuenta(e.db, { rol: "usuario" });
   cuentas.usuario = usuario.id;

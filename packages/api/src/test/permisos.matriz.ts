@@ -59,6 +59,10 @@ export type Fixtures = {
   emailLogin: string;
   socios: PorDueno & { admin: number; borrable: number; paraCuenta: number };
   pagos: PorDueno & { cobrable: number; cobrable2: number; anulable: number };
+  /** Pending charges per owner, for online payment (the admin's own too). */
+  pagosOnline: PorDueno;
+  /** Online orders (Redsys) of the usuario and of another usuario. */
+  pedidosOnline: { propio: string; ajeno: string };
   actos: { abierto: number; inscrito: number; borrable: number; cancelable: number };
   /** Member to enrol in `actos.abierto` per owner (the admin enrols one of its own). */
   inscribir: PorDueno;
@@ -687,6 +691,46 @@ export const MATRIZ: Record<string, Entrada> = {
     administrador: { permitido: "el cargo no está devuelto: 409" },
     duenos: { propio: "403", familia: "403", ajeno: "403", socioPropio: "403" },
     peticion: (f, d) => ({ url: `/api/pagos/${de(f.pagos, d)}/reactivacion`, cuerpo: {} }),
+  },
+
+  // Pago en línea (Redsys): aquí configurado, con el comercio de pruebas de Redsys.
+  "GET /api/pagos/pago-online": sesion,
+  "POST /api/pagos/pago-online": {
+    ...sesion,
+    socio: "404",
+    duenos: { propio: "ok", familia: "ok", ajeno: "404", socioPropio: "ok" },
+    peticion: (f, d) => ({
+      url: "/api/pagos/pago-online",
+      cuerpo: { idsPago: [de(f.pagosOnline, d)], metodo: "bizum" },
+    }),
+  },
+  "GET /api/pagos/pago-online/:numero": {
+    ...sesion,
+    socio: "404",
+    duenos: { propio: "ok", ajeno: "404" },
+    peticion: (f, d) => ({
+      url: `/api/pagos/pago-online/${d === "propio" ? f.pedidosOnline.propio : f.pedidosOnline.ajeno}`,
+    }),
+  },
+  "GET /api/pagos/pedidos-online": admin,
+  "GET /api/pagos/pedidos-online/export": {
+    ...admin,
+    peticion: () => ({ url: "/api/pagos/pedidos-online/export?formato=csv" }),
+  },
+  // The bank's: no session; without the bank's signature it is 400 and changes nothing.
+  "POST /api/pagos/redsys/notificacion": {
+    anonimo: { permitido: "sin la firma del banco: 400, sin cambiar nada" },
+    socio: { permitido: "sin la firma del banco: 400" },
+    usuario: { permitido: "sin la firma del banco: 400" },
+    administrador: { permitido: "sin la firma del banco: 400" },
+    peticion: () => ({
+      url: "/api/pagos/redsys/notificacion",
+      cuerpo: {
+        Ds_SignatureVersion: "HMAC_SHA256_V1",
+        Ds_MerchantParameters: "eyJEc19PcmRlciI6IjAwMDAwMDAwMDAwMSJ9",
+        Ds_Signature: "firma-falsa",
+      },
+    }),
   },
 
   // Remesas SEPA.

@@ -15,6 +15,7 @@ import {
   type Quien,
   type Yo,
 } from "./permisos.matriz.js";
+import { COMERCIO_PRUEBAS } from "./redsys-simulado.js";
 import { multipart, type Parte } from "./subidas.js";
 
 /** Put in data only the board may read: a 2xx for anyone else must never carry it. */
@@ -164,6 +165,26 @@ async function crearFixtures(): Promise<Fixtures> {
     anulable: await cargo(socioAdmin, false),
   };
 
+  const pagosOnline = {
+    propio: await cargo(propio, false),
+    familia: await cargo(familia, false),
+    ajeno: await cargo(ajeno, false),
+    socioPropio: await cargo(socioPropio, false),
+    admin: await cargo(adminSocio, false),
+  };
+  const pedidoDe = async (token: string, idPago: number) => {
+    const res = await llamar("POST", "/api/pagos/pago-online", token, {
+      idsPago: [idPago],
+      metodo: "tarjeta",
+    });
+    if (res.statusCode !== 201) throw new Error(`pedido ${res.statusCode}: ${res.body}`);
+    return res.json().pedido as string;
+  };
+  const pedidosOnline = {
+    propio: await pedidoDe(sesiones.usuario.token, pagosOnline.propio),
+    ajeno: await pedidoDe(ajena.token, pagosOnline.ajeno),
+  };
+
   // SEPA: bank data of the association and two direct-debit payers, one remittance each.
   await preparar("PUT", "/api/asociacion", {
     nombre: "Filà de prova",
@@ -311,6 +332,8 @@ async function crearFixtures(): Promise<Fixtures> {
       paraCuenta: await socio(),
     },
     pagos,
+    pagosOnline,
+    pedidosOnline,
     actos,
     inscribir: { propio, familia, ajeno, socioPropio, admin: adminSocio },
     inscripciones,
@@ -384,7 +407,10 @@ const texto = (esperado: Esperado) =>
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "fila-permisos-"));
-  e = await crearEntorno({ dataDir });
+  e = await crearEntorno({
+    dataDir,
+    redsys: { ...COMERCIO_PRUEBAS, url: "https://sis-t.redsys.es:25443/sis/realizarPago" },
+  });
   for (const rol of ["administrador", "usuario", "socio"] as const) {
     sesiones[rol] = await nuevaSesion(rol);
   }

@@ -21,6 +21,8 @@ const ROLES_POR_PAGINA: Readonly<Record<string, readonly Rol[]>> = {
   vernoticias: TODOS,
   misactos: TODOS,
   mispagos: TODOS,
+  // Back from the bank (online payment): the page shows the caller's own order only.
+  "pago-online": TODOS,
   destacado: TODOS,
   // Every member posts and reads ads (the homes lead there); the board moderates.
   market: TODOS,

@@ -62,6 +62,10 @@ export const rutas: RouteObject[] = [
       { path: "productos", Component: pagina(cargadores.productos, (m) => m.ProductosPage) },
       { path: "mispagos", Component: pagina(cargadores.misPagos, (m) => m.MisPagosPage) },
       {
+        path: "pago-online/:numero",
+        Component: pagina(cargadores.pagoOnline, (m) => m.PagoOnlineResultadoPage),
+      },
+      {
         path: "en-construccion",
         Component: pagina(cargadores.enConstruccion, (m) => m.EnConstruccionPage),
       },

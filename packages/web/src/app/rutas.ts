@@ -25,6 +25,7 @@ export const cargadores = {
   productos: () => import("../features/productos/productos-page"),
   pagos: () => import("../features/pagos/pagos-page"),
   misPagos: () => import("../features/pagos/mis-pagos-page"),
+  pagoOnline: () => import("../features/pagos/pago-online-resultado-page"),
   actos: () => import("../features/actos/actos-page"),
   misActos: () => import("../features/actos/mis-actos-page"),
   listadoInscritos: () => import("../features/actos/listado-inscritos-page"),

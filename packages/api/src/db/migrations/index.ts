@@ -22,6 +22,7 @@ import * as secretosCifrados from "./2026-11-28-0021-secretos-cifrados.js";
 import * as restauracion from "./2026-11-28-0022-restauracion.js";
 import * as listaEspera from "./2026-11-28-0023-lista-espera.js";
 import * as carnetAccesos from "./2026-11-28-0024-carnet-accesos.js";
+import * as pagoOnline from "./2026-11-28-0025-pago-online.js";
 import * as idioma from "./2026-11-28-0028-idioma.js";
 import * as versionDatosInicioSocio from "./2026-11-28-0029-version-datos-inicio-socio.js";
 
@@ -50,6 +51,7 @@ export const migraciones: Record<string, Migration> = {
   "2026-11-28-0022-restauracion": restauracion,
   "2026-11-28-0023-lista-espera": listaEspera,
   "2026-11-28-0024-carnet-accesos": carnetAccesos,
+  "2026-11-28-0025-pago-online": pagoOnline,
   "2026-11-28-0028-idioma": idioma,
   "2026-11-28-0029-version-datos-inicio-socio": versionDatosInicioSocio,
 };

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "../../lib/i18n";
 import { descargarRecibo } from "./acciones-pago";
 import { EstadoBadge } from "./estado-badge";
+import { BotonPagarAhora } from "./pago-online";
 import { importe, nombrePersona, ordenarMisPagos } from "./pagos-logica";
 import type { PagoApi } from "./tipos";
 import { useMisPagos } from "./use-pagos";
@@ -52,6 +53,9 @@ export function MisPagosPage() {
             ? t("misPagos.cargosPendientes", { count: debidos.length })
             : t("misPagos.alDia")}
         </Text>
+        <Group mt="sm">
+          <BotonPagarAhora pendientes={debidos} />
+        </Group>
       </Paper>
 
       {pagos.length === 0 ? <Text c="dimmed">{t("misPagos.sinCargos")}</Text> : null}

@@ -8,6 +8,7 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  Tabs,
   Text,
   TextInput,
   Title,
@@ -32,7 +33,9 @@ import { useFormasPago } from "../socios/use-socios";
 import { useAccionesPago } from "./acciones-pago";
 import { EmisionModal } from "./emision-modal";
 import { NuevoCargoModal } from "./nuevo-cargo-modal";
+import { usePagoOnlineActivo } from "./pago-online";
 import { filtrosPagosAApi, filtrosPagosAUrl, filtrosPagosDesdeUrl, importe } from "./pagos-logica";
+import { PedidosOnline } from "./pedidos-online";
 import { TablaPagos } from "./tabla-pagos";
 import { ESTADOS_PAGO, type FiltrosPagos, type PagoApi } from "./tipos";
 import { Totales } from "./totales-pagos";
@@ -57,6 +60,9 @@ export function PagosPage() {
   const [cargoAbierto, setCargoAbierto] = useState(false);
   const [emisionAbierta, setEmisionAbierta] = useState(false);
   const [exportando, setExportando] = useState<Formato | null>(null);
+  // With online payment on, a second tab lists the orders (`?vista=online`).
+  const pagoOnline = usePagoOnlineActivo();
+  const vista = pagoOnline && params.get("vista") === "online" ? "online" : "cargos";
 
   function cambiar(cambio: Partial<FiltrosPagos>) {
     const siguiente = { ...filtros, ...cambio };
@@ -99,142 +105,167 @@ export function PagosPage() {
         <Title order={1} fz={{ base: 26, sm: 32 }}>
           {t("pagos.titulo")}
         </Title>
-        <Group gap="xs">
-          <Button
-            variant="default"
-            leftSection={<IconDownload size={16} aria-hidden />}
-            loading={exportando === "csv"}
-            disabled={exportando !== null}
-            onClick={() => void exportar("csv")}
-          >
-            {t("pagos.exportarCsv")}
-          </Button>
-          <Button
-            variant="default"
-            leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
-            loading={exportando === "xlsx"}
-            disabled={exportando !== null}
-            onClick={() => void exportar("xlsx")}
-          >
-            {t("pagos.exportarExcel")}
-          </Button>
-          <Button
-            variant="light"
-            leftSection={<IconPlus size={16} aria-hidden />}
-            onClick={() => setCargoAbierto(true)}
-          >
-            {t("pagos.nuevoCargo")}
-          </Button>
-          <Button
-            leftSection={<IconReceipt size={16} aria-hidden />}
-            onClick={() => setEmisionAbierta(true)}
-          >
-            {t("pagos.emitirCuotas")}
-          </Button>
-        </Group>
-      </Group>
-
-      <Stack gap="sm" role="search" aria-label={t("pagos.filtros")}>
-        <TextInput
-          type="search"
-          label={t("pagos.buscar")}
-          placeholder={t("pagos.buscarAyuda")}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={texto}
-          onChange={(e) => setTexto(e.currentTarget.value)}
-        />
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-          <NumberInput
-            label={t("pagos.campos.anyo")}
-            placeholder={t("pagos.todos")}
-            min={2000}
-            max={2100}
-            allowDecimal={false}
-            allowNegative={false}
-            thousandSeparator={false}
-            value={filtros.anyo === "" ? "" : Number(filtros.anyo)}
-            onChange={(v) => {
-              const anyo = v === "" ? "" : String(v);
-              if (anyo === "" || /^\d{4}$/.test(anyo)) cambiar({ anyo, idProducto: "" });
-            }}
-          />
-          <Select
-            label={t("pagos.campos.producto")}
-            placeholder={t("pagos.todos")}
-            data={(productos.data?.items ?? []).map((p) => ({
-              value: String(p.id),
-              label: p.nombre,
-            }))}
-            value={filtros.idProducto || null}
-            onChange={(v) => cambiar({ idProducto: v ?? "" })}
-            clearable
-            searchable
-          />
-          <Select
-            label={t("pagos.campos.estado")}
-            placeholder={t("pagos.todos")}
-            data={ESTADOS_PAGO.map((e) => ({ value: e, label: t(`pagos.estados.${e}`) }))}
-            value={filtros.estado || null}
-            onChange={(v) => cambiar({ estado: (v ?? "") as FiltrosPagos["estado"] })}
-            clearable
-          />
-          <Select
-            label={t("pagos.campos.formaPago")}
-            placeholder={t("pagos.todas")}
-            data={(formas.data ?? []).map((f) => ({ value: String(f.id), label: f.nombre }))}
-            value={filtros.idFormaPago || null}
-            onChange={(v) => cambiar({ idFormaPago: v ?? "" })}
-            clearable
-          />
-        </SimpleGrid>
-      </Stack>
-
-      {lista.isError ? (
-        <Alert role="alert" color="red" title={t("pagos.errorCarga")}>
-          {mensajeDeError(lista.error)}
-        </Alert>
-      ) : null}
-
-      <Totales datos={lista.data} />
-
-      {elegidos.length > 0 ? (
-        <Paper withBorder p="sm" radius="md" bg="var(--mantine-color-green-light)">
-          <Group justify="space-between">
-            <Text size="sm" fw={500}>
-              {t("pagos.seleccion", { count: elegidos.length, importe: importe(sumaElegidos) })}
-            </Text>
+        {vista === "cargos" ? (
+          <Group gap="xs">
             <Button
-              color="green"
-              leftSection={<IconCash size={16} aria-hidden />}
-              onClick={() => cobrarVarios(elegidos, () => setElegidos([]))}
+              variant="default"
+              leftSection={<IconDownload size={16} aria-hidden />}
+              loading={exportando === "csv"}
+              disabled={exportando !== null}
+              onClick={() => void exportar("csv")}
             >
-              {t("pagos.registrarCobroElegidos")}
+              {t("pagos.exportarCsv")}
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+              loading={exportando === "xlsx"}
+              disabled={exportando !== null}
+              onClick={() => void exportar("xlsx")}
+            >
+              {t("pagos.exportarExcel")}
+            </Button>
+            <Button
+              variant="light"
+              leftSection={<IconPlus size={16} aria-hidden />}
+              onClick={() => setCargoAbierto(true)}
+            >
+              {t("pagos.nuevoCargo")}
+            </Button>
+            <Button
+              leftSection={<IconReceipt size={16} aria-hidden />}
+              onClick={() => setEmisionAbierta(true)}
+            >
+              {t("pagos.emitirCuotas")}
             </Button>
           </Group>
-        </Paper>
+        ) : null}
+      </Group>
+
+      {pagoOnline ? (
+        <Tabs
+          value={vista}
+          onChange={(v) =>
+            setParams(v === "online" ? { vista: "online" } : filtrosPagosAUrl(filtros), {
+              replace: true,
+            })
+          }
+          keepMounted={false}
+        >
+          <Tabs.List>
+            <Tabs.Tab value="cargos">{t("pagoOnline.pedidos.cargos")}</Tabs.Tab>
+            <Tabs.Tab value="online">{t("pagoOnline.pedidos.titulo")}</Tabs.Tab>
+          </Tabs.List>
+        </Tabs>
       ) : null}
 
-      <TablaPagos
-        datos={lista.data}
-        cargando={lista.isFetching}
-        filtros={filtros}
-        alCambiar={cambiar}
-        acciones={acciones}
-        seleccion={{ elegidos, alElegir: setElegidos }}
-      />
+      {vista === "online" ? (
+        <PedidosOnline />
+      ) : (
+        <>
+          <Stack gap="sm" role="search" aria-label={t("pagos.filtros")}>
+            <TextInput
+              type="search"
+              label={t("pagos.buscar")}
+              placeholder={t("pagos.buscarAyuda")}
+              leftSection={<IconSearch size={16} aria-hidden />}
+              value={texto}
+              onChange={(e) => setTexto(e.currentTarget.value)}
+            />
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+              <NumberInput
+                label={t("pagos.campos.anyo")}
+                placeholder={t("pagos.todos")}
+                min={2000}
+                max={2100}
+                allowDecimal={false}
+                allowNegative={false}
+                thousandSeparator={false}
+                value={filtros.anyo === "" ? "" : Number(filtros.anyo)}
+                onChange={(v) => {
+                  const anyo = v === "" ? "" : String(v);
+                  if (anyo === "" || /^\d{4}$/.test(anyo)) cambiar({ anyo, idProducto: "" });
+                }}
+              />
+              <Select
+                label={t("pagos.campos.producto")}
+                placeholder={t("pagos.todos")}
+                data={(productos.data?.items ?? []).map((p) => ({
+                  value: String(p.id),
+                  label: p.nombre,
+                }))}
+                value={filtros.idProducto || null}
+                onChange={(v) => cambiar({ idProducto: v ?? "" })}
+                clearable
+                searchable
+              />
+              <Select
+                label={t("pagos.campos.estado")}
+                placeholder={t("pagos.todos")}
+                data={ESTADOS_PAGO.map((e) => ({ value: e, label: t(`pagos.estados.${e}`) }))}
+                value={filtros.estado || null}
+                onChange={(v) => cambiar({ estado: (v ?? "") as FiltrosPagos["estado"] })}
+                clearable
+              />
+              <Select
+                label={t("pagos.campos.formaPago")}
+                placeholder={t("pagos.todas")}
+                data={(formas.data ?? []).map((f) => ({ value: String(f.id), label: f.nombre }))}
+                value={filtros.idFormaPago || null}
+                onChange={(v) => cambiar({ idFormaPago: v ?? "" })}
+                clearable
+              />
+            </SimpleGrid>
+          </Stack>
 
-      {modales}
-      <NuevoCargoModal
-        abierto={cargoAbierto}
-        anyo={anyoNumero}
-        alCerrar={() => setCargoAbierto(false)}
-      />
-      <EmisionModal
-        abierto={emisionAbierta}
-        anyoInicial={anyoNumero}
-        alCerrar={() => setEmisionAbierta(false)}
-        alEmitir={(anyo) => cambiar({ anyo: String(anyo), idProducto: "", estado: "" })}
-      />
+          {lista.isError ? (
+            <Alert role="alert" color="red" title={t("pagos.errorCarga")}>
+              {mensajeDeError(lista.error)}
+            </Alert>
+          ) : null}
+
+          <Totales datos={lista.data} />
+
+          {elegidos.length > 0 ? (
+            <Paper withBorder p="sm" radius="md" bg="var(--mantine-color-green-light)">
+              <Group justify="space-between">
+                <Text size="sm" fw={500}>
+                  {t("pagos.seleccion", { count: elegidos.length, importe: importe(sumaElegidos) })}
+                </Text>
+                <Button
+                  color="green"
+                  leftSection={<IconCash size={16} aria-hidden />}
+                  onClick={() => cobrarVarios(elegidos, () => setElegidos([]))}
+                >
+                  {t("pagos.registrarCobroElegidos")}
+                </Button>
+              </Group>
+            </Paper>
+          ) : null}
+
+          <TablaPagos
+            datos={lista.data}
+            cargando={lista.isFetching}
+            filtros={filtros}
+            alCambiar={cambiar}
+            acciones={acciones}
+            seleccion={{ elegidos, alElegir: setElegidos }}
+          />
+
+          {modales}
+          <NuevoCargoModal
+            abierto={cargoAbierto}
+            anyo={anyoNumero}
+            alCerrar={() => setCargoAbierto(false)}
+          />
+          <EmisionModal
+            abierto={emisionAbierta}
+            anyoInicial={anyoNumero}
+            alCerrar={() => setEmisionAbierta(false)}
+            alEmitir={(anyo) => cambiar({ anyo: String(anyo), idProducto: "", estado: "" })}
+          />
+        </>
+      )}
     </Stack>
   );
 }

@@ -3,6 +3,7 @@ import { Anchor, Card, Group, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
 import { useSesion } from "../../app/session-store";
 import { useTranslation } from "../../lib/i18n";
+import { BotonPagarAhora } from "./pago-online";
 import { importe } from "./pagos-logica";
 import { useMisPagos } from "./use-pagos";
 
@@ -17,9 +18,10 @@ export function PagosPendientesHome() {
 function PagosPendientesCard() {
   const { t } = useTranslation();
   const mios = useMisPagos();
-  const debidos = (mios.data?.items ?? []).filter(
+  const pendientes = (mios.data?.items ?? []).filter(
     (p) => p.estado === "pendiente" || p.estado === "devuelto",
-  ).length;
+  );
+  const debidos = pendientes.length;
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="home-pagos">
       <Group justify="space-between" mb="sm">
@@ -45,6 +47,11 @@ function PagosPendientesCard() {
                 ? t("misPagos.alDia")
                 : t("misPagos.cargosPendientes", { count: debidos })}
             </Text>
+          ) : null}
+          {debidos > 0 ? (
+            <Group mt="sm">
+              <BotonPagarAhora pendientes={pendientes} />
+            </Group>
           ) : null}
         </>
       )}

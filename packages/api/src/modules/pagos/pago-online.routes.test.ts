@@ -1,0 +1,468 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { bearer, crearCuenta, crearEntorno, type Entorno, entrar } from "../../test/entorno.js";
+import {
+  arrancarRedsysSimulado,
+  COMERCIO_PRUEBAS,
+  comoFormulario,
+  type FormularioBanco,
+  notificacionDe,
+} from "../../test/redsys-simulado.js";
+import { RemesasRepository } from "../remesas/remesas.repository.js";
+import { decodificarParametros } from "./redsys.js";
+
+let e: Entorno;
+let banco: Awaited<ReturnType<typeof arrancarRedsysSimulado>>;
+type Cuenta = { id: number; token: string; idSocio: number };
+let admin: Cuenta;
+let padre: Cuenta;
+let otro: Cuenta;
+let hijo = 0;
+
+async function cuenta(rol: "administrador" | "usuario" | "socio") {
+  const c = await crearCuenta(e.db, { rol });
+  return { id: c.id, token: await entrar(e.app, c.email), idSocio: c.idSocio ?? 0 };
+}
+
+const pedir = (method: "GET" | "POST", url: string, token: string, payload?: unknown) =>
+  e.app.inject({
+    method,
+    url,
+    headers: bearer(token),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+/** The bank's notification, as the bank posts it (urlencoded). */
+const notificar = (f: FormularioBanco) =>
+  e.app.inject({
+    method: "POST",
+    url: "/api/pagos/redsys/notificacion",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    payload: comoFormulario(f),
+  });
+
+async function cargo(idSocio: number, importe = 45.5) {
+  const res = await pedir("POST", "/api/pagos", admin.token, {
+    idSocio,
+    concepto: "Cuota 2026",
+    importe,
+    fechaVencimiento: "2026-05-01",
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().id as number;
+}
+
+async function pedido(token: string, idsPago: number[], metodo = "tarjeta") {
+  const res = await pedir("POST", "/api/pagos/pago-online", token, { idsPago, metodo });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as FormularioBanco & { url: string; pedido: string };
+}
+
+const filaPago = (id: number) =>
+  e.db.selectFrom("pago").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+const filaPedido = (numero: string) =>
+  e.db
+    .selectFrom("pedido_online")
+    .selectAll()
+    .where("numero", "=", numero)
+    .executeTakeFirstOrThrow();
+const cobrosEnLinea = async (id: number) =>
+  (
+    await e.db
+      .selectFrom("auditoria")
+      .select("id")
+      .where("entidad", "=", "pago")
+      .where("id_entidad", "=", id)
+      .where("accion", "=", "cobro en línea")
+      .execute()
+  ).length;
+
+beforeAll(async () => {
+  banco = await arrancarRedsysSimulado({
+    enviar: async (url, cuerpo) =>
+      (
+        await e.app.inject({
+          method: "POST",
+          url: new URL(url).pathname,
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          payload: cuerpo,
+        })
+      ).statusCode,
+  });
+  e = await crearEntorno({ redsys: { ...COMERCIO_PRUEBAS, url: banco.url } });
+  admin = await cuenta("administrador");
+  padre = await cuenta("usuario");
+  otro = await cuenta("usuario");
+  const s = await e.db
+    .insertInto("socio")
+    .values({ nombre: "Pau", apellidos: "Soler", id_pagador: padre.idSocio })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  hijo = s.id;
+});
+afterAll(async () => {
+  await e?.cerrar();
+  await banco?.cerrar();
+});
+
+describe("pago en línea activo", () => {
+  it("la web sabe que está activo y la CSP deja enviar el formulario al banco", async () => {
+    const res = await pedir("GET", "/api/pagos/pago-online", padre.token);
+    expect(res.json()).toEqual({ activo: true });
+    expect(String(res.headers["content-security-policy"])).toContain(
+      `form-action 'self' ${banco.origen}`,
+    );
+  });
+
+  it("un usuario paga con Bizum la cuota de su hijo en el banco simulado y recibe el recibo", async () => {
+    const id = await cargo(hijo, 45.5);
+    const correos = vi.spyOn(e.app.servicios.mail, "encolar");
+    const f = await pedido(padre.token, [id], "bizum");
+    expect(f.url).toBe(banco.url);
+    expect(f.Ds_SignatureVersion).toBe("HMAC_SHA256_V1");
+    expect(f.pedido).toMatch(/^\d{12}$/);
+    const orden = decodificarParametros(f.Ds_MerchantParameters);
+    expect(orden).toMatchObject({
+      Ds_Merchant_Amount: "4550",
+      Ds_Merchant_Order: f.pedido,
+      Ds_Merchant_MerchantCode: "999008881",
+      Ds_Merchant_Terminal: "1",
+      Ds_Merchant_Currency: "978",
+      Ds_Merchant_PayMethods: "z",
+      Ds_Merchant_MerchantURL: "http://fila.test/api/pagos/redsys/notificacion",
+      Ds_Merchant_UrlOK: `http://fila.test/#/pago-online/${f.pedido}`,
+    });
+    // The browser posts the form to the bank, which checks the signature and shows its page.
+    const paginaBanco = await fetch(f.url, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: comoFormulario(f),
+    });
+    expect(paginaBanco.status).toBe(200);
+    const html = await paginaBanco.text();
+    expect(html).toContain("Pago con Bizum");
+    expect(html).toContain("45,50 €");
+    const idOperacion = /name="id" value="([^"]+)"/.exec(html)?.[1] ?? "";
+    const vuelta = await fetch(`${banco.origen}/sis/decidir`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ id: idOperacion, respuesta: "0000" }).toString(),
+      redirect: "manual",
+    });
+    expect(vuelta.status).toBe(302);
+    expect(vuelta.headers.get("location")).toBe(`http://fila.test/#/pago-online/${f.pedido}`);
+    expect(banco.notificaciones.at(-1)?.status).toBe(200);
+
+    const p = await filaPago(id);
+    expect(p.estado).toBe("pagado");
+    expect(p.referencia).toContain(f.pedido);
+    const forma = await e.db
+      .selectFrom("forma_pago")
+      .select("nombre")
+      .where("id", "=", p.id_forma_pago ?? 0)
+      .executeTakeFirstOrThrow();
+    expect(forma.nombre).toBe("Pago en línea");
+    expect(await cobrosEnLinea(id)).toBe(1);
+    const resultado = await pedir("GET", `/api/pagos/pago-online/${f.pedido}`, padre.token);
+    expect(resultado.json()).toMatchObject({
+      estado: "pagado",
+      metodo: "bizum",
+      importe: 45.5,
+      respuesta: "0000",
+      cargos: [{ id, importe: 45.5 }],
+    });
+    expect(resultado.json().codigoAutorizacion).toMatch(/^\d{6}$/);
+    const recibo = await pedir("GET", `/api/pagos/${id}/recibo.pdf`, padre.token);
+    expect(recibo.statusCode).toBe(200);
+    await e.app.servicios.mail.esperarEnvios();
+    const correo = await e.db
+      .selectFrom("correo_saliente")
+      .select(["asunto", "texto"])
+      .where("asunto", "like", `%${f.pedido}%`)
+      .executeTakeFirst();
+    expect(correo?.texto).toContain("45,50 €");
+    // The receipt goes attached: the same PDF as /api/pagos/:id/recibo.pdf.
+    const conRecibo = correos.mock.calls.find(([c]) => c.asunto.includes(f.pedido))?.[0];
+    expect(conRecibo?.adjuntos?.map((a) => a.nombre)).toEqual([`recibo-${id}.pdf`]);
+    expect(conRecibo?.adjuntos?.[0]?.contenido.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    correos.mockRestore();
+  });
+
+  it("la misma notificación dos veces paga una sola vez", async () => {
+    const id = await cargo(hijo, 10);
+    const f = await pedido(padre.token, [id]);
+    const n = notificacionDe(f);
+    expect((await notificar(n)).statusCode).toBe(200);
+    expect((await notificar(n)).statusCode).toBe(200);
+    expect(await cobrosEnLinea(id)).toBe(1);
+    expect((await filaPedido(f.pedido)).estado).toBe("pagado");
+  });
+
+  it("dos notificaciones idénticas a la vez pagan una sola vez", async () => {
+    const ids = [await cargo(hijo, 3), await cargo(padre.idSocio, 4)];
+    const f = await pedido(padre.token, ids);
+    const n = notificacionDe(f);
+    const respuestas = await Promise.all([notificar(n), notificar(n), notificar(n)]);
+    expect(respuestas.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    for (const id of ids) expect(await cobrosEnLinea(id)).toBe(1);
+    const alertas = await e.db
+      .selectFrom("alerta")
+      .select("id")
+      .where("mensaje", "like", `%${f.pedido}%`)
+      .execute();
+    expect(alertas).toHaveLength(0);
+  });
+
+  it("una remesa que se genera a la vez se lleva el cargo o lo deja pagado en línea, nunca las dos cosas", async () => {
+    const domiciliado = await cuenta("usuario");
+    const fp = await e.db
+      .insertInto("forma_pago")
+      .values({ nombre: "Domiciliación", domiciliada: true })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await e.db
+      .updateTable("socio")
+      .set({ id_forma_pago: fp.id })
+      .where("id", "=", domiciliado.idSocio)
+      .execute();
+    const id = await cargo(domiciliado.idSocio, 18);
+    const f = await pedido(domiciliado.token, [id]);
+    let notificacion: Promise<{ statusCode: number }> | undefined;
+    // The remittance takes the charge first: it locks it as it does, and the bank's notification
+    // arrives while it still holds the lock.
+    await e.db.transaction().execute(async (trx) => {
+      const elegibles = await new RemesasRepository(trx).cargosElegibles("2099-12-31");
+      expect(elegibles.map((c) => c.id)).toContain(id);
+      notificacion = notificar(notificacionDe(f));
+      await new Promise((ok) => setTimeout(ok, 200));
+      const remesa = await trx
+        .insertInto("remesa")
+        .values({ mensaje_id: "R-A-LA-VEZ", fecha_cobro: "2026-06-01", hasta: "2099-12-31" })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await trx.updateTable("pago").set({ id_remesa: remesa.id }).where("id", "=", id).execute();
+    });
+    expect((await notificacion)?.statusCode).toBe(200);
+    const p = await filaPago(id);
+    expect(p.estado).toBe("pendiente");
+    expect(p.id_remesa).not.toBeNull();
+    expect(await cobrosEnLinea(id)).toBe(0);
+    const alerta = await e.db
+      .selectFrom("alerta")
+      .select(["titulo", "mensaje"])
+      .where("mensaje", "like", `%${f.pedido}%`)
+      .executeTakeFirstOrThrow();
+    expect(alerta.titulo).toBe("Pago duplicado");
+    expect(alerta.mensaje).toContain("18,00 €");
+    // And the other way round: a paid charge is no longer eligible for the next remittance.
+    const otro = await cargo(domiciliado.idSocio, 9);
+    const g = await pedido(domiciliado.token, [otro]);
+    expect((await notificar(notificacionDe(g))).statusCode).toBe(200);
+    const despues = await new RemesasRepository(e.db).cargosElegibles("2099-12-31");
+    expect(despues.map((c) => c.id)).not.toContain(otro);
+  });
+
+  it("una firma alterada es 400 y no cambia nada", async () => {
+    const id = await cargo(hijo, 12);
+    const f = await pedido(padre.token, [id]);
+    const n = notificacionDe(f);
+    const mala = `${n.Ds_Signature.slice(0, -2)}${n.Ds_Signature.endsWith("A") ? "B" : "A"}`;
+    const res = await notificar({ ...n, Ds_Signature: mala });
+    expect(res.statusCode).toBe(400);
+    const firmadaConOtraClave = notificacionDe(f, {
+      clave: Buffer.alloc(24, 7).toString("base64"),
+    });
+    expect((await notificar(firmadaConOtraClave)).statusCode).toBe(400);
+    expect((await filaPago(id)).estado).toBe("pendiente");
+    expect((await filaPedido(f.pedido)).estado).toBe("pendiente");
+  });
+
+  it("otro importe, otra moneda o un pedido desconocido (bien firmados) son 400 y no cambian nada", async () => {
+    const id = await cargo(hijo, 20);
+    const f = await pedido(padre.token, [id]);
+    expect((await notificar(notificacionDe(f, { cambios: { Ds_Amount: "1" } }))).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await notificar(notificacionDe(f, { cambios: { Ds_Currency: "840" } }))).statusCode,
+    ).toBe(400);
+    const desconocido = notificacionDe({
+      ...f,
+      Ds_MerchantParameters: Buffer.from(
+        JSON.stringify({
+          ...decodificarParametros(f.Ds_MerchantParameters),
+          Ds_Merchant_Order: "999999999999",
+        }),
+      ).toString("base64"),
+    });
+    expect((await notificar(desconocido)).statusCode).toBe(400);
+    expect((await filaPago(id)).estado).toBe("pendiente");
+    expect((await filaPedido(f.pedido)).estado).toBe("pendiente");
+  });
+
+  it("un pago denegado queda registrado con su motivo y el cargo sigue pendiente", async () => {
+    const id = await cargo(hijo, 30);
+    const f = await pedido(padre.token, [id]);
+    const res = await notificar(notificacionDe(f, { respuesta: "0116" }));
+    expect(res.statusCode).toBe(200);
+    expect((await filaPago(id)).estado).toBe("pendiente");
+    const resultado = await pedir("GET", `/api/pagos/pago-online/${f.pedido}`, padre.token);
+    expect(resultado.json()).toMatchObject({
+      estado: "denegado",
+      respuesta: "0116",
+      motivo: "No hay saldo suficiente.",
+    });
+    // A later authorised notification of a refused order changes nothing.
+    expect((await notificar(notificacionDe(f))).statusCode).toBe(200);
+    expect((await filaPago(id)).estado).toBe("pendiente");
+  });
+
+  it("si la junta cobró a mano un cargo mientras tanto, el pago entra y avisa del pago duplicado", async () => {
+    const a = await cargo(hijo, 25);
+    const b = await cargo(hijo, 15);
+    const f = await pedido(padre.token, [a, b]);
+    const fp = await e.db
+      .insertInto("forma_pago")
+      .values({ nombre: "Efectivo" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const aMano = await pedir("POST", `/api/pagos/${a}/cobro`, admin.token, {
+      fecha: "2026-03-01",
+      idFormaPago: fp.id,
+    });
+    expect(aMano.statusCode).toBe(200);
+    expect((await notificar(notificacionDe(f))).statusCode).toBe(200);
+    expect((await filaPago(b)).estado).toBe("pagado");
+    expect((await filaPago(a)).id_forma_pago).toBe(fp.id);
+    expect((await filaPedido(f.pedido)).estado).toBe("pagado");
+    const alerta = await e.db
+      .selectFrom("alerta")
+      .select(["titulo", "mensaje"])
+      .where("mensaje", "like", `%${f.pedido}%`)
+      .executeTakeFirstOrThrow();
+    expect(alerta.titulo).toBe("Pago duplicado");
+    expect(alerta.mensaje).toContain("25,00 €");
+  });
+
+  it("los cargos de otro son 404; uno pagado, 409; uno en una remesa sin cobrar, 409", async () => {
+    const ajeno = await cargo(otro.idSocio, 5);
+    const mio = await cargo(padre.idSocio, 5);
+    let res = await pedir("POST", "/api/pagos/pago-online", padre.token, {
+      idsPago: [mio, ajeno],
+      metodo: "tarjeta",
+    });
+    expect(res.statusCode).toBe(404);
+    res = await pedir("POST", "/api/pagos/pago-online", admin.token, {
+      idsPago: [mio],
+      metodo: "tarjeta",
+    });
+    expect(res.statusCode).toBe(404);
+
+    const pagado = await cargo(padre.idSocio, 5);
+    const fp = await e.db
+      .insertInto("forma_pago")
+      .values({ nombre: "Caja" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await pedir("POST", `/api/pagos/${pagado}/cobro`, admin.token, {
+      fecha: "2026-03-01",
+      idFormaPago: fp.id,
+    });
+    res = await pedir("POST", "/api/pagos/pago-online", padre.token, {
+      idsPago: [pagado],
+      metodo: "tarjeta",
+    });
+    expect(res.statusCode).toBe(409);
+
+    const enRemesa = await cargo(padre.idSocio, 5);
+    const remesa = await e.db
+      .insertInto("remesa")
+      .values({ mensaje_id: "R-1", fecha_cobro: "2026-06-01", hasta: "2026-06-01" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await e.db
+      .updateTable("pago")
+      .set({ id_remesa: remesa.id })
+      .where("id", "=", enRemesa)
+      .execute();
+    res = await pedir("POST", "/api/pagos/pago-online", padre.token, {
+      idsPago: [enRemesa],
+      metodo: "bizum",
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message ?? res.json().mensaje).toMatch(/^Este cargo ya está en una remesa/);
+    const numeros = await e.db.selectFrom("pedido_online").select("id").execute();
+    res = await pedir("POST", "/api/pagos/pago-online", padre.token, {
+      idsPago: [mio],
+      metodo: "tarjeta",
+      extra: 1,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(await e.db.selectFrom("pedido_online").select("id").execute()).toHaveLength(
+      numeros.length,
+    );
+  });
+
+  it("el pedido de otro no se ve (404) y la junta lista y exporta los pedidos", async () => {
+    const id = await cargo(hijo, 7);
+    const f = await pedido(padre.token, [id]);
+    expect((await pedir("GET", `/api/pagos/pago-online/${f.pedido}`, otro.token)).statusCode).toBe(
+      404,
+    );
+    expect((await pedir("GET", "/api/pagos/pedidos-online", padre.token)).statusCode).toBe(403);
+    const lista = await pedir(
+      "GET",
+      "/api/pagos/pedidos-online?estado=pendiente&metodo=tarjeta",
+      admin.token,
+    );
+    expect(lista.statusCode).toBe(200);
+    expect(lista.json().items.map((p: { numero: string }) => p.numero)).toContain(f.pedido);
+    expect(lista.json().items.every((p: { estado: string }) => p.estado === "pendiente")).toBe(
+      true,
+    );
+    const pagados = await pedir("GET", "/api/pagos/pedidos-online?estado=pagado", admin.token);
+    expect(pagados.json().items.map((p: { numero: string }) => p.numero)).not.toContain(f.pedido);
+    const csv = await pedir(
+      "GET",
+      "/api/pagos/pedidos-online/export?formato=csv&estado=pendiente",
+      admin.token,
+    );
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain(f.pedido);
+    expect(csv.body).toContain("Pendiente de confirmar");
+  });
+});
+
+describe("pago en línea sin configurar", () => {
+  let apagado: Entorno;
+  beforeAll(async () => {
+    apagado = await crearEntorno();
+  });
+  afterAll(async () => {
+    await apagado?.cerrar();
+  });
+
+  it("la web lo sabe, las rutas no existen (404) y la CSP solo deja enviar formularios a sí misma", async () => {
+    const c = await crearCuenta(apagado.db, { rol: "usuario" });
+    const token = await entrar(apagado.app, c.email);
+    const estado = await apagado.app.inject({
+      url: "/api/pagos/pago-online",
+      headers: bearer(token),
+    });
+    expect(estado.json()).toEqual({ activo: false });
+    expect(String(estado.headers["content-security-policy"])).toContain("form-action 'self';");
+    const crear = await apagado.app.inject({
+      method: "POST",
+      url: "/api/pagos/pago-online",
+      headers: bearer(token),
+      payload: { idsPago: [1], metodo: "tarjeta" },
+    });
+    expect(crear.statusCode).toBe(404);
+    const n = await apagado.app.inject({
+      method: "POST",
+      url: "/api/pagos/redsys/notificacion",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "Ds_SignatureVersion=HMAC_SHA256_V1&Ds_MerchantParameters=e30&Ds_Signature=x",
+    });
+    expect(n.statusCode).toBe(404);
+  });
+});

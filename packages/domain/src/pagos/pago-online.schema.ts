@@ -1,0 +1,162 @@
+import { z } from "zod";
+import { IdSchema } from "../comun/esquemas";
+
+/** Cómo paga el festero en la pasarela del banco (Redsys): con tarjeta o con Bizum. */
+export const METODOS_PAGO_ONLINE = ["tarjeta", "bizum"] as const;
+export type MetodoPagoOnline = (typeof METODOS_PAGO_ONLINE)[number];
+
+/** Estados de un pedido: a la espera de la notificación del banco, pagado o denegado. */
+export const ESTADOS_PEDIDO_ONLINE = ["pendiente", "pagado", "denegado"] as const;
+export type EstadoPedidoOnline = (typeof ESTADOS_PEDIDO_ONLINE)[number];
+
+/** `GET /api/pagos/pago-online`: si la junta ha configurado el TPV virtual. */
+export const PagoOnlineDisponibleSchema = z.object({ activo: z.boolean() });
+export type PagoOnlineDisponible = z.infer<typeof PagoOnlineDisponibleSchema>;
+
+/** `POST /api/pagos/pago-online`: los cargos a pagar (propios o de quien pago) y el método. */
+export const PagoOnlineEntradaSchema = z.object({
+  idsPago: z
+    .array(IdSchema)
+    .min(1, { error: "Elige al menos un cargo" })
+    .max(100, { error: "Como mucho 100 cargos a la vez" })
+    .refine((ids) => new Set(ids).size === ids.length, { error: "Hay cargos repetidos" }),
+  metodo: z.enum(METODOS_PAGO_ONLINE, { error: "Elige «tarjeta» o «bizum»" }),
+});
+export type PagoOnlineEntrada = z.output<typeof PagoOnlineEntradaSchema>;
+
+/** Lo que el navegador manda al banco en un formulario (POST a `url`). */
+export const FormularioRedsysSchema = z.object({
+  url: z.string(),
+  Ds_SignatureVersion: z.string(),
+  Ds_MerchantParameters: z.string(),
+  Ds_Signature: z.string(),
+  /** El número de pedido, para la página del resultado. */
+  pedido: z.string(),
+});
+export type FormularioRedsys = z.infer<typeof FormularioRedsysSchema>;
+
+/** La notificación del banco (`application/x-www-form-urlencoded`). */
+export const NotificacionRedsysSchema = z.object({
+  Ds_SignatureVersion: z.string().max(50),
+  Ds_MerchantParameters: z.string().min(1).max(20_000),
+  Ds_Signature: z.string().min(1).max(200),
+});
+export type NotificacionRedsys = z.infer<typeof NotificacionRedsysSchema>;
+
+/** Un pedido de pago en línea, como lo ven el festero (el suyo) y la junta. */
+export const PedidoOnlineSchema = z.object({
+  numero: z.string(),
+  fecha: z.string(),
+  estado: z.enum(ESTADOS_PEDIDO_ONLINE),
+  metodo: z.enum(METODOS_PAGO_ONLINE),
+  importe: z.number(),
+  /** null si el socio se borró después. */
+  idSocio: z.int().nullable(),
+  socio: z.string(),
+  cargos: z.array(z.object({ id: z.int(), concepto: z.string(), importe: z.number() })),
+  codigoAutorizacion: z.string(),
+  /** Ds_Response del banco ("" hasta que llega la notificación). */
+  respuesta: z.string(),
+  /** El motivo de la respuesta del banco, en castellano ("" si no hay respuesta). */
+  motivo: z.string(),
+});
+export type PedidoOnline = z.infer<typeof PedidoOnlineSchema>;
+
+const entero = z.coerce.number().int({ error: "Introduce un número entero" });
+
+/** Filtros de la lista de pedidos de la junta (y de su exportación). */
+export const FiltrosPedidosOnlineSchema = z.object({
+  q: z.string().trim().max(100, { error: "La búsqueda es demasiado larga" }).optional(),
+  estado: z
+    .enum(ESTADOS_PEDIDO_ONLINE, { error: "Estado: pendiente, pagado o denegado" })
+    .optional(),
+  metodo: z.enum(METODOS_PAGO_ONLINE, { error: "Método: tarjeta o bizum" }).optional(),
+});
+export type FiltrosPedidosOnline = z.output<typeof FiltrosPedidosOnlineSchema>;
+
+export const ListaPedidosOnlineQuerySchema = FiltrosPedidosOnlineSchema.extend({
+  page: entero.min(1, { error: "La página empieza en 1" }).default(1),
+  pageSize: entero
+    .min(1, { error: "El tamaño de página va de 1 a 200" })
+    .max(200, { error: "El tamaño de página va de 1 a 200" })
+    .default(50),
+});
+export type ListaPedidosOnlineQuery = z.output<typeof ListaPedidosOnlineQuerySchema>;
+
+export const ExportPedidosOnlineQuerySchema = FiltrosPedidosOnlineSchema.extend({
+  formato: z.enum(["xlsx", "csv"], { error: "El formato es xlsx o csv" }).default("xlsx"),
+});
+export type ExportPedidosOnlineQuery = z.output<typeof ExportPedidosOnlineQuerySchema>;
+
+export const ListaPedidosOnlineSchema = z.object({
+  items: z.array(PedidoOnlineSchema),
+  total: z.int(),
+  page: z.int(),
+  pageSize: z.int(),
+});
+export type ListaPedidosOnline = z.infer<typeof ListaPedidosOnlineSchema>;
+
+/** Número de pedido de Redsys: 4 cifras y luego hasta 8 letras o cifras. */
+export const NumeroPedidoSchema = z
+  .string()
+  .regex(/^\d{4}[0-9A-Za-z]{0,8}$/, { error: "El número de pedido no es válido" });
+
+/** Ds_Response 0000–0099: operación autorizada. */
+export function respuestaAutorizada(respuesta: string): boolean {
+  return /^\d{1,4}$/.test(respuesta) && Number(respuesta) <= 99;
+}
+
+/**
+ * El motivo de una respuesta de Redsys (Ds_Response), en castellano, de la tabla de códigos de
+ * su guía de integración; los que no están aquí se leen como «denegada por el banco».
+ */
+const MOTIVOS: Record<string, string> = {
+  "0101": "La tarjeta está caducada.",
+  "0102": "La tarjeta está bloqueada temporalmente o bajo sospecha de fraude.",
+  "0104": "Operación no permitida para esta tarjeta.",
+  "0106": "Se han superado los intentos del PIN.",
+  "0116": "No hay saldo suficiente.",
+  "0118": "La tarjeta no está registrada.",
+  "0125": "La tarjeta no es efectiva.",
+  "0129": "El código de seguridad (CVV2/CVC2) no es correcto.",
+  "0172": "Denegada: no repitas la operación.",
+  "0173": "Denegada: no repitas la operación sin actualizar los datos de la tarjeta.",
+  "0174": "Denegada: no repitas la operación antes de 72 horas.",
+  "0180": "La tarjeta no es de este servicio.",
+  "0184": "Error en la autenticación del titular.",
+  "0190": "Denegada por el banco sin indicar el motivo.",
+  "0191": "La fecha de caducidad no es correcta.",
+  "0195": "Hace falta la autenticación reforzada (SCA).",
+  "0202": "La tarjeta está bloqueada temporalmente o bajo sospecha de fraude.",
+  "0904": "El comercio no está dado de alta en el sistema de la tarjeta.",
+  "0909": "Error del sistema del banco.",
+  "0912": "El banco emisor no está disponible.",
+  "0913": "Pedido repetido.",
+  "0944": "Sesión incorrecta.",
+  "0950": "Operación de devolución no permitida.",
+  "9064": "El número de dígitos de la tarjeta no es correcto.",
+  "9078": "Esta tarjeta no admite este tipo de operación.",
+  "9093": "La tarjeta no existe.",
+  "9094": "Lo han rechazado los servidores internacionales.",
+  "9104": "Comercio con «titular seguro» y titular sin clave de compra segura.",
+  "9218": "El comercio no permite operaciones seguras por entrada.",
+  "9253": "La tarjeta no cumple el check-digit.",
+  "9256": "El comercio no puede hacer preautorizaciones.",
+  "9257": "Esta tarjeta no permite hacer preautorizaciones.",
+  "9261": "Operación detenida por superar el control de restricciones.",
+  "9912": "El banco emisor no está disponible.",
+  "9913": "Error en la confirmación que el comercio envía al TPV virtual.",
+  "9914": "Confirmación «KO» del comercio.",
+  "9915": "Has cancelado el pago.",
+  "9928": "Anulación de autorización en diferido hecha por el banco.",
+  "9929": "Anulación de autorización en diferido hecha por el comercio.",
+  "9997": "Se está procesando otra operación con la misma tarjeta.",
+  "9998": "Operación en proceso de solicitud de datos de tarjeta.",
+  "9999": "Operación redirigida al emisor para autenticar.",
+};
+
+export function motivoRespuestaRedsys(respuesta: string): string {
+  if (respuesta === "") return "";
+  if (respuestaAutorizada(respuesta)) return "Operación autorizada.";
+  return MOTIVOS[respuesta.padStart(4, "0")] ?? "El banco ha denegado la operación.";
+}
