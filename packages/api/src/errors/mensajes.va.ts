@@ -147,6 +147,7 @@ export const MENSAJES_VA: Catalogo = {
   "no_encontrado.inscripcion": "La inscripció no existix.",
   "no_encontrado.logotipo": "El logotip no existix.",
   "no_encontrado.noticia": "La notícia no existix.",
+  "no_encontrado.pedido": "La comanda no existix.",
   "no_encontrado.producto": "El producte no existix.",
   "no_encontrado.recurso": "El recurs no existix.",
   "no_encontrado.remesa": "La remesa no existix.",
@@ -172,6 +173,10 @@ export const MENSAJES_VA: Catalogo = {
   "pagos.importe_cobrado_mayor_pendiente":
     "L'import cobrat ({{importe}} €) és major que el pendent ({{pendiente}} €).",
   "pagos.no_existe_cargo": "No existix el càrrec {{ids}}.",
+  "pagos.online_cargo_en_remesa":
+    "Este càrrec ja està en una remesa (càrrec {{id}}): el cobrarà el banc per domiciliació.",
+  "pagos.online_notificacion_no_valida":
+    "La notificació del banc no és vàlida: signatura, comanda o import que no corresponen.",
   "pagos.no_existe_producto": "No existix el producte {{ids}}.",
   "pagos.producto_con_cargos": "No es pot esborrar: té {{n}} càrrecs. Pots desactivar-lo.",
   "pagos.producto_con_un_cargo": "No es pot esborrar: té {{n}} càrrec. Pots desactivar-lo.",

@@ -23,6 +23,13 @@ describe("pago en línea (Redsys)", () => {
     expect(motivoRespuestaRedsys("")).toBe("");
   });
 
+  it("y en valenciano para quien lo lee en valenciano, con el mismo general", () => {
+    expect(motivoRespuestaRedsys("0116", "va")).toBe("No hi ha prou saldo.");
+    expect(motivoRespuestaRedsys("9915", "va")).toBe("Has cancel·lat el pagament.");
+    expect(motivoRespuestaRedsys("0000", "va")).toBe("Operació autoritzada.");
+    expect(motivoRespuestaRedsys("0666", "va")).toBe("El banc ha denegat l'operació.");
+  });
+
   it("el número de pedido son 4 cifras y luego hasta 8 letras o cifras", () => {
     expect(NumeroPedidoSchema.safeParse("000000000001").success).toBe(true);
     expect(NumeroPedidoSchema.safeParse("1234abcdEFGH").success).toBe(true);

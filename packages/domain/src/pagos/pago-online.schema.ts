@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { IdSchema } from "../comun/esquemas";
+import type { Idioma } from "../sesion/usuario-sesion";
 
 /** Cómo paga el festero en la pasarela del banco (Redsys): con tarjeta o con Bizum. */
 export const METODOS_PAGO_ONLINE = ["tarjeta", "bizum"] as const;
@@ -155,8 +156,60 @@ const MOTIVOS: Record<string, string> = {
   "9999": "Operación redirigida al emisor para autenticar.",
 };
 
-export function motivoRespuestaRedsys(respuesta: string): string {
+/** The same reasons in Valencian. */
+const MOTIVOS_VA: Record<string, string> = {
+  "0101": "La targeta està caducada.",
+  "0102": "La targeta està bloquejada temporalment o davall sospita de frau.",
+  "0104": "Operació no permesa per a esta targeta.",
+  "0106": "S'han superat els intents del PIN.",
+  "0116": "No hi ha prou saldo.",
+  "0118": "La targeta no està registrada.",
+  "0125": "La targeta no és efectiva.",
+  "0129": "El codi de seguretat (CVV2/CVC2) no és correcte.",
+  "0172": "Denegada: no repetisques l'operació.",
+  "0173": "Denegada: no repetisques l'operació sense actualitzar les dades de la targeta.",
+  "0174": "Denegada: no repetisques l'operació abans de 72 hores.",
+  "0180": "La targeta no és d'este servici.",
+  "0184": "Error en l'autenticació del titular.",
+  "0190": "Denegada pel banc sense indicar el motiu.",
+  "0191": "La data de caducitat no és correcta.",
+  "0195": "Cal l'autenticació reforçada (SCA).",
+  "0202": "La targeta està bloquejada temporalment o davall sospita de frau.",
+  "0904": "El comerç no està donat d'alta en el sistema de la targeta.",
+  "0909": "Error del sistema del banc.",
+  "0912": "El banc emissor no està disponible.",
+  "0913": "Comanda repetida.",
+  "0944": "Sessió incorrecta.",
+  "0950": "Operació de devolució no permesa.",
+  "9064": "El nombre de dígits de la targeta no és correcte.",
+  "9078": "Esta targeta no admet este tipus d'operació.",
+  "9093": "La targeta no existix.",
+  "9094": "L'han rebutjada els servidors internacionals.",
+  "9104": "Comerç amb «titular segur» i titular sense clau de compra segura.",
+  "9218": "El comerç no permet operacions segures per entrada.",
+  "9253": "La targeta no complix el dígit de control.",
+  "9256": "El comerç no pot fer preautoritzacions.",
+  "9257": "Esta targeta no permet fer preautoritzacions.",
+  "9261": "Operació detinguda per superar el control de restriccions.",
+  "9912": "El banc emissor no està disponible.",
+  "9913": "Error en la confirmació que el comerç envia al TPV virtual.",
+  "9914": "Confirmació «KO» del comerç.",
+  "9915": "Has cancel·lat el pagament.",
+  "9928": "Anul·lació d'autorització en diferit feta pel banc.",
+  "9929": "Anul·lació d'autorització en diferit feta pel comerç.",
+  "9997": "S'està processant una altra operació amb la mateixa targeta.",
+  "9998": "Operació en procés de sol·licitud de dades de targeta.",
+  "9999": "Operació redirigida a l'emissor per a autenticar.",
+};
+
+/** The reason of a Redsys answer in `idioma` (Spanish by default). */
+export function motivoRespuestaRedsys(respuesta: string, idioma: Idioma = "es"): string {
   if (respuesta === "") return "";
-  if (respuestaAutorizada(respuesta)) return "Operación autorizada.";
-  return MOTIVOS[respuesta.padStart(4, "0")] ?? "El banco ha denegado la operación.";
+  const va = idioma === "va";
+  if (respuestaAutorizada(respuesta)) return va ? "Operació autoritzada." : "Operación autorizada.";
+  const codigo = respuesta.padStart(4, "0");
+  return (
+    (va ? MOTIVOS_VA[codigo] : MOTIVOS[codigo]) ??
+    (va ? "El banc ha denegat l'operació." : "El banco ha denegado la operación.")
+  );
 }

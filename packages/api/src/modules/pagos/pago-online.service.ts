@@ -5,6 +5,7 @@ import {
   type FormularioRedsys,
   formatearImporte,
   hoyIso,
+  type Idioma,
   type ListaPedidosOnline,
   type ListaPedidosOnlineQuery,
   motivoRespuestaRedsys,
@@ -36,7 +37,7 @@ import {
   VERSION_FIRMA,
 } from "./redsys.js";
 
-type Actor = Pick<UsuarioAutenticado, "id" | "rol" | "socioId">;
+type Actor = Pick<UsuarioAutenticado, "id" | "rol" | "socioId"> & { idioma?: Idioma };
 
 /** Euro, ISO 4217. */
 const MONEDA_EURO = "978";
@@ -74,7 +75,8 @@ const pagable = (c: {
   ESTADOS_COBRABLES.includes(c.estado as never) &&
   !(c.id_remesa !== null && c.estado === "pendiente");
 
-export function presentarPedido(p: PedidoFila): PedidoOnline {
+/** `idioma`: the language of whoever reads it (the bank's reason comes in it). */
+export function presentarPedido(p: PedidoFila, idioma: Idioma = "es"): PedidoOnline {
   return {
     numero: p.numero,
     fecha: p.creadoEn.toISOString(),
@@ -86,7 +88,7 @@ export function presentarPedido(p: PedidoFila): PedidoOnline {
     cargos: p.cargos.map((c) => ({ ...c, importe: aEuros(c.importe) })),
     codigoAutorizacion: p.codigoAutorizacion,
     respuesta: p.respuesta,
-    motivo: motivoRespuestaRedsys(p.respuesta),
+    motivo: motivoRespuestaRedsys(p.respuesta, idioma),
   };
 }
 
@@ -339,7 +341,7 @@ export class PagoOnlineService {
     const suyo =
       actor.rol === "administrador" || (!!actor.socioId && pedido?.idSocio === actor.socioId);
     if (!pedido || !suyo) throw noEncontrado("no_encontrado.pedido");
-    return presentarPedido(pedido);
+    return presentarPedido(pedido, actor.idioma);
   }
 
   async listar(query: ListaPedidosOnlineQuery): Promise<ListaPedidosOnline> {
@@ -348,12 +350,20 @@ export class PagoOnlineService {
       this.repo.listar(query, query),
       this.repo.contar(query),
     ]);
-    return { items: filas.map(presentarPedido), total, page: query.page, pageSize: query.pageSize };
+    return {
+      items: filas.map((f) => presentarPedido(f)),
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
   }
 
   async exportar(query: ExportPedidosOnlineQuery): Promise<FicheroExportado> {
     this.redsys();
     const filas = await this.repo.listar(query);
-    return exportarPedidosOnline(filas.map(presentarPedido), query.formato);
+    return exportarPedidosOnline(
+      filas.map((f) => presentarPedido(f)),
+      query.formato,
+    );
   }
 }
