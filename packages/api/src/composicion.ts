@@ -63,6 +63,7 @@ import { OlvidoRepository } from "./modules/utilidades/olvido.repository.js";
 import { OlvidoService } from "./modules/utilidades/olvido.service.js";
 import { RegistrosRepository } from "./modules/utilidades/registros.repository.js";
 import { RegistrosService } from "./modules/utilidades/registros.service.js";
+import { type OpcionesTrabajos, Trabajos } from "./plugins/trabajos.js";
 import { MailService } from "./services/mail.js";
 import { PushService } from "./services/push.js";
 
@@ -74,6 +75,8 @@ export type DependenciasComposicion = {
   log: FastifyBaseLogger;
   /** Tests only: the network between the API and the OpenID provider. */
   oidcFetch?: OpcionesOidc["fetchPersonalizado"];
+  /** Tests only: a short lease, a fixed instance name. */
+  trabajos?: OpcionesTrabajos;
 };
 
 /**
@@ -81,7 +84,16 @@ export type DependenciasComposicion = {
  * configuration and the log. Route plugins receive the services they use as options and never
  * build one; background work is registered with the `tareas` plugin (app.ts).
  */
-export function componerServicios({ config, db, clave, log, oidcFetch }: DependenciasComposicion) {
+export function componerServicios({
+  config,
+  db,
+  clave,
+  log,
+  oidcFetch,
+  trabajos: opcionesTrabajos,
+}: DependenciasComposicion) {
+  // The one job runner (ADR 0020): modules register their kinds of job on it.
+  const trabajos = new Trabajos(db, log, opcionesTrabajos);
   const mail = new MailService(db, log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   const eventos = new EventosService(db, log);
   const authRepo = new AuthRepository(db);
@@ -143,6 +155,7 @@ export function componerServicios({ config, db, clave, log, oidcFetch }: Depende
   const imagenesSocio = new ImagenesSocio(config.dataDir);
 
   return {
+    trabajos,
     mail,
     eventos,
     auth,

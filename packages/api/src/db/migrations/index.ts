@@ -21,6 +21,7 @@ import * as limiteIntentos from "./2026-11-28-0020-limite-intentos.js";
 import * as secretosCifrados from "./2026-11-28-0021-secretos-cifrados.js";
 import * as restauracion from "./2026-11-28-0022-restauracion.js";
 import * as listaEspera from "./2026-11-28-0023-lista-espera.js";
+import * as trabajos from "./2026-11-28-0026-trabajos.js";
 
 // Static provider: works the same under tsx, vitest and a bundle.
 export const migraciones: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migraciones: Record<string, Migration> = {
   "2026-11-28-0021-secretos-cifrados": secretosCifrados,
   "2026-11-28-0022-restauracion": restauracion,
   "2026-11-28-0023-lista-espera": listaEspera,
+  "2026-11-28-0026-trabajos": trabajos,
 };
