@@ -44,11 +44,13 @@ import { NoticiasRepository } from "./modules/noticias/noticias.repository.js";
 import { NoticiasService } from "./modules/noticias/noticias.service.js";
 import { PagosRepository } from "./modules/pagos/pagos.repository.js";
 import { PagosService } from "./modules/pagos/pagos.service.js";
+import { registrarTrabajosPagos } from "./modules/pagos/pagos.trabajos.js";
 import { ProductosRepository } from "./modules/pagos/productos.repository.js";
 import { ProductosService } from "./modules/pagos/productos.service.js";
 import { PushRepository } from "./modules/push/push.repository.js";
 import { RemesasRepository } from "./modules/remesas/remesas.repository.js";
 import { RemesasService } from "./modules/remesas/remesas.service.js";
+import { registrarTrabajosRemesas } from "./modules/remesas/remesas.trabajos.js";
 import { SaludRepository } from "./modules/salud/salud.repository.js";
 import { ImagenesSocio } from "./modules/socios/socios.imagenes.js";
 import { SociosRepository } from "./modules/socios/socios.repository.js";
@@ -94,6 +96,8 @@ export function componerServicios({
 }: DependenciasComposicion) {
   // The one job runner (ADR 0020): modules register their kinds of job on it.
   const trabajos = new Trabajos(db, log, opcionesTrabajos);
+  registrarTrabajosPagos(trabajos);
+  registrarTrabajosRemesas(trabajos);
   const mail = new MailService(db, log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   const eventos = new EventosService(db, log);
   const authRepo = new AuthRepository(db);
