@@ -36,7 +36,12 @@ async function emitir(cuerpo: { anyo: number; productos: number[] }) {
   const { idTrabajo } = res.json();
   await e.app.servicios.trabajos.esperar(idTrabajo);
   const fin = (await pedir("GET", `/api/trabajos/${idTrabajo}`)).json();
-  expect(fin).toMatchObject({ tipo: "pagos.emitir", estado: "terminado", progreso: 1, error: null });
+  expect(fin).toMatchObject({
+    tipo: "pagos.emitir",
+    estado: "terminado",
+    progreso: 1,
+    error: null,
+  });
   return fin.resultado;
 }
 
