@@ -97,14 +97,28 @@ async function medir(motor: string, databaseUrl?: string) {
         headers: { "content-type": "application/json", authorization: `Bearer ${accessToken}` },
         body: JSON.stringify({ anyo: ANYO, productos, confirmar }),
       });
-      const r = (await res.json()) as {
-        numCargos: number;
-        nuevos: number;
-        yaExistian: number;
-        importe: number;
-      };
+      type Recuentos = { numCargos: number; nuevos: number; yaExistian: number; importe: number };
+      let r = (await res.json()) as Recuentos;
+      const esperado = confirmar ? 202 : 200;
+      if (res.status !== esperado) throw new Error(`${nombre}: ${res.status} ${JSON.stringify(r)}`);
+      if (confirmar) {
+        // A background job: timed until it ends (GET /api/trabajos/:id every 20 ms).
+        const { idTrabajo } = r as unknown as { idTrabajo: number };
+        for (;;) {
+          const t = (await (
+            await fetch(`${url}/api/trabajos/${idTrabajo}`, {
+              headers: { authorization: `Bearer ${accessToken}` },
+            })
+          ).json()) as { estado: string; resultado: Recuentos; error: string | null };
+          if (t.estado === "fallido") throw new Error(`${nombre}: ${t.error}`);
+          if (t.estado === "terminado") {
+            r = t.resultado;
+            break;
+          }
+          await new Promise((h) => setTimeout(h, 20));
+        }
+      }
       const ms = performance.now() - inicio;
-      if (res.status !== 200) throw new Error(`${nombre}: ${res.status} ${JSON.stringify(r)}`);
       console.log(
         `${motor.padEnd(10)} ${nombre.padEnd(22)} ${String(r.numCargos).padStart(6)} cargos (${r.nuevos} nuevos, ${r.yaExistian} ya existían, ${r.importe} €) en ${ms.toFixed(0)} ms`,
       );

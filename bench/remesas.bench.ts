@@ -119,15 +119,30 @@ async function medir(motor: string, databaseUrl?: string) {
     if (login.estado !== 200) throw new Error(`login ${login.estado}: ${login.cuerpo}`);
     const headers = { authorization: `Bearer ${JSON.parse(login.cuerpo).accessToken}` };
 
-    const generada = await pedir("/api/remesas", {
+    /** A background job (202 {idTrabajo}) followed until it ends: its result and its time. */
+    const trabajo = async (ruta: string, init: RequestInit) => {
+      const inicio = performance.now();
+      const lanzado = await pedir(ruta, init);
+      if (lanzado.estado !== 202) throw new Error(`${ruta} ${lanzado.estado}: ${lanzado.cuerpo}`);
+      const { idTrabajo } = JSON.parse(lanzado.cuerpo) as { idTrabajo: number };
+      for (;;) {
+        const t = JSON.parse((await pedir(`/api/trabajos/${idTrabajo}`, { headers })).cuerpo) as {
+          estado: string;
+          resultado: unknown;
+          error: string | null;
+        };
+        if (t.estado === "fallido") throw new Error(`${ruta}: ${t.error}`);
+        if (t.estado === "terminado")
+          return { resultado: t.resultado, ms: performance.now() - inicio };
+        await new Promise((h) => setTimeout(h, 20));
+      }
+    };
+    const generada = await trabajo("/api/remesas", {
       method: "POST",
       headers: { ...headers, "content-type": "application/json" },
       body: JSON.stringify({ fechaCobro: enDias(5), hasta: "2026-12-31" }),
     });
-    if (generada.estado !== 201) {
-      throw new Error(`POST /api/remesas ${generada.estado}: ${generada.cuerpo}`);
-    }
-    const remesa = JSON.parse(generada.cuerpo) as { id: number; numAdeudos: number; total: number };
+    const remesa = generada.resultado as { id: number; numAdeudos: number; total: number };
 
     const xml = await pedir(`/api/remesas/${remesa.id}/xml`, { headers });
     const errores = await erroresXsdPain008(xml.cuerpo);
@@ -136,8 +151,7 @@ async function medir(motor: string, databaseUrl?: string) {
     const detalle = await pedir(`/api/remesas/${remesa.id}`, { headers });
     if (detalle.estado !== 200) throw new Error(`detalle ${detalle.estado}`);
 
-    const cobro = await pedir(`/api/remesas/${remesa.id}/cobro`, { method: "POST", headers });
-    if (cobro.estado !== 200) throw new Error(`cobro ${cobro.estado}: ${cobro.cuerpo}`);
+    const cobro = await trabajo(`/api/remesas/${remesa.id}/cobro`, { method: "POST", headers });
 
     console.log(
       `${motor.padEnd(10)} generar ${remesa.numAdeudos} adeudos (${PAGADORES * CARGOS_POR_PAGADOR} cargos, ${remesa.total.toLocaleString("es-ES")} €): ${generada.ms.toFixed(0)} ms | XML ${(Buffer.byteLength(xml.cuerpo) / 1024 / 1024).toFixed(2)} MB válido (XSD), descarga ${xml.ms.toFixed(0)} ms | ver la remesa ${detalle.ms.toFixed(0)} ms | marcar cobrada ${cobro.ms.toFixed(0)} ms`,

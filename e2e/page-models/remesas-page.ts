@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { formatearFecha, hoyIso } from "@fila/domain";
-import { expect, type Page } from "@playwright/test";
+import { type APIResponse, expect, type Page } from "@playwright/test";
 import { AppPage } from "./app-page";
 import { escribirFecha } from "./campo-fecha";
 
@@ -41,7 +41,27 @@ export class RemesasPage extends AppPage {
       headers,
       data: { anyo, productos: ids, confirmar: true },
     });
-    expect(emision.ok(), await emision.text()).toBe(true);
+    await this.esperarTrabajo(emision);
+  }
+
+  /** A background job launched (202 `{idTrabajo}`), followed until it ends well: its result. */
+  async esperarTrabajo(lanzado: APIResponse): Promise<unknown> {
+    expect(lanzado.status(), await lanzado.text()).toBe(202);
+    const { idTrabajo } = (await lanzado.json()) as { idTrabajo: number };
+    const headers = { Authorization: `Bearer ${await this.token()}` };
+    let fin: { estado: string; resultado: unknown; error: string | null } | undefined;
+    await expect
+      .poll(
+        async () => {
+          const r = await this.page.request.get(`/api/trabajos/${idTrabajo}`, { headers });
+          fin = await r.json();
+          return fin?.estado;
+        },
+        { timeout: 30_000 },
+      )
+      .not.toBe("en_curso");
+    expect(fin?.estado, fin?.error ?? "").toBe("terminado");
+    return fin?.resultado;
   }
 
   dialogo(nombre: string | RegExp) {
@@ -50,6 +70,11 @@ export class RemesasPage extends AppPage {
 
   /** Generates a remittance from the "Nueva remesa" modal (`hasta` as dd/mm/aaaa); returns its number. */
   async generar(hasta: string): Promise<number> {
+    return this.generarSinEsperar(hasta);
+  }
+
+  /** The same, as a promise the caller may await later (to look at the job's progress first). */
+  async generarSinEsperar(hasta: string): Promise<number> {
     await this.page.getByRole("tab", { name: "Remesas SEPA" }).click();
     await this.page.getByRole("button", { name: "Nueva remesa" }).click();
     const dialogo = this.dialogo("Nueva remesa");

@@ -49,6 +49,7 @@ import { remesasRoutes } from "./modules/remesas/remesas.routes.js";
 import { saludRoutes } from "./modules/salud/salud.routes.js";
 import { sociosRoutes } from "./modules/socios/socios.routes.js";
 import { sociosIoRoutes } from "./modules/socios-io/socios-io.routes.js";
+import { trabajosRoutes } from "./modules/trabajos/trabajos.routes.js";
 import { usuariosRoutes } from "./modules/usuarios/usuarios.routes.js";
 import { cierreRoutes } from "./modules/utilidades/cierre.routes.js";
 import { olvidoRoutes } from "./modules/utilidades/olvido.routes.js";
@@ -60,11 +61,14 @@ import { peticionesEnCursoPlugin } from "./plugins/peticiones-en-curso.js";
 import { respuestasErrorPlugin } from "./plugins/respuestas-error.js";
 import { crearSerializerCompiler } from "./plugins/serializacion.js";
 import { tareasPlugin } from "./plugins/tareas.js";
+import type { OpcionesTrabajos } from "./plugins/trabajos.js";
 import { validatorCompiler } from "./plugins/validacion.js";
 import { versionApiPlugin } from "./plugins/version-api.js";
 
 const UNA_HORA_MS = 60 * 60 * 1000;
 const UN_DIA_MS = 24 * UNA_HORA_MS;
+/** How often the jobs whose lease expired are looked for (a lease lasts 60 s). */
+const TRABAJOS_CORTADOS_MS = 15_000;
 /** How often the push worker looks at its queue. */
 const COLA_PUSH_MS = 2000;
 /** How long closing waits for requests still being worked on before closing the database. */
@@ -83,6 +87,8 @@ export type AppDeps = {
   pglite?: PGlite | null;
   /** Tests only: the network between the API and the OpenID provider. */
   oidcFetch?: OpcionesOidc["fetchPersonalizado"];
+  /** Tests only: the job runner's lease and instance name. */
+  trabajos?: OpcionesTrabajos;
 };
 
 export type { Servicios };
@@ -120,6 +126,7 @@ export async function buildApp({
   logger,
   pglite,
   oidcFetch,
+  trabajos: opcionesTrabajos,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -131,9 +138,17 @@ export async function buildApp({
     crearSerializerCompiler({ comprobar: process.env.NODE_ENV === "test" }),
   );
 
-  const servicios = componerServicios({ config, db, clave, log: app.log, oidcFetch });
+  const servicios = componerServicios({
+    config,
+    db,
+    clave,
+    log: app.log,
+    oidcFetch,
+    trabajos: opcionesTrabajos,
+  });
   app.decorate("servicios", servicios);
-  const { mail, eventos, push, alertas, analitica, anuncios, copias, metricas } = servicios;
+  const { mail, eventos, push, alertas, analitica, anuncios, copias, metricas, trabajos } =
+    servicios;
 
   // Open event streams would keep the server from closing: end them before it closes.
   app.addHook("preClose", async () => eventos.cerrarTodo());
@@ -178,6 +193,15 @@ export async function buildApp({
     nombre: "copia de seguridad diaria",
     cadaMs: UN_DIA_MS,
     ejecutar: () => copias.copiaAutomatica(),
+  });
+  // Background jobs (ADR 0020): the ones cut by a restart of any instance are taken up again or
+  // failed; at shutdown, the ones running here are waited for.
+  app.tareas.registrar({
+    nombre: "trabajos cortados",
+    cadaMs: TRABAJOS_CORTADOS_MS,
+    alArrancar: true,
+    ejecutar: () => trabajos.recuperar(),
+    parar: () => trabajos.parar(),
   });
   if (pglite) registrarTareasPglite(app.tareas, { db, log: app.log });
 
@@ -288,6 +312,7 @@ export async function buildApp({
         olvidoRoutes,
         anunciosRoutes,
         gallofaRoutes,
+        trabajosRoutes,
       ];
       for (const plugin of rutas) await api.register(plugin, servicios);
     },

@@ -50,11 +50,13 @@ import { PagoOnlineRepository } from "./modules/pagos/pago-online.repository.js"
 import { PagoOnlineService } from "./modules/pagos/pago-online.service.js";
 import { PagosRepository } from "./modules/pagos/pagos.repository.js";
 import { PagosService } from "./modules/pagos/pagos.service.js";
+import { registrarTrabajosPagos } from "./modules/pagos/pagos.trabajos.js";
 import { ProductosRepository } from "./modules/pagos/productos.repository.js";
 import { ProductosService } from "./modules/pagos/productos.service.js";
 import { PushRepository } from "./modules/push/push.repository.js";
 import { RemesasRepository } from "./modules/remesas/remesas.repository.js";
 import { RemesasService } from "./modules/remesas/remesas.service.js";
+import { registrarTrabajosRemesas } from "./modules/remesas/remesas.trabajos.js";
 import { SaludRepository } from "./modules/salud/salud.repository.js";
 import { ImagenesSocio } from "./modules/socios/socios.imagenes.js";
 import { SociosRepository } from "./modules/socios/socios.repository.js";
@@ -69,6 +71,7 @@ import { OlvidoRepository } from "./modules/utilidades/olvido.repository.js";
 import { OlvidoService } from "./modules/utilidades/olvido.service.js";
 import { RegistrosRepository } from "./modules/utilidades/registros.repository.js";
 import { RegistrosService } from "./modules/utilidades/registros.service.js";
+import { type OpcionesTrabajos, Trabajos } from "./plugins/trabajos.js";
 import { MailService } from "./services/mail.js";
 import { PushService } from "./services/push.js";
 
@@ -80,6 +83,8 @@ export type DependenciasComposicion = {
   log: FastifyBaseLogger;
   /** Tests only: the network between the API and the OpenID provider. */
   oidcFetch?: OpcionesOidc["fetchPersonalizado"];
+  /** Tests only: a short lease, a fixed instance name. */
+  trabajos?: OpcionesTrabajos;
 };
 
 /**
@@ -87,7 +92,18 @@ export type DependenciasComposicion = {
  * configuration and the log. Route plugins receive the services they use as options and never
  * build one; background work is registered with the `tareas` plugin (app.ts).
  */
-export function componerServicios({ config, db, clave, log, oidcFetch }: DependenciasComposicion) {
+export function componerServicios({
+  config,
+  db,
+  clave,
+  log,
+  oidcFetch,
+  trabajos: opcionesTrabajos,
+}: DependenciasComposicion) {
+  // The one job runner (ADR 0020): modules register their kinds of job on it.
+  const trabajos = new Trabajos(db, log, opcionesTrabajos);
+  registrarTrabajosPagos(trabajos);
+  registrarTrabajosRemesas(trabajos);
   const mail = new MailService(db, log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   const eventos = new EventosService(db, log);
   const authRepo = new AuthRepository(db);
@@ -150,6 +166,7 @@ export function componerServicios({ config, db, clave, log, oidcFetch }: Depende
   const imagenesSocio = new ImagenesSocio(config.dataDir);
 
   return {
+    trabajos,
     mail,
     eventos,
     auth,

@@ -566,7 +566,30 @@ export type PedidoOnlinePagoTable = {
   importe: number;
 };
 
+export type EstadoTrabajo = "en_curso" | "terminado" | "fallido";
+
+/** Background jobs (migration 0026, plugins/trabajos.ts). Not in backups. */
+export type TrabajoTable = {
+  id: Generated<number>;
+  tipo: string;
+  /** Two running jobs never share it (partial unique index). */
+  clave: string;
+  estado: Generated<EstadoTrabajo>;
+  progreso: Generated<number>;
+  parametros: ColumnType<unknown, string, string>;
+  resultado: ColumnType<unknown, string | null, string | null>;
+  /** Spanish, for the person who launched it. */
+  error: string | null;
+  instancia: string | null;
+  arrendado_hasta: Date | null;
+  intentos: Generated<number>;
+  creado_por: number | null;
+  creado_en: Generated<Date>;
+  actualizado_en: Generated<Date>;
+};
+
 export type DB = {
+  trabajo: TrabajoTable;
   cierre_anyo: CierreAnyoTable;
   auditoria: AuditoriaTable;
   asociacion: AsociacionTable;

@@ -72,14 +72,21 @@ describe("demo de remesas", () => {
         })),
       )
       .execute();
-    const res = await e.app.inject({
+    const lanzado = await e.app.inject({
       method: "POST",
       url: "/api/remesas",
       headers: bearer(token),
       payload: { fechaCobro: hoyIso(), hasta: "2026-12-31" },
     });
-    expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().excluidos).toEqual([]);
+    // A background job (202 {idTrabajo}): its result is the summary, with `id` and `excluidos`.
+    expect(lanzado.statusCode, lanzado.body).toBe(202);
+    const { idTrabajo } = lanzado.json();
+    await e.app.servicios.trabajos.esperar(idTrabajo);
+    const fin = await e.app.servicios.trabajos.leer(idTrabajo);
+    expect(fin?.estado, fin?.error ?? "").toBe("terminado");
+    const resumen = fin?.resultado as { id: number; excluidos: unknown[] };
+    expect(resumen.excluidos).toEqual([]);
+    const res = await e.app.inject({ url: `/api/remesas/${resumen.id}`, headers: bearer(token) });
     // The demo's own fees (seed-pagos) may add more debits: ours are there too.
     const incluidos = new Set(res.json().adeudos.map((a: { idPagador: number }) => a.idPagador));
     for (const p of pagadores) expect(incluidos.has(p.id)).toBe(true);

@@ -154,6 +154,7 @@ export const MENSAJES_ES = {
   "no_encontrado.la_ruta": "La ruta no existe.",
   "no_encontrado.ruta": "No existe la ruta {{metodo}} {{ruta}}.",
   "no_encontrado.socio": "El socio no existe.",
+  "no_encontrado.trabajo": "El trabajo no existe.",
   "olvido.anonimizado": "El socio {{id}} ({{nombre}}) ya está anonimizado.",
   "olvido.baja_reciente":
     "El socio {{id}} ({{nombre}}) se dio de baja el {{fecha}}: sus datos se guardan {{anyos}} años desde la baja.",
@@ -287,6 +288,12 @@ export const MENSAJES_ES = {
   "socios_io.otro_cambio_ha_usado_vez_matricula":
     "Otro cambio ha usado a la vez una matrícula o un NIF del fichero. No se ha importado nada; vuelve a intentarlo.",
   "socios_io.una_fila_con_errores": "Hay 1 fila con errores: no se ha importado ningún socio.",
+  "trabajos.cortado":
+    "El trabajo se cortó porque el servidor se reinició. No se ha escrito nada: vuelve a lanzarlo.",
+  "trabajos.error_interno":
+    "El trabajo ha fallado por un error del servidor. No se ha escrito nada: vuelve a intentarlo.",
+  "trabajos.restauracion":
+    "El trabajo se ha cancelado porque se han restaurado los datos de una copia. Vuelve a lanzarlo si hace falta.",
   "usuarios.desactivada": "La cuenta está desactivada. Reactívala antes de enviarle un enlace.",
   "usuarios.desactivarse_a_si_mismo": "No puedes desactivar tu propia cuenta.",
   "usuarios.email_duplicado": "Ya existe una cuenta con ese correo.",

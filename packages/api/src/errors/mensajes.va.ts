@@ -154,6 +154,7 @@ export const MENSAJES_VA: Catalogo = {
   "no_encontrado.la_ruta": "La ruta no existix.",
   "no_encontrado.ruta": "No existix la ruta {{metodo}} {{ruta}}.",
   "no_encontrado.socio": "El soci no existix.",
+  "no_encontrado.trabajo": "El treball no existix.",
   "olvido.anonimizado": "El soci {{id}} ({{nombre}}) ja està anonimitzat.",
   "olvido.baja_reciente":
     "El soci {{id}} ({{nombre}}) es va donar de baixa el {{fecha}}: les seues dades es guarden {{anyos}} anys des de la baixa.",
@@ -285,6 +286,12 @@ export const MENSAJES_VA: Catalogo = {
   "socios_io.otro_cambio_ha_usado_vez_matricula":
     "Un altre canvi ha usat alhora una matrícula o un NIF del fitxer. No s'ha importat res; torna-ho a provar.",
   "socios_io.una_fila_con_errores": "Hi ha 1 fila amb errors: no s'ha importat cap soci.",
+  "trabajos.cortado":
+    "El treball s'ha tallat perquè el servidor s'ha reiniciat. No s'ha escrit res: torna a llançar-lo.",
+  "trabajos.error_interno":
+    "El treball ha fallat per un error del servidor. No s'ha escrit res: torna-ho a intentar.",
+  "trabajos.restauracion":
+    "El treball s'ha cancel·lat perquè s'han restaurat les dades d'una còpia. Torna a llançar-lo si cal.",
   "usuarios.desactivada": "El compte està desactivat. Reactiva'l abans d'enviar-li un enllaç.",
   "usuarios.desactivarse_a_si_mismo": "No pots desactivar el teu propi compte.",
   "usuarios.email_duplicado": "Ja existix un compte amb eixe correu.",

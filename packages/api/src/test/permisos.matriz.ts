@@ -1008,6 +1008,13 @@ export const MATRIZ: Record<string, Entrada> = {
     }),
   },
 
+  // Trabajos de fondo: solo la junta (uno que no existe: 404 para ella).
+  "GET /api/trabajos/:id": {
+    ...admin,
+    administrador: "404",
+    peticion: () => ({ url: "/api/trabajos/999999" }),
+  },
+
   // Gallofa: solo la junta.
   "GET /api/gallofa": admin,
   "GET /api/gallofa/resumen": {

@@ -199,11 +199,15 @@ async function crearFixtures(): Promise<Fixtures> {
       mandatoFecha: "2020-01-01",
     });
     const idPago = await cargo(pagador, false);
-    const r = await preparar("POST", "/api/remesas", {
+    // A background job (202 {idTrabajo}): its result holds the remittance's id.
+    const { idTrabajo } = await preparar("POST", "/api/remesas", {
       fechaCobro: enUnaSemana,
       hasta: enUnaSemana,
     });
-    return { id: r.id as number, idPago };
+    await e.app.servicios.trabajos.esperar(idTrabajo);
+    const fin = await e.app.servicios.trabajos.leer(idTrabajo);
+    if (fin?.estado !== "terminado") throw new Error(`remesa sin generar: ${fin?.error}`);
+    return { id: (fin.resultado as { id: number }).id, idPago };
   };
   const remesaUna = await remesa();
   const remesaBorrable = await remesa();

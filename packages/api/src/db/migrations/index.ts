@@ -23,6 +23,7 @@ import * as restauracion from "./2026-11-28-0022-restauracion.js";
 import * as listaEspera from "./2026-11-28-0023-lista-espera.js";
 import * as carnetAccesos from "./2026-11-28-0024-carnet-accesos.js";
 import * as pagoOnline from "./2026-11-28-0025-pago-online.js";
+import * as trabajos from "./2026-11-28-0026-trabajos.js";
 import * as idioma from "./2026-11-28-0028-idioma.js";
 import * as versionDatosInicioSocio from "./2026-11-28-0029-version-datos-inicio-socio.js";
 
@@ -52,6 +53,7 @@ export const migraciones: Record<string, Migration> = {
   "2026-11-28-0023-lista-espera": listaEspera,
   "2026-11-28-0024-carnet-accesos": carnetAccesos,
   "2026-11-28-0025-pago-online": pagoOnline,
+  "2026-11-28-0026-trabajos": trabajos,
   "2026-11-28-0028-idioma": idioma,
   "2026-11-28-0029-version-datos-inicio-socio": versionDatosInicioSocio,
 };

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Database } from "../../db/database.js";
 import { migraciones } from "../../db/migrations/index.js";
+import { fallarTrabajosEnCurso } from "../../plugins/trabajos.js";
 import { type EntradaAuditoria, registrarAuditoria } from "../../services/auditoria.js";
 
 /** A table as the backup sees it: its columns (without generated ones) and its primary key. */
@@ -40,7 +41,12 @@ export const EFIMERAS = new Set([
   "oidc_vale",
   "analitica_sal",
   "analitica_visitante",
+  // Background jobs (ADR 0020): never in a backup; a restore keeps them and fails the running ones.
+  "trabajo",
 ]);
+
+/** Emptied by no restore: its running rows are marked failed instead (`fallarTrabajos`). */
+export const CONSERVADAS_AL_RESTAURAR = new Set(["trabajo"]);
 
 /**
  * Short-lived tables of earlier versions, dropped since (the sign-in attempts before migration
@@ -237,6 +243,11 @@ export class CopiasRepository {
    */
   async subirVersionDatos(): Promise<void> {
     await sql`SELECT version_datos_cambio()`.execute(this.db);
+  }
+
+  /** The running jobs, failed: they were writing into data a restore replaced. */
+  async fallarTrabajos(error: string): Promise<number> {
+    return fallarTrabajosEnCurso(this.db, error);
   }
 
   async vaciar(tabla: string): Promise<void> {

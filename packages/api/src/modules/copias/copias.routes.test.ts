@@ -262,6 +262,8 @@ describe("copia de seguridad y restauración", () => {
     expect(tablas.indexOf("socio")).toBeLessThan(tablas.indexOf("usuario"));
     expect(tablas.indexOf("acto")).toBeLessThan(tablas.indexOf("inscripcion"));
     expect(tablas).not.toContain("sesion");
+    // Background jobs never travel in a backup (ADR 0020).
+    expect(tablas).not.toContain("trabajo");
     expect(JSON.parse(lineas.at(-1) ?? "")).toMatchObject({ tipo: "fin" });
   });
 
@@ -326,10 +328,33 @@ describe("copia de seguridad y restauración", () => {
     rmSync(path.join(origen.dataDir, "copias"), { recursive: true, force: true });
   }, 120_000);
 
-  it("restaurada en una instalación vacía deja los mismos datos y archivos", async () => {
-    await enUnaInstalacionNueva("copia-destino", (destino) =>
-      restaurarYComparar(origen, destino, copia),
-    );
+  it("restaurada en una instalación vacía deja los mismos datos y archivos; los trabajos en curso, fallidos", async () => {
+    await enUnaInstalacionNueva("copia-destino", async (destino) => {
+      // A job running (on another instance) when the data is replaced: failed, not emptied.
+      const trabajo = await destino.db
+        .insertInto("trabajo")
+        .values({
+          tipo: "pagos.emitir",
+          clave: "pagos.emitir:prueba",
+          parametros: "{}",
+          instancia: "otra",
+          arrendado_hasta: new Date(Date.now() + 60_000),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await restaurarYComparar(origen, destino, copia);
+      expect(
+        await destino.db
+          .selectFrom("trabajo")
+          .select(["estado", "error"])
+          .where("id", "=", trabajo.id)
+          .executeTakeFirstOrThrow(),
+      ).toEqual({
+        estado: "fallido",
+        error:
+          "El trabajo se ha cancelado porque se han restaurado los datos de una copia. Vuelve a lanzarlo si hace falta.",
+      });
+    });
   }, 120_000);
 
   describe("archivos que no valen: 400 en español y nada cambia", () => {

@@ -5,7 +5,7 @@ import path from "node:path";
 import { z } from "zod";
 import { VERSION_APP } from "../../config.js";
 import { DomainError } from "../../errors/domain-error.js";
-import { mensajeCon } from "../../errors/mensajes.js";
+import { mensajeCon, texto } from "../../errors/mensajes.js";
 import { verificarPassword } from "../../lib/passwords.js";
 import type { UsuarioAutenticado } from "../../plugins/auth.js";
 import { EscritorGzip } from "./copia-escritor.js";
@@ -13,6 +13,7 @@ import { BYTES_POR_TROZO, FORMATO, linea, VERSION_FORMATO } from "./copia-format
 import { copiaNoValida, leerCopia, MENSAJES_COPIA } from "./copia-lector.js";
 import { CambioDeArchivos } from "./copias.cambio-archivos.js";
 import {
+  CONSERVADAS_AL_RESTAURAR,
   type CopiasRepository,
   EFIMERAS,
   EFIMERAS_DE_ANTES,
@@ -311,7 +312,12 @@ export class CopiasService {
           todas.map((t) => t.nombre),
           false,
         );
-        for (const tabla of [...todas].reverse()) await repo.vaciar(tabla.nombre);
+        for (const tabla of [...todas].reverse()) {
+          if (!CONSERVADAS_AL_RESTAURAR.has(tabla.nombre)) await repo.vaciar(tabla.nombre);
+        }
+        // Last, once the data they write into is locked and gone (no deadlock with a job's own
+        // last transaction, which locks its row after its writing).
+        await repo.fallarTrabajos(texto("trabajos.restauracion"));
         for (const tabla of todas) {
           if (!EFIMERAS.has(tabla.nombre)) await repo.pasarDesdeCopia(tabla);
         }

@@ -30,6 +30,22 @@ const pedir = (method: Metodo, url: string, payload?: unknown, token = admin.tok
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 
+/** A confirmed emission: 202 `{idTrabajo}`, the job waited for; its result (the counts). */
+async function emitir(cuerpo: { anyo: number; productos: number[] }) {
+  const res = await pedir("POST", "/api/pagos/emision", { ...cuerpo, confirmar: true });
+  expect(res.statusCode, res.body).toBe(202);
+  const { idTrabajo } = res.json();
+  await e.app.servicios.trabajos.esperar(idTrabajo);
+  const fin = (await pedir("GET", `/api/trabajos/${idTrabajo}`)).json();
+  expect(fin).toMatchObject({
+    tipo: "pagos.emitir",
+    estado: "terminado",
+    progreso: 1,
+    error: null,
+  });
+  return fin.resultado;
+}
+
 async function socio(datos: Record<string, unknown> = {}) {
   const s = await e.db
     .insertInto("socio")
@@ -283,13 +299,21 @@ describe("POST /api/pagos/emision", () => {
   });
 
   it("confirmada crea los cargos al pagador, con plazos exactos; repetida no crea nada", async () => {
-    const res = await pedir("POST", "/api/pagos/emision", {
-      anyo: ANYO,
-      productos: [cuota, derrama, ramell],
-      confirmar: true,
-    });
-    expect(res.statusCode).toBe(200);
-    const r = res.json();
+    // Two identical requests at once: one job, the same id to both.
+    const cuerpo = { anyo: ANYO, productos: [cuota, derrama, ramell], confirmar: true };
+    const [uno, dos] = await Promise.all([
+      pedir("POST", "/api/pagos/emision", cuerpo),
+      pedir("POST", "/api/pagos/emision", { ...cuerpo, productos: [ramell, cuota, derrama] }),
+    ]);
+    expect(uno.statusCode, uno.body).toBe(202);
+    expect(dos.statusCode, dos.body).toBe(202);
+    await e.app.servicios.trabajos.esperar(uno.json().idTrabajo);
+    await e.app.servicios.trabajos.esperar(dos.json().idTrabajo);
+    const r = (await pedir("GET", `/api/trabajos/${uno.json().idTrabajo}`)).json().resultado;
+    const r2 = (await pedir("GET", `/api/trabajos/${dos.json().idTrabajo}`)).json().resultado;
+    // The same job while it runs (plugins/trabajos.test.ts proves it with the job held open);
+    // if the first had already ended, the second created nothing.
+    if (dos.json().idTrabajo !== uno.json().idTrabajo) expect(r2.nuevos).toBe(0);
     expect(r).toMatchObject({ confirmado: true, yaExistian: 0 });
     expect(r.nuevos).toBe(r.numCargos);
 
@@ -310,13 +334,7 @@ describe("POST /api/pagos/emision", () => {
     expect(await pagosDe(s.baja, cuota)).toEqual([]);
 
     const antes = await contarPagos();
-    const otra = (
-      await pedir("POST", "/api/pagos/emision", {
-        anyo: ANYO,
-        productos: [cuota, derrama, ramell],
-        confirmar: true,
-      })
-    ).json();
+    const otra = await emitir({ anyo: ANYO, productos: [cuota, derrama, ramell] });
     expect(otra).toMatchObject({ nuevos: 0, yaExistian: r.numCargos, importeNuevos: 0 });
     expect(await contarPagos()).toBe(antes);
     const auditoria = await e.db
@@ -329,9 +347,7 @@ describe("POST /api/pagos/emision", () => {
 
   it("un socio nuevo recibe su cuota en la siguiente emisión sin duplicar la de los demás", async () => {
     const nuevo = await socio({ nombre: "Nuevo", tipo_pago: "semestral" });
-    const r = (
-      await pedir("POST", "/api/pagos/emision", { anyo: ANYO, productos: [cuota], confirmar: true })
-    ).json();
+    const r = await emitir({ anyo: ANYO, productos: [cuota] });
     expect(r.nuevos).toBe(2);
     expect((await pagosDe(nuevo, cuota)).map((p) => Number(p.importe))).toEqual([5000, 5000]);
   });
@@ -842,12 +858,12 @@ describe("POST /api/pagos/emision, inserción", () => {
       tipo: "otro",
       precio: 20,
     });
-    const emitir = () =>
-      pedir("POST", "/api/pagos/emision", { anyo: ANYO, productos: [loteria], confirmar: true });
-    const [a, b] = (await Promise.all([emitir(), emitir()])).map((r) => {
-      expect(r.statusCode).toBe(200);
-      return r.json();
-    });
+    // Two identical requests share one job; the emission itself, run twice at once (as two
+    // jobs of different products that overlap would), still creates each charge once.
+    const actor = { id: admin.id, rol: "administrador" as const, socioId: 0 };
+    const emitirYa = () =>
+      e.app.servicios.pagos.emitir(actor, { anyo: ANYO, productos: [loteria], confirmar: true });
+    const [a, b] = await Promise.all([emitirYa(), emitirYa()]);
     expect(a.numCargos).toBeGreaterThan(0);
     expect(a.nuevos + b.nuevos).toBe(a.numCargos);
     expect(a.yaExistian + b.yaExistian).toBe(a.numCargos);
@@ -877,13 +893,7 @@ describe("POST /api/pagos/emision, inserción", () => {
         clave_emision: `otro:${rifa}:${padre}:1`,
       })
       .execute();
-    const res = await pedir("POST", "/api/pagos/emision", {
-      anyo: ANYO,
-      productos: [rifa],
-      confirmar: true,
-    });
-    expect(res.statusCode).toBe(200);
-    const r = res.json();
+    const r = await emitir({ anyo: ANYO, productos: [rifa] });
     expect(r.numCargos).toBeGreaterThan(1);
     expect(r).toMatchObject({ nuevos: r.numCargos - 1, yaExistian: 1 });
     expect(r.importeNuevos).toBe(3 * (r.numCargos - 1));

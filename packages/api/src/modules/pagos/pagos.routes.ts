@@ -22,7 +22,10 @@ import { z } from "zod";
 import { requiereRol, requiereSesion, usuarioDe, versionDatosDe } from "../../plugins/auth.js";
 import { enviarDescarga } from "../../plugins/descargas.js";
 import { enviarEscrito } from "../../plugins/serializacion.js";
+import type { Trabajos } from "../../plugins/trabajos.js";
+import { TrabajoLanzadoSchema } from "../trabajos/trabajos.routes.js";
 import type { PagosService } from "./pagos.service.js";
+import { lanzarEmision } from "./pagos.trabajos.js";
 
 const tags = ["Pagos"];
 const soloAdministrador = requiereRol("administrador");
@@ -30,10 +33,10 @@ const ParamsSchema = z.object({
   id: z.coerce.number().int().positive({ error: "El id del cargo no es válido" }),
 });
 
-export const pagosRoutes: FastifyPluginAsyncZod<{ pagos: PagosService }> = async (
-  app,
-  { pagos },
-) => {
+export const pagosRoutes: FastifyPluginAsyncZod<{
+  pagos: PagosService;
+  trabajos: Trabajos;
+}> = async (app, { pagos, trabajos }) => {
   app.get(
     "/pagos",
     {
@@ -104,12 +107,19 @@ export const pagosRoutes: FastifyPluginAsyncZod<{ pagos: PagosService }> = async
       onRequest: soloAdministrador,
       schema: {
         tags,
-        summary: "Emitir las cuotas de un año (sin confirmar: solo la vista previa)",
+        summary:
+          "Emitir las cuotas de un año (sin confirmar: la vista previa; confirmada: 202 con el trabajo de fondo, GET /api/trabajos/:id)",
         body: EmisionSchema,
-        response: { 200: EmisionResultadoSchema },
+        response: { 200: EmisionResultadoSchema, 202: TrabajoLanzadoSchema },
       },
     },
-    async (req) => pagos.emitir(usuarioDe(req), req.body),
+    async (req, reply) => {
+      const actor = usuarioDe(req);
+      if (!req.body.confirmar) return pagos.emitir(actor, req.body);
+      const { id, rol, socioId } = actor;
+      const idTrabajo = await lanzarEmision(trabajos, pagos, { id, rol, socioId }, req.body);
+      return reply.status(202).send({ idTrabajo });
+    },
   );
 
   app.post(

@@ -35,7 +35,7 @@ import { presentarPago } from "./pagos.presenter.js";
 import { generarRecibo } from "./pagos.recibo.js";
 import type { NuevoPago, PagoFila, PagosRepository } from "./pagos.repository.js";
 
-type Actor = Pick<UsuarioAutenticado, "id" | "rol" | "socioId">;
+export type Actor = Pick<UsuarioAutenticado, "id" | "rol" | "socioId">;
 
 const ESTADO_TEXTO: Record<EstadoPago, string> = {
   pendiente: "pendiente",
@@ -195,6 +195,41 @@ export class PagosService {
     return this.leer(id);
   }
 
+  /** The checks of an emission that write nothing (400 at once, before its job is launched). */
+  async comprobarEmision(emision: Emision): Promise<void> {
+    await this.productosDeEmision(this.repo, emision);
+  }
+
+  private async productosDeEmision(repo: PagosRepository, emision: Emision) {
+    const productos = await repo.productos(emision.productos);
+    const faltan = emision.productos.filter((id) => !productos.some((p) => p.id === id));
+    if (faltan.length > 0) {
+      throw invalido(
+        "productos",
+        mensajeCon("pagos.no_existe_producto", { ids: faltan.join(", ") }),
+      );
+    }
+    const inactivo = productos.find((p) => !p.activo);
+    if (inactivo) {
+      throw invalido(
+        "productos",
+        mensajeCon("pagos.producto_esta_desactivado", { nombre: inactivo.nombre }),
+      );
+    }
+    const deOtroAnyo = productos.find((p) => p.anyo !== emision.anyo);
+    if (deOtroAnyo) {
+      throw invalido(
+        "productos",
+        mensajeCon("pagos.producto_de_otro_anyo", {
+          nombre: deOtroAnyo.nombre,
+          anyo: deOtroAnyo.anyo,
+          anyoEmision: emision.anyo,
+        }),
+      );
+    }
+    return productos;
+  }
+
   /**
    * Emits the year's charges of the chosen products for every active member. Without
    * `confirmar` nothing is written. The (product, member) pairs that already have emitted
@@ -203,32 +238,7 @@ export class PagosService {
    */
   async emitir(actor: Actor, emision: Emision): Promise<EmisionResultado> {
     return this.repo.transaccion(async (repo) => {
-      const productos = await repo.productos(emision.productos);
-      const faltan = emision.productos.filter((id) => !productos.some((p) => p.id === id));
-      if (faltan.length > 0) {
-        throw invalido(
-          "productos",
-          mensajeCon("pagos.no_existe_producto", { ids: faltan.join(", ") }),
-        );
-      }
-      const inactivo = productos.find((p) => !p.activo);
-      if (inactivo) {
-        throw invalido(
-          "productos",
-          mensajeCon("pagos.producto_esta_desactivado", { nombre: inactivo.nombre }),
-        );
-      }
-      const deOtroAnyo = productos.find((p) => p.anyo !== emision.anyo);
-      if (deOtroAnyo) {
-        throw invalido(
-          "productos",
-          mensajeCon("pagos.producto_de_otro_anyo", {
-            nombre: deOtroAnyo.nombre,
-            anyo: deOtroAnyo.anyo,
-            anyoEmision: emision.anyo,
-          }),
-        );
-      }
+      const productos = await this.productosDeEmision(repo, emision);
       const [socios, emitidos] = await Promise.all([
         repo.sociosParaEmision(),
         repo.paresEmitidos(emision.productos),

@@ -106,10 +106,20 @@ async function sinPendientes() {
 const pagoDe = (id: number) =>
   e.db.selectFrom("pago").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
+/** A job launched (202), waited for: its state at the end. */
+async function trabajo(res: { statusCode: number; body: string; json: () => unknown }) {
+  expect(res.statusCode, res.body).toBe(202);
+  const { idTrabajo } = res.json() as { idTrabajo: number };
+  await e.app.servicios.trabajos.esperar(idTrabajo);
+  const fin = (await pedir("GET", `/api/trabajos/${idTrabajo}`)).json();
+  expect(fin.estado, fin.error).toBe("terminado");
+  return fin;
+}
+
 async function generar(dias: number): Promise<Remesa> {
   const res = await pedir("POST", "/api/remesas", { fechaCobro: dentroDe(dias), hasta: HASTA });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
+  const { resultado } = await trabajo(res);
+  return (await pedir("GET", `/api/remesas/${resultado.id}`)).json();
 }
 
 async function devolver(idRemesa: number, idPago: number, motivo: string) {
@@ -300,7 +310,7 @@ describe("ciclo completo: remesa → devolución → reactivación → siguiente
     const pagador = await crearPagador("Recurrente");
     await crearCargo(pagador, 1000);
     const cobrada = await generar(5);
-    expect((await pedir("POST", `/api/remesas/${cobrada.id}/cobro`)).statusCode).toBe(200);
+    await trabajo(await pedir("POST", `/api/remesas/${cobrada.id}/cobro`));
 
     const cargo = await crearCargo(pagador, 2500);
     const segunda = await generar(6);

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "../../db/database.js";
-import type { CambioAuditado, ExcluidoRemesa } from "../../db/schema.js";
+import type { ExcluidoRemesa } from "../../db/schema.js";
 
 /** A pending direct-debit charge with what its payer needs for the remittance. */
 export type CargoElegible = {
@@ -81,7 +81,9 @@ const COLUMNAS_REMESA = [
 export class RemesasRepository {
   constructor(private readonly db: Database) {}
 
+  /** One transaction (the caller's own when it already runs in one: a job's `terminarEn`). */
   transaccion<T>(fn: (repo: RemesasRepository, tx: Database) => Promise<T>): Promise<T> {
+    if (this.db.isTransaction) return fn(this, this.db);
     return this.db.transaction().execute((tx) => fn(new RemesasRepository(tx), tx));
   }
 
@@ -290,12 +292,12 @@ export class RemesasRepository {
    * audited with `cambios` in the same statement (the ids never travel to the server and back).
    * Returns how many charges were paid.
    */
-  async marcarCobrada(
-    idRemesa: number,
-    fechaCobro: string,
-    auditoria: { idUsuario: number; cambios: CambioAuditado[] },
-  ): Promise<number> {
-    const { rows } = await sql<{ pagados: number }>`
+  /**
+   * Its pending charges to paid, with the remittance's date, and their ids (sorted): the caller
+   * writes ONE audit entry for the remittance listing them (issue 37), not one per charge.
+   */
+  async marcarCobrada(idRemesa: number, fechaCobro: string): Promise<number[]> {
+    const { rows } = await sql<{ ids: number[] | null }>`
       with pagados as (
         update pago set estado = 'pagado', fecha_pago = ${fechaCobro},
           id_forma_pago = s.id_forma_pago, referencia = a.end_to_end_id, actualizado_en = now()
@@ -304,13 +306,8 @@ export class RemesasRepository {
         where pago.id_adeudo = a.id and a.id_remesa = ${idRemesa}
           and a.estado = 'incluido' and pago.estado = 'pendiente'
         returning pago.id
-      ), auditados as (
-        insert into auditoria (id_usuario, entidad, id_entidad, accion, cambios)
-        select ${auditoria.idUsuario}, 'pago', pagados.id, 'cobro',
-          ${JSON.stringify(auditoria.cambios)}::jsonb
-        from pagados order by pagados.id
       )
-      select count(*)::integer as pagados from pagados
+      select array_agg(id order by id) as ids from pagados
     `.execute(this.db);
     await this.db
       .updateTable("remesa_adeudo")
@@ -323,7 +320,7 @@ export class RemesasRepository {
       .set({ estado: "cobrada", cobrada_en: new Date() })
       .where("id", "=", idRemesa)
       .execute();
-    return rows[0].pagados;
+    return (rows[0]?.ids ?? []).map(Number);
   }
 
   /** Charges back to pending and out of the remittance, then the remittance is gone. */

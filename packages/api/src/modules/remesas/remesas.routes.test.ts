@@ -129,10 +129,35 @@ async function configurarAsociacion() {
     .execute();
 }
 
+/** A job launched (202 `{idTrabajo}`), waited for: what `GET /api/trabajos/:id` says at its end. */
+async function trabajo(res: { statusCode: number; body: string; json: () => unknown }) {
+  expect(res.statusCode, res.body).toBe(202);
+  const { idTrabajo } = res.json() as { idTrabajo: number };
+  await e.app.servicios.trabajos.esperar(idTrabajo);
+  const fin = await pedir("GET", `/api/trabajos/${idTrabajo}`);
+  expect(fin.statusCode).toBe(200);
+  return fin.json();
+}
+
+/** Generates (a job) and answers the whole remittance, as `GET /api/remesas/:id` does. */
 async function generar(fechaCobro = COBRO, hasta = HASTA) {
-  const res = await pedir("POST", "/api/remesas", { fechaCobro, hasta });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
+  const fin = await trabajo(await pedir("POST", "/api/remesas", { fechaCobro, hasta }));
+  expect(fin).toMatchObject({ tipo: "remesas.generar", estado: "terminado", progreso: 1 });
+  const remesa = (await pedir("GET", `/api/remesas/${fin.resultado.id}`)).json();
+  // The job's result: the summary, with its id and the excluded payers.
+  const { adeudos: _a, ...resumen } = remesa;
+  expect(fin.resultado).toEqual({
+    id: resumen.id,
+    mensajeId: resumen.mensajeId,
+    fechaCobro: resumen.fechaCobro,
+    hasta: resumen.hasta,
+    estado: resumen.estado,
+    numAdeudos: resumen.numAdeudos,
+    total: resumen.total,
+    creadaEn: resumen.creadaEn,
+    excluidos: resumen.excluidos,
+  });
+  return remesa;
 }
 
 beforeAll(async () => {
@@ -422,11 +447,15 @@ describe("generar, cobrar, devolver y borrar", () => {
     );
   });
 
-  it("marcar cobrada pasa los cargos a pagados con la fecha de cobro; dos veces da 409", async () => {
+  it("marcar cobrada (un trabajo) pasa los cargos a pagados con la fecha de cobro; una sola entrada de auditoría; dos veces da 409", async () => {
     const res = await pedir("POST", `/api/remesas/${remesa.id}/cobro`);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().estado).toBe("cobrada");
-    expect(res.json().adeudos.every((a: { estado: string }) => a.estado === "cobrado")).toBe(true);
+    const fin = await trabajo(res);
+    expect(fin).toMatchObject({ tipo: "remesas.cobrar", estado: "terminado", error: null });
+    // The summary only: the detail stays on GET /api/remesas/:id.
+    expect(fin.resultado).toMatchObject({ id: remesa.id, estado: "cobrada" });
+    expect(fin.resultado.adeudos).toBeUndefined();
+    const detalle = (await pedir("GET", `/api/remesas/${remesa.id}`)).json();
+    expect(detalle.adeudos.every((a: { estado: string }) => a.estado === "cobrado")).toBe(true);
     for (const id of ids.cargosAna) {
       expect(await pagoDe(id)).toMatchObject({
         estado: "pagado",
@@ -441,17 +470,42 @@ describe("generar, cobrar, devolver y borrar", () => {
       .where("entidad", "in", ["remesa", "pago"])
       .where("accion", "=", "cobro")
       .execute();
-    const auditoriaPagos = auditoria.filter((a) => a.entidad === "pago");
-    expect(auditoriaPagos).toHaveLength(4);
-    expect(auditoriaPagos.map((a) => a.id_entidad)).toEqual(expect.arrayContaining(ids.cargosAna));
-    for (const a of auditoriaPagos) {
-      expect(a.cambios).toEqual([
-        { campo: "estado", antes: "pendiente", despues: "pagado" },
-        { campo: "fechaPago", antes: null, despues: COBRO },
-        { campo: "idRemesa", antes: remesa.id, despues: remesa.id },
-      ]);
-    }
-    expect(auditoria.filter((a) => a.entidad === "remesa")).toHaveLength(1);
+    // One entry for the remittance listing its charges, none per charge.
+    expect(auditoria.filter((a) => a.entidad === "pago")).toHaveLength(0);
+    const [deLaRemesa, ...mas] = auditoria.filter((a) => a.entidad === "remesa");
+    expect(mas).toHaveLength(0);
+    expect(deLaRemesa?.id_entidad).toBe(remesa.id);
+    const pagados = (
+      await e.db
+        .selectFrom("pago")
+        .select("id")
+        .where("id_remesa", "=", remesa.id)
+        .where("estado", "=", "pagado")
+        .orderBy("id")
+        .execute()
+    ).map((p) => p.id);
+    expect(pagados).toHaveLength(4);
+    expect(pagados).toEqual(expect.arrayContaining(ids.cargosAna));
+    expect(deLaRemesa?.cambios).toEqual([
+      { campo: "estado", antes: "generada", despues: "cobrada" },
+      { campo: "cobro", antes: null, despues: `cobrado en la remesa ${remesa.id}` },
+      { campo: "fechaPago", antes: null, despues: COBRO },
+      { campo: "pagosCobrados", antes: null, despues: pagados.length },
+      { campo: "pagos", antes: null, despues: pagados },
+    ]);
+    // A charge's history shows it.
+    const historia = await pedir(
+      "GET",
+      `/api/utilidades/actividad?entidad=pago&idEntidad=${ids.cargosAna[0]}`,
+    );
+    expect(historia.statusCode, historia.body).toBe(200);
+    expect(
+      historia
+        .json()
+        .items.some((i: { cambios: { despues: unknown }[] }) =>
+          i.cambios.some((c) => c.despues === `cobrado en la remesa ${remesa.id}`),
+        ),
+    ).toBe(true);
     const otraVez = await pedir("POST", `/api/remesas/${remesa.id}/cobro`);
     expect(otraVez.statusCode).toBe(409);
     expect((await pedir("POST", "/api/remesas/999999/cobro")).statusCode).toBe(404);

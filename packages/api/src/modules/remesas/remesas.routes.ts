@@ -14,8 +14,11 @@ import { mensajeCon } from "../../errors/mensajes.js";
 import { requiereRol, usuarioDe } from "../../plugins/auth.js";
 import { enviarDescarga } from "../../plugins/descargas.js";
 import { exigirArchivo, leerFormulario } from "../../plugins/subidas.js";
+import type { Trabajos } from "../../plugins/trabajos.js";
 import { IdParamsSchema as IdParams, ListaQuerySchema } from "../maestros/maestros.schemas.js";
+import { TrabajoLanzadoSchema } from "../trabajos/trabajos.routes.js";
 import type { RemesasService } from "./remesas.service.js";
+import { lanzarCobro, lanzarGeneracion } from "./remesas.trabajos.js";
 
 const tags = ["Remesas"];
 const soloAdministrador = requiereRol("administrador");
@@ -47,10 +50,10 @@ async function leerPain002(req: FastifyRequest): Promise<Buffer> {
 }
 
 /** SEPA direct-debit remittances: administrador only. */
-export const remesasRoutes: FastifyPluginAsyncZod<{ remesas: RemesasService }> = async (
-  app,
-  { remesas },
-) => {
+export const remesasRoutes: FastifyPluginAsyncZod<{
+  remesas: RemesasService;
+  trabajos: Trabajos;
+}> = async (app, { remesas, trabajos }) => {
   await app.register(multipart, { limits: { fileSize: MAX_BYTES_DEVOLUCIONES, files: 1 } });
 
   app.get(
@@ -74,12 +77,15 @@ export const remesasRoutes: FastifyPluginAsyncZod<{ remesas: RemesasService }> =
       schema: {
         tags,
         summary:
-          "Generar una remesa con los cargos pendientes domiciliados que vencen hasta una fecha",
+          "Generar una remesa con los cargos pendientes domiciliados que vencen hasta una fecha (202: trabajo de fondo, GET /api/trabajos/:id)",
         body: RemesaEntradaSchema,
-        response: { 201: RemesaSchema },
+        response: { 202: TrabajoLanzadoSchema },
       },
     },
-    async (req, reply) => reply.status(201).send(await remesas.generar(usuarioDe(req), req.body)),
+    async (req, reply) => {
+      const idTrabajo = await lanzarGeneracion(trabajos, remesas, usuarioDe(req).id, req.body);
+      return reply.status(202).send({ idTrabajo });
+    },
   );
 
   app.get(
@@ -131,12 +137,16 @@ export const remesasRoutes: FastifyPluginAsyncZod<{ remesas: RemesasService }> =
       onRequest: soloAdministrador,
       schema: {
         tags,
-        summary: "Marcar la remesa como cobrada (sus cargos pasan a pagados)",
+        summary:
+          "Marcar la remesa como cobrada (sus cargos pasan a pagados; 202: trabajo de fondo, GET /api/trabajos/:id)",
         params: IdParams,
-        response: { 200: RemesaSchema },
+        response: { 202: TrabajoLanzadoSchema },
       },
     },
-    async (req) => remesas.marcarCobrada(usuarioDe(req), req.params.id),
+    async (req, reply) => {
+      const idTrabajo = await lanzarCobro(trabajos, remesas, usuarioDe(req).id, req.params.id);
+      return reply.status(202).send({ idTrabajo });
+    },
   );
 
   app.post(

@@ -86,51 +86,94 @@ export class RemesasService {
     return { nombre: a.nombre, iban: a.iban, bic: a.bic, identificador };
   }
 
-  async generar(actor: UsuarioAutenticado, entrada: RemesaEntrada): Promise<Remesa> {
+  async generar(actor: Pick<UsuarioAutenticado, "id">, entrada: RemesaEntrada): Promise<Remesa> {
+    return this.obtener(await this.generarSinLeer(actor, entrada));
+  }
+
+  /**
+   * The checks of a generation that write nothing, answered at once (400/409) before the job is
+   * launched; the job runs them again under the lock.
+   */
+  async comprobarGeneracion(entrada: RemesaEntrada): Promise<void> {
+    this.comprobarFecha(entrada);
+    await this.acreedor(this.repo);
+    const cargos = await this.repo.cargosElegibles(entrada.hasta);
+    this.agrupar(cargos);
+  }
+
+  /** Generating as a background job (issue 37): its result is the summary, `id` and `excluidos`. */
+  async generarResumen(actor: Pick<UsuarioAutenticado, "id">, entrada: RemesaEntrada) {
+    const id = await this.generarSinLeer(actor, entrada);
+    const fila = await this.repo.porId(id);
+    if (!fila) throw noExiste();
+    const remesa = presentarRemesa(fila, [], []);
+    return { ...presentarResumen(fila), excluidos: remesa.excluidos };
+  }
+
+  /** Marking collected as a background job: 404/409 at once, before it is launched. */
+  async comprobarCobro(id: number): Promise<void> {
+    const remesa = await this.repo.porId(id);
+    if (!remesa) throw noExiste();
+    if (remesa.estado === "cobrada") throw conflicto("remesas.remesa_esta_marcada_como_cobrada");
+  }
+
+  private comprobarFecha(entrada: RemesaEntrada) {
     if (entrada.fechaCobro < hoyIso()) {
       const mensaje = "remesas.fecha_cobro_pasada";
       throw new DomainError("validacion", mensaje, [{ campo: "fechaCobro", clave: mensaje }]);
     }
-    const id = await this.repo.transaccion(async (repo, tx) => {
+  }
+
+  /** Charges by payer; those who cannot be debited apart. 409 when nobody can. */
+  private agrupar(cargos: CargoElegible[]) {
+    const grupos = new Map<number, GrupoPagador>();
+    for (const c of cargos) {
+      const g = grupos.get(c.idPagador) ?? { cargos: [], total: 0 };
+      g.cargos.push(c);
+      g.total += c.importe;
+      grupos.set(c.idPagador, g);
+    }
+    const incluidos: [number, GrupoPagador][] = [];
+    const excluidos: ExcluidoRemesa[] = [];
+    for (const [idPagador, g] of grupos) {
+      const motivo = motivoExclusion(g.cargos[0]);
+      if (motivo) {
+        const { nombre, apellidos } = g.cargos[0];
+        excluidos.push({
+          idSocio: idPagador,
+          nombre: `${nombre} ${apellidos}`.trim(),
+          motivo,
+          importe: g.total,
+        });
+      } else {
+        incluidos.push([idPagador, g]);
+      }
+    }
+    if (grupos.size === 0) {
+      throw conflicto("remesas.no_hay_cargos_pendientes_domiciliados_hasta");
+    }
+    if (incluidos.length === 0) {
+      throw conflicto(
+        "remesas.ningun_pagador_cargos_pendientes_tiene_iban",
+        excluidos.map((e) => ({
+          campo: `socio ${e.idSocio}`,
+          mensaje: `${e.nombre}: ${e.motivo}`,
+        })),
+      );
+    }
+    return { incluidos, excluidos };
+  }
+
+  async generarSinLeer(
+    actor: Pick<UsuarioAutenticado, "id">,
+    entrada: RemesaEntrada,
+  ): Promise<number> {
+    this.comprobarFecha(entrada);
+    return this.repo.transaccion(async (repo, tx) => {
       const acreedor = await this.acreedor(repo);
       await repo.bloquearGeneracion();
       const cargos = await repo.cargosElegibles(entrada.hasta);
-
-      const grupos = new Map<number, GrupoPagador>();
-      for (const c of cargos) {
-        const g = grupos.get(c.idPagador) ?? { cargos: [], total: 0 };
-        g.cargos.push(c);
-        g.total += c.importe;
-        grupos.set(c.idPagador, g);
-      }
-      const incluidos: [number, GrupoPagador][] = [];
-      const excluidos: ExcluidoRemesa[] = [];
-      for (const [idPagador, g] of grupos) {
-        const motivo = motivoExclusion(g.cargos[0]);
-        if (motivo) {
-          const { nombre, apellidos } = g.cargos[0];
-          excluidos.push({
-            idSocio: idPagador,
-            nombre: `${nombre} ${apellidos}`.trim(),
-            motivo,
-            importe: g.total,
-          });
-        } else {
-          incluidos.push([idPagador, g]);
-        }
-      }
-      if (grupos.size === 0) {
-        throw conflicto("remesas.no_hay_cargos_pendientes_domiciliados_hasta");
-      }
-      if (incluidos.length === 0) {
-        throw conflicto(
-          "remesas.ningun_pagador_cargos_pendientes_tiene_iban",
-          excluidos.map((e) => ({
-            campo: `socio ${e.idSocio}`,
-            mensaje: `${e.nombre}: ${e.motivo}`,
-          })),
-        );
-      }
+      const { incluidos, excluidos } = this.agrupar(cargos);
 
       const ahora = new Date();
       const idRemesa = await repo.crearRemesa({
@@ -204,7 +247,6 @@ export class RemesasService {
       });
       return idRemesa;
     });
-    return this.obtener(id);
   }
 
   async listar(filtro: FiltroRemesas & { page: number; pageSize: number; sort: OrdenRemesas }) {
@@ -261,19 +303,29 @@ export class RemesasService {
     });
   }
 
-  async marcarCobrada(actor: UsuarioAutenticado, id: number): Promise<Remesa> {
+  async marcarCobrada(actor: Pick<UsuarioAutenticado, "id">, id: number): Promise<Remesa> {
+    await this.cobrarSinLeer(actor, id);
+    return this.obtener(id);
+  }
+
+  /** Marking collected as a background job: its result is the summary only. */
+  async cobrarResumen(actor: Pick<UsuarioAutenticado, "id">, id: number) {
+    await this.cobrarSinLeer(actor, id);
+    const fila = await this.repo.porId(id);
+    if (!fila) throw noExiste();
+    return presentarResumen(fila);
+  }
+
+  /**
+   * Its charges to paid and ONE audit entry for the remittance listing them (`pagos`): a
+   * charge's history shows «cobrado en la remesa N» from it (registros.repository.ts).
+   */
+  private async cobrarSinLeer(actor: Pick<UsuarioAutenticado, "id">, id: number): Promise<void> {
     await this.repo.transaccion(async (repo, tx) => {
       const remesa = await repo.porId(id, true);
       if (!remesa) throw noExiste();
       if (remesa.estado === "cobrada") throw conflicto("remesas.remesa_esta_marcada_como_cobrada");
-      const pagados = await repo.marcarCobrada(id, remesa.fecha_cobro, {
-        idUsuario: actor.id,
-        cambios: [
-          { campo: "estado", antes: "pendiente", despues: "pagado" },
-          { campo: "fechaPago", antes: null, despues: remesa.fecha_cobro },
-          { campo: "idRemesa", antes: id, despues: id },
-        ],
-      });
+      const pagados = await repo.marcarCobrada(id, remesa.fecha_cobro);
       await registrarAuditoria(tx, {
         idUsuario: actor.id,
         entidad: "remesa",
@@ -281,11 +333,13 @@ export class RemesasService {
         accion: "cobro",
         cambios: [
           { campo: "estado", antes: "generada", despues: "cobrada" },
-          { campo: "pagosCobrados", antes: null, despues: pagados },
+          { campo: "cobro", antes: null, despues: `cobrado en la remesa ${id}` },
+          { campo: "fechaPago", antes: null, despues: remesa.fecha_cobro },
+          { campo: "pagosCobrados", antes: null, despues: pagados.length },
+          { campo: "pagos", antes: null, despues: pagados },
         ],
       });
     });
-    return this.obtener(id);
   }
 
   /** Returns entered by hand: charges of this remittance with an ISO reason code. */

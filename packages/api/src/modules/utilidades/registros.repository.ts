@@ -36,8 +36,24 @@ function condicionesActividad(
 ): Expression<SqlBool> {
   const y: Expression<SqlBool>[] = [];
   if (f.idUsuario !== undefined) y.push(eb("auditoria.id_usuario", "=", f.idUsuario));
-  if (f.entidad !== undefined) y.push(eb("auditoria.entidad", "=", f.entidad));
-  if (f.idEntidad !== undefined) y.push(eb("auditoria.id_entidad", "=", f.idEntidad));
+  if (f.entidad === "pago" && f.idEntidad !== undefined) {
+    // A charge's history also shows the collection of its remittance: one entry per remittance
+    // listing its charges (`pagos`), «cobrado en la remesa N» (issue 37).
+    const enLaRemesa = JSON.stringify([{ campo: "pagos", despues: [f.idEntidad] }]);
+    y.push(
+      eb.or([
+        eb.and([
+          eb("auditoria.entidad", "=", "pago"),
+          eb("auditoria.id_entidad", "=", f.idEntidad),
+        ]),
+        sql<SqlBool>`(auditoria.entidad = 'remesa' AND auditoria.accion = 'cobro'
+          AND auditoria.cambios @> ${enLaRemesa}::jsonb)`,
+      ]),
+    );
+  } else {
+    if (f.entidad !== undefined) y.push(eb("auditoria.entidad", "=", f.entidad));
+    if (f.idEntidad !== undefined) y.push(eb("auditoria.id_entidad", "=", f.idEntidad));
+  }
   // Whole days of Spain, both ends included.
   if (f.desde !== undefined) {
     y.push(

@@ -13,6 +13,7 @@ import {
 import { notifications } from "@mantine/notifications";
 import { useEffect, useState } from "react";
 import { useTranslation } from "../../lib/i18n";
+import { ProgresoTrabajo, useTrabajo } from "../../lib/trabajos";
 import { useProductos } from "../productos/use-productos";
 import { importe } from "./pagos-logica";
 import type { EmisionResultado } from "./tipos";
@@ -34,7 +35,21 @@ export function EmisionModal({
   const [anyo, setAnyo] = useState<number | string>(anyoInicial);
   const anyoValido = typeof anyo === "number" && anyo >= 2000 && anyo <= 2100 ? anyo : null;
   const productos = useProductos(anyoValido, true, abierto && anyoValido !== null);
-  const { emitir } = useMutacionesPagos();
+  const { emitir, refrescar } = useMutacionesPagos();
+  const [idTrabajo, setIdTrabajo] = useState<number | null>(null);
+  const seguimiento = useTrabajo<EmisionResultado>(idTrabajo, {
+    alTerminar: (r) => {
+      notifications.show({
+        color: "green",
+        title: t("pagos.emision.hechoTitulo"),
+        message: t("pagos.emision.hecho", { count: r.nuevos, importe: importe(r.importeNuevos) }),
+      });
+      void refrescar();
+      if (anyoValido !== null) alEmitir?.(anyoValido);
+      setIdTrabajo(null);
+      alCerrar();
+    },
+  });
   const [elegidos, setElegidos] = useState<string[]>([]);
   const [previa, setPrevia] = useState<EmisionResultado | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -45,6 +60,7 @@ export function EmisionModal({
     setElegidos([]);
     setPrevia(null);
     setError(null);
+    setIdTrabajo(null);
   }, [abierto, anyoInicial]);
 
   const lista = anyoValido === null ? [] : (productos.data?.items ?? []);
@@ -61,17 +77,8 @@ export function EmisionModal({
         productos: elegidos.map(Number),
         confirmar,
       });
-      if (!confirmar) {
-        setPrevia(r);
-        return;
-      }
-      notifications.show({
-        color: "green",
-        title: t("pagos.emision.hechoTitulo"),
-        message: t("pagos.emision.hecho", { count: r.nuevos, importe: importe(r.importeNuevos) }),
-      });
-      alEmitir?.(anyoValido);
-      alCerrar();
+      if ("idTrabajo" in r) setIdTrabajo(r.idTrabajo);
+      else setPrevia(r);
     } catch (err) {
       setError(mensajeDeError(err));
     }
@@ -125,6 +132,12 @@ export function EmisionModal({
           </Alert>
         ) : null}
         {previa ? <TablaPrevia previa={previa} /> : null}
+        {idTrabajo !== null ? (
+          <ProgresoTrabajo
+            trabajo={seguimiento.trabajo}
+            errorConsulta={seguimiento.errorConsulta}
+          />
+        ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={alCerrar}>
             {t("comun.cancelar")}
@@ -139,8 +152,10 @@ export function EmisionModal({
           </Button>
           <Button
             onClick={() => void lanzar(true)}
-            loading={emitir.isPending && previa !== null}
-            disabled={previa === null || previa.nuevos === 0}
+            loading={(emitir.isPending && previa !== null) || seguimiento.enCurso}
+            disabled={
+              previa === null || previa.nuevos === 0 || seguimiento.trabajo?.estado === "fallido"
+            }
           >
             {t("pagos.emision.confirmar")}
           </Button>

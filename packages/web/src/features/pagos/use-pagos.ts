@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
+import type { TrabajoLanzado } from "../../lib/trabajos";
 import { filtrosPagosAApi } from "./pagos-logica";
 import type {
   CargoEntrada,
@@ -63,8 +64,8 @@ export function useMutacionesPagos() {
   });
   const emitir = useMutation({
     mutationFn: (datos: { anyo: number; productos: number[]; confirmar: boolean }) =>
-      api.post<EmisionResultado>("/pagos/emision", datos),
-    onSuccess: (_r, datos) => (datos.confirmar ? refrescar() : undefined),
+      // Confirmed, a background job (202 {idTrabajo}): `refrescar` when it ends.
+      api.post<EmisionResultado | TrabajoLanzado>("/pagos/emision", datos),
   });
-  return { cobrar, cobrarVarios, anular, reactivar, crearCargo, emitir };
+  return { cobrar, cobrarVarios, anular, reactivar, crearCargo, emitir, refrescar };
 }

@@ -16,6 +16,7 @@ import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { useTranslation } from "../../lib/i18n";
 import { notificarError } from "../../lib/notificar";
+import { ProgresoTrabajo, useTrabajo } from "../../lib/trabajos";
 import { DevolucionesModal } from "./devoluciones-modal";
 import { COLOR_ESTADO, importe } from "./formato-remesas";
 import { TablaExcluidos } from "./nueva-remesa-modal";
@@ -48,7 +49,16 @@ export function DetalleRemesaModal({
 }) {
   const { t } = useTranslation();
   const consulta = useRemesa(id);
-  const { cobrar } = useMutacionesRemesas();
+  const { cobrar, refrescar } = useMutacionesRemesas();
+  const [idCobro, setIdCobro] = useState<number | null>(null);
+  const cobro = useTrabajo(idCobro, {
+    alTerminar: () => {
+      notifications.show({ color: "green", message: t("remesas.cobro.hecho") });
+      setConfirmandoCobro(false);
+      setIdCobro(null);
+      void refrescar();
+    },
+  });
   const [confirmandoCobro, setConfirmandoCobro] = useState(false);
   const [devolviendo, setDevolviendo] = useState(false);
   const remesa = consulta.data;
@@ -56,11 +66,10 @@ export function DetalleRemesaModal({
   async function marcarCobrada() {
     if (!remesa) return;
     try {
-      await cobrar.mutateAsync(remesa.id);
-      notifications.show({ color: "green", message: t("remesas.cobro.hecho") });
+      // A background job: the confirmation shows its progress, and its failure in Spanish.
+      setIdCobro((await cobrar.mutateAsync(remesa.id)).idTrabajo);
     } catch (e) {
       notificarError(e, t("remesas.cobro.error"));
-    } finally {
       setConfirmandoCobro(false);
     }
   }
@@ -155,19 +164,26 @@ export function DetalleRemesaModal({
           </ScrollArea.Autosize>
           <Modal
             opened={confirmandoCobro}
-            onClose={() => setConfirmandoCobro(false)}
+            onClose={() => {
+              setConfirmandoCobro(false);
+              setIdCobro(null);
+            }}
             title={t("remesas.cobro.titulo")}
             centered
           >
             <Stack>
               <Text>{t("remesas.cobro.texto", { fecha: formatearFecha(remesa.fechaCobro) })}</Text>
+              {idCobro !== null ? (
+                <ProgresoTrabajo trabajo={cobro.trabajo} errorConsulta={cobro.errorConsulta} />
+              ) : null}
               <Group justify="flex-end">
                 <Button variant="default" onClick={() => setConfirmandoCobro(false)}>
                   {t("remesas.acciones.cerrar")}
                 </Button>
                 <Button
                   color="green"
-                  loading={cobrar.isPending}
+                  loading={cobrar.isPending || cobro.enCurso}
+                  disabled={cobro.trabajo?.estado === "fallido"}
                   onClick={() => void marcarCobrada()}
                 >
                   {t("remesas.cobro.confirmar")}

@@ -1,9 +1,10 @@
-import { ErrorHttp, hoyIso, type Remesa } from "@fila/domain";
+import { ErrorHttp, hoyIso, type Remesa, type ResumenRemesa } from "@fila/domain";
 import { Alert, Button, Group, List, Modal, Stack, Table, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useEffect, useState } from "react";
 import { CampoFecha } from "../../lib/campo-fecha";
 import { useTranslation } from "../../lib/i18n";
+import { ProgresoTrabajo, useTrabajo } from "../../lib/trabajos";
 import { erroresDeServidor } from "../socios/errores-formulario";
 import { dentroDeDias, importe } from "./formato-remesas";
 import { useMutacionesRemesas } from "./use-remesas";
@@ -11,7 +12,10 @@ import { useMutacionesRemesas } from "./use-remesas";
 type Valores = { fechaCobro: string; hasta: string };
 
 /** Excluded payers of a remittance, with the reason and what they owe. */
-export function TablaExcluidos({ remesa }: { remesa: Remesa }) {
+/** What the generation job answers: the summary, with its id and the excluded payers. */
+type ResultadoGeneracion = ResumenRemesa & Pick<Remesa, "excluidos">;
+
+export function TablaExcluidos({ remesa }: { remesa: Pick<Remesa, "excluidos"> }) {
   const { t } = useTranslation();
   if (remesa.excluidos.length === 0) return null;
   return (
@@ -54,8 +58,15 @@ export function NuevaRemesaModal({
   alDescargar: (id: number) => void;
 }) {
   const { t } = useTranslation();
-  const { generar } = useMutacionesRemesas();
-  const [resultado, setResultado] = useState<Remesa | null>(null);
+  const { generar, refrescar } = useMutacionesRemesas();
+  const [resultado, setResultado] = useState<ResultadoGeneracion | null>(null);
+  const [idTrabajo, setIdTrabajo] = useState<number | null>(null);
+  const seguimiento = useTrabajo<ResultadoGeneracion>(idTrabajo, {
+    alTerminar: (r) => {
+      setResultado(r);
+      void refrescar();
+    },
+  });
   const [error, setError] = useState<{ general: string; otros: string[] } | null>(null);
   const form = useForm<Valores>({
     initialValues: { fechaCobro: dentroDeDias(5), hasta: hoyIso() },
@@ -69,6 +80,7 @@ export function NuevaRemesaModal({
   useEffect(() => {
     if (!abierto) return;
     setResultado(null);
+    setIdTrabajo(null);
     setError(null);
     form.setValues({ fechaCobro: dentroDeDias(5), hasta: hoyIso() });
     form.clearErrors();
@@ -77,7 +89,7 @@ export function NuevaRemesaModal({
   async function enviar(valores: Valores) {
     setError(null);
     try {
-      setResultado(await generar.mutateAsync(valores));
+      setIdTrabajo((await generar.mutateAsync(valores)).idTrabajo);
     } catch (e) {
       const errores = erroresDeServidor(e, ["fechaCobro", "hasta"]);
       form.setErrors(errores.campos);
@@ -106,6 +118,20 @@ export function NuevaRemesaModal({
               {t("remesas.acciones.descargar")}
             </Button>
           </Group>
+        </Stack>
+      ) : idTrabajo !== null ? (
+        <Stack>
+          <ProgresoTrabajo
+            trabajo={seguimiento.trabajo}
+            errorConsulta={seguimiento.errorConsulta}
+          />
+          {seguimiento.trabajo?.estado === "fallido" ? (
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setIdTrabajo(null)}>
+                {t("remesas.formulario.otraVez")}
+              </Button>
+            </Group>
+          ) : null}
         </Stack>
       ) : (
         <form onSubmit={form.onSubmit(enviar)} noValidate>

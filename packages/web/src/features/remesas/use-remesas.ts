@@ -8,6 +8,7 @@ import type {
 } from "@fila/domain";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
+import type { TrabajoLanzado } from "../../lib/trabajos";
 
 export type PaginaRemesas = {
   items: ResumenRemesa[];
@@ -65,13 +66,13 @@ export function useMutacionesRemesas() {
     await cliente.invalidateQueries({ queryKey: ["pagos"] });
   };
   return {
+    refrescar,
     generar: useMutation({
-      mutationFn: (datos: RemesaEntrada) => api.post<Remesa>("/remesas", datos),
-      onSuccess: refrescar,
+      // A background job (202): the lists are refreshed when it ends (`refrescar`).
+      mutationFn: (datos: RemesaEntrada) => api.post<TrabajoLanzado>("/remesas", datos),
     }),
     cobrar: useMutation({
-      mutationFn: (id: number) => api.post<Remesa>(`/remesas/${id}/cobro`),
-      onSuccess: refrescar,
+      mutationFn: (id: number) => api.post<TrabajoLanzado>(`/remesas/${id}/cobro`),
     }),
     borrar: useMutation({
       mutationFn: (id: number) => api.delete<void>(`/remesas/${id}`),
