@@ -9,7 +9,9 @@ import {
   Alert,
   Badge,
   Button,
+  Center,
   Group,
+  Pagination,
   Select,
   SimpleGrid,
   Stack,
@@ -29,6 +31,8 @@ import { useTranslation } from "../../lib/i18n";
 import { importe } from "./pagos-logica";
 
 const COLOR = { pendiente: "yellow", pagado: "green", denegado: "red" } as const;
+/** Orders per page of the list (paginated on the server). */
+const POR_PAGINA = 50;
 
 /** The «Pagos en línea» tab of Pagos (board): the online orders, filtered and exportable. */
 export function PedidosOnline() {
@@ -38,17 +42,28 @@ export function PedidosOnline() {
   const [estado, setEstado] = useState<string | null>(null);
   const [metodo, setMetodo] = useState<string | null>(null);
   const [exportando, setExportando] = useState(false);
+  const [page, setPage] = useState(1);
   const filtros = new URLSearchParams();
   if (q) filtros.set("q", q);
   if (estado) filtros.set("estado", estado);
   if (metodo) filtros.set("metodo", metodo);
   const consulta = filtros.toString();
+  // A change of filters starts again at the first page.
+  const [consultaDePagina, setConsultaDePagina] = useState(consulta);
+  if (consultaDePagina !== consulta) {
+    setConsultaDePagina(consulta);
+    setPage(1);
+  }
   const lista = useQuery({
-    queryKey: ["pagos", "pedidos-online", consulta],
+    queryKey: ["pagos", "pedidos-online", consulta, page],
     queryFn: ({ signal }) =>
-      api.get<ListaPedidosOnline>(`/pagos/pedidos-online?pageSize=200&${consulta}`, signal),
+      api.get<ListaPedidosOnline>(
+        `/pagos/pedidos-online?page=${page}&pageSize=${POR_PAGINA}&${consulta}`,
+        signal,
+      ),
     placeholderData: keepPreviousData,
   });
+  const paginas = Math.ceil((lista.data?.total ?? 0) / POR_PAGINA);
 
   async function exportar(formato: "csv" | "xlsx") {
     setExportando(true);
@@ -167,6 +182,11 @@ export function PedidosOnline() {
       </Table.ScrollContainer>
       {lista.data && lista.data.items.length === 0 ? (
         <Text c="dimmed">{t("pagoOnline.pedidos.vacio")}</Text>
+      ) : null}
+      {paginas > 1 ? (
+        <Center>
+          <Pagination total={paginas} value={Math.min(page, paginas)} onChange={setPage} />
+        </Center>
       ) : null}
     </Stack>
   );
