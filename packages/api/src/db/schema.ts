@@ -78,6 +78,8 @@ export type SocioTable = {
   anyo_derrama: number | null;
   importe_derrama: Generated<number>;
   anyos_pago_derrama: Generated<number>;
+  /** «No quiero recibir envíos» (migration 0027): set by the member only. */
+  no_envios: Generated<boolean>;
   ramell: Generated<string>;
   tipo_pago_ramell: Generated<string>;
   anyo_ramell: number | null;
@@ -553,6 +555,7 @@ export type TrabajoTable = {
 
 export type DB = {
   trabajo: TrabajoTable;
+  envio: EnvioTable;
   cierre_anyo: CierreAnyoTable;
   auditoria: AuditoriaTable;
   asociacion: AsociacionTable;
@@ -594,4 +597,19 @@ export type DB = {
   oidc_vale: OidcValeTable;
   anuncio: AnuncioTable;
   gallofa: GallofaTable;
+};
+
+/** A mailing (issue 36, migration 0027). */
+export type EnvioTable = {
+  id: Generated<number>;
+  asunto: string;
+  cuerpo: string;
+  filtro: Record<string, unknown>;
+  estado: Generated<"en_curso" | "terminado" | "fallido">;
+  enviados: Generated<number>;
+  fallidos: Generated<number>;
+  omitidos: Generated<number>;
+  sin_email: Generated<number>;
+  creado_por: number | null;
+  creado_en: Generated<Date>;
 };

@@ -22,6 +22,7 @@ import * as secretosCifrados from "./2026-11-28-0021-secretos-cifrados.js";
 import * as restauracion from "./2026-11-28-0022-restauracion.js";
 import * as listaEspera from "./2026-11-28-0023-lista-espera.js";
 import * as trabajos from "./2026-11-28-0026-trabajos.js";
+import * as envios from "./2026-11-28-0027-envios.js";
 
 // Static provider: works the same under tsx, vitest and a bundle.
 export const migraciones: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migraciones: Record<string, Migration> = {
   "2026-11-28-0022-restauracion": restauracion,
   "2026-11-28-0023-lista-espera": listaEspera,
   "2026-11-28-0026-trabajos": trabajos,
+  "2026-11-28-0027-envios": envios,
 };
