@@ -197,6 +197,8 @@ export type CorreoSalienteTable = {
   asunto: string;
   texto: string;
   html: Generated<string>;
+  /** Migration 0027: extra headers (mailings), kept for a resend. */
+  cabeceras: ColumnType<Record<string, string>, string | undefined, string>;
   estado: "pendiente" | "enviado" | "error" | "sin_smtp";
   error: Generated<string>;
   creado_en: Generated<Date>;

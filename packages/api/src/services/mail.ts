@@ -2,7 +2,14 @@ import type { FastifyBaseLogger } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Database } from "../db/database.js";
 
-export type Correo = { para: string; asunto: string; texto: string; html?: string };
+export type Correo = {
+  para: string;
+  asunto: string;
+  texto: string;
+  html?: string;
+  /** Extra headers (mailings: List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+  cabeceras?: Record<string, string>;
+};
 
 /**
  * Every email is written to the outbox table first; with SMTP_URL it is then sent over SMTP,
@@ -10,7 +17,7 @@ export type Correo = { para: string; asunto: string; texto: string; html?: strin
  */
 export class MailService {
   private readonly transporte: Transporter | null;
-  private readonly enCurso = new Set<Promise<void>>();
+  private readonly enCurso = new Set<Promise<unknown>>();
 
   constructor(
     private readonly db: Database,
@@ -29,7 +36,8 @@ export class MailService {
     void envio.finally(() => this.enCurso.delete(envio));
   }
 
-  async enviar(correo: Correo): Promise<void> {
+  /** Stores and sends an email; true when the SMTP server accepted it (mailings count them). */
+  async enviar(correo: Correo): Promise<boolean> {
     const { id } = await this.db
       .insertInto("correo_saliente")
       .values({
@@ -37,6 +45,7 @@ export class MailService {
         asunto: correo.asunto,
         texto: correo.texto,
         html: correo.html ?? "",
+        cabeceras: JSON.stringify(correo.cabeceras ?? {}),
         estado: this.transporte ? "pendiente" : "sin_smtp",
       })
       .returning("id")
@@ -46,14 +55,14 @@ export class MailService {
         { para: correo.para, asunto: correo.asunto },
         `Correo sin SMTP (guardado en la bandeja de salida):\n${correo.texto}`,
       );
-      return;
+      return false;
     }
-    await this.entregar(id, correo);
+    return this.entregar(id, correo);
   }
 
   /** Sends a stored email over SMTP and records the outcome in the outbox. */
-  private async entregar(id: number, correo: Correo): Promise<void> {
-    if (!this.transporte) return;
+  private async entregar(id: number, correo: Correo): Promise<boolean> {
+    if (!this.transporte) return false;
     try {
       await this.transporte.sendMail({
         from: this.opciones.from,
@@ -61,12 +70,14 @@ export class MailService {
         subject: correo.asunto,
         text: correo.texto,
         html: correo.html || undefined,
+        headers: correo.cabeceras,
       });
       await this.db
         .updateTable("correo_saliente")
         .set({ estado: "enviado", enviado_en: new Date(), error: "" })
         .where("id", "=", id)
         .execute();
+      return true;
     } catch (err) {
       this.log.error({ err, para: correo.para }, "fallo al enviar un correo por SMTP");
       await this.db
@@ -74,6 +85,7 @@ export class MailService {
         .set({ estado: "error", error: String((err as Error).message ?? err).slice(0, 500) })
         .where("id", "=", id)
         .execute();
+      return false;
     }
   }
 
@@ -82,14 +94,17 @@ export class MailService {
     return this.transporte !== null;
   }
 
-  /** Sends again an email of the outbox (one that failed); waits for the answer of the server. */
+  /**
+   * Sends again an email of the outbox (one that failed) with the headers it was stored with
+   * (a mailing keeps its unsubscribe headers); waits for the answer of the server.
+   */
   async reenviar(id: number): Promise<void> {
     const fila = await this.db
       .selectFrom("correo_saliente")
-      .select(["para", "asunto", "texto", "html"])
+      .select(["para", "asunto", "texto", "html", "cabeceras"])
       .where("id", "=", id)
       .executeTakeFirst();
-    if (fila) await this.entregar(id, fila);
+    if (fila) await this.entregar(id, { ...fila, cabeceras: fila.cabeceras ?? {} });
   }
 
   /** Waits for the emails being sent (tests and graceful shutdown). */

@@ -10,6 +10,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable("socio")
     .addColumn("no_envios", "boolean", (c) => c.notNull().defaultTo(false))
     .execute();
+  // The headers an email was sent with, so a resend from the mail log keeps them.
+  await db.schema
+    .alterTable("correo_saliente")
+    .addColumn("cabeceras", "jsonb", (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+    .execute();
   await db.schema
     .createTable("envio")
     .addColumn("id", "serial", (c) => c.primaryKey())

@@ -64,6 +64,60 @@ export class EnviosRepository {
     }));
   }
 
+  async crear(e: {
+    asunto: string;
+    cuerpo: string;
+    filtro: FiltroEnvio;
+    creadoPor: number;
+  }): Promise<number> {
+    const { id } = await this.db
+      .insertInto("envio")
+      .values({
+        asunto: e.asunto,
+        cuerpo: e.cuerpo,
+        filtro: JSON.stringify(e.filtro) as unknown as Record<string, unknown>,
+        creado_por: e.creadoPor,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return id;
+  }
+
+  async leer(id: number) {
+    return this.db
+      .selectFrom("envio")
+      .leftJoin("usuario", "usuario.id", "envio.creado_por")
+      .selectAll("envio")
+      .select("usuario.nombre as creado_por_nombre")
+      .where("envio.id", "=", id)
+      .executeTakeFirst();
+  }
+
+  async listar() {
+    return this.db
+      .selectFrom("envio")
+      .leftJoin("usuario", "usuario.id", "envio.creado_por")
+      .selectAll("envio")
+      .select("usuario.nombre as creado_por_nombre")
+      .orderBy("envio.id", "desc")
+      .limit(200)
+      .execute();
+  }
+
+  /** One statement per update: counts and state of a mailing. */
+  async actualizar(
+    id: number,
+    cambios: Partial<{
+      estado: "en_curso" | "terminado" | "fallido";
+      enviados: number;
+      fallidos: number;
+      omitidos: number;
+      sin_email: number;
+    }>,
+  ): Promise<void> {
+    await this.db.updateTable("envio").set(cambios).where("id", "=", id).execute();
+  }
+
   /** One statement: the one-click unsubscribe. */
   async darDeBaja(idSocio: number): Promise<boolean> {
     const r = await this.db
