@@ -34,6 +34,7 @@ import { totpRoutes } from "./modules/auth/totp.routes.js";
 import { carnetRoutes } from "./modules/carnet/carnet.routes.js";
 import { copiasRoutes } from "./modules/copias/copias.routes.js";
 import { documentosRoutes } from "./modules/documentos/documentos.routes.js";
+import { enviosRoutes } from "./modules/envios/envios.routes.js";
 import { eventosRoutes } from "./modules/eventos/eventos.routes.js";
 import { gallofaRoutes } from "./modules/gallofa/gallofa.routes.js";
 import { informesRoutes } from "./modules/informes/informes.routes.js";
@@ -313,6 +314,7 @@ export async function buildApp({
         anunciosRoutes,
         gallofaRoutes,
         trabajosRoutes,
+        enviosRoutes,
       ];
       for (const plugin of rutas) await api.register(plugin, servicios);
     },

@@ -80,6 +80,8 @@ export type SocioTable = {
   anyo_derrama: number | null;
   importe_derrama: Generated<number>;
   anyos_pago_derrama: Generated<number>;
+  /** «No quiero recibir envíos» (migration 0027): set by the member only. */
+  no_envios: Generated<boolean>;
   ramell: Generated<string>;
   tipo_pago_ramell: Generated<string>;
   anyo_ramell: number | null;
@@ -201,6 +203,8 @@ export type CorreoSalienteTable = {
   asunto: string;
   texto: string;
   html: Generated<string>;
+  /** Migration 0027: extra headers (mailings), kept for a resend. */
+  cabeceras: ColumnType<Record<string, string>, string | undefined, string>;
   estado: "pendiente" | "enviado" | "error" | "sin_smtp";
   error: Generated<string>;
   creado_en: Generated<Date>;
@@ -590,6 +594,7 @@ export type TrabajoTable = {
 
 export type DB = {
   trabajo: TrabajoTable;
+  envio: EnvioTable;
   cierre_anyo: CierreAnyoTable;
   auditoria: AuditoriaTable;
   asociacion: AsociacionTable;
@@ -633,4 +638,19 @@ export type DB = {
   gallofa: GallofaTable;
   pedido_online: PedidoOnlineTable;
   pedido_online_pago: PedidoOnlinePagoTable;
+};
+
+/** A mailing (issue 36, migration 0027). */
+export type EnvioTable = {
+  id: Generated<number>;
+  asunto: string;
+  cuerpo: string;
+  filtro: Record<string, unknown>;
+  estado: Generated<"en_curso" | "terminado" | "fallido">;
+  enviados: Generated<number>;
+  fallidos: Generated<number>;
+  omitidos: Generated<number>;
+  sin_email: Generated<number>;
+  creado_por: number | null;
+  creado_en: Generated<Date>;
 };

@@ -250,6 +250,10 @@ export const MENSAJES_ES = {
     "Hay una operación rechazada sin OrgnlEndToEndId",
   "sepa.no_es_pain002": "El fichero de devoluciones no es un pain.002 válido",
   "sepa.operacion_no_trae_codigo_motivo": "La operación {{endToEndId}} no trae el código de motivo",
+  "envios.sin_smtp":
+    "No se pueden hacer envíos: el servidor no tiene configurado el correo (SMTP_URL).",
+  "envios.no_encontrado": "El envío no existe.",
+  "envios.enlace_baja_no_valido": "El enlace para darse de baja de los envíos no es válido.",
   "socios.cuenta_sin_ficha": "Tu cuenta no está vinculada a ninguna ficha de socio.",
   "socios.matricula_duplicada": "Ya hay un socio con la matrícula {{matricula}}.",
   "socios.matricula_repetida": "Ya hay un socio con esa matrícula.",

@@ -248,6 +248,10 @@ export const MENSAJES_VA: Catalogo = {
     "Hi ha una operació rebutjada sense OrgnlEndToEndId",
   "sepa.no_es_pain002": "El fitxer de devolucions no és un pain.002 vàlid",
   "sepa.operacion_no_trae_codigo_motivo": "L'operació {{endToEndId}} no porta el codi de motiu",
+  "envios.sin_smtp":
+    "No es poden fer enviaments: el servidor no té configurat el correu (SMTP_URL).",
+  "envios.no_encontrado": "L'enviament no existix.",
+  "envios.enlace_baja_no_valido": "L'enllaç per a donar-se de baixa dels enviaments no és vàlid.",
   "socios.cuenta_sin_ficha": "El teu compte no està vinculat a cap fitxa de soci.",
   "socios.matricula_duplicada": "Ja hi ha un soci amb la matrícula {{matricula}}.",
   "socios.matricula_repetida": "Ja hi ha un soci amb eixa matrícula.",

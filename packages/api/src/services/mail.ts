@@ -9,6 +9,8 @@ export type Correo = {
   html?: string;
   /** Attached files (a receipt): sent over SMTP, not kept in the outbox (a resend goes without). */
   adjuntos?: { nombre: string; tipo: string; contenido: Buffer }[];
+  /** Extra headers (mailings: List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+  cabeceras?: Record<string, string>;
 };
 
 /**
@@ -17,7 +19,7 @@ export type Correo = {
  */
 export class MailService {
   private readonly transporte: Transporter | null;
-  private readonly enCurso = new Set<Promise<void>>();
+  private readonly enCurso = new Set<Promise<unknown>>();
 
   constructor(
     private readonly db: Database,
@@ -36,7 +38,8 @@ export class MailService {
     void envio.finally(() => this.enCurso.delete(envio));
   }
 
-  async enviar(correo: Correo): Promise<void> {
+  /** Stores and sends an email; true when the SMTP server accepted it (mailings count them). */
+  async enviar(correo: Correo): Promise<boolean> {
     const { id } = await this.db
       .insertInto("correo_saliente")
       .values({
@@ -44,6 +47,7 @@ export class MailService {
         asunto: correo.asunto,
         texto: correo.texto,
         html: correo.html ?? "",
+        cabeceras: JSON.stringify(correo.cabeceras ?? {}),
         estado: this.transporte ? "pendiente" : "sin_smtp",
       })
       .returning("id")
@@ -53,14 +57,14 @@ export class MailService {
         { para: correo.para, asunto: correo.asunto },
         `Correo sin SMTP (guardado en la bandeja de salida):\n${correo.texto}`,
       );
-      return;
+      return false;
     }
-    await this.entregar(id, correo);
+    return this.entregar(id, correo);
   }
 
   /** Sends a stored email over SMTP and records the outcome in the outbox. */
-  private async entregar(id: number, correo: Correo): Promise<void> {
-    if (!this.transporte) return;
+  private async entregar(id: number, correo: Correo): Promise<boolean> {
+    if (!this.transporte) return false;
     try {
       await this.transporte.sendMail({
         from: this.opciones.from,
@@ -73,12 +77,14 @@ export class MailService {
           contentType: a.tipo,
           content: a.contenido,
         })),
+        headers: correo.cabeceras,
       });
       await this.db
         .updateTable("correo_saliente")
         .set({ estado: "enviado", enviado_en: new Date(), error: "" })
         .where("id", "=", id)
         .execute();
+      return true;
     } catch (err) {
       this.log.error({ err, para: correo.para }, "fallo al enviar un correo por SMTP");
       await this.db
@@ -86,6 +92,7 @@ export class MailService {
         .set({ estado: "error", error: String((err as Error).message ?? err).slice(0, 500) })
         .where("id", "=", id)
         .execute();
+      return false;
     }
   }
 
@@ -94,14 +101,17 @@ export class MailService {
     return this.transporte !== null;
   }
 
-  /** Sends again an email of the outbox (one that failed); waits for the answer of the server. */
+  /**
+   * Sends again an email of the outbox (one that failed) with the headers it was stored with
+   * (a mailing keeps its unsubscribe headers); waits for the answer of the server.
+   */
   async reenviar(id: number): Promise<void> {
     const fila = await this.db
       .selectFrom("correo_saliente")
-      .select(["para", "asunto", "texto", "html"])
+      .select(["para", "asunto", "texto", "html", "cabeceras"])
       .where("id", "=", id)
       .executeTakeFirst();
-    if (fila) await this.entregar(id, fila);
+    if (fila) await this.entregar(id, { ...fila, cabeceras: fila.cabeceras ?? {} });
   }
 
   /** Waits for the emails being sent (tests and graceful shutdown). */

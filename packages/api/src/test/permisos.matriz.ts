@@ -1015,6 +1015,38 @@ export const MATRIZ: Record<string, Entrada> = {
     peticion: () => ({ url: "/api/trabajos/999999" }),
   },
 
+  // Envíos (issue 36): solo la junta; la baja en un clic es pública (token falso: 400).
+  "POST /api/envios/vista-previa": {
+    ...admin,
+    peticion: () => ({
+      url: "/api/envios/vista-previa",
+      cuerpo: { asunto: "Hola", cuerpo: "<p>Hola {{nombre}}</p>", filtro: { activo: true } },
+    }),
+  },
+  "POST /api/envios/prueba": {
+    ...admin,
+    administrador: { permitido: "sin SMTP_URL en las pruebas: 409" },
+    peticion: () => ({ url: "/api/envios/prueba", cuerpo: { asunto: "Hola", cuerpo: "<p>x</p>" } }),
+  },
+  "POST /api/envios": {
+    ...admin,
+    administrador: { permitido: "sin SMTP_URL en las pruebas: 409" },
+    peticion: () => ({ url: "/api/envios", cuerpo: { asunto: "Hola", cuerpo: "<p>x</p>" } }),
+  },
+  "GET /api/envios": admin,
+  "GET /api/envios/:id": {
+    ...admin,
+    administrador: "404",
+    peticion: () => ({ url: "/api/envios/999999" }),
+  },
+  "POST /api/envios/baja/:token": {
+    anonimo: { permitido: "público; un token falso es 400" },
+    socio: { permitido: "público; un token falso es 400" },
+    usuario: { permitido: "público; un token falso es 400" },
+    administrador: { permitido: "público; un token falso es 400" },
+    peticion: () => ({ url: "/api/envios/baja/falso.token" }),
+  },
+
   // Gallofa: solo la junta.
   "GET /api/gallofa": admin,
   "GET /api/gallofa/resumen": {

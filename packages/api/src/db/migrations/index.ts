@@ -24,6 +24,7 @@ import * as listaEspera from "./2026-11-28-0023-lista-espera.js";
 import * as carnetAccesos from "./2026-11-28-0024-carnet-accesos.js";
 import * as pagoOnline from "./2026-11-28-0025-pago-online.js";
 import * as trabajos from "./2026-11-28-0026-trabajos.js";
+import * as envios from "./2026-11-28-0027-envios.js";
 import * as idioma from "./2026-11-28-0028-idioma.js";
 import * as versionDatosInicioSocio from "./2026-11-28-0029-version-datos-inicio-socio.js";
 
@@ -54,6 +55,7 @@ export const migraciones: Record<string, Migration> = {
   "2026-11-28-0024-carnet-accesos": carnetAccesos,
   "2026-11-28-0025-pago-online": pagoOnline,
   "2026-11-28-0026-trabajos": trabajos,
+  "2026-11-28-0027-envios": envios,
   "2026-11-28-0028-idioma": idioma,
   "2026-11-28-0029-version-datos-inicio-socio": versionDatosInicioSocio,
 };

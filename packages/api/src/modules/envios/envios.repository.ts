@@ -1,0 +1,182 @@
+import type { FiltrosSocios } from "@fila/domain";
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
+import type { Database } from "../../db/database.js";
+import type { DB } from "../../db/schema.js";
+import { condicionesSocios } from "../socios/socios.repository.js";
+
+/** The member list's filters plus the mailing's own (all optional, combined with AND). */
+export type FiltroEnvio = Omit<FiltrosSocios, "q"> & {
+  conDeuda?: boolean;
+  idActo?: number;
+  sinCuenta?: boolean;
+  idsSocio?: number[];
+};
+
+export type Destinatario = {
+  id: number;
+  nombre: string;
+  apellidos: string;
+  matricula: number | null;
+  email: string;
+  noEnvios: boolean;
+  deuda: number;
+};
+
+export class EnviosRepository {
+  constructor(private readonly db: Database) {}
+
+  /** Every member the filter picks, with the pending total of them and those they pay for. */
+  async destinatarios(filtro: FiltroEnvio, hoy: string): Promise<Destinatario[]> {
+    const filas = await this.db
+      .selectFrom("socio")
+      .where((eb) => condicionesEnvio(eb, filtro, hoy))
+      .select((eb) => [
+        "socio.id",
+        "socio.nombre",
+        "socio.apellidos",
+        "socio.matricula",
+        "socio.email",
+        "socio.no_envios",
+        eb
+          .selectFrom("pago")
+          .where("pago.estado", "=", "pendiente")
+          .where((p) =>
+            p.or([
+              p("pago.id_pagador", "=", p.ref("socio.id")),
+              p("pago.id_socio", "=", p.ref("socio.id")),
+            ]),
+          )
+          .select(sql<number>`coalesce(sum(pago.importe), 0)::int`.as("t"))
+          .as("deuda"),
+      ])
+      .orderBy("socio.apellidos")
+      .orderBy("socio.nombre")
+      .orderBy("socio.id")
+      .execute();
+    return filas.map((f) => ({
+      id: f.id,
+      nombre: f.nombre,
+      apellidos: f.apellidos,
+      matricula: f.matricula,
+      email: f.email,
+      noEnvios: f.no_envios,
+      deuda: Number(f.deuda ?? 0),
+    }));
+  }
+
+  async crear(e: {
+    asunto: string;
+    cuerpo: string;
+    filtro: FiltroEnvio;
+    creadoPor: number;
+  }): Promise<number> {
+    const { id } = await this.db
+      .insertInto("envio")
+      .values({
+        asunto: e.asunto,
+        cuerpo: e.cuerpo,
+        filtro: JSON.stringify(e.filtro) as unknown as Record<string, unknown>,
+        creado_por: e.creadoPor,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return id;
+  }
+
+  async leer(id: number) {
+    return this.db
+      .selectFrom("envio")
+      .leftJoin("usuario", "usuario.id", "envio.creado_por")
+      .selectAll("envio")
+      .select("usuario.nombre as creado_por_nombre")
+      .where("envio.id", "=", id)
+      .executeTakeFirst();
+  }
+
+  async listar() {
+    return this.db
+      .selectFrom("envio")
+      .leftJoin("usuario", "usuario.id", "envio.creado_por")
+      .selectAll("envio")
+      .select("usuario.nombre as creado_por_nombre")
+      .orderBy("envio.id", "desc")
+      .limit(200)
+      .execute();
+  }
+
+  /** One statement per update: counts and state of a mailing. */
+  async actualizar(
+    id: number,
+    cambios: Partial<{
+      estado: "en_curso" | "terminado" | "fallido";
+      enviados: number;
+      fallidos: number;
+      omitidos: number;
+      sin_email: number;
+    }>,
+  ): Promise<void> {
+    await this.db.updateTable("envio").set(cambios).where("id", "=", id).execute();
+  }
+
+  /** One statement: the one-click unsubscribe. */
+  async darDeBaja(idSocio: number): Promise<boolean> {
+    const r = await this.db
+      .updateTable("socio")
+      .set({ no_envios: true })
+      .where("id", "=", idSocio)
+      .executeTakeFirst();
+    return r.numUpdatedRows > 0n;
+  }
+}
+
+function condicionesEnvio(
+  eb: ExpressionBuilder<DB, "socio">,
+  filtro: FiltroEnvio,
+  hoy: string,
+): Expression<SqlBool> {
+  const y: Expression<SqlBool>[] = [condicionesSocios(eb, filtro, hoy)];
+  if (filtro.conDeuda) {
+    y.push(
+      eb.exists(
+        eb
+          .selectFrom("pago")
+          .select("pago.id")
+          .where("pago.estado", "=", "pendiente")
+          .where((p) =>
+            p.or([
+              p("pago.id_pagador", "=", p.ref("socio.id")),
+              p("pago.id_socio", "=", p.ref("socio.id")),
+            ]),
+          ),
+      ),
+    );
+  }
+  if (filtro.idActo !== undefined) {
+    y.push(
+      eb.exists(
+        eb
+          .selectFrom("inscripcion")
+          .select("inscripcion.id")
+          .where("inscripcion.id_acto", "=", filtro.idActo)
+          .where("inscripcion.estado", "=", "confirmada")
+          .whereRef("inscripcion.id_socio", "=", "socio.id"),
+      ),
+    );
+  }
+  if (filtro.sinCuenta) {
+    y.push(
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("usuario")
+            .select("usuario.id")
+            .whereRef("usuario.id_socio", "=", "socio.id"),
+        ),
+      ),
+    );
+  }
+  if (filtro.idsSocio !== undefined) {
+    y.push(filtro.idsSocio.length ? eb("socio.id", "in", filtro.idsSocio) : sql<boolean>`false`);
+  }
+  return eb.and(y);
+}

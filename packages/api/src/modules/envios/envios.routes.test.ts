@@ -1,0 +1,158 @@
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearer, crearCuenta, crearEntorno, type Entorno, entrar } from "../../test/entorno.js";
+
+let e: Entorno;
+let smtp: SMTPServer;
+const recibidos: { para: string; datos: string }[] = [];
+let token = "";
+
+beforeAll(async () => {
+  process.env.ENVIOS_POR_MINUTO = "6000";
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, sesion, callback) {
+      let datos = "";
+      stream.on("data", (c: Buffer) => {
+        datos += c.toString("utf8");
+      });
+      stream.on("end", () => {
+        for (const r of sesion.envelope.rcptTo) recibidos.push({ para: r.address, datos });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((ok) => smtp.listen(0, "127.0.0.1", ok));
+  const puerto = (smtp.server.address() as AddressInfo).port;
+  e = await crearEntorno({ smtpUrl: `smtp://127.0.0.1:${puerto}` });
+  token = await entrar(e.app, (await crearCuenta(e.db, { rol: "administrador" })).email);
+});
+
+afterAll(async () => {
+  await e?.cerrar();
+  await new Promise<void>((ok) => smtp.close(() => ok()));
+});
+
+async function socio(nombre: string, email: string, deuda: number, matricula: number) {
+  const { id } = await e.db
+    .insertInto("socio")
+    .values({ nombre, apellidos: "Envío", email, matricula })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  if (deuda > 0) {
+    await e.db
+      .insertInto("pago")
+      .values({
+        id_socio: id,
+        id_pagador: id,
+        anyo: 2026,
+        concepto: "Cuota",
+        importe: deuda,
+        fecha_emision: "2026-01-01",
+        fecha_vencimiento: "2026-02-01",
+      })
+      .execute();
+  }
+  return id;
+}
+
+const pedir = (metodo: "GET" | "POST", url: string, payload?: object) =>
+  e.app.inject({ method: metodo, url, payload, headers: bearer(token) });
+
+describe("envíos", () => {
+  const cuerpo =
+    "<p>Hola {{nombre}} {{apellidos}} ({{matricula}}): debes {{deuda}}</p><script>x</script>";
+  let ids: number[] = [];
+
+  it("la vista previa cuenta con y sin correo y rellena los marcadores saneados", async () => {
+    ids = [
+      await socio("Ana", "ana-envio@fila.test", 123456, 901),
+      await socio("Berta", "berta-envio@fila.test", 500, 902),
+      await socio("Carla", "", 700, 903),
+      await socio("Dora", "dora-envio@fila.test", 0, 904),
+    ];
+    const r = await pedir("POST", "/api/envios/vista-previa", {
+      asunto: "Cuotas {{nombre}}",
+      cuerpo,
+      filtro: { conDeuda: true, idsSocio: ids },
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const v = r.json();
+    expect(v).toMatchObject({ total: 3, conEmail: 2, sinEmail: 1, omitidos: 0 });
+    expect(v.ejemplo.asunto).toBe("Cuotas Ana");
+    expect(v.ejemplo.html).toContain("Hola Ana Envío (901): debes 1.234,56 €");
+    expect(v.ejemplo.html).not.toContain("<script");
+  });
+
+  it("un campo desconocido en el filtro es un 400", async () => {
+    const r = await pedir("POST", "/api/envios/vista-previa", {
+      asunto: "a",
+      cuerpo: "b",
+      filtro: { otro: 1 },
+    });
+    expect(r.statusCode).toBe(400);
+  });
+
+  it("envía un correo por destinatario con los marcadores y las cabeceras de baja; baja en un clic", async () => {
+    const r = await pedir("POST", "/api/envios", {
+      asunto: "Cuotas {{nombre}}",
+      cuerpo,
+      filtro: { conDeuda: true, idsSocio: ids },
+    });
+    expect(r.statusCode, r.body).toBe(202);
+    const { id, idTrabajo } = r.json();
+    await e.app.servicios.trabajos.esperar(idTrabajo);
+    const envio = (await pedir("GET", `/api/envios/${id}`)).json();
+    expect(envio).toMatchObject({ estado: "terminado", enviados: 2, fallidos: 0, sinEmail: 1 });
+    const ana = recibidos.filter((m) => m.para === "ana-envio@fila.test");
+    const berta = recibidos.filter((m) => m.para === "berta-envio@fila.test");
+    expect(ana).toHaveLength(1);
+    expect(berta).toHaveLength(1);
+    expect(recibidos.some((m) => m.para.startsWith("dora"))).toBe(false);
+    const datos = ana[0]?.datos.replace(/=\r?\n/g, "") ?? "";
+    expect(datos).toContain("1.234,56");
+    expect(datos).toMatch(/List-Unsubscribe-Post: List-Unsubscribe=One-Click/);
+    const url = /List-Unsubscribe:\s*<([^>]+)>/.exec(datos)?.[1] ?? "";
+    const ruta = new URL(url).pathname;
+    expect(ruta).toMatch(/^\/api\/envios\/baja\//);
+
+    const falsa = await e.app.inject({
+      method: "POST",
+      url: `${ruta}x`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "List-Unsubscribe=One-Click",
+    });
+    expect(falsa.statusCode).toBe(400);
+    const baja = await e.app.inject({
+      method: "POST",
+      url: ruta,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "List-Unsubscribe=One-Click",
+    });
+    expect(baja.statusCode, baja.body).toBe(200);
+    const fila = await e.db
+      .selectFrom("socio")
+      .select("no_envios")
+      .where("id", "=", ids[0] as number)
+      .executeTakeFirstOrThrow();
+    expect(fila.no_envios).toBe(true);
+
+    // Later mailings skip them, also when picked by hand.
+    const v = await pedir("POST", "/api/envios/vista-previa", {
+      asunto: "x",
+      cuerpo: "y",
+      filtro: { idsSocio: [ids[0]] },
+    });
+    expect(v.json()).toMatchObject({ total: 1, conEmail: 0, omitidos: 1 });
+    const historial = await pedir("GET", "/api/envios");
+    expect(historial.json().map((h: { id: number }) => h.id)).toContain(id);
+  });
+
+  it("solo la junta", async () => {
+    const r = await e.app.inject({ method: "GET", url: "/api/envios" });
+    expect(r.statusCode).toBe(401);
+  });
+});

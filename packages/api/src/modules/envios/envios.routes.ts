@@ -1,0 +1,170 @@
+import { booleanoQuery, FiltrosSociosSchema } from "@fila/domain";
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requiereRol, usuarioDe } from "../../plugins/auth.js";
+import { aceptarFormularios } from "../../plugins/formulario.js";
+import { TrabajoLanzadoSchema } from "../trabajos/trabajos.routes.js";
+import type { EnviosService } from "./envios.service.js";
+
+const tags = ["Envíos"];
+const soloAdministrador = requiereRol("administrador");
+const booleano = z.union([z.boolean(), booleanoQuery("valor")]);
+
+/** The member list's filters plus `conDeuda`, `idActo`, `sinCuenta`, `idsSocio` (AND). */
+export const FiltroEnvioSchema = z.strictObject({
+  activo: booleano.optional(),
+  tipo: FiltrosSociosSchema.shape.tipo,
+  sexo: FiltrosSociosSchema.shape.sexo,
+  edadMin: FiltrosSociosSchema.shape.edadMin,
+  edadMax: FiltrosSociosSchema.shape.edadMax,
+  conDeuda: booleano.optional(),
+  idActo: z.int().positive({ error: "Elige un acto válido" }).optional(),
+  sinCuenta: booleano.optional(),
+  idsSocio: z.array(z.int().positive()).max(5000).optional(),
+});
+export const EnvioEntradaSchema = z.strictObject({
+  asunto: z.string().trim().min(1, { error: "Escribe el asunto" }).max(200),
+  cuerpo: z.string().min(1, { error: "Escribe el mensaje" }).max(200_000),
+  filtro: FiltroEnvioSchema.default({}),
+});
+const VistaPreviaSchema = z.object({
+  total: z.int(),
+  conEmail: z.int(),
+  sinEmail: z.int(),
+  omitidos: z.int(),
+  ejemplo: z.object({ asunto: z.string(), html: z.string() }),
+});
+const EnvioSchema = z.object({
+  id: z.int(),
+  asunto: z.string(),
+  cuerpo: z.string(),
+  filtro: z.record(z.string(), z.unknown()),
+  estado: z.enum(["en_curso", "terminado", "fallido"]),
+  enviados: z.int(),
+  fallidos: z.int(),
+  omitidos: z.int(),
+  sinEmail: z.int(),
+  creadoPor: z.string().nullable(),
+  creadoEn: z.string(),
+});
+const ParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+type FilaEnvio = NonNullable<Awaited<ReturnType<EnviosService["leer"]>>>;
+function presentar(f: FilaEnvio): z.infer<typeof EnvioSchema> {
+  return {
+    id: f.id,
+    asunto: f.asunto,
+    cuerpo: f.cuerpo,
+    filtro: (typeof f.filtro === "string" ? JSON.parse(f.filtro) : f.filtro) as Record<
+      string,
+      unknown
+    >,
+    estado: f.estado,
+    enviados: f.enviados,
+    fallidos: f.fallidos,
+    omitidos: f.omitidos,
+    sinEmail: f.sin_email,
+    creadoPor: f.creado_por_nombre ?? null,
+    creadoEn: new Date(f.creado_en).toISOString(),
+  };
+}
+
+/**
+ * Mailings (issue 36), board only; the one-click unsubscribe (RFC 8058) is public, in its own
+ * encapsulated plugin: the only place here that reads urlencoded bodies.
+ */
+export const enviosRoutes: FastifyPluginAsyncZod<{ envios: EnviosService }> = async (
+  app,
+  { envios },
+) => {
+  app.post(
+    "/envios/vista-previa",
+    {
+      onRequest: soloAdministrador,
+      schema: {
+        tags,
+        summary: "Cuántos recibirán el envío y el mensaje de uno de ellos",
+        body: EnvioEntradaSchema,
+        response: { 200: VistaPreviaSchema },
+      },
+    },
+    async (req) => envios.vistaPrevia(req.body),
+  );
+
+  app.post(
+    "/envios/prueba",
+    {
+      onRequest: soloAdministrador,
+      schema: {
+        tags,
+        summary: "«Enviarme una prueba»: el mensaje de un destinatario a mi correo",
+        body: EnvioEntradaSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (req, reply) => {
+      await envios.prueba(req.body, usuarioDe(req).email);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    "/envios",
+    {
+      onRequest: soloAdministrador,
+      schema: {
+        tags,
+        summary: "Lanzar un envío (en segundo plano; 409 sin SMTP_URL)",
+        body: EnvioEntradaSchema,
+        response: { 202: TrabajoLanzadoSchema.extend({ id: z.int() }) },
+      },
+    },
+    async (req, reply) => {
+      const r = await envios.lanzar(req.body, usuarioDe(req).id);
+      return reply.status(202).send(r);
+    },
+  );
+
+  app.get(
+    "/envios",
+    {
+      onRequest: soloAdministrador,
+      schema: { tags, summary: "Historial de envíos", response: { 200: z.array(EnvioSchema) } },
+    },
+    async () => (await envios.listar()).map(presentar),
+  );
+
+  app.get(
+    "/envios/:id",
+    {
+      onRequest: soloAdministrador,
+      schema: {
+        tags,
+        summary: "Un envío: estado y recuentos (terminado tras la última respuesta SMTP)",
+        params: ParamsSchema,
+        response: { 200: EnvioSchema },
+      },
+    },
+    async (req) => presentar(await envios.leerOFallar(req.params.id)),
+  );
+
+  await app.register(async (publico) => {
+    await aceptarFormularios(publico);
+    publico.withTypeProvider<ZodTypeProvider>().post(
+      "/envios/baja/:token",
+      {
+        schema: {
+          tags,
+          summary: "Baja en un clic (RFC 8058): List-Unsubscribe=One-Click, sin sesión",
+          params: z.object({ token: z.string().max(200) }),
+          body: z.object({ "List-Unsubscribe": z.string().optional() }).optional(),
+          response: { 200: z.object({ ok: z.literal(true) }) },
+        },
+      },
+      async (req) => {
+        await envios.darDeBaja(req.params.token);
+        return { ok: true as const };
+      },
+    );
+  });
+};

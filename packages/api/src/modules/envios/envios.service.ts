@@ -1,0 +1,219 @@
+import { formatearImporte, hoyIso } from "@fila/domain";
+import { DomainError } from "../../errors/domain-error.js";
+import type { ClaveInstalacion } from "../../lib/clave-instalacion.js";
+import { htmlSeguro } from "../../services/html-seguro.js";
+import type { MailService } from "../../services/mail.js";
+import type { Destinatario, EnviosRepository, FiltroEnvio } from "./envios.repository.js";
+
+export type EntradaEnvio = { asunto: string; cuerpo: string; filtro: FiltroEnvio };
+const PROPOSITO_BAJA = "envios.baja";
+
+const escapar = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
+  );
+
+/** The placeholders of one recipient ({{deuda}}: pending total, 1.234,56 €). */
+export function valoresDe(d: Destinatario): Record<string, string> {
+  return {
+    nombre: d.nombre,
+    apellidos: d.apellidos,
+    matricula: d.matricula === null ? "" : String(d.matricula),
+    deuda: formatearImporte(d.deuda),
+  };
+}
+
+/** Fills `{{nombre}}`… ; `escapar` for HTML (the body), not for the subject. */
+export function rellenar(
+  plantilla: string,
+  valores: Record<string, string>,
+  html: boolean,
+): string {
+  return plantilla.replace(/\{\{\s*(nombre|apellidos|matricula|deuda)\s*\}\}/g, (_, k: string) => {
+    const v = valores[k] ?? "";
+    return html ? escapar(v) : v;
+  });
+}
+
+/** Plain text of a sanitised body, for the text part of the mail and the letters. */
+export function aTexto(html: string): string {
+  return html
+    .replace(/<\s*br\s*\/?>/gi, "\n")
+    .replace(/<\/(p|h[1-6]|li|blockquote)>/gi, "\n")
+    .replace(/<[^>]+>/g, "")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+export class EnviosService {
+  constructor(
+    private readonly repo: EnviosRepository,
+    private readonly clave: ClaveInstalacion,
+    private readonly mail: MailService,
+    private readonly publicUrl: string,
+  ) {}
+
+  /** The recipients of a filter, split: with email, without email, and who opted out. */
+  async clasificar(filtro: FiltroEnvio) {
+    const todos = await this.repo.destinatarios(filtro, hoyIso());
+    const omitidos = todos.filter((d) => d.noEnvios);
+    const validos = todos.filter((d) => !d.noEnvios);
+    return {
+      todos,
+      omitidos,
+      conEmail: validos.filter((d) => d.email.trim() !== ""),
+      sinEmail: validos.filter((d) => d.email.trim() === ""),
+    };
+  }
+
+  /** The message of one recipient: subject, sanitised HTML and plain text. */
+  mensajePara(entrada: { asunto: string; cuerpo: string }, d: Destinatario) {
+    const valores = valoresDe(d);
+    const html = rellenar(htmlSeguro(entrada.cuerpo), valores, true);
+    return { asunto: rellenar(entrada.asunto, valores, false), html, texto: aTexto(html) };
+  }
+
+  async vistaPrevia(entrada: EntradaEnvio) {
+    const c = await this.clasificar(entrada.filtro);
+    const primero = c.conEmail[0] ?? c.sinEmail[0] ?? c.omitidos[0];
+    const ejemplo = primero
+      ? this.mensajePara(entrada, primero)
+      : { asunto: entrada.asunto, html: htmlSeguro(entrada.cuerpo) };
+    return {
+      total: c.todos.length,
+      conEmail: c.conEmail.length,
+      sinEmail: c.sinEmail.length,
+      omitidos: c.omitidos.length,
+      ejemplo: { asunto: ejemplo.asunto, html: ejemplo.html },
+    };
+  }
+
+  /** The one-click unsubscribe URL of a member (token: last path segment, installation key). */
+  urlBaja(idSocio: number): string {
+    return `${this.publicUrl}/api/envios/baja/${this.clave.firmar(PROPOSITO_BAJA, String(idSocio))}`;
+  }
+
+  /** RFC 8058 headers of a mailing. */
+  cabecerasBaja(idSocio: number): Record<string, string> {
+    return {
+      "List-Unsubscribe": `<${this.urlBaja(idSocio)}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    };
+  }
+
+  /** The one-click unsubscribe: a forged or altered token is a 400. */
+  async darDeBaja(token: string): Promise<void> {
+    const datos = this.clave.verificar(PROPOSITO_BAJA, token);
+    const id = datos !== null && /^\d+$/.test(datos) ? Number(datos) : null;
+    if (id === null || !(await this.repo.darDeBaja(id))) {
+      throw new DomainError("peticion_invalida", "envios.enlace_baja_no_valido");
+    }
+  }
+
+  /** Refuses a mailing without SMTP (409). */
+  comprobarSmtp(): void {
+    if (!this.mail.conSmtp) throw new DomainError("conflicto", "envios.sin_smtp");
+  }
+
+  async crear(entrada: EntradaEnvio, idUsuario: number): Promise<number> {
+    this.comprobarSmtp();
+    return this.repo.crear({ ...entrada, creadoPor: idUsuario });
+  }
+
+  leer(id: number) {
+    return this.repo.leer(id);
+  }
+
+  async leerOFallar(id: number) {
+    const e = await this.repo.leer(id);
+    if (!e) throw new DomainError("no_encontrado", "envios.no_encontrado");
+    return e;
+  }
+
+  /** Set by the composition root: enqueues the job of a mailing (`envios.enviar`). */
+  encolarTrabajo: (idEnvio: number, idUsuario: number) => Promise<number> = async () => {
+    throw new Error("Sin ejecutor de trabajos");
+  };
+
+  async lanzar(
+    entrada: EntradaEnvio,
+    idUsuario: number,
+  ): Promise<{ id: number; idTrabajo: number }> {
+    const id = await this.crear(entrada, idUsuario);
+    return { id, idTrabajo: await this.encolarTrabajo(id, idUsuario) };
+  }
+
+  listar() {
+    return this.repo.listar();
+  }
+
+  /** «Enviarme una prueba»: the message of the first recipient, to the board member's address. */
+  async prueba(entrada: EntradaEnvio, email: string): Promise<void> {
+    this.comprobarSmtp();
+    const c = await this.clasificar(entrada.filtro);
+    const d = c.conEmail[0] ?? c.sinEmail[0] ?? c.omitidos[0];
+    const m = d
+      ? this.mensajePara(entrada, d)
+      : { asunto: entrada.asunto, html: htmlSeguro(entrada.cuerpo), texto: "" };
+    await this.mail.enviar({
+      para: email,
+      asunto: `[Prueba] ${m.asunto}`,
+      texto: m.texto || aTexto(m.html),
+      html: m.html,
+    });
+  }
+
+  /**
+   * The job: one mail per recipient with email (never a shared To/CC), paced by `porMinuto`
+   * (the first at once), counts written as it goes; `terminado` after the last SMTP answer.
+   */
+  async enviar(
+    idEnvio: number,
+    informarProgreso: (fraccion: number) => void,
+    porMinuto: number,
+  ): Promise<{ enviados: number; fallidos: number; omitidos: number; sinEmail: number }> {
+    const envio = await this.repo.leer(idEnvio);
+    if (!envio) throw new DomainError("no_encontrado", "envios.no_encontrado");
+    const filtro = (
+      typeof envio.filtro === "string" ? JSON.parse(envio.filtro) : envio.filtro
+    ) as FiltroEnvio;
+    const c = await this.clasificar(filtro);
+    const cuenta = {
+      enviados: 0,
+      fallidos: 0,
+      omitidos: c.omitidos.length,
+      sinEmail: c.sinEmail.length,
+    };
+    await this.repo.actualizar(idEnvio, { omitidos: cuenta.omitidos, sin_email: cuenta.sinEmail });
+    const pausa = porMinuto > 0 ? 60_000 / porMinuto : 0;
+    for (const [i, d] of c.conEmail.entries()) {
+      if (i > 0 && pausa > 0) await new Promise((r) => setTimeout(r, pausa));
+      const m = this.mensajePara(envio, d);
+      const aceptado = await this.mail.enviar({
+        para: d.email,
+        asunto: m.asunto,
+        texto: `${m.texto}\n\n--\nPara no recibir más envíos: ${this.urlBaja(d.id)}`,
+        html: m.html,
+        cabeceras: this.cabecerasBaja(d.id),
+      });
+      if (aceptado) cuenta.enviados++;
+      else cuenta.fallidos++;
+      await this.repo.actualizar(idEnvio, { enviados: cuenta.enviados, fallidos: cuenta.fallidos });
+      informarProgreso((i + 1) / c.conEmail.length);
+    }
+    await this.repo.actualizar(idEnvio, { estado: "terminado" });
+    return cuenta;
+  }
+
+  /** A job that failed leaves its mailing `fallido`. */
+  async marcarFallido(idEnvio: number): Promise<void> {
+    await this.repo.actualizar(idEnvio, { estado: "fallido" });
+  }
+}
