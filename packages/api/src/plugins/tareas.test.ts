@@ -128,8 +128,9 @@ describe("las tareas de fondo de la app", () => {
         "copia de seguridad diaria",
         "limpieza de los límites de intentos",
         "mantenimiento de la analítica",
+        "trabajos cortados",
       ]);
-      expect(e.app.tareas.activas).toHaveLength(5);
+      expect(e.app.tareas.activas).toHaveLength(6);
     } finally {
       await e.cerrar();
     }
@@ -144,6 +145,7 @@ describe("las tareas de fondo de la app", () => {
         "copia de seguridad diaria",
         "limpieza de los límites de intentos",
         "mantenimiento de la analítica",
+        "trabajos cortados",
       ]);
     } finally {
       await e.cerrar();

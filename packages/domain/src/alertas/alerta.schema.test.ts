@@ -59,6 +59,8 @@ describe("AlertaCrearSchema", () => {
     expect(AlertaCrearSchema.parse({ titulo: "  Assaig ", destino: { todos: true } })).toEqual({
       titulo: "Assaig",
       mensaje: "",
+      tituloVa: "",
+      mensajeVa: "",
       imagen: "",
       enlace: "",
       destino: { todos: true },
