@@ -40,6 +40,7 @@ export const RUTAS_ANALITICA = [
   "/utilidades",
   "/socio-home",
   "/restauracion-home",
+  "/pago-online/:numero",
 ] as const;
 export type RutaAnalitica = (typeof RUTAS_ANALITICA)[number];
 

@@ -15,6 +15,7 @@ describe("rutaDeAnalitica", () => {
     expect(rutaDeAnalitica("/socios/ficha/0")).toBe("/socios/ficha/:id");
     expect(rutaDeAnalitica("/socios/ficha/1234/")).toBe("/socios/ficha/:id");
     expect(rutaDeAnalitica("/listado-inscritos?acto=41")).toBe("/listado-inscritos");
+    expect(rutaDeAnalitica("/pago-online/000000000012")).toBe("/pago-online/:numero");
     expect(rutaDeAnalitica("")).toBe("/");
     expect(rutaDeAnalitica("/")).toBe("/");
   });

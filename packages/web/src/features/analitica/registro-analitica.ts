@@ -23,7 +23,10 @@ const rutasConocidas = new Set<string>(RUTAS_ANALITICA);
 /** The route pattern of an app path (`/socios/ficha/12` → `/socios/ficha/:id`), or null. */
 export function rutaDeAnalitica(pathname: string): RutaAnalitica | null {
   const limpia = `/${pathname.split(/[?#]/)[0].replace(/^\/+|\/+$/g, "")}`;
-  const patron = limpia.replace(/\/\d+(?=\/|$)/g, "/:id");
+  // An online order's number (#/pago-online/{numero}, back from the bank) is not an id.
+  const patron = limpia
+    .replace(/^\/pago-online\/[^/]+$/, "/pago-online/:numero")
+    .replace(/\/\d+(?=\/|$)/g, "/:id");
   return rutasConocidas.has(patron) ? (patron as RutaAnalitica) : null;
 }
 

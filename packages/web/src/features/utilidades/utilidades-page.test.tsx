@@ -90,12 +90,19 @@ afterEach(() => {
 describe("utilidades", { timeout: 30_000 }, () => {
   // The list (mantine-datatable renders no cells in jsdom) is checked by e2e/specs/remesas.spec.ts.
   it("genera una remesa y muestra a quién deja fuera y por qué", async () => {
-    rutasApi["POST /api/remesas"] = () => ({
-      status: 201,
+    // Generating is a background job (ADR 0020): 202 with the job, then the job's result.
+    rutasApi["POST /api/remesas"] = () => ({ status: 202, cuerpo: { idTrabajo: 9 } });
+    rutasApi["GET /api/trabajos/9"] = () => ({
+      status: 200,
       cuerpo: {
-        ...RESUMEN,
-        adeudos: [],
-        excluidos: [{ idSocio: 7, nombre: "Pep Soler", motivo: "No tiene IBAN", importe: 25.5 }],
+        tipo: "remesas.generar",
+        estado: "terminado",
+        progreso: 1,
+        error: null,
+        resultado: {
+          ...RESUMEN,
+          excluidos: [{ idSocio: 7, nombre: "Pep Soler", motivo: "No tiene IBAN", importe: 25.5 }],
+        },
       },
     });
     await entrar("/utilidades");
