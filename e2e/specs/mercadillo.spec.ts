@@ -35,7 +35,7 @@ test("un usuario publica desde el móvil, otro socio lo encuentra por etiqueta, 
   const matricula = ((await carnet.locator("strong").first().textContent()) ?? "").trim();
   expect(matricula).toMatch(/^\d+$/);
   await expect(
-    carnet.getByRole("img", { name: `Código QR de la matrícula ${matricula}` }),
+    carnet.getByRole("img", { name: `Código QR del carnet de la matrícula ${matricula}` }),
   ).toBeVisible();
   await page.getByRole("link", { name: "Ir al mercadillo" }).first().click();
   await app.esperarRuta("market");

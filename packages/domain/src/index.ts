@@ -21,6 +21,7 @@ export * from "./market/anuncio.schema";
 export * from "./menus/menu";
 export * from "./noticias/aviso-noticia";
 export * from "./noticias/noticia.schema";
+export * from "./noticias/texto-noticia";
 export * from "./pagos/emision";
 export * from "./pagos/pago.schema";
 export * from "./pagos/pago-online.schema";

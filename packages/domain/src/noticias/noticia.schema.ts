@@ -29,17 +29,6 @@ export const NoticiaSchema = z.object({
 });
 export type Noticia = z.infer<typeof NoticiaSchema>;
 
-/** The text of a news item for a reader: theirs when written, the other otherwise (issue 38). */
-export function textoNoticia(
-  n: Pick<Noticia, "titulo" | "resumen" | "contenido" | "tituloVa" | "resumenVa" | "contenidoVa">,
-  idioma: "es" | "va",
-): { titulo: string; resumen: string; contenido: string } {
-  if (idioma === "va" && n.tituloVa.trim() !== "") {
-    return { titulo: n.tituloVa, resumen: n.resumenVa, contenido: n.contenidoVa || n.contenido };
-  }
-  return { titulo: n.titulo, resumen: n.resumen, contenido: n.contenido };
-}
-
 /** Tamaño máximo del cuerpo HTML de una noticia, antes de sanearlo. */
 export const CONTENIDO_NOTICIA_MAX = 200_000;
 

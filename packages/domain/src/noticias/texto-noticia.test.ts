@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { textoNoticia } from "./noticia.schema";
+import { textoNoticia } from "./texto-noticia";
 
 const n = {
   titulo: "Fiesta",
