@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Database } from "../../db/database.js";
 import type { EstadoInscripcion } from "../../db/schema.js";
 import { registrarAuditoria } from "../../services/auditoria.js";
+import { puestoEsperaSql } from "./actos.repository.js";
 
 export type ActoPuerta = { id: number; fecha: string; cancelado: boolean };
 export type SocioPuerta = {
@@ -60,10 +61,7 @@ export class AccesosRepository {
         "inscripcion.asistio_en",
         "inscripcion.menu",
         "inscripcion.invitados",
-        sql<number | null>`case when inscripcion.estado = 'en_espera' then (
-          select count(*)::int from inscripcion w
-          where w.id_acto = inscripcion.id_acto and w.estado = 'en_espera'
-            and w.id <= inscripcion.id) end`.as("puesto_espera"),
+        puestoEsperaSql().as("puesto_espera"),
       ])
       .where("inscripcion.id_acto", "=", idActo);
   }

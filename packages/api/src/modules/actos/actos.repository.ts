@@ -135,6 +135,17 @@ const LECTURAS_PARA_INSCRIBIR_EN_CURSO = 2;
 const escaparLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The only place of the events module that talks to the database. */
+/**
+ * An enrolment's place on its event's wait-list (null when confirmed), for a query on
+ * `inscripcion`. Counted, not stored: it moves up as those ahead leave or are promoted.
+ */
+export function puestoEsperaSql() {
+  return sql<number | null>`case when inscripcion.estado = 'en_espera' then (
+    select count(*)::int from inscripcion w
+    where w.id_acto = inscripcion.id_acto and w.estado = 'en_espera'
+      and w.id <= inscripcion.id) end`;
+}
+
 export class ActosRepository {
   private lectorParaInscribir: LectorEnLotes<string, ParaInscribir> | undefined;
 
@@ -565,11 +576,7 @@ export class ActosRepository {
         "tipo_socio.nombre as tipo_nombre",
         "tipo_socio.color as tipo_color",
         "inscripcion.estado",
-        // The place is counted, not stored: it moves up as those ahead leave or are promoted.
-        sql<number | null>`case when inscripcion.estado = 'en_espera' then (
-          select count(*)::int from inscripcion w
-          where w.id_acto = inscripcion.id_acto and w.estado = 'en_espera'
-            and w.id <= inscripcion.id) end`.as("puesto_espera"),
+        puestoEsperaSql().as("puesto_espera"),
       ]);
   }
 
