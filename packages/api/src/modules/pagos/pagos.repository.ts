@@ -1,6 +1,8 @@
 import {
   type EstadoPago,
   type FiltrosPagos,
+  LETRAS_CON_TILDE,
+  LETRAS_SIN_TILDE,
   normalizarBusqueda,
   type OrdenPagos,
   type SiNo,
@@ -104,7 +106,12 @@ function condiciones(eb: Donde, f: FiltrosPagos): Expression<SqlBool> {
       eb.or([
         eb("s.busqueda", "like", patron),
         eb("pg.busqueda", "like", patron),
-        eb("pago.concepto", "ilike", patron),
+        // The concept has no search column: fold it the way `normalizarBusqueda` folds the query.
+        eb(
+          sql`translate(lower(pago.concepto), ${LETRAS_CON_TILDE}, ${LETRAS_SIN_TILDE})`,
+          "like",
+          patron,
+        ),
       ]),
     );
   }

@@ -664,6 +664,13 @@ describe("GET /api/pagos (lista)", () => {
     expect(lista.items.map((p: { importe: number }) => p.importe)).toEqual([30.3]);
     expect((await pedir("GET", "/api/pagos?q=filomena unica")).json().total).toBe(3);
     expect((await pedir("GET", "/api/pagos?q=12345678")).json().total).toBe(3);
+    // The concept is searched folded like the query: «filà» is found by «fila», «FILÀ» or «filà».
+    const otro = await socio({ nombre: "Otro", apellidos: "Comensal" });
+    await cargo(otro, 5, { concepto: "Dinar de la Filà Única" });
+    for (const q of ["dinar de la fila", "DINAR FILÀ", "dinar filà unica"]) {
+      const url = `/api/pagos?idSocio=${otro}&q=${encodeURIComponent(q)}`;
+      expect((await pedir("GET", url)).json().total).toBe(1);
+    }
     const pendientes = (
       await pedir("GET", `/api/pagos?idSocio=${quien}&estado=pendiente&sort=importe`)
     ).json();
