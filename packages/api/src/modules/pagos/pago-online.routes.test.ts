@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { bearer, crearCuenta, crearEntorno, type Entorno, entrar } from "../../test/entorno.js";
 import {
@@ -8,6 +9,7 @@ import {
   notificacionDe,
 } from "../../test/redsys-simulado.js";
 import { RemesasRepository } from "../remesas/remesas.repository.js";
+import { PagoOnlineRepository } from "./pago-online.repository.js";
 import { decodificarParametros } from "./redsys.js";
 
 let e: Entorno;
@@ -260,6 +262,53 @@ describe("pago en línea activo", () => {
     const despues = await new RemesasRepository(e.db).cargosElegibles("2099-12-31");
     expect(despues.map((c) => c.id)).not.toContain(otro);
   });
+
+  // Two connections holding locks at once need PostgreSQL: PGlite has only one.
+  it.skipIf(!process.env.DATABASE_URL)(
+    "una notificación y una remesa que bloquean los mismos cargos a la vez no se interbloquean: los dos los toman en orden de id",
+    async () => {
+      const fp = await e.db
+        .insertInto("forma_pago")
+        .values({ nombre: "Domiciliación (orden)", domiciliada: true })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const nuevo = (apellidos: string) =>
+        e.db
+          .insertInto("socio")
+          .values({ nombre: "Orden", apellidos, id_forma_pago: fp.id })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+      const primero = await nuevo("Primero");
+      const segundo = await nuevo("Segundo");
+      // X (lower id) is the second payer's; Y (higher id) the first's: the remittance's own order
+      // (payer first) meets Y before X, the notification's (id) X before Y.
+      const x = await cargo(segundo.id, 11);
+      const y = await cargo(primero.id, 12);
+      let remesa: Promise<number[]> | undefined;
+      await e.db.transaction().execute(async (trx) => {
+        const cobro = new PagoOnlineRepository(trx);
+        await cobro.bloquearCargos([x]);
+        remesa = e.db
+          .transaction()
+          .execute(async (t2) =>
+            (await new RemesasRepository(t2).cargosElegibles("2099-12-31")).map((c) => c.id),
+          );
+        // Wait until the remittance is queued behind the lock on X.
+        for (let i = 0; i < 100; i++) {
+          const { n } = await sql<{ n: number }>`
+            select count(*)::int as n from pg_locks where not granted`
+            .execute(e.db)
+            .then((r) => r.rows[0] ?? { n: 0 });
+          if (n > 0) break;
+          await new Promise((ok) => setTimeout(ok, 20));
+        }
+        // Before, the remittance already held Y here, and this second lock closed the circle.
+        await cobro.bloquearCargos([y]);
+      });
+      const tomados = await remesa;
+      expect(tomados).toEqual(expect.arrayContaining([x, y]));
+    },
+  );
 
   it("una firma alterada es 400 y no cambia nada", async () => {
     const id = await cargo(hijo, 12);

@@ -100,9 +100,14 @@ export class RemesasRepository {
       .executeTakeFirst();
   }
 
-  /** Pending charges due up to `hasta`, not in a remittance, whose payer pays by direct debit. */
+  /**
+   * Pending charges due up to `hasta`, not in a remittance, whose payer pays by direct debit,
+   * locked (`FOR UPDATE`) in id order — the order of the desk and of an online payment's
+   * notification, so that two of them never wait on each other (a deadlock) — and answered in
+   * the remittance's order (payer, due date, id).
+   */
   async cargosElegibles(hasta: string): Promise<CargoElegible[]> {
-    const filas = await this.db
+    const bloqueados = this.db
       .selectFrom("pago")
       .innerJoin("socio as pagador", "pagador.id", "pago.id_pagador")
       .innerJoin("forma_pago", "forma_pago.id", "pagador.id_forma_pago")
@@ -112,6 +117,7 @@ export class RemesasRepository {
         "pago.id_pagador as idPagador",
         "pago.importe",
         "pago.concepto",
+        "pago.fecha_vencimiento as fechaVencimiento",
         "pagador.nombre",
         "pagador.apellidos",
         "pagador.iban",
@@ -123,12 +129,16 @@ export class RemesasRepository {
       .where("pago.id_remesa", "is", null)
       .where("pago.fecha_vencimiento", "<=", hasta)
       .where("forma_pago.domiciliada", "=", true)
-      .orderBy("pago.id_pagador")
-      .orderBy("pago.fecha_vencimiento")
       .orderBy("pago.id")
-      .forUpdate("pago")
+      .forUpdate("pago");
+    const filas = await this.db
+      .selectFrom(bloqueados.as("c"))
+      .selectAll()
+      .orderBy("c.idPagador")
+      .orderBy("c.fechaVencimiento")
+      .orderBy("c.id")
       .execute();
-    return filas.map((f) => ({ ...f, importe: Number(f.importe) }));
+    return filas.map(({ fechaVencimiento: _, ...f }) => ({ ...f, importe: Number(f.importe) }));
   }
 
   /** Payers whose mandate was already used in a debit that went (or is going) through. */
