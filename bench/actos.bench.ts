@@ -10,7 +10,7 @@
 // ≤ 1 s on PGlite (issue 14), and ≤ 2.5× the yardstick's p95 (issue 37, goal 3). PGlite (on disk,
 // as `npm start` runs it) always; PostgreSQL too when DATABASE_URL is set.
 // Run: npx tsx bench/actos.bench.ts   (or with DATABASE_URL=postgres://postgres@127.0.0.1:5432/test;
-// ACTOS_PORT, 3411 by default)
+// ACTOS_PORT, 3411 by default; ACTOS_PERFIL=<dir> writes the server's CPU profile there, --cpu-prof)
 
 import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -119,7 +119,14 @@ async function medir(motor: string, databaseUrl?: string): Promise<boolean> {
     );
     const aforo = Math.floor((socios.length * 2) / 3);
 
-    servidor = await arrancarServidorReal({ puerto: PUERTO, dataDir, databaseUrl });
+    servidor = await arrancarServidorReal({
+      puerto: PUERTO,
+      dataDir,
+      databaseUrl,
+      argumentosNode: process.env.ACTOS_PERFIL
+        ? ["--cpu-prof", `--cpu-prof-dir=${process.env.ACTOS_PERFIL}`]
+        : [],
+    });
     const { token } = await entrarConCuentaDemo(PUERTO, "administrador");
 
     // Paid first, then free: a paid enrolment also writes its charge in the same transaction.
