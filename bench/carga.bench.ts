@@ -10,7 +10,9 @@
 // the trivial route's requests per second (printed with ✓/✗; the exit code is 1 only when a
 // request failed).
 // Run: npx tsx bench/carga.bench.ts   (CARGA_PORT, 3408 by default; CARGA_SEGUNDOS, 10;
-// CARGA_CONEXIONES, 16; CARGA_PERFIL=carpeta starts the server with --cpu-prof into that folder)
+// CARGA_CONEXIONES, 16; CARGA_PERFIL=carpeta starts the server with --cpu-prof into that folder;
+// CARGA_MOTORES=pglite,postgresql, which of them; BENCH_OPCIONES_NODE replaces the node options of
+// `npm start`, for a comparison)
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -151,8 +153,9 @@ async function medir(motor: string, databaseUrl?: string): Promise<boolean> {
   }
 }
 
-let cumple = await medir("PGlite");
-if (process.env.DATABASE_URL) {
+const motores = (process.env.CARGA_MOTORES ?? "pglite,postgresql").split(",");
+let cumple = motores.includes("pglite") ? await medir("PGlite") : true;
+if (process.env.DATABASE_URL && motores.includes("postgresql")) {
   cumple =
     (await conBaseDePostgres(process.env.DATABASE_URL, "carga", (url) =>
       medir("PostgreSQL", url),

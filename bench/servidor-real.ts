@@ -2,6 +2,7 @@
 // sources are newer, migrations, the demo filà), in its own process, for the measurements that
 // must not share a process with what they measure.
 import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { abrirBaseDeDatos, type Database } from "../packages/api/src/db/database.js";
@@ -9,13 +10,32 @@ import { CUENTAS_DEMO, PASSWORD_DEMO } from "../packages/api/src/demo/seed-demo.
 
 export const raiz = path.resolve(import.meta.dirname, "..");
 
+/**
+ * The node options `npm start` runs the server with: those of the `start` script in package.json
+ * (`node <opciones> scripts/start.mjs`), so that a measurement starts it as `npm start` does.
+ * BENCH_OPCIONES_NODE replaces them for a comparison ("" = none).
+ */
+export function opcionesNodeDeNpmStart(): string[] {
+  const forzadas = process.env.BENCH_OPCIONES_NODE;
+  if (forzadas !== undefined) return forzadas.split(/\s+/).filter(Boolean);
+  const { scripts } = JSON.parse(readFileSync(path.join(raiz, "package.json"), "utf8")) as {
+    scripts: { start: string };
+  };
+  const partes = scripts.start.trim().split(/\s+/);
+  if (partes[0] !== "node" || partes.at(-1) !== "scripts/start.mjs")
+    throw new Error(
+      `el script start de package.json no es «node … scripts/start.mjs»: ${scripts.start}`,
+    );
+  return partes.slice(1, -1);
+}
+
 export type OpcionesServidor = {
   puerto: number;
   /** A temporary folder of the measurement's own. */
   dataDir: string;
   /** PostgreSQL; without it, PGlite in `dataDir` (DATABASE_URL of this process is not used). */
   databaseUrl?: string;
-  /** Options for the server's node (`--cpu-prof`…). */
+  /** Options for the server's node (`--cpu-prof`…), after those of `npm start`. */
   argumentosNode?: string[];
   /** Loads the demo filà (DEMO=1), as by default; false for a measurement's own data. */
   demo?: boolean;
@@ -67,7 +87,7 @@ export async function arrancarServidorReal({
   else delete env.DATABASE_URL;
   const servidor = spawn(
     process.execPath,
-    [...argumentosNode, path.join(raiz, "scripts/start.mjs")],
+    [...opcionesNodeDeNpmStart(), ...argumentosNode, path.join(raiz, "scripts/start.mjs")],
     {
       cwd: raiz,
       stdio: ["ignore", "inherit", "inherit"],
