@@ -23,6 +23,7 @@ import {
   TIPO_CSV,
   TIPO_XLSX,
 } from "../socios-io/socios-io.ficheros.js";
+import { cabeceraEnIdioma } from "./informes.textos-va.js";
 
 type Valor = FilaInforme[string];
 /**
@@ -118,11 +119,12 @@ function nombreFichero(informe: CabeceraInforme, hoy: string, extension: string)
 }
 
 export async function exportarInforme(
-  informe: CabeceraInforme,
+  cabeceraEs: CabeceraInforme,
   filas: FilasInforme,
   formato: "xlsx" | "csv" | "pdf",
   contexto: Contexto,
 ): Promise<FicheroDescarga> {
+  const informe = cabeceraEnIdioma(cabeceraEs, contexto.idioma);
   const nombre = nombreFichero(informe, contexto.hoy, formato);
   if (formato === "xlsx") {
     return { nombre, tipo: TIPO_XLSX, contenido: informeXlsx(informe, filas.tandas(), contexto) };
