@@ -7,6 +7,7 @@ import { VitePWA } from "vite-plugin-pwa";
 import { HOME_POR_ROL } from "../domain/src/menus/menu";
 import { estilosMantine, GRUPO_ESTILOS_MANTINE } from "./estilos-mantine";
 import { RUTAS_PUBLICAS } from "./src/app/rutas-publicas";
+import { IDIOMAS_WEB } from "./src/lib/idiomas-web";
 
 // scripts/build-web.mjs sets FILA_APP_VERSION so the bundle and assets/config.json agree.
 const version = process.env.FILA_APP_VERSION ?? "dev";
@@ -39,16 +40,23 @@ const BASICOS = new RegExp(
 
 /**
  * The boot picture (arranque/): its style and script inlined into index.html so that the first
- * paint needs nothing but the document, with the few texts it shows taken from es.json and each
- * role's home from @fila/domain.
+ * paint needs nothing but the document, with the few texts it shows taken from each language's
+ * JSON (the script picks the device's, localStorage `idioma`: no request) and each role's home
+ * from @fila/domain.
  */
 function arranque() {
   const leer = (fichero: string) => readFileSync(path.join(import.meta.dirname, fichero), "utf8");
-  const es = JSON.parse(leer("public/assets/i18n/es.json"));
+  const textos = Object.fromEntries(
+    Object.entries(IDIOMAS_WEB).map(([idioma, { lang }]) => {
+      const t = JSON.parse(leer(`public/assets/i18n/${idioma}.json`));
+      return [
+        idioma,
+        { lang, app: t.app.nombre, saludo: t.homes.saludo, subtitulo: t.login.subtitulo },
+      ];
+    }),
+  );
   const datos = {
-    app: es.app.nombre,
-    saludo: es.homes.saludo,
-    subtitulo: es.login.subtitulo,
+    textos,
     homes: HOME_POR_ROL,
     // Signed out, every other page ends on the login: these show themselves instead.
     paginasSinLogin: [...RUTAS_PUBLICAS].filter((ruta) => ruta !== "" && ruta !== "login"),

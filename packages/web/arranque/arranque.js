@@ -3,12 +3,23 @@
 // drawn from this document alone. On a phone's connection the app's code takes seconds; this
 // takes the HTML. The app removes it (src/app/arranque.ts) in the same frame in which its own
 // page appears; if the app never starts, it goes after a while so that nothing stays hidden.
-// Inlined into index.html by vite.config.ts, after `var DATOS_ARRANQUE = {…}` (texts of es.json
-// and each role's home); the server allows it in its Content-Security-Policy by its hash.
+// Inlined into index.html by vite.config.ts, after `var DATOS_ARRANQUE = {…}` (the few texts of
+// each language's JSON and each role's home); the server allows it in its Content-Security-Policy
+// by its hash. The texts are those of the device's language (localStorage `idioma`, issue 38).
 (() => {
   const capa = document.getElementById("arranque");
   if (!capa) return;
-  const datos = typeof DATOS_ARRANQUE === "object" ? DATOS_ARRANQUE : {};
+  const todos = typeof DATOS_ARRANQUE === "object" ? DATOS_ARRANQUE : {};
+  let idioma = "es";
+  try {
+    idioma = localStorage.getItem("idioma") || "es";
+  } catch (_e) {
+    idioma = "es";
+  }
+  const textos = todos.textos || {};
+  const datos = textos[idioma] || textos.es || {};
+  const homes = todos.homes || {};
+  if (datos.lang) document.documentElement.lang = datos.lang;
   let usuario = null;
   try {
     if (localStorage.getItem("token")) usuario = JSON.parse(localStorage.getItem("user") || "null");
@@ -16,7 +27,6 @@
     usuario = null;
   }
   const ruta = (location.hash.replace(/^#\/?/, "").split(/[/?]/)[0] || "").toLowerCase();
-  const homes = datos.homes || {};
 
   function elemento(etiqueta, clase, texto) {
     const e = document.createElement(etiqueta);
@@ -52,7 +62,7 @@
   } else {
     capa.className = "arr-publica";
     const tarjeta = elemento("div", "arr-login");
-    if (!(datos.paginasSinLogin || []).includes(ruta)) {
+    if (!(todos.paginasSinLogin || []).includes(ruta)) {
       tarjeta.appendChild(elemento("span", "arr-icono arr-icono-grande"));
       tarjeta.appendChild(elemento("h1", "arr-titulo", datos.app));
       tarjeta.appendChild(elemento("p", "arr-subtitulo", datos.subtitulo));

@@ -6,6 +6,17 @@
  */
 const EXACTOS: Record<string, string> = {
   "Este campo no existe en esta petición.": "Este camp no existix en esta petició.",
+  "Falta el código del carnet": "Falta el codi del carnet",
+  "El código del carnet es demasiado largo": "El codi del carnet és massa llarg",
+  "cuando es proximos, pasados o todos": "cuando és proximos, pasados o todos",
+  "Elige «tarjeta» o «bizum»": "Tria «tarjeta» o «bizum»",
+  "Estado: pendiente, pagado o denegado": "Estat: pendiente, pagado o denegado",
+  "Método: tarjeta o bizum": "Mètode: tarjeta o bizum",
+  "El número de pedido no es válido": "El número de comanda no és vàlid",
+  "Indica un tipo de socio": "Indica un tipus de soci",
+  "Indica al menos un tipo de socio": "Indica almenys un tipus de soci",
+  "Indica un socio": "Indica un soci",
+  "Indica al menos un socio": "Indica almenys un soci",
   "Esa contraseña es demasiado común; elige otra":
     "Eixa contrasenya és massa comuna; tria'n una altra",
   "Confirma que la anonimización no se puede deshacer (confirmar: true).":
@@ -175,6 +186,15 @@ const PATRONES: [RegExp, string][] = [
   [/^Columnas posibles: (.+)$/, "Columnes possibles: $1"],
   [/^(\S+) es true o false \(o 1 o 0\)$/, "$1 és true o false (o 1 o 0)"],
 ];
+
+/**
+ * Whether the table knows `texto` (some are the same in both languages, such as «Indica sí o
+ * no»), or, with `plantilla`, some known text fits it (a message built from a value).
+ */
+export function conoceTextoDominio(texto: string, plantilla?: RegExp): boolean {
+  if (plantilla) return Object.keys(EXACTOS).some((t) => plantilla.test(t));
+  return Object.hasOwn(EXACTOS, texto) || PATRONES.some(([patron]) => patron.test(texto));
+}
 
 /** A Spanish text of the domain in Valencian, or the same text when it is not known. */
 export function textoDominioEnValenciano(texto: string): string {

@@ -1,17 +1,9 @@
 import { esIdioma, fijarTextosDeError, IDIOMA_POR_DEFECTO, type Idioma } from "@fila/domain";
 import { useSyncExternalStore } from "react";
+import { IDIOMAS_WEB } from "./idiomas-web";
 import { CLAVES, escribir, leer } from "./storage";
 
-/**
- * The languages of the UI (issue 38): each has its texts file, `public/assets/i18n/<idioma>.json`
- * with exactly the keys of es.json (src/lib/textos-paridad.test.ts), the `lang` of the page (a tag
- * axe accepts: Valencian is Catalan, region Spain, variant valencia) and the locale whose plural
- * rules and calendar names it uses. A third language is one more entry here and in IDIOMAS.
- */
-export const IDIOMAS_WEB: Record<Idioma, { lang: string; locale: string; nombre: string }> = {
-  es: { lang: "es", locale: "es", nombre: "Castellano" },
-  va: { lang: "ca-ES-valencia", locale: "ca", nombre: "Valencià" },
-};
+export { IDIOMAS_WEB } from "./idiomas-web";
 
 /** The language on screen: the device's choice (localStorage), Spanish by default. */
 function idiomaGuardado(): Idioma {

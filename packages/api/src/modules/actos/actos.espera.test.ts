@@ -130,6 +130,8 @@ describe("lista de espera", () => {
     });
     const [a, b, c] = (await socios(3, "Llena")) as [number, number, number];
     const d = await socioConCuenta();
+    // D reads in Valencian (issue 38): the notice of the place reaches them in their language.
+    await e.db.updateTable("usuario").set({ idioma: "va" }).where("id", "=", d.idUsuario).execute();
     expect((await inscribir(idActo, a, { invitados: 1 })).json().estado).toBe("confirmada");
     const deB = (await inscribir(idActo, b)).json();
     expect(deB).toMatchObject({ estado: "confirmada", puestoEspera: null });
@@ -172,7 +174,7 @@ describe("lista de espera", () => {
     const alerta = await e.db
       .selectFrom("alerta")
       .innerJoin("alerta_destinatario", "alerta_destinatario.id_alerta", "alerta.id")
-      .select(["alerta.titulo", "alerta.por_email"])
+      .select(["alerta.titulo", "alerta.titulo_va", "alerta.por_email"])
       .where("alerta_destinatario.id_usuario", "=", d.idUsuario)
       .executeTakeFirstOrThrow();
     const { nombre } = await e.db
@@ -180,7 +182,14 @@ describe("lista de espera", () => {
       .select("nombre")
       .where("id", "=", idActo)
       .executeTakeFirstOrThrow();
-    expect(alerta).toEqual({ titulo: `Tienes plaza en ${nombre}`, por_email: true });
+    expect(alerta).toEqual({
+      titulo: `Tienes plaza en ${nombre}`,
+      titulo_va: `Tens plaça en ${nombre}`,
+      por_email: true,
+    });
+    const mias = await llamar("GET", "/api/alertas/mias", undefined, d.token);
+    expect(mias.json().items[0]).toMatchObject({ titulo: `Tens plaça en ${nombre}` });
+    expect(mias.json().items[0].mensaje).toContain("ha eixit de la llista d'espera");
   });
 
   it("menos invitados o más aforo suben a los siguientes; una en espera cambia y conserva su puesto", async () => {

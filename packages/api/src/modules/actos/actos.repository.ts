@@ -730,7 +730,7 @@ export class ActosRepository {
     return this.db
       .selectFrom("calendario_token")
       .innerJoin("usuario", "usuario.id", "calendario_token.id_usuario")
-      .select(["usuario.id", "usuario.rol", "usuario.id_socio"])
+      .select(["usuario.id", "usuario.rol", "usuario.id_socio", "usuario.idioma"])
       .where("calendario_token.token", "=", token)
       .where("usuario.activo", "=", true)
       .executeTakeFirst();

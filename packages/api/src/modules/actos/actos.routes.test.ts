@@ -1,5 +1,6 @@
 import { hoyIso } from "@fila/domain";
 import ExcelJS from "exceljs";
+import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, crearCuenta, crearEntorno, type Entorno, entrar } from "../../test/entorno.js";
 
@@ -869,6 +870,38 @@ describe("listado de inscritos, asistencia y puntos", () => {
       (await llamar("GET", `/api/actos/${acto.id}/inscripciones/export?formato=doc`, admin.token))
         .statusCode,
     ).toBe(400);
+  });
+
+  it("el listado de inscritos sale en el idioma de quien lo descarga (issue 38)", async () => {
+    const acto = await crearActo({ nombre: "Sopar en valencià", aforo: 1, listaEspera: true });
+    await inscribir(usuarioA.token, acto.id, { idSocio: usuarioA.idSocio, menu: "Carne" });
+    await inscribir(usuarioB.token, acto.id, { idSocio: usuarioB.idSocio, menu: "Pescado" });
+    const cuenta = await crearCuenta(e.db, { rol: "administrador" });
+    await e.db.updateTable("usuario").set({ idioma: "va" }).where("id", "=", cuenta.id).execute();
+    const va = await entrar(e.app, cuenta.email);
+    const url = `/api/actos/${acto.id}/inscripciones/export`;
+    const pdf = await llamar("GET", `${url}?formato=pdf`, va);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), {
+      mergePages: true,
+    });
+    for (const t of ["Cognoms", "Al·lèrgies", "Persones: 1", "Llista d'espera (sense plaça)"]) {
+      expect(text).toContain(t);
+    }
+    expect(text).toContain("Pàgina 1 de 1");
+    expect(text).toContain("Carne");
+    const pdfEs = await llamar("GET", `${url}?formato=pdf`, admin.token);
+    const { text: es } = await extractText(
+      await getDocumentProxy(new Uint8Array(pdfEs.rawPayload)),
+      { mergePages: true },
+    );
+    expect(es).toContain("Apellidos");
+    expect(es).toContain("Lista de espera (sin plaza)");
+    const xlsx = await llamar("GET", `${url}?formato=xlsx`, va);
+    const libro = new ExcelJS.Workbook();
+    await libro.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    expect(libro.getWorksheet("Inscrits")?.getRow(4).getCell(1).value).toBe("Cognoms");
+    expect(libro.getWorksheet("Inscrits")?.getRow(4).getCell(9).value).toBe("Hi va assistir");
+    expect(libro.getWorksheet("Llista d'espera")?.getRow(1).getCell(1).value).toBe("Lloc");
   });
 });
 

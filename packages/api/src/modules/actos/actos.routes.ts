@@ -261,8 +261,8 @@ export const actosRoutes: FastifyPluginAsyncZod<{
       const listado = await actos.listado(req.params.id);
       const pdf = req.query.formato === "pdf";
       const contenido = pdf
-        ? await inscritosPdf(listado, await actos.logoAsociacion())
-        : await inscritosXlsx(listado);
+        ? await inscritosPdf(listado, await actos.logoAsociacion(), usuarioDe(req).idioma)
+        : await inscritosXlsx(listado, usuarioDe(req).idioma);
       const fichero = nombreFichero(listado.acto.nombre, listado.acto.fecha, req.query.formato);
       return reply
         .type(pdf ? TIPO_PDF : TIPO_XLSX)

@@ -163,7 +163,15 @@ const SIN_SITIO = {
 } as const;
 
 /** A waiting enrolment just given a place: told by alert, Web Push and mail after commit. */
-export type AvisoPlaza = { idsSocio: number[]; titulo: string; mensaje: string; enlace: string };
+/** The notice of a place, with its texts in both languages: each recipient reads theirs. */
+export type AvisoPlaza = {
+  idsSocio: number[];
+  titulo: string;
+  mensaje: string;
+  tituloVa: string;
+  mensajeVa: string;
+  enlace: string;
+};
 
 export type OpcionesActos = { avisarPlaza?: (aviso: AvisoPlaza) => Promise<void> };
 
@@ -897,6 +905,8 @@ export class ActosService {
         idsSocio: idPagador === null ? [inscripcion.id_socio] : [inscripcion.id_socio, idPagador],
         titulo: textoActos("plazaTitulo", valores),
         mensaje: textoActos("plazaMensaje", valores),
+        tituloVa: textoActos("plazaTitulo", valores, "va"),
+        mensajeVa: textoActos("plazaMensaje", valores, "va"),
         enlace: "/misactos",
       });
     }

@@ -1,18 +1,28 @@
+import type { Idioma } from "@fila/domain";
+
 /**
- * Texts of the events module that a person reads outside an error (alerts, push, mail), with
- * `{{name}}` holes filled by `textoActos`.
+ * Texts of the events module that a person reads outside an error (alerts, push, mail), in each
+ * language (issue 38), with `{{name}}` holes filled by `textoActos`.
  */
 export const TEXTOS_ACTOS = {
-  plazaTitulo: "Tienes plaza en {{acto}}",
-  plazaMensaje:
-    "{{socio}} ha salido de la lista de espera de {{acto}} ({{fecha}}) y ya tiene plaza. Si ya no podéis ir, cancela la inscripción en «Mis actos».",
-} as const;
+  es: {
+    plazaTitulo: "Tienes plaza en {{acto}}",
+    plazaMensaje:
+      "{{socio}} ha salido de la lista de espera de {{acto}} ({{fecha}}) y ya tiene plaza. Si ya no podéis ir, cancela la inscripción en «Mis actos».",
+  },
+  va: {
+    plazaTitulo: "Tens plaça en {{acto}}",
+    plazaMensaje:
+      "{{socio}} ha eixit de la llista d'espera de {{acto}} ({{fecha}}) i ja té plaça. Si ja no podeu anar-hi, cancel·la la inscripció en «Els meus actes».",
+  },
+} as const satisfies Record<Idioma, Record<string, string>>;
 
 export function textoActos(
-  clave: keyof typeof TEXTOS_ACTOS,
+  clave: keyof (typeof TEXTOS_ACTOS)["es"],
   valores: Record<string, string>,
+  idioma: Idioma = "es",
 ): string {
-  return TEXTOS_ACTOS[clave].replace(
+  return TEXTOS_ACTOS[idioma][clave].replace(
     /\{\{(\w+)\}\}/g,
     (_, nombre: string) => valores[nombre] ?? "",
   );

@@ -1,9 +1,9 @@
-import { hoyIso } from "@fila/domain";
+import { hoyIso, type Idioma } from "@fila/domain";
 import { noEncontrado } from "../../errors/domain-error.js";
 import { nuevoToken } from "../../lib/tokens.js";
 import type { ActoFila, ActosRepository } from "./actos.repository.js";
 import { type Actor, esDeSocio } from "./actos.service.js";
-import { generarCalendario } from "./calendario.js";
+import { generarCalendario, NOMBRES_CALENDARIO } from "./calendario.js";
 
 /** How far back a feed reaches, in days. */
 const DIAS_ATRAS = 365;
@@ -33,13 +33,18 @@ export class CalendarioService {
     return filas;
   }
 
-  private ics(actos: ActoFila[], nombre: string): string {
-    return generarCalendario(actos, { nombre, publicUrl: this.publicUrl, dominio: this.dominio });
+  private ics(actos: ActoFila[], nombre: string, idioma: Idioma = "es"): string {
+    return generarCalendario(actos, {
+      nombre,
+      publicUrl: this.publicUrl,
+      dominio: this.dominio,
+      idioma,
+    });
   }
 
   /** Non-internal, non-cancelled events. */
   async publico(): Promise<string> {
-    return this.ics(await this.visibles(false), "Actos de la filà");
+    return this.ics(await this.visibles(false), NOMBRES_CALENDARIO.es.publico);
   }
 
   /** `<token>.ics`: anything else is simply not found. */
@@ -49,14 +54,19 @@ export class CalendarioService {
     return this.porToken(token);
   }
 
-  /** The private feed behind a token: what its account can see. */
+  /** The private feed behind a token: what its account can see, named in its language. */
   async porToken(token: string): Promise<string> {
     const usuario = await this.repo.usuarioDeToken(token);
     if (!usuario) throw noEncontrado("no_encontrado.calendario");
     const incluirInternos =
       usuario.rol === "administrador" ||
       esDeSocio({ rol: usuario.rol, socioId: usuario.id_socio ?? 0 });
-    return this.ics(await this.visibles(incluirInternos), "Mis actos de la filà");
+    const idioma = usuario.idioma;
+    return this.ics(
+      await this.visibles(incluirInternos),
+      NOMBRES_CALENDARIO[idioma].privado,
+      idioma,
+    );
   }
 
   private url(token: string) {
@@ -77,10 +87,10 @@ export class CalendarioService {
   }
 
   /** One event, for «Añadir al calendario»; internal events only for members and administrators. */
-  async evento(actor: Actor, id: number): Promise<string> {
+  async evento(actor: Actor & { idioma?: Idioma }, id: number): Promise<string> {
     const acto = await this.repo.porId(id);
     const visible = acto && (!acto.es_interno || actor.rol === "administrador" || esDeSocio(actor));
     if (!acto || !visible) throw noEncontrado("no_encontrado.acto");
-    return this.ics([acto], acto.nombre);
+    return this.ics([acto], acto.nombre, actor.idioma);
   }
 }

@@ -178,6 +178,26 @@ describe("calendario iCalendar", () => {
     ).toBe(200);
   });
 
+  it("el calendario privado se llama en el idioma de su cuenta; el público, en castellano (issue 38)", async () => {
+    const feed = async (token: string) => {
+      const { url } = (
+        await e.app.inject({ method: "GET", url: "/api/calendario/enlace", headers: bearer(token) })
+      ).json();
+      return (await e.app.inject({ method: "GET", url: new URL(url).pathname })).body;
+    };
+    const cuenta = await crearCuenta(e.db, { rol: "usuario" });
+    await e.db.updateTable("usuario").set({ idioma: "va" }).where("id", "=", cuenta.id).execute();
+    const va = await feed(await entrar(e.app, cuenta.email));
+    const plano = (t: string) => t.replace(/\r\n[ \t]/g, "");
+    expect(plano(va)).toContain("X-WR-CALNAME:Els meus actes de la filà");
+    expect(plano(va)).toMatch(/PRODID:-\/\/Filà\/\/Actos\/\/CA/);
+    const es = await feed(usuario);
+    expect(plano(es)).toContain("X-WR-CALNAME:Mis actos de la filà");
+    expect(plano(es)).toMatch(/PRODID:-\/\/Filà\/\/Actos\/\/ES/);
+    const publico = await e.app.inject({ method: "GET", url: "/api/calendario/publico.ics" });
+    expect(plano(publico.body)).toContain("X-WR-CALNAME:Actos de la filà");
+  });
+
   it("una cuenta sin socio no ve actos internos en su calendario ni en «Añadir al calendario»", async () => {
     const { url } = (
       await e.app.inject({

@@ -1,3 +1,4 @@
+import type { Idioma } from "@fila/domain";
 import ical, { ICalCalendarMethod } from "ical-generator";
 import type { ActoFila } from "./actos.repository.js";
 
@@ -42,7 +43,24 @@ function siguienteDia(fecha: string): Date {
   return new Date(y, m - 1, d + 1);
 }
 
-export type OpcionesCalendario = { nombre: string; publicUrl: string; dominio: string };
+/**
+ * The calendars' own names, in each language (issue 38); events keep the names the board gave
+ * them. The public feed has no reader: Spanish.
+ */
+export const NOMBRES_CALENDARIO = {
+  es: { publico: "Actos de la filà", privado: "Mis actos de la filà" },
+  va: { publico: "Actes de la filà", privado: "Els meus actes de la filà" },
+} as const satisfies Record<Idioma, Record<string, string>>;
+
+/** The language tag of PRODID (RFC 5545 §3.7.3 example: ISO 639, upper case). */
+const LENGUA_ICAL: Record<Idioma, string> = { es: "ES", va: "CA" };
+
+export type OpcionesCalendario = {
+  nombre: string;
+  publicUrl: string;
+  dominio: string;
+  idioma?: Idioma;
+};
 
 /**
  * An iCalendar (RFC 5545) document with the given events; events without time are all-day.
@@ -54,7 +72,7 @@ export type OpcionesCalendario = { nombre: string; publicUrl: string; dominio: s
 export function generarCalendario(actos: ActoFila[], opciones: OpcionesCalendario): string {
   const calendario = ical({
     name: opciones.nombre,
-    prodId: { company: "Filà", product: "Actos", language: "ES" },
+    prodId: { company: "Filà", product: "Actos", language: LENGUA_ICAL[opciones.idioma ?? "es"] },
     method: ICalCalendarMethod.PUBLISH,
     ttl: 60 * 60,
     x: [["X-WR-TIMEZONE", ZONA]],

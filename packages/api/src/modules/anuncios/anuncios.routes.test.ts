@@ -453,6 +453,23 @@ describe("caducidad", () => {
     expect((await llamar("GET", `/api/anuncios/${a.id}`, otro)).statusCode).toBe(200);
   });
 
+  it("el aviso de caducidad llega a cada cuenta en su idioma (issue 38)", async () => {
+    const cuenta = await crearCuenta(e.db, { rol: "usuario" });
+    await e.db.updateTable("usuario").set({ idioma: "va" }).where("id", "=", cuenta.id).execute();
+    const token = await entrar(e.app, cuenta.email);
+    const a = await publicar(token, { titulo: "Espasa de capità" });
+    await envejecer(a.id, 84);
+    await e.app.servicios.anuncios.avisarCaducidades();
+    const items = (await llamar("GET", "/api/alertas/mias", token)).json().items as {
+      titulo: string;
+      mensaje: string;
+    }[];
+    expect(items).toHaveLength(1);
+    expect(items[0].titulo).toBe("El teu anunci del mercadet caduca prompte");
+    expect(items[0].mensaje).toContain("«Espasa de capità» caduca el ");
+    expect(items[0].mensaje).toContain("«Els meus anuncis»");
+  });
+
   it("avisa una vez al dueño una semana antes, y otra vez tras renovar", async () => {
     const cuenta = await crearCuenta(e.db, { rol: "usuario" });
     const token = await entrar(e.app, cuenta.email);

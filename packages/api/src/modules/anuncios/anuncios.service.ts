@@ -30,7 +30,7 @@ type Actor = Pick<UsuarioAutenticado, "id" | "rol" | "socioId">;
  */
 export type AvisarDueno = (
   idSocio: number,
-  aviso: { titulo: string; mensaje: string; enlace: string },
+  aviso: { titulo: string; mensaje: string; tituloVa: string; mensajeVa: string; enlace: string },
   marcar: (db: Database) => Promise<boolean>,
 ) => Promise<boolean>;
 
@@ -363,9 +363,13 @@ export class AnunciosService {
     let enviados = 0;
     const fallos: unknown[] = [];
     for (const a of await this.repo.avisosPendientes(hoy, hasta, dias)) {
+      // In both languages: each owner's account reads theirs (issue 38).
+      const caduca = formatearFecha(a.caduca);
       const aviso = {
         titulo: "Tu anuncio del mercadillo caduca pronto",
-        mensaje: `«${a.titulo}» caduca el ${formatearFecha(a.caduca)}. Renuévalo desde «Mis anuncios» si sigue en pie.`,
+        mensaje: `«${a.titulo}» caduca el ${caduca}. Renuévalo desde «Mis anuncios» si sigue en pie.`,
+        tituloVa: "El teu anunci del mercadet caduca prompte",
+        mensajeVa: `«${a.titulo}» caduca el ${caduca}. Renova'l des d'«Els meus anuncis» si encara és vigent.`,
         enlace: `/market?anuncio=${a.id}`,
       };
       try {

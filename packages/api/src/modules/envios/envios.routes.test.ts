@@ -96,6 +96,21 @@ describe("envíos", () => {
     expect(r.statusCode).toBe(400);
   });
 
+  it("«Enviarme una prueba» marca el asunto en el idioma de quien la pide (issue 38)", async () => {
+    const cuenta = await crearCuenta(e.db, { rol: "administrador" });
+    await e.db.updateTable("usuario").set({ idioma: "va" }).where("id", "=", cuenta.id).execute();
+    const va = await entrar(e.app, cuenta.email);
+    const r = await e.app.inject({
+      method: "POST",
+      url: "/api/envios/prueba",
+      headers: bearer(va),
+      payload: { asunto: "Assaig general", cuerpo: "<p>Hola</p>", filtro: { idsSocio: ids } },
+    });
+    expect(r.statusCode, r.body).toBeLessThan(300);
+    const prueba = recibidos.find((m) => m.para === cuenta.email);
+    expect(prueba?.datos).toMatch(/Subject: \[Prova\] Assaig general/);
+  });
+
   it("envía un correo por destinatario con los marcadores y las cabeceras de baja; baja en un clic", async () => {
     const r = await pedir("POST", "/api/envios", {
       asunto: "Cuotas {{nombre}}",

@@ -103,7 +103,7 @@ export const enviosRoutes: FastifyPluginAsyncZod<{ envios: EnviosService }> = as
       },
     },
     async (req, reply) => {
-      await envios.prueba(req.body, usuarioDe(req).email);
+      await envios.prueba(req.body, usuarioDe(req).email, usuarioDe(req).idioma);
       return reply.status(204).send(null);
     },
   );

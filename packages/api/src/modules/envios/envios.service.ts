@@ -1,4 +1,4 @@
-import { formatearImporte, hoyIso } from "@fila/domain";
+import { formatearImporte, hoyIso, type Idioma } from "@fila/domain";
 import { DomainError } from "../../errors/domain-error.js";
 import type { ClaveInstalacion } from "../../lib/clave-instalacion.js";
 import { htmlSeguro } from "../../services/html-seguro.js";
@@ -7,6 +7,9 @@ import type { Destinatario, EnviosRepository, FiltroEnvio } from "./envios.repos
 
 export type EntradaEnvio = { asunto: string; cuerpo: string; filtro: FiltroEnvio };
 const PROPOSITO_BAJA = "envios.baja";
+
+/** The mark of «Enviarme una prueba» in the subject, in the board member's language. */
+const PRUEBA: Record<Idioma, string> = { es: "[Prueba]", va: "[Prova]" };
 
 const escapar = (s: string) =>
   s.replace(
@@ -154,8 +157,11 @@ export class EnviosService {
     return this.repo.listar();
   }
 
-  /** «Enviarme una prueba»: the message of the first recipient, to the board member's address. */
-  async prueba(entrada: EntradaEnvio, email: string): Promise<void> {
+  /**
+   * «Enviarme una prueba»: the message of the first recipient, to the board member's address,
+   * marked as a test in their language (the message itself is the board's, as typed).
+   */
+  async prueba(entrada: EntradaEnvio, email: string, idioma: Idioma = "es"): Promise<void> {
     this.comprobarSmtp();
     const c = await this.clasificar(entrada.filtro);
     const d = c.conEmail[0] ?? c.sinEmail[0] ?? c.omitidos[0];
@@ -164,7 +170,7 @@ export class EnviosService {
       : { asunto: entrada.asunto, html: htmlSeguro(entrada.cuerpo), texto: "" };
     await this.mail.enviar({
       para: email,
-      asunto: `[Prueba] ${m.asunto}`,
+      asunto: `${PRUEBA[idioma]} ${m.asunto}`,
       texto: m.texto || aTexto(m.html),
       html: m.html,
     });

@@ -86,6 +86,36 @@ describe("/api/eventos", () => {
     flujoBerta.cerrar();
   });
 
+  it("cada destinatario conectado recibe la alerta en el idioma de su cuenta (issue 38)", async () => {
+    const admin = await crearCuenta(e.db, { rol: "administrador" });
+    const vicent = await crearCuenta(e.db, { rol: "usuario" });
+    const carmen = await crearCuenta(e.db, { rol: "usuario" });
+    await e.db.updateTable("usuario").set({ idioma: "va" }).where("id", "=", vicent.id).execute();
+    const flujoVa = await abrirFlujo(await entrar(e.app, vicent.email));
+    const flujoEs = await abrirFlujo(await entrar(e.app, carmen.email));
+    const envio = await fetch(`${base}/api/alertas`, {
+      method: "POST",
+      headers: { ...bearer(await entrar(e.app, admin.email)), "content-type": "application/json" },
+      body: JSON.stringify({
+        titulo: "Ensayo",
+        mensaje: "Esta noche",
+        tituloVa: "Assaig",
+        mensajeVa: "Esta nit",
+        destino: { idsSocio: [vicent.idSocio, carmen.idSocio] },
+      }),
+    });
+    expect(envio.status).toBe(201);
+    await esperar(() => flujoVa.recibidos.length > 0 && flujoEs.recibidos.length > 0);
+    expect(flujoVa.recibidos).toMatchObject([
+      { notification: { title: "Assaig", body: "Esta nit" } },
+    ]);
+    expect(flujoEs.recibidos).toMatchObject([
+      { notification: { title: "Ensayo", body: "Esta noche" } },
+    ]);
+    flujoVa.cerrar();
+    flujoEs.cerrar();
+  });
+
   it("sin token responde 401 y ya no existe el envío manual POST /api/eventos", async () => {
     const sinToken = await fetch(`${base}/api/eventos`);
     expect(sinToken.status).toBe(401);

@@ -83,17 +83,35 @@ export class EventosService {
     this.temporizador = null;
   }
 
-  /** The connected users that are recipients of the alert. */
-  private async conectadosEntre(idAlerta: number): Promise<Set<number>> {
+  /**
+   * The connected users that are recipients of the alert, each with the message in their
+   * account's language (issue 38): the alert's Valencian text when it has one.
+   */
+  private async conectadosEntre(
+    idAlerta: number,
+    mensaje: MensajePush,
+  ): Promise<Map<number, MensajePush>> {
     const conectados = [...new Set([...this.oyentes].map((o) => o.idUsuario))];
-    if (conectados.length === 0) return new Set();
+    if (conectados.length === 0) return new Map();
     const filas = await this.db
-      .selectFrom("alerta_destinatario")
-      .select("id_usuario")
-      .where("id_alerta", "=", idAlerta)
-      .where("id_usuario", "in", conectados)
+      .selectFrom("alerta_destinatario as ad")
+      .innerJoin("usuario as u", "u.id", "ad.id_usuario")
+      .innerJoin("alerta as a", "a.id", "ad.id_alerta")
+      .select(["ad.id_usuario", "u.idioma", "a.titulo_va", "a.mensaje_va"])
+      .where("ad.id_alerta", "=", idAlerta)
+      .where("ad.id_usuario", "in", conectados)
       .execute();
-    return new Set(filas.map((f) => f.id_usuario));
+    return new Map(
+      filas.map((f) => [
+        f.id_usuario,
+        f.idioma === "va" && f.titulo_va.trim() !== ""
+          ? {
+              ...mensaje,
+              notification: { ...mensaje.notification, title: f.titulo_va, body: f.mensaje_va },
+            }
+          : mensaje,
+      ]),
+    );
   }
 
   private async sondear(): Promise<void> {
@@ -113,12 +131,14 @@ export class EventosService {
           notification: { title: m.titulo, body: m.cuerpo, image: m.imagen },
           ...(m.id_alerta ? { data: { idAlerta: m.id_alerta } } : {}),
         };
-        const destinatarios = m.id_alerta ? await this.conectadosEntre(m.id_alerta) : null;
+        const destinatarios = m.id_alerta ? await this.conectadosEntre(m.id_alerta, mensaje) : null;
         for (const o of this.oyentes) {
-          const esPara = destinatarios
-            ? destinatarios.has(o.idUsuario)
-            : m.id_usuario === null || m.id_usuario === o.idUsuario;
-          if (esPara) o.enviar(mensaje);
+          if (destinatarios) {
+            const suyo = destinatarios.get(o.idUsuario);
+            if (suyo) o.enviar(suyo);
+          } else if (m.id_usuario === null || m.id_usuario === o.idUsuario) {
+            o.enviar(mensaje);
+          }
         }
       }
     } catch (err) {

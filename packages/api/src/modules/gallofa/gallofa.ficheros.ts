@@ -1,32 +1,46 @@
-import { formatearFecha, hoyIso, nombreEnAgradecimiento, type TotalesGallofa } from "@fila/domain";
+import {
+  formatearFecha,
+  hoyIso,
+  type Idioma,
+  nombreEnAgradecimiento,
+  type TotalesGallofa,
+} from "@fila/domain";
 import pdfmake from "pdfmake";
 import type { TDocumentDefinitions } from "pdfmake/interfaces";
 // Importing it registers the fonts and the no-URL policy of pdfmake for the whole API.
 import { TIPO_PDF } from "../actos/actos.exportar.js";
-import { neutralizar, type ValorCelda } from "../socios-io/socios-io.columnas.js";
-import { escribirCsv, escribirXlsx, TIPO_CSV, TIPO_XLSX } from "../socios-io/socios-io.ficheros.js";
+import { neutralizar } from "../socios-io/socios-io.columnas.js";
+import {
+  type CeldaExportada,
+  escribirCsv,
+  escribirXlsx,
+  TIPO_CSV,
+  TIPO_XLSX,
+} from "../socios-io/socios-io.ficheros.js";
+import { fijo } from "../socios-io/socios-io.textos-exportacion.js";
 import type { GallofaGuardada } from "./gallofa.repository.js";
 
 export type FicheroGallofa = { nombre: string; tipo: string; contenido: Buffer };
 
 const TIPO_TEXTO = { dinero: "Dinero", especie: "Especie" } as const;
 
-const COLUMNAS: [string, (g: GallofaGuardada) => ValorCelda][] = [
+const COLUMNAS: [string, (g: GallofaGuardada) => CeldaExportada][] = [
   ["Fecha", (g) => formatearFecha(g.fecha)],
   ["Quién da", (g) => neutralizar(g.nombre)],
-  ["Socio", (g) => (g.idSocio ? "Sí" : "No")],
-  ["Tipo", (g) => TIPO_TEXTO[g.tipo]],
+  ["Socio", (g) => fijo(g.idSocio ? "Sí" : "No")],
+  ["Tipo", (g) => fijo(TIPO_TEXTO[g.tipo])],
   ["Importe o valor estimado (€)", (g) => g.importe / 100],
   ["Descripción", (g) => neutralizar(g.descripcion)],
   ["Recogido por", (g) => neutralizar(g.recogidoPor)],
   ["Nota", (g) => neutralizar(g.nota)],
-  ["Anónimo", (g) => (g.anonimo ? "Sí" : "No")],
+  ["Anónimo", (g) => fijo(g.anonimo ? "Sí" : "No")],
 ];
 
 export async function exportarGallofa(
   filas: GallofaGuardada[],
   anyo: number,
   formato: "xlsx" | "csv",
+  idioma: Idioma = "es",
 ): Promise<FicheroGallofa> {
   const cabeceras = COLUMNAS.map(([c]) => c);
   const valores = filas.map((g) => COLUMNAS.map(([, valor]) => valor(g)));
@@ -34,21 +48,37 @@ export async function exportarGallofa(
     return {
       nombre: `gallofa-${anyo}.xlsx`,
       tipo: TIPO_XLSX,
-      contenido: await escribirXlsx(cabeceras, valores, `Gallofa ${anyo}`),
+      contenido: await escribirXlsx(cabeceras, valores, `Gallofa ${anyo}`, idioma),
     };
   }
   return {
     nombre: `gallofa-${anyo}.csv`,
     tipo: TIPO_CSV,
-    contenido: escribirCsv(cabeceras, valores),
+    contenido: escribirCsv(cabeceras, valores, idioma),
   };
 }
 
+/** The fixed texts of the thank-you list, in each language (issue 38). */
+const TEXTOS_AGRADECIMIENTO = {
+  es: {
+    titulo: "agradecimientos",
+    gracias: "Gracias de corazón a todas las personas que han colaborado este año:",
+    colaboraciones: "colaboraciones",
+    anonimo: "Anónimo",
+  },
+  va: {
+    titulo: "agraïments",
+    gracias: "Gràcies de cor a totes les persones que hi han col·laborat enguany:",
+    colaboraciones: "col·laboracions",
+    anonimo: "Anònim",
+  },
+} as const satisfies Record<Idioma, Record<string, string>>;
+
 /**
  * The names of the thank-you list: each giver once, in alphabetical order, then one "Anónimo"
- * for each contribution of someone who asked not to be named. No amounts.
+ * («Anònim» in Valencian) for each contribution of someone who asked not to be named. No amounts.
  */
-export function nombresAgradecimiento(filas: GallofaGuardada[]): string[] {
+export function nombresAgradecimiento(filas: GallofaGuardada[], idioma: Idioma = "es"): string[] {
   const nombres: string[] = [];
   const vistos = new Set<string>();
   let anonimos = 0;
@@ -63,20 +93,25 @@ export function nombresAgradecimiento(filas: GallofaGuardada[]): string[] {
     nombres.push(nombreEnAgradecimiento(g));
   }
   nombres.sort((a, b) => a.localeCompare(b, "es"));
-  const anonimo = nombreEnAgradecimiento({ nombre: "", anonimo: true });
+  const anonimo = TEXTOS_AGRADECIMIENTO[idioma].anonimo;
   return [...nombres, ...Array.from({ length: anonimos }, () => anonimo)];
 }
 
-/** The printable thank-you list (PDF) with the association's name. */
+/**
+ * The printable thank-you list (PDF) with the association's name, in `idioma`: the language of the
+ * board member who prints it (it is posted for everyone, not sent to one person).
+ */
 export async function agradecimientosPdf(
   filas: GallofaGuardada[],
   anyo: number,
   asociacion: string,
   totales: TotalesGallofa,
+  idioma: Idioma = "es",
 ): Promise<FicheroGallofa> {
-  const nombres = nombresAgradecimiento(filas);
+  const textos = TEXTOS_AGRADECIMIENTO[idioma];
+  const nombres = nombresAgradecimiento(filas, idioma);
   const documento: TDocumentDefinitions = {
-    info: { title: `Gallofa ${anyo}: agradecimientos`, author: asociacion },
+    info: { title: `Gallofa ${anyo}: ${textos.titulo}`, author: asociacion },
     pageSize: "A4",
     pageMargins: [48, 48, 48, 48],
     defaultStyle: { font: "Roboto", fontSize: 11 },
@@ -84,7 +119,7 @@ export async function agradecimientosPdf(
       { text: asociacion || "Filà", bold: true, fontSize: 14 },
       { text: `Gallofa ${anyo}`, bold: true, fontSize: 20, margin: [0, 12, 0, 4] },
       {
-        text: "Gracias de corazón a todas las personas que han colaborado este año:",
+        text: textos.gracias,
         margin: [0, 0, 0, 12],
       },
       {
@@ -94,7 +129,7 @@ export async function agradecimientosPdf(
         ],
       },
       {
-        text: `${totales.donantes} colaboraciones · ${formatearFecha(hoyIso())}`,
+        text: `${totales.donantes} ${textos.colaboraciones} · ${formatearFecha(hoyIso())}`,
         margin: [0, 16, 0, 0],
         fontSize: 9,
         color: "#555555",

@@ -1,4 +1,5 @@
 import ExcelJS from "exceljs";
+import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, crearCuenta, crearEntorno, type Entorno, entrar } from "../../test/entorno.js";
 import { nombresAgradecimiento } from "./gallofa.ficheros.js";
@@ -159,6 +160,52 @@ describe("gallofa", () => {
     const hoja = libro.worksheets[0];
     expect(hoja.getRow(1).getCell(2).value).toBe("Quién da");
     expect(hoja.rowCount).toBe(4);
+  });
+
+  it("la lista de agradecimiento y la exportación salen en el idioma de quien las pide (issue 38)", async () => {
+    const cuenta = await crearCuenta(e.db, { rol: "administrador" });
+    await e.db.updateTable("usuario").set({ idioma: "va" }).where("id", "=", cuenta.id).execute();
+    const va = await entrar(e.app, cuenta.email);
+    await anotar({
+      fecha: "2026-05-02",
+      nombre: "Qui no vol eixir",
+      tipo: "dinero",
+      importe: 5,
+      anonimo: true,
+    });
+    const texto = async (token: string) => {
+      const res = await llamar("GET", "/api/gallofa/agradecimientos?anyo=2026", token);
+      expect(res.statusCode).toBe(200);
+      const pdf = await getDocumentProxy(new Uint8Array(res.rawPayload));
+      return (await extractText(pdf, { mergePages: true })).text;
+    };
+    const pdfVa = await texto(va);
+    expect(pdfVa).toContain("Gràcies de cor a totes les persones que hi han col·laborat enguany:");
+    expect(pdfVa).toContain("Anònim");
+    expect(pdfVa).toContain("col·laboracions");
+    const pdfEs = await texto(admin);
+    expect(pdfEs).toContain("Gracias de corazón");
+    expect(pdfEs).toContain("Anónimo");
+
+    const csv = await llamar("GET", "/api/gallofa/export?anyo=2026&formato=csv", va);
+    const [cabecera, ...filas] = csv.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(cabecera).toBe(
+      "Data;Qui dona;Soci;Tipus;Import o valor estimat (€);Descripció;Arreplegat per;Nota;Anònim",
+    );
+    // Fixed texts in Valencian; what the board typed, as typed.
+    expect(filas.join("\n")).toContain("Espècie");
+    expect(filas.join("\n")).toContain("Dos docenas de coques");
+    expect(filas.some((f) => f.endsWith(";Sí"))).toBe(true);
+    const xlsx = await llamar("GET", "/api/gallofa/export?anyo=2026", va);
+    const libro = new ExcelJS.Workbook();
+    await libro.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    expect(libro.worksheets[0].getRow(1).getCell(2).value).toBe("Qui dona");
+    const es = await llamar("GET", "/api/gallofa/export?anyo=2026&formato=csv", admin);
+    expect(es.body).toContain("Fecha;Quién da;Socio;Tipo;");
+    expect(es.body).toContain("Especie");
   });
 });
 

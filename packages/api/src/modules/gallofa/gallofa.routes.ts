@@ -73,7 +73,10 @@ export const gallofaRoutes: FastifyPluginAsyncZod<{ gallofa: GallofaService }> =
       },
     },
     async (req, reply) =>
-      enviarDescarga(reply, await gallofa.exportar(req.query.anyo, req.query.formato)),
+      enviarDescarga(
+        reply,
+        await gallofa.exportar(req.query.anyo, req.query.formato, usuarioDe(req).idioma),
+      ),
   );
 
   app.get(
@@ -87,7 +90,8 @@ export const gallofaRoutes: FastifyPluginAsyncZod<{ gallofa: GallofaService }> =
         querystring: AnyoGallofaQuerySchema,
       },
     },
-    async (req, reply) => enviarDescarga(reply, await gallofa.agradecimientos(req.query.anyo)),
+    async (req, reply) =>
+      enviarDescarga(reply, await gallofa.agradecimientos(req.query.anyo, usuarioDe(req).idioma)),
   );
 
   app.post(

@@ -1,6 +1,7 @@
 import type {
   Gallofa,
   GallofaEntrada,
+  Idioma,
   ListaGallofaQuery,
   ResumenGallofa,
   TotalesGallofa,
@@ -114,17 +115,18 @@ export class GallofaService {
     });
   }
 
-  async exportar(anyo: number, formato: "xlsx" | "csv") {
-    return exportarGallofa(await this.repo.delAnyo(anyo), anyo, formato);
+  async exportar(anyo: number, formato: "xlsx" | "csv", idioma: Idioma = "es") {
+    return exportarGallofa(await this.repo.delAnyo(anyo), anyo, formato, idioma);
   }
 
-  async agradecimientos(anyo: number) {
+  async agradecimientos(anyo: number, idioma: Idioma = "es") {
     const asociacion = await this.repo.asociacion();
     return agradecimientosPdf(
       await this.repo.delAnyo(anyo),
       anyo,
       asociacion?.nombre ?? "",
       await this.totales(anyo),
+      idioma,
     );
   }
 }

@@ -574,6 +574,41 @@ describe("GET /api/informes/:id?formato=…", () => {
     expect(filas).toContainEqual(['\'=HYPERLINK("x")', "Informe"]);
   });
 
+  it("el fichero sale en el idioma de quien lo descarga: título, columnas, filtros y textos propios (issue 38)", async () => {
+    const cuenta = await crearCuenta(e.db, { rol: "administrador" });
+    await e.db.updateTable("usuario").set({ idioma: "va" }).where("id", "=", cuenta.id).execute();
+    const va = await entrar(e.app, cuenta.email);
+    const res = await e.app.inject({
+      method: "GET",
+      url: "/api/informes/deudas?formato=csv",
+      headers: bearer(va),
+    });
+    expect(res.statusCode).toBe(200);
+    const { data } = Papa.parse<string[]>(res.rawPayload.toString("utf8").slice(1), {
+      delimiter: ";",
+      skipEmptyLines: true,
+    });
+    expect(data[1]).toEqual(["Deutes pendents"]);
+    expect(data[2]?.[0]).toMatch(/^Filtres: Agrupat per: Soci/);
+    expect(data[3]?.[0]).toMatch(/^Generat el \d{2}\/\d{2}\/\d{4}$/);
+    const cabecera = data.find((f) => f[0] === "Matrícula");
+    expect(cabecera).toContain("Vençut 1–30 dies");
+    expect(cabecera).toContain("Soci");
+    const pdf = await e.app.inject({
+      method: "GET",
+      url: "/api/informes/deudas?formato=pdf",
+      headers: bearer(va),
+    });
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), {
+      mergePages: true,
+    });
+    expect(text).toContain("Deute segons els dies vençuts");
+    expect(text).toContain("Pàgina 1 de");
+    // Spanish for whoever reads in Spanish.
+    const es = await pedir("/api/informes/deudas?formato=csv");
+    expect(es.rawPayload.toString("utf8")).toContain("Deudas pendientes");
+  });
+
   it("PDF: A4 con la asociación, filtros, fecha, tabla, gráfico y páginas", async () => {
     const res = await pedir(`/api/informes/deudas?formato=pdf&tipo=${tipos.fester}`);
     expect(res.statusCode).toBe(200);

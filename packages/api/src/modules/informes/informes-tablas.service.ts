@@ -3,6 +3,7 @@ import {
   type ColumnaInforme,
   describirMotivoDevolucion,
   hoyIso,
+  type Idioma,
   type Informe,
   type InformeCatalogo,
   type InformeQuery,
@@ -65,6 +66,7 @@ export class InformesTablasService {
     id: string,
     q: InformeQuery,
     formato: "xlsx" | "csv" | "pdf",
+    idioma: Idioma = "es",
   ): Promise<FicheroDescarga> {
     const { definicion, ctx, plan } = await this.preparar(id, q);
     const totales = await this.repo.totales(plan.consulta);
@@ -89,7 +91,7 @@ export class InformesTablasService {
         primeras: async (n) => presentar(await repo.filas(plan.consulta, { page: 1, pageSize: n })),
       },
       formato,
-      { asociacion: nombre, logo, hoy: ctx.hoy },
+      { asociacion: nombre, logo, hoy: ctx.hoy, idioma },
     );
   }
 

@@ -43,6 +43,34 @@ describe("informePdf", () => {
     expect(text.at(-1)).toContain("185.184,00 €");
   });
 
+  it("en valenciano para quien lo descarga en valenciano: filtros, fecha, total y páginas (issue 38)", async () => {
+    const recortado = { ...largo, total: 12_000 };
+    const contexto = { asociacion: "Filà Prova", hoy: "2026-11-25", idioma: "va" as const };
+    const pdf = await getDocumentProxy(new Uint8Array(await informePdf(recortado, contexto)));
+    const { text } = await extractText(pdf, { mergePages: false });
+    expect(text[0]).toContain("Filtres: Año: Todos");
+    expect(text[0]).toContain("Generat el 25/11/2026");
+    expect(text[0]).toContain(
+      "Es mostren les primeres 150 files de 12.000; baixa l'XLSX per a vore-les totes.",
+    );
+    expect(text[0]).toContain(`Pàgina 1 de ${pdf.numPages}`);
+    expect(text.at(-1)).toContain("Total de les 12.000 files");
+    expect(text.join("\n")).not.toContain("Página");
+    const buida = await informePdf({ ...largo, filas: [], total: 0, totales: null }, contexto);
+    const { text: sense } = await extractText(await getDocumentProxy(new Uint8Array(buida)), {
+      mergePages: true,
+    });
+    expect(sense).toContain("No hi ha dades amb aquests filtres.");
+
+    const trossos: string[] = [];
+    for await (const t of informeCsv(largo, (async function* () {})(), contexto))
+      trossos.push(String(t));
+    const csv = trossos.join("");
+    expect(csv).toContain("Filtres: Año: Todos");
+    expect(csv).toContain("Generat el 25/11/2026");
+    expect(csv).toContain("Total;161175");
+  });
+
   it("si no caben todas las filas, lo dice arriba y el total es el de todas", async () => {
     const recortado = { ...largo, total: 12_000 };
     const { text } = await extractText(

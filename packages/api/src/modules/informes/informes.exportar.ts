@@ -8,6 +8,7 @@ import {
   formatearFecha,
   formatearImporte,
   type GraficoInforme,
+  type Idioma,
   type Informe,
 } from "@fila/domain";
 import type ExcelJS from "exceljs";
@@ -22,10 +23,51 @@ import {
   TIPO_CSV,
   TIPO_XLSX,
 } from "../socios-io/socios-io.ficheros.js";
+import { cabeceraEnIdioma } from "./informes.textos-va.js";
 
 type Valor = FilaInforme[string];
-/** `logo`: the association's PNG (Utilidades → Textos y logotipo), printed on the PDF. */
-type Contexto = { asociacion: string; hoy: string; logo?: Buffer | null };
+/**
+ * `logo`: the association's PNG (Utilidades → Textos y logotipo), printed on the PDF. `idioma`:
+ * the language of whoever downloads it, for the file's own texts (issue 38).
+ */
+type Contexto = { asociacion: string; hoy: string; logo?: Buffer | null; idioma?: Idioma };
+
+/** The texts every report file writes around its table, in each language (issue 38). */
+const TEXTOS_INFORME = {
+  es: {
+    filtros: "Filtros",
+    ninguno: "ninguno",
+    generado: "Generado el {{fecha}}",
+    total: "Total",
+    totalDe: "Total de las {{n}} filas",
+    pagina: "Página {{i}} de {{n}}",
+    sinDatos: "No hay datos con estos filtros.",
+    recorte:
+      "Se muestran las primeras {{mostradas}} filas de {{total}}; descarga el XLSX para verlas todas.",
+  },
+  va: {
+    filtros: "Filtres",
+    ninguno: "cap",
+    generado: "Generat el {{fecha}}",
+    total: "Total",
+    totalDe: "Total de les {{n}} files",
+    pagina: "Pàgina {{i}} de {{n}}",
+    sinDatos: "No hi ha dades amb aquests filtres.",
+    recorte:
+      "Es mostren les primeres {{mostradas}} files de {{total}}; baixa l'XLSX per a vore-les totes.",
+  },
+} as const satisfies Record<Idioma, Record<string, string>>;
+
+/** A text of the report files in `idioma`, with its `{{x}}` holes filled. */
+export function textoInforme(
+  clave: keyof (typeof TEXTOS_INFORME)["es"],
+  idioma: Idioma = "es",
+  valores: Record<string, string | number> = {},
+): string {
+  return TEXTOS_INFORME[idioma][clave].replace(/\{\{(\w+)\}\}/g, (_, n: string) =>
+    String(valores[n] ?? ""),
+  );
+}
 
 /** A report to write but its rows: they come from FilasInforme. */
 export type CabeceraInforme = Omit<Informe, "filas" | "page" | "pageSize">;
@@ -52,13 +94,13 @@ const cederTurno = () => new Promise<void>((resolver) => setImmediate(resolver))
 const FORMATO_EUROS = '#,##0.00 "€"';
 
 /** The lines every file starts with: association, report, filters, generation date. */
-function cabecera(informe: CabeceraInforme, { asociacion, hoy }: Contexto): string[][] {
+function cabecera(informe: CabeceraInforme, { asociacion, hoy, idioma }: Contexto): string[][] {
   const filtros = informe.filtros.map((f) => `${f.etiqueta}: ${f.valor}`).join(" · ");
   return [
     [asociacion || "Filà"],
     [informe.titulo],
-    [`Filtros: ${filtros || "ninguno"}`],
-    [`Generado el ${formatearFecha(hoy)}`],
+    [`${textoInforme("filtros", idioma)}: ${filtros || textoInforme("ninguno", idioma)}`],
+    [textoInforme("generado", idioma, { fecha: formatearFecha(hoy) })],
   ];
 }
 
@@ -77,11 +119,12 @@ function nombreFichero(informe: CabeceraInforme, hoy: string, extension: string)
 }
 
 export async function exportarInforme(
-  informe: CabeceraInforme,
+  cabeceraEs: CabeceraInforme,
   filas: FilasInforme,
   formato: "xlsx" | "csv" | "pdf",
   contexto: Contexto,
 ): Promise<FicheroDescarga> {
+  const informe = cabeceraEnIdioma(cabeceraEs, contexto.idioma);
   const nombre = nombreFichero(informe, contexto.hoy, formato);
   if (formato === "xlsx") {
     return { nombre, tipo: TIPO_XLSX, contenido: informeXlsx(informe, filas.tandas(), contexto) };
@@ -132,7 +175,7 @@ export function informeCsv(
     for await (const tanda of tandas) {
       if (tanda.length > 0) yield lineasCsv(tanda.map(celdas));
     }
-    const total = filaTotales(informe);
+    const total = filaTotales(informe, textoInforme("total", contexto.idioma));
     if (total) yield lineasCsv([celdas(total)]);
   }
   return Readable.from(lineas());
@@ -231,7 +274,7 @@ async function escribirXlsx(
     }
     t.value.forEach(escribir);
   }
-  const total = filaTotales(informe);
+  const total = filaTotales(informe, textoInforme("total", contexto.idioma));
   if (total) {
     negrita(
       hoja.addRow(informe.columnas.map((c) => valorXlsx(total[c.clave] ?? null, c))),
@@ -374,8 +417,8 @@ function anchos(informe: Informe, disponible: number): number[] {
 const miles = (n: number) => n.toLocaleString("es-ES");
 
 /** What a PDF cut at MAX_FILAS_PDF says under its heading. */
-export function avisoRecorte(mostradas: number, total: number): string {
-  return `Se muestran las primeras ${miles(mostradas)} filas de ${miles(total)}; descarga el XLSX para verlas todas.`;
+export function avisoRecorte(mostradas: number, total: number, idioma: Idioma = "es"): string {
+  return textoInforme("recorte", idioma, { mostradas: miles(mostradas), total: miles(total) });
 }
 
 /**
@@ -414,7 +457,9 @@ export async function informePdf(informe: Informe, contexto: Contexto): Promise<
   doc.font("normal").fontSize(9).text(filtros, cabeceraAncho).text(generado, cabeceraAncho);
   const recortado = informe.total > informe.filas.length;
   if (recortado) {
-    doc.font("negrita").text(avisoRecorte(informe.filas.length, informe.total), cabeceraAncho);
+    doc
+      .font("negrita")
+      .text(avisoRecorte(informe.filas.length, informe.total, contexto.idioma), cabeceraAncho);
   }
   if (conLogo) doc.y = Math.max(doc.y, MARGEN + LADO_LOGO);
   doc.moveDown(0.6);
@@ -454,7 +499,7 @@ export async function informePdf(informe: Informe, contexto: Contexto): Promise<
     );
 
   if (informe.filas.length === 0) {
-    doc.font("normal").fontSize(9).text("No hay datos con estos filtros.");
+    doc.font("normal").fontSize(9).text(textoInforme("sinDatos", contexto.idioma));
   } else {
     if (doc.y > limite() - ALTO_FILA) doc.addPage();
     cabeceraTabla();
@@ -469,7 +514,9 @@ export async function informePdf(informe: Informe, contexto: Contexto): Promise<
     // The totals are those of every row, also of the ones the PDF leaves out.
     const total = filaTotales(
       informe,
-      recortado ? `Total de las ${miles(informe.total)} filas` : "Total",
+      recortado
+        ? textoInforme("totalDe", contexto.idioma, { n: miles(informe.total) })
+        : textoInforme("total", contexto.idioma),
     );
     if (total)
       fila(
@@ -488,7 +535,7 @@ export async function informePdf(informe: Informe, contexto: Contexto): Promise<
       .fontSize(7)
       .fillColor("#444444")
       .text(
-        `${asociacion} · ${informe.titulo} · Página ${i + 1} de ${count}`,
+        `${asociacion} · ${informe.titulo} · ${textoInforme("pagina", contexto.idioma, { i: i + 1, n: count })}`,
         MARGEN,
         doc.page.height - MARGEN,
         { width: ancho, align: "center", lineBreak: false },

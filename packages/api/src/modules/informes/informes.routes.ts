@@ -7,7 +7,7 @@ import {
 } from "@fila/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requiereRol } from "../../plugins/auth.js";
+import { requiereRol, usuarioDe } from "../../plugins/auth.js";
 import { enviarDescarga } from "../../plugins/descargas.js";
 import type { InformesService } from "./informes.service.js";
 import type { InformesTablasService } from "./informes-tablas.service.js";
@@ -50,7 +50,10 @@ export const informesRoutes: FastifyPluginAsyncZod<{
     async (req, reply) => {
       const { formato } = req.query;
       if (formato === "json") return tablas.generar(req.params.id, req.query);
-      return enviarDescarga(reply, await tablas.exportar(req.params.id, req.query, formato));
+      return enviarDescarga(
+        reply,
+        await tablas.exportar(req.params.id, req.query, formato, usuarioDe(req).idioma),
+      );
     },
   );
 

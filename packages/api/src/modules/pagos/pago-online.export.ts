@@ -2,10 +2,18 @@ import {
   type EstadoPedidoOnline,
   formatearFechaHora,
   hoyIso,
+  type Idioma,
   type PedidoOnline,
 } from "@fila/domain";
-import { neutralizar, type ValorCelda } from "../socios-io/socios-io.columnas.js";
-import { escribirCsv, escribirXlsx, TIPO_CSV, TIPO_XLSX } from "../socios-io/socios-io.ficheros.js";
+import { neutralizar } from "../socios-io/socios-io.columnas.js";
+import {
+  type CeldaExportada,
+  escribirCsv,
+  escribirXlsx,
+  TIPO_CSV,
+  TIPO_XLSX,
+} from "../socios-io/socios-io.ficheros.js";
+import { fijo } from "../socios-io/socios-io.textos-exportacion.js";
 import type { FicheroExportado } from "./pagos.export.js";
 
 export const ESTADO_PEDIDO_TEXTO: Record<EstadoPedidoOnline, string> = {
@@ -16,14 +24,14 @@ export const ESTADO_PEDIDO_TEXTO: Record<EstadoPedidoOnline, string> = {
 
 const texto = (s: string) => neutralizar(s);
 
-const COLUMNAS: [string, (p: PedidoOnline) => ValorCelda][] = [
+const COLUMNAS: [string, (p: PedidoOnline) => CeldaExportada][] = [
   ["Pedido", (p) => p.numero],
   ["Fecha", (p) => formatearFechaHora(p.fecha)],
   ["Socio", (p) => texto(p.socio)],
   ["Cargos", (p) => texto(p.cargos.map((c) => `${c.id} ${c.concepto}`).join("; "))],
   ["Importe (€)", (p) => p.importe],
-  ["Método", (p) => (p.metodo === "bizum" ? "Bizum" : "Tarjeta")],
-  ["Estado", (p) => ESTADO_PEDIDO_TEXTO[p.estado]],
+  ["Método", (p) => (p.metodo === "bizum" ? "Bizum" : fijo("Tarjeta"))],
+  ["Estado", (p) => fijo(ESTADO_PEDIDO_TEXTO[p.estado])],
   ["Autorización", (p) => texto(p.codigoAutorizacion)],
   ["Respuesta del banco", (p) => texto(p.motivo)],
 ];
@@ -31,6 +39,7 @@ const COLUMNAS: [string, (p: PedidoOnline) => ValorCelda][] = [
 export async function exportarPedidosOnline(
   pedidos: PedidoOnline[],
   formato: "xlsx" | "csv",
+  idioma: Idioma = "es",
 ): Promise<FicheroExportado> {
   const cabeceras = COLUMNAS.map(([c]) => c);
   const filas = pedidos.map((p) => COLUMNAS.map(([, valor]) => valor(p)));
@@ -39,8 +48,12 @@ export async function exportarPedidosOnline(
     return {
       nombre: `${nombre}.xlsx`,
       tipo: TIPO_XLSX,
-      contenido: await escribirXlsx(cabeceras, filas, "Pagos en línea"),
+      contenido: await escribirXlsx(cabeceras, filas, "Pagos en línea", idioma),
     };
   }
-  return { nombre: `${nombre}.csv`, tipo: TIPO_CSV, contenido: escribirCsv(cabeceras, filas) };
+  return {
+    nombre: `${nombre}.csv`,
+    tipo: TIPO_CSV,
+    contenido: escribirCsv(cabeceras, filas, idioma),
+  };
 }

@@ -102,7 +102,8 @@ export const pagoOnlineRoutes: FastifyPluginAsyncZod<{ pagoOnline: PagoOnlineSer
         querystring: ExportPedidosOnlineQuerySchema,
       },
     },
-    async (req, reply) => enviarDescarga(reply, await pagoOnline.exportar(req.query)),
+    async (req, reply) =>
+      enviarDescarga(reply, await pagoOnline.exportar(req.query, usuarioDe(req).idioma)),
   );
 
   // The bank posts an HTML form: the urlencoded parser lives in this scope only.

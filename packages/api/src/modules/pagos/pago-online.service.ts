@@ -358,12 +358,16 @@ export class PagoOnlineService {
     };
   }
 
-  async exportar(query: ExportPedidosOnlineQuery): Promise<FicheroExportado> {
+  async exportar(
+    query: ExportPedidosOnlineQuery,
+    idioma: Idioma = "es",
+  ): Promise<FicheroExportado> {
     this.redsys();
     const filas = await this.repo.listar(query);
     return exportarPedidosOnline(
-      filas.map((f) => presentarPedido(f)),
+      filas.map((f) => presentarPedido(f, idioma)),
       query.formato,
+      idioma,
     );
   }
 }

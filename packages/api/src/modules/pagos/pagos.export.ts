@@ -1,6 +1,13 @@
 import { type EstadoPago, formatearFecha, hoyIso, type Idioma, type Pago } from "@fila/domain";
-import { neutralizar, type ValorCelda } from "../socios-io/socios-io.columnas.js";
-import { escribirCsv, escribirXlsx, TIPO_CSV, TIPO_XLSX } from "../socios-io/socios-io.ficheros.js";
+import { neutralizar } from "../socios-io/socios-io.columnas.js";
+import {
+  type CeldaExportada,
+  escribirCsv,
+  escribirXlsx,
+  TIPO_CSV,
+  TIPO_XLSX,
+} from "../socios-io/socios-io.ficheros.js";
+import { fijo } from "../socios-io/socios-io.textos-exportacion.js";
 
 export type FicheroExportado = { nombre: string; tipo: string; contenido: Buffer };
 
@@ -11,38 +18,11 @@ export const ESTADO_PAGO_TEXTO: Record<EstadoPago, string> = {
   anulado: "Anulado",
 };
 
-const ESTADO_PAGO_TEXTO_VA: Record<EstadoPago, string> = {
-  pendiente: "Pendent",
-  pagado: "Pagat",
-  devuelto: "Tornat",
-  anulado: "Anul·lat",
-};
-
-/** The headers in Valencian, in the order of COLUMNAS (issue 38). */
-const CABECERAS_VA = [
-  "N.º càrrec",
-  "Any",
-  "Matrícula",
-  "Soci",
-  "Pagador",
-  "Concepte",
-  "Producte",
-  "Termini",
-  "Import (€)",
-  "Data d'emissió",
-  "Venciment",
-  "Estat",
-  "Data de pagament",
-  "Forma de pagament",
-  "Referència",
-  "Motiu d'anul·lació",
-];
-
 const texto = (s: string) => neutralizar(s);
 const fecha = (f: string | null) => (f ? formatearFecha(f) : null);
 
 /** Spanish header and value of each exported column; amounts stay numbers (euros). */
-const COLUMNAS: [string, (p: Pago) => ValorCelda][] = [
+const COLUMNAS: [string, (p: Pago) => CeldaExportada][] = [
   ["Nº cargo", (p) => p.id],
   ["Año", (p) => p.anyo],
   ["Matrícula", (p) => p.socio.matricula || null],
@@ -54,7 +34,7 @@ const COLUMNAS: [string, (p: Pago) => ValorCelda][] = [
   ["Importe (€)", (p) => p.importe],
   ["Fecha de emisión", (p) => fecha(p.fechaEmision)],
   ["Vencimiento", (p) => fecha(p.fechaVencimiento)],
-  ["Estado", (p) => ESTADO_PAGO_TEXTO[p.estado]],
+  ["Estado", (p) => fijo(ESTADO_PAGO_TEXTO[p.estado])],
   ["Fecha de pago", (p) => fecha(p.fechaPago)],
   ["Forma de pago", (p) => (p.formaPago ? texto(p.formaPago.nombre) : null)],
   ["Referencia", (p) => texto(p.referencia)],
@@ -67,20 +47,19 @@ export async function exportarPagos(
   formato: "xlsx" | "csv",
   idioma: Idioma = "es",
 ): Promise<FicheroExportado> {
-  const cabeceras = idioma === "va" ? CABECERAS_VA : COLUMNAS.map(([c]) => c);
-  const estado = COLUMNAS.findIndex(([c]) => c === "Estado");
-  const filas = pagos.map((p) =>
-    COLUMNAS.map(([, valor], i) =>
-      i === estado && idioma === "va" ? ESTADO_PAGO_TEXTO_VA[p.estado] : valor(p),
-    ),
-  );
+  const cabeceras = COLUMNAS.map(([c]) => c);
+  const filas = pagos.map((p) => COLUMNAS.map(([, valor]) => valor(p)));
   const hoy = hoyIso();
   if (formato === "xlsx") {
     return {
       nombre: `pagos-${hoy}.xlsx`,
       tipo: TIPO_XLSX,
-      contenido: await escribirXlsx(cabeceras, filas, idioma === "va" ? "Pagaments" : "Pagos"),
+      contenido: await escribirXlsx(cabeceras, filas, "Pagos", idioma),
     };
   }
-  return { nombre: `pagos-${hoy}.csv`, tipo: TIPO_CSV, contenido: escribirCsv(cabeceras, filas) };
+  return {
+    nombre: `pagos-${hoy}.csv`,
+    tipo: TIPO_CSV,
+    contenido: escribirCsv(cabeceras, filas, idioma),
+  };
 }

@@ -1,10 +1,12 @@
 import type { Writable } from "node:stream";
+import type { Idioma } from "@fila/domain";
 import ExcelJS from "exceljs";
 import { fileTypeFromBuffer } from "file-type";
 import Papa from "papaparse";
 import { DomainError } from "../../errors/domain-error.js";
 import type { ClaveMensaje } from "../../errors/mensajes.js";
 import type { ValorCelda } from "./socios-io.columnas.js";
+import { TextoFijo, textoExportacion } from "./socios-io.textos-exportacion.js";
 
 /** A sheet read from a file: the header row and every data row with its spreadsheet row number. */
 export type Hoja = { cabeceras: string[]; filas: { fila: number; celdas: string[] }[] };
@@ -34,10 +36,24 @@ export function lineasCsv(filas: string[][]): string {
   return `${Papa.unparse(filas, { delimiter: ";", newline: "\r\n" })}\r\n`;
 }
 
-/** CSV for Spanish Excel: UTF-8 with BOM, ";" between cells, CRLF between rows. */
-export function escribirCsv(cabeceras: string[], filas: ValorCelda[][]): Buffer {
+/** A cell of an exported row: a value, or a fixed text of the app (`fijo`) to translate. */
+export type CeldaExportada = ValorCelda | TextoFijo;
+
+const enIdioma = (celda: CeldaExportada, idioma: Idioma): ValorCelda =>
+  celda instanceof TextoFijo ? textoExportacion(celda.texto, idioma) : celda;
+
+/**
+ * CSV for Spanish Excel: UTF-8 with BOM, ";" between cells, CRLF between rows. Headers and `fijo`
+ * cells in `idioma`, the caller's (issue 38).
+ */
+export function escribirCsv(
+  cabeceras: string[],
+  filas: CeldaExportada[][],
+  idioma: Idioma = "es",
+): Buffer {
+  const titulos = cabeceras.map((c) => textoExportacion(c, idioma));
   return Buffer.from(
-    `${BOM}${lineasCsv([cabeceras, ...filas.map((f) => f.map(textoCsv))])}`,
+    `${BOM}${lineasCsv([titulos, ...filas.map((f) => f.map((c) => textoCsv(enIdioma(c, idioma))))])}`,
     "utf8",
   );
 }
@@ -57,20 +73,27 @@ export function libroXlsxEnFlujo(flujo: Writable, creador: string) {
   return libro;
 }
 
-/** XLSX with a bold, frozen header row. */
+/**
+ * XLSX with a bold, frozen header row. Headers, the sheet's name and `fijo` cells in `idioma`, the
+ * caller's (issue 38).
+ */
 export async function escribirXlsx(
   cabeceras: string[],
-  filas: ValorCelda[][],
+  filas: CeldaExportada[][],
   hoja = "Socios",
+  idioma: Idioma = "es",
 ): Promise<Buffer> {
   const libro = new ExcelJS.Workbook();
   libro.creator = "Filà";
-  const ws = libro.addWorksheet(hoja, { views: [{ state: "frozen", ySplit: 1 }] });
-  ws.addRow(cabeceras);
+  const ws = libro.addWorksheet(textoExportacion(hoja, idioma), {
+    views: [{ state: "frozen", ySplit: 1 }],
+  });
+  const titulos = cabeceras.map((c) => textoExportacion(c, idioma));
+  ws.addRow(titulos);
   ws.getRow(1).font = { bold: true };
-  for (const fila of filas) ws.addRow(fila);
+  for (const fila of filas) ws.addRow(fila.map((c) => enIdioma(c, idioma)));
   ws.columns.forEach((col, i) => {
-    col.width = Math.min(40, Math.max(10, cabeceras[i].length + 2));
+    col.width = Math.min(40, Math.max(10, titulos[i].length + 2));
   });
   return Buffer.from(await libro.xlsx.writeBuffer());
 }

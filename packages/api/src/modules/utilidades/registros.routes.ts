@@ -86,6 +86,7 @@ export const registrosRoutes: FastifyPluginAsyncZod<{ registros: RegistrosServic
         querystring: ExportarActividadQuerySchema,
       },
     },
-    async (req, reply) => enviarDescarga(reply, await registros.exportarActividad(req.query)),
+    async (req, reply) =>
+      enviarDescarga(reply, await registros.exportarActividad(req.query, usuarioDe(req).idioma)),
   );
 };

@@ -5,6 +5,7 @@ import {
   type FiltrosActividad,
   formatearFechaHora,
   hoyIso,
+  type Idioma,
   type ListaActividad,
   type ListaActividadQuery,
   type ListaCorreos,
@@ -113,7 +114,10 @@ export class RegistrosService {
   }
 
   /** One row per changed field (an entry without fields, such as a sign-in, is one row). */
-  async exportarActividad(q: ExportarActividadQuery): Promise<FicheroDescarga> {
+  async exportarActividad(
+    q: ExportarActividadQuery,
+    idioma: Idioma = "es",
+  ): Promise<FicheroDescarga> {
     const { formato, ...filtros } = q;
     const entradas = (
       await this.repo.listarActividad(filtros, { page: 1, pageSize: MAX_EXPORTACION_ACTIVIDAD })
@@ -139,9 +143,9 @@ export class RegistrosService {
       return {
         nombre,
         tipo: TIPO_XLSX,
-        contenido: await escribirXlsx(CABECERAS, filas, "Actividad"),
+        contenido: await escribirXlsx(CABECERAS, filas, "Actividad", idioma),
       };
     }
-    return { nombre, tipo: TIPO_CSV, contenido: escribirCsv(CABECERAS, filas) };
+    return { nombre, tipo: TIPO_CSV, contenido: escribirCsv(CABECERAS, filas, idioma) };
   }
 }
