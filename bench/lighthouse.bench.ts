@@ -1,11 +1,16 @@
 // Lighthouse (mobile preset: simulated slow 4G and a 4× slower CPU) on the login page and on
-// the three homes (socio, usuario, administrador: issue 37, goal 1), against the real server started as `npm start` starts it (the web built if
-// its sources are newer, the demo filà, a temporary DATA_DIR, its own port). Each page runs in a
-// fresh Chromium profile (empty cache, no service worker yet), several times; the median run by
+// the three homes (socio, usuario, administrador: issue 37, goal 1), against the real server
+// started as `npm start` starts it (the web built if its sources are newer, the demo filà, a
+// temporary DATA_DIR, its own port), in Spanish and in Valencian: the device's language
+// (localStorage `idioma`) and, with a session, the account's too (PUT /api/sesion/idioma), since
+// on opening the app the account's language wins (features/idioma). Each page runs in a fresh
+// Chromium profile (empty cache, no service worker yet), several times; the median run by
 // performance is reported: performance, accessibility, LCP, TBT, bytes transferred and requests
 // (in all, preloading included, and up to the largest paint).
 // Goals: performance ≥ 90 and accessibility 100.
-// Run: npx tsx bench/lighthouse.bench.ts   (LIGHTHOUSE_PORT, 3407 by default; LIGHTHOUSE_RUNS, 3)
+// Run: npx tsx bench/lighthouse.bench.ts   (LIGHTHOUSE_PORT, 3407 by default; LIGHTHOUSE_RUNS, 3;
+// LIGHTHOUSE_IDIOMAS, "es,va"; LIGHTHOUSE_PAGES, every page; LIGHTHOUSE_REPORTS, a folder for
+// each run's full report)
 import type { ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -26,6 +31,8 @@ const RONDAS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const INFORMES = process.env.LIGHTHOUSE_REPORTS;
 /** Only these pages (comma-separated names: login, socio-home, user-home, admin-home). */
 const SOLO = process.env.LIGHTHOUSE_PAGES?.split(",").map((p) => p.trim());
+/** The languages to measure in (features/idioma): Spanish and Valencian by default. */
+const IDIOMAS = (process.env.LIGHTHOUSE_IDIOMAS ?? "es,va").split(",").map((i) => i.trim());
 const BASE = `http://127.0.0.1:${PUERTO}`;
 const OBJETIVO = { rendimiento: 90, accesibilidad: 100 };
 const CHROMIUM = "/usr/bin/chromium";
@@ -45,8 +52,16 @@ type Medida = {
   fallosAccesibilidad: string[];
 };
 
-/** One Lighthouse run in a fresh profile; with a session, it is written to localStorage first. */
-async function medir(ruta: string, sesion: SesionDemo | null, nombre: string): Promise<Medida> {
+/**
+ * One Lighthouse run in a fresh profile; the device's language, and the session if any, are
+ * written to localStorage first.
+ */
+async function medir(
+  ruta: string,
+  sesion: SesionDemo | null,
+  nombre: string,
+  idioma: string,
+): Promise<Medida> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: [
@@ -65,10 +80,11 @@ async function medir(ruta: string, sesion: SesionDemo | null, nombre: string): P
   });
   try {
     const pagina = await navegador.newPage();
+    // Same origin, but a no-store JSON: nothing of the app is loaded or cached before the run.
+    await pagina.goto(`${BASE}/assets/config.json`);
+    // The keys of packages/web/src/lib/storage.ts (CLAVES).
+    await pagina.evaluate(`localStorage.setItem("idioma", ${JSON.stringify(idioma)});`);
     if (sesion) {
-      // Same origin, but a no-store JSON: nothing of the app is loaded or cached before the run.
-      await pagina.goto(`${BASE}/assets/config.json`);
-      // The keys of packages/web/src/lib/storage.ts (CLAVES).
       await pagina.evaluate(
         `localStorage.setItem("token", ${JSON.stringify(sesion.token)});
          localStorage.setItem("user", ${JSON.stringify(sesion.usuario)});`,
@@ -90,7 +106,10 @@ async function medir(ruta: string, sesion: SesionDemo | null, nombre: string): P
     const { lhr } = resultado;
     if (INFORMES) {
       mkdirSync(INFORMES, { recursive: true });
-      writeFileSync(path.join(INFORMES, `${nombre}-${Date.now()}.json`), JSON.stringify(lhr));
+      writeFileSync(
+        path.join(INFORMES, `${nombre}-${idioma}-${Date.now()}.json`),
+        JSON.stringify(lhr),
+      );
     }
     if (lhr.runtimeError) throw new Error(`${ruta}: ${lhr.runtimeError.message}`);
     type Peticion = { rendererStartTime: number; transferSize?: number };
@@ -123,15 +142,34 @@ async function medir(ruta: string, sesion: SesionDemo | null, nombre: string): P
 }
 
 /** Lighthouse now and then loses the trace (NO_NAVSTART and the like): such a run is repeated. */
-async function medirConReintento(ruta: string, sesion: SesionDemo | null, nombre: string) {
+async function medirConReintento(
+  ruta: string,
+  sesion: SesionDemo | null,
+  nombre: string,
+  idioma: string,
+) {
   for (let intento = 1; ; intento++) {
     try {
-      return await medir(ruta, sesion, nombre);
+      return await medir(ruta, sesion, nombre, idioma);
     } catch (error) {
       if (intento >= 3) throw error;
       console.warn(`${nombre}: pasada repetida (${(error as Error).message})`);
     }
   }
+}
+
+/**
+ * The account's language set to `idioma` (opening the app with a session shows the account's
+ * language, not the device's): the session as the web keeps it, with that language.
+ */
+async function conIdiomaDeCuenta(sesion: SesionDemo, idioma: string): Promise<SesionDemo> {
+  const r = await fetch(`${BASE}/api/sesion/idioma`, {
+    method: "PUT",
+    headers: { "content-type": "application/json", authorization: `Bearer ${sesion.token}` },
+    body: JSON.stringify({ idioma }),
+  });
+  if (!r.ok) throw new Error(`idioma de la cuenta: ${r.status}`);
+  return { ...sesion, usuario: JSON.stringify({ ...JSON.parse(sesion.usuario), idioma }) };
 }
 
 function mediana(medidas: Medida[]): Medida {
@@ -166,18 +204,24 @@ try {
     },
   ].filter((p) => !SOLO || SOLO.includes(p.nombre));
   let cumplido = true;
-  for (const { nombre, ruta, sesion } of paginas) {
-    const medidas: Medida[] = [];
-    for (let i = 0; i < RONDAS; i++) medidas.push(await medirConReintento(ruta, sesion, nombre));
-    const m = mediana(medidas);
-    const ok = m.rendimiento >= OBJETIVO.rendimiento && m.accesibilidad >= OBJETIVO.accesibilidad;
-    cumplido &&= ok;
-    console.log(
-      `${nombre.padEnd(11)} móvil, mediana de ${RONDAS}: rendimiento ${m.rendimiento} (${medidas.map((x) => x.rendimiento).join("/")}), accesibilidad ${m.accesibilidad} | FCP ${(m.fcp / 1000).toFixed(1)} s, LCP ${(m.lcp / 1000).toFixed(1)} s, TBT ${m.tbt.toFixed(0)} ms, CLS ${m.cls.toFixed(3)} | ${(m.bytes / 1024).toFixed(0)} KB transferidos en ${m.peticiones} peticiones (hasta el LCP: ${(m.bytesHastaLcp / 1024).toFixed(0)} KB en ${m.peticionesHastaLcp}) | objetivo ${ok ? "cumplido" : "NO cumplido"}${m.fallosAccesibilidad.length ? ` (accesibilidad: ${m.fallosAccesibilidad.join(", ")})` : ""}`,
-    );
+  for (const idioma of IDIOMAS) {
+    console.log(`\nIdioma ${idioma}:`);
+    for (const { nombre, ruta, sesion: sesionDemo } of paginas) {
+      const sesion = sesionDemo && (await conIdiomaDeCuenta(sesionDemo, idioma));
+      const medidas: Medida[] = [];
+      for (let i = 0; i < RONDAS; i++) {
+        medidas.push(await medirConReintento(ruta, sesion, nombre, idioma));
+      }
+      const m = mediana(medidas);
+      const ok = m.rendimiento >= OBJETIVO.rendimiento && m.accesibilidad >= OBJETIVO.accesibilidad;
+      cumplido &&= ok;
+      console.log(
+        `${`${nombre} (${idioma})`.padEnd(16)} móvil, mediana de ${RONDAS}: rendimiento ${m.rendimiento} (${medidas.map((x) => x.rendimiento).join("/")}), accesibilidad ${m.accesibilidad} | FCP ${(m.fcp / 1000).toFixed(1)} s, LCP ${(m.lcp / 1000).toFixed(1)} s, TBT ${m.tbt.toFixed(0)} ms, CLS ${m.cls.toFixed(3)} | ${(m.bytes / 1024).toFixed(0)} KB transferidos en ${m.peticiones} peticiones (hasta el LCP: ${(m.bytesHastaLcp / 1024).toFixed(0)} KB en ${m.peticionesHastaLcp}) | objetivo ${ok ? "cumplido" : "NO cumplido"}${m.fallosAccesibilidad.length ? ` (accesibilidad: ${m.fallosAccesibilidad.join(", ")})` : ""}`,
+      );
+    }
   }
   console.log(
-    `Objetivos (rendimiento ≥ ${OBJETIVO.rendimiento}, accesibilidad ${OBJETIVO.accesibilidad}): ${cumplido ? "cumplidos" : "NO cumplidos"}`,
+    `\nObjetivos (rendimiento ≥ ${OBJETIVO.rendimiento}, accesibilidad ${OBJETIVO.accesibilidad}, en ${IDIOMAS.join(" y ")}): ${cumplido ? "cumplidos" : "NO cumplidos"}`,
   );
 } finally {
   await pararServidor(servidor);

@@ -11,6 +11,7 @@ const fuentes = [
   path.join(web, "src"),
   path.join(web, "public"),
   path.join(web, "index.html"),
+  path.join(web, "arranque"),
   path.join(web, "vite.config.ts"),
   path.join(web, "package.json"),
   path.join(raiz, "packages/domain/src"),

@@ -93,6 +93,9 @@ test("las páginas que abre un socio aparecen en el uso de la aplicación del ad
     CUENTAS.administrador.home,
   );
   const uso = paginaAdmin.getByRole("region", { name: "Uso de la aplicación" });
+  // Below the board's figures: drawn once its place comes near the screen (AlVerse).
+  await expect(paginaAdmin.getByTestId("panel-socios")).toBeVisible();
+  await paginaAdmin.locator("[data-al-verse]").first().scrollIntoViewIfNeeded();
   await expect(uso).toBeVisible();
   const paginas = uso.getByRole("region", { name: "Páginas más vistas" });
   await expect(

@@ -36,7 +36,7 @@ const PAGINAS = [
   "gallofa-page",
 ];
 
-type Recurso = { pagina: string; antesDeLoad: boolean; inicio: number };
+type Recurso = { pagina: string; antesDeLoad: boolean; inicio: number; iniciador: string };
 
 /** The page-module scripts this document fetched, each said before or after its load event. */
 function modulosPedidos(page: Page): Promise<Recurso[]> {
@@ -47,9 +47,18 @@ function modulosPedidos(page: Page): Promise<Recurso[]> {
     const load = navegacion?.loadEventStart || Number.POSITIVE_INFINITY;
     return performance
       .getEntriesByType("resource")
-      .map((e) => ({ m: /\/assets\/([\w-]+-page)-[\w-]+\.js$/.exec(e.name), inicio: e.startTime }))
+      .map((e) => ({
+        m: /\/assets\/([\w-]+-page)-[\w-]+\.js$/.exec(e.name),
+        inicio: e.startTime,
+        iniciador: (e as PerformanceResourceTiming).initiatorType,
+      }))
       .filter((r) => r.m !== null)
-      .map((r) => ({ pagina: r.m?.[1] ?? "", antesDeLoad: r.inicio < load, inicio: r.inicio }));
+      .map((r) => ({
+        pagina: r.m?.[1] ?? "",
+        antesDeLoad: r.inicio < load,
+        inicio: r.inicio,
+        iniciador: r.iniciador,
+      }));
   });
 }
 
@@ -81,6 +90,10 @@ test("el login solo pide su propia página mientras carga; las demás se precarg
   expect(despues).toEqual(
     expect.arrayContaining(PAGINAS.filter((p) => p !== "login-page" && !antes.includes(p))),
   );
+  // Fetched by a <link rel="prefetch">, into the cache: not imported, so not evaluated until
+  // the person goes there (an import() would be initiated by a script).
+  const importadas = pedidos.filter((r) => r.pagina !== "login-page" && r.iniciador !== "link");
+  expect(importadas).toEqual([]);
 
   // Nor while the login is still fetching its own data (the association's texts).
   const textosListos = await page.evaluate(
@@ -241,6 +254,24 @@ test("los textos (es.json) se piden una sola vez, con la página y no después d
   expect(iniciador).toBe("link");
 });
 
+test("en valenciano se piden solo los textos de va.json, con la página", async ({ page }) => {
+  const pedidas: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/assets/i18n/")) pedidas.push(new URL(r.url()).pathname);
+  });
+  await page.addInitScript(() => localStorage.setItem("idioma", "va"));
+  await page.goto("/#/login");
+  await expect(page.getByRole("button", { name: "Entrar", exact: true })).toBeVisible();
+  expect(pedidas).toEqual(["/assets/i18n/va.json"]);
+  const iniciador = await page.evaluate(
+    () =>
+      (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).find((e) =>
+        e.name.includes("/assets/i18n/va.json"),
+      )?.initiatorType,
+  );
+  expect(iniciador).toBe("link");
+});
+
 test.describe("imagen de arranque (packages/web/arranque)", () => {
   // Requests a service worker answers never reach page.route: without it, every one does.
   test.use({ serviceWorkers: "block" });
@@ -283,6 +314,8 @@ test.describe("imagen de arranque (packages/web/arranque)", () => {
     await page.reload();
     const arranque = page.locator("#arranque");
     await expect(arranque.getByText(nombre, { exact: true })).toBeVisible();
+    // The home's introduction too: on a phone the largest text of the first screen.
+    await expect(arranque.getByText("Aquí tienes tus actos y tus pagos.")).toBeVisible();
     expect(csp).toEqual([]);
   });
 

@@ -5,6 +5,7 @@ import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 // The file itself: the config loader bundles relative imports, not the workspace package.
 import { HOME_POR_ROL } from "../domain/src/menus/menu";
+import { IDIOMA_POR_DEFECTO, IDIOMAS } from "../domain/src/sesion/usuario-sesion";
 import { estilosMantine, GRUPO_ESTILOS_MANTINE } from "./estilos-mantine";
 import { RUTAS_PUBLICAS } from "./src/app/rutas-publicas";
 import { IDIOMAS_WEB } from "./src/lib/idiomas-web";
@@ -38,25 +39,39 @@ const BASICOS = new RegExp(
   ].join("|"),
 );
 
+const leer = (fichero: string) => readFileSync(path.join(import.meta.dirname, fichero), "utf8");
+
+/** The texts file of each language of the UI (src/lib/i18n.ts), as built. */
+const textosPorIdioma = Object.fromEntries(
+  IDIOMAS.map((idioma) => [idioma, JSON.parse(leer(`public/assets/i18n/${idioma}.json`))]),
+);
+
 /**
  * The boot picture (arranque/): its style and script inlined into index.html so that the first
  * paint needs nothing but the document, with the few texts it shows taken from each language's
- * JSON (the script picks the device's, localStorage `idioma`: no request) and each role's home
- * from @fila/domain.
+ * texts file and each role's home from @fila/domain.
  */
 function arranque() {
-  const leer = (fichero: string) => readFileSync(path.join(import.meta.dirname, fichero), "utf8");
-  const textos = Object.fromEntries(
-    Object.entries(IDIOMAS_WEB).map(([idioma, { lang }]) => {
-      const t = JSON.parse(leer(`public/assets/i18n/${idioma}.json`));
-      return [
-        idioma,
-        { lang, app: t.app.nombre, saludo: t.homes.saludo, subtitulo: t.login.subtitulo },
-      ];
-    }),
-  );
   const datos = {
-    textos,
+    textos: Object.fromEntries(
+      Object.entries(textosPorIdioma).map(([idioma, textos]) => [
+        idioma,
+        {
+          lang: IDIOMAS_WEB[idioma as keyof typeof IDIOMAS_WEB].lang,
+          app: textos.app.nombre,
+          saludo: textos.homes.saludo,
+          subtitulo: textos.login.subtitulo,
+          // The introduction of each role's home (src/features/homes/*-home-page.tsx).
+          intros: {
+            socio: textos.homes.introSocio,
+            usuario: textos.homes.introUsuario,
+            administrador: textos.homes.introAdmin,
+          },
+          push: { titulo: textos.alertas.push.titulo, texto: textos.alertas.push.texto },
+        },
+      ]),
+    ),
+    idiomaPorDefecto: IDIOMA_POR_DEFECTO,
     homes: HOME_POR_ROL,
     // Signed out, every other page ends on the login: these show themselves instead.
     paginasSinLogin: [...RUTAS_PUBLICAS].filter((ruta) => ruta !== "" && ruta !== "login"),
@@ -74,29 +89,40 @@ function arranque() {
   };
 }
 
+/**
+ * Nothing renders before the texts (src/lib/i18n.ts): their file is fetched along with the entry
+ * script instead of after it has run, in the device's language (localStorage `idioma`, as
+ * src/lib/i18n.ts reads it), so that a Valencian phone does not download es.json for nothing and
+ * then wait for va.json. Same URL and mode as src/lib/i18n.ts's fetch, so it is downloaded once.
+ * A small script in the head (the server allows it by its hash, like the boot picture's).
+ */
+function precargaTextos() {
+  const script = `(function () {
+  var idiomas = ${JSON.stringify(IDIOMAS)};
+  var idioma = ${JSON.stringify(IDIOMA_POR_DEFECTO)};
+  try {
+    var guardado = localStorage.getItem("idioma");
+    if (idiomas.indexOf(guardado) >= 0) idioma = guardado;
+  } catch (e) {}
+  var enlace = document.createElement("link");
+  enlace.rel = "preload";
+  enlace.as = "fetch";
+  enlace.crossOrigin = "anonymous";
+  enlace.href = "/assets/i18n/" + idioma + ".json?v=" + ${JSON.stringify(version)};
+  document.head.appendChild(enlace);
+})();`;
+  return {
+    name: "fila-precarga-textos",
+    transformIndexHtml: () => [{ tag: "script", children: script, injectTo: "head" as const }],
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     estilosMantine(),
     arranque(),
-    {
-      // Nothing renders before the texts (src/lib/i18n.ts): fetched along with the entry
-      // script instead of after it has run. Same URL and mode as src/lib/i18n.ts's fetch, so it is
-      // downloaded once.
-      name: "fila-precarga-textos",
-      transformIndexHtml: () => [
-        {
-          tag: "link",
-          attrs: {
-            rel: "preload",
-            href: `/assets/i18n/es.json?v=${version}`,
-            as: "fetch",
-            crossorigin: "anonymous",
-          },
-          injectTo: "head",
-        },
-      ],
-    },
+    precargaTextos(),
     // Our own service worker (src/sw/sw.ts): app-shell precache + Web Push. The manifest is
     // served by the API from the association's settings, so the plugin writes none.
     VitePWA({

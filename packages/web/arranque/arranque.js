@@ -3,36 +3,47 @@
 // drawn from this document alone. On a phone's connection the app's code takes seconds; this
 // takes the HTML. The app removes it (src/app/arranque.ts) in the same frame in which its own
 // page appears; if the app never starts, it goes after a while so that nothing stays hidden.
-// Inlined into index.html by vite.config.ts, after `var DATOS_ARRANQUE = {…}` (the few texts of
-// each language's JSON and each role's home); the server allows it in its Content-Security-Policy
-// by its hash. The texts are those of the device's language (localStorage `idioma`, issue 38).
+// Inlined into index.html by vite.config.ts, after `var DATOS_ARRANQUE = {…}` (each language's
+// few texts, from its texts file, and each role's home); the server allows it in its
+// Content-Security-Policy by its hash. The language is the device's (localStorage `idioma`, as
+// src/lib/i18n.ts reads it), so that the app's page replaces it with the same words.
 (() => {
   const capa = document.getElementById("arranque");
   if (!capa) return;
   const todos = typeof DATOS_ARRANQUE === "object" ? DATOS_ARRANQUE : {};
-  let idioma = "es";
-  try {
-    idioma = localStorage.getItem("idioma") || "es";
-  } catch (_e) {
-    idioma = "es";
-  }
   const textos = todos.textos || {};
-  const datos = textos[idioma] || textos.es || {};
-  const homes = todos.homes || {};
-  if (datos.lang) document.documentElement.lang = datos.lang;
   let usuario = null;
+  let idioma = null;
   try {
+    idioma = localStorage.getItem("idioma");
     if (localStorage.getItem("token")) usuario = JSON.parse(localStorage.getItem("user") || "null");
   } catch (_e) {
     usuario = null;
   }
+  const datos = textos[idioma] || textos[todos.idiomaPorDefecto || "es"] || {};
+  if (datos.lang) document.documentElement.lang = datos.lang;
   const ruta = (location.hash.replace(/^#\/?/, "").split(/[/?]/)[0] || "").toLowerCase();
+  const homes = todos.homes || {};
 
   function elemento(etiqueta, clase, texto) {
     const e = document.createElement(etiqueta);
     e.className = clase;
     if (texto) e.textContent = texto;
     return e;
+  }
+  /** As src/features/push/web-push.ts decides whether to invite (pushDescartada: closed). */
+  function avisoPush() {
+    try {
+      return (
+        "serviceWorker" in navigator &&
+        "PushManager" in window &&
+        "Notification" in window &&
+        Notification.permission === "default" &&
+        localStorage.getItem("pushDescartada") !== "si"
+      );
+    } catch (_e) {
+      return false;
+    }
   }
   function barras(padre, anchos) {
     for (const ancho of anchos) {
@@ -53,7 +64,21 @@
       cuerpo.appendChild(
         elemento("h1", "arr-saludo", (datos.saludo || "").replace("{{nombre}}", usuario.nombre)),
       );
-      barras(cuerpo, ["8rem", "70%"]);
+      barras(cuerpo, ["8rem"]);
+      // The home's introduction, as the page writes it: on a phone it is often the largest text
+      // of the first screen, so the largest paint is this document's, not the app's.
+      const intro = datos.intros?.[usuario.rol];
+      if (intro) cuerpo.appendChild(elemento("p", "arr-intro", intro));
+      else barras(cuerpo, ["70%"]);
+      // The invitation to turn on notifications (src/features/push/activar-notificaciones.tsx),
+      // when the page will show it: its text is as large as the introduction.
+      if (avisoPush() && datos.push) {
+        const aviso = elemento("div", "arr-aviso");
+        aviso.appendChild(elemento("p", "arr-aviso-titulo", datos.push.titulo));
+        aviso.appendChild(elemento("p", "arr-aviso-texto", datos.push.texto));
+        barras(aviso, ["7rem"]);
+        cuerpo.appendChild(aviso);
+      }
       cuerpo.appendChild(elemento("div", "arr-tarjeta"));
     } else {
       barras(cuerpo, ["60%", "90%", "75%"]);

@@ -1,4 +1,5 @@
 import type { ConsultasAlAbrir } from "../../app/datos-al-abrir";
+import { Diferido } from "../../app/diferido";
 import { useTranslation } from "../../lib/i18n";
 import { ResumenActosHome } from "../actos/resumen-actos-home";
 import { consultaMisActos, consultaMisPuntos } from "../actos/use-actos";
@@ -21,8 +22,11 @@ export function UserHomePage() {
     <HomePage rolDeHome="usuario" ruta="/user-home" intro={t("homes.introUsuario")}>
       <MiCarnet />
       <ResumenActosHome />
-      <PagosPendientesHome />
-      <DestacadosHome />
+      {/* At the bottom of a phone's screen or below it: drawn once the rest is there. */}
+      <Diferido>
+        <PagosPendientesHome />
+        <DestacadosHome />
+      </Diferido>
     </HomePage>
   );
 }
