@@ -125,6 +125,25 @@ export class EnviosRepository {
       .execute();
   }
 
+  /** One page of the recipients of a mailing (optionally in one state), in launch order. */
+  async paginaDestinatarios(
+    idEnvio: number,
+    q: { page: number; pageSize: number; estado?: EstadoEnvioDestinatario },
+  ) {
+    let base = this.db.selectFrom("envio_destinatario").where("id_envio", "=", idEnvio);
+    if (q.estado) base = base.where("estado", "=", q.estado);
+    const [items, total] = await Promise.all([
+      base
+        .select(["id_socio", "nombre", "apellidos", "matricula", "email", "estado"])
+        .orderBy("id")
+        .limit(q.pageSize)
+        .offset((q.page - 1) * q.pageSize)
+        .execute(),
+      base.select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow(),
+    ]);
+    return { items, total: Number(total.n) };
+  }
+
   /** One statement: the outcome of one recipient. */
   async marcar(id: number, estado: EstadoEnvioDestinatario): Promise<void> {
     await this.db.updateTable("envio_destinatario").set({ estado }).where("id", "=", id).execute();

@@ -153,6 +153,18 @@ describe("envíos", () => {
       filtro: { idsSocio: [ids[0]] },
     });
     expect(v.json()).toMatchObject({ total: 1, conEmail: 0, omitidos: 1 });
+    const todos = (await pedir("GET", `/api/envios/${id}/destinatarios`)).json();
+    expect(todos).toMatchObject({ total: 3, page: 1, pageSize: 50 });
+    expect(todos.items.filter((d: { estado: string }) => d.estado === "enviado")).toHaveLength(2);
+    const sin = (
+      await pedir("GET", `/api/envios/${id}/destinatarios?estado=sin_email&pageSize=1`)
+    ).json();
+    expect(sin).toMatchObject({ total: 1, pageSize: 1 });
+    expect(sin.items[0]).toMatchObject({ email: null, estado: "sin_email" });
+    expect((await pedir("GET", `/api/envios/${id}/destinatarios?estado=otro`)).statusCode).toBe(
+      400,
+    );
+    expect((await pedir("GET", "/api/envios/999999/destinatarios")).statusCode).toBe(404);
     const historial = await pedir("GET", "/api/envios");
     expect(historial.json().map((h: { id: number }) => h.id)).toContain(id);
   });

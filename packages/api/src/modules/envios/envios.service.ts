@@ -152,6 +152,28 @@ export class EnviosService {
     return e;
   }
 
+  /** The recipients of a mailing, one page (404 unknown mailing). */
+  async destinatarios(
+    id: number,
+    q: { page: number; pageSize: number; estado?: EstadoEnvioDestinatario },
+  ) {
+    await this.leerOFallar(id);
+    const { items, total } = await this.repo.paginaDestinatarios(id, q);
+    return {
+      items: items.map((f) => ({
+        idSocio: f.id_socio,
+        nombre: f.nombre,
+        apellidos: f.apellidos,
+        matricula: f.matricula,
+        email: f.email,
+        estado: f.estado,
+      })),
+      total,
+      page: q.page,
+      pageSize: q.pageSize,
+    };
+  }
+
   /** Set by the composition root: enqueues the job of a mailing (`envios.enviar`). */
   encolarTrabajo: (idEnvio: number, idUsuario: number) => Promise<number> = async () => {
     throw new Error("Sin ejecutor de trabajos");
