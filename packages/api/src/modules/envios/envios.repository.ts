@@ -2,6 +2,7 @@ import type { FiltrosSocios } from "@fila/domain";
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import type { Database } from "../../db/database.js";
 import type { DB, EstadoEnvioDestinatario } from "../../db/schema.js";
+import { registrarAuditoria } from "../../services/auditoria.js";
 import { condicionesSocios } from "../socios/socios.repository.js";
 
 /** The member list's filters plus the mailing's own (all optional, combined with AND). */
@@ -110,6 +111,17 @@ export class EnviosRepository {
           )
           .execute();
       }
+      // Who launched which mailing to how many (audit, same transaction).
+      await registrarAuditoria(trx, {
+        idUsuario: e.creadoPor,
+        entidad: "envio",
+        idEntidad: id,
+        accion: "crear",
+        cambios: [
+          { campo: "asunto", antes: null, despues: e.asunto },
+          { campo: "destinatarios", antes: null, despues: e.destinatarios.length },
+        ],
+      });
       return id;
     });
   }

@@ -165,6 +165,14 @@ describe("envíos", () => {
       400,
     );
     expect((await pedir("GET", "/api/envios/999999/destinatarios")).statusCode).toBe(404);
+    const auditoria = await e.db
+      .selectFrom("auditoria")
+      .select(["accion", "cambios"])
+      .where("entidad", "=", "envio")
+      .where("id_entidad", "=", id)
+      .execute();
+    expect(auditoria).toHaveLength(1);
+    expect(auditoria[0]?.accion).toBe("crear");
     const historial = await pedir("GET", "/api/envios");
     expect(historial.json().map((h: { id: number }) => h.id)).toContain(id);
   });
@@ -229,6 +237,29 @@ describe("envíos", () => {
       .where("id_envio", "=", idEnvio)
       .execute();
     expect(estados.map((f) => f.estado)).toEqual(["enviado", "enviado", "enviado"]);
+  });
+
+  it("sin SMTP_URL lanzar un envío es un 409 en español y no crea nada", async () => {
+    const sin = await crearEntorno();
+    try {
+      const t = await entrar(sin.app, (await crearCuenta(sin.db, { rol: "administrador" })).email);
+      const r = await sin.app.inject({
+        method: "POST",
+        url: "/api/envios",
+        payload: { asunto: "Hola", cuerpo: "<p>x</p>" },
+        headers: bearer(t),
+      });
+      expect(r.statusCode, r.body).toBe(409);
+      expect(r.json()).toMatchObject({ error: "conflicto" });
+      expect(r.json().mensaje).toMatch(/no tiene configurado el correo/);
+      const n = await sin.db
+        .selectFrom("envio")
+        .select(sin.db.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
+      expect(Number(n.n)).toBe(0);
+    } finally {
+      await sin.cerrar();
+    }
   });
 
   it("solo la junta", async () => {
