@@ -168,7 +168,7 @@ export function componerServicios({
   const porMinuto = Number(process.env.ENVIOS_POR_MINUTO ?? 60) || 60;
   trabajos.registrar<{ idEnvio: number }, Record<string, number>>({
     tipo: "envios.enviar",
-    alCortarse: "fallar",
+    alCortarse: "reanudar",
     async ejecutar(ctx) {
       try {
         return await envios.enviar(ctx.parametros.idEnvio, (f) => ctx.progreso(f), porMinuto);

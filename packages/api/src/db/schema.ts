@@ -595,6 +595,7 @@ export type TrabajoTable = {
 export type DB = {
   trabajo: TrabajoTable;
   envio: EnvioTable;
+  envio_destinatario: EnvioDestinatarioTable;
   cierre_anyo: CierreAnyoTable;
   auditoria: AuditoriaTable;
   asociacion: AsociacionTable;
@@ -653,4 +654,18 @@ export type EnvioTable = {
   sin_email: Generated<number>;
   creado_por: number | null;
   creado_en: Generated<Date>;
+};
+
+export type EstadoEnvioDestinatario = "pendiente" | "enviado" | "fallido" | "omitido" | "sin_email";
+
+export type EnvioDestinatarioTable = {
+  id: Generated<number>;
+  id_envio: number;
+  id_socio: number | null;
+  nombre: string;
+  apellidos: string;
+  matricula: number | null;
+  email: string | null;
+  deuda: Generated<number>;
+  estado: EstadoEnvioDestinatario;
 };

@@ -1039,6 +1039,11 @@ export const MATRIZ: Record<string, Entrada> = {
     administrador: "404",
     peticion: () => ({ url: "/api/envios/999999" }),
   },
+  "GET /api/envios/:id/destinatarios": {
+    ...admin,
+    administrador: "404",
+    peticion: () => ({ url: "/api/envios/999999/destinatarios" }),
+  },
   "POST /api/envios/baja/:token": {
     anonimo: { permitido: "público; un token falso es 400" },
     socio: { permitido: "público; un token falso es 400" },

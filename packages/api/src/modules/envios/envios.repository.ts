@@ -1,7 +1,8 @@
 import type { FiltrosSocios } from "@fila/domain";
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import type { Database } from "../../db/database.js";
-import type { DB } from "../../db/schema.js";
+import type { DB, EstadoEnvioDestinatario } from "../../db/schema.js";
+import { registrarAuditoria } from "../../services/auditoria.js";
 import { condicionesSocios } from "../socios/socios.repository.js";
 
 /** The member list's filters plus the mailing's own (all optional, combined with AND). */
@@ -20,6 +21,16 @@ export type Destinatario = {
   email: string;
   noEnvios: boolean;
   deuda: number;
+};
+
+export type NuevoDestinatario = {
+  idSocio: number;
+  nombre: string;
+  apellidos: string;
+  matricula: number | null;
+  email: string | null;
+  deuda: number;
+  estado: EstadoEnvioDestinatario;
 };
 
 export class EnviosRepository {
@@ -64,23 +75,103 @@ export class EnviosRepository {
     }));
   }
 
+  /** The mailing and its recipients (fixed now), in one transaction. */
   async crear(e: {
     asunto: string;
     cuerpo: string;
     filtro: FiltroEnvio;
     creadoPor: number;
+    destinatarios: NuevoDestinatario[];
   }): Promise<number> {
-    const { id } = await this.db
-      .insertInto("envio")
-      .values({
-        asunto: e.asunto,
-        cuerpo: e.cuerpo,
-        filtro: JSON.stringify(e.filtro) as unknown as Record<string, unknown>,
-        creado_por: e.creadoPor,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    return id;
+    return this.db.transaction().execute(async (trx) => {
+      const { id } = await trx
+        .insertInto("envio")
+        .values({
+          asunto: e.asunto,
+          cuerpo: e.cuerpo,
+          filtro: JSON.stringify(e.filtro) as unknown as Record<string, unknown>,
+          creado_por: e.creadoPor,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      if (e.destinatarios.length) {
+        await trx
+          .insertInto("envio_destinatario")
+          .values(
+            e.destinatarios.map((d) => ({
+              id_envio: id,
+              id_socio: d.idSocio,
+              nombre: d.nombre,
+              apellidos: d.apellidos,
+              matricula: d.matricula,
+              email: d.email,
+              deuda: d.deuda,
+              estado: d.estado,
+            })),
+          )
+          .execute();
+      }
+      // Who launched which mailing to how many (audit, same transaction).
+      await registrarAuditoria(trx, {
+        idUsuario: e.creadoPor,
+        entidad: "envio",
+        idEntidad: id,
+        accion: "crear",
+        cambios: [
+          { campo: "asunto", antes: null, despues: e.asunto },
+          { campo: "destinatarios", antes: null, despues: e.destinatarios.length },
+        ],
+      });
+      return id;
+    });
+  }
+
+  /** The recipients still to be sent, in launch order. */
+  async pendientes(idEnvio: number) {
+    return this.db
+      .selectFrom("envio_destinatario")
+      .selectAll()
+      .where("id_envio", "=", idEnvio)
+      .where("estado", "=", "pendiente")
+      .orderBy("id")
+      .execute();
+  }
+
+  /** One page of the recipients of a mailing (optionally in one state), in launch order. */
+  async paginaDestinatarios(
+    idEnvio: number,
+    q: { page: number; pageSize: number; estado?: EstadoEnvioDestinatario },
+  ) {
+    let base = this.db.selectFrom("envio_destinatario").where("id_envio", "=", idEnvio);
+    if (q.estado) base = base.where("estado", "=", q.estado);
+    const [items, total] = await Promise.all([
+      base
+        .select(["id_socio", "nombre", "apellidos", "matricula", "email", "estado"])
+        .orderBy("id")
+        .limit(q.pageSize)
+        .offset((q.page - 1) * q.pageSize)
+        .execute(),
+      base.select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow(),
+    ]);
+    return { items, total: Number(total.n) };
+  }
+
+  /** One statement: the outcome of one recipient. */
+  async marcar(id: number, estado: EstadoEnvioDestinatario): Promise<void> {
+    await this.db.updateTable("envio_destinatario").set({ estado }).where("id", "=", id).execute();
+  }
+
+  /** How many recipients of a mailing are in each state. */
+  async cuentas(idEnvio: number): Promise<Record<EstadoEnvioDestinatario, number>> {
+    const filas = await this.db
+      .selectFrom("envio_destinatario")
+      .select(["estado", sql<number>`count(*)::int`.as("n")])
+      .where("id_envio", "=", idEnvio)
+      .groupBy("estado")
+      .execute();
+    const c = { pendiente: 0, enviado: 0, fallido: 0, omitido: 0, sin_email: 0 };
+    for (const f of filas) c[f.estado] = Number(f.n);
+    return c;
   }
 
   async leer(id: number) {

@@ -1,7 +1,13 @@
 import type { AddressInfo } from "node:net";
+import type { FastifyBaseLogger } from "fastify";
+import { sql } from "kysely";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Trabajos } from "../../plugins/trabajos.js";
+import type { MailService } from "../../services/mail.js";
 import { bearer, crearCuenta, crearEntorno, type Entorno, entrar } from "../../test/entorno.js";
+import { EnviosRepository } from "./envios.repository.js";
+import { EnviosService } from "./envios.service.js";
 
 let e: Entorno;
 let smtp: SMTPServer;
@@ -162,8 +168,113 @@ describe("envíos", () => {
       filtro: { idsSocio: [ids[0]] },
     });
     expect(v.json()).toMatchObject({ total: 1, conEmail: 0, omitidos: 1 });
+    const todos = (await pedir("GET", `/api/envios/${id}/destinatarios`)).json();
+    expect(todos).toMatchObject({ total: 3, page: 1, pageSize: 50 });
+    expect(todos.items.filter((d: { estado: string }) => d.estado === "enviado")).toHaveLength(2);
+    const sin = (
+      await pedir("GET", `/api/envios/${id}/destinatarios?estado=sin_email&pageSize=1`)
+    ).json();
+    expect(sin).toMatchObject({ total: 1, pageSize: 1 });
+    expect(sin.items[0]).toMatchObject({ email: null, estado: "sin_email" });
+    expect((await pedir("GET", `/api/envios/${id}/destinatarios?estado=otro`)).statusCode).toBe(
+      400,
+    );
+    expect((await pedir("GET", "/api/envios/999999/destinatarios")).statusCode).toBe(404);
+    const auditoria = await e.db
+      .selectFrom("auditoria")
+      .select(["accion", "cambios"])
+      .where("entidad", "=", "envio")
+      .where("id_entidad", "=", id)
+      .execute();
+    expect(auditoria).toHaveLength(1);
+    expect(auditoria[0]?.accion).toBe("crear");
     const historial = await pedir("GET", "/api/envios");
     expect(historial.json().map((h: { id: number }) => h.id)).toContain(id);
+  });
+
+  it("un envío cortado a medias se reanuda en otra instancia y nadie recibe dos correos", async () => {
+    const sa = e.app.servicios;
+    const tres = [
+      await socio("Eva", "eva-corte@fila.test", 0, 9101),
+      await socio("Fina", "fina-corte@fila.test", 0, 9102),
+      await socio("Gema", "gema-corte@fila.test", 0, 9103),
+    ];
+    // The instance that dies: its SMTP answers the first mail and never the second.
+    let vistos = 0;
+    const nunca = new Promise<never>(() => {});
+    const correoQueSeCae = {
+      conSmtp: true,
+      enviar: (m: Parameters<MailService["enviar"]>[0]) =>
+        vistos++ === 0 ? sa.mail.enviar(m) : nunca,
+    } as unknown as MailService;
+    const servicioCaido = new EnviosService(
+      new EnviosRepository(e.db),
+      e.clave,
+      correoQueSeCae,
+      "http://localhost",
+    );
+    const silencio = { info() {}, warn() {}, error() {} } as unknown as FastifyBaseLogger;
+    const caida = new Trabajos(e.db, silencio, { instancia: "envio-caido", arriendoMs: 60_000 });
+    caida.registrar<{ idEnvio: number }, Record<string, number>>({
+      tipo: "envios.enviar",
+      alCortarse: "reanudar",
+      ejecutar: (ctx) => servicioCaido.enviar(ctx.parametros.idEnvio, () => {}, 0),
+    });
+    const idEnvio = await sa.envios.crear(
+      { asunto: "Corte {{nombre}}", cuerpo: "<p>Hola</p>", filtro: { idsSocio: tres } },
+      (await e.db.selectFrom("usuario").select("id").executeTakeFirstOrThrow()).id,
+    );
+    const { id } = await caida.encolar({
+      tipo: "envios.enviar",
+      parametros: { idEnvio },
+      clave: String(idEnvio),
+    });
+    await expect.poll(() => vistos).toBe(2);
+    const aMedias = (await pedir("GET", `/api/envios/${idEnvio}`)).json();
+    expect(aMedias).toMatchObject({ estado: "en_curso", enviados: 1 });
+    // The dead instance's lease runs out: the app's runner takes the job again.
+    await sql`UPDATE trabajo SET arrendado_hasta = now() - interval '1 second' WHERE id = ${id}`.execute(
+      e.db,
+    );
+    expect(await sa.trabajos.recuperar()).toBe(1);
+    await sa.trabajos.esperar(id);
+    const envio = (await pedir("GET", `/api/envios/${idEnvio}`)).json();
+    expect(envio).toMatchObject({ estado: "terminado", enviados: 3, fallidos: 0 });
+    for (const email of ["eva-corte@fila.test", "fina-corte@fila.test", "gema-corte@fila.test"]) {
+      expect(
+        recibidos.filter((m) => m.para === email),
+        email,
+      ).toHaveLength(1);
+    }
+    const estados = await e.db
+      .selectFrom("envio_destinatario")
+      .select("estado")
+      .where("id_envio", "=", idEnvio)
+      .execute();
+    expect(estados.map((f) => f.estado)).toEqual(["enviado", "enviado", "enviado"]);
+  });
+
+  it("sin SMTP_URL lanzar un envío es un 409 en español y no crea nada", async () => {
+    const sin = await crearEntorno();
+    try {
+      const t = await entrar(sin.app, (await crearCuenta(sin.db, { rol: "administrador" })).email);
+      const r = await sin.app.inject({
+        method: "POST",
+        url: "/api/envios",
+        payload: { asunto: "Hola", cuerpo: "<p>x</p>" },
+        headers: bearer(t),
+      });
+      expect(r.statusCode, r.body).toBe(409);
+      expect(r.json()).toMatchObject({ error: "conflicto" });
+      expect(r.json().mensaje).toMatch(/no tiene configurado el correo/);
+      const n = await sin.db
+        .selectFrom("envio")
+        .select(sin.db.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
+      expect(Number(n.n)).toBe(0);
+    } finally {
+      await sin.cerrar();
+    }
   });
 
   it("solo la junta", async () => {

@@ -48,6 +48,37 @@ const EnvioSchema = z.object({
   creadoEn: z.string(),
 });
 const ParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+const ESTADOS_DESTINATARIO = ["pendiente", "enviado", "fallido", "omitido", "sin_email"] as const;
+const DestinatariosQuerySchema = z.strictObject({
+  page: z.coerce
+    .number({ error: "La página debe ser un número." })
+    .int({ error: "La página debe ser un número entero." })
+    .min(1, { error: "La página empieza en 1." })
+    .max(1_000_000, { error: "La página es demasiado grande." })
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: "El tamaño de página debe ser un número." })
+    .int({ error: "El tamaño de página debe ser un número entero." })
+    .min(1, { error: "El tamaño de página va de 1 a 200." })
+    .max(200, { error: "El tamaño de página va de 1 a 200." })
+    .default(50),
+  estado: z.enum(ESTADOS_DESTINATARIO, { error: "Elige un estado válido" }).optional(),
+});
+const PaginaDestinatariosSchema = z.object({
+  items: z.array(
+    z.object({
+      idSocio: z.int().nullable(),
+      nombre: z.string(),
+      apellidos: z.string(),
+      matricula: z.int().nullable(),
+      email: z.string().nullable(),
+      estado: z.enum(ESTADOS_DESTINATARIO),
+    }),
+  ),
+  total: z.int(),
+  page: z.int(),
+  pageSize: z.int(),
+});
 
 type FilaEnvio = NonNullable<Awaited<ReturnType<EnviosService["leer"]>>>;
 function presentar(f: FilaEnvio): z.infer<typeof EnvioSchema> {
@@ -146,6 +177,21 @@ export const enviosRoutes: FastifyPluginAsyncZod<{ envios: EnviosService }> = as
       },
     },
     async (req) => presentar(await envios.leerOFallar(req.params.id)),
+  );
+
+  app.get(
+    "/envios/:id/destinatarios",
+    {
+      onRequest: soloAdministrador,
+      schema: {
+        tags,
+        summary: "Destinatarios de un envío, paginados y por estado (404 si no existe el envío)",
+        params: ParamsSchema,
+        querystring: DestinatariosQuerySchema,
+        response: { 200: PaginaDestinatariosSchema },
+      },
+    },
+    async (req) => envios.destinatarios(req.params.id, req.query),
   );
 
   await app.register(async (publico) => {

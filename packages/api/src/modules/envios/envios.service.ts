@@ -1,4 +1,5 @@
 import { formatearImporte, hoyIso, type Idioma } from "@fila/domain";
+import type { EstadoEnvioDestinatario } from "../../db/schema.js";
 import { DomainError } from "../../errors/domain-error.js";
 import type { ClaveInstalacion } from "../../lib/clave-instalacion.js";
 import { htmlSeguro } from "../../services/html-seguro.js";
@@ -125,9 +126,23 @@ export class EnviosService {
     if (!this.mail.conSmtp) throw new DomainError("conflicto", "envios.sin_smtp");
   }
 
+  /** The mailing with its recipients fixed now (who opted out: `omitido`; no email: `sin_email`). */
   async crear(entrada: EntradaEnvio, idUsuario: number): Promise<number> {
     this.comprobarSmtp();
-    return this.repo.crear({ ...entrada, creadoPor: idUsuario });
+    const c = await this.clasificar(entrada.filtro);
+    const fila = (d: Destinatario, estado: EstadoEnvioDestinatario) => ({
+      idSocio: d.id,
+      nombre: d.nombre,
+      apellidos: d.apellidos,
+      matricula: d.matricula,
+      email: d.email.trim() === "" ? null : d.email.trim(),
+      deuda: d.deuda,
+      estado,
+    });
+    const destinatarios = c.todos.map((d) =>
+      fila(d, d.noEnvios ? "omitido" : d.email.trim() === "" ? "sin_email" : "pendiente"),
+    );
+    return this.repo.crear({ ...entrada, creadoPor: idUsuario, destinatarios });
   }
 
   leer(id: number) {
@@ -138,6 +153,28 @@ export class EnviosService {
     const e = await this.repo.leer(id);
     if (!e) throw new DomainError("no_encontrado", "envios.no_encontrado");
     return e;
+  }
+
+  /** The recipients of a mailing, one page (404 unknown mailing). */
+  async destinatarios(
+    id: number,
+    q: { page: number; pageSize: number; estado?: EstadoEnvioDestinatario },
+  ) {
+    await this.leerOFallar(id);
+    const { items, total } = await this.repo.paginaDestinatarios(id, q);
+    return {
+      items: items.map((f) => ({
+        idSocio: f.id_socio,
+        nombre: f.nombre,
+        apellidos: f.apellidos,
+        matricula: f.matricula,
+        email: f.email,
+        estado: f.estado,
+      })),
+      total,
+      page: q.page,
+      pageSize: q.pageSize,
+    };
   }
 
   /** Set by the composition root: enqueues the job of a mailing (`envios.enviar`). */
@@ -177,8 +214,9 @@ export class EnviosService {
   }
 
   /**
-   * The job: one mail per recipient with email (never a shared To/CC), paced by `porMinuto`
-   * (the first at once), counts written as it goes; `terminado` after the last SMTP answer.
+   * The job: one mail per `pendiente` recipient (never a shared To/CC), paced by `porMinuto`
+   * (the first at once), each marked after its SMTP answer, so a restarted job resumes where it
+   * was cut and nobody gets two mails; counts come from the recipients; `terminado` at the end.
    */
   async enviar(
     idEnvio: number,
@@ -187,20 +225,20 @@ export class EnviosService {
   ): Promise<{ enviados: number; fallidos: number; omitidos: number; sinEmail: number }> {
     const envio = await this.repo.leer(idEnvio);
     if (!envio) throw new DomainError("no_encontrado", "envios.no_encontrado");
-    const filtro = (
-      typeof envio.filtro === "string" ? JSON.parse(envio.filtro) : envio.filtro
-    ) as FiltroEnvio;
-    const c = await this.clasificar(filtro);
-    const cuenta = {
-      enviados: 0,
-      fallidos: 0,
-      omitidos: c.omitidos.length,
-      sinEmail: c.sinEmail.length,
-    };
-    await this.repo.actualizar(idEnvio, { omitidos: cuenta.omitidos, sin_email: cuenta.sinEmail });
+    const pendientes = await this.repo.pendientes(idEnvio);
+    await this.actualizarCuentas(idEnvio);
     const pausa = porMinuto > 0 ? 60_000 / porMinuto : 0;
-    for (const [i, d] of c.conEmail.entries()) {
+    for (const [i, f] of pendientes.entries()) {
       if (i > 0 && pausa > 0) await new Promise((r) => setTimeout(r, pausa));
+      const d: Destinatario = {
+        id: f.id_socio ?? 0,
+        nombre: f.nombre,
+        apellidos: f.apellidos,
+        matricula: f.matricula,
+        email: f.email ?? "",
+        noEnvios: false,
+        deuda: f.deuda,
+      };
       const m = this.mensajePara(envio, d);
       const aceptado = await this.mail.enviar({
         para: d.email,
@@ -209,13 +247,25 @@ export class EnviosService {
         html: m.html,
         cabeceras: this.cabecerasBaja(d.id),
       });
-      if (aceptado) cuenta.enviados++;
-      else cuenta.fallidos++;
-      await this.repo.actualizar(idEnvio, { enviados: cuenta.enviados, fallidos: cuenta.fallidos });
-      informarProgreso((i + 1) / c.conEmail.length);
+      await this.repo.marcar(f.id, aceptado ? "enviado" : "fallido");
+      await this.actualizarCuentas(idEnvio);
+      informarProgreso((i + 1) / pendientes.length);
     }
+    const cuenta = await this.actualizarCuentas(idEnvio);
     await this.repo.actualizar(idEnvio, { estado: "terminado" });
     return cuenta;
+  }
+
+  /** Writes the counts of a mailing from its recipients. */
+  private async actualizarCuentas(idEnvio: number) {
+    const c = await this.repo.cuentas(idEnvio);
+    await this.repo.actualizar(idEnvio, {
+      enviados: c.enviado,
+      fallidos: c.fallido,
+      omitidos: c.omitido,
+      sin_email: c.sin_email,
+    });
+    return { enviados: c.enviado, fallidos: c.fallido, omitidos: c.omitido, sinEmail: c.sin_email };
   }
 
   /** A job that failed leaves its mailing `fallido`. */
