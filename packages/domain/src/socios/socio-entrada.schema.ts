@@ -191,6 +191,8 @@ export const SocioPropioCambiosSchema = z
     email: camposSocioEntrada.email,
     iban: camposSocioEntrada.iban,
     bic: camposSocioEntrada.bic,
+    /** «No quiero recibir envíos de la filà»: solo lo cambia el propio socio. */
+    noEnvios: z.boolean({ error: "Indica sí o no" }),
   })
   .partial();
 export type SocioPropioCambios = z.output<typeof SocioPropioCambiosSchema>;

@@ -72,6 +72,11 @@ export const SocioPropioVistaSchema = z.object({
   motivoBaja: z.string(),
   /** Años cumplidos hoy; null sin fecha de nacimiento. */
   edad: z.int().nullable(),
+  /**
+   * «No quiero recibir envíos de la filà» (issue 36): lo decide el socio en Mis datos o con el
+   * enlace de baja de un envío; la junta lo ve, pero no lo cambia.
+   */
+  noEnvios: z.boolean(),
 });
 export type SocioPropioVista = z.infer<typeof SocioPropioVistaSchema>;
 

@@ -277,6 +277,51 @@ describe("envíos", () => {
     }
   });
 
+  it("el socio elige en Mis datos no recibir envíos: la junta lo ve y no lo cambia, y los envíos lo omiten también elegido a mano", async () => {
+    const cuenta = await crearCuenta(e.db, { rol: "socio" });
+    const suyo = await entrar(e.app, cuenta.email);
+    const idSocio = cuenta.idSocio ?? 0;
+    const yo = (metodo: "GET" | "PATCH", payload?: object) =>
+      e.app.inject({ method: metodo, url: "/api/socios/yo", payload, headers: bearer(suyo) });
+    expect((await yo("GET")).json().noEnvios).toBe(false);
+    const filtro = { idsSocio: [idSocio] };
+    const antes = (
+      await pedir("POST", "/api/envios/vista-previa", { asunto: "A", cuerpo: "B", filtro })
+    ).json();
+    expect(antes).toMatchObject({ total: 1, conEmail: 1, omitidos: 0 });
+
+    const r = await yo("PATCH", { noEnvios: true });
+    expect(r.statusCode).toBe(200);
+    expect(r.json().noEnvios).toBe(true);
+    expect((await yo("PATCH", { noEnvios: "quizá" })).statusCode).toBe(400);
+    // The board sees it in the record…
+    const ficha = await pedir("GET", `/api/socios/${idSocio}`);
+    expect(ficha.json().noEnvios).toBe(true);
+    // …and cannot set it: a PATCH of the record leaves it as the member chose.
+    const cambio = await e.app.inject({
+      method: "PATCH",
+      url: `/api/socios/${idSocio}`,
+      payload: { noEnvios: false, telefono: "600000001" },
+      headers: bearer(token),
+    });
+    expect([200, 400]).toContain(cambio.statusCode);
+    expect((await pedir("GET", `/api/socios/${idSocio}`)).json().noEnvios).toBe(true);
+    const auditado = await e.db
+      .selectFrom("auditoria")
+      .select("cambios")
+      .where("entidad", "=", "socio")
+      .where("id_entidad", "=", idSocio)
+      .execute();
+    expect(JSON.stringify(auditado.map((a) => a.cambios))).toContain("noEnvios");
+
+    const despues = (
+      await pedir("POST", "/api/envios/vista-previa", { asunto: "A", cuerpo: "B", filtro })
+    ).json();
+    expect(despues).toMatchObject({ total: 1, conEmail: 0, omitidos: 1 });
+    // Back to receiving them.
+    expect((await yo("PATCH", { noEnvios: false })).json().noEnvios).toBe(false);
+  });
+
   it("solo la junta", async () => {
     const r = await e.app.inject({ method: "GET", url: "/api/envios" });
     expect(r.statusCode).toBe(401);

@@ -218,6 +218,7 @@ function deColumnas(leida: FilaSocioLeida): SocioGuardado {
     imagen: f.imagen,
     fechaBaja: f.fecha_baja,
     motivoBaja: f.motivo_baja,
+    noEnvios: f.no_envios ?? false,
     derramaPagada: 0,
   };
 }
@@ -648,6 +649,17 @@ export class SociosRepository {
       .where((eb) => eb.or([eb("id_socio", "=", id), eb("id_pagador", "=", id)]))
       .executeTakeFirst();
     return Number(f?.n ?? 0);
+  }
+
+  /** The member's «no quiero recibir envíos», its row locked if asked; undefined if no member. */
+  async noEnvios(id: number, bloquear = false): Promise<boolean | undefined> {
+    let consulta = this.db.selectFrom("socio").select("no_envios").where("id", "=", id);
+    if (bloquear) consulta = consulta.forUpdate();
+    return (await consulta.executeTakeFirst())?.no_envios;
+  }
+
+  async cambiarNoEnvios(id: number, noEnvios: boolean): Promise<void> {
+    await this.db.updateTable("socio").set({ no_envios: noEnvios }).where("id", "=", id).execute();
   }
 
   auditar(entrada: Omit<EntradaAuditoria, "entidad">): Promise<void> {

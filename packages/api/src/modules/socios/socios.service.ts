@@ -417,12 +417,32 @@ export class SociosService {
 
   async modificarPropio(actor: Actor, cambios: SocioPropioCambios): Promise<SocioPropioVista> {
     if (!actor.socioId) throw sinFicha();
+    const { noEnvios, ...resto } = cambios;
     const permitidos = new Set(camposPropiosEditables(actor.rol));
     const datos = Object.fromEntries(
-      Object.entries(cambios).filter(([campo, v]) => permitidos.has(campo) && v !== undefined),
+      Object.entries(resto).filter(([campo, v]) => permitidos.has(campo) && v !== undefined),
     ) as Partial<SocioEntrada>;
     await this.aplicar(actor, actor.socioId, datos);
+    if (noEnvios !== undefined) await this.cambiarNoEnvios(actor, actor.socioId, noEnvios);
     return this.yo(actor);
+  }
+
+  /**
+   * The member's own «no quiero recibir envíos» (issue 36): not a field of the record the board
+   * writes (PUT, imports), so it has its own statement, audited when it changes.
+   */
+  private async cambiarNoEnvios(actor: Actor, id: number, noEnvios: boolean): Promise<void> {
+    await this.repo.transaccion(async (repo) => {
+      const antes = await repo.noEnvios(id, true);
+      if (antes === undefined || antes === noEnvios) return;
+      await repo.cambiarNoEnvios(id, noEnvios);
+      await repo.auditar({
+        idUsuario: actor.id,
+        idEntidad: id,
+        accion: "modificar",
+        cambios: [{ campo: "noEnvios", antes, despues: noEnvios }],
+      });
+    });
   }
 
   /**

@@ -224,6 +224,11 @@ export function FichaSocio({
       aria-label={t("socios.ficha.formulario")}
     >
       <Stack gap="md">
+        {esAdmin && socio?.noEnvios ? (
+          <Alert color="gray" variant="light">
+            {t("socios.misDatos.noQuiereEnvios")}
+          </Alert>
+        ) : null}
         <Seccion titulo={t("socios.secciones.personales")}>
           <Rejilla>
             <TextInput

@@ -1,5 +1,5 @@
 import { ErrorHttp, mensajeDeError } from "@fila/domain";
-import { Alert, Button, Group, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Group, Stack, Switch, Text, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { IconDownload, IconKey } from "@tabler/icons-react";
@@ -40,12 +40,32 @@ export function MisDatos() {
   const socio = useSocio("yo");
   const [cambiando, { open, close }] = useDisclosure(false);
   const [descargando, setDescargando] = useState(false);
+  const [guardandoEnvios, setGuardandoEnvios] = useState(false);
 
   async function guardar(valores: ValoresSocio) {
     const guardado = await api.patch<SocioApi>("/socios/yo", cuerpoPropio(valores));
     cliente.setQueryData([...CLAVE_SOCIOS, "ficha", "yo"], guardado);
     notifications.show({ color: "green", message: t("socios.misDatos.guardado") });
     return guardado;
+  }
+
+  /** The member's own «no quiero recibir envíos» (issue 36), saved at once. */
+  async function cambiarEnvios(noEnvios: boolean) {
+    setGuardandoEnvios(true);
+    try {
+      const guardado = await api.patch<SocioApi>("/socios/yo", { noEnvios });
+      cliente.setQueryData([...CLAVE_SOCIOS, "ficha", "yo"], guardado);
+      notifications.show({
+        color: "green",
+        message: t(
+          noEnvios ? "socios.misDatos.noEnviosGuardado" : "socios.misDatos.siEnviosGuardado",
+        ),
+      });
+    } catch (e) {
+      notifications.show({ color: "red", title: t("errores.titulo"), message: mensajeDeError(e) });
+    } finally {
+      setGuardandoEnvios(false);
+    }
   }
 
   async function descargar() {
@@ -111,6 +131,15 @@ export function MisDatos() {
           <FotoSocio idSocio={datos.id} nombre={nombreCompleto(datos)} editable />
         </Seccion>
         <FichaSocio key={datos.id} modo="propio" socio={datos} guardar={guardar} />
+        <Seccion titulo={t("socios.misDatos.envios")}>
+          <Switch
+            checked={datos.noEnvios === true}
+            disabled={guardandoEnvios}
+            onChange={(evento) => cambiarEnvios(evento.currentTarget.checked)}
+            label={t("socios.misDatos.noEnvios")}
+            description={t("socios.misDatos.noEnviosAyuda")}
+          />
+        </Seccion>
       </>
     );
   }

@@ -172,5 +172,18 @@ describe("ficha de socio", { timeout: 30_000 }, () => {
     expect(JSON.parse(String(patch?.init.body)).telefono).toBe("611222333");
     expect(screen.getByRole("button", { name: "Descargar mis datos" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Cambiar mi contraseña" })).toBeTruthy();
+
+    // «No quiero recibir envíos» is saved at once, on its own (issue 36).
+    const interruptor = screen.getByRole("switch", {
+      name: /^No quiero recibir envíos de la filà/,
+    });
+    expect((interruptor as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(interruptor);
+    await waitFor(() =>
+      expect(
+        llamadas.filter((l) => l.clave === "PATCH /api/socios/yo").map((l) => String(l.init.body)),
+      ).toContain(JSON.stringify({ noEnvios: true })),
+    );
+    await waitFor(() => expect((interruptor as HTMLInputElement).checked).toBe(true));
   });
 });

@@ -4,6 +4,8 @@ import type { Socio, TipoSocio } from "@fila/domain";
 export type SocioApi = Omit<Socio, "tipo"> & {
   tipo: TipoSocio | null;
   edad?: number | null;
+  /** «No quiero recibir envíos de la filà» (issue 36): the member's own choice. */
+  noEnvios?: boolean;
 };
 
 /** A member in short, as family links and pickers show them. */
