@@ -1044,6 +1044,13 @@ export const MATRIZ: Record<string, Entrada> = {
     administrador: "404",
     peticion: () => ({ url: "/api/envios/999999/destinatarios" }),
   },
+  "GET /api/envios/baja/:token": {
+    anonimo: { permitido: "público: la página de baja; un token falso es 400" },
+    socio: { permitido: "público: la página de baja; un token falso es 400" },
+    usuario: { permitido: "público: la página de baja; un token falso es 400" },
+    administrador: { permitido: "público: la página de baja; un token falso es 400" },
+    peticion: () => ({ url: "/api/envios/baja/falso.token" }),
+  },
   "POST /api/envios/baja/:token": {
     anonimo: { permitido: "público; un token falso es 400" },
     socio: { permitido: "público; un token falso es 400" },

@@ -1,4 +1,4 @@
-import type { FiltrosSocios } from "@fila/domain";
+import type { FiltrosSocios, Idioma } from "@fila/domain";
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import type { Database } from "../../db/database.js";
 import type { DB, EstadoEnvioDestinatario } from "../../db/schema.js";
@@ -126,11 +126,23 @@ export class EnviosRepository {
     });
   }
 
-  /** The recipients still to be sent, in launch order. */
+  /**
+   * The recipients still to be sent, in launch order, with the language of their account (the
+   * fixed texts of the mail: Spanish without an account).
+   */
   async pendientes(idEnvio: number) {
     return this.db
       .selectFrom("envio_destinatario")
       .selectAll()
+      .select((eb) =>
+        eb
+          .selectFrom("usuario")
+          .select("usuario.idioma")
+          .whereRef("usuario.id_socio", "=", "envio_destinatario.id_socio")
+          .orderBy("usuario.id")
+          .limit(1)
+          .as("idioma"),
+      )
       .where("id_envio", "=", idEnvio)
       .where("estado", "=", "pendiente")
       .orderBy("id")
@@ -210,6 +222,17 @@ export class EnviosRepository {
   }
 
   /** One statement: the one-click unsubscribe. */
+  /** The language of a member's account, Spanish without one (the unsubscribe page). */
+  async idiomaDeSocio(idSocio: number): Promise<Idioma> {
+    const fila = await this.db
+      .selectFrom("usuario")
+      .select("idioma")
+      .where("id_socio", "=", idSocio)
+      .orderBy("id")
+      .executeTakeFirst();
+    return fila?.idioma === "va" ? "va" : "es";
+  }
+
   async darDeBaja(idSocio: number): Promise<boolean> {
     const r = await this.db
       .updateTable("socio")

@@ -192,6 +192,51 @@ describe("envíos", () => {
     expect(historial.json().map((h: { id: number }) => h.id)).toContain(id);
   });
 
+  it("el pie de baja y su página van en el idioma de la cuenta del socio (castellano sin cuenta); el botón de la página da de baja", async () => {
+    const cuenta = await crearCuenta(e.db, { rol: "socio" });
+    await e.db.updateTable("usuario").set({ idioma: "va" }).where("id", "=", cuenta.id).execute();
+    const sinCuenta = await socio("Pepa", "pepa-pie@fila.test", 0, 9201);
+    const r = await pedir("POST", "/api/envios", {
+      asunto: "Assemblea",
+      cuerpo: "<p>Hola {{nombre}}</p>",
+      filtro: { idsSocio: [cuenta.idSocio, sinCuenta] },
+    });
+    expect(r.statusCode, r.body).toBe(202);
+    await e.app.servicios.trabajos.esperar(r.json().idTrabajo);
+    const correo = (para: string) =>
+      (recibidos.find((m) => m.para === para)?.datos ?? "").replace(/=\r?\n/g, "");
+    expect(correo(cuenta.email)).toContain("Per a no rebre m");
+    expect(correo("pepa-pie@fila.test")).toContain("Para no recibir m");
+    const url = /List-Unsubscribe:\s*<([^>]+)>/.exec(correo(cuenta.email))?.[1] ?? "";
+    const ruta = new URL(url).pathname;
+
+    // A person opening the link sees a page with the button, in Valencian.
+    const pagina = await e.app.inject({ method: "GET", url: ruta });
+    expect(pagina.statusCode).toBe(200);
+    expect(pagina.headers["content-type"]).toMatch(/^text\/html/);
+    expect(pagina.body).toContain('lang="ca-ES-valencia"');
+    expect(pagina.body).toContain("No vull rebre més enviaments");
+    expect(pagina.body).toContain('<form method="post">');
+    const alterada = await e.app.inject({ method: "GET", url: `${ruta}x` });
+    expect(alterada.statusCode).toBe(400);
+    expect(alterada.body).toContain("El enlace no es válido");
+    // The button posts the form as a browser does (asking for HTML): the confirmation page.
+    const boton = await e.app.inject({
+      method: "POST",
+      url: ruta,
+      headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" },
+      payload: "List-Unsubscribe=One-Click",
+    });
+    expect(boton.statusCode).toBe(200);
+    expect(boton.body).toContain("Fet: no rebràs més enviaments");
+    const fila = await e.db
+      .selectFrom("socio")
+      .select("no_envios")
+      .where("id", "=", cuenta.idSocio ?? 0)
+      .executeTakeFirstOrThrow();
+    expect(fila.no_envios).toBe(true);
+  });
+
   it("un envío cortado a medias se reanuda en otra instancia y nadie recibe dos correos", async () => {
     const sa = e.app.servicios;
     const tres = [

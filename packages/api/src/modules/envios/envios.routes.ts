@@ -194,6 +194,30 @@ export const enviosRoutes: FastifyPluginAsyncZod<{ envios: EnviosService }> = as
     async (req) => envios.destinatarios(req.params.id, req.query),
   );
 
+  const TokenBaja = z.object({ token: z.string().max(200) });
+  const html = "text/html; charset=utf-8";
+
+  // The link of a mailing's footer, opened by a person: a page with the button (no session).
+  app.get(
+    "/envios/baja/:token",
+    {
+      schema: {
+        tags,
+        summary: "Página de baja de los envíos (HTML, sin sesión): un botón que hace la baja",
+        description:
+          "Responde una página HTML en el idioma del socio; con un enlace alterado, 400 con una página que lo explica.",
+        params: TokenBaja,
+        security: [],
+      },
+    },
+    async (req, reply) => {
+      const pagina = await envios.paginaDeBaja(req.params.token, false);
+      if (pagina === undefined)
+        return reply.status(400).type(html).send(envios.paginaBajaNoValida());
+      return reply.type(html).header("Cache-Control", "no-store").send(pagina);
+    },
+  );
+
   await app.register(async (publico) => {
     await aceptarFormularios(publico);
     publico.withTypeProvider<ZodTypeProvider>().post(
@@ -202,14 +226,22 @@ export const enviosRoutes: FastifyPluginAsyncZod<{ envios: EnviosService }> = as
         schema: {
           tags,
           summary: "Baja en un clic (RFC 8058): List-Unsubscribe=One-Click, sin sesión",
-          params: z.object({ token: z.string().max(200) }),
+          description:
+            "Un cliente de correo recibe `{ok: true}`; el botón de la página de baja (que pide HTML) recibe la página de confirmación.",
+          params: TokenBaja,
           body: z.object({ "List-Unsubscribe": z.string().optional() }).optional(),
           response: { 200: z.object({ ok: z.literal(true) }) },
         },
       },
-      async (req) => {
+      async (req, reply) => {
         await envios.darDeBaja(req.params.token);
-        return { ok: true as const };
+        if (!(req.headers.accept ?? "").includes("text/html")) return { ok: true as const };
+        const pagina = (await envios.paginaDeBaja(req.params.token, true)) ?? "";
+        // A page, not the JSON the schema describes: the serializer is skipped for text/html.
+        return reply
+          .type(html)
+          .header("Cache-Control", "no-store")
+          .send(pagina as unknown as { ok: true });
       },
     );
   });

@@ -12,6 +12,55 @@ const PROPOSITO_BAJA = "envios.baja";
 /** The mark of «Enviarme una prueba» in the subject, in the board member's language. */
 const PRUEBA: Record<Idioma, string> = { es: "[Prueba]", va: "[Prova]" };
 
+/** The fixed texts of a mailing and of its unsubscribe page, in the recipient's language. */
+const TEXTOS_BAJA: Record<
+  Idioma,
+  {
+    pie: string;
+    enlace: string;
+    titulo: string;
+    pregunta: string;
+    boton: string;
+    hecho: string;
+    noValido: string;
+  }
+> = {
+  es: {
+    pie: "Recibes este correo porque eres socio de la filà. Para no recibir más envíos:",
+    enlace: "darme de baja de los envíos",
+    titulo: "Envíos de la filà",
+    pregunta:
+      "¿No quieres recibir más envíos de la filà? Los recibos, los avisos de tu cuenta y las alertas de la aplicación te seguirán llegando.",
+    boton: "No quiero recibir más envíos",
+    hecho:
+      "Hecho: no recibirás más envíos de la filà. Si cambias de idea, puedes volver a activarlos en Mis datos.",
+    noValido: "El enlace no es válido. Comprueba que lo has copiado entero.",
+  },
+  va: {
+    pie: "Reps aquest correu perquè eres soci de la filà. Per a no rebre més enviaments:",
+    enlace: "donar-me de baixa dels enviaments",
+    titulo: "Enviaments de la filà",
+    pregunta:
+      "No vols rebre més enviaments de la filà? Els rebuts, els avisos del teu compte i les alertes de l'aplicació et continuaran arribant.",
+    boton: "No vull rebre més enviaments",
+    hecho:
+      "Fet: no rebràs més enviaments de la filà. Si canvies d'idea, pots tornar a activar-los en Les meues dades.",
+    noValido: "L'enllaç no és vàlid. Comprova que l'has copiat sencer.",
+  },
+};
+
+/** A minimal page (no script: the CSP allows forms to this same origin only). */
+function paginaBaja(idioma: Idioma, titulo: string, cuerpo: string): string {
+  const lang = idioma === "va" ? "ca-ES-valencia" : "es";
+  return `<!doctype html>
+<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapar(titulo)}</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;line-height:1.5;color:#1a1b1e">
+<h1 style="font-size:1.5rem">${escapar(titulo)}</h1>
+${cuerpo}
+</body></html>`;
+}
+
 const escapar = (s: string) =>
   s.replace(
     /[&<>"']/g,
@@ -110,6 +159,30 @@ export class EnviosService {
       "List-Unsubscribe": `<${this.urlBaja(idSocio)}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     };
+  }
+
+  /**
+   * The page a person sees following the link of a mailing's footer (GET): a button that posts
+   * the same one-click unsubscribe; after it (`hecho`), the confirmation. In the member's
+   * language. Undefined for a forged or altered link.
+   */
+  async paginaDeBaja(token: string, hecho: boolean): Promise<string | undefined> {
+    const datos = this.clave.verificar(PROPOSITO_BAJA, token);
+    if (datos === null || !/^\d+$/.test(datos)) return undefined;
+    const idioma = await this.repo.idiomaDeSocio(Number(datos));
+    const t = TEXTOS_BAJA[idioma];
+    const cuerpo = hecho
+      ? `<p role="status">${escapar(t.hecho)}</p>`
+      : `<p>${escapar(t.pregunta)}</p>
+<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click">
+<button type="submit" style="font-size:1rem;padding:.6rem 1rem;background:#1c4f9c;color:#fff;border:0;border-radius:6px">${escapar(t.boton)}</button></form>`;
+    return paginaBaja(idioma, t.titulo, cuerpo);
+  }
+
+  /** The unsubscribe page for a link that is not valid, in Spanish (nobody to ask). */
+  paginaBajaNoValida(): string {
+    const t = TEXTOS_BAJA.es;
+    return paginaBaja("es", t.titulo, `<p role="alert">${escapar(t.noValido)}</p>`);
   }
 
   /** The one-click unsubscribe: a forged or altered token is a 400. */
@@ -240,11 +313,13 @@ export class EnviosService {
         deuda: f.deuda,
       };
       const m = this.mensajePara(envio, d);
+      const textos = TEXTOS_BAJA[f.idioma === "va" ? "va" : "es"];
+      const url = this.urlBaja(d.id);
       const aceptado = await this.mail.enviar({
         para: d.email,
         asunto: m.asunto,
-        texto: `${m.texto}\n\n--\nPara no recibir más envíos: ${this.urlBaja(d.id)}`,
-        html: m.html,
+        texto: `${m.texto}\n\n--\n${textos.pie} ${url}`,
+        html: `${m.html}<hr><p style="font-size:12px;color:#555">${escapar(textos.pie)} <a href="${escapar(url)}">${escapar(textos.enlace)}</a></p>`,
         cabeceras: this.cabecerasBaja(d.id),
       });
       await this.repo.marcar(f.id, aceptado ? "enviado" : "fallido");
