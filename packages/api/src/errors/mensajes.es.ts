@@ -253,6 +253,8 @@ export const MENSAJES_ES = {
   "envios.sin_smtp":
     "No se pueden hacer envíos: el servidor no tiene configurado el correo (SMTP_URL).",
   "envios.no_encontrado": "El envío no existe.",
+  "envios.sin_cartas":
+    "No hay cartas que imprimir: todos los destinatarios de este envío tienen correo. Pide las de todos si quieres imprimirlas igualmente.",
   "envios.enlace_baja_no_valido": "El enlace para darse de baja de los envíos no es válido.",
   "socios.cuenta_sin_ficha": "Tu cuenta no está vinculada a ninguna ficha de socio.",
   "socios.matricula_duplicada": "Ya hay un socio con la matrícula {{matricula}}.",

@@ -251,6 +251,8 @@ export const MENSAJES_VA: Catalogo = {
   "envios.sin_smtp":
     "No es poden fer enviaments: el servidor no té configurat el correu (SMTP_URL).",
   "envios.no_encontrado": "L'enviament no existix.",
+  "envios.sin_cartas":
+    "No hi ha cartes per a imprimir: tots els destinataris d'este enviament tenen correu. Demana les de tots si vols imprimir-les igualment.",
   "envios.enlace_baja_no_valido": "L'enllaç per a donar-se de baixa dels enviaments no és vàlid.",
   "socios.cuenta_sin_ficha": "El teu compte no està vinculat a cap fitxa de soci.",
   "socios.matricula_duplicada": "Ja hi ha un soci amb la matrícula {{matricula}}.",

@@ -1044,6 +1044,11 @@ export const MATRIZ: Record<string, Entrada> = {
     administrador: "404",
     peticion: () => ({ url: "/api/envios/999999/destinatarios" }),
   },
+  "GET /api/envios/:id/cartas.pdf": {
+    ...admin,
+    administrador: "404",
+    peticion: () => ({ url: "/api/envios/999999/cartas.pdf" }),
+  },
   "GET /api/envios/baja/:token": {
     anonimo: { permitido: "público: la página de baja; un token falso es 400" },
     socio: { permitido: "público: la página de baja; un token falso es 400" },

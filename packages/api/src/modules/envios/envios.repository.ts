@@ -149,6 +149,40 @@ export class EnviosRepository {
       .execute();
   }
 
+  /**
+   * The recipients of a mailing for its printed letters (those without email, or all), in
+   * launch order, with the member's postal address as it is today.
+   */
+  async paraCartas(idEnvio: number, todos: boolean) {
+    let consulta = this.db
+      .selectFrom("envio_destinatario as d")
+      .leftJoin("socio", "socio.id", "d.id_socio")
+      .select([
+        "d.id_socio",
+        "d.nombre",
+        "d.apellidos",
+        "d.matricula",
+        "d.email",
+        "d.deuda",
+        "socio.direccion",
+        "socio.cod_postal",
+        "socio.poblacion",
+        "socio.provincia",
+      ])
+      .where("d.id_envio", "=", idEnvio);
+    if (!todos) consulta = consulta.where("d.estado", "=", "sin_email");
+    return consulta.orderBy("d.id").execute();
+  }
+
+  /** The sender of the letters: the association's name, address and logo. */
+  async asociacion() {
+    return this.db
+      .selectFrom("asociacion")
+      .select(["nombre", "direccion", "cod_postal", "poblacion", "provincia", "logo"])
+      .orderBy("id")
+      .executeTakeFirst();
+  }
+
   /** One page of the recipients of a mailing (optionally in one state), in launch order. */
   async paginaDestinatarios(
     idEnvio: number,

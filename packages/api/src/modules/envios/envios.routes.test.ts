@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import type { FastifyBaseLogger } from "fastify";
 import { sql } from "kysely";
 import { SMTPServer } from "smtp-server";
+import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Trabajos } from "../../plugins/trabajos.js";
 import type { MailService } from "../../services/mail.js";
@@ -235,6 +236,64 @@ describe("envíos", () => {
       .where("id", "=", cuenta.idSocio ?? 0)
       .executeTakeFirstOrThrow();
     expect(fila.no_envios).toBe(true);
+  });
+
+  it("las cartas en PDF: una página por socio sin correo con su dirección y el mensaje relleno; con todos=1, una por cada uno; sin ninguna, 409", async () => {
+    const conDireccion = async (nombre: string, email: string, direccion: string, n: number) => {
+      const id = await socio(nombre, email, 0, n);
+      await e.db
+        .updateTable("socio")
+        .set({ direccion, cod_postal: "03801", poblacion: "Alcoi", provincia: "Alacant" })
+        .where("id", "=", id)
+        .execute();
+      return id;
+    };
+    const idsCarta = [
+      await conDireccion("Lola", "", "Carrer Sant Nicolau, 3", 9301),
+      await conDireccion("Manu", "", "Avinguda del País Valencià, 12", 9302),
+      await conDireccion("Nuria", "nuria-carta@fila.test", "Plaça de Dins, 1", 9303),
+    ];
+    const r = await pedir("POST", "/api/envios", {
+      asunto: "Junta general",
+      cuerpo:
+        "<p>Estimada {{nombre}}:</p><p>Te esperamos en la <strong>junta general</strong>.</p>",
+      filtro: { idsSocio: idsCarta },
+    });
+    expect(r.statusCode, r.body).toBe(202);
+    const { id, idTrabajo } = r.json();
+    await e.app.servicios.trabajos.esperar(idTrabajo);
+    const paginas = async (url: string) => {
+      const res = await pedir("GET", url);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers["content-type"]).toBe("application/pdf");
+      const pdf = await getDocumentProxy(new Uint8Array(res.rawPayload));
+      return (await extractText(pdf, { mergePages: false })).text as string[];
+    };
+    const sinCorreo = await paginas(`/api/envios/${id}/cartas.pdf`);
+    expect(sinCorreo).toHaveLength(2);
+    expect(sinCorreo[0]).toContain("Lola Envío");
+    expect(sinCorreo[0]).toContain("Carrer Sant Nicolau, 3");
+    expect(sinCorreo[0]).toContain("03801 Alcoi (Alacant)");
+    expect(sinCorreo[0]).toContain("Estimada Lola:");
+    expect(sinCorreo[0]).toContain("junta general");
+    expect(sinCorreo[1]).toContain("Manu Envío");
+    expect(sinCorreo[1]).toContain("Avinguda del País Valencià, 12");
+    expect(sinCorreo.join(" ")).not.toContain("Nuria");
+    const todas = await paginas(`/api/envios/${id}/cartas.pdf?todos=1`);
+    expect(todas).toHaveLength(3);
+    expect(todas[2]).toContain("Plaça de Dins, 1");
+
+    const soloCorreo = await pedir("POST", "/api/envios", {
+      asunto: "x",
+      cuerpo: "<p>y</p>",
+      filtro: { idsSocio: [idsCarta[2]] },
+    });
+    await e.app.servicios.trabajos.esperar(soloCorreo.json().idTrabajo);
+    const ninguna = await pedir("GET", `/api/envios/${soloCorreo.json().id}/cartas.pdf`);
+    expect(ninguna.statusCode).toBe(409);
+    expect(ninguna.json().mensaje).toContain("No hay cartas que imprimir");
+    expect((await pedir("GET", "/api/envios/999999/cartas.pdf")).statusCode).toBe(404);
+    expect((await pedir("GET", `/api/envios/${id}/cartas.pdf?otro=1`)).statusCode).toBe(400);
   });
 
   it("un envío cortado a medias se reanuda en otra instancia y nadie recibe dos correos", async () => {

@@ -2,6 +2,7 @@ import { booleanoQuery, FiltrosSociosSchema } from "@fila/domain";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requiereRol, usuarioDe } from "../../plugins/auth.js";
+import { enviarDescarga } from "../../plugins/descargas.js";
 import { aceptarFormularios } from "../../plugins/formulario.js";
 import { TrabajoLanzadoSchema } from "../trabajos/trabajos.routes.js";
 import type { EnviosService } from "./envios.service.js";
@@ -192,6 +193,34 @@ export const enviosRoutes: FastifyPluginAsyncZod<{ envios: EnviosService }> = as
       },
     },
     async (req) => envios.destinatarios(req.params.id, req.query),
+  );
+
+  app.get(
+    "/envios/:id/cartas.pdf",
+    {
+      onRequest: soloAdministrador,
+      schema: {
+        tags,
+        summary: "Cartas en PDF: una por destinatario sin correo (con `todos`, una por cada uno)",
+        description:
+          "A4 con el logo y la dirección del destinatario en la ventana derecha de un sobre DL; 409 si no hay ninguna carta que imprimir.",
+        params: ParamsSchema,
+        querystring: z.strictObject({ todos: booleano.optional() }),
+      },
+    },
+    async (req, reply) => {
+      const usuario = usuarioDe(req);
+      const pdf = await envios.cartas(
+        req.params.id,
+        req.query.todos === true,
+        usuario.idioma ?? "es",
+      );
+      return enviarDescarga(
+        reply,
+        { nombre: `cartas-envio-${req.params.id}.pdf`, tipo: "application/pdf", contenido: pdf },
+        { privado: true },
+      );
+    },
   );
 
   const TokenBaja = z.object({ token: z.string().max(200) });

@@ -4,6 +4,7 @@ import { DomainError } from "../../errors/domain-error.js";
 import type { ClaveInstalacion } from "../../lib/clave-instalacion.js";
 import { htmlSeguro } from "../../services/html-seguro.js";
 import type { MailService } from "../../services/mail.js";
+import { generarCartas } from "./envios.cartas.js";
 import type { Destinatario, EnviosRepository, FiltroEnvio } from "./envios.repository.js";
 
 export type EntradaEnvio = { asunto: string; cuerpo: string; filtro: FiltroEnvio };
@@ -226,6 +227,37 @@ export class EnviosService {
     const e = await this.repo.leer(id);
     if (!e) throw new DomainError("no_encontrado", "envios.no_encontrado");
     return e;
+  }
+
+  /**
+   * The printed letters of a mailing (PDF): one per recipient without email, or one per
+   * recipient with `todos`; 409 when there is none to print.
+   */
+  async cartas(id: number, todos: boolean, idioma: Idioma): Promise<Buffer> {
+    const envio = await this.leerOFallar(id);
+    const filas = await this.repo.paraCartas(id, todos);
+    if (filas.length === 0) throw new DomainError("conflicto", "envios.sin_cartas");
+    const cartas = filas.map((f) => {
+      const d: Destinatario = {
+        id: f.id_socio ?? 0,
+        nombre: f.nombre,
+        apellidos: f.apellidos,
+        matricula: f.matricula,
+        email: f.email ?? "",
+        noEnvios: false,
+        deuda: f.deuda,
+      };
+      return {
+        nombre: f.nombre,
+        apellidos: f.apellidos,
+        direccion: f.direccion ?? "",
+        codPostal: f.cod_postal ?? "",
+        poblacion: f.poblacion ?? "",
+        provincia: f.provincia ?? "",
+        texto: this.mensajePara(envio, d).texto,
+      };
+    });
+    return generarCartas(id, cartas, await this.repo.asociacion(), hoyIso(), idioma);
   }
 
   /** The recipients of a mailing, one page (404 unknown mailing). */
