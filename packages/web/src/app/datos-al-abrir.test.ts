@@ -2,6 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 import { afterEach, describe, expect, it } from "vitest";
 import { pedirDatosAlAbrir } from "./datos-al-abrir";
 import { queryClient } from "./providers";
+import { sesionStore } from "./session-store";
 
 afterEach(() => queryClient.clear());
 
@@ -21,6 +22,15 @@ describe("los datos de una página al llegar su código", () => {
     expect(queryClient.getQueryState(consulta.queryKey)?.fetchStatus).toBe("fetching");
     await expect(queryClient.fetchQuery(consulta)).resolves.toEqual({ nombre: "Pep" });
     expect(lecturas).toBe(1);
+  });
+
+  it("el inicio de la junta solo pide su resumen con la sesión de la junta (otro rol acabaría en un 403)", async () => {
+    const { consultasAlAbrir } = await import("../features/homes/admin-home-page");
+    sesionStore.iniciar("t-socio", { id: 1, nombre: "Pep", rol: "socio" } as never);
+    expect(consultasAlAbrir?.()).toEqual([]);
+    sesionStore.iniciar("t-junta", { id: 2, nombre: "Vicent", rol: "administrador" } as never);
+    expect(consultasAlAbrir?.()).toHaveLength(1);
+    sesionStore.cerrar();
   });
 
   it("un módulo sin lecturas declaradas no pide nada", () => {

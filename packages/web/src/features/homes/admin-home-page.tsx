@@ -2,6 +2,7 @@ import { Skeleton } from "@mantine/core";
 import { lazy, Suspense } from "react";
 import { AlVerse } from "../../app/al-verse";
 import type { ConsultasAlAbrir } from "../../app/datos-al-abrir";
+import { sesionStore } from "../../app/session-store";
 import { useTranslation } from "../../lib/i18n";
 import { PanelAdmin } from "../informes/panel-admin";
 import { consultaResumenAdmin } from "../informes/use-resumen";
@@ -15,8 +16,12 @@ const PanelAnalitica = lazy(() =>
 /** Height of the section's placeholder until it is drawn. */
 const ALTO_ANALITICA = 240;
 
-/** What the top of the home shows: the board's figures (ADR 0012). */
-export const consultasAlAbrir: ConsultasAlAbrir = () => [consultaResumenAdmin()];
+/**
+ * What the top of the home shows: the board's figures (ADR 0012). Only for the board: anyone
+ * else who opens this address is sent to their own home, and must not ask for them (a 403).
+ */
+export const consultasAlAbrir: ConsultasAlAbrir = () =>
+  sesionStore.obtener().usuario.rol === "administrador" ? [consultaResumenAdmin()] : [];
 
 export function AdminHomePage() {
   const { t } = useTranslation();

@@ -133,7 +133,7 @@ export function CorreoSalientePanel() {
                   {t(`correoSaliente.estados.${c.estado}`)}
                 </Badge>
                 {c.error ? (
-                  <Text size="xs" c="red.8">
+                  <Text size="xs" c="red.9">
                     {c.error}
                   </Text>
                 ) : null}
