@@ -11,6 +11,7 @@ import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { sql } from "kysely";
 import { asegurarAsociacion } from "../packages/api/src/bootstrap/bootstrap.js";
 import { crearBaseTemporal } from "../packages/api/src/db/base-temporal.js";
 import type { Database } from "../packages/api/src/db/database.js";
@@ -100,6 +101,50 @@ async function pedir(ruta: string, init: RequestInit = {}) {
   return { estado: res.status, cuerpo, ms: performance.now() - inicio };
 }
 
+/**
+ * The physical limit (issue 37, goal 4): the rows the two jobs wrote, written again by bare
+ * statements with the same indexes, constraints and triggers, on the same data, inside a
+ * transaction that is rolled back. Generating: the same debit rows (`INSERT … SELECT`) and the
+ * charges linked to them (one `UPDATE`); marking collected: the job's own `UPDATE`. Only those
+ * statements are timed; undoing the jobs first also warms the caches.
+ */
+async function sqlDesnudo(db: Database, idRemesa: number, fechaCobro: string) {
+  const medida = { generar: 0, cobrar: 0 };
+  const deshacer = new Error("deshacer");
+  try {
+    await db.transaction().execute(async (trx) => {
+      const ejecutar = (consulta: ReturnType<typeof sql>) => consulta.execute(trx);
+      await ejecutar(sql`create temp table adeudos_copia on commit drop as
+        select * from remesa_adeudo where id_remesa = ${idRemesa}`);
+      await ejecutar(sql`update adeudos_copia set estado = 'incluido'`);
+      await ejecutar(sql`create temp table cargos_copia on commit drop as
+        select id, id_adeudo from pago where id_remesa = ${idRemesa}`);
+      await ejecutar(sql`update pago set estado = 'pendiente', id_remesa = null, id_adeudo = null
+        where id_remesa = ${idRemesa}`);
+      await ejecutar(sql`delete from remesa_adeudo where id_remesa = ${idRemesa}`);
+
+      let inicio = performance.now();
+      await ejecutar(sql`insert into remesa_adeudo select * from adeudos_copia`);
+      await ejecutar(sql`update pago set id_remesa = ${idRemesa}, id_adeudo = c.id_adeudo
+        from cargos_copia c where pago.id = c.id`);
+      medida.generar = performance.now() - inicio;
+
+      inicio = performance.now();
+      await ejecutar(sql`update pago set estado = 'pagado', fecha_pago = ${fechaCobro},
+          id_forma_pago = s.id_forma_pago, referencia = a.end_to_end_id, actualizado_en = now()
+        from remesa_adeudo a
+        join socio s on s.id = a.id_pagador
+        where pago.id_adeudo = a.id and a.id_remesa = ${idRemesa}
+          and a.estado = 'incluido' and pago.estado = 'pendiente'`);
+      medida.cobrar = performance.now() - inicio;
+      throw deshacer;
+    });
+  } catch (error) {
+    if (error !== deshacer) throw error;
+  }
+  return medida;
+}
+
 async function medir(motor: string, databaseUrl?: string) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "fila-bench-remesas-"));
   let servidor: ChildProcess | null = null;
@@ -155,6 +200,17 @@ async function medir(motor: string, databaseUrl?: string) {
 
     console.log(
       `${motor.padEnd(10)} generar ${remesa.numAdeudos} adeudos (${PAGADORES * CARGOS_POR_PAGADOR} cargos, ${remesa.total.toLocaleString("es-ES")} €): ${generada.ms.toFixed(0)} ms | XML ${(Buffer.byteLength(xml.cuerpo) / 1024 / 1024).toFixed(2)} MB válido (XSD), descarga ${xml.ms.toFixed(0)} ms | ver la remesa ${detalle.ms.toFixed(0)} ms | marcar cobrada ${cobro.ms.toFixed(0)} ms`,
+    );
+    // The server is stopped first: PGlite belongs to one process.
+    await pararServidor(servidor);
+    servidor = null;
+    const desnudo = await conBaseDelServidor(dataDir, databaseUrl, (db) =>
+      sqlDesnudo(db, remesa.id, enDias(5)),
+    );
+    const razon = (trabajo: number, sqlMs: number) =>
+      `${(trabajo / sqlMs).toFixed(2)}× ${trabajo / sqlMs <= 1.5 ? "✓" : "✗"}`;
+    console.log(
+      `${motor.padEnd(10)} SQL desnudo: generar ${desnudo.generar.toFixed(0)} ms (el trabajo, ${razon(generada.ms, desnudo.generar)}) | marcar cobrada ${desnudo.cobrar.toFixed(0)} ms (el trabajo, ${razon(cobro.ms, desnudo.cobrar)}) | objetivo ≤ 1,5×`,
     );
   } finally {
     await pararServidor(servidor);
