@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { FechaSchema, IdSchema } from "../comun/esquemas";
 
-const pagina = {
+/** `page` (from 1) and `pageSize` (1–200, 50 by default) of a paginated list's query. */
+export const CAMPOS_PAGINA = {
   page: z.coerce
     .number({ error: "La página debe ser un número." })
     .int({ error: "La página debe ser un número entero." })
@@ -31,7 +32,7 @@ export const ListaCorreosQuerySchema = z.object({
   estado: z
     .enum(ESTADOS_CORREO, { error: `El estado debe ser uno de: ${ESTADOS_CORREO.join(", ")}.` })
     .optional(),
-  ...pagina,
+  ...CAMPOS_PAGINA,
 });
 export type ListaCorreosQuery = z.infer<typeof ListaCorreosQuerySchema>;
 
@@ -78,7 +79,7 @@ const filtrosActividad = {
 };
 
 /** `GET /api/utilidades/actividad`: por persona (quien lo hizo), entidad y fechas (incluidas). */
-export const ListaActividadQuerySchema = z.object({ ...filtrosActividad, ...pagina });
+export const ListaActividadQuerySchema = z.object({ ...filtrosActividad, ...CAMPOS_PAGINA });
 export type ListaActividadQuery = z.infer<typeof ListaActividadQuerySchema>;
 
 export const ExportarActividadQuerySchema = z.object({

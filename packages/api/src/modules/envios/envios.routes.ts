@@ -1,4 +1,4 @@
-import { booleanoQuery, FiltrosSociosSchema } from "@fila/domain";
+import { booleanoQuery, CAMPOS_PAGINA, FiltrosSociosSchema } from "@fila/domain";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requiereRol, usuarioDe } from "../../plugins/auth.js";
@@ -51,18 +51,7 @@ const EnvioSchema = z.object({
 const ParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 const ESTADOS_DESTINATARIO = ["pendiente", "enviado", "fallido", "omitido", "sin_email"] as const;
 const DestinatariosQuerySchema = z.strictObject({
-  page: z.coerce
-    .number({ error: "La página debe ser un número." })
-    .int({ error: "La página debe ser un número entero." })
-    .min(1, { error: "La página empieza en 1." })
-    .max(1_000_000, { error: "La página es demasiado grande." })
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: "El tamaño de página debe ser un número." })
-    .int({ error: "El tamaño de página debe ser un número entero." })
-    .min(1, { error: "El tamaño de página va de 1 a 200." })
-    .max(200, { error: "El tamaño de página va de 1 a 200." })
-    .default(50),
+  ...CAMPOS_PAGINA,
   estado: z.enum(ESTADOS_DESTINATARIO, { error: "Elige un estado válido" }).optional(),
 });
 const PaginaDestinatariosSchema = z.object({

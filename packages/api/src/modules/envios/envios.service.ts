@@ -78,6 +78,26 @@ export function valoresDe(d: Destinatario): Record<string, string> {
   };
 }
 
+/** A recipient as fixed when the mailing was launched (`envio_destinatario`). */
+function destinatarioDe(f: {
+  id_socio: number | null;
+  nombre: string;
+  apellidos: string;
+  matricula: number | null;
+  email: string | null;
+  deuda: number;
+}): Destinatario {
+  return {
+    id: f.id_socio ?? 0,
+    nombre: f.nombre,
+    apellidos: f.apellidos,
+    matricula: f.matricula,
+    email: f.email ?? "",
+    noEnvios: false,
+    deuda: f.deuda,
+  };
+}
+
 /** Fills `{{nombre}}`… ; `escapar` for HTML (the body), not for the subject. */
 export function rellenar(
   plantilla: string,
@@ -238,15 +258,7 @@ export class EnviosService {
     const filas = await this.repo.paraCartas(id, todos);
     if (filas.length === 0) throw new DomainError("conflicto", "envios.sin_cartas");
     const cartas = filas.map((f) => {
-      const d: Destinatario = {
-        id: f.id_socio ?? 0,
-        nombre: f.nombre,
-        apellidos: f.apellidos,
-        matricula: f.matricula,
-        email: f.email ?? "",
-        noEnvios: false,
-        deuda: f.deuda,
-      };
+      const d = destinatarioDe(f);
       return {
         nombre: f.nombre,
         apellidos: f.apellidos,
@@ -335,15 +347,7 @@ export class EnviosService {
     const pausa = porMinuto > 0 ? 60_000 / porMinuto : 0;
     for (const [i, f] of pendientes.entries()) {
       if (i > 0 && pausa > 0) await new Promise((r) => setTimeout(r, pausa));
-      const d: Destinatario = {
-        id: f.id_socio ?? 0,
-        nombre: f.nombre,
-        apellidos: f.apellidos,
-        matricula: f.matricula,
-        email: f.email ?? "",
-        noEnvios: false,
-        deuda: f.deuda,
-      };
+      const d = destinatarioDe(f);
       const m = this.mensajePara(envio, d);
       const textos = TEXTOS_BAJA[f.idioma === "va" ? "va" : "es"];
       const url = this.urlBaja(d.id);
