@@ -1,4 +1,4 @@
-import { hoyIso } from "@fila/domain";
+import { hoyIso, sumarDias } from "@fila/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ClaveInstalacion } from "../../lib/clave-instalacion.js";
 import { bearer, crearCuenta, crearEntorno, type Entorno, entrar } from "../../test/entorno.js";
@@ -22,8 +22,8 @@ type Metodo = "GET" | "POST" | "PUT" | "DELETE";
 const llamar = (method: Metodo, url: string, token = admin, payload?: object) =>
   e.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
-const dentroDe = (dias: number) =>
-  new Date(Date.now() + dias * 86_400_000).toISOString().slice(0, 10);
+// Days counted from today in Madrid, like the door: UTC would be "today" again between 23:00 and 24:00 UTC.
+const dentroDe = (dias: number) => sumarDias(hoyIso(), dias);
 
 async function socioConCuenta() {
   const cuenta = await crearCuenta(e.db, { rol: "socio" });

@@ -25,6 +25,7 @@ import {
   type Rechazo,
   rechazoCambioInscripcion,
   rechazoInscripcion,
+  sumarDias,
 } from "@fila/domain";
 import { DomainError, noEncontrado, prohibido } from "../../errors/domain-error.js";
 import { type Mensaje, mensajeCon } from "../../errors/mensajes.js";
@@ -92,12 +93,6 @@ function datosDe(fila: ActoFila): DatosActo {
   return datos;
 }
 
-/** Adds days to a `YYYY-MM-DD` date. */
-function sumarDias(fecha: string, dias: number): string {
-  const d = new Date(`${fecha}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + dias);
-  return d.toISOString().slice(0, 10);
-}
 const diasEntre = (a: string, b: string) =>
   Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 
