@@ -40,6 +40,7 @@ const RUTAS: Record<keyof typeof CUENTAS, string[]> = {
     "utilidades?pestanya=asociacion",
     "utilidades?pestanya=copias",
     "utilidades?pestanya=textos",
+    "utilidades?pestanya=envios",
     "tipossocio",
     "tiposacto",
     "formaspago",

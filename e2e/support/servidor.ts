@@ -56,6 +56,8 @@ Object.assign(process.env, {
   DATA_DIR: dataDir,
   PUBLIC_URL: `http://127.0.0.1:${PUERTO_APP}`,
   SMTP_URL: `smtp://127.0.0.1:${PUERTO_SMTP}`,
+  // Mailings (envios.spec): one mail every 100 ms, so that a mailing ends within the test.
+  ENVIOS_POR_MINUTO: "600",
   ADMIN_EMAIL: PRIMER_ADMIN.email,
   ADMIN_PASSWORD: PRIMER_ADMIN.password,
   DEMO: "1",

@@ -230,15 +230,24 @@ export class EnviosRepository {
       .executeTakeFirst();
   }
 
-  async listar() {
-    return this.db
-      .selectFrom("envio")
-      .leftJoin("usuario", "usuario.id", "envio.creado_por")
-      .selectAll("envio")
-      .select("usuario.nombre as creado_por_nombre")
-      .orderBy("envio.id", "desc")
-      .limit(200)
-      .execute();
+  /** The history, newest first, one page. */
+  async listar(q: { page: number; pageSize: number }) {
+    const [items, cuenta] = await Promise.all([
+      this.db
+        .selectFrom("envio")
+        .leftJoin("usuario", "usuario.id", "envio.creado_por")
+        .selectAll("envio")
+        .select("usuario.nombre as creado_por_nombre")
+        .orderBy("envio.id", "desc")
+        .limit(q.pageSize)
+        .offset((q.page - 1) * q.pageSize)
+        .execute(),
+      this.db
+        .selectFrom("envio")
+        .select(sql<number>`count(*)::int`.as("n"))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { items, total: cuenta.n };
   }
 
   /** One statement per update: counts and state of a mailing. */

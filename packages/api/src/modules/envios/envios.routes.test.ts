@@ -129,6 +129,9 @@ describe("envíos", () => {
     await e.app.servicios.trabajos.esperar(idTrabajo);
     const envio = (await pedir("GET", `/api/envios/${id}`)).json();
     expect(envio).toMatchObject({ estado: "terminado", enviados: 2, fallidos: 0, sinEmail: 1 });
+    // Kept sanitised: the history shows it as HTML.
+    expect(envio.cuerpo).toContain("{{nombre}}");
+    expect(envio.cuerpo).not.toContain("<script");
     const ana = recibidos.filter((m) => m.para === "ana-envio@fila.test");
     const berta = recibidos.filter((m) => m.para === "berta-envio@fila.test");
     expect(ana).toHaveLength(1);
@@ -189,8 +192,11 @@ describe("envíos", () => {
       .execute();
     expect(auditoria).toHaveLength(1);
     expect(auditoria[0]?.accion).toBe("crear");
-    const historial = await pedir("GET", "/api/envios");
-    expect(historial.json().map((h: { id: number }) => h.id)).toContain(id);
+    const historial = await pedir("GET", "/api/envios?page=1&pageSize=5");
+    expect(historial.json()).toMatchObject({ page: 1, pageSize: 5 });
+    expect(historial.json().items[0]).toMatchObject({ id, estado: expect.any(String) });
+    expect(historial.json().total).toBeGreaterThanOrEqual(1);
+    expect((await pedir("GET", "/api/envios?pageSize=500")).statusCode).toBe(400);
   });
 
   it("el pie de baja y su página van en el idioma de la cuenta del socio (castellano sin cuenta); el botón de la página da de baja", async () => {

@@ -150,9 +150,29 @@ export const enviosRoutes: FastifyPluginAsyncZod<{ envios: EnviosService }> = as
     "/envios",
     {
       onRequest: soloAdministrador,
-      schema: { tags, summary: "Historial de envíos", response: { 200: z.array(EnvioSchema) } },
+      schema: {
+        tags,
+        summary: "Historial de envíos, del más reciente al más antiguo, paginado",
+        querystring: z.strictObject(CAMPOS_PAGINA),
+        response: {
+          200: z.object({
+            items: z.array(EnvioSchema),
+            total: z.int(),
+            page: z.int(),
+            pageSize: z.int(),
+          }),
+        },
+      },
     },
-    async () => (await envios.listar()).map(presentar),
+    async (req) => {
+      const { items, total } = await envios.listar(req.query);
+      return {
+        items: items.map(presentar),
+        total,
+        page: req.query.page,
+        pageSize: req.query.pageSize,
+      };
+    },
   );
 
   app.get(

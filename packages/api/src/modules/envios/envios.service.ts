@@ -236,7 +236,9 @@ export class EnviosService {
     const destinatarios = c.todos.map((d) =>
       fila(d, d.noEnvios ? "omitido" : d.email.trim() === "" ? "sin_email" : "pendiente"),
     );
-    return this.repo.crear({ ...entrada, creadoPor: idUsuario, destinatarios });
+    // Stored sanitised (the history shows it as HTML); sending sanitises again, harmlessly.
+    const cuerpo = htmlSeguro(entrada.cuerpo);
+    return this.repo.crear({ ...entrada, cuerpo, creadoPor: idUsuario, destinatarios });
   }
 
   leer(id: number) {
@@ -307,8 +309,8 @@ export class EnviosService {
     return { id, idTrabajo: await this.encolarTrabajo(id, idUsuario) };
   }
 
-  listar() {
-    return this.repo.listar();
+  listar(q: { page: number; pageSize: number }) {
+    return this.repo.listar(q);
   }
 
   /**

@@ -13,10 +13,15 @@ import { RegistroActividadPanel } from "./registro-actividad";
 
 // The rich text editor (tiptap) of the association's texts loads when its tab is opened.
 const TextosLogo = lazy(() => import("./textos-logo").then((m) => ({ default: m.TextosLogo })));
+// Mailings use the same editor: their panel loads when its tab is opened too.
+const EnviosPanel = lazy(() =>
+  import("../envios/envios-panel").then((m) => ({ default: m.EnviosPanel })),
+);
 
 const PESTANYAS = [
   "asociacion",
   "remesas",
+  "envios",
   "textos",
   "copias",
   "cierre",
@@ -55,6 +60,7 @@ export function UtilidadesPage() {
       >
         <Tabs.List mb="md">
           <Tabs.Tab value="remesas">{t("utilidades.pestanyas.remesas")}</Tabs.Tab>
+          <Tabs.Tab value="envios">{t("utilidades.pestanyas.envios")}</Tabs.Tab>
           <Tabs.Tab value="asociacion">{t("utilidades.pestanyas.asociacion")}</Tabs.Tab>
           <Tabs.Tab value="textos">{t("textosAsociacion.pestanya")}</Tabs.Tab>
           <Tabs.Tab value="copias">{t("copias.pestanya")}</Tabs.Tab>
@@ -65,6 +71,17 @@ export function UtilidadesPage() {
         </Tabs.List>
         <Tabs.Panel value="remesas">
           <RemesasPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="envios">
+          <Suspense
+            fallback={
+              <Center py="xl">
+                <Loader aria-label={t("app.cargando")} />
+              </Center>
+            }
+          >
+            <EnviosPanel />
+          </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="asociacion">
           <DatosAsociacion />

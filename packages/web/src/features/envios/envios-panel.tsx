@@ -1,0 +1,184 @@
+import "mantine-datatable/styles.css";
+import { formatearFechaHora, mensajeDeError } from "@fila/domain";
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  CloseButton,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  Tooltip,
+} from "@mantine/core";
+import { IconEye, IconPlus } from "@tabler/icons-react";
+import { DataTable } from "mantine-datatable";
+import { useState } from "react";
+import { useTranslation } from "../../lib/i18n";
+import { useTextosTabla } from "../../lib/textos-tabla";
+import { ProgresoTrabajo, useTrabajo } from "../../lib/trabajos";
+import { useTiposSocio } from "../socios/use-socios";
+import { DetalleEnvio } from "./detalle-envio";
+import { BotonesCartas, CuentasEnvio, resumenFiltro } from "./formato-envios";
+import { type EnvioLanzado, NuevoEnvio } from "./nuevo-envio";
+import {
+  type Envio,
+  type EstadoEnvio,
+  type ResultadoEnvio,
+  useHistorialEnvios,
+  useMutacionesEnvios,
+} from "./use-envios";
+
+const COLOR_ESTADO: Record<EstadoEnvio, string> = {
+  en_curso: "blue",
+  terminado: "green",
+  fallido: "red",
+};
+const TAMANYOS_PAGINA = [20, 50, 100];
+
+/**
+ * Envíos (issue 36, administrador): mailings to any group of members, one mail each through the
+ * app's job runner, with the progress of the one being sent, the history and the letters.
+ */
+export function EnviosPanel() {
+  const { t } = useTranslation();
+  const textosTabla = useTextosTabla();
+  const tipos = useTiposSocio();
+  const { refrescar } = useMutacionesEnvios();
+  const [nuevo, setNuevo] = useState(false);
+  const [lanzado, setLanzado] = useState<EnvioLanzado | null>(null);
+  const [viendo, setViendo] = useState<number | null>(null);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(20);
+  const historial = useHistorialEnvios(page, pageSize);
+  const seguimiento = useTrabajo<ResultadoEnvio>(lanzado?.idTrabajo ?? null, {
+    cadaMs: 1000,
+    alTerminar: () => void refrescar(),
+    alFallar: () => void refrescar(),
+  });
+
+  const pagina = historial.data?.items ?? [];
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <Text c="dimmed" size="sm" maw={720}>
+          {t("envios.intro")}
+        </Text>
+        <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setNuevo(true)}>
+          {t("envios.nuevo.boton")}
+        </Button>
+      </Group>
+
+      {lanzado ? (
+        <Paper withBorder p="md" radius="md" aria-label={t("envios.enCurso.region")} role="region">
+          <Group justify="space-between" align="flex-start" mb="xs">
+            <Text fw={600}>{t("envios.enCurso.titulo", { asunto: lanzado.asunto })}</Text>
+            {seguimiento.enCurso ? null : (
+              <CloseButton
+                aria-label={t("envios.enCurso.cerrar")}
+                onClick={() => setLanzado(null)}
+              />
+            )}
+          </Group>
+          <ProgresoTrabajo trabajo={seguimiento.trabajo} errorConsulta={seguimiento.errorConsulta}>
+            {(r) => (
+              <Stack gap="xs">
+                <Text size="sm" c="green.9">
+                  {t("envios.enCurso.terminado")}
+                </Text>
+                <CuentasEnvio envio={r} />
+                <BotonesCartas envio={{ id: lanzado.id, sinEmail: r.sinEmail }} />
+              </Stack>
+            )}
+          </ProgresoTrabajo>
+        </Paper>
+      ) : null}
+
+      {historial.isError ? (
+        <Alert role="alert" color="red" title={t("envios.historial.error")}>
+          {mensajeDeError(historial.error)}
+        </Alert>
+      ) : null}
+      <DataTable<Envio>
+        aria-label={t("envios.historial.titulo")}
+        withTableBorder
+        borderRadius="md"
+        highlightOnHover
+        striped
+        minHeight={pagina.length > 0 ? undefined : 160}
+        records={pagina}
+        idAccessor="id"
+        fetching={historial.isFetching}
+        columns={[
+          {
+            accessor: "creadoEn",
+            title: t("envios.historial.fecha"),
+            render: (e) => formatearFechaHora(e.creadoEn),
+          },
+          {
+            accessor: "asunto",
+            title: t("envios.historial.asunto"),
+            render: (e) => (
+              <Stack gap={0}>
+                <Text size="sm" fw={500}>
+                  {e.asunto}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {resumenFiltro(e.filtro, t, tipos.data ?? [])}
+                </Text>
+              </Stack>
+            ),
+          },
+          {
+            accessor: "creadoPor",
+            title: t("envios.historial.quien"),
+            render: (e) => e.creadoPor ?? t("envios.historial.desconocido"),
+          },
+          {
+            accessor: "estado",
+            title: t("envios.historial.estado"),
+            render: (e) => (
+              <Badge variant="light" color={COLOR_ESTADO[e.estado]}>
+                {t(`envios.estadosEnvio.${e.estado}`)}
+              </Badge>
+            ),
+          },
+          { accessor: "enviados", title: t("envios.historial.enviados"), textAlign: "right" },
+          { accessor: "fallidos", title: t("envios.historial.fallidos"), textAlign: "right" },
+          { accessor: "omitidos", title: t("envios.historial.omitidos"), textAlign: "right" },
+          { accessor: "sinEmail", title: t("envios.historial.sinEmail"), textAlign: "right" },
+          {
+            accessor: "acciones",
+            title: t("envios.historial.acciones"),
+            textAlign: "right",
+            render: (e) => {
+              const ver = t("envios.historial.ver", { asunto: e.asunto });
+              return (
+                <Tooltip label={ver}>
+                  <ActionIcon variant="subtle" aria-label={ver} onClick={() => setViendo(e.id)}>
+                    <IconEye size={18} aria-hidden />
+                  </ActionIcon>
+                </Tooltip>
+              );
+            },
+          },
+        ]}
+        {...textosTabla}
+        noRecordsText={t("envios.historial.vacio")}
+        page={page}
+        onPageChange={setPage}
+        totalRecords={historial.data?.total ?? 0}
+        recordsPerPage={pageSize}
+        recordsPerPageOptions={TAMANYOS_PAGINA}
+        onRecordsPerPageChange={(n) => {
+          setPageSize(n);
+          setPage(1);
+        }}
+      />
+      <NuevoEnvio abierto={nuevo} alCerrar={() => setNuevo(false)} alLanzar={setLanzado} />
+      <DetalleEnvio id={viendo} alCerrar={() => setViendo(null)} />
+    </Stack>
+  );
+}
