@@ -176,6 +176,94 @@ describe("aforo bajo concurrencia", () => {
     expect(Number(personas)).toBeGreaterThanOrEqual(23);
   });
 
+  it("de pago y con invitados, las que llegan juntas (escritas en lote) llevan cada una su cargo y no queda plaza sin vender a quien cabía", async () => {
+    const socios = await crearSocios(24, "Lote");
+    const tipo = await e.db
+      .insertInto("tipo_socio")
+      .values({ nombre: "Tipo del lote", color: "#654321" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await e.db
+      .updateTable("socio")
+      .set({ id_tipo_socio: tipo.id })
+      .where(
+        "id",
+        "in",
+        socios.map((s) => s.id),
+      )
+      .execute();
+    const AFORO_LOTE = 17;
+    const creado = await crearActo({
+      nombre: "Cena del lote",
+      fecha: dentroDe(30),
+      aforo: AFORO_LOTE,
+      listaEspera: false,
+      invitadosMax: 3,
+      sePaga: true,
+      precioInvitado: 5,
+      precios: [{ idTipoSocio: tipo.id, idProducto: null, precio: 20 }],
+    });
+    expect(creado.statusCode, creado.body).toBe(201);
+    const idActo = creado.json().id as number;
+    // Parties of 4, 1, 2, 3, 4, 1…: a big one that does not fit must not keep out a small one.
+    const invitados = (i: number) => [3, 0, 1, 2][i % 4] as number;
+    const respuestas = await Promise.all(
+      socios.map((s, i) =>
+        e.app.inject({
+          method: "POST",
+          url: `/api/actos/${idActo}/inscripciones`,
+          headers: bearer(token),
+          payload: { idSocio: s.id, invitados: invitados(i) },
+        }),
+      ),
+    );
+    expect(respuestas.every((r) => r.statusCode === 201 || r.statusCode === 409)).toBe(true);
+    const dentro = await e.db
+      .selectFrom("inscripcion")
+      .leftJoin("pago", "pago.id", "inscripcion.id_pago")
+      .select([
+        "inscripcion.id_socio",
+        "inscripcion.invitados",
+        "inscripcion.importe",
+        "inscripcion.estado",
+        "pago.id_socio as pago_socio",
+        "pago.importe as pago_importe",
+        "pago.estado as pago_estado",
+      ])
+      .where("inscripcion.id_acto", "=", idActo)
+      .execute();
+    const personas = dentro.reduce((n, i) => n + 1 + i.invitados, 0);
+    expect(personas).toBeLessThanOrEqual(AFORO_LOTE);
+    const acto = await e.db
+      .selectFrom("acto")
+      .select("ocupadas")
+      .where("id", "=", idActo)
+      .executeTakeFirstOrThrow();
+    expect(acto.ocupadas).toBe(personas);
+    // Every one in has its own charge, to themselves, for their party: 20 € + 5 € a guest.
+    for (const i of dentro) {
+      expect(i.estado).toBe("confirmada");
+      expect(i.pago_socio).toBe(i.id_socio);
+      expect(i.pago_estado).toBe("pendiente");
+      expect(i.importe).toBe(2000 + 500 * i.invitados);
+      expect(i.pago_importe).toBe(i.importe);
+    }
+    const cargos = await e.db
+      .selectFrom("pago")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where(
+        "id_socio",
+        "in",
+        socios.map((s) => s.id),
+      )
+      .executeTakeFirstOrThrow();
+    expect(Number(cargos.n)).toBe(dentro.length);
+    // Whoever was told «no places» did not fit in what was left.
+    respuestas.forEach((r, i) => {
+      if (r.statusCode === 409) expect(personas + 1 + invitados(i)).toBeGreaterThan(AFORO_LOTE);
+    });
+  });
+
   it("las inscripciones que llegan juntas se leen juntas y cada una recibe lo suyo", async () => {
     const [activo1, activo2, deBaja] = await e.db
       .insertInto("socio")

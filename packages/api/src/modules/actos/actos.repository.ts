@@ -2,6 +2,7 @@ import { CompiledQuery, type Selectable, sql } from "kysely";
 import type { Database } from "../../db/database.js";
 import type { ActoTable, CambioAuditado, EstadoInscripcion, EstadoPago } from "../../db/schema.js";
 import { versionDatosQuieta } from "../../db/version-datos.js";
+import { EscritorEnLotes, SOLA } from "../../lib/escritor-en-lotes.js";
 import { LectorEnLotes } from "../../lib/lector-en-lotes.js";
 import { registrarAuditoria } from "../../services/auditoria.js";
 
@@ -132,6 +133,68 @@ const CONSULTA_PARA_INSCRIBIR = `
 /** Enrolment reads under way at once; each takes the enrolments that arrived meanwhile. */
 const LECTURAS_PARA_INSCRIBIR_EN_CURSO = 2;
 
+/**
+ * The enrolments of one event that arrived together, in one statement (ADR 0029): the event's
+ * row locked once (at the version each enrolment was checked against), the people of each entry
+ * added up in arrival order, and the entries that fit in `aforo - ocupadas` inserted with their
+ * charges. Entries are `unnest`ed from arrays ($3…$14, one element per entry; a null charge
+ * amount = no charge). It always answers the event's `lista_espera` (one row with nulls when
+ * nothing fitted), and nothing when the event changed since it was read.
+ */
+const INSCRIBIR_EN_LOTE = `
+  with a as (
+    select id, aforo, ocupadas, lista_espera from acto
+    where id = $1 and actualizado_en = $2::timestamptz
+    for update
+  ),
+  e as (
+    select * from unnest($3::integer[], $4::integer[], $5::text[], $6::text[], $7::bigint[],
+      $8::integer[], $9::integer[], $10::integer[], $11::text[], $12::bigint[], $13::date[],
+      $14::date[]) with ordinality as t(id_socio, invitados, menu, alergias, importe, id_pagador,
+      id_producto, anyo, concepto, importe_cargo, fecha_emision, fecha_vencimiento, n)
+  ),
+  d as (
+    select e.*,
+      (a.aforo is null or a.ocupadas + sum(1 + e.invitados) over (order by e.n) <= a.aforo) as cabe
+    from e cross join a
+  ),
+  p as (
+    insert into pago (id_socio, id_pagador, id_producto, anyo, concepto, importe, fecha_emision,
+      fecha_vencimiento)
+    select id_socio, id_pagador, id_producto, anyo, concepto, importe_cargo, fecha_emision,
+      fecha_vencimiento
+    from d where d.cabe and d.importe_cargo is not null
+    order by d.n
+    returning id, id_socio
+  ),
+  i as (
+    insert into inscripcion (id_acto, id_socio, invitados, menu, alergias, importe, id_pago, estado)
+    select $1::integer, d.id_socio, d.invitados, d.menu, d.alergias, d.importe, p.id, 'confirmada'
+    from d left join p on p.id_socio = d.id_socio
+    where d.cabe
+    order by d.n
+    returning id, id_acto, id_socio, invitados, menu, alergias, importe, asistio, id_pago, estado
+  )
+  select a.lista_espera, x.* from a left join (
+    select i.id, i.id_acto, i.id_socio, i.invitados, i.menu, i.alergias, i.importe, i.asistio,
+      i.id_pago, case when i.id_pago is null then null else 'pendiente' end as estado_pago,
+      null::integer as id_remesa, socio.nombre, socio.apellidos, socio.id_tipo_socio,
+      tipo_socio.nombre as tipo_nombre, tipo_socio.color as tipo_color, i.estado,
+      null::integer as puesto_espera
+    from i
+    join socio on socio.id = i.id_socio
+    left join tipo_socio on tipo_socio.id = socio.id_tipo_socio
+  ) x on true`;
+
+/** "idActo|version" of a batch of enrolments, back to its parts. */
+function claveDeLote(clave: string): [number, string] {
+  const corte = clave.indexOf("|");
+  return [Number(clave.slice(0, corte)), clave.slice(corte + 1)];
+}
+
+/** An enrolment to write with its charge (`ActosRepository.inscribirSiHayPlaza`). */
+type EntradaInscripcion = { nueva: NuevaInscripcion; cargo: NuevoCargo | null };
+
 const escaparLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The only place of the events module that talks to the database. */
@@ -148,6 +211,9 @@ export function puestoEsperaSql() {
 
 export class ActosRepository {
   private lectorParaInscribir: LectorEnLotes<string, ParaInscribir> | undefined;
+  private escritorInscripciones:
+    | EscritorEnLotes<string, EntradaInscripcion, InscripcionFila | undefined>
+    | undefined;
 
   constructor(private readonly db: Database) {}
 
@@ -475,6 +541,79 @@ export class ActosRepository {
     version: string,
     nueva: NuevaInscripcion,
     cargo: NuevoCargo | null,
+  ): Promise<InscripcionFila | undefined> {
+    if (this.enTransaccion) return this.inscribirUna(idActo, version, { nueva, cargo });
+    // Outside a transaction, the enrolments of one event that arrive together are written in
+    // one statement (EscritorEnLotes); the key keeps apart those checked against another version.
+    this.escritorInscripciones ??= new EscritorEnLotes(
+      (clave, entradas) => this.inscribirEnLote(clave, entradas),
+      (clave, entrada) => this.inscribirUna(...claveDeLote(clave), entrada),
+    );
+    return this.escritorInscripciones.escribir(`${idActo}|${version}`, { nueva, cargo });
+  }
+
+  /**
+   * A batch of `inscribirSiHayPlaza` for one event and version: those that fit, in arrival
+   * order, in one statement. The rest: with a wait-list, one by one afterwards through
+   * `inscribirUna` (SOLA: it places them on it in order); without, undefined, as when the event is full (the caller
+   * reads it again and answers 409, or fits a smaller party that came later). A member twice in a
+   * batch goes the second time through `inscribirUna` too (and meets the unique index).
+   */
+  private async inscribirEnLote(
+    clave: string,
+    entradas: EntradaInscripcion[],
+  ): Promise<(InscripcionFila | undefined | typeof SOLA)[]> {
+    const [idActo, version] = claveDeLote(clave);
+    const vistos = new Set<number>();
+    const enLote = entradas.filter((e) => {
+      if (vistos.has(e.nueva.id_socio)) return false;
+      vistos.add(e.nueva.id_socio);
+      return true;
+    });
+    const columna = <T>(f: (e: EntradaInscripcion) => T) => enLote.map(f);
+    const { rows } = await this.db.executeQuery<
+      { lista_espera: boolean } & Partial<InscripcionFila>
+    >(
+      CompiledQuery.raw(INSCRIBIR_EN_LOTE, [
+        idActo,
+        version,
+        columna((e) => e.nueva.id_socio),
+        columna((e) => e.nueva.invitados),
+        columna((e) => e.nueva.menu),
+        columna((e) => e.nueva.alergias),
+        columna((e) => e.nueva.importe),
+        columna((e) => e.cargo?.id_pagador ?? null),
+        columna((e) => e.cargo?.id_producto ?? null),
+        columna((e) => e.cargo?.anyo ?? null),
+        columna((e) => e.cargo?.concepto ?? null),
+        columna((e) => e.cargo?.importe ?? null),
+        columna((e) => e.cargo?.fecha_emision ?? null),
+        columna((e) => e.cargo?.fecha_vencimiento ?? null),
+      ]),
+    );
+    // No row: the event changed since these were read (each caller reads it again).
+    if (rows.length === 0) return entradas.map(() => undefined);
+    const listaEspera = rows[0]?.lista_espera === true;
+    const creadas = new Map<number, InscripcionFila>();
+    for (const { lista_espera: _, ...fila } of rows) {
+      if (fila.id != null) creadas.set(fila.id_socio as number, fila as InscripcionFila);
+    }
+    const usadas = new Set<InscripcionFila>();
+    return entradas.map((e) => {
+      const creada = creadas.get(e.nueva.id_socio);
+      if (creada && !usadas.has(creada)) {
+        usadas.add(creada);
+        return creada;
+      }
+      return listaEspera || creada ? SOLA : undefined;
+    });
+  }
+
+  /** One enrolment in one statement (see `inscribirSiHayPlaza`). */
+  private async inscribirUna(
+    idActo: number,
+    version: string,
+    { nueva, cargo }: EntradaInscripcion,
   ): Promise<InscripcionFila | undefined> {
     const personas = 1 + nueva.invitados;
     const acto = sql`
