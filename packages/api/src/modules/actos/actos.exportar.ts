@@ -1,32 +1,11 @@
-import { createRequire } from "node:module";
-import path from "node:path";
 import { formatearFecha, formatearImporte, type Idioma, type ListadoInscritos } from "@fila/domain";
 import ExcelJS from "exceljs";
-import pdfmake from "pdfmake";
 import type { Content, TDocumentDefinitions } from "pdfmake/interfaces";
+import { generarPdf } from "../../lib/pdf.js";
 import { conLogo } from "../../services/logo.js";
 import { textoExportacion } from "../socios-io/socios-io.textos-exportacion.js";
 
-export const TIPO_PDF = "application/pdf";
 export const TIPO_XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-
-const require = createRequire(import.meta.url);
-const carpetaFuentes = path.join(
-  path.dirname(require.resolve("pdfmake/package.json")),
-  "fonts",
-  "Roboto",
-);
-pdfmake.setFonts({
-  Roboto: {
-    normal: path.join(carpetaFuentes, "Roboto-Regular.ttf"),
-    bold: path.join(carpetaFuentes, "Roboto-Medium.ttf"),
-    italics: path.join(carpetaFuentes, "Roboto-Italic.ttf"),
-    bolditalics: path.join(carpetaFuentes, "Roboto-MediumItalic.ttf"),
-  },
-});
-// Only our own font files are read; the document never fetches URLs.
-pdfmake.setUrlAccessPolicy(() => false);
-pdfmake.setLocalAccessPolicy((ruta) => path.resolve(ruta).startsWith(carpetaFuentes));
 
 const CABECERAS = [
   "Apellidos",
@@ -161,7 +140,7 @@ export async function inscritosPdf(
       ...esperaPdf(listado, idioma),
     ],
   };
-  return Buffer.from(await pdfmake.createPdf(doc).getBuffer());
+  return generarPdf(doc);
 }
 
 /** The wait-list apart, after the confirmed people and their totals; nothing when empty. */

@@ -17,9 +17,10 @@ import {
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { TIPO_PDF } from "../../lib/pdf.js";
 import { requiereRol, requiereSesion, usuarioDe, versionDatosDe } from "../../plugins/auth.js";
 import { enviarEscrito } from "../../plugins/serializacion.js";
-import { inscritosPdf, inscritosXlsx, TIPO_PDF, TIPO_XLSX } from "./actos.exportar.js";
+import { inscritosPdf, inscritosXlsx, TIPO_XLSX } from "./actos.exportar.js";
 import type { ActosService } from "./actos.service.js";
 import { TIPO_CALENDARIO } from "./calendario.js";
 import type { CalendarioService } from "./calendario.service.js";

@@ -1,9 +1,6 @@
 import { formatearFecha, type Idioma } from "@fila/domain";
-import pdfmake from "pdfmake";
 import type { Content, TDocumentDefinitions } from "pdfmake/interfaces.js";
-// Importing the enrolled list's PDF module registers pdfmake's fonts and access policy (Roboto
-// from pdfmake's own folder, no URL): the letters print with the same.
-import "../actos/actos.exportar.js";
+import { generarPdf } from "../../lib/pdf.js";
 import { conLogo } from "../../services/logo.js";
 
 /** 1 mm in PDF points. */
@@ -109,5 +106,5 @@ export async function generarCartas(
     defaultStyle: { font: "Roboto", fontSize: 11 },
     content: contenido,
   };
-  return Buffer.from(await pdfmake.createPdf(documento).getBuffer());
+  return generarPdf(documento);
 }

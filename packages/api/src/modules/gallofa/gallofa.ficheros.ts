@@ -5,10 +5,8 @@ import {
   nombreEnAgradecimiento,
   type TotalesGallofa,
 } from "@fila/domain";
-import pdfmake from "pdfmake";
 import type { TDocumentDefinitions } from "pdfmake/interfaces";
-// Importing it registers the fonts and the no-URL policy of pdfmake for the whole API.
-import { TIPO_PDF } from "../actos/actos.exportar.js";
+import { generarPdf, TIPO_PDF } from "../../lib/pdf.js";
 import { neutralizar } from "../socios-io/socios-io.columnas.js";
 import {
   type CeldaExportada,
@@ -139,6 +137,6 @@ export async function agradecimientosPdf(
   return {
     nombre: `gallofa-${anyo}-agradecimientos.pdf`,
     tipo: TIPO_PDF,
-    contenido: Buffer.from(await pdfmake.createPdf(documento).getBuffer()),
+    contenido: await generarPdf(documento),
   };
 }

@@ -1,6 +1,4 @@
 import { once } from "node:events";
-import { createRequire } from "node:module";
-import path from "node:path";
 import { PassThrough, Readable } from "node:stream";
 import {
   type ColumnaInforme,
@@ -13,8 +11,8 @@ import {
 } from "@fila/domain";
 import type ExcelJS from "exceljs";
 import PDFDocument from "pdfkit";
+import { FUENTE, FUENTE_NEGRITA, TIPO_PDF } from "../../lib/pdf.js";
 import type { FicheroDescarga } from "../../plugins/descargas.js";
-import { TIPO_PDF } from "../actos/actos.exportar.js";
 import { neutralizar } from "../socios-io/socios-io.columnas.js";
 import {
   BOM,
@@ -285,14 +283,6 @@ async function escribirXlsx(
 }
 
 // --- PDF ---------------------------------------------------------------------------------
-
-const carpetaFuentes = path.join(
-  path.dirname(createRequire(import.meta.url).resolve("pdfmake/package.json")),
-  "fonts",
-  "Roboto",
-);
-const FUENTE = path.join(carpetaFuentes, "Roboto-Regular.ttf");
-const FUENTE_NEGRITA = path.join(carpetaFuentes, "Roboto-Medium.ttf");
 
 function textoPdf(valor: Valor, columna: ColumnaInforme): string {
   if (valor === null) return "";

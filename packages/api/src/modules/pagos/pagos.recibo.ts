@@ -1,34 +1,7 @@
-import { createRequire } from "node:module";
-import path from "node:path";
 import { aCentimos, formatearFecha, formatearImporte, type Idioma, type Pago } from "@fila/domain";
-import pdfmake from "pdfmake";
 import type { TDocumentDefinitions } from "pdfmake/interfaces.js";
+import { generarPdf } from "../../lib/pdf.js";
 import { conLogo } from "../../services/logo.js";
-
-const carpetaFuentes = path.join(
-  path.dirname(createRequire(import.meta.url).resolve("pdfmake/package.json")),
-  "fonts",
-  "Roboto",
-);
-
-let preparado = false;
-
-/** Roboto from pdfmake's own folder; no other file and no URL may be read while printing. */
-function preparar(): void {
-  if (preparado) return;
-  const fuente = (f: string) => path.join(carpetaFuentes, f);
-  pdfmake.addFonts({
-    Roboto: {
-      normal: fuente("Roboto-Regular.ttf"),
-      bold: fuente("Roboto-Medium.ttf"),
-      italics: fuente("Roboto-Italic.ttf"),
-      bolditalics: fuente("Roboto-MediumItalic.ttf"),
-    },
-  });
-  pdfmake.setUrlAccessPolicy(() => false);
-  pdfmake.setLocalAccessPolicy((ruta: string) => path.resolve(ruta).startsWith(carpetaFuentes));
-  preparado = true;
-}
 
 export type DatosAsociacion = {
   nombre: string;
@@ -80,7 +53,6 @@ export async function generarRecibo(
   idioma: Idioma = "es",
 ): Promise<Buffer> {
   const t = TEXTOS_RECIBO[idioma];
-  preparar();
   const a = asociacion ?? {
     nombre: "",
     cif: "",
@@ -132,5 +104,5 @@ export async function generarRecibo(
       },
     ],
   };
-  return pdfmake.createPdf(documento).getBuffer();
+  return generarPdf(documento);
 }
