@@ -211,6 +211,7 @@ export function puestoEsperaSql() {
 
 export class ActosRepository {
   private lectorParaInscribir: LectorEnLotes<string, ParaInscribir> | undefined;
+  private readonly productosEnCurso = new Map<string, Promise<number>>();
   private escritorInscripciones:
     | EscritorEnLotes<string, EntradaInscripcion, InscripcionFila | undefined>
     | undefined;
@@ -680,8 +681,24 @@ export class ActosRepository {
       .execute();
   }
 
-  /** Product of kind `acto` named after the event, for its year; created once and reused. */
-  async productoDeActo(nombre: string, anyo: number): Promise<number> {
+  /**
+   * Product of kind `acto` named after the event, for its year; created once and reused. The
+   * enrolments of a peak that were all read before it existed share one upsert instead of
+   * queueing one each on the product's row lock.
+   */
+  productoDeActo(nombre: string, anyo: number): Promise<number> {
+    const clave = `${anyo}|${nombre}`;
+    let enCurso = this.productosEnCurso.get(clave);
+    if (!enCurso) {
+      enCurso = this.crearProductoDeActo(nombre, anyo).finally(() =>
+        this.productosEnCurso.delete(clave),
+      );
+      this.productosEnCurso.set(clave, enCurso);
+    }
+    return enCurso;
+  }
+
+  private async crearProductoDeActo(nombre: string, anyo: number): Promise<number> {
     const fila = await this.db
       .insertInto("producto")
       .values({ nombre, anyo, tipo: "acto", descripcion: "Inscripción en el acto" })
