@@ -21,6 +21,7 @@ import { useEffect, useState } from "react";
 import { CampoFecha } from "../../lib/campo-fecha";
 import { CampoHora } from "../../lib/campo-hora";
 import { useTranslation } from "../../lib/i18n";
+import { IdiomasDelTexto } from "../idioma/idiomas-del-texto";
 import { erroresDeServidor } from "../socios/errores-formulario";
 import { TipoBadge } from "../socios/tipo-badge";
 import { useTiposSocio } from "../socios/use-socios";
@@ -155,11 +156,22 @@ export function ActoFormModal({
           </SimpleGrid>
           <Textarea
             label={t("actos.campos.descripcion")}
+            description={<IdiomasDelTexto es={v.descripcion} va={v.descripcionVa} />}
             autosize
             minRows={2}
             maxRows={6}
             maxLength={5000}
             {...form.getInputProps("descripcion")}
+          />
+          <Textarea
+            label={t("actos.campos.descripcionVa")}
+            description={t("actos.ayuda.descripcionVa")}
+            autosize
+            minRows={2}
+            maxRows={6}
+            maxLength={5000}
+            lang="ca-ES-valencia"
+            {...form.getInputProps("descripcionVa")}
           />
 
           <Divider label={t("actos.form.inscripcion")} labelPosition="left" />
