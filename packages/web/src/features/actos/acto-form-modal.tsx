@@ -112,6 +112,7 @@ export function ActoFormModal({
       title={acto ? t("actos.form.editar", { nombre: acto.nombre }) : t("actos.form.nuevo")}
       size="xl"
       centered
+      closeButtonProps={{ "aria-label": t("comun.cerrar") }}
     >
       <form onSubmit={form.onSubmit(enviar)} noValidate>
         <Stack>
