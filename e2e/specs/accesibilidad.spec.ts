@@ -138,36 +138,105 @@ for (const [nombreTamanyo, viewport] of Object.entries(TAMANYOS)) {
   });
 }
 
-// Valencian (issue 38): the login and the socio's home, at phone size, with the language chosen on
-// the login page. The choice is saved to the account: it is put back to Spanish at the end.
+// Valencian (issue 38), at phone size: the device's language set to Valencian on the login page
+// (localStorage `idioma`), the public pages read in it, then each role signs in (the choice is saved
+// to its account, and put back to Spanish at the end) and the same pages are checked in Valencian:
+// the socio's, and the administrator's own ones with its two-language editors (the event form and
+// the Valencian tab of the terms too). The usuario's pages are the socio's ones. One login per role.
 test.describe("accesibilidad en valenciano (movil)", () => {
   test.use({ viewport: TAMANYOS.movil });
 
-  test("la entrada y el inicio del socio en valenciano no tienen infracciones graves", async ({
-    page,
-  }) => {
-    const app = new AppPage(page);
+  /** The device in Valencian, chosen on the login page as a person would. */
+  async function valencianoEnLaEntrada(page: Page, app: AppPage) {
     await app.irA("login");
     await esperarContenido(page, "login");
     await page.getByRole("button", { name: "Valencià" }).click();
     await expect(page.locator("html")).toHaveAttribute("lang", "ca-ES-valencia");
     await expect(page.getByText("Entra amb el teu compte de fester")).toBeVisible();
-    const hallazgos: Hallazgo[] = [...(await analizar(page, "login (va)"))];
-    await page.getByLabel("Correu electrònic").fill(CUENTAS.socio.email);
+    expect(await page.evaluate(() => localStorage.getItem("idioma"))).toBe("va");
+  }
+
+  async function entrarEnValenciano(page: Page, email: string, home: string) {
+    await page.getByLabel("Correu electrònic").fill(email);
     await page.getByLabel("Contrasenya", { exact: true }).fill(PASSWORD_DEMO);
     await page.getByRole("button", { name: "Entrar" }).click();
-    try {
-      await esperarContenido(page, CUENTAS.socio.home);
-      await expect(page.getByRole("button", { name: "Tancar la sessió" })).toBeVisible();
-      hallazgos.push(...(await analizar(page, `${CUENTAS.socio.home} (va)`)));
-    } finally {
-      const token = await page.evaluate(() => localStorage.getItem("token"));
-      await page.request.put("/api/sesion/idioma", {
-        headers: { Authorization: `Bearer ${token}` },
-        data: { idioma: "es" },
-      });
+    await esperarContenido(page, home);
+    await expect(page.getByRole("button", { name: "Tancar la sessió" })).toBeVisible();
+  }
+
+  /** The account back in Spanish, for the specs after this one. */
+  async function volverAlCastellano(page: Page) {
+    const token = await page.evaluate(() => localStorage.getItem("token"));
+    if (!token) return;
+    await page.request.put("/api/sesion/idioma", {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { idioma: "es" },
+    });
+  }
+
+  async function recorrer(page: Page, app: AppPage, rutas: string[], hallazgos: Hallazgo[]) {
+    for (const ruta of rutas) {
+      await app.irA(ruta);
+      await esperarContenido(page, ruta);
+      await expect(page.locator("html")).toHaveAttribute("lang", "ca-ES-valencia");
+      hallazgos.push(...(await analizar(page, `${ruta} (va)`)));
     }
-    const resumen = resumir("valenciano, movil", hallazgos);
+  }
+
+  test("las páginas públicas y las del socio en valenciano no tienen infracciones graves", async ({
+    page,
+  }) => {
+    test.setTimeout(30_000 + (PUBLICAS.length + RUTAS.socio.length) * 5_000);
+    const app = new AppPage(page);
+    await valencianoEnLaEntrada(page, app);
+    const hallazgos: Hallazgo[] = [...(await analizar(page, "login (va)"))];
+    await recorrer(page, app, PUBLICAS.slice(1), hallazgos);
+    await app.irA("login");
+    await esperarContenido(page, "login");
+    try {
+      await entrarEnValenciano(page, CUENTAS.socio.email, CUENTAS.socio.home);
+      hallazgos.push(...(await analizar(page, `${CUENTAS.socio.home} (va)`)));
+      await recorrer(page, app, RUTAS.socio.slice(1), hallazgos);
+    } finally {
+      await volverAlCastellano(page);
+    }
+    const resumen = resumir("valenciano, socio, movil", hallazgos);
+    console.log(resumen);
+    expect(hallazgos, resumen).toEqual([]);
+  });
+
+  test("las páginas del administrador en valenciano no tienen infracciones graves", async ({
+    page,
+  }) => {
+    // The pages every role shares were checked with the socio.
+    const rutas = RUTAS.administrador.filter((r) => !COMUNES.includes(r) && r !== "user-home");
+    test.setTimeout(30_000 + rutas.length * 5_000);
+    const app = new AppPage(page);
+    await valencianoEnLaEntrada(page, app);
+    const hallazgos: Hallazgo[] = [];
+    try {
+      await entrarEnValenciano(page, CUENTAS.administrador.email, CUENTAS.administrador.home);
+      await recorrer(page, app, rutas, hallazgos);
+      // The event form, with its description only in Spanish so far: «ES» and a struck «VA».
+      await app.irA("actos");
+      await esperarContenido(page, "actos");
+      await page.getByRole("button", { name: "Acte nou" }).click();
+      const dialogo = page.getByRole("dialog");
+      await dialogo.getByLabel("Descripció", { exact: true }).fill("Sopar de germanor");
+      await expect(dialogo.getByText("Només en castellà; falta en valencià")).toBeAttached();
+      hallazgos.push(...(await analizar(page, "actos, acte nou (va)")));
+      await page.keyboard.press("Escape");
+      await expect(dialogo).toBeHidden();
+      // The terms' editor with its Valencian tab open (the badges and the Valencian editors).
+      await app.irA("utilidades?pestanya=textos");
+      await esperarContenido(page, "utilidades?pestanya=textos");
+      await page.getByRole("tab", { name: "En valencià" }).click();
+      await expect(page.getByText("Condicions d'ús en valencià")).toBeVisible();
+      hallazgos.push(...(await analizar(page, "utilidades?pestanya=textos, en valencià (va)")));
+    } finally {
+      await volverAlCastellano(page);
+    }
+    const resumen = resumir("valenciano, administrador, movil", hallazgos);
     console.log(resumen);
     expect(hallazgos, resumen).toEqual([]);
   });

@@ -7,6 +7,7 @@ export * from "./alertas/reintentos-push";
 export * from "./analitica/analitica";
 export * from "./analitica/analitica.schema";
 export * from "./color/luma";
+export * from "./comun/en-mi-idioma";
 export * from "./comun/esquemas";
 export * from "./config/app-config.schema";
 export * from "./documentos/documento.schema";

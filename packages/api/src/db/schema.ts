@@ -9,6 +9,9 @@ export type AsociacionTable = {
   direccion: Generated<string>;
   texto_condiciones: Generated<string>;
   texto_privacidad: Generated<string>;
+  /** The terms and privacy in Valencian ('' = only Spanish; migration 0031). */
+  texto_condiciones_va: Generated<string>;
+  texto_privacidad_va: Generated<string>;
   version_condiciones: Generated<string>;
   poblacion: Generated<string>;
   cod_postal: Generated<string>;
@@ -429,6 +432,8 @@ export type ActoTable = {
   fecha_maxima_inscripcion: Fecha;
   id_tipo_acto: number | null;
   descripcion: Generated<string>;
+  /** The description in Valencian ('' = only Spanish; migration 0031). */
+  descripcion_va: Generated<string>;
   imagen: string | null;
   /** null = no limit. */
   aforo: number | null;

@@ -44,6 +44,7 @@ describe("ActoSchema", () => {
       numInscritos: 0,
       idTipoActo: null,
       descripcion: "",
+      descripcionVa: "",
       imagen: null,
       aforo: null,
       invitadosMax: 0,

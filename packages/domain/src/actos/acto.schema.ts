@@ -45,6 +45,8 @@ export const ActoSchema = z.object({
   numInscritos: z.int().nonnegative().default(0),
   idTipoActo: IdReferenciaSchema,
   descripcion: z.string().max(5000).default(""),
+  /** The description in Valencian ('' = none; the reader gets `descripcionActo`, issue 38). */
+  descripcionVa: z.string().max(5000).default(""),
   imagen: z.string().nullable().default(null),
   /** null = sin límite de plazas. */
   aforo: z.int().positive().nullable().default(null),
@@ -107,6 +109,7 @@ export const ActoEntradaSchema = z
       .nullable()
       .default(null),
     descripcion: textoCorto(5000).default(""),
+    descripcionVa: textoCorto(5000).default(""),
     imagen: textoCorto(500).nullable().default(null),
     aforo: z
       .int({ error: "El aforo es un número entero" })

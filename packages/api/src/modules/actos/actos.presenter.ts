@@ -36,6 +36,7 @@ export function presentarActo(fila: ActoFila, precios: PrecioFila[]): Acto {
     numInscritos: fila.ocupadas,
     idTipoActo: fila.id_tipo_acto,
     descripcion: fila.descripcion,
+    descripcionVa: fila.descripcion_va,
     imagen: fila.imagen,
     aforo: fila.aforo,
     invitadosMax: fila.invitados_max,

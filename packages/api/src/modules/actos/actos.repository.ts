@@ -27,6 +27,7 @@ export type DatosActo = {
   fecha_maxima_inscripcion: string | null;
   id_tipo_acto: number | null;
   descripcion: string;
+  descripcion_va: string;
   imagen: string | null;
   aforo: number | null;
   invitados_max: number;

@@ -354,6 +354,87 @@ describe("actos", () => {
   });
 });
 
+describe("descripción en castellano y en valenciano (issue 38)", () => {
+  /** The DESCRIPTION of the event's own .ics, unfolded and unescaped enough for the check. */
+  async function descripcionIcs(idActo: number, token: string) {
+    const res = await llamar("GET", `/api/actos/${idActo}/evento.ics`, token);
+    expect(res.statusCode).toBe(200);
+    const plano = res.body.replace(/\r\n[ \t]/g, "");
+    return /^DESCRIPTION:(.*)$/m.exec(plano)?.[1]?.replace(/\\([,;\\])/g, "$1") ?? null;
+  }
+
+  it("guarda, devuelve, cambia y copia descripcionVa; el socio recibe las dos", async () => {
+    const acto = await crearActo({
+      nombre: "Sopar de germanor",
+      descripcion: "Cena con música",
+      descripcionVa: "  Sopar amb música  ",
+    });
+    expect(acto).toMatchObject({
+      descripcion: "Cena con música",
+      descripcionVa: "Sopar amb música",
+    });
+    const leido = (await llamar("GET", `/api/actos/${acto.id}`, admin.token)).json();
+    expect(leido.descripcionVa).toBe("Sopar amb música");
+
+    const cambio = await llamar("PUT", `/api/actos/${acto.id}`, admin.token, {
+      ...cena(),
+      nombre: "Sopar de germanor",
+      descripcion: "Cena con música",
+      descripcionVa: "Sopar amb música en directe",
+    });
+    expect(cambio.statusCode, cambio.body).toBe(200);
+    expect(cambio.json().descripcionVa).toBe("Sopar amb música en directe");
+    const auditoria = await e.db
+      .selectFrom("auditoria")
+      .select("cambios")
+      .where("entidad", "=", "acto")
+      .where("id_entidad", "=", acto.id)
+      .where("accion", "=", "modificar")
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(auditoria.cambios)).toContain("descripcion_va");
+
+    const copia = await llamar("POST", `/api/actos/${acto.id}/copia`, admin.token, {});
+    expect(copia.statusCode).toBe(201);
+    expect(copia.json()).toMatchObject({
+      descripcion: "Cena con música",
+      descripcionVa: "Sopar amb música en directe",
+    });
+
+    const mios = (await llamar("GET", "/api/actos/mios?pageSize=200", usuarioA.token)).json();
+    const mio = mios.items.find((a: { id: number }) => a.id === acto.id);
+    expect(mio).toMatchObject({
+      descripcion: "Cena con música",
+      descripcionVa: "Sopar amb música en directe",
+    });
+
+    // Without it, an edit from an older client leaves it empty, like any other default.
+    const sinVa = await crearActo({ nombre: "Sense traducció", descripcion: "Solo castellano" });
+    expect(sinVa.descripcionVa).toBe("");
+    const largo = await llamar("POST", "/api/actos", admin.token, {
+      ...cena(),
+      descripcionVa: "x".repeat(5001),
+    });
+    expect(largo.statusCode).toBe(400);
+  });
+
+  it("el .ics de un acto lleva la descripción en el idioma de la cuenta, o la otra si falta", async () => {
+    const cuentaVa = await crearCuenta(e.db, { rol: "usuario" });
+    await e.db.updateTable("usuario").set({ idioma: "va" }).where("id", "=", cuentaVa.id).execute();
+    const va = await entrar(e.app, cuentaVa.email);
+    const dos = await crearActo({
+      descripcion: "Cena, con música",
+      descripcionVa: "Sopar; amb música",
+    });
+    expect(await descripcionIcs(dos.id, va)).toBe("Sopar; amb música");
+    expect(await descripcionIcs(dos.id, usuarioA.token)).toBe("Cena, con música");
+    const soloEs = await crearActo({ descripcion: "Solo en castellano" });
+    expect(await descripcionIcs(soloEs.id, va)).toBe("Solo en castellano");
+    const soloVa = await crearActo({ descripcion: "", descripcionVa: "Només en valencià" });
+    expect(await descripcionIcs(soloVa.id, usuarioA.token)).toBe("Només en valencià");
+    expect(await descripcionIcs(soloVa.id, va)).toBe("Només en valencià");
+  });
+});
+
 describe("inscripciones", () => {
   it("un usuario se inscribe con un invitado y crea el cargo exacto para el pagador", async () => {
     const acto = await crearActo();

@@ -79,6 +79,7 @@ function aDatos(e: ActoEntrada, listaEspera: boolean): DatosActo {
     fecha_maxima_inscripcion: e.fechaMaximaInscripcion,
     id_tipo_acto: e.idTipoActo,
     descripcion: e.descripcion,
+    descripcion_va: e.descripcionVa,
     imagen: e.imagen,
     aforo: e.aforo,
     invitados_max: e.invitadosMax,

@@ -1,4 +1,4 @@
-import type { Idioma } from "@fila/domain";
+import { type Idioma, textoEnMiIdioma } from "@fila/domain";
 import ical, { ICalCalendarMethod } from "ical-generator";
 import type { ActoFila } from "./actos.repository.js";
 
@@ -78,7 +78,13 @@ export function generarCalendario(actos: ActoFila[], opciones: OpcionesCalendari
     x: [["X-WR-TIMEZONE", ZONA]],
   });
   for (const acto of actos) {
-    const texto = [acto.descripcion, acto.observaciones].filter(Boolean).join("\n\n");
+    // The description in the reader's language, or the other one when only it is written.
+    const descripcion = textoEnMiIdioma(
+      acto.descripcion,
+      acto.descripcion_va,
+      opciones.idioma ?? "es",
+    );
+    const texto = [descripcion, acto.observaciones].filter(Boolean).join("\n\n");
     calendario.createEvent({
       id: `acto-${acto.id}@${opciones.dominio}`,
       summary: acto.nombre,

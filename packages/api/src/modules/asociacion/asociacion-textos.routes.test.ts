@@ -134,6 +134,62 @@ describe("textos de la asociación", () => {
   });
 });
 
+describe("textos en castellano y en valenciano (issue 38)", () => {
+  it("guarda la traducción saneada, la conserva si no se envía y no pide aceptar otra vez", async () => {
+    const cuenta = await crearCuenta(x.e.db, { rol: "usuario" });
+    const antes = (await x.llamar("GET", "/api/asociacion/textos")).json();
+    expect(antes).toMatchObject({ condicionesVa: "", privacidadVa: "" });
+
+    const res = await x.llamar("PUT", "/api/asociacion/textos", admin, {
+      condiciones: antes.condiciones,
+      privacidad: antes.privacidad,
+      condicionesVa: '<h2>Condicions</h2><p onclick="robar()">Accepte</p><script>alert(1)</script>',
+      privacidadVa: "<p></p>",
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const textos = res.json();
+    expect(textos.condicionesVa).toContain("<h2>Condicions</h2>");
+    expect(textos.condicionesVa).not.toContain("onclick");
+    expect(textos.condicionesVa).not.toContain("<script");
+    // An emptied editor is no text: a reader in Valencian gets the Spanish one.
+    expect(textos.privacidadVa).toBe("");
+    expect(textos.condiciones).toBe(antes.condiciones);
+    // Adding the translation keeps the version: nobody accepts the terms again for it.
+    expect(textos.versionCondiciones).toBe(antes.versionCondiciones);
+    const login = await x.e.app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: { email: cuenta.email, password: cuenta.password },
+    });
+    expect(login.json().condicionesAceptadas).toBe("si");
+
+    const auditoria = await x.e.db
+      .selectFrom("auditoria")
+      .select("cambios")
+      .where("entidad", "=", "asociacion")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(auditoria.cambios)).toContain("texto_condiciones_va");
+
+    // A client that does not send the Valencian texts leaves them as they were.
+    const sinVa = await x.llamar("PUT", "/api/asociacion/textos", admin, {
+      condiciones: antes.condiciones,
+      privacidad: "<p>Privacidad corregida</p>",
+    });
+    expect(sinVa.statusCode).toBe(200);
+    expect(sinVa.json().condicionesVa).toContain("<h2>Condicions</h2>");
+    expect(sinVa.json().versionCondiciones).toBe(antes.versionCondiciones);
+
+    for (const malo of [
+      { condiciones: "", privacidad: "", condicionesVa: 3 },
+      { condiciones: "", privacidad: "", privacidadVa: "x".repeat(200_001) },
+      { condiciones: "", privacidad: "", idioma: "va" },
+    ]) {
+      expect((await x.llamar("PUT", "/api/asociacion/textos", admin, malo)).statusCode).toBe(400);
+    }
+  });
+});
+
 describe("logotipo", () => {
   it("rechaza el SVG y lo que no es imagen aunque el nombre diga .png", async () => {
     for (const [contenido, nombre] of [

@@ -15,6 +15,15 @@ const TextosEntradaSchema = z.object({
     .string()
     .max(TEXTO_MAX, { error: "El texto de las condiciones es demasiado largo" }),
   privacidad: z.string().max(TEXTO_MAX, { error: "El texto de privacidad es demasiado largo" }),
+  /** The same texts in Valencian (issue 38): '' = none (readers get the Spanish); absent = kept. */
+  condicionesVa: z
+    .string()
+    .max(TEXTO_MAX, { error: "El texto de las condiciones es demasiado largo" })
+    .optional(),
+  privacidadVa: z
+    .string()
+    .max(TEXTO_MAX, { error: "El texto de privacidad es demasiado largo" })
+    .optional(),
   /** Publish the terms as a new version: every account accepts them again at its next sign-in. */
   nuevaVersion: z.boolean().default(false),
 });
@@ -22,6 +31,10 @@ export const TextosSchema = z.object({
   nombre: z.string(),
   condiciones: z.string(),
   privacidad: z.string(),
+  /** In Valencian ('' = not written: a reader in Valencian gets the Spanish one). */
+  condicionesVa: z.string(),
+  privacidadVa: z.string(),
+  /** Version of the terms (of the Spanish text; the translation follows it). */
   versionCondiciones: z.string(),
   /** URL of the logo (changes with each new logo), or null without one. */
   logo: z.string().nullable(),
@@ -67,7 +80,7 @@ export const asociacionTextosRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary:
-          "Cambiar los textos de condiciones y privacidad (HTML saneado); con nuevaVersion todas las cuentas vuelven a aceptar las condiciones",
+          "Cambiar los textos de condiciones y privacidad, en castellano y en valenciano (HTML saneado); con nuevaVersion todas las cuentas vuelven a aceptar las condiciones",
         body: TextosEntradaSchema,
         response: { 200: TextosSchema },
       },

@@ -1,3 +1,4 @@
+import { estaEscrito } from "@fila/domain";
 import { DomainError, noEncontrado } from "../../errors/domain-error.js";
 import type { UsuarioAutenticado } from "../../plugins/auth.js";
 import { diferencias, registrarAuditoria } from "../../services/auditoria.js";
@@ -9,6 +10,8 @@ export type Textos = {
   nombre: string;
   condiciones: string;
   privacidad: string;
+  condicionesVa: string;
+  privacidadVa: string;
   versionCondiciones: string;
   logo: string | null;
 };
@@ -20,6 +23,12 @@ export function siguienteVersion(actual: string): string {
   return m ? `${m[1]}.${Number(m[2]) + 1}` : `${actual}.2`;
 }
 
+/** A Valencian text, sanitised; '' when it has no text (an emptied editor's `<p></p>`). */
+function traduccion(html: string): string {
+  const limpio = htmlSeguro(html);
+  return estaEscrito(limpio) ? limpio : "";
+}
+
 export class TextosAsociacionService {
   constructor(private readonly repo: AsociacionRepository) {}
 
@@ -29,6 +38,8 @@ export class TextosAsociacionService {
       nombre: a.nombre,
       condiciones: a.texto_condiciones,
       privacidad: a.texto_privacidad,
+      condicionesVa: a.texto_condiciones_va,
+      privacidadVa: a.texto_privacidad_va,
       versionCondiciones: a.version_condiciones,
       logo: a.logo_actualizado_en
         ? `/api/asociacion/logo?v=${new Date(a.logo_actualizado_en).getTime()}`
@@ -38,13 +49,29 @@ export class TextosAsociacionService {
 
   async guardarTextos(
     actor: UsuarioAutenticado,
-    entrada: { condiciones: string; privacidad: string; nuevaVersion: boolean },
+    entrada: {
+      condiciones: string;
+      privacidad: string;
+      condicionesVa?: string | undefined;
+      privacidadVa?: string | undefined;
+      nuevaVersion: boolean;
+    },
   ): Promise<Textos> {
     await this.repo.transaccion(async (repo, tx) => {
       const antes = await repo.textos(true);
+      // The Valencian texts (issue 38) are kept when not sent. The version changes only when
+      // asked: a translation added or corrected asks nobody to accept the terms again.
       const nuevos = {
         texto_condiciones: htmlSeguro(entrada.condiciones),
         texto_privacidad: htmlSeguro(entrada.privacidad),
+        texto_condiciones_va:
+          entrada.condicionesVa === undefined
+            ? antes.texto_condiciones_va
+            : traduccion(entrada.condicionesVa),
+        texto_privacidad_va:
+          entrada.privacidadVa === undefined
+            ? antes.texto_privacidad_va
+            : traduccion(entrada.privacidadVa),
         version_condiciones: entrada.nuevaVersion
           ? siguienteVersion(antes.version_condiciones)
           : antes.version_condiciones,
@@ -54,6 +81,8 @@ export class TextosAsociacionService {
         {
           texto_condiciones: antes.texto_condiciones,
           texto_privacidad: antes.texto_privacidad,
+          texto_condiciones_va: antes.texto_condiciones_va,
+          texto_privacidad_va: antes.texto_privacidad_va,
           version_condiciones: antes.version_condiciones,
         },
         nuevos,

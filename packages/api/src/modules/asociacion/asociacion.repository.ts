@@ -57,6 +57,8 @@ export class AsociacionRepository {
         "nombre",
         "texto_condiciones",
         "texto_privacidad",
+        "texto_condiciones_va",
+        "texto_privacidad_va",
         "version_condiciones",
         "logo_actualizado_en",
       ])
@@ -68,6 +70,8 @@ export class AsociacionRepository {
   async guardarTextos(datos: {
     texto_condiciones: string;
     texto_privacidad: string;
+    texto_condiciones_va: string;
+    texto_privacidad_va: string;
     version_condiciones: string;
   }): Promise<void> {
     await this.db.updateTable("asociacion").set(datos).where("id", "=", 1).execute();

@@ -21,6 +21,7 @@ import { useEffect, useState } from "react";
 import { CampoFecha } from "../../lib/campo-fecha";
 import { CampoHora } from "../../lib/campo-hora";
 import { useTranslation } from "../../lib/i18n";
+import { IdiomasDelTexto } from "../idioma/idiomas-del-texto";
 import { erroresDeServidor } from "../socios/errores-formulario";
 import { TipoBadge } from "../socios/tipo-badge";
 import { useTiposSocio } from "../socios/use-socios";
@@ -111,6 +112,7 @@ export function ActoFormModal({
       title={acto ? t("actos.form.editar", { nombre: acto.nombre }) : t("actos.form.nuevo")}
       size="xl"
       centered
+      closeButtonProps={{ "aria-label": t("comun.cerrar") }}
     >
       <form onSubmit={form.onSubmit(enviar)} noValidate>
         <Stack>
@@ -155,11 +157,22 @@ export function ActoFormModal({
           </SimpleGrid>
           <Textarea
             label={t("actos.campos.descripcion")}
+            description={<IdiomasDelTexto es={v.descripcion} va={v.descripcionVa} />}
             autosize
             minRows={2}
             maxRows={6}
             maxLength={5000}
             {...form.getInputProps("descripcion")}
+          />
+          <Textarea
+            label={t("actos.campos.descripcionVa")}
+            description={t("actos.ayuda.descripcionVa")}
+            autosize
+            minRows={2}
+            maxRows={6}
+            maxLength={5000}
+            lang="ca-ES-valencia"
+            {...form.getInputProps("descripcionVa")}
           />
 
           <Divider label={t("actos.form.inscripcion")} labelPosition="left" />

@@ -1,5 +1,5 @@
 import "mantine-datatable/styles.css";
-import { type Acto, mensajeDeError } from "@fila/domain";
+import { type Acto, estaEscrito, mensajeDeError } from "@fila/domain";
 import {
   ActionIcon,
   Alert,
@@ -31,6 +31,7 @@ import { useSesion } from "../../app/session-store";
 import { CampoFecha } from "../../lib/campo-fecha";
 import { useTranslation } from "../../lib/i18n";
 import { useTextosTabla } from "../../lib/textos-tabla";
+import { IdiomasDelTexto } from "../idioma/idiomas-del-texto";
 import { MaestroBadge } from "../maestros/maestro-badge";
 import { ActoFormModal } from "./acto-form-modal";
 import { CabeceraActos } from "./cabecera-actos";
@@ -130,6 +131,10 @@ function TablaActos({ cuando, alEditar }: { cuando: Cuando; alEditar: (acto: Act
             <Badge color="red" variant="light" size="sm">
               {t("actos.cancelado")}
             </Badge>
+          ) : null}
+          {/* The languages of its description (issue 38), when it has one. */}
+          {estaEscrito(a.descripcion) || estaEscrito(a.descripcionVa) ? (
+            <IdiomasDelTexto es={a.descripcion} va={a.descripcionVa} />
           ) : null}
         </Group>
       ),

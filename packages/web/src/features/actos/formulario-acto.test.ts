@@ -92,6 +92,14 @@ describe("formulario de acto", () => {
     expect(cuerpoDeActo({ ...valores, listaEspera: false }, null).listaEspera).toBe(false);
   });
 
+  it("lleva la descripción en valenciano, sin espacios, y la del acto editado (issue 38)", () => {
+    const acto = { ...CENA, descripcionVa: "Sopar de germanor" };
+    expect(valoresDeActo(acto).descripcionVa).toBe("Sopar de germanor");
+    expect(valoresDeActo(null).descripcionVa).toBe("");
+    const valores = { ...valoresDeActo(acto), descripcionVa: "  Sopar  " };
+    expect(cuerpoDeActo(valores, acto).descripcionVa).toBe("Sopar");
+  });
+
   it("quita los menús vacíos y los espacios", () => {
     const valores = { ...valoresDeActo(CENA), menus: [" Vegetariano ", "", "Carne"] };
     expect(cuerpoDeActo(valores, CENA).menus).toEqual(["Vegetariano", "Carne"]);

@@ -11,6 +11,8 @@ export type ValoresActo = {
   hora: string;
   lugar: string;
   descripcion: string;
+  /** The description in Valencian (issue 38): optional; '' = the Spanish one for everybody. */
+  descripcionVa: string;
   fechaMaximaInscripcion: string;
   aforo: Numero;
   /** Only meaningful with an aforo (the switch shows then). */
@@ -34,6 +36,7 @@ export const CAMPOS_ACTO = [
   "hora",
   "lugar",
   "descripcion",
+  "descripcionVa",
   "fechaMaximaInscripcion",
   "aforo",
   "listaEspera",
@@ -67,6 +70,7 @@ export function valoresDeActo(acto: Acto | null): ValoresActo {
     hora: acto?.hora ?? "",
     lugar: acto?.lugar ?? "",
     descripcion: acto?.descripcion ?? "",
+    descripcionVa: acto?.descripcionVa ?? "",
     fechaMaximaInscripcion: acto?.fechaMaximaInscripcion ?? "",
     aforo: acto?.aforo ?? "",
     // A new event with an aforo has a wait-list unless switched off.
@@ -114,6 +118,7 @@ export function cuerpoDeActo(valores: ValoresActo, original: Acto | null): ActoE
     precios,
     idTipoActo: valores.idTipoActo ? Number(valores.idTipoActo) : null,
     descripcion: valores.descripcion.trim(),
+    descripcionVa: valores.descripcionVa.trim(),
     imagen: original?.imagen ?? null,
     aforo: numeroONulo(valores.aforo),
     listaEspera: numeroONulo(valores.aforo) !== null && valores.listaEspera,

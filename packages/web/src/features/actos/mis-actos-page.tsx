@@ -1,10 +1,16 @@
-import { type FamiliarActo, formatearFecha, type MiActo, mensajeDeError } from "@fila/domain";
+import {
+  descripcionActo,
+  type FamiliarActo,
+  formatearFecha,
+  type MiActo,
+  mensajeDeError,
+} from "@fila/domain";
 import { Alert, Badge, Button, Card, Group, Modal, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconCalendarPlus, IconClock, IconMapPin, IconUsers } from "@tabler/icons-react";
 import { useState } from "react";
 import { descargarDeApi } from "../../lib/descargar";
-import { useTranslation } from "../../lib/i18n";
+import { IDIOMAS_WEB, useIdioma, useTranslation } from "../../lib/i18n";
 import { ImagenApi } from "../../lib/imagen-api";
 import { Cargando } from "../socios/estado-carga";
 import { CabeceraActos } from "./cabecera-actos";
@@ -64,6 +70,9 @@ function TarjetaActo({
   alCancelar: (familiar: FamiliarActo) => void;
 }) {
   const { t } = useTranslation();
+  const idioma = useIdioma();
+  // The description in the reader's language, or the other one (then marked with its lang).
+  const descripcion = descripcionActo(acto, idioma);
   const [descargando, setDescargando] = useState(false);
 
   async function anyadirAlCalendario() {
@@ -124,7 +133,14 @@ function TarjetaActo({
             {t("actos.calendario.anyadir")}
           </Button>
         </Group>
-        {acto.descripcion ? <Text size="sm">{acto.descripcion}</Text> : null}
+        {descripcion.texto ? (
+          <Text
+            size="sm"
+            lang={descripcion.idioma === idioma ? undefined : IDIOMAS_WEB[descripcion.idioma].lang}
+          >
+            {descripcion.texto}
+          </Text>
+        ) : null}
         <Group gap="xs">
           <Badge variant="light" leftSection={<IconUsers size={12} aria-hidden />}>
             {acto.plazasLibres === null

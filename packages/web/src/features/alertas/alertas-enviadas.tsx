@@ -1,10 +1,12 @@
 import "mantine-datatable/styles.css";
 import { formatearFechaHora, formatearNumero } from "@fila/domain";
+import { Group, Text } from "@mantine/core";
 import { DataTable } from "mantine-datatable";
 import { useState } from "react";
 import type { TFunction } from "../../lib/i18n";
 import { useTranslation } from "../../lib/i18n";
 import { useTextosTabla } from "../../lib/textos-tabla";
+import { IdiomasDelTexto } from "../idioma/idiomas-del-texto";
 import { type AlertaEnviada, useEnviadas } from "./use-alertas";
 
 const TAMANYOS_PAGINA = [25, 50, 100, 200];
@@ -51,7 +53,16 @@ export function AlertasEnviadas() {
       noRecordsText={t("alertas.sinEnviadas")}
       {...textosTabla}
       columns={[
-        { accessor: "titulo", title: t("alertas.campos.titulo") },
+        {
+          accessor: "titulo",
+          title: t("alertas.campos.titulo"),
+          render: (a) => (
+            <Group gap="xs" wrap="nowrap">
+              <Text size="sm">{a.titulo}</Text>
+              <IdiomasDelTexto es={a.titulo} va={a.tituloVa ?? ""} />
+            </Group>
+          ),
+        },
         {
           accessor: "creadaEn",
           title: t("alertas.fecha"),

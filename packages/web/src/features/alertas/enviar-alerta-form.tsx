@@ -24,6 +24,7 @@ import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useMemo, useState } from "react";
 import { api } from "../../lib/api";
 import { useTranslation } from "../../lib/i18n";
+import { IdiomasDelTexto } from "../idioma/idiomas-del-texto";
 import { nombreCompleto, type SocioResumen } from "../socios/tipos";
 import { useBuscarSocios, useTiposSocio } from "../socios/use-socios";
 import { useMutacionesAlertas } from "./use-alertas";
@@ -178,6 +179,7 @@ export function EnviarAlertaForm({ alEnviar }: { alEnviar?: () => void }) {
       <Stack gap="sm" maw={720}>
         <TextInput
           label={t("alertas.campos.titulo")}
+          description={<IdiomasDelTexto es={c.titulo} va={c.tituloVa} />}
           required
           maxLength={120}
           value={c.titulo}

@@ -30,6 +30,9 @@ export type AlertaEnviada = {
   creadaEn: string;
   destinatarios: number;
   leidas: number;
+  /** In Valencian ('' = only Spanish; issue 38). */
+  tituloVa?: string;
+  mensajeVa?: string;
 };
 
 type Pagina<T> = { items: T[]; total: number; page: number; pageSize: number };

@@ -1,7 +1,7 @@
-import { mensajeDeError } from "@fila/domain";
+import { mensajeDeError, textoYSuIdioma } from "@fila/domain";
 import { Alert, Anchor, Container, Loader, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
-import { useTranslation } from "../../lib/i18n";
+import { IDIOMAS_WEB, useIdioma, useTranslation } from "../../lib/i18n";
 import { TextoAsociacion } from "./texto-asociacion";
 import { type TextosAsociacion, useTextosAsociacion } from "./use-textos-asociacion";
 
@@ -13,10 +13,17 @@ type Props = {
   despues?: ReactNode;
 };
 
-/** A page showing one of the association's texts (terms or privacy). */
+/**
+ * A page showing one of the association's texts (terms or privacy), in the reader's language
+ * when the board wrote it, otherwise in the other one (marked with its `lang`; issue 38).
+ */
 export function PaginaTexto({ titulo, campo, subtitulo, antes, despues }: Props) {
   const { t } = useTranslation();
+  const idioma = useIdioma();
   const { data, error, isPending, refetch } = useTextosAsociacion();
+  const texto = data
+    ? textoYSuIdioma(data[campo] ?? "", data[`${campo}Va`] ?? "", idioma)
+    : { texto: "", idioma };
   return (
     <Container size="md" px={0}>
       <Paper withBorder radius="md" p={{ base: "md", sm: "xl" }}>
@@ -36,8 +43,11 @@ export function PaginaTexto({ titulo, campo, subtitulo, antes, despues }: Props)
             </Alert>
           ) : null}
           {data ? (
-            data[campo]?.trim() ? (
-              <TextoAsociacion texto={data[campo]} />
+            texto.texto.trim() ? (
+              <TextoAsociacion
+                texto={texto.texto}
+                lang={texto.idioma === idioma ? undefined : IDIOMAS_WEB[texto.idioma].lang}
+              />
             ) : (
               <Text c="dimmed">{t("textos.vacio")}</Text>
             )

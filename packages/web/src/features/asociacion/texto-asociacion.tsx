@@ -8,12 +8,24 @@ export const esHtml = (texto: string) => texto.trimStart().startsWith("<");
  * Terms or privacy: the editor's HTML, which the server sanitises on write with the news'
  * allow-list, or the plain text of a fresh installation.
  */
-export function TextoAsociacion({ texto }: { texto: string }) {
-  if (!esHtml(texto)) return <TextoPlano texto={texto} />;
+export function TextoAsociacion({ texto, lang }: { texto: string; lang?: string | undefined }) {
+  if (!esHtml(texto)) {
+    return lang ? (
+      <div lang={lang}>
+        <TextoPlano texto={texto} />
+      </div>
+    ) : (
+      <TextoPlano texto={texto} />
+    );
+  }
   return (
     <Typography>
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the server (html-seguro.ts). */}
-      <div data-testid="texto-asociacion" dangerouslySetInnerHTML={{ __html: texto }} />
+      <div
+        data-testid="texto-asociacion"
+        lang={lang}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the server (html-seguro.ts).
+        dangerouslySetInnerHTML={{ __html: texto }}
+      />
     </Typography>
   );
 }

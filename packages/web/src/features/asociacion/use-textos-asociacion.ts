@@ -5,6 +5,9 @@ export type TextosAsociacion = {
   nombre: string;
   condiciones: string;
   privacidad: string;
+  /** The same texts in Valencian, '' when not written (issue 38; absent from older servers). */
+  condicionesVa?: string;
+  privacidadVa?: string;
   versionCondiciones: string | number | null;
   /** URL of the logo (it changes with each new one), null or absent without one. */
   logo?: string | null;

@@ -4,8 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import es from "../../../public/assets/i18n/es.json";
 import va from "../../../public/assets/i18n/va.json";
 import { App, router } from "../../app/app";
+import { queryClient } from "../../app/providers";
 import { sesionStore } from "../../app/session-store";
-import { cargarTextos, idiomaActual, t } from "../../lib/i18n";
+import { cambiarIdioma, cargarTextos, idiomaActual, t } from "../../lib/i18n";
 
 type Respuesta = { status: number; cuerpo?: unknown };
 
@@ -142,5 +143,40 @@ describe("elegir el idioma", () => {
     cargarTextos(va, "va");
     expect(t("inicioAdmin.socios.activos", { count: 1 })).toBe("1 soci actiu");
     expect(t("inicioAdmin.socios.activos", { count: 3 })).toBe("3 socis actius");
+  }, 20_000);
+});
+
+describe("condiciones y privacidad en dos idiomas (issue 38)", () => {
+  it("cada lector lee la suya; si falta, la del otro idioma, marcada con su lang", async () => {
+    rutasApi["GET /api/asociacion/textos"] = () => ({
+      status: 200,
+      cuerpo: {
+        nombre: "Filà Els Verds",
+        condiciones: "<p>Condiciones en castellano</p>",
+        condicionesVa: "<p>Condicions en valencià</p>",
+        privacidad: "<p>Privacidad en castellano</p>",
+        privacidadVa: "",
+        versionCondiciones: "1",
+      },
+    });
+    // The texts read by the tests above are still in the cache (10 minutes fresh).
+    queryClient.clear();
+    await cambiarIdioma("va");
+    render(<App />);
+    await act(async () => {
+      await router.navigate("/condiciones");
+    });
+    expect(await screen.findByText("Condicions en valencià")).toBeTruthy();
+    expect(screen.queryByText("Condiciones en castellano")).toBeNull();
+    await act(async () => {
+      await router.navigate("/privacidad");
+    });
+    const privacidad = await screen.findByText("Privacidad en castellano");
+    expect(privacidad.closest("[lang]")?.getAttribute("lang")).toBe("es");
+    await act(async () => {
+      await cambiarIdioma("es");
+      await router.navigate("/condiciones");
+    });
+    expect(await screen.findByText("Condiciones en castellano")).toBeTruthy();
   }, 20_000);
 });

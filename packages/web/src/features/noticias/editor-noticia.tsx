@@ -31,6 +31,7 @@ import { useEffect, useState } from "react";
 import { api } from "../../lib/api";
 import { CampoFecha } from "../../lib/campo-fecha";
 import { useTranslation } from "../../lib/i18n";
+import { IdiomasDelTexto } from "../idioma/idiomas-del-texto";
 import { erroresDeServidor } from "../socios/errores-formulario";
 import { ContenidoNoticia } from "./contenido-noticia";
 import { etiquetasEditor } from "./etiquetas-editor";
@@ -147,13 +148,14 @@ function FormularioNoticia({ noticia, alCerrar }: Omit<Props, "abierto">) {
 
   return (
     <form onSubmit={enviar} noValidate>
+      {/* The languages it is written in (issue 38): Valencian once it has its title. */}
+      <Group justify="flex-end" mb={4}>
+        <IdiomasDelTexto es={datos.titulo} va={datos.tituloVa} />
+      </Group>
       <Tabs value={pestanya} onChange={setPestanya}>
         <Tabs.List mb="md">
           <Tabs.Tab value="editar">{t("noticias.editor.editar")}</Tabs.Tab>
-          <Tabs.Tab value="valenciano">
-            {t("noticias.editor.enValenciano")}
-            {datos.tituloVa.trim() ? " ✓" : ""}
-          </Tabs.Tab>
+          <Tabs.Tab value="valenciano">{t("noticias.editor.enValenciano")}</Tabs.Tab>
           <Tabs.Tab value="vista">{t("noticias.editor.vistaPrevia")}</Tabs.Tab>
         </Tabs.List>
 

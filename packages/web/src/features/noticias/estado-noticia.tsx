@@ -1,8 +1,12 @@
 import type { Noticia } from "@fila/domain";
 import { Badge, Group } from "@mantine/core";
 import { useTranslation } from "../../lib/i18n";
+import { IdiomasDelTexto } from "../idioma/idiomas-del-texto";
 
-/** Borrador / Publicada, plus Destacada, También en valenciano and Solo socios when they apply. */
+/**
+ * Borrador / Publicada, plus Destacada and Solo socios when they apply, and the languages it is
+ * written in («ES · VA», issue 38: a Valencian version counts once it has its title).
+ */
 export function EstadoNoticia({ noticia }: { noticia: Noticia }) {
   const { t } = useTranslation();
   return (
@@ -15,16 +19,12 @@ export function EstadoNoticia({ noticia }: { noticia: Noticia }) {
           {t("noticias.estado.destacada")}
         </Badge>
       ) : null}
-      {noticia.tituloVa.trim() ? (
-        <Badge variant="outline" color="grape">
-          {t("noticias.estado.tambienValenciano")}
-        </Badge>
-      ) : null}
       {noticia.audiencia === "socios" ? (
         <Badge variant="outline" color="blue">
           {t("noticias.estado.soloSocios")}
         </Badge>
       ) : null}
+      <IdiomasDelTexto es={noticia.titulo} va={noticia.tituloVa} />
     </Group>
   );
 }

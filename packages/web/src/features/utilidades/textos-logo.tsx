@@ -10,6 +10,7 @@ import {
   Loader,
   Paper,
   Stack,
+  Tabs,
   Text,
   Title,
 } from "@mantine/core";
@@ -18,11 +19,12 @@ import { Link, RichTextEditor } from "@mantine/tiptap";
 import { IconPhoto, IconTrash } from "@tabler/icons-react";
 import { useEditor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { sesionStore, useSesion } from "../../app/session-store";
 import { useTranslation } from "../../lib/i18n";
 import { notificarError } from "../../lib/notificar";
 import { type TextosAsociacion, useTextosAsociacion } from "../asociacion/use-textos-asociacion";
+import { IdiomasDelTexto } from "../idioma/idiomas-del-texto";
 import { etiquetasEditor } from "../noticias/etiquetas-editor";
 import { comoHtml, useMutacionesTextos } from "./use-textos-logo";
 
@@ -32,11 +34,17 @@ function EditorTexto({
   etiqueta,
   inicial,
   alCambiar,
+  idiomas,
+  lang,
 }: {
   id: string;
   etiqueta: string;
   inicial: string;
   alCambiar: (html: string) => void;
+  /** The «ES · VA» badge of the text, beside (not inside) its label. */
+  idiomas?: ReactNode;
+  /** The language the text is written in, when it is not the page's. */
+  lang?: string;
 }) {
   const { t } = useTranslation();
   const editor = useEditor({
@@ -44,14 +52,23 @@ function EditorTexto({
     content: comoHtml(inicial),
     immediatelyRender: true,
     // The editable area itself is the text box a screen reader names.
-    editorProps: { attributes: { "aria-labelledby": `etiqueta-${id}`, role: "textbox" } },
+    editorProps: {
+      attributes: {
+        "aria-labelledby": `etiqueta-${id}`,
+        role: "textbox",
+        ...(lang ? { lang } : {}),
+      },
+    },
     onUpdate: ({ editor: e }) => alCambiar(e.getHTML()),
   });
   return (
     <Stack gap={4}>
-      <Text size="sm" fw={500} id={`etiqueta-${id}`}>
-        {etiqueta}
-      </Text>
+      <Group gap="xs">
+        <Text size="sm" fw={500} id={`etiqueta-${id}`}>
+          {etiqueta}
+        </Text>
+        {idiomas}
+      </Group>
       <RichTextEditor editor={editor} labels={etiquetasEditor(t)}>
         <RichTextEditor.Toolbar>
           <RichTextEditor.ControlsGroup>
@@ -89,13 +106,23 @@ function FormularioTextos({ textos }: { textos: TextosAsociacion }) {
   const { usuario } = useSesion();
   const [condiciones, setCondiciones] = useState(comoHtml(textos.condiciones));
   const [privacidad, setPrivacidad] = useState(comoHtml(textos.privacidad));
+  // The Valencian versions (issue 38): optional; '' = readers in Valencian get the Spanish one.
+  const [condicionesVa, setCondicionesVa] = useState(comoHtml(textos.condicionesVa ?? ""));
+  const [privacidadVa, setPrivacidadVa] = useState(comoHtml(textos.privacidadVa ?? ""));
   const [nuevaVersion, setNuevaVersion] = useState(false);
+  const [pestanya, setPestanya] = useState<string | null>("es");
   const [error, setError] = useState<string | null>(null);
 
   async function enviar() {
     setError(null);
     try {
-      const r = await guardar.mutateAsync({ condiciones, privacidad, nuevaVersion });
+      const r = await guardar.mutateAsync({
+        condiciones,
+        privacidad,
+        condicionesVa,
+        privacidadVa,
+        nuevaVersion,
+      });
       notifications.show({
         color: "green",
         message: nuevaVersion
@@ -109,6 +136,9 @@ function FormularioTextos({ textos }: { textos: TextosAsociacion }) {
       setError(mensajeDeError(e));
     }
   }
+
+  const idiomasCondiciones = <IdiomasDelTexto es={condiciones} va={condicionesVa} />;
+  const idiomasPrivacidad = <IdiomasDelTexto es={privacidad} va={privacidadVa} />;
 
   return (
     <form
@@ -124,26 +154,61 @@ function FormularioTextos({ textos }: { textos: TextosAsociacion }) {
             {error}
           </Alert>
         ) : null}
-        <EditorTexto
-          id="condiciones"
-          etiqueta={t("textosAsociacion.condiciones")}
-          inicial={textos.condiciones}
-          alCambiar={setCondiciones}
-        />
-        <Checkbox
-          checked={nuevaVersion}
-          onChange={(e) => setNuevaVersion(e.currentTarget.checked)}
-          label={t("textosAsociacion.nuevaVersion")}
-          description={t("textosAsociacion.nuevaVersionAyuda", {
-            version: textos.versionCondiciones ?? "",
-          })}
-        />
-        <EditorTexto
-          id="privacidad"
-          etiqueta={t("textosAsociacion.privacidad")}
-          inicial={textos.privacidad}
-          alCambiar={setPrivacidad}
-        />
+        <Tabs value={pestanya} onChange={setPestanya}>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="es">{t("textosAsociacion.enCastellano")}</Tabs.Tab>
+            <Tabs.Tab value="va">{t("textosAsociacion.enValenciano")}</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="es">
+            <Stack gap="md">
+              <EditorTexto
+                id="condiciones"
+                etiqueta={t("textosAsociacion.condiciones")}
+                inicial={textos.condiciones}
+                alCambiar={setCondiciones}
+                idiomas={idiomasCondiciones}
+              />
+              <Checkbox
+                checked={nuevaVersion}
+                onChange={(e) => setNuevaVersion(e.currentTarget.checked)}
+                label={t("textosAsociacion.nuevaVersion")}
+                description={t("textosAsociacion.nuevaVersionAyuda", {
+                  version: textos.versionCondiciones ?? "",
+                })}
+              />
+              <EditorTexto
+                id="privacidad"
+                etiqueta={t("textosAsociacion.privacidad")}
+                inicial={textos.privacidad}
+                alCambiar={setPrivacidad}
+                idiomas={idiomasPrivacidad}
+              />
+            </Stack>
+          </Tabs.Panel>
+          <Tabs.Panel value="va">
+            <Stack gap="md">
+              <Text size="sm" c="dimmed">
+                {t("textosAsociacion.ayudaValenciano")}
+              </Text>
+              <EditorTexto
+                id="condiciones-va"
+                etiqueta={t("textosAsociacion.condicionesVa")}
+                inicial={textos.condicionesVa ?? ""}
+                alCambiar={setCondicionesVa}
+                idiomas={idiomasCondiciones}
+                lang="ca-ES-valencia"
+              />
+              <EditorTexto
+                id="privacidad-va"
+                etiqueta={t("textosAsociacion.privacidadVa")}
+                inicial={textos.privacidadVa ?? ""}
+                alCambiar={setPrivacidadVa}
+                idiomas={idiomasPrivacidad}
+                lang="ca-ES-valencia"
+              />
+            </Stack>
+          </Tabs.Panel>
+        </Tabs>
         <Group justify="flex-end">
           <Button type="submit" loading={guardar.isPending}>
             {t("textosAsociacion.guardar")}

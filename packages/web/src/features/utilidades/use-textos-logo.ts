@@ -4,7 +4,14 @@ import { sesionStore } from "../../app/session-store";
 import { API_URL, api } from "../../lib/api";
 import { CLAVE_TEXTOS, type TextosAsociacion } from "../asociacion/use-textos-asociacion";
 
-export type TextosEntrada = { condiciones: string; privacidad: string; nuevaVersion: boolean };
+export type TextosEntrada = {
+  condiciones: string;
+  privacidad: string;
+  /** In Valencian (issue 38): '' = none; the server stores an emptied editor as ''. */
+  condicionesVa: string;
+  privacidadVa: string;
+  nuevaVersion: boolean;
+};
 
 /** Multipart upload of the logo (field `archivo`); lib/api only sends JSON bodies. */
 async function subirLogo(archivo: File): Promise<TextosAsociacion> {
