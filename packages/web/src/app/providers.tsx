@@ -2,9 +2,10 @@ import { ErrorHttp } from "@fila/domain";
 import { MantineProvider } from "@mantine/core";
 import { DatesProvider } from "@mantine/dates";
 import { QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { lazy, type ReactNode, Suspense } from "react";
+import { lazy, type ReactNode, Suspense, useMemo } from "react";
+import { useTranslation } from "../lib/i18n";
 import { notificarError } from "../lib/notificar";
-import { theme, variablesCss } from "./theme";
+import { temaEnSuIdioma, variablesCss } from "./theme";
 
 export function crearQueryClient(): QueryClient {
   return new QueryClient({
@@ -35,8 +36,11 @@ export function Providers({
   children: ReactNode;
   client?: QueryClient;
 }) {
+  const { t } = useTranslation();
+  // Rebuilt when the language changes: the texts Mantine writes itself (close buttons).
+  const tema = useMemo(() => temaEnSuIdioma(t("app.cerrar")), [t]);
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={variablesCss} defaultColorScheme="light">
+    <MantineProvider theme={tema} cssVariablesResolver={variablesCss} defaultColorScheme="light">
       <DatesProvider settings={{ locale: "es", firstDayOfWeek: 1 }}>
         <QueryClientProvider client={client}>
           <Suspense fallback={null}>

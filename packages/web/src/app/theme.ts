@@ -5,6 +5,7 @@ import {
   darken,
   luminance,
   type MantineColorsTuple,
+  type MantineThemeOverride,
 } from "@mantine/core";
 
 export const theme = createTheme({
@@ -23,6 +24,21 @@ export const theme = createTheme({
     ColorInput: { defaultProps: { withEyeDropper: false } },
   },
 });
+
+/**
+ * The theme with the names Mantine leaves empty: the close button of every modal and drawer (an
+ * icon) is read as «Cerrar» / «Tanca» unless the modal names it itself.
+ */
+export function temaEnSuIdioma(cerrar: string): MantineThemeOverride {
+  return {
+    ...theme,
+    components: {
+      ...theme.components,
+      Modal: { defaultProps: { closeButtonProps: { "aria-label": cerrar } } },
+      Drawer: { defaultProps: { closeButtonProps: { "aria-label": cerrar } } },
+    },
+  };
+}
 
 /** WCAG 2.1 AA for normal text is 4.5:1; a small margin keeps rounding on the safe side. */
 const CONTRASTE_MINIMO = 4.6;
