@@ -139,8 +139,9 @@ const LECTURAS_PARA_INSCRIBIR_EN_CURSO = 2;
  * row locked once (at the version each enrolment was checked against), the people of each entry
  * added up in arrival order, and the entries that fit in `aforo - ocupadas` inserted with their
  * charges. Entries are `unnest`ed from arrays ($3…$14, one element per entry; a null charge
- * amount = no charge). It always answers the event's `lista_espera` (one row with nulls when
- * nothing fitted), and nothing when the event changed since it was read.
+ * amount = no charge). It always answers the event's `lista_espera`, `aforo` and `ocupadas`
+ * before the batch (one row with nulls when nothing fitted), and nothing when the event changed
+ * since it was read.
  */
 const INSCRIBIR_EN_LOTE = `
   with a as (
@@ -176,7 +177,7 @@ const INSCRIBIR_EN_LOTE = `
     order by d.n
     returning id, id_acto, id_socio, invitados, menu, alergias, importe, asistio, id_pago, estado
   )
-  select a.lista_espera, x.* from a left join (
+  select a.lista_espera, a.aforo as aforo_acto, a.ocupadas as ocupadas_antes, x.* from a left join (
     select i.id, i.id_acto, i.id_socio, i.invitados, i.menu, i.alergias, i.importe, i.asistio,
       i.id_pago, case when i.id_pago is null then null else 'pendiente' end as estado_pago,
       null::integer as id_remesa, socio.nombre, socio.apellidos, socio.id_tipo_socio,
@@ -186,6 +187,9 @@ const INSCRIBIR_EN_LOTE = `
     join socio on socio.id = i.id_socio
     left join tipo_socio on tipo_socio.id = socio.id_tipo_socio
   ) x on true`;
+
+/** What `inscribirSiHayPlaza` answers when the event, locked, had no room and no wait-list. */
+export const LLENO: unique symbol = Symbol("lleno");
 
 /** "idActo|version" of a batch of enrolments, back to its parts. */
 function claveDeLote(clave: string): [number, string] {
@@ -214,7 +218,7 @@ export class ActosRepository {
   private lectorParaInscribir: LectorEnLotes<string, ParaInscribir> | undefined;
   private readonly productosEnCurso = new Map<string, Promise<number>>();
   private escritorInscripciones:
-    | EscritorEnLotes<string, EntradaInscripcion, InscripcionFila | undefined>
+    | EscritorEnLotes<string, EntradaInscripcion, InscripcionFila | undefined | typeof LLENO>
     | undefined;
 
   constructor(private readonly db: Database) {}
@@ -534,16 +538,17 @@ export class ActosRepository {
    * takes the places, so the lock is never held across a round trip. Without room the enrolment
    * goes on the wait-list, without its charge, at the place after the `en_espera` already there
    * (counted under the lock, so each place is given once). Returns the enrolment as listed (its
-   * charge, just created, is pending and in no remittance), or undefined when there was no room
-   * nor wait-list or the event changed; a member already enrolled fails with the unique
-   * violation (23505).
+   * charge, just created, is pending and in no remittance); `LLENO` when the event, locked at
+   * that version, had no room for the party and no wait-list (the answer is final: 409);
+   * undefined when there was no room nor wait-list or the event changed (read it again); a
+   * member already enrolled fails with the unique violation (23505).
    */
   async inscribirSiHayPlaza(
     idActo: number,
     version: string,
     nueva: NuevaInscripcion,
     cargo: NuevoCargo | null,
-  ): Promise<InscripcionFila | undefined> {
+  ): Promise<InscripcionFila | undefined | typeof LLENO> {
     if (this.enTransaccion) return this.inscribirUna(idActo, version, { nueva, cargo });
     // Outside a transaction, the enrolments of one event that arrive together are written in
     // one statement (EscritorEnLotes); the key keeps apart those checked against another version.
@@ -557,14 +562,15 @@ export class ActosRepository {
   /**
    * A batch of `inscribirSiHayPlaza` for one event and version: those that fit, in arrival
    * order, in one statement. The rest: with a wait-list, one by one afterwards through
-   * `inscribirUna` (SOLA: it places them on it in order); without, undefined, as when the event is full (the caller
-   * reads it again and answers 409, or fits a smaller party that came later). A member twice in a
-   * batch goes the second time through `inscribirUna` too (and meets the unique index).
+   * `inscribirUna` (SOLA: it places them on it in order); without, `LLENO` when the party does
+   * not fit in what the batch left (final, under the lock), or SOLA when it does (a smaller party
+   * after one that did not fit). A member twice in a batch goes the second time through
+   * `inscribirUna` too (and meets the unique index).
    */
   private async inscribirEnLote(
     clave: string,
     entradas: EntradaInscripcion[],
-  ): Promise<(InscripcionFila | undefined | typeof SOLA)[]> {
+  ): Promise<(InscripcionFila | undefined | typeof LLENO | typeof SOLA)[]> {
     const [idActo, version] = claveDeLote(clave);
     const vistos = new Set<number>();
     const enLote = entradas.filter((e) => {
@@ -574,7 +580,11 @@ export class ActosRepository {
     });
     const columna = <T>(f: (e: EntradaInscripcion) => T) => enLote.map(f);
     const { rows } = await this.db.executeQuery<
-      { lista_espera: boolean } & Partial<InscripcionFila>
+      {
+        lista_espera: boolean;
+        aforo_acto: number | null;
+        ocupadas_antes: number;
+      } & Partial<InscripcionFila>
     >(
       CompiledQuery.raw(INSCRIBIR_EN_LOTE, [
         idActo,
@@ -595,10 +605,17 @@ export class ActosRepository {
     );
     // No row: the event changed since these were read (each caller reads it again).
     if (rows.length === 0) return entradas.map(() => undefined);
-    const listaEspera = rows[0]?.lista_espera === true;
+    const {
+      lista_espera: listaEspera,
+      aforo_acto: aforo,
+      ocupadas_antes,
+    } = rows[0] as (typeof rows)[number];
     const creadas = new Map<number, InscripcionFila>();
-    for (const { lista_espera: _, ...fila } of rows) {
-      if (fila.id != null) creadas.set(fila.id_socio as number, fila as InscripcionFila);
+    let ocupadas = Number(ocupadas_antes);
+    for (const { lista_espera: _, aforo_acto: _a, ocupadas_antes: _o, ...fila } of rows) {
+      if (fila.id == null) continue;
+      creadas.set(fila.id_socio as number, fila as InscripcionFila);
+      ocupadas += 1 + (fila.invitados as number);
     }
     const usadas = new Set<InscripcionFila>();
     return entradas.map((e) => {
@@ -607,7 +624,9 @@ export class ActosRepository {
         usadas.add(creada);
         return creada;
       }
-      return listaEspera || creada ? SOLA : undefined;
+      if (listaEspera || creada) return SOLA;
+      const cabe = aforo === null || ocupadas + 1 + e.nueva.invitados <= aforo;
+      return cabe ? SOLA : LLENO;
     });
   }
 

@@ -43,6 +43,7 @@ import type {
   PrecioFila,
   SocioInscribible,
 } from "./actos.repository.js";
+import { LLENO } from "./actos.repository.js";
 import { textoActos } from "./actos.textos.js";
 
 export type Actor = Pick<UsuarioAutenticado, "id" | "rol" | "socioId">;
@@ -593,7 +594,7 @@ export class ActosService {
       const productos = new ProductosDeActo(repo, acto, precios).conGenerico(acto.id_producto_acto);
       cargo = await this.nuevoCargo(acto, socio, entrada.invitados, importe, productos);
     }
-    return repo.inscribirSiHayPlaza(
+    const hecha = await repo.inscribirSiHayPlaza(
       idActo,
       acto.version,
       {
@@ -605,6 +606,9 @@ export class ActosService {
       },
       cargo,
     );
+    // Seen full under the event's lock, at the version checked: no point in trying again.
+    if (hecha === LLENO) throw conflicto("actos.sin_plazas");
+    return hecha;
   }
 
   private async inscripcionPresentada(idActo: number, id: number): Promise<Inscripcion> {
