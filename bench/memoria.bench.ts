@@ -6,7 +6,8 @@
 //   3. after importing 1,000 members from an XLSX,
 //   4. after a full backup downloaded and restored,
 //   5. after MEMORIA_CARGA_SEGUNDOS (600 by default) of load on the member's and the board's calls.
-// PGlite always; with DATABASE_URL also PostgreSQL, in a database of its own for the run.
+// The embedded database always (PGlite, or real PostgreSQL with BASE_EMBEBIDA=postgres, ADR 0028);
+// with DATABASE_URL also PostgreSQL, in a database of its own for the run.
 // Goals: ≤ 256 MB with the embedded database, ≤ 160 MB with PostgreSQL (printed with ✓/✗).
 // Besides the PSS it prints what the server says of itself through GET /api/metricas (V8 heap,
 // external memory, where PGlite's WebAssembly memory is counted): where the memory goes.
@@ -132,8 +133,8 @@ async function cargar(tokens: string[], segundos: number): Promise<void> {
     throw new Error(`carga: ${resultado.non2xx} respuestas no 2xx, ${resultado.errors} errores`);
 }
 
-async function medirMotor(motor: "PGlite" | "PostgreSQL", databaseUrl?: string) {
-  const objetivo = motor === "PGlite" || POSTMASTER_APARTE ? 256 : 160;
+async function medirMotor(motor: string, databaseUrl?: string) {
+  const objetivo = motor !== "PostgreSQL" || POSTMASTER_APARTE ? 256 : 160;
   console.log(`\n${motor} (objetivo ≤ ${objetivo} MB)`);
   const dataDir = mkdtempSync(path.join(tmpdir(), "fila-memoria-"));
   const medidas: Medida[] = [];
@@ -179,7 +180,10 @@ async function medirMotor(motor: "PGlite" | "PostgreSQL", databaseUrl?: string) 
 }
 
 const motores = (process.env.MEMORIA_MOTORES ?? "pglite,postgresql").split(",");
-if (motores.includes("pglite")) await medirMotor("PGlite");
+// The embedded database as `npm start` chooses it (BASE_EMBEBIDA, passed on to the server): with
+// `postgres` its postmaster and backends are children of the server, so their PSS counts.
+const embebida = process.env.BASE_EMBEBIDA === "postgres" ? "PostgreSQL embebido" : "PGlite";
+if (motores.includes("pglite")) await medirMotor(embebida);
 const url = process.env.DATABASE_URL;
 if (url && motores.includes("postgresql"))
   await real.conBaseDePostgres(url, "memoria", (propia) => medirMotor("PostgreSQL", propia));
