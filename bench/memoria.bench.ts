@@ -33,7 +33,14 @@ const REPOSO_MS = 5_000;
 // run is then measured against the embedded goal.
 const POSTMASTER_APARTE = Number(process.env.MEMORIA_POSTMASTER_PID ?? 0);
 
-type Medida = { paso: string; pssMb: number; heapMb: number; externaMb: number };
+type Medida = {
+  paso: string;
+  pssMb: number;
+  /** Of it, the processes the server started (the embedded PostgreSQL's, with BASE_EMBEBIDA). */
+  hijosMb: number;
+  heapMb: number;
+  externaMb: number;
+};
 
 /** The process and its descendants, from /proc (children of every thread). */
 function arbol(pid: number): number[] {
@@ -49,9 +56,9 @@ function arbol(pid: number): number[] {
   return [pid, ...hijos.flatMap(arbol)];
 }
 
-function pssMb(pid: number): number {
+function pssMb(pid: number, soloHijos = false): number {
   let kb = 0;
-  for (const p of arbol(pid)) {
+  for (const p of arbol(pid).slice(soloHijos ? 1 : 0)) {
     try {
       const linea = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${p}/smaps_rollup`, "utf8"));
       kb += Number(linea?.[1] ?? 0);
@@ -72,11 +79,12 @@ async function medir(servidor: ChildProcess, paso: string): Promise<Medida> {
   const medida = {
     paso,
     pssMb: pssMb(servidor.pid ?? 0) + (POSTMASTER_APARTE ? pssMb(POSTMASTER_APARTE) : 0),
+    hijosMb: pssMb(servidor.pid ?? 0, true),
     heapMb: valor("nodejs_heap_size_total_bytes"),
     externaMb: valor("nodejs_external_memory_bytes"),
   };
   console.log(
-    `  ${paso.padEnd(38)} PSS ${String(medida.pssMb).padStart(4)} MB   (heap de V8 ${medida.heapMb} MB, externa ${medida.externaMb} MB)`,
+    `  ${paso.padEnd(38)} PSS ${String(medida.pssMb).padStart(4)} MB   (procesos hijos ${medida.hijosMb} MB, heap de V8 ${medida.heapMb} MB, externa ${medida.externaMb} MB)`,
   );
   return medida;
 }

@@ -1,4 +1,14 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+} from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -16,7 +26,12 @@ import { cargarDemo } from "../demo/seed-demo.js";
 import { CopiasRepository, EFIMERAS } from "../modules/copias/copias.repository.js";
 import { abrirBaseDeDatos, type Database } from "./database.js";
 import { migrar } from "./migrar.js";
-import { arrancarPostgresEmbebido, carpetaBinarios } from "./postgres-embebido.js";
+import {
+  arrancarPostgresEmbebido,
+  binariosAlcanzables,
+  carpetaBinarios,
+  usuarioDelMotor,
+} from "./postgres-embebido.js";
 
 /*
  * The embedded database as real PostgreSQL (ADR 0028): the engine started and stopped on a
@@ -129,6 +144,36 @@ describe.skipIf(SIN_BINARIOS)("PostgreSQL embebido", () => {
       await motor.parar();
     }
   });
+
+  it.skipIf(process.getuid?.() !== 0)(
+    "como root: copia los programas donde nobody llega y se niega con una carpeta de datos cerrada",
+    async () => {
+      const quien = usuarioDelMotor();
+      if (!quien) throw new Error("root sin usuario del motor");
+      // As the project under /root: its folders closed to others.
+      const cerrada = nuevoDataDir();
+      chmodSync(cerrada, 0o700);
+      const nativa = path.join(cerrada, "proyecto", "native");
+      cpSync(carpetaBinarios() ?? "", nativa, { recursive: true, verbatimSymlinks: true });
+      // DATA_DIR, where the copy goes, is reachable (arrancarPostgresEmbebido checks it first).
+      const base = nuevoDataDir();
+      chmodSync(base, 0o711);
+      const reserva = path.join(base, "data");
+      const bin = binariosAlcanzables(nativa, quien, reserva);
+      expect(bin.startsWith(reserva)).toBe(true);
+      const r = spawnSync(path.join(bin, "bin", "postgres"), ["--version"], {
+        encoding: "utf8",
+        ...quien,
+      });
+      expect(r.stdout).toContain("17.10");
+      // Once: the second call finds the copy.
+      expect(binariosAlcanzables(nativa, quien, reserva)).toBe(bin);
+
+      await expect(
+        arrancarPostgresEmbebido(path.join(cerrada, "data", "postgres"), { avisar: () => {} }),
+      ).rejects.toThrow(/no llega a .*fuera de \/root/);
+    },
+  );
 
   it("pasa los datos de PGlite (la demo) a PostgreSQL con todas sus filas, aun tras una interrupción", {
     timeout: 240_000,

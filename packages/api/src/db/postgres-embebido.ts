@@ -29,6 +29,7 @@ const PUERTO_SOCKET = 5432;
 /** sun_path is 108 bytes with its final zero. */
 const MAXIMO_RUTA_SOCKET = 107;
 const ESPERA_MS = 60_000;
+const ESPERA_INTELIGENTE_MS = 5_000;
 
 /** Settings for a small machine (ADR 0028). */
 export const AJUSTES_PEQUENOS: Record<string, string> = {
@@ -129,7 +130,11 @@ const esperar = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
  * The binaries where `quien` can run them: the package's own folder, or (the project in a folder
  * closed to others, e.g. under /root) a copy of it in `reserva`, made once per version.
  */
-function binariosAlcanzables(nativa: string, quien: Usuario | null, reserva: string): string {
+export function binariosAlcanzables(
+  nativa: string,
+  quien: Usuario | null,
+  reserva: string,
+): string {
   if (!quien || puedeAtravesar(path.join(nativa, "bin", "postgres"), quien)) return nativa;
   const copia = path.join(reserva, `postgres-${VERSION_BINARIOS}-${process.arch}`);
   const completa = path.join(copia, ".completa");
@@ -304,10 +309,15 @@ export async function arrancarPostgresEmbebido(
   const parar = async () => {
     process.off("exit", alSalir);
     if (proceso.exitCode === null && proceso.signalCode === null) {
-      proceso.kill("SIGINT");
-      // Beyond the limit, SIGKILL: the next start recovers from the WAL.
+      // Smart shutdown: the pool's connections are closing (pg's end() does not wait for their
+      // backends to go, and a fast shutdown would cut them, each with an error); a connection
+      // still open after a few seconds gets the fast one, and beyond the limit SIGKILL (the next
+      // start recovers from the WAL).
+      proceso.kill("SIGTERM");
+      const rapida = setTimeout(() => proceso.kill("SIGINT"), ESPERA_INTELIGENTE_MS);
       const limite = setTimeout(() => proceso.kill("SIGKILL"), ESPERA_MS);
       await salida;
+      clearTimeout(rapida);
       clearTimeout(limite);
     }
     if (socket !== dir) rmSync(socket, { recursive: true, force: true });
