@@ -13,6 +13,8 @@ export type Config = {
    * real PostgreSQL binaries started by it (ADR 0028).
    */
   baseEmbebida: BaseEmbebida;
+  /** BASE_EMBEBIDA was not set: `postgres` by default gives way to PGlite without its binaries. */
+  baseEmbebidaPorDefecto?: boolean;
   /** Connections to PostgreSQL in this process's pool (DATABASE_POOL_MAX; unset, the default). */
   databasePoolMax?: number;
   publicUrl: string;
@@ -100,6 +102,7 @@ export function leerConfig(
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
     baseEmbebida: baseEmbebida(env.BASE_EMBEBIDA),
+    baseEmbebidaPorDefecto: !env.BASE_EMBEBIDA?.trim(),
     databasePoolMax: conexionesDelPool(env.DATABASE_POOL_MAX),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ""),
     adminEmail: env.ADMIN_EMAIL?.trim().toLowerCase() || null,

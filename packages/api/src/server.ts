@@ -26,6 +26,7 @@ async function main(): Promise<void> {
       })
     : await abrirBaseEmbebida(config.baseEmbebida, config.dataDir, {
         maxConexiones: config.databasePoolMax,
+        porDefecto: config.baseEmbebidaPorDefecto,
       });
   const { primer, demo, secretos, restauracion } = await enExclusiva(bd, async () => {
     await migrar(bd.db);

@@ -9,6 +9,7 @@ import { migrar } from "../db/migrar.js";
 import {
   arrancarPostgresEmbebido,
   binariosInstalados,
+  carpetaBinarios,
   type MotorEmbebido,
 } from "../db/postgres-embebido.js";
 import { recuperarRestauracion } from "../modules/copias/copias.cambio-archivos.js";
@@ -28,6 +29,11 @@ export type BaseEmbebidaAbierta = BaseDeDatos & { motor: MotorEmbebido | null };
 
 type Opciones = {
   maxConexiones?: number;
+  /**
+   * Chosen by default, not by BASE_EMBEBIDA: where the binaries of PostgreSQL do not exist (not
+   * Linux x64/arm64), PGlite instead of stopping the start.
+   */
+  porDefecto?: boolean;
   /** Lines for the administrator (the carry-over, PostgreSQL's warnings). */
   avisar?: (linea: string) => void;
 };
@@ -42,6 +48,13 @@ export async function abrirBaseEmbebida(
 ): Promise<BaseEmbebidaAbierta> {
   const pglite = path.join(dataDir, CARPETA_PGLITE);
   const postgres = path.join(dataDir, CARPETA_POSTGRES);
+  const avisar = opciones.avisar ?? ((l: string) => console.warn(l));
+  if (tipo === "postgres" && opciones.porDefecto && carpetaBinarios() === null) {
+    avisar(
+      `No hay programas de PostgreSQL para esta máquina (${process.platform}-${process.arch}): la base embebida es PGlite.`,
+    );
+    tipo = "pglite";
+  }
   if (tipo === "pglite") {
     if (esBase(postgres) && !esBase(pglite)) {
       throw new ErrorDeArranque(
@@ -50,7 +63,6 @@ export async function abrirBaseEmbebida(
     }
     return { ...(await abrirBaseDeDatos({ tipo: "pglite", dataDir: pglite })), motor: null };
   }
-  const avisar = opciones.avisar ?? ((l: string) => console.warn(l));
   binariosInstalados(); // before a carry-over that could not end
   await pasarDesdePglite(dataDir, avisar);
   const motor = await arrancarPostgresEmbebido(postgres, { avisar });
