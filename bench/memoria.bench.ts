@@ -6,7 +6,8 @@
 //   3. after importing 1,000 members from an XLSX,
 //   4. after a full backup downloaded and restored,
 //   5. after MEMORIA_CARGA_SEGUNDOS (600 by default) of load on the member's and the board's calls.
-// PGlite always; with DATABASE_URL also PostgreSQL, in a database of its own for the run.
+// The embedded database always (PGlite, or real PostgreSQL with BASE_EMBEBIDA=postgres, ADR 0028);
+// with DATABASE_URL also PostgreSQL, in a database of its own for the run.
 // Goals: ≤ 256 MB with the embedded database, ≤ 160 MB with PostgreSQL (printed with ✓/✗).
 // Besides the PSS it prints what the server says of itself through GET /api/metricas (V8 heap,
 // external memory, where PGlite's WebAssembly memory is counted): where the memory goes.
@@ -32,7 +33,14 @@ const REPOSO_MS = 5_000;
 // run is then measured against the embedded goal.
 const POSTMASTER_APARTE = Number(process.env.MEMORIA_POSTMASTER_PID ?? 0);
 
-type Medida = { paso: string; pssMb: number; heapMb: number; externaMb: number };
+type Medida = {
+  paso: string;
+  pssMb: number;
+  /** Of it, the processes the server started (the embedded PostgreSQL's, with BASE_EMBEBIDA). */
+  hijosMb: number;
+  heapMb: number;
+  externaMb: number;
+};
 
 /** The process and its descendants, from /proc (children of every thread). */
 function arbol(pid: number): number[] {
@@ -48,9 +56,9 @@ function arbol(pid: number): number[] {
   return [pid, ...hijos.flatMap(arbol)];
 }
 
-function pssMb(pid: number): number {
+function pssMb(pid: number, soloHijos = false): number {
   let kb = 0;
-  for (const p of arbol(pid)) {
+  for (const p of arbol(pid).slice(soloHijos ? 1 : 0)) {
     try {
       const linea = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${p}/smaps_rollup`, "utf8"));
       kb += Number(linea?.[1] ?? 0);
@@ -71,11 +79,12 @@ async function medir(servidor: ChildProcess, paso: string): Promise<Medida> {
   const medida = {
     paso,
     pssMb: pssMb(servidor.pid ?? 0) + (POSTMASTER_APARTE ? pssMb(POSTMASTER_APARTE) : 0),
+    hijosMb: pssMb(servidor.pid ?? 0, true),
     heapMb: valor("nodejs_heap_size_total_bytes"),
     externaMb: valor("nodejs_external_memory_bytes"),
   };
   console.log(
-    `  ${paso.padEnd(38)} PSS ${String(medida.pssMb).padStart(4)} MB   (heap de V8 ${medida.heapMb} MB, externa ${medida.externaMb} MB)`,
+    `  ${paso.padEnd(38)} PSS ${String(medida.pssMb).padStart(4)} MB   (procesos hijos ${medida.hijosMb} MB, heap de V8 ${medida.heapMb} MB, externa ${medida.externaMb} MB)`,
   );
   return medida;
 }
@@ -132,8 +141,8 @@ async function cargar(tokens: string[], segundos: number): Promise<void> {
     throw new Error(`carga: ${resultado.non2xx} respuestas no 2xx, ${resultado.errors} errores`);
 }
 
-async function medirMotor(motor: "PGlite" | "PostgreSQL", databaseUrl?: string) {
-  const objetivo = motor === "PGlite" || POSTMASTER_APARTE ? 256 : 160;
+async function medirMotor(motor: string, databaseUrl?: string) {
+  const objetivo = motor !== "PostgreSQL" || POSTMASTER_APARTE ? 256 : 160;
   console.log(`\n${motor} (objetivo ≤ ${objetivo} MB)`);
   const dataDir = mkdtempSync(path.join(tmpdir(), "fila-memoria-"));
   const medidas: Medida[] = [];
@@ -179,7 +188,10 @@ async function medirMotor(motor: "PGlite" | "PostgreSQL", databaseUrl?: string) 
 }
 
 const motores = (process.env.MEMORIA_MOTORES ?? "pglite,postgresql").split(",");
-if (motores.includes("pglite")) await medirMotor("PGlite");
+// The embedded database as `npm start` chooses it (BASE_EMBEBIDA, passed on to the server): with
+// `postgres` its postmaster and backends are children of the server, so their PSS counts.
+const embebida = process.env.BASE_EMBEBIDA === "postgres" ? "PostgreSQL embebido" : "PGlite";
+if (motores.includes("pglite")) await medirMotor(embebida);
 const url = process.env.DATABASE_URL;
 if (url && motores.includes("postgresql"))
   await real.conBaseDePostgres(url, "memoria", (propia) => medirMotor("PostgreSQL", propia));

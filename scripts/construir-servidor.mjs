@@ -45,20 +45,26 @@ const paquetesFuera = {
 
 export async function construirServidor() {
   // Loaded here: a server whose bundle is up to date never loads esbuild.
-  const { build } = await import("esbuild");
-  await build({
-    entryPoints: [entrada],
-    outfile: SERVIDOR_CONSTRUIDO,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    plugins: [paquetesFuera],
-    // Tests are never part of it; readable names in stack traces.
-    minify: false,
-    logLevel: "warning",
-    legalComments: "none",
-  });
+  const { build, stop } = await import("esbuild");
+  try {
+    await build({
+      entryPoints: [entrada],
+      outfile: SERVIDOR_CONSTRUIDO,
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      target: "node20",
+      plugins: [paquetesFuera],
+      // Tests are never part of it; readable names in stack traces.
+      minify: false,
+      logLevel: "warning",
+      legalComments: "none",
+    });
+  } finally {
+    // esbuild's service is a child process that would live as long as the server `npm start`
+    // goes on to run (~50 MB more of its memory, bench/README.md).
+    await stop();
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

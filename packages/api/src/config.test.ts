@@ -1,6 +1,12 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { confianzaProxy, leerConfig, leerRedsys } from "./config.js";
+import {
+  BASE_EMBEBIDA_POR_DEFECTO,
+  baseEmbebida,
+  confianzaProxy,
+  leerConfig,
+  leerRedsys,
+} from "./config.js";
 import { crearBaseTemporal } from "./db/base-temporal.js";
 import { abrirBaseDeDatos, CONEXIONES_POR_DEFECTO } from "./db/database.js";
 
@@ -34,6 +40,18 @@ describe("TRUST_PROXY", () => {
       "::1/129",
     ])
       expect(() => confianzaProxy(malo), malo).toThrow(/^TRUST_PROXY no es válida/);
+  });
+});
+
+describe("BASE_EMBEBIDA", () => {
+  it("pglite o postgres; sin definir, la predeterminada; otro valor detiene el arranque", () => {
+    expect(leerConfig({}, []).baseEmbebida).toBe(BASE_EMBEBIDA_POR_DEFECTO);
+    expect(baseEmbebida(" ")).toBe(BASE_EMBEBIDA_POR_DEFECTO);
+    expect(baseEmbebida("pglite")).toBe("pglite");
+    expect(baseEmbebida(" postgres ")).toBe("postgres");
+    for (const malo of ["Postgres", "postgresql", "sqlite", "1"]) {
+      expect(() => baseEmbebida(malo), malo).toThrow(/^BASE_EMBEBIDA no es válida/);
+    }
   });
 });
 

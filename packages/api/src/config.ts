@@ -8,6 +8,13 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /**
+   * The embedded database when DATABASE_URL is not set (BASE_EMBEBIDA): PGlite in this process, or
+   * real PostgreSQL binaries started by it (ADR 0028).
+   */
+  baseEmbebida: BaseEmbebida;
+  /** BASE_EMBEBIDA was not set: `postgres` by default gives way to PGlite without its binaries. */
+  baseEmbebidaPorDefecto?: boolean;
   /** Connections to PostgreSQL in this process's pool (DATABASE_POOL_MAX; unset, the default). */
   databasePoolMax?: number;
   publicUrl: string;
@@ -66,6 +73,21 @@ export type ConfigOidc = {
   label: string;
 };
 
+export type BaseEmbebida = "pglite" | "postgres";
+
+/** The embedded database of `npm start` without BASE_EMBEBIDA (ADR 0028). */
+export const BASE_EMBEBIDA_POR_DEFECTO: BaseEmbebida = "pglite";
+
+/** BASE_EMBEBIDA: `pglite` or `postgres`; unset, the default; anything else stops the start. */
+export function baseEmbebida(valor: string | undefined): BaseEmbebida {
+  const texto = valor?.trim() ?? "";
+  if (texto === "") return BASE_EMBEBIDA_POR_DEFECTO;
+  if (texto === "pglite" || texto === "postgres") return texto;
+  throw new ErrorDeArranque(
+    `BASE_EMBEBIDA no es válida («${texto}»): usa pglite o postgres (o quítala para la predeterminada, ${BASE_EMBEBIDA_POR_DEFECTO}).`,
+  );
+}
+
 const raiz = path.resolve(import.meta.dirname, "../../..");
 
 export function leerConfig(
@@ -79,6 +101,8 @@ export function leerConfig(
     host: env.HOST ?? "0.0.0.0",
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
+    baseEmbebida: baseEmbebida(env.BASE_EMBEBIDA),
+    baseEmbebidaPorDefecto: !env.BASE_EMBEBIDA?.trim(),
     databasePoolMax: conexionesDelPool(env.DATABASE_POOL_MAX),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ""),
     adminEmail: env.ADMIN_EMAIL?.trim().toLowerCase() || null,

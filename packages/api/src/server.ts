@@ -1,5 +1,5 @@
-import path from "node:path";
 import { buildApp } from "./app.js";
+import { abrirBaseEmbebida } from "./bootstrap/base-embebida.js";
 import { asegurarAsociacion, crearPrimerAdministrador } from "./bootstrap/bootstrap.js";
 import { explicarFalloDeArranque } from "./bootstrap/fallo-arranque.js";
 import { leerConfig } from "./config.js";
@@ -16,11 +16,18 @@ async function main(): Promise<void> {
   const config = leerConfig();
   const clave = cargarClaveInstalacion(config);
   const liberarBloqueo = config.databaseUrl ? () => {} : tomarBloqueo(config.dataDir);
-  const bd = await abrirBaseDeDatos(
-    config.databaseUrl
-      ? { tipo: "postgres", url: config.databaseUrl, maxConexiones: config.databasePoolMax }
-      : { tipo: "pglite", dataDir: path.join(config.dataDir, "db") },
-  );
+  // DATABASE_URL wins; without it, the embedded database of BASE_EMBEBIDA under DATA_DIR. On
+  // shutdown `bd.cerrar()` also stops the embedded PostgreSQL, after the last requests.
+  const bd = config.databaseUrl
+    ? await abrirBaseDeDatos({
+        tipo: "postgres",
+        url: config.databaseUrl,
+        maxConexiones: config.databasePoolMax,
+      })
+    : await abrirBaseEmbebida(config.baseEmbebida, config.dataDir, {
+        maxConexiones: config.databasePoolMax,
+        porDefecto: config.baseEmbebidaPorDefecto,
+      });
   const { primer, demo, secretos, restauracion } = await enExclusiva(bd, async () => {
     await migrar(bd.db);
     // Before anything reads DATA_DIR/files: the files must be those of the data.

@@ -26,7 +26,11 @@ import {
  */
 
 const urlPostgres = process.env.DATABASE_URL;
-const BD = urlPostgres ? "PostgreSQL" : "PGlite";
+const BD = urlPostgres
+  ? "PostgreSQL"
+  : process.env.BASE_EMBEBIDA === "postgres"
+    ? "PostgreSQL embebido"
+    : "PGlite";
 const RONDAS = urlPostgres ? 10 : 20;
 // One port per start (rounds + the final check), so no client keeps a socket to a dead server.
 const PUERTO_BASE = urlPostgres ? 3730 : 3700;

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { crearBaseTemporal } from "../db/base-temporal.js";
+import { pararHuerfano } from "../db/postgres-embebido.js";
 
 /** The real server process (src/server.ts), started as `npm start` starts it. */
 const SERVIDOR = path.resolve(import.meta.dirname, "../server.ts");
@@ -26,9 +27,15 @@ export async function datosDelServidor(
   limpiezas: Array<() => Promise<void> | void>,
 ): Promise<{ dataDir: string; env: Record<string, string> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `${prefijo.replaceAll("_", "-")}-`));
-  limpiezas.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  limpiezas.push(async () => {
+    // The embedded PostgreSQL a server killed with SIGKILL leaves running.
+    await pararHuerfano(path.join(dataDir, "postgres"), () => {});
+    rmSync(dataDir, { recursive: true, force: true });
+  });
   const env: Record<string, string> = { DATA_DIR: dataDir };
   const url = process.env.DATABASE_URL;
+  // The embedded database of the run (BASE_EMBEBIDA=postgres: real PostgreSQL, ADR 0028).
+  if (!url && process.env.BASE_EMBEBIDA) env.BASE_EMBEBIDA = process.env.BASE_EMBEBIDA;
   if (url) {
     const temporal = await crearBaseTemporal(url, prefijo);
     limpiezas.push(temporal.borrar);

