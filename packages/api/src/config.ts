@@ -76,7 +76,7 @@ export type ConfigOidc = {
 export type BaseEmbebida = "pglite" | "postgres";
 
 /** The embedded database of `npm start` without BASE_EMBEBIDA (ADR 0028). */
-export const BASE_EMBEBIDA_POR_DEFECTO: BaseEmbebida = "pglite";
+export const BASE_EMBEBIDA_POR_DEFECTO: BaseEmbebida = "postgres";
 
 /** BASE_EMBEBIDA: `pglite` or `postgres`; unset, the default; anything else stops the start. */
 export function baseEmbebida(valor: string | undefined): BaseEmbebida {

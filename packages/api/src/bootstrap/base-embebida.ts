@@ -11,6 +11,8 @@ import {
   binariosInstalados,
   carpetaBinarios,
   type MotorEmbebido,
+  puedeAtravesar,
+  usuarioDelMotor,
 } from "../db/postgres-embebido.js";
 import { recuperarRestauracion } from "../modules/copias/copias.cambio-archivos.js";
 import { CopiasRepository } from "../modules/copias/copias.repository.js";
@@ -30,8 +32,9 @@ export type BaseEmbebidaAbierta = BaseDeDatos & { motor: MotorEmbebido | null };
 type Opciones = {
   maxConexiones?: number;
   /**
-   * Chosen by default, not by BASE_EMBEBIDA: where the binaries of PostgreSQL do not exist (not
-   * Linux x64/arm64), PGlite instead of stopping the start.
+   * Chosen by default, not by BASE_EMBEBIDA: where PostgreSQL cannot run (no binaries for the
+   * machine, or started as root with DATA_DIR where «nobody» cannot reach, e.g. under /root),
+   * PGlite instead of stopping the start.
    */
   porDefecto?: boolean;
   /** Lines for the administrator (the carry-over, PostgreSQL's warnings). */
@@ -39,6 +42,21 @@ type Opciones = {
 };
 
 const esBase = (carpeta: string) => existsSync(path.join(carpeta, "PG_VERSION"));
+
+/**
+ * Whether PostgreSQL, run as «nobody» when this process is root, can reach DATA_DIR's folder (it
+ * opens DATA_DIR itself to others). Not root: always. A path that cannot be checked yet: yes
+ * (the start says what is wrong).
+ */
+function alcanzableComoRoot(dataDir: string): boolean {
+  const quien = usuarioDelMotor();
+  if (!quien) return true;
+  try {
+    return puedeAtravesar(path.resolve(dataDir), quien);
+  } catch {
+    return true;
+  }
+}
 
 /** Opens the embedded database chosen by BASE_EMBEBIDA in `dataDir`. */
 export async function abrirBaseEmbebida(
@@ -52,6 +70,12 @@ export async function abrirBaseEmbebida(
   if (tipo === "postgres" && opciones.porDefecto && carpetaBinarios() === null) {
     avisar(
       `No hay programas de PostgreSQL para esta máquina (${process.platform}-${process.arch}): la base embebida es PGlite.`,
+    );
+    tipo = "pglite";
+  }
+  if (tipo === "postgres" && opciones.porDefecto && !alcanzableComoRoot(dataDir)) {
+    avisar(
+      `Arrancada como root con DATA_DIR en ${path.resolve(dataDir)}, donde el usuario «nobody» de PostgreSQL no llega (dentro de /root, por ejemplo): la base embebida es PGlite. Para PostgreSQL embebido, pon DATA_DIR en otra carpeta o arranca con un usuario propio (deploy/fila.service).`,
     );
     tipo = "pglite";
   }

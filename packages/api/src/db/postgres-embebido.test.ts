@@ -175,6 +175,31 @@ describe.skipIf(SIN_BINARIOS)("PostgreSQL embebido", () => {
     },
   );
 
+  it.skipIf(process.getuid?.() !== 0)(
+    "como root con DATA_DIR donde nobody no llega: la predeterminada cae en PGlite con un aviso; pedida con BASE_EMBEBIDA, se niega",
+    async () => {
+      const cerrada = nuevoDataDir();
+      chmodSync(cerrada, 0o700);
+      const dataDir = path.join(cerrada, "data");
+      const avisos: string[] = [];
+      const abierta = await abrirBaseEmbebida("postgres", dataDir, {
+        porDefecto: true,
+        avisar: (l) => avisos.push(l),
+      });
+      try {
+        expect(abierta.motor).toBe(null);
+        const { rows } = await sql<{ v: string }>`SELECT version() AS v`.execute(abierta.db);
+        expect(rows[0]?.v).toContain("PGlite");
+      } finally {
+        await abierta.cerrar();
+      }
+      expect(avisos.join("\n")).toMatch(/nobody.*no llega.*la base embebida es PGlite/);
+      await expect(
+        abrirBaseEmbebida("postgres", path.join(cerrada, "otra"), { avisar: () => {} }),
+      ).rejects.toThrow(/no llega a/);
+    },
+  );
+
   it("pasa los datos de PGlite (la demo) a PostgreSQL con todas sus filas, aun tras una interrupción", {
     timeout: 240_000,
   }, async () => {
