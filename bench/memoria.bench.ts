@@ -6,13 +6,13 @@
 //   3. after importing 1,000 members from an XLSX,
 //   4. after a full backup downloaded and restored,
 //   5. after MEMORIA_CARGA_SEGUNDOS (600 by default) of load on the member's and the board's calls.
-// The embedded database always (PGlite, or real PostgreSQL with BASE_EMBEBIDA=postgres, ADR 0028);
+// The embedded database always (real PostgreSQL by default, ADR 0028; PGlite with BASE_EMBEBIDA=pglite);
 // with DATABASE_URL also PostgreSQL, in a database of its own for the run.
 // Goals: ≤ 256 MB with the embedded database, ≤ 160 MB with PostgreSQL (printed with ✓/✗).
 // Besides the PSS it prints what the server says of itself through GET /api/metricas (V8 heap,
 // external memory, where PGlite's WebAssembly memory is counted): where the memory goes.
 // Run: npx tsx bench/memoria.bench.ts   (MEMORIA_PORT, 3412; MEMORIA_CARGA_SEGUNDOS, 600;
-// MEMORIA_MOTORES=pglite,postgresql, which of them; BENCH_OPCIONES_NODE replaces the node options
+// MEMORIA_MOTORES=embebida,postgresql, which of them (`pglite` still means the embedded one); BENCH_OPCIONES_NODE replaces the node options
 // of `npm start`, for a comparison)
 import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -20,6 +20,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import ExcelJS from "exceljs";
+import { BASE_EMBEBIDA_POR_DEFECTO } from "../packages/api/src/config.js";
 import { PASSWORD_DEMO } from "../packages/api/src/demo/seed-demo.js";
 import * as real from "./servidor-real.js";
 
@@ -187,11 +188,14 @@ async function medirMotor(motor: string, databaseUrl?: string) {
   console.log(`  máximo ${peor} MB ${peor <= objetivo ? "✓" : "✗"} (objetivo ≤ ${objetivo} MB)`);
 }
 
-const motores = (process.env.MEMORIA_MOTORES ?? "pglite,postgresql").split(",");
+const motores = (process.env.MEMORIA_MOTORES ?? "embebida,postgresql").split(",");
 // The embedded database as `npm start` chooses it (BASE_EMBEBIDA, passed on to the server): with
 // `postgres` its postmaster and backends are children of the server, so their PSS counts.
-const embebida = process.env.BASE_EMBEBIDA === "postgres" ? "PostgreSQL embebido" : "PGlite";
-if (motores.includes("pglite")) await medirMotor(embebida);
+const embebida =
+  (process.env.BASE_EMBEBIDA?.trim() || BASE_EMBEBIDA_POR_DEFECTO) === "postgres"
+    ? "PostgreSQL embebido"
+    : "PGlite";
+if (motores.includes("embebida") || motores.includes("pglite")) await medirMotor(embebida);
 const url = process.env.DATABASE_URL;
 if (url && motores.includes("postgresql"))
   await real.conBaseDePostgres(url, "memoria", (propia) => medirMotor("PostgreSQL", propia));
