@@ -719,6 +719,15 @@ export class ActosRepository {
   }
 
   private async crearProductoDeActo(nombre: string, anyo: number): Promise<number> {
+    // Read first: the upsert locks the product's row against the charges being inserted that
+    // reference it (their foreign key), so it runs only while the product is missing.
+    const existente = await this.db
+      .selectFrom("producto")
+      .select("id")
+      .where("anyo", "=", anyo)
+      .where("nombre", "=", nombre)
+      .executeTakeFirst();
+    if (existente) return existente.id;
     const fila = await this.db
       .insertInto("producto")
       .values({ nombre, anyo, tipo: "acto", descripcion: "Inscripción en el acto" })
