@@ -135,7 +135,14 @@ async function medir(motor: string, databaseUrl?: string): Promise<boolean> {
     const calentamiento = await fetch(`${BASE}/api/actos`, {
       method: "POST",
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify({ nombre: "Calentamiento", fecha: dentroDe(30), listaEspera: false }),
+      // Paid, as the first measured event: its own code path (the charges) warms up too.
+      body: JSON.stringify({
+        nombre: "Calentamiento",
+        fecha: dentroDe(30),
+        listaEspera: false,
+        sePaga: true,
+        precios: tipos.map((t, i) => ({ idTipoSocio: t.id, idProducto: null, precio: 10 + i })),
+      }),
     });
     if (calentamiento.status !== 201) throw new Error(`acto: ${calentamiento.status}`);
     const { id: idCalentamiento } = (await calentamiento.json()) as { id: number };

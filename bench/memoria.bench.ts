@@ -150,10 +150,20 @@ async function medirMotor(motor: string, databaseUrl?: string) {
   let servidor: ChildProcess | null = null;
   process.env.METRICS_TOKEN = TOKEN_METRICAS;
   try {
-    servidor = await real.arrancarServidorReal({ puerto: PUERTO, dataDir, databaseUrl });
+    servidor = await real.arrancarServidorReal({
+      puerto: PUERTO,
+      dataDir,
+      databaseUrl,
+      baseEmbebida,
+    });
     medidas.push(await medir(servidor, "tras la semilla de demostración"));
     await real.pararServidor(servidor);
-    servidor = await real.arrancarServidorReal({ puerto: PUERTO, dataDir, databaseUrl });
+    servidor = await real.arrancarServidorReal({
+      puerto: PUERTO,
+      dataDir,
+      databaseUrl,
+      baseEmbebida,
+    });
     medidas.push(await medir(servidor, "tras reiniciar"));
 
     const admin = (await real.entrarConCuentaDemo(PUERTO, "administrador")).token;
@@ -188,13 +198,14 @@ async function medirMotor(motor: string, databaseUrl?: string) {
   console.log(`  máximo ${peor} MB ${peor <= objetivo ? "✓" : "✗"} (objetivo ≤ ${objetivo} MB)`);
 }
 
+// The embedded database as `npm start` chooses it (BASE_EMBEBIDA, or the default).
+const baseEmbebida = (process.env.BASE_EMBEBIDA?.trim() || BASE_EMBEBIDA_POR_DEFECTO) as
+  | "pglite"
+  | "postgres";
 const motores = (process.env.MEMORIA_MOTORES ?? "embebida,postgresql").split(",");
 // The embedded database as `npm start` chooses it (BASE_EMBEBIDA, passed on to the server): with
 // `postgres` its postmaster and backends are children of the server, so their PSS counts.
-const embebida =
-  (process.env.BASE_EMBEBIDA?.trim() || BASE_EMBEBIDA_POR_DEFECTO) === "postgres"
-    ? "PostgreSQL embebido"
-    : "PGlite";
+const embebida = baseEmbebida === "postgres" ? "PostgreSQL embebido" : "PGlite";
 if (motores.includes("embebida") || motores.includes("pglite")) await medirMotor(embebida);
 const url = process.env.DATABASE_URL;
 if (url && motores.includes("postgresql"))

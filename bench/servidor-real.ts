@@ -39,6 +39,13 @@ export type OpcionesServidor = {
   argumentosNode?: string[];
   /** Loads the demo filà (DEMO=1), as by default; false for a measurement's own data. */
   demo?: boolean;
+  /**
+   * Without `databaseUrl`: the embedded database (BASE_EMBEBIDA). PGlite unless said (or set in
+   * this process's BASE_EMBEBIDA): the measurements prepare and count their data in PGlite's
+   * folder (`conBaseDelServidor`); the default of `npm start`, real PostgreSQL, would carry that
+   * over to its own on the first start.
+   */
+  baseEmbebida?: "pglite" | "postgres";
 };
 
 /**
@@ -70,6 +77,7 @@ export async function arrancarServidorReal({
   databaseUrl,
   argumentosNode = [],
   demo = true,
+  baseEmbebida,
 }: OpcionesServidor): Promise<ChildProcess> {
   const base = `http://127.0.0.1:${puerto}`;
   const env: NodeJS.ProcessEnv = {
@@ -84,7 +92,11 @@ export async function arrancarServidorReal({
     LOG_LEVEL: "warn",
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  else delete env.DATABASE_URL;
+  else {
+    delete env.DATABASE_URL;
+    env.BASE_EMBEBIDA =
+      baseEmbebida ?? (process.env.BASE_EMBEBIDA?.trim() === "postgres" ? "postgres" : "pglite");
+  }
   const servidor = spawn(
     process.execPath,
     [...opcionesNodeDeNpmStart(), ...argumentosNode, path.join(raiz, "scripts/start.mjs")],
