@@ -141,6 +141,25 @@ export class RemesasRepository {
   }
 
   /**
+   * Up to `limite` payers of eligible charges who have an IBAN and a mandate (not yet checked):
+   * enough for the check before a generation, without reading every payer.
+   */
+  async pagadoresConDatos(
+    hasta: string,
+    limite: number,
+  ): Promise<Pick<PagadorElegible, "iban" | "mandatoId" | "mandatoFecha">[]> {
+    const { rows } = await sql<Pick<PagadorElegible, "iban" | "mandatoId" | "mandatoFecha">>`
+      with cargos as (${this.elegibles(hasta, false)})
+      select s.iban, s.mandato_id as "mandatoId", s.mandato_fecha as "mandatoFecha"
+      from socio s
+      where s.id in (select id_pagador from cargos)
+        and s.iban <> '' and s.mandato_id <> '' and s.mandato_fecha is not null
+      limit ${limite}
+    `.execute(this.db);
+    return rows;
+  }
+
+  /**
    * Writes the remittance's debits in one statement, set-based: the eligible charges of every
    * payer but `excluidos` (the same `elegibles`, already locked by `pagadoresElegibles` in this
    * transaction), added up per payer into one debit each (FRST, or RCUR when the payer's mandate

@@ -95,6 +95,10 @@ export class RemesasService {
   async comprobarGeneracion(entrada: RemesaEntrada): Promise<void> {
     this.comprobarFecha(entrada);
     await this.acreedor(this.repo);
+    // Enough that one payer can be debited: a few with an IBAN and a mandate, checked here.
+    // Only when none can, every payer is read, for the 409 that lists why.
+    const candidatos = await this.repo.pagadoresConDatos(entrada.hasta, 20);
+    if (candidatos.some((p) => !motivoExclusion(p))) return;
     this.separar(await this.repo.pagadoresElegibles(entrada.hasta, false));
   }
 
@@ -167,7 +171,7 @@ export class RemesasService {
     return this.repo.transaccion(async (repo, tx) => {
       const acreedor = await this.acreedor(repo);
       await repo.bloquearGeneracion();
-      const { excluidos } = this.separar(await repo.pagadoresElegibles(entrada.hasta));
+      const { incluidos, excluidos } = this.separar(await repo.pagadoresElegibles(entrada.hasta));
 
       const ahora = new Date();
       const idRemesa = await repo.crearRemesa({
@@ -181,10 +185,16 @@ export class RemesasService {
         entrada.hasta,
         excluidos.map((e) => e.idSocio),
       );
+      const comprobados = new Map(incluidos.map((p) => [p.idPagador, p]));
       const sepa: AdeudoSepa[] = adeudos.map((a) => {
-        // Checked above; a payer changed since (in this same transaction's window) fails the
-        // job rather than sending the bank what was not checked.
-        if (motivoExclusion(a)) {
+        // Each debit as checked above: a payer changed since (in this same transaction's
+        // window) fails the job rather than sending the bank what was not checked.
+        const p = comprobados.get(a.idPagador);
+        if (
+          p?.iban !== a.iban ||
+          p.mandatoId !== a.mandatoId ||
+          p.mandatoFecha !== a.mandatoFecha
+        ) {
           throw new Error(`remesa ${idRemesa}: el pagador ${a.idPagador} ha cambiado`);
         }
         return {
