@@ -103,8 +103,8 @@ export class RemesasRepository {
   }
 
   /**
-   * Pending charges due up to `hasta`, not in a remittance, whose payer pays by direct debit, in
-   * id order; `bloquear` locks them (`FOR UPDATE`) in that order — the order of the desk and of
+   * Pending charges due up to `hasta`, not in a remittance, whose payer pays by direct debit;
+   * `bloquear` locks them (`FOR UPDATE`) in id order — the order of the desk and of
    * an online payment's notification, so that two of them never wait on each other (a
    * deadlock).
    */
@@ -116,8 +116,7 @@ export class RemesasRepository {
       join forma_pago on forma_pago.id = pagador.id_forma_pago
       where pago.estado = 'pendiente' and pago.id_remesa is null
         and pago.fecha_vencimiento <= ${hasta}::date and forma_pago.domiciliada
-      order by pago.id
-      ${bloquear ? sql`for update of pago` : sql``}
+      ${bloquear ? sql`order by pago.id for update of pago` : sql``}
     `;
   }
 
