@@ -5,7 +5,7 @@
 // prepared before it starts. PGlite (on disk, as `npm start` runs it) always; PostgreSQL too
 // when DATABASE_URL is set.
 // Run: npx tsx bench/pagos.bench.ts   (or with DATABASE_URL=postgres://postgres@127.0.0.1:5432/test;
-// PAGOS_PORT, 3413 by default)
+// PAGOS_PORT, 3413 by default; PAGOS_PERFIL=<dir> writes the server's CPU profile there, --cpu-prof)
 import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -110,7 +110,15 @@ async function medir(motor: string, databaseUrl?: string) {
       await crearAdministrador(db, { email: "junta@fila.test", password: PASSWORD });
       return poblar(db);
     });
-    servidor = await arrancarServidorReal({ puerto: PUERTO, dataDir, databaseUrl, demo: false });
+    servidor = await arrancarServidorReal({
+      puerto: PUERTO,
+      dataDir,
+      databaseUrl,
+      demo: false,
+      argumentosNode: process.env.PAGOS_PERFIL
+        ? ["--cpu-prof", `--cpu-prof-dir=${process.env.PAGOS_PERFIL}`]
+        : [],
+    });
     const url = `http://127.0.0.1:${PUERTO}`;
     const login = await fetch(`${url}/api/login`, {
       method: "POST",

@@ -6,7 +6,7 @@
 // `npm start` starts it in a process of its own, on data prepared before it starts. PGlite (on
 // disk, as `npm start` runs it) always; PostgreSQL too when DATABASE_URL is set.
 // Run: npx tsx bench/remesas.bench.ts   (or with DATABASE_URL=postgres://postgres@127.0.0.1:5432/test;
-// REMESAS_PORT, 3412 by default)
+// REMESAS_PORT, 3412 by default; REMESAS_PERFIL=<dir> writes the server's CPU profile there, --cpu-prof)
 import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -155,7 +155,15 @@ async function medir(motor: string, databaseUrl?: string) {
       await poblar(db);
       await crearAdministrador(db, { email: "tesoreria@fila.test", password: PASSWORD });
     });
-    servidor = await arrancarServidorReal({ puerto: PUERTO, dataDir, databaseUrl, demo: false });
+    servidor = await arrancarServidorReal({
+      puerto: PUERTO,
+      dataDir,
+      databaseUrl,
+      demo: false,
+      argumentosNode: process.env.REMESAS_PERFIL
+        ? ["--cpu-prof", `--cpu-prof-dir=${process.env.REMESAS_PERFIL}`]
+        : [],
+    });
     const login = await pedir("/api/login", {
       method: "POST",
       headers: { "content-type": "application/json" },

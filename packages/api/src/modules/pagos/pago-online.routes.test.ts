@@ -232,8 +232,10 @@ describe("pago en línea activo", () => {
     // The remittance takes the charge first: it locks it as it does, and the bank's notification
     // arrives while it still holds the lock.
     await e.db.transaction().execute(async (trx) => {
-      const elegibles = await new RemesasRepository(trx).cargosElegibles("2099-12-31");
-      expect(elegibles.map((c) => c.id)).toContain(id);
+      const elegibles = await new RemesasRepository(trx).pagadoresElegibles("2099-12-31");
+      expect(elegibles).toContainEqual(
+        expect.objectContaining({ idPagador: domiciliado.idSocio, total: 1800 }),
+      );
       notificacion = notificar(notificacionDe(f));
       await new Promise((ok) => setTimeout(ok, 200));
       const remesa = await trx
@@ -259,8 +261,8 @@ describe("pago en línea activo", () => {
     const otro = await cargo(domiciliado.idSocio, 9);
     const g = await pedido(domiciliado.token, [otro]);
     expect((await notificar(notificacionDe(g))).statusCode).toBe(200);
-    const despues = await new RemesasRepository(e.db).cargosElegibles("2099-12-31");
-    expect(despues.map((c) => c.id)).not.toContain(otro);
+    const despues = await new RemesasRepository(e.db).pagadoresElegibles("2099-12-31", false);
+    expect(despues.map((p) => p.idPagador)).not.toContain(domiciliado.idSocio);
   });
 
   // Two connections holding locks at once need PostgreSQL: PGlite has only one.
@@ -291,7 +293,9 @@ describe("pago en línea activo", () => {
         remesa = e.db
           .transaction()
           .execute(async (t2) =>
-            (await new RemesasRepository(t2).cargosElegibles("2099-12-31")).map((c) => c.id),
+            (await new RemesasRepository(t2).pagadoresElegibles("2099-12-31")).map(
+              (p) => p.idPagador,
+            ),
           );
         // Wait until the remittance is queued behind the lock on X.
         for (let i = 0; i < 100; i++) {
@@ -305,8 +309,9 @@ describe("pago en línea activo", () => {
         // Before, the remittance already held Y here, and this second lock closed the circle.
         await cobro.bloquearCargos([y]);
       });
+      // Both charges taken: their payers are there.
       const tomados = await remesa;
-      expect(tomados).toEqual(expect.arrayContaining([x, y]));
+      expect(tomados).toEqual(expect.arrayContaining([segundo.id, primero.id]));
     },
   );
 

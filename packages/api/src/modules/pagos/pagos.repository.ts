@@ -5,6 +5,8 @@ import {
   LETRAS_SIN_TILDE,
   normalizarBusqueda,
   type OrdenPagos,
+  PLAZOS_POR_TIPO_PAGO,
+  PLAZOS_RAMELL_FRACCIONADO,
   type SiNo,
   type SocioEmision,
   type TipoPago,
@@ -128,7 +130,37 @@ function condiciones(eb: Donde, f: FiltrosPagos): Expression<SqlBool> {
   return eb.and(y);
 }
 
-const LOTE = 5000;
+type FilaRecuento = {
+  num_cargos: number;
+  importe: string | number;
+  ya_existian: number;
+  socios: number[];
+  nuevos: number;
+  importe_nuevos: string | number;
+};
+
+/** One product's emission, counted (cents). */
+export type RecuentoEmision = {
+  numCargos: number;
+  importe: number;
+  yaExistian: number;
+  nuevos: number;
+  importeNuevos: number;
+  /** The members who get any charge of it (new or not). */
+  socios: number[];
+};
+
+function aRecuento(f: FilaRecuento | undefined): RecuentoEmision {
+  if (!f) throw new Error("la emisión no ha devuelto su recuento");
+  return {
+    numCargos: Number(f.num_cargos),
+    importe: Number(f.importe),
+    yaExistian: Number(f.ya_existian),
+    nuevos: Number(f.nuevos),
+    importeNuevos: Number(f.importe_nuevos),
+    socios: f.socios.map(Number),
+  };
+}
 
 function aFilaInsercion(p: NuevoPago) {
   return {
@@ -397,58 +429,147 @@ export class PagosRepository {
   }
 
   /**
-   * Inserts in batches, each one statement with one array per column (`unnest`), so a
-   * batch costs a dozen parameters rather than one per value, and answers with the count and
-   * cents per product rather than a row per charge. A charge whose `clave_emision` exists is
-   * skipped. Returns how many were created (and their cents) per product.
+   * The charges an emission of `anyo` gives every active member for one product, computed by the
+   * database (no row comes to Node): the rules of `cargosDeEmision` (@fila/domain) written in
+   * SQL, with the same cents, concepts, due dates and keys (`pagos.emision.test.ts` compares the
+   * two). One row per charge: `existe` when the member already has emitted charges of the
+   * product (the pair is skipped whole).
    */
-  async insertarEmitidos(pagos: NuevoPago[]): Promise<Map<number, { n: number; importe: number }>> {
-    const creados = new Map<number, { n: number; importe: number }>();
-    for (let i = 0; i < pagos.length; i += LOTE) {
-      const lote = pagos.slice(i, i + LOTE);
-      const col = <T>(f: (p: NuevoPago) => T) => lote.map(f);
-      const filas = sql`select * from unnest(
-          ${col((p) => p.idSocio)}::integer[], ${col((p) => p.idPagador)}::integer[],
-          ${col((p) => p.idProducto)}::integer[], ${col((p) => p.anyo)}::integer[],
-          ${col((p) => p.concepto)}::text[], ${col((p) => p.importe)}::bigint[],
-          ${col((p) => p.fechaEmision)}::date[], ${col((p) => p.fechaVencimiento)}::date[],
-          ${col((p) => p.plazo)}::integer[], ${col((p) => p.plazos)}::integer[],
-          ${col((p) => p.claveEmision)}::text[]
-        )`;
-      const insertar = (siYaExiste: ReturnType<typeof sql>) =>
-        sql<{ id_producto: number | null; n: number; importe: number }>`
-          with creados as (
-            insert into pago (id_socio, id_pagador, id_producto, anyo, concepto, importe,
-              fecha_emision, fecha_vencimiento, plazo, plazos, clave_emision)
-            ${filas}
-            ${siYaExiste}
-            returning id_producto, importe
-          )
-          select id_producto, count(*)::integer as n, sum(importe)::bigint as importe
-          from creados group by id_producto
-        `.execute(this.db);
-      // The member-product pairs already emitted were left out, so a clash means another
-      // emission is running at the same time: only then the slower ON CONFLICT insert (each row
-      // a speculative insertion), after undoing the batch to a savepoint (of the emission's
-      // transaction: `emitir` always calls this inside one).
-      await sql`savepoint emision`.execute(this.db);
-      let resultado: Awaited<ReturnType<typeof insertar>>;
-      try {
-        resultado = await insertar(sql``);
-      } catch (error) {
-        if ((error as { constraint?: string }).constraint !== "pago_clave_emision_uq") throw error;
-        await sql`rollback to savepoint emision`.execute(this.db);
-        resultado = await insertar(sql`on conflict (clave_emision) do nothing`);
-      }
-      await sql`release savepoint emision`.execute(this.db);
-      for (const f of resultado.rows) {
-        const c = creados.get(f.id_producto ?? 0) ?? { n: 0, importe: 0 };
-        c.n += f.n;
-        c.importe += Number(f.importe);
-        creados.set(f.id_producto ?? 0, c);
-      }
+  private cargosDeProducto(p: { id: number; tipo: TipoProducto }, anyo: number) {
+    const precio = sql`coalesce(pp.precio, pr.precio)`;
+    const plazosCuota = sql.join(
+      Object.entries(PLAZOS_POR_TIPO_PAGO).map(
+        ([tipo, n]) => sql`when ${sql.lit(tipo)} then ${sql.lit(n)}`,
+      ),
+      sql` `,
+    );
+    // Per kind: who gets it, the total in cents, in how many instalments, and which of them
+    // (the levy only that year's one).
+    const regla = {
+      cuota: {
+        condicion: sql`${precio} > 0`,
+        total: precio,
+        plazos: sql`case s.tipo_pago ${plazosCuota} end`,
+        desde: sql`1`,
+      },
+      ramell: {
+        condicion: sql`s.ramell = 'si' and ${precio} > 0`,
+        total: precio,
+        plazos: sql`case when s.tipo_pago_ramell = 'fraccionado'
+          then ${sql.lit(PLAZOS_RAMELL_FRACCIONADO)} else 1 end`,
+        desde: sql`1`,
+      },
+      derrama: {
+        condicion: sql`s.pagar_derrama = 'si' and s.importe_derrama > 0
+          and s.anyos_pago_derrama >= 1
+          and ${anyo}::integer - coalesce(s.anyo_derrama, 0)
+            between 0 and s.anyos_pago_derrama - 1`,
+        total: sql`s.importe_derrama`,
+        plazos: sql`s.anyos_pago_derrama`,
+        desde: sql`${anyo}::integer - coalesce(s.anyo_derrama, 0) + 1`,
+      },
+      unico: { condicion: sql`${precio} > 0`, total: precio, plazos: sql`1`, desde: sql`1` },
+    };
+    const r =
+      p.tipo === "cuota" || p.tipo === "ramell" || p.tipo === "derrama"
+        ? regla[p.tipo]
+        : regla.unico;
+    const derrama = p.tipo === "derrama";
+    // The levy is one instalment of a total spread over years: its only charge of the year is
+    // due on 1 January and named by its year; the others spread over the months.
+    const hasta = derrama ? sql`t.desde` : sql`t.plazos`;
+    const mes = derrama ? sql`1` : sql`(g.plazo - 1) * 12 / t.plazos + 1`;
+    const etiqueta = derrama ? "año" : "plazo";
+    return sql<{ existe: boolean }>`
+      select c.* from (
+        select s.id as id_socio, coalesce(s.id_pagador, s.id) as id_pagador, g.plazo,
+          t.plazos,
+          -- repartirEnPlazos: the leftover cents go to the first instalments
+          t.total / t.plazos + case when g.plazo - 1 < t.total % t.plazos then 1 else 0 end
+            as importe,
+          case when t.plazos > 1
+            then pr.nombre || ${` (${etiqueta} `} || g.plazo || '/' || t.plazos || ')'
+            else pr.nombre end as concepto,
+          make_date(${anyo}::integer, (${mes})::integer, 1) as fecha_vencimiento,
+          pr.tipo || ':' || pr.id || ':' || s.id || ':' || g.plazo as clave_emision,
+          -- not correlated: one hashed look-up, not a scan per row
+          s.id in (select e.id_socio from pago e
+            where e.id_producto = ${p.id}::integer and e.clave_emision is not null) as existe
+        from socio s
+        join producto pr on pr.id = ${p.id}
+        left join producto_precio pp on pp.id_producto = pr.id and pp.id_tipo_socio = s.id_tipo_socio
+        cross join lateral (
+          select ${r.total}::bigint as total, (${r.plazos})::integer as plazos,
+            (${r.desde})::integer as desde
+        ) t
+        cross join lateral generate_series(t.desde, ${hasta}) as g(plazo)
+        where s.activo and ${r.condicion}
+      ) c
+      where c.importe > 0
+    `;
+  }
+
+  /**
+   * Emits (or, with `insertar` false, only counts) one product's charges of `anyo` in one
+   * statement: computed and inserted by the database, in member and instalment order, skipping
+   * the members who already have emitted charges of it. Answers the counts of the emission and
+   * the members who get any charge.
+   */
+  async emitirProducto(
+    p: { id: number; tipo: TipoProducto },
+    anyo: number,
+    fechaEmision: string,
+    insertar: boolean,
+  ): Promise<RecuentoEmision> {
+    const cargos = this.cargosDeProducto(p, anyo);
+    const recuento = (creados: RawBuilder<unknown>) => sql<FilaRecuento>`
+      select
+        (select count(*)::integer from cargos) as num_cargos,
+        (select coalesce(sum(importe), 0)::bigint from cargos) as importe,
+        (select count(*)::integer from cargos where existe) as ya_existian,
+        (select coalesce(array_agg(distinct id_socio), '{}') from cargos) as socios,
+        ${creados}
+    `;
+    if (!insertar) {
+      const { rows } = await sql<FilaRecuento>`
+        with cargos as (${cargos})
+        ${recuento(sql`(select count(*)::integer from cargos where not existe) as nuevos,
+          (select coalesce(sum(importe), 0)::bigint from cargos where not existe)
+            as importe_nuevos`)}
+      `.execute(this.db);
+      return aRecuento(rows[0]);
     }
-    return creados;
+    const emitir = (siYaExiste: RawBuilder<unknown>) =>
+      sql<FilaRecuento>`
+        with cargos as materialized (${cargos}),
+        creados as (
+          insert into pago (id_socio, id_pagador, id_producto, anyo, concepto, importe,
+            fecha_emision, fecha_vencimiento, plazo, plazos, clave_emision)
+          select id_socio, id_pagador, ${p.id}::integer, ${anyo}::integer, concepto, importe,
+            ${fechaEmision}::date, fecha_vencimiento, plazo, plazos, clave_emision
+          from cargos where not existe
+          order by id_socio, plazo
+          ${siYaExiste}
+          returning importe
+        )
+        ${recuento(sql`(select count(*)::integer from creados) as nuevos,
+          (select coalesce(sum(importe), 0)::bigint from creados) as importe_nuevos`)}
+      `.execute(this.db);
+    // The member-product pairs already emitted were left out, so a clash means another
+    // emission is running at the same time: only then the slower ON CONFLICT insert (each row
+    // a speculative insertion), after undoing the statement to a savepoint (of the emission's
+    // transaction: `emitir` always calls this inside one).
+    await sql`savepoint emision`.execute(this.db);
+    let resultado: Awaited<ReturnType<typeof emitir>>;
+    try {
+      resultado = await emitir(sql``);
+    } catch (error) {
+      if ((error as { constraint?: string }).constraint !== "pago_clave_emision_uq") throw error;
+      await sql`rollback to savepoint emision`.execute(this.db);
+      resultado = await emitir(sql`on conflict (clave_emision) do nothing`);
+    }
+    await sql`release savepoint emision`.execute(this.db);
+    return aRecuento(resultado.rows[0]);
   }
 
   async insertar(

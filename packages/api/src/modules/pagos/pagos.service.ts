@@ -3,11 +3,9 @@ import {
   type Anulacion,
   aCentimos,
   aEuros,
-  type CargoEmitido,
   type Cobro,
   type CobroMultiple,
   type CobroMultipleResultado,
-  cargosDeEmision,
   type Emision,
   type EmisionResultado,
   ESTADOS_COBRABLES,
@@ -232,19 +230,20 @@ export class PagosService {
 
   /**
    * Emits the year's charges of the chosen products for every active member. Without
-   * `confirmar` nothing is written. The (product, member) pairs that already have emitted
-   * charges are skipped whole, and `ON CONFLICT (clave_emision) DO NOTHING` covers two
+   * `confirmar` nothing is written. The charges are computed and inserted by the database, one
+   * statement per product (`PagosRepository.emitirProducto`, the rules of `cargosDeEmision`
+   * in SQL); `avance` hears each product done. The (product, member) pairs that already have
+   * emitted charges are skipped whole, and `ON CONFLICT (clave_emision) DO NOTHING` covers two
    * emissions racing, so running it twice creates nothing twice.
    */
-  async emitir(actor: Actor, emision: Emision): Promise<EmisionResultado> {
+  async emitir(
+    actor: Actor,
+    emision: Emision,
+    avance?: (fraccion: number) => void,
+  ): Promise<EmisionResultado> {
     return this.repo.transaccion(async (repo) => {
       const productos = await this.productosDeEmision(repo, emision);
-      const [socios, emitidos] = await Promise.all([
-        repo.sociosParaEmision(),
-        repo.paresEmitidos(emision.productos),
-      ]);
       const hoy = hoyIso();
-      const nuevos: NuevoPago[] = [];
       const resultado: EmisionResultado = {
         ...totalesVacios(),
         anyo: emision.anyo,
@@ -252,63 +251,22 @@ export class PagosService {
         productos: [],
       };
       const sociosTotales = new Set<number>();
-      for (const producto of productos) {
-        const totales = {
-          ...totalesVacios(),
+      for (const [i, producto] of productos.entries()) {
+        const r = await repo.emitirProducto(producto, emision.anyo, hoy, emision.confirmar);
+        for (const id of r.socios) sociosTotales.add(id);
+        resultado.productos.push({
           idProducto: producto.id,
           nombre: producto.nombre,
           tipo: producto.tipo,
-        };
-        const sociosProducto = new Set<number>();
-        const regla = {
-          id: producto.id,
-          nombre: producto.nombre,
-          tipo: producto.tipo,
-          precioCentimos: producto.precio,
-          preciosPorTipo: producto.preciosPorTipo,
-        };
-        for (const socio of socios) {
-          const cargos: CargoEmitido[] = cargosDeEmision(socio, regla, emision.anyo);
-          if (cargos.length === 0) continue;
-          sociosProducto.add(socio.id);
-          sociosTotales.add(socio.id);
-          const existe = emitidos.has(`${producto.id}:${socio.id}`);
-          for (const c of cargos) {
-            totales.numCargos += 1;
-            totales.importe += c.importeCentimos;
-            if (existe) {
-              totales.yaExistian += 1;
-              continue;
-            }
-            totales.nuevos += 1;
-            totales.importeNuevos += c.importeCentimos;
-            nuevos.push({
-              idSocio: c.idSocio,
-              idPagador: c.idPagador,
-              idProducto: c.idProducto,
-              anyo: c.anyo,
-              concepto: c.concepto,
-              importe: c.importeCentimos,
-              fechaEmision: hoy,
-              fechaVencimiento: c.fechaVencimiento,
-              plazo: c.plazo,
-              plazos: c.plazos,
-              claveEmision: c.claveEmision,
-            });
-          }
-        }
-        totales.numSocios = sociosProducto.size;
-        resultado.productos.push(totales);
-      }
-      if (emision.confirmar) {
-        const creados = await repo.insertarEmitidos(nuevos);
-        for (const t of resultado.productos) {
-          const c = creados.get(t.idProducto) ?? { n: 0, importe: 0 };
+          numCargos: r.numCargos,
+          numSocios: r.socios.length,
+          importe: r.importe,
           // Whatever a concurrent emission inserted first also "already existed".
-          t.yaExistian += t.nuevos - c.n;
-          t.nuevos = c.n;
-          t.importeNuevos = c.importe;
-        }
+          yaExistian: r.numCargos - r.nuevos,
+          nuevos: r.nuevos,
+          importeNuevos: r.importeNuevos,
+        });
+        avance?.((i + 1) / productos.length);
       }
       for (const t of resultado.productos) {
         resultado.numCargos += t.numCargos;

@@ -2,19 +2,32 @@ import { sql } from "kysely";
 import type { Database } from "../../db/database.js";
 import type { ExcluidoRemesa } from "../../db/schema.js";
 
-/** A pending direct-debit charge with what its payer needs for the remittance. */
-export type CargoElegible = {
-  id: number;
-  idSocio: number;
+/** A payer of pending direct-debit charges, with what the remittance needs and their total (cents). */
+export type PagadorElegible = {
   idPagador: number;
-  importe: number;
-  concepto: string;
   nombre: string;
   apellidos: string;
   iban: string;
   bic: string;
   mandatoId: string;
   mandatoFecha: string | null;
+  total: number;
+};
+
+/** A debit as written by `incluirEnRemesa`, with what the pain.008 needs of it. */
+export type AdeudoEscrito = {
+  idPagador: number;
+  importe: number;
+  endToEndId: string;
+  mandatoId: string;
+  mandatoFecha: string | null;
+  secuencia: "FRST" | "RCUR";
+  iban: string;
+  bic: string;
+  nombre: string;
+  apellidos: string;
+  /** Its charges' concepts, each once, in the order of its charges (due date, id). */
+  conceptos: string[];
 };
 
 export type FilaRemesa = {
@@ -49,17 +62,6 @@ export type FilaPagoRemesa = {
   concepto: string;
   importe: number;
   estado: string;
-};
-
-export type NuevoAdeudo = {
-  id_pagador: number;
-  importe: number;
-  end_to_end_id: string;
-  mandato_id: string;
-  mandato_fecha: string;
-  secuencia: "FRST" | "RCUR";
-  iban: string;
-  bic: string;
 };
 
 export type OrdenRemesas = "id" | "-id" | "fechaCobro" | "-fechaCobro";
@@ -101,57 +103,149 @@ export class RemesasRepository {
   }
 
   /**
-   * Pending charges due up to `hasta`, not in a remittance, whose payer pays by direct debit,
-   * locked (`FOR UPDATE`) in id order — the order of the desk and of an online payment's
-   * notification, so that two of them never wait on each other (a deadlock) — and answered in
-   * the remittance's order (payer, due date, id).
+   * Pending charges due up to `hasta`, not in a remittance, whose payer pays by direct debit;
+   * `bloquear` locks them (`FOR UPDATE`) in id order — the order of the desk and of
+   * an online payment's notification, so that two of them never wait on each other (a
+   * deadlock).
    */
-  async cargosElegibles(hasta: string): Promise<CargoElegible[]> {
-    const bloqueados = this.db
-      .selectFrom("pago")
-      .innerJoin("socio as pagador", "pagador.id", "pago.id_pagador")
-      .innerJoin("forma_pago", "forma_pago.id", "pagador.id_forma_pago")
-      .select([
-        "pago.id",
-        "pago.id_socio as idSocio",
-        "pago.id_pagador as idPagador",
-        "pago.importe",
-        "pago.concepto",
-        "pago.fecha_vencimiento as fechaVencimiento",
-        "pagador.nombre",
-        "pagador.apellidos",
-        "pagador.iban",
-        "pagador.bic",
-        "pagador.mandato_id as mandatoId",
-        "pagador.mandato_fecha as mandatoFecha",
-      ])
-      .where("pago.estado", "=", "pendiente")
-      .where("pago.id_remesa", "is", null)
-      .where("pago.fecha_vencimiento", "<=", hasta)
-      .where("forma_pago.domiciliada", "=", true)
-      .orderBy("pago.id")
-      .forUpdate("pago");
-    const filas = await this.db
-      .selectFrom(bloqueados.as("c"))
-      .selectAll()
-      .orderBy("c.idPagador")
-      .orderBy("c.fechaVencimiento")
-      .orderBy("c.id")
-      .execute();
-    return filas.map(({ fechaVencimiento: _, ...f }) => ({ ...f, importe: Number(f.importe) }));
+  private elegibles(hasta: string, bloquear: boolean) {
+    return sql`
+      select pago.id, pago.id_pagador, pago.importe, pago.concepto, pago.fecha_vencimiento
+      from pago
+      join socio pagador on pagador.id = pago.id_pagador
+      join forma_pago on forma_pago.id = pagador.id_forma_pago
+      where pago.estado = 'pendiente' and pago.id_remesa is null
+        and pago.fecha_vencimiento <= ${hasta}::date and forma_pago.domiciliada
+      ${bloquear ? sql`order by pago.id for update of pago` : sql``}
+    `;
   }
 
-  /** Payers whose mandate was already used in a debit that went (or is going) through. */
-  async mandatosUsados(idsPagador: number[]): Promise<Set<string>> {
-    if (idsPagador.length === 0) return new Set();
-    const filas = await this.db
-      .selectFrom("remesa_adeudo")
-      .select(["id_pagador", "mandato_id"])
-      .distinct()
-      .where(sql<boolean>`id_pagador = any(${idsPagador}::int[])`)
-      .where("estado", "in", ["incluido", "cobrado"])
-      .execute();
-    return new Set(filas.map((f) => claveMandato(f.id_pagador, f.mandato_id)));
+  /**
+   * The payers of the eligible charges (`elegibles`), each with their total, in payer order:
+   * one row per payer, the charges added up by the database. `bloquear` (in the generation's
+   * transaction) locks the charges first.
+   */
+  async pagadoresElegibles(hasta: string, bloquear = true): Promise<PagadorElegible[]> {
+    const { rows } = await sql<PagadorElegible>`
+      with cargos as (${this.elegibles(hasta, bloquear)})
+      select c.id_pagador as "idPagador", s.nombre, s.apellidos, s.iban, s.bic,
+        s.mandato_id as "mandatoId", s.mandato_fecha as "mandatoFecha",
+        sum(c.importe)::bigint as total
+      from cargos c
+      join socio s on s.id = c.id_pagador
+      group by c.id_pagador, s.id
+      order by c.id_pagador
+    `.execute(this.db);
+    return rows.map((r) => ({ ...r, total: Number(r.total) }));
+  }
+
+  /**
+   * Up to `limite` payers of eligible charges who have an IBAN and a mandate (not yet checked):
+   * enough for the check before a generation, without reading every payer.
+   */
+  async pagadoresConDatos(
+    hasta: string,
+    limite: number,
+  ): Promise<Pick<PagadorElegible, "iban" | "mandatoId" | "mandatoFecha">[]> {
+    const { rows } = await sql<Pick<PagadorElegible, "iban" | "mandatoId" | "mandatoFecha">>`
+      with cargos as (${this.elegibles(hasta, false)})
+      select s.iban, s.mandato_id as "mandatoId", s.mandato_fecha as "mandatoFecha"
+      from socio s
+      where s.id in (select id_pagador from cargos)
+        and s.iban <> '' and s.mandato_id <> '' and s.mandato_fecha is not null
+      limit ${limite}
+    `.execute(this.db);
+    return rows;
+  }
+
+  /**
+   * Writes the remittance's debits in one statement, set-based: the eligible charges of every
+   * payer but `excluidos` (the same `elegibles`, already locked by `pagadoresElegibles` in this
+   * transaction), added up per payer into one debit each (FRST, or RCUR when the payer's mandate
+   * was already used in a debit that went or is going through), each charge pointed at its
+   * debit. Answers the debits in payer order with what the XML needs; throws if a charge changed
+   * under it (the counts differ), so nothing is half-written.
+   */
+  async incluirEnRemesa(
+    idRemesa: number,
+    hasta: string,
+    excluidos: number[],
+  ): Promise<AdeudoEscrito[]> {
+    // Its joins are between the statement's own steps, whose sizes the planner guesses (and
+    // with fresh statistics guesses as one row): a nested loop there is thousands × thousands.
+    // Hash and merge joins are linear whatever the guess; only for this statement.
+    await sql`set local enable_nestloop = off`.execute(this.db);
+    const { rows } = await this.consultaInclusion(idRemesa, hasta, excluidos).execute(this.db);
+    await sql`set local enable_nestloop to default`.execute(this.db);
+    if (rows.some((r) => r.enlazados !== r.numCargos)) {
+      throw new Error(`remesa ${idRemesa}: un cargo ha cambiado mientras se generaba`);
+    }
+    return rows.map(({ enlazados: _e, numCargos: _n, ...a }) => ({
+      ...a,
+      importe: Number(a.importe),
+    }));
+  }
+
+  /** `incluirEnRemesa`'s statement (apart, for EXPLAIN in a measurement). */
+  consultaInclusion(idRemesa: number, hasta: string, excluidos: number[]) {
+    type Fila = AdeudoEscrito & { enlazados: number; numCargos: number };
+    return sql<Fila>`
+      with cargos as (
+        select e.id, e.id_pagador, e.importe, e.concepto,
+          row_number() over (partition by e.id_pagador order by e.fecha_vencimiento, e.id)
+            as orden
+        from (${this.elegibles(hasta, false)}) e
+        where e.id_pagador <> all(${excluidos}::integer[])
+      ),
+      -- Per payer: the total and the concepts, each once, in the order of the charges.
+      grupos as (
+        select id_pagador, sum(importe)::bigint as importe,
+          array_agg(concepto order by primero) as conceptos
+        from (
+          select id_pagador, concepto, min(orden) as primero, sum(importe) as importe
+          from cargos group by id_pagador, concepto
+        ) x
+        group by id_pagador
+      ),
+      -- The payers' mandates already used in a debit that went (or is going) through, read
+      -- once before inserting (a look-up per new debit would also walk the rows this very
+      -- statement inserts).
+      usados as materialized (
+        select distinct u.id_pagador, u.mandato_id from remesa_adeudo u
+        where u.estado in ('incluido', 'cobrado')
+      ),
+      adeudo as (
+        insert into remesa_adeudo (id_remesa, id_pagador, importe, end_to_end_id, mandato_id,
+          mandato_fecha, secuencia, iban, bic)
+        select ${idRemesa}::integer, g.id_pagador, g.importe,
+          'R' || ${idRemesa}::integer || '-' || g.id_pagador, s.mandato_id, s.mandato_fecha,
+          case when u.id_pagador is null then 'FRST' else 'RCUR' end,
+          s.iban, s.bic
+        from grupos g
+        join socio s on s.id = g.id_pagador
+        left join usados u on u.id_pagador = g.id_pagador and u.mandato_id = s.mandato_id
+        order by g.id_pagador
+        returning id, id_pagador, importe, end_to_end_id, mandato_id, mandato_fecha, secuencia,
+          iban, bic
+      ),
+      enlazados as (
+        update pago set id_remesa = ${idRemesa}::integer, id_adeudo = adeudo.id,
+          actualizado_en = now()
+        from cargos, adeudo
+        where pago.id = cargos.id and adeudo.id_pagador = cargos.id_pagador
+          and pago.estado = 'pendiente' and pago.id_remesa is null
+        returning 1
+      )
+      select a.id_pagador as "idPagador", a.importe, a.end_to_end_id as "endToEndId",
+        a.mandato_id as "mandatoId", a.mandato_fecha as "mandatoFecha", a.secuencia, a.iban,
+        a.bic, s.nombre, s.apellidos, g.conceptos,
+        (select count(*)::integer from enlazados) as enlazados,
+        (select count(*)::integer from cargos) as "numCargos"
+      from adeudo a
+      join socio s on s.id = a.id_pagador
+      join grupos g on g.id_pagador = a.id_pagador
+      order by a.id_pagador
+    `;
   }
 
   async crearRemesa(datos: {
@@ -194,31 +288,6 @@ export class RemesasRepository {
       })
       .where("id", "=", id)
       .execute();
-  }
-
-  /**
-   * Inserts the debits and points each included charge at its payer's debit, in one statement:
-   * one array per column (`unnest`) rather than a parameter per value, and no round trip
-   * between the two.
-   */
-  async incluirEnRemesa(idRemesa: number, adeudos: NuevoAdeudo[], idsPago: number[]) {
-    const col = <T>(f: (a: NuevoAdeudo) => T) => adeudos.map(f);
-    await sql`
-      with adeudo as (
-        insert into remesa_adeudo (id_remesa, id_pagador, importe, end_to_end_id, mandato_id,
-          mandato_fecha, secuencia, iban, bic)
-        select ${idRemesa}, * from unnest(
-          ${col((a) => a.id_pagador)}::integer[], ${col((a) => a.importe)}::bigint[],
-          ${col((a) => a.end_to_end_id)}::text[], ${col((a) => a.mandato_id)}::text[],
-          ${col((a) => a.mandato_fecha)}::date[], ${col((a) => a.secuencia)}::text[],
-          ${col((a) => a.iban)}::text[], ${col((a) => a.bic)}::text[]
-        )
-        returning id, id_pagador
-      )
-      update pago set id_remesa = ${idRemesa}, id_adeudo = adeudo.id, actualizado_en = now()
-      from adeudo
-      where adeudo.id_pagador = pago.id_pagador and pago.id = any(${idsPago}::int[])
-    `.execute(this.db);
   }
 
   /** Remittances filtered by `estado` and `q`: a number is the remittance id, else part of the message id. */
@@ -395,5 +464,3 @@ export class RemesasRepository {
     `.execute(this.db);
   }
 }
-
-export const claveMandato = (idPagador: number, mandatoId: string) => `${idPagador}:${mandatoId}`;

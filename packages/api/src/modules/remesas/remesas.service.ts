@@ -17,13 +17,11 @@ import { registrarAuditoria } from "../../services/auditoria.js";
 import { leerPain002 } from "../../services/sepa/pain002.js";
 import { type AcreedorSepa, type AdeudoSepa, generarPain008 } from "../../services/sepa/pain008.js";
 import { presentarRemesa, presentarResumen } from "./remesas.presenter.js";
-import {
-  type CargoElegible,
-  claveMandato,
-  type FiltroRemesas,
-  type NuevoAdeudo,
-  type OrdenRemesas,
-  type RemesasRepository,
+import type {
+  FiltroRemesas,
+  OrdenRemesas,
+  PagadorElegible,
+  RemesasRepository,
 } from "./remesas.repository.js";
 
 const noExiste = () => noEncontrado("no_encontrado.remesa");
@@ -31,11 +29,10 @@ const noExiste = () => noEncontrado("no_encontrado.remesa");
 const conflicto = (m: Mensaje, detalles: Detalle[] = []) =>
   new DomainError("conflicto", m, detalles);
 
-/** The payer's charges of one remittance, added up. */
-type GrupoPagador = { cargos: CargoElegible[]; total: number };
-
 /** Why a payer cannot be debited, or null when they can. */
-export function motivoExclusion(c: CargoElegible): string | null {
+export function motivoExclusion(
+  c: Pick<PagadorElegible, "iban" | "mandatoId" | "mandatoFecha">,
+): string | null {
   if (!c.iban) return "No tiene IBAN";
   if (!esIbanValido(c.iban)) return "El IBAN no es válido";
   if (!c.mandatoId || !c.mandatoFecha) return "No tiene mandato SEPA (referencia y fecha de firma)";
@@ -48,8 +45,9 @@ function mensajeId(idRemesa: number, ahora: Date): string {
   return `FILA-R${idRemesa}-${sello}`;
 }
 
-function conceptoDe(cargos: CargoElegible[]): string {
-  return [...new Set(cargos.map((c) => c.concepto.trim()).filter(Boolean))].join(", ");
+/** The debit's concept: its charges' concepts, trimmed, each once, in order. */
+function conceptoDe(conceptos: string[]): string {
+  return [...new Set(conceptos.map((c) => c.trim()).filter(Boolean))].join(", ");
 }
 
 export class RemesasService {
@@ -97,8 +95,11 @@ export class RemesasService {
   async comprobarGeneracion(entrada: RemesaEntrada): Promise<void> {
     this.comprobarFecha(entrada);
     await this.acreedor(this.repo);
-    const cargos = await this.repo.cargosElegibles(entrada.hasta);
-    this.agrupar(cargos);
+    // Enough that one payer can be debited: a few with an IBAN and a mandate, checked here.
+    // Only when none can, every payer is read, for the 409 that lists why.
+    const candidatos = await this.repo.pagadoresConDatos(entrada.hasta, 20);
+    if (candidatos.some((p) => !motivoExclusion(p))) return;
+    this.separar(await this.repo.pagadoresElegibles(entrada.hasta, false));
   }
 
   /** Generating as a background job (issue 37): its result is the summary, `id` and `excluidos`. */
@@ -124,32 +125,24 @@ export class RemesasService {
     }
   }
 
-  /** Charges by payer; those who cannot be debited apart. 409 when nobody can. */
-  private agrupar(cargos: CargoElegible[]) {
-    const grupos = new Map<number, GrupoPagador>();
-    for (const c of cargos) {
-      const g = grupos.get(c.idPagador) ?? { cargos: [], total: 0 };
-      g.cargos.push(c);
-      g.total += c.importe;
-      grupos.set(c.idPagador, g);
-    }
-    const incluidos: [number, GrupoPagador][] = [];
+  /** The payers who can be debited and those who cannot (apart). 409 when nobody can. */
+  private separar(pagadores: PagadorElegible[]) {
+    const incluidos: PagadorElegible[] = [];
     const excluidos: ExcluidoRemesa[] = [];
-    for (const [idPagador, g] of grupos) {
-      const motivo = motivoExclusion(g.cargos[0]);
+    for (const p of pagadores) {
+      const motivo = motivoExclusion(p);
       if (motivo) {
-        const { nombre, apellidos } = g.cargos[0];
         excluidos.push({
-          idSocio: idPagador,
-          nombre: `${nombre} ${apellidos}`.trim(),
+          idSocio: p.idPagador,
+          nombre: `${p.nombre} ${p.apellidos}`.trim(),
           motivo,
-          importe: g.total,
+          importe: p.total,
         });
       } else {
-        incluidos.push([idPagador, g]);
+        incluidos.push(p);
       }
     }
-    if (grupos.size === 0) {
+    if (pagadores.length === 0) {
       throw conflicto("remesas.no_hay_cargos_pendientes_domiciliados_hasta");
     }
     if (incluidos.length === 0) {
@@ -164,6 +157,12 @@ export class RemesasService {
     return { incluidos, excluidos };
   }
 
+  /**
+   * Generates the remittance in one transaction: the eligible charges locked and added up per
+   * payer by the database, the payers checked here (IBAN, mandate), then the debits and the
+   * charges' links written by one set-based statement (`incluirEnRemesa`); only the debits (one
+   * row per payer) come back, to write the pain.008.
+   */
   async generarSinLeer(
     actor: Pick<UsuarioAutenticado, "id">,
     entrada: RemesaEntrada,
@@ -172,8 +171,7 @@ export class RemesasService {
     return this.repo.transaccion(async (repo, tx) => {
       const acreedor = await this.acreedor(repo);
       await repo.bloquearGeneracion();
-      const cargos = await repo.cargosElegibles(entrada.hasta);
-      const { incluidos, excluidos } = this.agrupar(cargos);
+      const { incluidos, excluidos } = this.separar(await repo.pagadoresElegibles(entrada.hasta));
 
       const ahora = new Date();
       const idRemesa = await repo.crearRemesa({
@@ -182,42 +180,37 @@ export class RemesasService {
         hasta: entrada.hasta,
         idUsuario: actor.id,
       });
-      const usados = await repo.mandatosUsados(incluidos.map(([idPagador]) => idPagador));
-      const nuevos: NuevoAdeudo[] = [];
-      const sepa: AdeudoSepa[] = [];
-      for (const [idPagador, g] of incluidos) {
-        const c = g.cargos[0];
-        const mandatoFecha = c.mandatoFecha as string;
-        const adeudo: NuevoAdeudo = {
-          id_pagador: idPagador,
-          importe: g.total,
-          end_to_end_id: `R${idRemesa}-${idPagador}`,
-          mandato_id: c.mandatoId,
-          mandato_fecha: mandatoFecha,
-          secuencia: usados.has(claveMandato(idPagador, c.mandatoId)) ? "RCUR" : "FRST",
-          iban: c.iban,
-          bic: c.bic,
-        };
-        nuevos.push(adeudo);
-        sepa.push({
-          endToEndId: adeudo.end_to_end_id,
-          importeCentimos: adeudo.importe,
-          mandatoId: adeudo.mandato_id,
-          mandatoFecha,
-          secuencia: adeudo.secuencia,
-          nombre: `${c.nombre} ${c.apellidos}`,
-          iban: adeudo.iban,
-          bic: adeudo.bic,
-          concepto: conceptoDe(g.cargos),
-        });
-      }
-      await repo.incluirEnRemesa(
+      const adeudos = await repo.incluirEnRemesa(
         idRemesa,
-        nuevos,
-        incluidos.flatMap(([, g]) => g.cargos.map((c) => c.id)),
+        entrada.hasta,
+        excluidos.map((e) => e.idSocio),
       );
+      const comprobados = new Map(incluidos.map((p) => [p.idPagador, p]));
+      const sepa: AdeudoSepa[] = adeudos.map((a) => {
+        // Each debit as checked above: a payer changed since (in this same transaction's
+        // window) fails the job rather than sending the bank what was not checked.
+        const p = comprobados.get(a.idPagador);
+        if (
+          p?.iban !== a.iban ||
+          p.mandatoId !== a.mandatoId ||
+          p.mandatoFecha !== a.mandatoFecha
+        ) {
+          throw new Error(`remesa ${idRemesa}: el pagador ${a.idPagador} ha cambiado`);
+        }
+        return {
+          endToEndId: a.endToEndId,
+          importeCentimos: a.importe,
+          mandatoId: a.mandatoId,
+          mandatoFecha: a.mandatoFecha as string,
+          secuencia: a.secuencia,
+          nombre: `${a.nombre} ${a.apellidos}`,
+          iban: a.iban,
+          bic: a.bic,
+          concepto: conceptoDe(a.conceptos),
+        };
+      });
       const msgId = mensajeId(idRemesa, ahora);
-      const total = nuevos.reduce((s, a) => s + a.importe, 0);
+      const total = adeudos.reduce((s, a) => s + a.importe, 0);
       const xml = generarPain008({
         mensajeId: msgId,
         creadaEn: ahora,
@@ -227,7 +220,7 @@ export class RemesasService {
       });
       await repo.completarRemesa(idRemesa, {
         mensajeId: msgId,
-        numAdeudos: nuevos.length,
+        numAdeudos: adeudos.length,
         total,
         xml,
         excluidos,
@@ -240,7 +233,7 @@ export class RemesasService {
         cambios: [
           { campo: "fechaCobro", antes: null, despues: entrada.fechaCobro },
           { campo: "hasta", antes: null, despues: entrada.hasta },
-          { campo: "numAdeudos", antes: null, despues: nuevos.length },
+          { campo: "numAdeudos", antes: null, despues: adeudos.length },
           { campo: "total", antes: null, despues: total },
           { campo: "excluidos", antes: null, despues: excluidos.length },
         ],
