@@ -232,17 +232,23 @@ describe("pago en línea activo", () => {
     // The remittance takes the charge first: it locks it as it does, and the bank's notification
     // arrives while it still holds the lock.
     await e.db.transaction().execute(async (trx) => {
-      const elegibles = await new RemesasRepository(trx).pagadoresElegibles("2099-12-31");
-      expect(elegibles).toContainEqual(
-        expect.objectContaining({ idPagador: domiciliado.idSocio, total: 1800 }),
-      );
-      notificacion = notificar(notificacionDe(f));
-      await new Promise((ok) => setTimeout(ok, 200));
       const remesa = await trx
         .insertInto("remesa")
         .values({ mensaje_id: "R-A-LA-VEZ", fecha_cobro: "2026-06-01", hasta: "2099-12-31" })
         .returning("id")
         .executeTakeFirstOrThrow();
+      // The generation's statement: it locks every eligible charge (this payer has no IBAN, so
+      // it is left out and the charge is then taken by hand below).
+      const { excluidos } = await new RemesasRepository(trx).incluirEnRemesa(
+        remesa.id,
+        "2099-12-31",
+        () => true,
+      );
+      expect(excluidos).toContainEqual(
+        expect.objectContaining({ idPagador: domiciliado.idSocio, total: 1800 }),
+      );
+      notificacion = notificar(notificacionDe(f));
+      await new Promise((ok) => setTimeout(ok, 200));
       await trx.updateTable("pago").set({ id_remesa: remesa.id }).where("id", "=", id).execute();
     });
     expect((await notificacion)?.statusCode).toBe(200);
@@ -261,7 +267,7 @@ describe("pago en línea activo", () => {
     const otro = await cargo(domiciliado.idSocio, 9);
     const g = await pedido(domiciliado.token, [otro]);
     expect((await notificar(notificacionDe(g))).statusCode).toBe(200);
-    const despues = await new RemesasRepository(e.db).pagadoresElegibles("2099-12-31", false);
+    const despues = await new RemesasRepository(e.db).pagadoresElegibles("2099-12-31");
     expect(despues.map((p) => p.idPagador)).not.toContain(domiciliado.idSocio);
   });
 
@@ -290,13 +296,20 @@ describe("pago en línea activo", () => {
       await e.db.transaction().execute(async (trx) => {
         const cobro = new PagoOnlineRepository(trx);
         await cobro.bloquearCargos([x]);
-        remesa = e.db
-          .transaction()
-          .execute(async (t2) =>
-            (await new RemesasRepository(t2).pagadoresElegibles("2099-12-31")).map(
-              (p) => p.idPagador,
-            ),
+        // The generation's statement, which locks every eligible charge.
+        remesa = e.db.transaction().execute(async (t2) => {
+          const r = await t2
+            .insertInto("remesa")
+            .values({ mensaje_id: "R-ORDEN", fecha_cobro: "2026-06-01", hasta: "2099-12-31" })
+            .returning("id")
+            .executeTakeFirstOrThrow();
+          const { adeudos, excluidos } = await new RemesasRepository(t2).incluirEnRemesa(
+            r.id,
+            "2099-12-31",
+            () => true,
           );
+          return [...adeudos, ...excluidos].map((p) => p.idPagador);
+        });
         // Wait until the remittance is queued behind the lock on X.
         for (let i = 0; i < 100; i++) {
           const { n } = await sql<{ n: number }>`

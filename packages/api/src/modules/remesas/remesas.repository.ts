@@ -121,13 +121,13 @@ export class RemesasRepository {
   }
 
   /**
-   * The payers of the eligible charges (`elegibles`), each with their total, in payer order:
-   * one row per payer, the charges added up by the database. `bloquear` (in the generation's
-   * transaction) locks the charges first.
+   * The payers of the eligible charges (`elegibles`, not locked), each with their total, in
+   * payer order: one row per payer, the charges added up by the database (the 409 before a
+   * generation lists why each cannot be debited).
    */
-  async pagadoresElegibles(hasta: string, bloquear = true): Promise<PagadorElegible[]> {
+  async pagadoresElegibles(hasta: string): Promise<PagadorElegible[]> {
     const { rows } = await sql<PagadorElegible>`
-      with cargos as (${this.elegibles(hasta, bloquear)})
+      with cargos as (${this.elegibles(hasta, false)})
       select c.id_pagador as "idPagador", s.nombre, s.apellidos, s.iban, s.bic,
         s.mandato_id as "mandatoId", s.mandato_fecha as "mandatoFecha",
         sum(c.importe)::bigint as total
@@ -159,53 +159,93 @@ export class RemesasRepository {
   }
 
   /**
-   * Writes the remittance's debits in one statement, set-based: the eligible charges of every
-   * payer but `excluidos` (the same `elegibles`, already locked by `pagadoresElegibles` in this
-   * transaction), added up per payer into one debit each (FRST, or RCUR when the payer's mandate
-   * was already used in a debit that went or is going through), each charge pointed at its
-   * debit. Answers the debits in payer order with what the XML needs; throws if a charge changed
-   * under it (the counts differ), so nothing is half-written.
+   * Writes the remittance's debits, set-based, in one statement (`consultaInclusion`): every
+   * eligible charge locked in id order, added up per payer into one debit each, each charge
+   * pointed at its debit. Payers without an IBAN or a mandate are left out by the statement;
+   * `valido` checks each debit written (the IBAN's check digits, in @fila/domain), and when one
+   * fails the statement is undone to a savepoint and run again leaving that payer out too
+   * (rare: a wrong IBAN). Answers the debits and the payers left out, both in payer order;
+   * throws if a charge changed under it (the counts differ), so nothing is half-written.
    */
   async incluirEnRemesa(
     idRemesa: number,
     hasta: string,
-    excluidos: number[],
-  ): Promise<AdeudoEscrito[]> {
+    valido: (a: AdeudoEscrito) => boolean,
+  ): Promise<{ adeudos: AdeudoEscrito[]; excluidos: PagadorElegible[] }> {
+    const fuera: number[] = [];
     // Its joins are between the statement's own steps, whose sizes the planner guesses (and
     // with fresh statistics guesses as one row): a nested loop there is thousands × thousands.
     // Hash and merge joins are linear whatever the guess; only for this statement.
     await sql`set local enable_nestloop = off`.execute(this.db);
-    const { rows } = await this.consultaInclusion(idRemesa, hasta, excluidos).execute(this.db);
-    await sql`set local enable_nestloop to default`.execute(this.db);
-    if (rows.some((r) => r.enlazados !== r.numCargos)) {
-      throw new Error(`remesa ${idRemesa}: un cargo ha cambiado mientras se generaba`);
+    for (let intento = 0; ; intento++) {
+      await sql`savepoint remesa`.execute(this.db);
+      const { rows } = await this.consultaInclusion(idRemesa, hasta, fuera).execute(this.db);
+      const adeudos: AdeudoEscrito[] = [];
+      const excluidos: PagadorElegible[] = [];
+      for (const { incluido, enlazados, numCargos, total, ...f } of rows) {
+        if (enlazados !== numCargos) {
+          throw new Error(`remesa ${idRemesa}: un cargo ha cambiado mientras se generaba`);
+        }
+        if (incluido) {
+          adeudos.push({
+            ...f,
+            importe: Number(total),
+            endToEndId: f.endToEndId ?? "",
+            secuencia: f.secuencia ?? "FRST",
+            conceptos: f.conceptos ?? [],
+          });
+        } else {
+          excluidos.push({ ...f, total: Number(total) });
+        }
+      }
+      const malos = adeudos.filter((a) => !valido(a)).map((a) => a.idPagador);
+      if (malos.length === 0) {
+        await sql`release savepoint remesa`.execute(this.db);
+        await sql`set local enable_nestloop to default`.execute(this.db);
+        return { adeudos, excluidos };
+      }
+      if (intento === 2) throw new Error(`remesa ${idRemesa}: los pagadores cambian`);
+      await sql`rollback to savepoint remesa`.execute(this.db);
+      fuera.push(...malos);
     }
-    return rows.map(({ enlazados: _e, numCargos: _n, ...a }) => ({
-      ...a,
-      importe: Number(a.importe),
-    }));
   }
 
-  /** `incluirEnRemesa`'s statement (apart, for EXPLAIN in a measurement). */
-  consultaInclusion(idRemesa: number, hasta: string, excluidos: number[]) {
-    type Fila = AdeudoEscrito & { enlazados: number; numCargos: number };
+  /**
+   * `incluirEnRemesa`'s statement (apart, for EXPLAIN in a measurement): one row per payer of
+   * the eligible charges, `incluido` with their debit, or left out (no IBAN or mandate, or in
+   * `fuera`) with their total.
+   */
+  consultaInclusion(idRemesa: number, hasta: string, fuera: number[]) {
+    type Fila = Omit<PagadorElegible, "total"> & {
+      incluido: boolean;
+      total: number | string;
+      endToEndId: string | null;
+      secuencia: "FRST" | "RCUR" | null;
+      conceptos: string[] | null;
+      enlazados: number;
+      numCargos: number;
+    };
     return sql<Fila>`
       with cargos as (
         select e.id, e.id_pagador, e.importe, e.concepto,
           row_number() over (partition by e.id_pagador order by e.fecha_vencimiento, e.id)
             as orden
-        from (${this.elegibles(hasta, false)}) e
-        where e.id_pagador <> all(${excluidos}::integer[])
+        from (${this.elegibles(hasta, true)}) e
       ),
-      -- Per payer: the total and the concepts, each once, in the order of the charges.
-      grupos as (
-        select id_pagador, sum(importe)::bigint as importe,
-          array_agg(concepto order by primero) as conceptos
+      -- Per payer: the total, how many charges, the concepts (each once, in the order of the
+      -- charges) and whether they are debited.
+      pagadores as (
+        select x.id_pagador, sum(x.importe)::bigint as importe, sum(x.n)::integer as n,
+          array_agg(x.concepto order by x.primero) as conceptos,
+          (s.iban <> '' and s.mandato_id <> '' and s.mandato_fecha is not null
+            and x.id_pagador <> all(${fuera}::integer[])) as incluido
         from (
-          select id_pagador, concepto, min(orden) as primero, sum(importe) as importe
+          select id_pagador, concepto, min(orden) as primero, sum(importe) as importe,
+            count(*) as n
           from cargos group by id_pagador, concepto
         ) x
-        group by id_pagador
+        join socio s on s.id = x.id_pagador
+        group by x.id_pagador, s.id
       ),
       -- The payers' mandates already used in a debit that went (or is going) through, read
       -- once before inserting (a look-up per new debit would also walk the rows this very
@@ -217,14 +257,15 @@ export class RemesasRepository {
       adeudo as (
         insert into remesa_adeudo (id_remesa, id_pagador, importe, end_to_end_id, mandato_id,
           mandato_fecha, secuencia, iban, bic)
-        select ${idRemesa}::integer, g.id_pagador, g.importe,
-          'R' || ${idRemesa}::integer || '-' || g.id_pagador, s.mandato_id, s.mandato_fecha,
+        select ${idRemesa}::integer, p.id_pagador, p.importe,
+          'R' || ${idRemesa}::integer || '-' || p.id_pagador, s.mandato_id, s.mandato_fecha,
           case when u.id_pagador is null then 'FRST' else 'RCUR' end,
           s.iban, s.bic
-        from grupos g
-        join socio s on s.id = g.id_pagador
-        left join usados u on u.id_pagador = g.id_pagador and u.mandato_id = s.mandato_id
-        order by g.id_pagador
+        from pagadores p
+        join socio s on s.id = p.id_pagador
+        left join usados u on u.id_pagador = p.id_pagador and u.mandato_id = s.mandato_id
+        where p.incluido
+        order by p.id_pagador
         returning id, id_pagador, importe, end_to_end_id, mandato_id, mandato_fecha, secuencia,
           iban, bic
       ),
@@ -236,15 +277,25 @@ export class RemesasRepository {
           and pago.estado = 'pendiente' and pago.id_remesa is null
         returning 1
       )
-      select a.id_pagador as "idPagador", a.importe, a.end_to_end_id as "endToEndId",
-        a.mandato_id as "mandatoId", a.mandato_fecha as "mandatoFecha", a.secuencia, a.iban,
-        a.bic, s.nombre, s.apellidos, g.conceptos,
+      -- (The counts as subqueries, not a joined row: a join without a key is a nested loop,
+      -- which this statement turns off; its cost would then look huge, enough for JIT.)
+      select true as incluido, a.id_pagador as "idPagador", s.nombre, s.apellidos, a.iban,
+        a.bic, a.mandato_id as "mandatoId", a.mandato_fecha as "mandatoFecha",
+        a.importe as total, a.end_to_end_id as "endToEndId", a.secuencia, p.conceptos,
         (select count(*)::integer from enlazados) as enlazados,
-        (select count(*)::integer from cargos) as "numCargos"
+        (select coalesce(sum(n), 0)::integer from pagadores where incluido) as "numCargos"
       from adeudo a
       join socio s on s.id = a.id_pagador
-      join grupos g on g.id_pagador = a.id_pagador
-      order by a.id_pagador
+      join pagadores p on p.id_pagador = a.id_pagador
+      union all
+      select false, p.id_pagador, s.nombre, s.apellidos, s.iban, s.bic, s.mandato_id,
+        s.mandato_fecha, p.importe, null, null, null,
+        (select count(*)::integer from enlazados),
+        (select coalesce(sum(n), 0)::integer from pagadores where incluido)
+      from pagadores p
+      join socio s on s.id = p.id_pagador
+      where not p.incluido
+      order by "idPagador"
     `;
   }
 

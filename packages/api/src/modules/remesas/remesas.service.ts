@@ -39,6 +39,33 @@ export function motivoExclusion(
   return null;
 }
 
+/** A payer left out of a remittance, with why. */
+function excluidoDe(p: PagadorElegible): ExcluidoRemesa {
+  return {
+    idSocio: p.idPagador,
+    nombre: `${p.nombre} ${p.apellidos}`.trim(),
+    // Left out by the statement for what motivoExclusion checks, or for its IBAN.
+    motivo: motivoExclusion(p) ?? "El IBAN no es válido",
+    importe: p.total,
+  };
+}
+
+/** 409 when there is no charge to debit, or nobody who can be debited (listing why). */
+function exigirAdeudos(numIncluidos: number, excluidos: ExcluidoRemesa[]): void {
+  if (numIncluidos + excluidos.length === 0) {
+    throw conflicto("remesas.no_hay_cargos_pendientes_domiciliados_hasta");
+  }
+  if (numIncluidos === 0) {
+    throw conflicto(
+      "remesas.ningun_pagador_cargos_pendientes_tiene_iban",
+      excluidos.map((e) => ({
+        campo: `socio ${e.idSocio}`,
+        mensaje: `${e.nombre}: ${e.motivo}`,
+      })),
+    );
+  }
+}
+
 /** "FILA-R12-20261121T101500": unique (it carries the remittance id), at most 35 characters. */
 function mensajeId(idRemesa: number, ahora: Date): string {
   const sello = ahora.toISOString().slice(0, 19).replace(/[-:]/g, "");
@@ -99,7 +126,7 @@ export class RemesasService {
     // Only when none can, every payer is read, for the 409 that lists why.
     const candidatos = await this.repo.pagadoresConDatos(entrada.hasta, 20);
     if (candidatos.some((p) => !motivoExclusion(p))) return;
-    this.separar(await this.repo.pagadoresElegibles(entrada.hasta, false));
+    this.separar(await this.repo.pagadoresElegibles(entrada.hasta));
   }
 
   /** Generating as a background job (issue 37): its result is the summary, `id` and `excluidos`. */
@@ -130,38 +157,18 @@ export class RemesasService {
     const incluidos: PagadorElegible[] = [];
     const excluidos: ExcluidoRemesa[] = [];
     for (const p of pagadores) {
-      const motivo = motivoExclusion(p);
-      if (motivo) {
-        excluidos.push({
-          idSocio: p.idPagador,
-          nombre: `${p.nombre} ${p.apellidos}`.trim(),
-          motivo,
-          importe: p.total,
-        });
-      } else {
-        incluidos.push(p);
-      }
+      if (motivoExclusion(p)) excluidos.push(excluidoDe(p));
+      else incluidos.push(p);
     }
-    if (pagadores.length === 0) {
-      throw conflicto("remesas.no_hay_cargos_pendientes_domiciliados_hasta");
-    }
-    if (incluidos.length === 0) {
-      throw conflicto(
-        "remesas.ningun_pagador_cargos_pendientes_tiene_iban",
-        excluidos.map((e) => ({
-          campo: `socio ${e.idSocio}`,
-          mensaje: `${e.nombre}: ${e.motivo}`,
-        })),
-      );
-    }
+    exigirAdeudos(incluidos.length, excluidos);
     return { incluidos, excluidos };
   }
 
   /**
-   * Generates the remittance in one transaction: the eligible charges locked and added up per
-   * payer by the database, the payers checked here (IBAN, mandate), then the debits and the
-   * charges' links written by one set-based statement (`incluirEnRemesa`); only the debits (one
-   * row per payer) come back, to write the pain.008.
+   * Generates the remittance in one transaction. The debits and the charges' links are written
+   * by one set-based statement (`incluirEnRemesa`: the eligible charges locked and added up per
+   * payer by the database, each debit's IBAN then checked here); only the debits (one row per
+   * payer) and the payers left out come back, to write the pain.008 and the summary.
    */
   async generarSinLeer(
     actor: Pick<UsuarioAutenticado, "id">,
@@ -171,7 +178,6 @@ export class RemesasService {
     return this.repo.transaccion(async (repo, tx) => {
       const acreedor = await this.acreedor(repo);
       await repo.bloquearGeneracion();
-      const { incluidos, excluidos } = this.separar(await repo.pagadoresElegibles(entrada.hasta));
 
       const ahora = new Date();
       const idRemesa = await repo.crearRemesa({
@@ -180,35 +186,25 @@ export class RemesasService {
         hasta: entrada.hasta,
         idUsuario: actor.id,
       });
-      const adeudos = await repo.incluirEnRemesa(
+      const { adeudos, excluidos: fuera } = await repo.incluirEnRemesa(
         idRemesa,
         entrada.hasta,
-        excluidos.map((e) => e.idSocio),
+        (a) => !motivoExclusion(a),
       );
-      const comprobados = new Map(incluidos.map((p) => [p.idPagador, p]));
-      const sepa: AdeudoSepa[] = adeudos.map((a) => {
-        // Each debit as checked above: a payer changed since (in this same transaction's
-        // window) fails the job rather than sending the bank what was not checked.
-        const p = comprobados.get(a.idPagador);
-        if (
-          p?.iban !== a.iban ||
-          p.mandatoId !== a.mandatoId ||
-          p.mandatoFecha !== a.mandatoFecha
-        ) {
-          throw new Error(`remesa ${idRemesa}: el pagador ${a.idPagador} ha cambiado`);
-        }
-        return {
-          endToEndId: a.endToEndId,
-          importeCentimos: a.importe,
-          mandatoId: a.mandatoId,
-          mandatoFecha: a.mandatoFecha as string,
-          secuencia: a.secuencia,
-          nombre: `${a.nombre} ${a.apellidos}`,
-          iban: a.iban,
-          bic: a.bic,
-          concepto: conceptoDe(a.conceptos),
-        };
-      });
+      const excluidos = fuera.map(excluidoDe);
+      // Nobody to debit: 409, and the transaction (the remittance's row too) is undone.
+      exigirAdeudos(adeudos.length, excluidos);
+      const sepa: AdeudoSepa[] = adeudos.map((a) => ({
+        endToEndId: a.endToEndId,
+        importeCentimos: a.importe,
+        mandatoId: a.mandatoId,
+        mandatoFecha: a.mandatoFecha as string,
+        secuencia: a.secuencia,
+        nombre: `${a.nombre} ${a.apellidos}`,
+        iban: a.iban,
+        bic: a.bic,
+        concepto: conceptoDe(a.conceptos),
+      }));
       const msgId = mensajeId(idRemesa, ahora);
       const total = adeudos.reduce((s, a) => s + a.importe, 0);
       const xml = generarPain008({
