@@ -113,7 +113,8 @@ describe("página de entrada", () => {
       { email: "admin@filademo.es", password: "demo-fila-2026" },
       { email: "admin@filademo.es", password: "demo-fila-2026", codigo: "123456" },
     ]);
-  });
+    // Its waits above add up to 15 s on a busy machine: the test is allowed as long.
+  }, 20_000);
 
   it("la comprobación de TOTP, si llega tarde, no saca al administrador de la página que ya abrió", async () => {
     rutasApi["POST /api/login"] = () => ({ status: 200, cuerpo: { accessToken: "t-1", ...ADMIN } });
