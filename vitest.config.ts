@@ -30,6 +30,9 @@ export default defineConfig({
           include: ["packages/web/src/**/*.test.{ts,tsx}"],
           environment: "jsdom",
           setupFiles: ["packages/web/src/test/setup.ts"],
+          // A cap, not a measure: pages that draw the whole app (lazy shell, home, dialogs) took
+          // over the 5 s default on a 2-core machine busy with other suites.
+          testTimeout: 15000,
         },
       },
     ],
