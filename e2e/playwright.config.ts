@@ -47,6 +47,8 @@ export default defineConfig({
     timeout: 120_000,
     stdout: "pipe",
     stderr: "pipe",
-    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+    // The server ends its requests, writes its shutdown copy and stops its embedded PostgreSQL
+    // (ADR 0028): cut sooner, the postmaster was left running.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 60_000 },
   },
 });
