@@ -25,30 +25,14 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { AJUSTES_PEQUENOS } from "../packages/api/src/db/postgres-embebido.js";
 
 const BIN = process.env.POSTGRES_BIN ?? "";
 const DIR = path.resolve(process.env.PG_EMBEBIDO_DIR ?? "");
 const PUERTO_SOCKET = 5432; // only names the socket file: no TCP
 
-/** Settings for a small machine (ADR 0028). */
-export const AJUSTES_PEQUENOS: Record<string, string> = {
-  listen_addresses: "",
-  shared_buffers: "16MB",
-  max_connections: "20",
-  autovacuum_max_workers: "1",
-  max_worker_processes: "2",
-  max_parallel_workers: "0",
-  max_parallel_workers_per_gather: "0",
-  max_wal_senders: "0",
-  wal_level: "minimal",
-  wal_buffers: "1MB",
-  work_mem: "4MB",
-  maintenance_work_mem: "16MB",
-  huge_pages: "off",
-  min_wal_size: "32MB",
-  max_wal_size: "256MB",
-  log_min_messages: "warning",
-};
+/** Settings for a small machine: those of the app (ADR 0028). */
+export { AJUSTES_PEQUENOS };
 
 /** The user the processes run as: ours, or `nobody` when we are root. */
 function usuario(): { uid: number; gid: number } | null {

@@ -15,13 +15,13 @@ import {
 } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
-import { Link, RichTextEditor } from "@mantine/tiptap";
+import { RichTextEditor } from "@mantine/tiptap";
 import { IconMail, IconSend } from "@tabler/icons-react";
 import { useEditor } from "@tiptap/react";
-import StarterKit from "@tiptap/starter-kit";
 import { useMemo, useState } from "react";
 import { useTranslation } from "../../lib/i18n";
 import { ContenidoNoticia } from "../noticias/contenido-noticia";
+import { BarraEditorBasica, extensionesEditor } from "../noticias/editor-comun";
 import { etiquetasEditor } from "../noticias/etiquetas-editor";
 import { erroresDeServidor } from "../socios/errores-formulario";
 import { FiltrosEnvio } from "./filtros-envio";
@@ -65,7 +65,7 @@ function FormularioEnvio({ alCerrar, alLanzar }: Omit<Props, "abierto">) {
   const [confirmando, setConfirmando] = useState(false);
 
   const editor = useEditor({
-    extensions: [StarterKit.configure({ link: false, heading: { levels: [2, 3, 4] } }), Link],
+    extensions: extensionesEditor(),
     content: "",
     immediatelyRender: true,
     editorProps: { attributes: { "aria-labelledby": "etiqueta-cuerpo-envio", role: "textbox" } },
@@ -179,26 +179,7 @@ function FormularioEnvio({ alCerrar, alLanzar }: Omit<Props, "abierto">) {
             {t("envios.nuevo.cuerpo")}
           </Text>
           <RichTextEditor editor={editor} labels={etiquetasEditor(t)}>
-            <RichTextEditor.Toolbar>
-              <RichTextEditor.ControlsGroup>
-                <RichTextEditor.Bold />
-                <RichTextEditor.Italic />
-                <RichTextEditor.Underline />
-                <RichTextEditor.ClearFormatting />
-              </RichTextEditor.ControlsGroup>
-              <RichTextEditor.ControlsGroup>
-                <RichTextEditor.H2 />
-                <RichTextEditor.H3 />
-              </RichTextEditor.ControlsGroup>
-              <RichTextEditor.ControlsGroup>
-                <RichTextEditor.BulletList />
-                <RichTextEditor.OrderedList />
-              </RichTextEditor.ControlsGroup>
-              <RichTextEditor.ControlsGroup>
-                <RichTextEditor.Link />
-                <RichTextEditor.Unlink />
-              </RichTextEditor.ControlsGroup>
-            </RichTextEditor.Toolbar>
+            <BarraEditorBasica />
             <RichTextEditor.Content
               aria-labelledby="etiqueta-cuerpo-envio"
               data-testid="editor-envio"

@@ -23,10 +23,9 @@ import {
   Title,
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { Link, RichTextEditor } from "@mantine/tiptap";
+import { RichTextEditor } from "@mantine/tiptap";
 import { IconPhoto } from "@tabler/icons-react";
 import { useEditor } from "@tiptap/react";
-import StarterKit from "@tiptap/starter-kit";
 import { useEffect, useState } from "react";
 import { api } from "../../lib/api";
 import { CampoFecha } from "../../lib/campo-fecha";
@@ -34,6 +33,7 @@ import { useTranslation } from "../../lib/i18n";
 import { IdiomasDelTexto } from "../idioma/idiomas-del-texto";
 import { erroresDeServidor } from "../socios/errores-formulario";
 import { ContenidoNoticia } from "./contenido-noticia";
+import { extensionesEditor } from "./editor-comun";
 import { etiquetasEditor } from "./etiquetas-editor";
 import { PortadaNoticia } from "./portada-noticia";
 import { useMutacionesNoticias } from "./use-noticias";
@@ -94,14 +94,14 @@ function FormularioNoticia({ noticia, alCerrar }: Omit<Props, "abierto">) {
   const guardando = crear.isPending || guardar.isPending || portada.isPending;
 
   const editor = useEditor({
-    extensions: [StarterKit.configure({ link: false, heading: { levels: [2, 3, 4] } }), Link],
+    extensions: extensionesEditor(),
     content: datos.contenido,
     immediatelyRender: true,
     onUpdate: ({ editor: e }) => setDatos((d) => ({ ...d, contenido: e.getHTML() })),
   });
   // The same item in Valencian (issue 38): optional; a reader in Valencian gets it when written.
   const editorVa = useEditor({
-    extensions: [StarterKit.configure({ link: false, heading: { levels: [2, 3, 4] } }), Link],
+    extensions: extensionesEditor(),
     content: datos.contenidoVa,
     immediatelyRender: true,
     onUpdate: ({ editor: e }) =>

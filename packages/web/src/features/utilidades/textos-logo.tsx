@@ -15,16 +15,16 @@ import {
   Title,
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { Link, RichTextEditor } from "@mantine/tiptap";
+import { RichTextEditor } from "@mantine/tiptap";
 import { IconPhoto, IconTrash } from "@tabler/icons-react";
 import { useEditor } from "@tiptap/react";
-import StarterKit from "@tiptap/starter-kit";
 import { type ReactNode, useState } from "react";
 import { sesionStore, useSesion } from "../../app/session-store";
 import { useTranslation } from "../../lib/i18n";
 import { notificarError } from "../../lib/notificar";
 import { type TextosAsociacion, useTextosAsociacion } from "../asociacion/use-textos-asociacion";
 import { IdiomasDelTexto } from "../idioma/idiomas-del-texto";
+import { BarraEditorBasica, extensionesEditor } from "../noticias/editor-comun";
 import { etiquetasEditor } from "../noticias/etiquetas-editor";
 import { comoHtml, useMutacionesTextos } from "./use-textos-logo";
 
@@ -48,7 +48,7 @@ function EditorTexto({
 }) {
   const { t } = useTranslation();
   const editor = useEditor({
-    extensions: [StarterKit.configure({ link: false, heading: { levels: [2, 3, 4] } }), Link],
+    extensions: extensionesEditor(),
     content: comoHtml(inicial),
     immediatelyRender: true,
     // The editable area itself is the text box a screen reader names.
@@ -70,26 +70,7 @@ function EditorTexto({
         {idiomas}
       </Group>
       <RichTextEditor editor={editor} labels={etiquetasEditor(t)}>
-        <RichTextEditor.Toolbar>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.Bold />
-            <RichTextEditor.Italic />
-            <RichTextEditor.Underline />
-            <RichTextEditor.ClearFormatting />
-          </RichTextEditor.ControlsGroup>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.H2 />
-            <RichTextEditor.H3 />
-          </RichTextEditor.ControlsGroup>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.BulletList />
-            <RichTextEditor.OrderedList />
-          </RichTextEditor.ControlsGroup>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.Link />
-            <RichTextEditor.Unlink />
-          </RichTextEditor.ControlsGroup>
-        </RichTextEditor.Toolbar>
+        <BarraEditorBasica />
         <RichTextEditor.Content
           aria-labelledby={`etiqueta-${id}`}
           data-testid={`editor-${id}`}
