@@ -147,7 +147,9 @@ describe("carnet", () => {
     const otroSocio = Buffer.from(`c1:${id + 1}:0`).toString("base64url");
     const falsos = [
       `${otroSocio}.${firma}`,
-      `${cuerpo}.${firma.slice(0, -2)}AA`,
+      // El primer carácter lleva seis bits enteros de la firma: cambiarlo siempre la cambia (los
+      // dos últimos llevan bits de relleno y «AA» podía coincidir con la buena).
+      `${cuerpo}.${firma.startsWith("A") ? "B" : "A"}${firma.slice(1)}`,
       ClaveInstalacion.nueva().firmar("carnet", `c1:${id}:0`),
       e.clave.firmar("baja-correo", `c1:${id}:0`),
       String(id),
