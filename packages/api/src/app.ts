@@ -16,6 +16,7 @@ import { componerServicios, type Servicios } from "./composicion.js";
 import { type ConfianzaProxy, type Config, VERSION_APP } from "./config.js";
 import type { Database } from "./db/database.js";
 import { registrarTareasPglite } from "./db/tareas-pglite.js";
+import { contarConexiones } from "./lib/al-asentarse.js";
 import type { ClaveInstalacion } from "./lib/clave-instalacion.js";
 import { accesosRoutes } from "./modules/actos/accesos.routes.js";
 import { actosRoutes } from "./modules/actos/actos.routes.js";
@@ -134,6 +135,8 @@ export async function buildApp({
     trustProxy: opcionTrustProxy(config.trustProxy ?? false),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
+  // Batched reads and writes wait while a burst of new connections is being accepted (ADR 0029).
+  contarConexiones(app.server);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(
     crearSerializerCompiler({ comprobar: process.env.NODE_ENV === "test" }),

@@ -1,4 +1,5 @@
 import { esConexionPerdida } from "../db/conexion-perdida.js";
+import { lanzarAlAsentarse } from "./al-asentarse.js";
 
 /**
  * Entries written in one statement at most. The enrolment peak (every member of a filà, ~300
@@ -9,15 +10,26 @@ export const MAX_ENTRADAS_POR_ESCRITURA = 500;
 /** What `escribirLote` answers for an entry it leaves to `escribirUno`. */
 export const SOLA: unique symbol = Symbol("sola");
 
-type Pedido<E, R> = { entrada: E; ok: (r: R) => void; mal: (e: unknown) => void };
-type Cola<E, R> = { pedidos: Pedido<E, R>[]; enCurso: boolean; programado: boolean };
+type Pedido<E, R> = {
+  entrada: E;
+  ok: (r: R) => void;
+  mal: (e: unknown) => void;
+  /** When it arrived (`performance.now()`). */
+  desde: number;
+};
+type Cola<E, R> = {
+  pedidos: Pedido<E, R>[];
+  enCurso: boolean;
+  programado: boolean;
+};
 
 /**
  * Writes in batches per key (ADR 0029): entries for the same key (an event) that arrive while a
  * write of that key is under way wait for the next one, which writes all of them in one
- * statement. With nothing under way an entry is written at once, alone, so a quiet server adds no
- * latency; under a peak, N requests cost a handful of statements instead of N. Writes of one key
- * never overlap (they would only queue on the same row lock); different keys run side by side.
+ * statement. With nothing under way an entry is written on the next turn of the event loop, alone,
+ * so a quiet server adds no latency; while new connections keep arriving, the write waits for
+ * them up to ESPERA_MAXIMA_LOTE_MS (`lanzarAlAsentarse`). Under a peak, N requests cost a
+ * handful of statements instead of N. Writes of one key never overlap (they would only queue on the same row lock); different keys run side by side.
  *
  * `escribirLote` answers one result per entry, in order, or `SOLA` for an entry to be written
  * afterwards on its own with `escribirUno` (in arrival order). One entry's error is that entry's alone:
@@ -41,14 +53,15 @@ export class EscritorEnLotes<K, E, R> {
         cola = { pedidos: [], enCurso: false, programado: false };
         this.colas.set(clave, cola);
       }
-      cola.pedidos.push({ entrada, ok, mal });
+      cola.pedidos.push({ entrada, ok, mal, desde: performance.now() });
       this.programar(clave, cola);
     });
   }
 
   /**
-   * The next write starts after the requests whose data has already arrived have been handled
-   * (setImmediate runs after the event loop's I/O phase), so they join it.
+   * The next write starts once the requests whose data has already arrived have been handled
+   * (setImmediate runs after the event loop's I/O phase) and, in a burst of new connections,
+   * those still being accepted.
    */
   private programar(clave: K, cola: Cola<E, R>): void {
     if (cola.programado || cola.enCurso) return;
@@ -57,16 +70,19 @@ export class EscritorEnLotes<K, E, R> {
       return;
     }
     cola.programado = true;
-    setImmediate(() => {
-      cola.programado = false;
-      const lote = cola.pedidos.slice(0, this.maxPorLote);
-      cola.pedidos = cola.pedidos.slice(lote.length);
-      cola.enCurso = true;
-      this.resolver(clave, lote).finally(() => {
-        cola.enCurso = false;
-        this.programar(clave, cola);
-      });
-    });
+    lanzarAlAsentarse(
+      () => cola.pedidos[0]?.desde,
+      () => {
+        cola.programado = false;
+        const lote = cola.pedidos.slice(0, this.maxPorLote);
+        cola.pedidos = cola.pedidos.slice(lote.length);
+        cola.enCurso = true;
+        this.resolver(clave, lote).finally(() => {
+          cola.enCurso = false;
+          this.programar(clave, cola);
+        });
+      },
+    );
   }
 
   private async resolver(clave: K, lote: Pedido<E, R>[]): Promise<void> {

@@ -1,17 +1,27 @@
 import { esConexionPerdida } from "../db/conexion-perdida.js";
+import { lanzarAlAsentarse } from "./al-asentarse.js";
+
 /**
  * Keys read in one query at most: a read of 500 keys is still one small indexed query, and the
  * enrolment peak (every member of a filà, ~300) fits in one. Past it, the rest wait for the next.
  */
 export const MAX_CLAVES_POR_LECTURA = 500;
 
-type Pedido<K, V> = { clave: K; ok: (v: V | undefined) => void; mal: (e: unknown) => void };
+type Pedido<K, V> = {
+  clave: K;
+  ok: (v: V | undefined) => void;
+  mal: (e: unknown) => void;
+  /** When it was asked for (`performance.now()`). */
+  desde: number;
+};
 
 /**
  * Reads keys in batches: a key asked for while a read is under way waits for the next read,
  * which takes every key that arrived meanwhile in one query (up to MAX_CLAVES_POR_LECTURA). With
- * no read under way a key is read at once, alone, so a quiet server adds no latency; under load,
- * N concurrent requests cost a handful of queries instead of N.
+ * no read under way a key is read on the next turn of the event loop, alone, so a quiet server
+ * adds no latency; while new connections keep arriving, the read waits for them up to
+ * ESPERA_MAXIMA_LOTE_MS (`lanzarAlAsentarse`). Under load, N concurrent requests cost a handful of
+ * queries instead of N.
  *
  * Never stale: each key is read by a query that starts after it was asked for (a key never joins
  * a read already under way), so whatever was committed before the request arrived — a logout, a
@@ -40,22 +50,26 @@ export class LectorEnLotes<K, V> {
 
   obtener(clave: K): Promise<V | undefined> {
     return new Promise((ok, mal) => {
-      this.cola.push({ clave, ok, mal });
+      this.cola.push({ clave, ok, mal, desde: performance.now() });
       this.programar();
     });
   }
 
   /**
-   * The next read starts after the requests whose data has already arrived have been read
-   * (setImmediate runs after the event loop's I/O phase), so they join it.
+   * The next read starts once the requests whose data has already arrived have been read
+   * (setImmediate runs after the event loop's I/O phase) and, in a burst of new connections,
+   * those still being accepted.
    */
   private programar(): void {
     if (this.programado || this.enCurso >= this.maxEnCurso || this.cola.length === 0) return;
     this.programado = true;
-    setImmediate(() => {
-      this.programado = false;
-      this.lanzar();
-    });
+    lanzarAlAsentarse(
+      () => this.cola[0]?.desde,
+      () => {
+        this.programado = false;
+        this.lanzar();
+      },
+    );
   }
 
   private lanzar(): void {
@@ -66,8 +80,9 @@ export class LectorEnLotes<K, V> {
       this.enCurso--;
       this.programar();
     });
-    // What is left past the cap starts its own read now if another may run at once.
-    this.programar();
+    // What is left past the cap has waited already: it starts its own read now if another may
+    // run at once (otherwise when one ends).
+    this.lanzar();
   }
 
   /** The first requests of the queue whose distinct keys fit in one read. */
