@@ -301,7 +301,15 @@ export type RemesaTable = {
   cobrada_en: Date | null;
   /** Payers left out of the remittance and why (migration 0008). */
   excluidos: ColumnType<ExcluidoRemesa[], string | undefined, string>;
+  /**
+   * The creditor as it was when generated (0032), for the file written at download; null in
+   * the remittances generated before, which keep their stored `xml`.
+   */
+  acreedor: ColumnType<AcreedorRemesa | null, string | undefined, string>;
 };
+
+/** The creditor of a remittance's pain.008 (`remesa.acreedor`). */
+export type AcreedorRemesa = { nombre: string; iban: string; bic: string; identificador: string };
 
 /** Importe in cents. */
 export type ExcluidoRemesa = { idSocio: number; nombre: string; motivo: string; importe: number };
@@ -319,6 +327,9 @@ export type RemesaAdeudoTable = {
   bic: Generated<string>;
   estado: Generated<"incluido" | "cobrado" | "devuelto">;
   motivo_devolucion: Generated<string>;
+  /** The debtor's name and the debit's concept as generated (0032), for the file. */
+  nombre: Generated<string>;
+  concepto: Generated<string>;
 };
 
 export type AlertaTable = {

@@ -29,6 +29,7 @@ import * as idioma from "./2026-11-28-0028-idioma.js";
 import * as versionDatosInicioSocio from "./2026-11-28-0029-version-datos-inicio-socio.js";
 import * as envioDestinatarios from "./2026-11-28-0030-envio-destinatarios.js";
 import * as textosValenciano from "./2026-11-28-0031-textos-valenciano.js";
+import * as remesaXmlAlDescargar from "./2026-11-29-0032-remesa-xml-al-descargar.js";
 
 // Static provider: works the same under tsx, vitest and a bundle.
 export const migraciones: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migraciones: Record<string, Migration> = {
   "2026-11-28-0029-version-datos-inicio-socio": versionDatosInicioSocio,
   "2026-11-28-0030-envio-destinatarios": envioDestinatarios,
   "2026-11-28-0031-textos-valenciano": textosValenciano,
+  "2026-11-29-0032-remesa-xml-al-descargar": remesaXmlAlDescargar,
 };

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "../../db/database.js";
-import type { ExcluidoRemesa } from "../../db/schema.js";
+import type { AcreedorRemesa, ExcluidoRemesa } from "../../db/schema.js";
 
 /** A payer of pending direct-debit charges, with what the remittance needs and their total (cents). */
 export type PagadorElegible = {
@@ -26,8 +26,19 @@ export type AdeudoEscrito = {
   bic: string;
   nombre: string;
   apellidos: string;
-  /** Its charges' concepts, each once, in the order of its charges (due date, id). */
-  conceptos: string[];
+};
+
+/** A debit as its remittance's file says it (`paraXml`). */
+export type AdeudoDelFichero = {
+  endToEndId: string;
+  importe: number;
+  mandatoId: string;
+  mandatoFecha: string;
+  secuencia: "FRST" | "RCUR";
+  nombre: string;
+  iban: string;
+  bic: string;
+  concepto: string;
 };
 
 export type FilaRemesa = {
@@ -192,7 +203,6 @@ export class RemesasRepository {
             importe: Number(total),
             endToEndId: f.endToEndId ?? "",
             secuencia: f.secuencia ?? "FRST",
-            conceptos: f.conceptos ?? [],
           });
         } else {
           excluidos.push({ ...f, total: Number(total) });
@@ -221,7 +231,6 @@ export class RemesasRepository {
       total: number | string;
       endToEndId: string | null;
       secuencia: "FRST" | "RCUR" | null;
-      conceptos: string[] | null;
       enlazados: number;
       numCargos: number;
     };
@@ -232,17 +241,19 @@ export class RemesasRepository {
             as orden
         from (${this.elegibles(hasta, true)}) e
       ),
-      -- Per payer: the total, how many charges, the concepts (each once, in the order of the
-      -- charges) and whether they are debited.
+      -- Per payer: the total, how many charges, the debit's concept (the charges' concepts
+      -- trimmed, each once, in the order of the charges, blank ones left out, joined by ", ")
+      -- and whether they are debited.
       pagadores as (
         select x.id_pagador, sum(x.importe)::bigint as importe, sum(x.n)::integer as n,
-          array_agg(x.concepto order by x.primero) as conceptos,
+          coalesce(string_agg(x.concepto, ', ' order by x.primero)
+            filter (where x.concepto <> ''), '') as concepto,
           (s.iban <> '' and s.mandato_id <> '' and s.mandato_fecha is not null
             and x.id_pagador <> all(${fuera}::integer[])) as incluido
         from (
-          select id_pagador, concepto, min(orden) as primero, sum(importe) as importe,
-            count(*) as n
-          from cargos group by id_pagador, concepto
+          select id_pagador, btrim(concepto) as concepto, min(orden) as primero,
+            sum(importe) as importe, count(*) as n
+          from cargos group by id_pagador, btrim(concepto)
         ) x
         join socio s on s.id = x.id_pagador
         group by x.id_pagador, s.id
@@ -256,11 +267,11 @@ export class RemesasRepository {
       ),
       adeudo as (
         insert into remesa_adeudo (id_remesa, id_pagador, importe, end_to_end_id, mandato_id,
-          mandato_fecha, secuencia, iban, bic)
+          mandato_fecha, secuencia, iban, bic, nombre, concepto)
         select ${idRemesa}::integer, p.id_pagador, p.importe,
           'R' || ${idRemesa}::integer || '-' || p.id_pagador, s.mandato_id, s.mandato_fecha,
           case when u.id_pagador is null then 'FRST' else 'RCUR' end,
-          s.iban, s.bic
+          s.iban, s.bic, s.nombre || ' ' || s.apellidos, p.concepto
         from pagadores p
         join socio s on s.id = p.id_pagador
         left join usados u on u.id_pagador = p.id_pagador and u.mandato_id = s.mandato_id
@@ -281,7 +292,7 @@ export class RemesasRepository {
       -- which this statement turns off; its cost would then look huge, enough for JIT.)
       select true as incluido, a.id_pagador as "idPagador", s.nombre, s.apellidos, a.iban,
         a.bic, a.mandato_id as "mandatoId", a.mandato_fecha as "mandatoFecha",
-        a.importe as total, a.end_to_end_id as "endToEndId", a.secuencia, p.conceptos,
+        a.importe as total, a.end_to_end_id as "endToEndId", a.secuencia,
         (select count(*)::integer from enlazados) as enlazados,
         (select coalesce(sum(n), 0)::integer from pagadores where incluido) as "numCargos"
       from adeudo a
@@ -289,7 +300,7 @@ export class RemesasRepository {
       join pagadores p on p.id_pagador = a.id_pagador
       union all
       select false, p.id_pagador, s.nombre, s.apellidos, s.iban, s.bic, s.mandato_id,
-        s.mandato_fecha, p.importe, null, null, null,
+        s.mandato_fecha, p.importe, null, null,
         (select count(*)::integer from enlazados),
         (select coalesce(sum(n), 0)::integer from pagadores where incluido)
       from pagadores p
@@ -304,6 +315,8 @@ export class RemesasRepository {
     fechaCobro: string;
     hasta: string;
     idUsuario: number;
+    creadaEn: Date;
+    acreedor: AcreedorRemesa;
   }): Promise<number> {
     const fila = await this.db
       .insertInto("remesa")
@@ -312,6 +325,8 @@ export class RemesasRepository {
         fecha_cobro: datos.fechaCobro,
         hasta: datos.hasta,
         id_usuario: datos.idUsuario,
+        creada_en: datos.creadaEn,
+        acreedor: JSON.stringify(datos.acreedor),
       })
       .returning("id")
       .executeTakeFirstOrThrow();
@@ -324,7 +339,6 @@ export class RemesasRepository {
       mensajeId: string;
       numAdeudos: number;
       total: number;
-      xml: string;
       excluidos: ExcluidoRemesa[];
     },
   ): Promise<void> {
@@ -334,7 +348,6 @@ export class RemesasRepository {
         mensaje_id: datos.mensajeId,
         num_adeudos: datos.numAdeudos,
         total: datos.total,
-        xml: datos.xml,
         excluidos: JSON.stringify(datos.excluidos),
       })
       .where("id", "=", id)
@@ -376,13 +389,44 @@ export class RemesasRepository {
     return (await consulta.executeTakeFirst()) as FilaRemesa | undefined;
   }
 
-  async xml(id: number): Promise<string | undefined> {
-    const fila = await this.db
+  /**
+   * What a remittance's pain.008 is written from: the remittance (with the file itself when it
+   * was stored, before migration 0032) and its debits as generated, in payer order.
+   */
+  async paraXml(id: number): Promise<
+    | {
+        remesa: Pick<FilaRemesa, "mensaje_id" | "fecha_cobro" | "creada_en"> & {
+          xml: string;
+          acreedor: AcreedorRemesa | null;
+        };
+        adeudos: AdeudoDelFichero[];
+      }
+    | undefined
+  > {
+    const remesa = await this.db
       .selectFrom("remesa")
-      .select("xml")
+      .select(["mensaje_id", "fecha_cobro", "creada_en", "xml", "acreedor"])
       .where("id", "=", id)
       .executeTakeFirst();
-    return fila?.xml;
+    if (!remesa) return undefined;
+    if (remesa.xml !== "") return { remesa, adeudos: [] };
+    const adeudos = await this.db
+      .selectFrom("remesa_adeudo")
+      .select([
+        "end_to_end_id as endToEndId",
+        "importe",
+        "mandato_id as mandatoId",
+        "mandato_fecha as mandatoFecha",
+        "secuencia",
+        "nombre",
+        "iban",
+        "bic",
+        "concepto",
+      ])
+      .where("id_remesa", "=", id)
+      .orderBy("id_pagador")
+      .execute();
+    return { remesa, adeudos: adeudos.map((a) => ({ ...a, importe: Number(a.importe) })) };
   }
 
   async adeudos(idRemesa: number): Promise<FilaAdeudo[]> {

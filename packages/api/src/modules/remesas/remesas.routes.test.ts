@@ -396,6 +396,51 @@ describe("generar, cobrar, devolver y borrar", () => {
     expect((await pedir("GET", "/api/remesas/999999/xml")).statusCode).toBe(404);
   });
 
+  it("el fichero es el de la remesa generada: no cambia si después cambian el socio, la asociación o los cargos", async () => {
+    const antes = (await pedir("GET", `/api/remesas/${remesa.id}/xml`)).body;
+    const asociacion = await e.db
+      .selectFrom("asociacion")
+      .select(["nombre", "iban"])
+      .where("id", "=", 1)
+      .executeTakeFirstOrThrow();
+    await e.db.updateTable("socio").set({ nombre: "Anabel" }).where("id", "=", ids.ana).execute();
+    await e.db
+      .updateTable("asociacion")
+      .set({ nombre: "Otra asociación", iban: IBAN_B })
+      .where("id", "=", 1)
+      .execute();
+    await e.db
+      .updateTable("pago")
+      .set({ concepto: "Otro concepto" })
+      .where("id", "=", ids.cargosAna[0])
+      .execute();
+    try {
+      const despues = (await pedir("GET", `/api/remesas/${remesa.id}/xml`)).body;
+      expect(despues).toBe(antes);
+      expect(despues).toContain("<Nm>Ana Munoz Penarroja</Nm>");
+      expect(despues).toContain("<Nm>Fila Contrabandistes</Nm>");
+      expect(despues).not.toContain("Otro concepto");
+    } finally {
+      await e.db.updateTable("socio").set({ nombre: "Ana" }).where("id", "=", ids.ana).execute();
+      await e.db.updateTable("asociacion").set(asociacion).where("id", "=", 1).execute();
+      await e.db
+        .updateTable("pago")
+        .set({ concepto: "Cuota 2026 (1/2)" })
+        .where("id", "=", ids.cargosAna[0])
+        .execute();
+    }
+  });
+
+  it("una remesa generada antes de escribirse al descargar se descarga con el fichero que guardó", async () => {
+    const guardado = `<?xml version="1.0" encoding="UTF-8"?>\n<Document>guardado ${remesa.id}</Document>`;
+    await e.db.updateTable("remesa").set({ xml: guardado }).where("id", "=", remesa.id).execute();
+    try {
+      expect((await pedir("GET", `/api/remesas/${remesa.id}/xml`)).body).toBe(guardado);
+    } finally {
+      await e.db.updateTable("remesa").set({ xml: "" }).where("id", "=", remesa.id).execute();
+    }
+  });
+
   it("no vuelve a incluir cargos ya remesados", async () => {
     const res = await pedir("POST", "/api/remesas", { fechaCobro: COBRO, hasta: HASTA });
     // Only the excluded payers' charges are left: nobody can be debited.
@@ -693,5 +738,21 @@ describe("devoluciones por fichero pain.002 y borrado", () => {
       ]),
     );
     expect(secuencias).toEqual({ [pagador]: "FRST", [pagadorA]: "FRST" });
+  });
+});
+
+describe("el concepto de cada adeudo", () => {
+  it("junta los de sus cargos sin espacios de más, cada uno una vez, en su orden y sin los vacíos", async () => {
+    await configurarAsociacion();
+    await sinPendientes();
+    const id = await crearSocio({ nombre: "Conceptos" });
+    for (const concepto of [" Derrama 2026 ", "Derrama 2026", "", "Cuota 2026", "  "]) {
+      await crearCargo(id, 1000, { concepto });
+    }
+    const remesa = await generar();
+    const xml = (await pedir("GET", `/api/remesas/${remesa.id}/xml`)).body;
+    expect(await erroresXsdPain008(xml)).toEqual([]);
+    expect(xml).toContain('<InstdAmt Ccy="EUR">50.00</InstdAmt>');
+    expect(xml).toContain("<Ustrd>Derrama 2026, Cuota 2026</Ustrd>");
   });
 });

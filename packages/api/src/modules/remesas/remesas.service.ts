@@ -15,7 +15,7 @@ import { type Mensaje, mensajeCon } from "../../errors/mensajes.js";
 import type { UsuarioAutenticado } from "../../plugins/auth.js";
 import { registrarAuditoria } from "../../services/auditoria.js";
 import { leerPain002 } from "../../services/sepa/pain002.js";
-import { type AcreedorSepa, type AdeudoSepa, generarPain008 } from "../../services/sepa/pain008.js";
+import { type AcreedorSepa, generarPain008 } from "../../services/sepa/pain008.js";
 import { presentarRemesa, presentarResumen } from "./remesas.presenter.js";
 import type {
   FiltroRemesas,
@@ -73,9 +73,6 @@ function mensajeId(idRemesa: number, ahora: Date): string {
 }
 
 /** The debit's concept: its charges' concepts, trimmed, each once, in order. */
-function conceptoDe(conceptos: string[]): string {
-  return [...new Set(conceptos.map((c) => c.trim()).filter(Boolean))].join(", ");
-}
 
 export class RemesasService {
   constructor(private readonly repo: RemesasRepository) {}
@@ -185,6 +182,8 @@ export class RemesasService {
         fechaCobro: entrada.fechaCobro,
         hasta: entrada.hasta,
         idUsuario: actor.id,
+        creadaEn: ahora,
+        acreedor,
       });
       const { adeudos, excluidos: fuera } = await repo.incluirEnRemesa(
         idRemesa,
@@ -194,31 +193,13 @@ export class RemesasService {
       const excluidos = fuera.map(excluidoDe);
       // Nobody to debit: 409, and the transaction (the remittance's row too) is undone.
       exigirAdeudos(adeudos.length, excluidos);
-      const sepa: AdeudoSepa[] = adeudos.map((a) => ({
-        endToEndId: a.endToEndId,
-        importeCentimos: a.importe,
-        mandatoId: a.mandatoId,
-        mandatoFecha: a.mandatoFecha as string,
-        secuencia: a.secuencia,
-        nombre: `${a.nombre} ${a.apellidos}`,
-        iban: a.iban,
-        bic: a.bic,
-        concepto: conceptoDe(a.conceptos),
-      }));
-      const msgId = mensajeId(idRemesa, ahora);
+      // The pain.008 is written at download (`xml`) from what this wrote: the debits with their
+      // debtor's name and concept, and the creditor and time of the remittance.
       const total = adeudos.reduce((s, a) => s + a.importe, 0);
-      const xml = generarPain008({
-        mensajeId: msgId,
-        creadaEn: ahora,
-        fechaCobro: entrada.fechaCobro,
-        acreedor,
-        adeudos: sepa,
-      });
       await repo.completarRemesa(idRemesa, {
-        mensajeId: msgId,
+        mensajeId: mensajeId(idRemesa, ahora),
         numAdeudos: adeudos.length,
         total,
-        xml,
         excluidos,
       });
       await registrarAuditoria(tx, {
@@ -259,10 +240,23 @@ export class RemesasService {
     return presentarRemesa(fila, adeudos, pagos);
   }
 
+  /**
+   * The remittance's pain.008, written from what its generation stored (the same file at every
+   * download); the ones generated before migration 0032 kept their file, served as stored.
+   */
   async xml(id: number): Promise<string> {
-    const xml = await this.repo.xml(id);
-    if (xml === undefined) throw noExiste();
-    return xml;
+    const datos = await this.repo.paraXml(id);
+    if (!datos) throw noExiste();
+    const { remesa, adeudos } = datos;
+    if (remesa.xml !== "") return remesa.xml;
+    if (!remesa.acreedor) throw new Error(`remesa ${id}: sin fichero ni acreedor`);
+    return generarPain008({
+      mensajeId: remesa.mensaje_id,
+      creadaEn: new Date(remesa.creada_en),
+      fechaCobro: remesa.fecha_cobro,
+      acreedor: remesa.acreedor,
+      adeudos: adeudos.map(({ importe, ...a }) => ({ ...a, importeCentimos: importe })),
+    });
   }
 
   async borrar(actor: UsuarioAutenticado, id: number): Promise<void> {
