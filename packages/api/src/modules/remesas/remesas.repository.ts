@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Database } from "../../db/database.js";
 import type { AcreedorRemesa, ExcluidoRemesa } from "../../db/schema.js";
+import type { AdeudoSepa } from "../../services/sepa/pain008.js";
 
 /** A payer of pending direct-debit charges, with what the remittance needs and their total (cents). */
 export type PagadorElegible = {
@@ -26,19 +27,6 @@ export type AdeudoEscrito = {
   bic: string;
   nombre: string;
   apellidos: string;
-};
-
-/** A debit as its remittance's file says it (`paraXml`). */
-export type AdeudoDelFichero = {
-  endToEndId: string;
-  importe: number;
-  mandatoId: string;
-  mandatoFecha: string;
-  secuencia: "FRST" | "RCUR";
-  nombre: string;
-  iban: string;
-  bic: string;
-  concepto: string;
 };
 
 export type FilaRemesa = {
@@ -399,7 +387,7 @@ export class RemesasRepository {
           xml: string;
           acreedor: AcreedorRemesa | null;
         };
-        adeudos: AdeudoDelFichero[];
+        adeudos: AdeudoSepa[];
       }
     | undefined
   > {
@@ -414,7 +402,7 @@ export class RemesasRepository {
       .selectFrom("remesa_adeudo")
       .select([
         "end_to_end_id as endToEndId",
-        "importe",
+        "importe as importeCentimos",
         "mandato_id as mandatoId",
         "mandato_fecha as mandatoFecha",
         "secuencia",
@@ -426,7 +414,8 @@ export class RemesasRepository {
       .where("id_remesa", "=", id)
       .orderBy("id_pagador")
       .execute();
-    return { remesa, adeudos: adeudos.map((a) => ({ ...a, importe: Number(a.importe) })) };
+    const enCentimos = adeudos.map((a) => ({ ...a, importeCentimos: Number(a.importeCentimos) }));
+    return { remesa, adeudos: enCentimos };
   }
 
   async adeudos(idRemesa: number): Promise<FilaAdeudo[]> {

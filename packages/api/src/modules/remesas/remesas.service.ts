@@ -255,7 +255,7 @@ export class RemesasService {
       creadaEn: new Date(remesa.creada_en),
       fechaCobro: remesa.fecha_cobro,
       acreedor: remesa.acreedor,
-      adeudos: adeudos.map(({ importe, ...a }) => ({ ...a, importeCentimos: importe })),
+      adeudos,
     });
   }
 
