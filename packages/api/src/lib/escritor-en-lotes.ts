@@ -17,19 +17,16 @@ type Pedido<E, R> = {
   /** When it arrived (`performance.now()`). */
   desde: number;
 };
-type Cola<E, R> = {
-  pedidos: Pedido<E, R>[];
-  enCurso: boolean;
-  programado: boolean;
-};
+type Cola<E, R> = { pedidos: Pedido<E, R>[]; enCurso: boolean; programado: boolean };
 
 /**
  * Writes in batches per key (ADR 0029): entries for the same key (an event) that arrive while a
  * write of that key is under way wait for the next one, which writes all of them in one
- * statement. With nothing under way an entry is written on the next turn of the event loop, alone,
- * so a quiet server adds no latency; while new connections keep arriving, the write waits for
- * them up to ESPERA_MAXIMA_LOTE_MS (`lanzarAlAsentarse`). Under a peak, N requests cost a
- * handful of statements instead of N. Writes of one key never overlap (they would only queue on the same row lock); different keys run side by side.
+ * statement. With nothing under way an entry is written on the next turn of the event loop,
+ * alone, so a quiet server adds no latency; while new connections keep arriving, the write waits
+ * for them up to ESPERA_MAXIMA_LOTE_MS (`lanzarAlAsentarse`). Under a peak, N requests cost a
+ * handful of statements instead of N. Writes of one key never overlap (they would only queue on
+ * the same row lock); different keys run side by side.
  *
  * `escribirLote` answers one result per entry, in order, or `SOLA` for an entry to be written
  * afterwards on its own with `escribirUno` (in arrival order). One entry's error is that entry's alone:
