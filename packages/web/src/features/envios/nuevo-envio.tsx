@@ -21,7 +21,7 @@ import { useEditor } from "@tiptap/react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "../../lib/i18n";
 import { ContenidoNoticia } from "../noticias/contenido-noticia";
-import { BarraEditorBasica, extensionesEditor } from "../noticias/editor-comun";
+import { BarraEditor, extensionesEditor } from "../noticias/editor-comun";
 import { etiquetasEditor } from "../noticias/etiquetas-editor";
 import { erroresDeServidor } from "../socios/errores-formulario";
 import { FiltrosEnvio } from "./filtros-envio";
@@ -179,7 +179,7 @@ function FormularioEnvio({ alCerrar, alLanzar }: Omit<Props, "abierto">) {
             {t("envios.nuevo.cuerpo")}
           </Text>
           <RichTextEditor editor={editor} labels={etiquetasEditor(t)}>
-            <BarraEditorBasica />
+            <BarraEditor />
             <RichTextEditor.Content
               aria-labelledby="etiqueta-cuerpo-envio"
               data-testid="editor-envio"

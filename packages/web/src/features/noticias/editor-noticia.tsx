@@ -33,7 +33,7 @@ import { useTranslation } from "../../lib/i18n";
 import { IdiomasDelTexto } from "../idioma/idiomas-del-texto";
 import { erroresDeServidor } from "../socios/errores-formulario";
 import { ContenidoNoticia } from "./contenido-noticia";
-import { extensionesEditor } from "./editor-comun";
+import { BarraEditor, extensionesEditor } from "./editor-comun";
 import { etiquetasEditor } from "./etiquetas-editor";
 import { PortadaNoticia } from "./portada-noticia";
 import { useMutacionesNoticias } from "./use-noticias";
@@ -218,7 +218,7 @@ function FormularioNoticia({ noticia, alCerrar }: Omit<Props, "abierto">) {
                 {t("noticias.campos.contenido")}
               </Text>
               <RichTextEditor editor={editor} labels={etiquetasEditor(t)}>
-                <BarraEditor />
+                <BarraEditor completa />
                 <RichTextEditor.Content
                   aria-labelledby="etiqueta-contenido"
                   data-testid="editor-contenido"
@@ -279,7 +279,7 @@ function FormularioNoticia({ noticia, alCerrar }: Omit<Props, "abierto">) {
                 {t("noticias.campos.contenidoVa")}
               </Text>
               <RichTextEditor editor={editorVa} labels={etiquetasEditor(t)}>
-                <BarraEditor />
+                <BarraEditor completa />
                 <RichTextEditor.Content
                   aria-labelledby="etiqueta-contenido-va"
                   data-testid="editor-contenido-va"
@@ -317,39 +317,5 @@ function FormularioNoticia({ noticia, alCerrar }: Omit<Props, "abierto">) {
         </Button>
       </Group>
     </form>
-  );
-}
-
-/** The toolbar of both rich text editors (Spanish and Valencian). */
-function BarraEditor() {
-  return (
-    <RichTextEditor.Toolbar>
-      <RichTextEditor.ControlsGroup>
-        <RichTextEditor.Bold />
-        <RichTextEditor.Italic />
-        <RichTextEditor.Underline />
-        <RichTextEditor.Strikethrough />
-        <RichTextEditor.ClearFormatting />
-      </RichTextEditor.ControlsGroup>
-      <RichTextEditor.ControlsGroup>
-        <RichTextEditor.H2 />
-        <RichTextEditor.H3 />
-        <RichTextEditor.H4 />
-      </RichTextEditor.ControlsGroup>
-      <RichTextEditor.ControlsGroup>
-        <RichTextEditor.BulletList />
-        <RichTextEditor.OrderedList />
-        <RichTextEditor.Blockquote />
-        <RichTextEditor.Hr />
-      </RichTextEditor.ControlsGroup>
-      <RichTextEditor.ControlsGroup>
-        <RichTextEditor.Link />
-        <RichTextEditor.Unlink />
-      </RichTextEditor.ControlsGroup>
-      <RichTextEditor.ControlsGroup>
-        <RichTextEditor.Undo />
-        <RichTextEditor.Redo />
-      </RichTextEditor.ControlsGroup>
-    </RichTextEditor.Toolbar>
   );
 }

@@ -24,7 +24,7 @@ import { useTranslation } from "../../lib/i18n";
 import { notificarError } from "../../lib/notificar";
 import { type TextosAsociacion, useTextosAsociacion } from "../asociacion/use-textos-asociacion";
 import { IdiomasDelTexto } from "../idioma/idiomas-del-texto";
-import { BarraEditorBasica, extensionesEditor } from "../noticias/editor-comun";
+import { BarraEditor, extensionesEditor } from "../noticias/editor-comun";
 import { etiquetasEditor } from "../noticias/etiquetas-editor";
 import { comoHtml, useMutacionesTextos } from "./use-textos-logo";
 
@@ -70,7 +70,7 @@ function EditorTexto({
         {idiomas}
       </Group>
       <RichTextEditor editor={editor} labels={etiquetasEditor(t)}>
-        <BarraEditorBasica />
+        <BarraEditor />
         <RichTextEditor.Content
           aria-labelledby={`etiqueta-${id}`}
           data-testid={`editor-${id}`}
