@@ -113,23 +113,31 @@ export type ParaInscribir = ActoFila & {
 /**
  * `paraInscribir` for the pairs (event $1[i], member $2[i]), each row with its pair as `clave`
  * ("idActo:idSocio"). Plain SQL, as the session read: the hot path of an enrolment peak does not
- * build and compile the same query each time.
+ * build and compile the same query each time. What belongs to the event (its row, version,
+ * generic product and prices) is read once per event, not once per pair: in a peak, a batch holds
+ * a hundred members of the same event. `bloqueo` goes on the event's read (`for update`).
  */
-const CONSULTA_PARA_INSCRIBIR = `
-  select p.id_acto || ':' || p.id_socio as clave, acto.*, acto.actualizado_en::text as version,
+const consultaParaInscribir = (bloqueo: string) => `
+  with a as materialized (
+    select acto.*, acto.actualizado_en::text as version,
+      (select producto.id from producto
+        where producto.nombre = acto.nombre
+          and producto.anyo = extract(year from acto.fecha)::integer) as id_producto_acto,
+      (select coalesce(json_agg(ap), '[]') from (
+        select id, id_acto, id_tipo_socio, id_producto, precio from acto_precio
+        where acto_precio.id_acto = acto.id order by id_tipo_socio) as ap) as precios
+    from acto where acto.id = any($1::integer[])${bloqueo}
+  )
+  select p.id_acto || ':' || p.id_socio as clave, a.*,
     exists (select 1 from inscripcion
-      where inscripcion.id_acto = acto.id and inscripcion.id_socio = p.id_socio) as inscrito,
-    (select producto.id from producto
-      where producto.nombre = acto.nombre
-        and producto.anyo = extract(year from acto.fecha)::integer) as id_producto_acto,
+      where inscripcion.id_acto = a.id and inscripcion.id_socio = p.id_socio) as inscrito,
     (select to_json(s) from (
       select id, nombre, apellidos, activo, id_tipo_socio, id_pagador
-      from socio where socio.id = p.id_socio) as s) as socio,
-    (select coalesce(json_agg(ap), '[]') from (
-      select id, id_acto, id_tipo_socio, id_producto, precio from acto_precio
-      where acto_precio.id_acto = acto.id order by id_tipo_socio) as ap) as precios
+      from socio where socio.id = p.id_socio) as s) as socio
   from unnest($1::integer[], $2::integer[]) as p(id_acto, id_socio)
-  join acto on acto.id = p.id_acto`;
+  join a on a.id = p.id_acto`;
+const CONSULTA_PARA_INSCRIBIR = consultaParaInscribir("");
+const CONSULTA_PARA_INSCRIBIR_BLOQUEANDO = consultaParaInscribir(" for update");
 
 /** Enrolment reads under way at once; each takes the enrolments that arrived meanwhile. */
 const LECTURAS_PARA_INSCRIBIR_EN_CURSO = 2;
@@ -310,7 +318,11 @@ export class ActosRepository {
     bloquear = false,
   ): Promise<ParaInscribir | undefined> {
     if (bloquear) {
-      const filas = await this.leerParaInscribir([id], [idSocio], " for update of acto");
+      const filas = await this.leerParaInscribir(
+        [id],
+        [idSocio],
+        CONSULTA_PARA_INSCRIBIR_BLOQUEANDO,
+      );
       return filas.get(`${id}:${idSocio}`);
     }
     this.lectorParaInscribir ??= new LectorEnLotes((claves) => {
@@ -326,10 +338,10 @@ export class ActosRepository {
   private async leerParaInscribir(
     idsActo: number[],
     idsSocio: number[],
-    bloqueo = "",
+    consulta = CONSULTA_PARA_INSCRIBIR,
   ): Promise<Map<string, ParaInscribir>> {
     const { rows } = await this.db.executeQuery<ParaInscribir & { clave: string }>(
-      CompiledQuery.raw(CONSULTA_PARA_INSCRIBIR + bloqueo, [idsActo, idsSocio]),
+      CompiledQuery.raw(consulta, [idsActo, idsSocio]),
     );
     return new Map(rows.map(({ clave, ...fila }) => [clave, fila]));
   }
