@@ -24,8 +24,12 @@ export class EnviosPage extends AppPage {
     const editor = d.getByTestId("editor-envio").locator(".ProseMirror");
     await editor.click();
     for (const parte of partes) {
-      if (typeof parte === "string") await this.page.keyboard.type(parte);
-      else
+      if (typeof parte === "string") {
+        // After a placeholder button the editor takes the focus back on the next animation
+        // frame (tiptap's focus command): typed sooner, the text went to the button.
+        await expect(editor).toBeFocused();
+        await this.page.keyboard.type(parte);
+      } else
         await d.getByRole("button", { name: `insertar ${parte.marcador} en el mensaje` }).click();
     }
     return d;

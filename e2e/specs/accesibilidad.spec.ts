@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { AppPage, CUENTAS, PASSWORD_DEMO } from "../page-models/app-page";
+import { infraccionesGraves } from "../support/axe";
 
 // WCAG 2.1 A and AA over every page each role can open, at desktop and phone size: no serious
 // or critical violation. One login per role and size; the pages are then opened in that tab.
@@ -9,8 +9,6 @@ const TAMANYOS = {
   escritorio: { width: 1280, height: 800 },
   movil: { width: 390, height: 844 },
 } as const;
-
-const ETIQUETAS_WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 const PUBLICAS = ["login", "contrasenya-olvidada", "privacidad", "condiciones"];
 
@@ -66,15 +64,12 @@ async function esperarContenido(page: Page, ruta: string) {
 }
 
 async function analizar(page: Page, pagina: string): Promise<Hallazgo[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(ETIQUETAS_WCAG).analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({
-      pagina,
-      regla: v.id,
-      impacto: v.impact ?? "",
-      nodos: v.nodes.map((n) => `${n.target.join(" ")} — ${n.failureSummary ?? ""}`),
-    }));
+  return (await infraccionesGraves(page)).map((v) => ({
+    pagina,
+    regla: v.id,
+    impacto: v.impact ?? "",
+    nodos: v.nodes.map((n) => `${n.target.join(" ")} — ${n.failureSummary ?? ""}`),
+  }));
 }
 
 /** The findings by rule, printed so that a run tells how far the pages are from clean. */

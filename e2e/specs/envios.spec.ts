@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { CUENTAS, PASSWORD_DEMO } from "../page-models/app-page";
 import { EnviosPage } from "../page-models/envios-page";
+import { infraccionesGraves } from "../support/axe";
 import { arrancarSmtp } from "../support/smtp";
 
 // Issue 36: the board writes to «con deuda pendiente» with placeholders, sees the live count and
@@ -10,11 +10,7 @@ import { arrancarSmtp } from "../support/smtp";
 
 /** WCAG 2.1 AA inside an open dialog: no serious or critical violation. */
 async function sinHallazgosGraves(page: Page, selector: string) {
-  const r = await new AxeBuilder({ page })
-    .include(selector)
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  const graves = r.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const graves = await infraccionesGraves(page, selector);
   expect(
     graves.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
   ).toEqual([]);

@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { letraNif } from "@fila/domain";
 import { expect, test } from "@playwright/test";
 import ExcelJS from "exceljs";
 import { AppPage, CUENTAS, PASSWORD_DEMO } from "../page-models/app-page";
+import { infraccionesGraves } from "../support/axe";
 
 const nif = (n: number) => `${n}${letraNif(n)}`;
 
@@ -106,11 +106,7 @@ test("la junta importa su hoja: ve a qué campo va cada columna y qué se corrig
     "Filas: 3 · Nuevas: 3 · Actualizadas: 0 · Sin cambios: 0 · Con errores: 0",
   );
 
-  const { violations } = await new AxeBuilder({ page })
-    .include("[role=dialog]")
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+  expect(await infraccionesGraves(page, "[role=dialog]")).toEqual([]);
 
   await dialogo.getByRole("button", { name: "Importar 3 socios" }).click();
   await expect(dialogo.getByText("Se han importado 3 socios.")).toBeVisible();

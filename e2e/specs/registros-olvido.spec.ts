@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { AppPage, CUENTAS, PASSWORD_DEMO } from "../page-models/app-page";
+import { infraccionesGraves } from "../support/axe";
 import { arrancarSmtp } from "../support/smtp";
 
 async function entrarComoJunta(app: AppPage) {
@@ -122,15 +122,10 @@ test("las pestañas de cierre, correo, actividad y olvido pasan axe (WCAG 2.1 AA
       await app.irA(`utilidades?pestanya=${pestanya}`);
       await expect(page.getByRole("tab", { selected: true })).toBeVisible();
       await expect(page.locator(".mantine-Loader-root:visible")).toHaveCount(0);
-      const { violations } = await new AxeBuilder({ page })
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-        .analyze();
-      for (const v of violations) {
-        if (v.impact === "serious" || v.impact === "critical") {
-          hallazgos.push(
-            `${pestanya} ${tamanyo.width}px: ${v.id} ${v.nodes.map((n) => n.target.join(" "))}`,
-          );
-        }
+      for (const v of await infraccionesGraves(page)) {
+        hallazgos.push(
+          `${pestanya} ${tamanyo.width}px: ${v.id} ${v.nodes.map((n) => n.target.join(" "))}`,
+        );
       }
     }
   }
