@@ -22,6 +22,7 @@ import { accesosRoutes } from "./modules/actos/accesos.routes.js";
 import { actosRoutes } from "./modules/actos/actos.routes.js";
 import { calendarioRoutes } from "./modules/actos/calendario.routes.js";
 import { imagenActoRoutes } from "./modules/actos/imagen-acto.routes.js";
+import { inscripcionesRoutes } from "./modules/actos/inscripciones.routes.js";
 import { restauracionRoutes } from "./modules/actos/restauracion.routes.js";
 import { alertasRoutes } from "./modules/alertas/alertas.routes.js";
 import { analiticaRoutes } from "./modules/analitica/analitica.routes.js";
@@ -294,6 +295,7 @@ export async function buildApp({
         asociacionRoutes,
         asociacionTextosRoutes,
         actosRoutes,
+        inscripcionesRoutes,
         accesosRoutes,
         calendarioRoutes,
         imagenActoRoutes,

@@ -9,6 +9,8 @@ import { ActosRepository } from "./modules/actos/actos.repository.js";
 import { ActosService } from "./modules/actos/actos.service.js";
 import { CalendarioService } from "./modules/actos/calendario.service.js";
 import { ImagenActoService } from "./modules/actos/imagen-acto.service.js";
+import { InscripcionesRepository } from "./modules/actos/inscripciones.repository.js";
+import { InscripcionesService } from "./modules/actos/inscripciones.service.js";
 import { RestauracionService } from "./modules/actos/restauracion.service.js";
 import { AlertasRepository } from "./modules/alertas/alertas.repository.js";
 import { AlertasService } from "./modules/alertas/alertas.service.js";
@@ -153,7 +155,7 @@ export function componerServicios({
       )) !== null,
   });
   const actosRepo = new ActosRepository(db);
-  const actos = new ActosService(actosRepo, undefined, {
+  const inscripciones = new InscripcionesService(new InscripcionesRepository(db), undefined, {
     // After the promotion committed: a failed notice must not undo nor fail it.
     avisarPlaza: async ({ idsSocio, ...aviso }) => {
       try {
@@ -163,6 +165,7 @@ export function componerServicios({
       }
     },
   });
+  const actos = new ActosService(actosRepo, inscripciones);
   // Mailings (issue 36): one job per mailing, paced by ENVIOS_POR_MINUTO (default 60).
   const envios = new EnviosService(new EnviosRepository(db), clave, mail, config.publicUrl);
   const porMinuto = Number(process.env.ENVIOS_POR_MINUTO ?? 60) || 60;
@@ -210,6 +213,7 @@ export function componerServicios({
     asociacion: new AsociacionService(asociacionRepo),
     textosAsociacion: new TextosAsociacionService(asociacionRepo),
     actos,
+    inscripciones,
     carnet,
     accesos: new AccesosService(new AccesosRepository(db), (codigo) => carnet.socioDe(codigo)),
     calendario: new CalendarioService(actosRepo, config.publicUrl),
@@ -218,12 +222,12 @@ export function componerServicios({
     socios: new SociosService(
       new SociosRepository(db),
       imagenesSocio,
-      (idSocio) => actos.inscribirSocioNuevo(idSocio),
+      (idSocio) => inscripciones.inscribirSocioNuevo(idSocio),
       // The deleted member's events move their wait-lists up in the same transaction.
-      (trx, actor, idsActo) => actos.promoverTrasBorrar(new ActosRepository(trx), actor, idsActo),
+      (trx, actor, idsActo) => inscripciones.promoverEn(new ActosRepository(trx), actor, idsActo),
     ),
     sociosIo: new SociosIoService(new SociosIoRepository(db), (ids) =>
-      actos.inscribirSociosNuevos(ids),
+      inscripciones.inscribirSociosNuevos(ids),
     ),
     maestros: Object.values(MAESTROS).map((cfg) => ({
       cfg,

@@ -1,7 +1,11 @@
 import { hoyIso } from "@fila/domain";
 import type { Database } from "../db/database.js";
+import { AccesosRepository } from "../modules/actos/accesos.repository.js";
+import { AccesosService } from "../modules/actos/accesos.service.js";
 import { ActosRepository } from "../modules/actos/actos.repository.js";
 import { type Actor, ActosService } from "../modules/actos/actos.service.js";
+import { InscripcionesRepository } from "../modules/actos/inscripciones.repository.js";
+import { InscripcionesService } from "../modules/actos/inscripciones.service.js";
 
 function sumarDias(fecha: string, dias: number): string {
   const d = new Date(`${fecha}T00:00:00Z`);
@@ -28,7 +32,14 @@ const ALERGIAS = ["", "", "", "", "", "Gluten", "Frutos secos", "Marisco", "Lact
  * attendance marked, so the points ranking has data. Runs inside the demo's transaction.
  */
 export async function cargarDemoActos(tx: Database, hoy = hoyIso()): Promise<void> {
-  const actos = new ActosService(new ActosRepository(tx), () => hoy);
+  const inscripciones = new InscripcionesService(new InscripcionesRepository(tx), () => hoy);
+  const actos = new ActosService(new ActosRepository(tx), inscripciones, () => hoy);
+  // Attendance by hand: the demo scans no card.
+  const accesos = new AccesosService(
+    new AccesosRepository(tx),
+    async () => null,
+    () => hoy,
+  );
   const admin = await tx
     .selectFrom("usuario")
     .select(["id", "id_socio"])
@@ -94,7 +105,7 @@ export async function cargarDemoActos(tx: Database, hoy = hoyIso()): Promise<voi
   const inscritosCena = socios.filter((s, i) => i % 7 === 3 && !familia.has(s.id)).slice(0, 35);
   if (pareja?.id_pareja) inscritosCena.push({ id: pareja.id_pareja, id_pagador: null });
   for (const [i, s] of inscritosCena.entries()) {
-    await actos.inscribir(actor, cena.id, {
+    await inscripciones.inscribir(actor, cena.id, {
       idSocio: s.id,
       invitados: i % 5 === 0 ? 1 : 0,
       menu: MENUS[i % MENUS.length] as string,
@@ -172,12 +183,12 @@ export async function cargarDemoActos(tx: Database, hoy = hoyIso()): Promise<voi
   });
   const asistentes = socios.filter((s, i) => i % 4 === 1 || familia.has(s.id)).slice(0, 60);
   for (const [i, s] of asistentes.entries()) {
-    const ins = await actos.inscribir(actor, diana.id, {
+    const ins = await inscripciones.inscribir(actor, diana.id, {
       idSocio: s.id,
       invitados: 0,
       menu: "",
       alergias: "",
     });
-    if (i % 6 !== 5) await actos.asistencia(actor, diana.id, ins.id, true);
+    if (i % 6 !== 5) await accesos.asistencia(actor, diana.id, ins.id, true);
   }
 }

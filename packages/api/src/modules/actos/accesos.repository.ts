@@ -1,8 +1,12 @@
 import { sql } from "kysely";
 import type { Database } from "../../db/database.js";
-import type { EstadoInscripcion } from "../../db/schema.js";
+import type { CambioAuditado, EstadoInscripcion } from "../../db/schema.js";
 import { registrarAuditoria } from "../../services/auditoria.js";
-import { puestoEsperaSql } from "./actos.repository.js";
+import {
+  consultaInscripciones,
+  type InscripcionFila,
+  puestoEsperaSql,
+} from "./inscripciones.repository.js";
 
 export type ActoPuerta = { id: number; fecha: string; cancelado: boolean };
 export type SocioPuerta = {
@@ -26,7 +30,7 @@ export type InscritoPuerta = {
   puesto_espera: number | null;
 };
 
-/** The door of an event: who is enrolled, who came in, and marking it. */
+/** The door of an event: who is enrolled, who came in, and marking it (by card or by hand). */
 export class AccesosRepository {
   constructor(private readonly db: Database) {}
 
@@ -95,6 +99,23 @@ export class AccesosRepository {
     return fila?.asistio_en ?? null;
   }
 
+  /** An enrolment as listed (for the attendance marked by hand). */
+  inscripcion(idActo: number, id: number): Promise<InscripcionFila | undefined> {
+    return consultaInscripciones(this.db)
+      .where("inscripcion.id_acto", "=", idActo)
+      .where("inscripcion.id", "=", id)
+      .executeTakeFirst();
+  }
+
+  /** Attendance by hand: marked (with the time of entry, for the door) or unmarked. */
+  async marcarAsistencia(id: number, asistio: boolean): Promise<void> {
+    await this.db
+      .updateTable("inscripcion")
+      .set({ asistio, asistio_en: asistio ? sql<Date>`now()` : null })
+      .where("id", "=", id)
+      .execute();
+  }
+
   async recuento(idActo: number): Promise<{ dentro: number; confirmados: number }> {
     const fila = await this.db
       .selectFrom("inscripcion")
@@ -113,16 +134,13 @@ export class AccesosRepository {
     return this.db.transaction().execute((trx) => fn(new AccesosRepository(trx)));
   }
 
-  auditar(idUsuario: number, idInscripcion: number): Promise<void> {
+  auditar(idUsuario: number, idInscripcion: number, cambios: CambioAuditado[]): Promise<void> {
     return registrarAuditoria(this.db, {
       idUsuario,
       entidad: "inscripcion",
       idEntidad: idInscripcion,
       accion: "asistencia",
-      cambios: [
-        { campo: "asistio", antes: false, despues: true },
-        { campo: "via", antes: null, despues: "carnet" },
-      ],
+      cambios,
     });
   }
 }

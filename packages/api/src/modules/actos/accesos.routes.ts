@@ -1,17 +1,15 @@
-import { AccesoEntradaSchema, AccesoSchema, AccesosSchema } from "@fila/domain";
+import {
+  AccesoEntradaSchema,
+  AccesoSchema,
+  AccesosSchema,
+  AsistenciaSchema,
+  InscripcionSchema,
+} from "@fila/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { requiereRol, usuarioDe } from "../../plugins/auth.js";
 import type { AccesosService } from "./accesos.service.js";
+import { ParamsActo, ParamsInscripcion, tags } from "./actos.params.js";
 
-const tags = ["Actos"];
-const ParamsActo = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive({ error: "El id del acto no es válido" })
-    .max(2_147_483_647, { error: "El id del acto no es válido" }),
-});
 const soloAdmin = requiereRol("administrador");
 
 export const accesosRoutes: FastifyPluginAsyncZod<{ accesos: AccesosService }> = async (
@@ -49,5 +47,23 @@ export const accesosRoutes: FastifyPluginAsyncZod<{ accesos: AccesosService }> =
       },
     },
     async (req) => accesos.registrar(usuarioDe(req), req.params.id, req.body.codigo),
+  );
+
+  app.put(
+    "/actos/:id/inscripciones/:idInscripcion/asistencia",
+    {
+      onRequest: soloAdmin,
+      schema: {
+        tags,
+        summary: "Marcar la asistencia (da los puntos del acto)",
+        description:
+          "Solo desde el día del acto: marcar la asistencia de un acto que aún no se ha celebrado es 409. Quitarla siempre se puede.",
+        params: ParamsInscripcion,
+        body: AsistenciaSchema,
+        response: { 200: InscripcionSchema },
+      },
+    },
+    async (req) =>
+      accesos.asistencia(usuarioDe(req), req.params.id, req.params.idInscripcion, req.body.asistio),
   );
 };

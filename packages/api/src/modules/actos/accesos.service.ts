@@ -1,22 +1,28 @@
 import {
   type Acceso,
   type Accesos,
+  formatearFecha,
   formatearFechaHora,
   hoyIso,
+  type Inscripcion,
   type ResultadoAcceso,
 } from "@fila/domain";
 import { DomainError, noEncontrado } from "../../errors/domain-error.js";
+import { type Mensaje, mensajeCon } from "../../errors/mensajes.js";
 import type { AccesosRepository, InscritoPuerta, SocioPuerta } from "./accesos.repository.js";
+import { presentarInscripcion } from "./actos.presenter.js";
 import type { Actor } from "./actos.service.js";
 
 /** hh:mm in Madrid. */
 const hora = (instante: Date | null) => (instante ? formatearFechaHora(instante).slice(11) : null);
 
+const conflicto = (m: Mensaje) => new DomainError("conflicto", m);
+
 /**
- * Check-in at the door: the board scans a member card (its signed code, modules/carnet) and
- * the enrolment of that member is marked as attended — the same attendance that gives the
- * event's points (`inscripcion.asistio`). Every outcome is an answer, never an error: the door
- * shows it big and goes on scanning.
+ * Attendance, which gives the event's points (`inscripcion.asistio`): at the door the board scans
+ * a member card (its signed code, modules/carnet) and the enrolment of that member is marked;
+ * or the board marks it by hand from the list. A scan's every outcome is an answer, never an
+ * error: the door shows it big and goes on scanning.
  */
 export class AccesosService {
   constructor(
@@ -29,9 +35,7 @@ export class AccesosService {
   private async actoAbierto(idActo: number) {
     const acto = await this.repo.acto(idActo);
     if (!acto) throw noEncontrado("no_encontrado.acto");
-    if (acto.cancelado) {
-      throw new DomainError("conflicto", "actos.acto_esta_cancelado_no_marca_asistencia");
-    }
+    if (acto.cancelado) throw conflicto("actos.acto_esta_cancelado_no_marca_asistencia");
     return acto;
   }
 
@@ -76,13 +80,53 @@ export class AccesosService {
     }
     const entrada = await this.repo.transaccion(async (repo) => {
       const marcada = await repo.registrar(inscrito.id);
-      if (marcada) await repo.auditar(actor.id, inscrito.id);
+      if (marcada) {
+        await repo.auditar(actor.id, inscrito.id, [
+          { campo: "asistio", antes: false, despues: true },
+          { campo: "via", antes: null, despues: "carnet" },
+        ]);
+      }
       return marcada;
     });
     if (entrada) return this.respuesta(idActo, "registrado", socio, inscrito, entrada);
     // Already in: read again for the time it was marked (perhaps by the scan that won).
     const ahora = await this.repo.inscrito(idActo, socio.id);
     return this.respuesta(idActo, "repetido", socio, ahora ?? inscrito, ahora?.asistio_en ?? null);
+  }
+
+  /**
+   * Marks (or unmarks) attendance by hand: only once the event's day has come, and never for a
+   * cancelled event. Unmarking is always possible.
+   */
+  async asistencia(
+    actor: Actor,
+    idActo: number,
+    idInscripcion: number,
+    asistio: boolean,
+  ): Promise<Inscripcion> {
+    return this.repo.transaccion(async (repo) => {
+      const inscripcion = await repo.inscripcion(idActo, idInscripcion);
+      if (!inscripcion) throw noEncontrado("no_encontrado.inscripcion");
+      const acto = await repo.acto(idActo);
+      if (!acto) throw noEncontrado("no_encontrado.acto");
+      if (asistio && acto.cancelado) {
+        throw conflicto("actos.acto_esta_cancelado_no_marca_asistencia");
+      }
+      if (asistio && acto.fecha > this.hoy()) {
+        throw conflicto(
+          mensajeCon("actos.acto_aun_no_ha_celebrado_asistencia", {
+            fecha: formatearFecha(acto.fecha),
+          }),
+        );
+      }
+      if (inscripcion.asistio !== asistio) {
+        await repo.marcarAsistencia(idInscripcion, asistio);
+        await repo.auditar(actor.id, idInscripcion, [
+          { campo: "asistio", antes: inscripcion.asistio, despues: asistio },
+        ]);
+      }
+      return presentarInscripcion({ ...inscripcion, asistio });
+    });
   }
 
   private async respuesta(

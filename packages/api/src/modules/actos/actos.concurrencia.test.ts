@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, crearCuenta, crearEntorno, type Entorno, entrar } from "../../test/entorno.js";
-import { ActosRepository } from "./actos.repository.js";
+import { InscripcionesRepository } from "./inscripciones.repository.js";
 
 let e: Entorno;
 let token: string;
@@ -352,7 +352,7 @@ describe("aforo bajo concurrencia", () => {
     });
     expect(creado.statusCode).toBe(201);
     const idActo = creado.json().id as number;
-    const repo = new ActosRepository(e.db);
+    const repo = new InscripcionesRepository(e.db);
     const bloqueada = (idSocio: number) =>
       repo.transaccion((tx) => tx.paraInscribir(idActo, idSocio, true));
 

@@ -5,7 +5,8 @@ import {
   plazasLibres,
   type TotalesInscritos,
 } from "@fila/domain";
-import type { ActoFila, InscripcionFila, PrecioFila } from "./actos.repository.js";
+import type { ActoFila, PrecioFila } from "./actos.repository.js";
+import type { InscripcionFila } from "./inscripciones.repository.js";
 
 /**
  * An event as the API shows it (euros, SPEC §3 names). Places taken are the event's own counter

@@ -1,0 +1,766 @@
+import {
+  aEuros,
+  conceptoInscripcion,
+  type FamiliarActo,
+  formatearFecha,
+  hayPlazas,
+  hoyIso,
+  type Inscripcion,
+  type InscripcionCambio,
+  type InscripcionCancelada,
+  type InscripcionEntrada,
+  importeInscripcion,
+  type ListadoInscritos,
+  type MiActo,
+  type MisActos,
+  motivoCierre,
+  precioParaTipo,
+  type Rechazo,
+  rechazoCambioInscripcion,
+  rechazoInscripcion,
+} from "@fila/domain";
+import { DomainError, noEncontrado, prohibido } from "../../errors/domain-error.js";
+import { type Mensaje, mensajeCon } from "../../errors/mensajes.js";
+import { CachePorVersion } from "../../lib/cache-por-version.js";
+import { diferencias } from "../../services/auditoria.js";
+import { presentarActo, presentarInscripcion, totalesInscritos } from "./actos.presenter.js";
+import type { ActoFila, ActosRepository, PrecioFila } from "./actos.repository.js";
+import { type Actor, actoPresentado, esDeSocio } from "./actos.service.js";
+import { textoActos } from "./actos.textos.js";
+import {
+  InscripcionesRepository,
+  type InscripcionFila,
+  LLENO,
+  type NuevaInscripcion,
+  type NuevoCargo,
+  type SocioInscribible,
+} from "./inscripciones.repository.js";
+
+export const MOTIVO_INSCRIPCION_CANCELADA = "Inscripción cancelada";
+
+const conflicto = (m: Mensaje) => new DomainError("conflicto", m);
+
+function esViolacionUnica(error: unknown): boolean {
+  return (
+    typeof error === "object" && error !== null && (error as { code?: string }).code === "23505"
+  );
+}
+
+/** Product of a charge: the one of the member type's price row, or a generic one per event. */
+class ProductosDeActo {
+  private generico: number | null = null;
+  constructor(
+    private readonly repo: InscripcionesRepository,
+    private readonly acto: ActoFila,
+    private readonly precios: PrecioDeTipo[],
+  ) {}
+
+  /** The generic product when it is already known (read with the event). */
+  conGenerico(id: number | null): this {
+    this.generico ??= id;
+    return this;
+  }
+
+  async para(idTipoSocio: number | null): Promise<number> {
+    const propio = this.precios.find((p) => p.idTipoSocio === idTipoSocio)?.fila.id_producto;
+    if (propio !== undefined && propio !== null) return propio;
+    this.generico ??= await this.repo.productoDeActo(
+      this.acto.nombre,
+      Number(this.acto.fecha.slice(0, 4)),
+    );
+    return this.generico;
+  }
+}
+
+type PrecioDeTipo = { idTipoSocio: number; precioCentimos: number; fila: PrecioFila };
+const conPrecio = (filas: PrecioFila[]): PrecioDeTipo[] =>
+  filas.map((p) => ({ idTipoSocio: p.id_tipo_socio, precioCentimos: p.precio, fila: p }));
+
+/** Amount (cents) of an enrolment: the member type's price plus the guests; 0 if free. */
+const importeDe = (
+  acto: ActoFila,
+  precios: PrecioDeTipo[],
+  idTipoSocio: number | null,
+  invitados: number,
+) =>
+  acto.se_paga
+    ? importeInscripcion(precioParaTipo(precios, idTipoSocio), invitados, acto.precio_invitado)
+    : 0;
+
+/** A pending charge already in a remittance: it is collected or returned from there. */
+const enRemesa = (i: { estado_pago: string | null; id_remesa: number | null }) =>
+  i.estado_pago === "pendiente" && i.id_remesa !== null;
+
+const errorDe = (r: Rechazo) =>
+  new DomainError(
+    r.codigo,
+    mensajeCon("dominio.texto", { texto: r.mensaje }),
+    r.campo ? [{ campo: r.campo, mensaje: r.mensaje }] : [],
+  );
+
+/** Promoting without room: the text by the number of people and of free places (singular or not). */
+const SIN_SITIO = {
+  una: { una: "actos.sin_sitio_1_persona_1_libre", varias: "actos.sin_sitio_1_persona_n_libres" },
+  varias: {
+    una: "actos.sin_sitio_n_personas_1_libre",
+    varias: "actos.sin_sitio_n_personas_n_libres",
+  },
+} as const;
+
+/** A waiting enrolment just given a place: told by alert, Web Push and mail after commit. */
+/** The notice of a place, with its texts in both languages: each recipient reads theirs. */
+export type AvisoPlaza = {
+  idsSocio: number[];
+  titulo: string;
+  mensaje: string;
+  tituloVa: string;
+  mensajeVa: string;
+  enlace: string;
+};
+
+export type OpcionesInscripciones = { avisarPlaza?: (aviso: AvisoPlaza) => Promise<void> };
+
+type Promovida = { acto: ActoFila; inscripcion: InscripcionFila; idPagador: number | null };
+
+/**
+ * Answers of the member's home kept by the version of the data (ADR 0010 and 0023): one per
+ * account and page at most this many, already written as bytes.
+ */
+const RESPUESTAS_GUARDADAS = 256;
+
+/**
+ * Enrolment in events: enrolling (one by one, in batches at a peak, ADR 0029; every member at
+ * once when the event enrols automatically), changing and cancelling an enrolment, the wait-list
+ * and its promotions, the list of those enrolled and the member's «Mis actos».
+ */
+export class InscripcionesService {
+  private readonly misActos = new CachePorVersion<Buffer>(RESPUESTAS_GUARDADAS);
+
+  constructor(
+    private readonly repo: InscripcionesRepository,
+    private readonly hoy: () => string = () => hoyIso(),
+    private readonly opciones: OpcionesInscripciones = {},
+  ) {}
+
+  // ── Enrolment ───────────────────────────────────────────────────────────────────────
+
+  /**
+   * Enrols members in a locked event and creates their charges, in the caller's transaction.
+   * Members already enrolled are skipped. Returns the ids of the new enrolments.
+   */
+  private async inscribirEnActo(
+    repo: InscripcionesRepository,
+    acto: ActoFila,
+    socios: (SocioInscribible & {
+      invitados: number;
+      menu: string;
+      alergias: string;
+      enEspera?: boolean;
+    })[],
+  ): Promise<{ id: number; id_socio: number }[]> {
+    const precios = conPrecio(await repo.precios([acto.id]));
+    const nuevas: NuevaInscripcion[] = socios.map((s) => ({
+      id_socio: s.id,
+      invitados: s.invitados,
+      menu: s.menu,
+      alergias: s.alergias,
+      importe: importeDe(acto, precios, s.id_tipo_socio, s.invitados),
+      estado: s.enEspera ? "en_espera" : "confirmada",
+    }));
+    const creadas = await repo.insertarInscripciones(acto.id, nuevas);
+    if (!acto.se_paga || creadas.length === 0) return creadas;
+
+    const porSocio = new Map(socios.map((s) => [s.id, s]));
+    const importePorSocio = new Map(nuevas.map((n) => [n.id_socio, n.importe]));
+    const productos = new ProductosDeActo(repo, acto, precios);
+    const cargos: NuevoCargo[] = [];
+    for (const { id_socio } of creadas) {
+      const socio = porSocio.get(id_socio) as SocioInscribible & {
+        invitados: number;
+        enEspera?: boolean;
+      };
+      const importe = importePorSocio.get(id_socio) ?? 0;
+      // Nobody on the wait-list is charged: the charge comes with the place.
+      if (importe <= 0 || socio.enEspera) continue;
+      cargos.push(await this.nuevoCargo(acto, socio, socio.invitados, importe, productos));
+    }
+    await repo.crearCargos(acto.id, cargos);
+    return creadas;
+  }
+
+  /** The charge of an enrolment, to the member's payer, due on the enrolment deadline. */
+  private async nuevoCargo(
+    acto: ActoFila,
+    socio: SocioInscribible,
+    invitados: number,
+    importe: number,
+    productos: ProductosDeActo,
+  ): Promise<NuevoCargo> {
+    const hoy = this.hoy();
+    const vence = acto.fecha_maxima_inscripcion ?? acto.fecha;
+    return {
+      id_socio: socio.id,
+      id_pagador: socio.id_pagador ?? socio.id,
+      id_producto: await productos.para(socio.id_tipo_socio),
+      anyo: Number(acto.fecha.slice(0, 4)),
+      concepto: conceptoInscripcion(acto.nombre, invitados),
+      importe,
+      fecha_emision: hoy,
+      fecha_vencimiento: vence > hoy ? vence : hoy,
+    };
+  }
+
+  /**
+   * Automatic enrolment of every active member (up to the capacity) in an upcoming event; with a
+   * wait-list, the rest go on it. In the transaction of the event's `repo` (created, edited or
+   * copied).
+   */
+  async inscribirATodos(eventos: ActosRepository, idActo: number): Promise<void> {
+    const repo = eventos.con(InscripcionesRepository);
+    const acto = await repo.porId(idActo, true);
+    if (!acto?.inscripcion_automatica || acto.cancelado || acto.fecha < this.hoy()) return;
+    const libres = acto.aforo === null ? null : Math.max(0, acto.aforo - acto.ocupadas);
+    if (libres === 0 && !acto.lista_espera) return;
+    const socios = await repo.sociosActivos(acto.lista_espera ? null : libres);
+    await this.inscribirEnActo(
+      repo,
+      acto,
+      socios.map((s, i) => ({
+        ...s,
+        invitados: 0,
+        menu: "",
+        alergias: "",
+        enEspera: libres !== null && i >= libres,
+      })),
+    );
+  }
+
+  /**
+   * Hook for a member created later: enrols them in every upcoming, non-cancelled event with
+   * automatic enrolment that still has room. Called by the members service after creating one.
+   */
+  async inscribirSocioNuevo(idSocio: number): Promise<number> {
+    return this.inscribirSociosNuevos([idSocio]);
+  }
+
+  /** The same for many members at once (an import): the events are looked up once. */
+  async inscribirSociosNuevos(idsSocio: number[]): Promise<number> {
+    const ids = idsSocio.length > 0 ? await this.repo.actosAutomaticosDesde(this.hoy()) : [];
+    let inscrito = 0;
+    for (const idActo of ids) {
+      for (const idSocio of idsSocio) {
+        inscrito += await this.inscribirNuevoEn(idActo, idSocio);
+      }
+    }
+    return inscrito;
+  }
+
+  private async inscribirNuevoEn(idActo: number, idSocio: number): Promise<number> {
+    return this.repo.transaccion(async (repo) => {
+      const acto = await repo.porId(idActo, true);
+      const socio = await repo.socio(idSocio);
+      if (!acto || !socio?.activo) return 0;
+      const cabe = hayPlazas(acto.aforo, acto.ocupadas, 1);
+      if (!cabe && !acto.lista_espera) return 0;
+      const creadas = await this.inscribirEnActo(repo, acto, [
+        { ...socio, invitados: 0, menu: "", alergias: "", enEspera: !cabe },
+      ]);
+      return creadas.length;
+    });
+  }
+
+  /** Whether the account may enrol (or cancel for) this member: themself or someone they pay for. */
+  private puedeGestionar(actor: Actor, socio: SocioInscribible): boolean {
+    if (actor.rol === "administrador") return true;
+    if (actor.socioId <= 0) return false;
+    return socio.id === actor.socioId || socio.id_pagador === actor.socioId;
+  }
+
+  async inscribir(actor: Actor, idActo: number, entrada: InscripcionEntrada) {
+    let creada: InscripcionFila | undefined;
+    try {
+      // Optimistic: check on a plain read, then take the places in one statement that fails if
+      // the event filled up or was edited meanwhile; then read again and decide. After a few
+      // misses (an event edited over and over), the same under the event's lock.
+      for (let intento = 0; intento < 3 && !creada; intento++) {
+        creada = await this.intentarInscribir(this.repo, actor, idActo, entrada);
+      }
+      creada ??= await this.repo.transaccion(async (repo) => {
+        const nueva = await this.intentarInscribir(repo, actor, idActo, entrada);
+        // Under the lock nothing can change between the check and the insert.
+        if (!nueva) throw conflicto("actos.sin_plazas");
+        return nueva;
+      });
+    } catch (error) {
+      if (esViolacionUnica(error)) throw conflicto("actos.ya_inscrito");
+      throw error;
+    }
+    return presentarInscripcion(creada);
+  }
+
+  /**
+   * One attempt at enrolling: every rule is checked on the event as read now (locked when `repo`
+   * is inside a transaction), then one statement inserts the enrolment and its charge if the
+   * event still has room and is unchanged. Undefined when it was not (try again).
+   */
+  private async intentarInscribir(
+    repo: InscripcionesRepository,
+    actor: Actor,
+    idActo: number,
+    entrada: InscripcionEntrada,
+  ): Promise<InscripcionFila | undefined> {
+    const esAdministrador = actor.rol === "administrador";
+    // One read with all it needs (event, member, prices), so a miss costs one round trip.
+    const acto = await repo.paraInscribir(idActo, entrada.idSocio, repo.enTransaccion);
+    if (!acto) throw noEncontrado("no_encontrado.acto");
+    const { socio } = acto;
+    const precios = conPrecio(acto.precios);
+    const rechazo = rechazoInscripcion({
+      acto: {
+        fecha: acto.fecha,
+        fechaMaximaInscripcion: acto.fecha_maxima_inscripcion,
+        cancelado: acto.cancelado,
+        esInterno: acto.es_interno,
+        invitadosMax: acto.invitados_max,
+        menus: acto.menus,
+      },
+      hoy: this.hoy(),
+      esAdministrador,
+      esSocio: esDeSocio(actor),
+      invitados: entrada.invitados,
+      menu: entrada.menu,
+    });
+    if (rechazo) throw errorDe(rechazo);
+    if (!socio && esAdministrador) throw noEncontrado("no_encontrado.socio");
+    if (!socio || !this.puedeGestionar(actor, socio)) {
+      throw new DomainError("prohibido", "actos.solo_tu_y_a_quien_pagas");
+    }
+    if (!socio.activo) throw conflicto("actos.socio_esta_baja");
+    if (acto.inscrito)
+      throw conflicto(mensajeCon("actos.socio_ya_inscrito", { nombre: socio.nombre }));
+    // Full: onto the wait-list if the event has one (decided again under the lock).
+    if (!acto.lista_espera && !hayPlazas(acto.aforo, acto.ocupadas, 1 + entrada.invitados)) {
+      throw conflicto("actos.sin_plazas");
+    }
+    const importe = importeDe(acto, precios, socio.id_tipo_socio, entrada.invitados);
+    let cargo: NuevoCargo | null = null;
+    if (acto.se_paga && importe > 0) {
+      // The event's generic product, if needed and still missing, is created here (once per
+      // event, reused by every later charge), outside any lock.
+      const productos = new ProductosDeActo(repo, acto, precios).conGenerico(acto.id_producto_acto);
+      cargo = await this.nuevoCargo(acto, socio, entrada.invitados, importe, productos);
+    }
+    const hecha = await repo.inscribirSiHayPlaza(
+      idActo,
+      acto.version,
+      {
+        id_socio: socio.id,
+        invitados: entrada.invitados,
+        menu: entrada.menu,
+        alergias: entrada.alergias,
+        importe,
+      },
+      cargo,
+    );
+    // Seen full under the event's lock, at the version checked: no point in trying again.
+    if (hecha === LLENO) throw conflicto("actos.sin_plazas");
+    return hecha;
+  }
+
+  private async inscripcionPresentada(idActo: number, id: number): Promise<Inscripcion> {
+    const fila = await this.repo.inscripcion(idActo, id);
+    if (!fila) throw noEncontrado("no_encontrado.inscripcion");
+    return presentarInscripcion(fila);
+  }
+
+  async cancelarInscripcion(
+    actor: Actor,
+    idActo: number,
+    idInscripcion: number,
+  ): Promise<InscripcionCancelada> {
+    const esAdministrador = actor.rol === "administrador";
+    const { cancelada, promovidas } = await this.repo.transaccion(async (repo) => {
+      const acto = await repo.porId(idActo, true);
+      if (!acto) throw noEncontrado("no_encontrado.acto");
+      const inscripcion = await repo.inscripcion(idActo, idInscripcion);
+      if (!inscripcion) throw noEncontrado("no_encontrado.inscripcion");
+      const socio = await repo.socio(inscripcion.id_socio);
+      if (!socio || !this.puedeGestionar(actor, socio)) throw prohibido();
+      if (!esAdministrador) {
+        const motivo = motivoCierre(
+          {
+            fecha: acto.fecha,
+            fechaMaximaInscripcion: acto.fecha_maxima_inscripcion,
+            cancelado: acto.cancelado,
+          },
+          this.hoy(),
+        );
+        if (motivo) throw conflicto(mensajeCon("dominio.texto", { texto: motivo }));
+        if (inscripcion.estado_pago === "pagado") {
+          throw conflicto("actos.inscripcion_esta_pagada_para_cancelarla_habla");
+        }
+        if (enRemesa(inscripcion)) {
+          throw conflicto("actos.cargo_inscripcion_esta_remesa_para_cancelarla");
+        }
+      }
+      let cargo: InscripcionCancelada["cargo"] = "sin_cargo";
+      let mensaje = "Inscripción cancelada.";
+      if (inscripcion.id_pago !== null) {
+        if (await repo.anularCargo(inscripcion.id_pago, MOTIVO_INSCRIPCION_CANCELADA)) {
+          cargo = "anulado";
+          mensaje = "Inscripción cancelada y cargo anulado.";
+        } else if (inscripcion.estado_pago === "pagado") {
+          cargo = "pagado";
+          mensaje =
+            "Inscripción cancelada. El cargo ya estaba pagado y se conserva: gestiona la devolución en pagos.";
+        } else if (enRemesa(inscripcion)) {
+          cargo = "en_remesa";
+          mensaje =
+            "Inscripción cancelada. El cargo ya está en una remesa y se conserva: se cobra o se devuelve desde la remesa.";
+        }
+      }
+      await repo.borrarInscripcion(idInscripcion);
+      await repo.auditar({
+        idUsuario: actor.id,
+        entidad: "inscripcion",
+        idEntidad: idInscripcion,
+        accion: "borrar",
+        cambios: [
+          { campo: "idActo", antes: idActo, despues: null },
+          { campo: "idSocio", antes: inscripcion.id_socio, despues: null },
+          { campo: "cargo", antes: inscripcion.estado_pago, despues: cargo },
+        ],
+      });
+      // The freed places go to the wait-list in this same transaction.
+      const promovidas =
+        inscripcion.estado === "confirmada" ? await this.promover(repo, actor, idActo) : [];
+      return { cancelada: { ok: true as const, cargo, mensaje }, promovidas };
+    });
+    await this.avisarPlazas(promovidas);
+    return cancelada;
+  }
+
+  /**
+   * Changes menu, allergies or guests of an enrolment (e.g. one made automatically). Same rules
+   * as enrolling: owner or payer before the deadline, administrators any time; more guests need
+   * free places (checked under the event lock). On a paid event the pending charge follows the
+   * new amount; once paid or in a remittance the guests can no longer change.
+   */
+  async modificarInscripcion(
+    actor: Actor,
+    idActo: number,
+    idInscripcion: number,
+    cambio: InscripcionCambio,
+  ): Promise<Inscripcion> {
+    const promovidas = await this.repo.transaccion(async (repo): Promise<Promovida[]> => {
+      const acto = await repo.porId(idActo, true);
+      if (!acto) throw noEncontrado("no_encontrado.acto");
+      const ins = await repo.inscripcion(idActo, idInscripcion);
+      if (!ins) throw noEncontrado("no_encontrado.inscripcion");
+      const socio = await repo.socio(ins.id_socio);
+      if (!socio || !this.puedeGestionar(actor, socio)) throw prohibido();
+      const rechazo = rechazoCambioInscripcion({
+        acto: {
+          fecha: acto.fecha,
+          fechaMaximaInscripcion: acto.fecha_maxima_inscripcion,
+          cancelado: acto.cancelado,
+          invitadosMax: acto.invitados_max,
+          menus: acto.menus,
+        },
+        hoy: this.hoy(),
+        esAdministrador: actor.rol === "administrador",
+        invitados: cambio.invitados,
+        menu: cambio.menu,
+      });
+      if (rechazo) throw errorDe(rechazo);
+
+      const invitados = cambio.invitados ?? ins.invitados;
+      const masPersonas = invitados - ins.invitados;
+      // A waiting enrolment takes no place and has no charge: it changes and keeps its place.
+      const confirmada = ins.estado === "confirmada";
+      if (confirmada && masPersonas > 0) {
+        if (!hayPlazas(acto.aforo, acto.ocupadas, masPersonas)) throw conflicto("actos.sin_plazas");
+      }
+      let importe = ins.importe;
+      let desenlazarCargo = false;
+      const idPago = ins.id_pago;
+      if (!confirmada && invitados !== ins.invitados) {
+        importe = importeDe(
+          acto,
+          conPrecio(await repo.precios([idActo])),
+          socio.id_tipo_socio,
+          invitados,
+        );
+      } else if (acto.se_paga && invitados !== ins.invitados) {
+        const precios = conPrecio(await repo.precios([idActo]));
+        importe = importeDe(acto, precios, socio.id_tipo_socio, invitados);
+        if (idPago !== null) {
+          const seguido =
+            importe > 0
+              ? await repo.actualizarCargoPendiente(
+                  idPago,
+                  importe,
+                  conceptoInscripcion(acto.nombre, invitados),
+                )
+              : await repo.anularCargo(idPago, MOTIVO_INSCRIPCION_CANCELADA);
+          if (!seguido) {
+            throw conflicto("actos.cargo_inscripcion_esta_pagado_remesa_para");
+          }
+          desenlazarCargo = importe === 0;
+        } else if (importe > 0) {
+          const productos = new ProductosDeActo(repo, acto, precios);
+          await repo.crearCargos(idActo, [
+            await this.nuevoCargo(acto, socio, invitados, importe, productos),
+          ]);
+        }
+      }
+      const despues = {
+        invitados,
+        menu: cambio.menu ?? ins.menu,
+        alergias: cambio.alergias ?? ins.alergias,
+        importe,
+      };
+      const cambios = diferencias(
+        { invitados: ins.invitados, menu: ins.menu, alergias: ins.alergias, importe: ins.importe },
+        despues,
+      );
+      if (cambios.length === 0) return [];
+      await repo.actualizarInscripcion(idInscripcion, {
+        ...despues,
+        ...(desenlazarCargo ? { id_pago: null } : {}),
+      });
+      await repo.auditar({
+        idUsuario: actor.id,
+        entidad: "inscripcion",
+        idEntidad: idInscripcion,
+        accion: "modificar",
+        cambios,
+      });
+      // Fewer guests free places (or let this one fit): the wait-list moves up now.
+      return masPersonas < 0 ? this.promover(repo, actor, idActo) : [];
+    });
+    await this.avisarPlazas(promovidas);
+    return this.inscripcionPresentada(idActo, idInscripcion);
+  }
+
+  // ── Wait-list ───────────────────────────────────────────────────────────────────────
+
+  /**
+   * Gives the free places of a locked event to its wait-list, in arrival order: each waiting
+   * enrolment whose people fit is promoted (a larger party that does not fit does not block a
+   * smaller one behind it), until nobody else fits. Only while the event takes enrolments (not
+   * after its deadline, nor cancelled): later only the board promotes, by hand.
+   */
+  private async promover(repo: InscripcionesRepository, actor: Actor, idActo: number) {
+    const acto = await repo.porId(idActo, true);
+    if (!acto || acto.en_espera === 0) return [];
+    const cierre = motivoCierre(
+      {
+        fecha: acto.fecha,
+        fechaMaximaInscripcion: acto.fecha_maxima_inscripcion,
+        cancelado: acto.cancelado,
+      },
+      this.hoy(),
+    );
+    if (cierre) return [];
+    let libres = acto.aforo === null ? Number.POSITIVE_INFINITY : acto.aforo - acto.ocupadas;
+    const promovidas: Promovida[] = [];
+    if (libres <= 0) return promovidas;
+    const precios = conPrecio(await repo.precios([idActo]));
+    const productos = new ProductosDeActo(repo, acto, precios);
+    for (const inscripcion of await repo.enEspera(idActo)) {
+      const personas = 1 + inscripcion.invitados;
+      if (personas > libres) continue;
+      promovidas.push(await this.darPlaza(repo, actor, acto, inscripcion, precios, productos));
+      libres -= personas;
+      if (libres <= 0) break;
+    }
+    return promovidas;
+  }
+
+  /** Confirms a waiting enrolment and creates its charge, as a direct enrolment would. */
+  private async darPlaza(
+    repo: InscripcionesRepository,
+    actor: Actor,
+    acto: ActoFila,
+    inscripcion: InscripcionFila,
+    precios: PrecioDeTipo[],
+    productos: ProductosDeActo,
+  ): Promise<Promovida> {
+    const socio = await repo.socio(inscripcion.id_socio);
+    const importe = importeDe(acto, precios, inscripcion.id_tipo_socio, inscripcion.invitados);
+    await repo.confirmar(inscripcion.id, importe);
+    if (socio && acto.se_paga && importe > 0) {
+      await repo.crearCargos(acto.id, [
+        await this.nuevoCargo(acto, socio, inscripcion.invitados, importe, productos),
+      ]);
+    }
+    await repo.auditar({
+      idUsuario: actor.id,
+      entidad: "inscripcion",
+      idEntidad: inscripcion.id,
+      accion: "promocion",
+      cambios: [{ campo: "estado", antes: "en_espera", despues: "confirmada" }],
+    });
+    return { acto, inscripcion, idPagador: socio?.id_pagador ?? null };
+  }
+
+  /**
+   * For another transaction that freed places (an event edited, a member deleted with their
+   * enrolments): the events' wait-lists move up in it (events in id order, as the triggers lock
+   * them); the function returned tells the promoted, to call after the commit.
+   */
+  async promoverEn(
+    eventos: ActosRepository,
+    actor: Actor,
+    idsActo: number[],
+  ): Promise<() => Promise<void>> {
+    const repo = eventos.con(InscripcionesRepository);
+    const promovidas: Promovida[] = [];
+    for (const idActo of [...new Set(idsActo)].sort((a, b) => a - b)) {
+      promovidas.push(...(await this.promover(repo, actor, idActo)));
+    }
+    return () => this.avisarPlazas(promovidas);
+  }
+
+  /**
+   * The board gives a waiting enrolment its place by hand, at any time (also after the
+   * deadline), if the event has room for its people.
+   */
+  async promocion(actor: Actor, idActo: number, idInscripcion: number): Promise<Inscripcion> {
+    const promovida = await this.repo.transaccion(async (repo) => {
+      const acto = await repo.porId(idActo, true);
+      if (!acto) throw noEncontrado("no_encontrado.acto");
+      const inscripcion = await repo.inscripcion(idActo, idInscripcion);
+      if (!inscripcion) throw noEncontrado("no_encontrado.inscripcion");
+      if (inscripcion.estado === "confirmada") throw conflicto("actos.inscripcion_ya_tiene_plaza");
+      const personas = 1 + inscripcion.invitados;
+      if (!hayPlazas(acto.aforo, acto.ocupadas, personas)) {
+        const libres = Math.max(0, (acto.aforo ?? 0) - acto.ocupadas);
+        const clave = SIN_SITIO[personas === 1 ? "una" : "varias"][libres === 1 ? "una" : "varias"];
+        throw conflicto(mensajeCon(clave, { personas, libres }));
+      }
+      const precios = conPrecio(await repo.precios([idActo]));
+      const productos = new ProductosDeActo(repo, acto, precios);
+      return this.darPlaza(repo, actor, acto, inscripcion, precios, productos);
+    });
+    await this.avisarPlazas([promovida]);
+    return this.inscripcionPresentada(idActo, idInscripcion);
+  }
+
+  /** Tells each promoted member (and whoever pays for them) that they have a place. */
+  private async avisarPlazas(promovidas: Promovida[]): Promise<void> {
+    const avisar = this.opciones.avisarPlaza;
+    if (!avisar) return;
+    for (const { acto, inscripcion, idPagador } of promovidas) {
+      const valores = {
+        acto: acto.nombre,
+        fecha: formatearFecha(acto.fecha),
+        socio: `${inscripcion.nombre} ${inscripcion.apellidos}`.trim(),
+      };
+      await avisar({
+        idsSocio: idPagador === null ? [inscripcion.id_socio] : [inscripcion.id_socio, idPagador],
+        titulo: textoActos("plazaTitulo", valores),
+        mensaje: textoActos("plazaMensaje", valores),
+        tituloVa: textoActos("plazaTitulo", valores, "va"),
+        mensajeVa: textoActos("plazaMensaje", valores, "va"),
+        enlace: "/misactos",
+      });
+    }
+  }
+
+  logoAsociacion(): Promise<Uint8Array | null> {
+    return this.repo.logoAsociacion();
+  }
+
+  async listado(idActo: number): Promise<ListadoInscritos> {
+    const acto = await actoPresentado(this.repo, idActo);
+    const filas = await this.repo.inscripcionesDe(idActo);
+    return {
+      acto,
+      items: filas.map(presentarInscripcion),
+      total: filas.length,
+      totales: totalesInscritos(filas),
+    };
+  }
+
+  /**
+   * `mios` written by `escribir`, kept for `version` of the data (read with the session): until
+   * anything it reads changes, the same account asking the same page the same day gets the same
+   * bytes without a query.
+   */
+  async miosEscrito(
+    actor: Actor,
+    page: number,
+    pageSize: number,
+    version: string,
+    escribir: (mios: MisActos) => Buffer,
+  ): Promise<Buffer> {
+    const clave = [this.hoy(), actor.socioId, esDeSocio(actor), page, pageSize].join("|");
+    return this.misActos.obtener(version, clave, async () => {
+      const guardable = await this.repo.versionDatosQuieta();
+      return { valor: escribir(await this.mios(actor, page, pageSize)), guardable };
+    });
+  }
+
+  /** Upcoming events I can see, with me and every member I pay for, enrolled or not. */
+  async mios(actor: Actor, page: number, pageSize: number): Promise<MisActos> {
+    // Without a linked member there is nobody to enrol: nothing to show, whatever the role.
+    if (actor.socioId <= 0) return { items: [], total: 0, page, pageSize };
+    const hoy = this.hoy();
+    const [{ filas, total }, familia] = await Promise.all([
+      this.repo.listar({
+        desde: hoy,
+        orden: { columna: "fecha", desc: false },
+        page,
+        pageSize,
+        soloVisibles: { incluirInternos: esDeSocio(actor) },
+      }),
+      this.repo.familia(actor.socioId),
+    ]);
+    const ids = filas.map((f) => f.id);
+    const [precios, inscripciones] = await Promise.all([
+      this.repo.precios(ids),
+      this.repo.inscripcionesDeSocios(
+        ids,
+        familia.map((s) => s.id),
+      ),
+    ]);
+    const items: MiActo[] = filas.map((fila) => {
+      const acto = presentarActo(fila, precios);
+      const preciosActo = precios
+        .filter((p) => p.id_acto === fila.id)
+        .map((p) => ({ idTipoSocio: p.id_tipo_socio, precioCentimos: p.precio }));
+      const miembros: FamiliarActo[] = familia.map((s) => {
+        const ins = inscripciones.find((x) => x.id_acto === fila.id && x.id_socio === s.id);
+        return {
+          idSocio: s.id,
+          nombre: s.nombre,
+          apellidos: s.apellidos,
+          esYo: s.id === actor.socioId,
+          inscrito: !!ins,
+          idInscripcion: ins?.id ?? null,
+          precio: fila.se_paga ? aEuros(precioParaTipo(preciosActo, s.id_tipo_socio)) : 0,
+          invitados: ins?.invitados ?? 0,
+          menu: ins?.menu ?? "",
+          alergias: ins?.alergias ?? "",
+          importe: aEuros(ins?.importe ?? 0),
+          idPago: ins?.id_pago ?? null,
+          estadoPago: ins?.estado_pago ?? null,
+          estado: ins?.estado ?? null,
+          puestoEspera: ins?.puesto_espera ?? null,
+        };
+      });
+      const motivo = motivoCierre(
+        {
+          fecha: fila.fecha,
+          fechaMaximaInscripcion: fila.fecha_maxima_inscripcion,
+          cancelado: fila.cancelado,
+        },
+        hoy,
+      );
+      return { ...acto, abierta: motivo === null, motivoCierre: motivo, familia: miembros };
+    });
+    return { items, total, page, pageSize };
+  }
+}
