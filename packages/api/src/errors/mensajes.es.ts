@@ -18,6 +18,8 @@ export const MENSAJES_ES = {
   "actos.acto_aun_no_ha_celebrado_asistencia":
     "El acto aún no se ha celebrado: la asistencia se marca a partir del día del acto ({{fecha}}).",
   "actos.acto_esta_cancelado": "El acto ya está cancelado",
+  "actos.asistencia_solo_con_plaza":
+    "Solo se marca la asistencia de quien tiene plaza: esta inscripción está en la lista de espera.",
   "actos.acto_esta_cancelado_no_marca_asistencia":
     "El acto está cancelado: no se marca la asistencia ni da puntos.",
   "actos.aforo_no_puede_ser_menor_plazas":

@@ -304,3 +304,48 @@ describe("control de acceso", () => {
     expect(auditoria).toHaveLength(1);
   });
 });
+
+describe("asistencia a mano", () => {
+  const marcar = (idActo: number, idInscripcion: number, asistio: boolean, token = admin) =>
+    llamar("PUT", `/api/actos/${idActo}/inscripciones/${idInscripcion}/asistencia`, token, {
+      asistio,
+    });
+
+  it("solo asiste quien tiene plaza: la lista de espera da 409 y no marca nada ni da puntos", async () => {
+    const [conPlaza, esperando] = [await socio("Con plaza"), await socio("Esperando")];
+    const idActo = await crearActo({ aforo: 1, listaEspera: true });
+    const confirmada = await inscribir(idActo, conPlaza);
+    const espera = await inscribir(idActo, esperando);
+    expect(espera.estado).toBe("en_espera");
+
+    const res = await marcar(idActo, espera.id, true);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      error: "conflicto",
+      mensaje:
+        "Solo se marca la asistencia de quien tiene plaza: esta inscripción está en la lista de espera.",
+    });
+    expect(await asistio(espera.id)).toBe(false);
+    const auditoria = await e.db
+      .selectFrom("auditoria")
+      .select("id")
+      .where("entidad", "=", "inscripcion")
+      .where("id_entidad", "=", espera.id)
+      .where("accion", "=", "asistencia")
+      .execute();
+    expect(auditoria).toHaveLength(0);
+
+    // In Valencian for a Valencian account.
+    const cuenta = await crearCuenta(e.db, { rol: "administrador" });
+    await e.db.updateTable("usuario").set({ idioma: "va" }).where("id", "=", cuenta.id).execute();
+    const va = await marcar(idActo, espera.id, true, await entrar(e.app, cuenta.email));
+    expect(va.statusCode).toBe(409);
+    expect(va.json().mensaje).toBe(
+      "Només es marca l'assistència de qui té plaça: esta inscripció està en la llista d'espera.",
+    );
+
+    // Unmarking changes nothing and is always possible; the confirmed one attends.
+    expect((await marcar(idActo, espera.id, false)).statusCode).toBe(200);
+    expect((await marcar(idActo, confirmada.id, true)).json()).toMatchObject({ asistio: true });
+  });
+});

@@ -57,7 +57,7 @@ export const accesosRoutes: FastifyPluginAsyncZod<{ accesos: AccesosService }> =
         tags,
         summary: "Marcar la asistencia (da los puntos del acto)",
         description:
-          "Solo desde el día del acto: marcar la asistencia de un acto que aún no se ha celebrado es 409. Quitarla siempre se puede.",
+          "Solo de una inscripción con plaza (`confirmada`) y desde el día del acto: marcar la de la lista de espera, la de un acto cancelado o la de uno que aún no se ha celebrado es 409. Quitarla siempre se puede.",
         params: ParamsInscripcion,
         body: AsistenciaSchema,
         response: { 200: InscripcionSchema },

@@ -95,8 +95,9 @@ export class AccesosService {
   }
 
   /**
-   * Marks (or unmarks) attendance by hand: only once the event's day has come, and never for a
-   * cancelled event. Unmarking is always possible.
+   * Marks (or unmarks) attendance by hand: only for an enrolment with a place (as the door: the
+   * wait-list does not attend), once the event's day has come, and never for a cancelled event.
+   * Unmarking is always possible.
    */
   async asistencia(
     actor: Actor,
@@ -111,6 +112,9 @@ export class AccesosService {
       if (!acto) throw noEncontrado("no_encontrado.acto");
       if (asistio && acto.cancelado) {
         throw conflicto("actos.acto_esta_cancelado_no_marca_asistencia");
+      }
+      if (asistio && inscripcion.estado !== "confirmada") {
+        throw conflicto("actos.asistencia_solo_con_plaza");
       }
       if (asistio && acto.fecha > this.hoy()) {
         throw conflicto(
