@@ -38,7 +38,7 @@ export async function cargarDemoActos(tx: Database, hoy = hoyIso()): Promise<voi
   const accesos = new AccesosService(
     new AccesosRepository(tx),
     async () => null,
-    () => hoy,
+    () => new Date(`${hoy}T12:00:00Z`),
   );
   const admin = await tx
     .selectFrom("usuario")

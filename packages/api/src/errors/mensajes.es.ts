@@ -18,6 +18,8 @@ export const MENSAJES_ES = {
   "actos.acto_aun_no_ha_celebrado_asistencia":
     "El acto aún no se ha celebrado: la asistencia se marca a partir del día del acto ({{fecha}}).",
   "actos.acto_esta_cancelado": "El acto ya está cancelado",
+  "actos.lectura_fuera_de_plazo":
+    "La hora de lectura no puede ser de hace más de 24 horas ni de más de 5 minutos después de la hora del servidor.",
   "actos.asistencia_solo_con_plaza":
     "Solo se marca la asistencia de quien tiene plaza: esta inscripción está en la lista de espera.",
   "actos.acto_esta_cancelado_no_marca_asistencia":

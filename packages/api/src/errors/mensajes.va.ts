@@ -20,6 +20,8 @@ export const MENSAJES_VA: Catalogo = {
   "actos.acto_aun_no_ha_celebrado_asistencia":
     "L'acte encara no s'ha celebrat: l'assistència es marca a partir del dia de l'acte ({{fecha}}).",
   "actos.acto_esta_cancelado": "L'acte ja està cancel·lat",
+  "actos.lectura_fuera_de_plazo":
+    "L'hora de lectura no pot ser de fa més de 24 hores ni de més de 5 minuts després de l'hora del servidor.",
   "actos.asistencia_solo_con_plaza":
     "Només es marca l'assistència de qui té plaça: esta inscripció està en la llista d'espera.",
   "actos.acto_esta_cancelado_no_marca_asistencia":

@@ -8,7 +8,7 @@ import { ESTADOS_INSCRIPCION } from "./inscripcion.schema";
  * - `en_espera`: está en la lista de espera, sin plaza.
  * - `no_inscrito`: el carnet vale pero el socio no está inscrito.
  * - `carnet_no_valido`: código falsificado, mal leído o de un carnet renovado.
- * - `otro_dia`: el acto no es hoy (hora de Madrid); no se marca nada.
+ * - `otro_dia`: el acto no es el día de la lectura (hora de Madrid); no se marca nada.
  */
 export const RESULTADOS_ACCESO = [
   "registrado",
@@ -26,6 +26,13 @@ export const AccesoEntradaSchema = z.object({
     .string({ error: "Falta el código del carnet" })
     .min(1, { error: "Falta el código del carnet" })
     .max(500, { error: "El código del carnet es demasiado largo" }),
+  /**
+   * Cuándo se leyó el carnet (instante ISO 8601): una lectura guardada sin conexión se envía
+   * después. El servidor decide con ella el día (Madrid) y la hora de entrada; sin ella, ahora.
+   */
+  leidoEn: z.iso
+    .datetime({ offset: true, error: "La hora de lectura no es una fecha y hora ISO 8601" })
+    .optional(),
 });
 export type AccesoEntrada = z.infer<typeof AccesoEntradaSchema>;
 

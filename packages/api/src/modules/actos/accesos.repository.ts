@@ -83,14 +83,15 @@ export class AccesosRepository {
   }
 
   /**
-   * Marks the attendance of a confirmed enrolment not yet in, in one statement: of two scans of
-   * the same card at once, exactly one changes the row (the other waits for its lock, then finds
-   * it marked). The time of entry when this call marked it, null when it was already in.
+   * Marks the attendance of a confirmed enrolment not yet in, at `instante` (when the card was
+   * read), in one statement: of two scans of the same card at once, exactly one changes the row
+   * (the other waits for its lock, then finds it marked). The time of entry when this call marked
+   * it, null when it was already in.
    */
-  async registrar(idInscripcion: number): Promise<Date | null> {
+  async registrar(idInscripcion: number, instante: Date): Promise<Date | null> {
     const fila = await this.db
       .updateTable("inscripcion")
-      .set({ asistio: true, asistio_en: sql<Date>`now()` })
+      .set({ asistio: true, asistio_en: instante })
       .where("id", "=", idInscripcion)
       .where("asistio", "=", false)
       .where("estado", "=", "confirmada")

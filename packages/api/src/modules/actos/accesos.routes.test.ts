@@ -1,5 +1,5 @@
-import { hoyIso, sumarDias } from "@fila/domain";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatearFechaHora, hoyIso, sumarDias } from "@fila/domain";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ClaveInstalacion } from "../../lib/clave-instalacion.js";
 import { bearer, crearCuenta, crearEntorno, type Entorno, entrar } from "../../test/entorno.js";
 
@@ -347,5 +347,90 @@ describe("asistencia a mano", () => {
     // Unmarking changes nothing and is always possible; the confirmed one attends.
     expect((await marcar(idActo, espera.id, false)).statusCode).toBe(200);
     expect((await marcar(idActo, confirmada.id, true)).json()).toMatchObject({ asistio: true });
+  });
+});
+
+/** The instant of `hora` (hh:mm) on `dia` in Madrid, whichever its offset that day. */
+function enMadrid(dia: string, hora: string): Date {
+  const instante = ["+01:00", "+02:00"]
+    .map((desfase) => new Date(`${dia}T${hora}:00${desfase}`))
+    .find((d) => hoyIso(d) === dia && formatearFechaHora(d).slice(11) === hora);
+  if (!instante) throw new Error(`${dia} ${hora} no existe en Madrid`);
+  return instante;
+}
+
+describe("lecturas guardadas sin conexión (leidoEn)", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** The server's clock (only Date: the database and the timers keep theirs). */
+  const relojEn = (instante: Date) => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(instante);
+  };
+
+  const asistioEn = async (idInscripcion: number) =>
+    (
+      await e.db
+        .selectFrom("inscripcion")
+        .select("asistio_en")
+        .where("id", "=", idInscripcion)
+        .executeTakeFirstOrThrow()
+    ).asistio_en;
+
+  it("una lectura de las 23:59 enviada pasada la medianoche cuenta para el acto de ese día, a esa hora", async () => {
+    const hoy = hoyIso();
+    const [trasnochador, tardio] = [await socio("Trasnochador"), await socio("Tardío")];
+    const idActo = await crearActo({ fecha: hoy });
+    const ins = await inscribir(idActo, trasnochador);
+    const insTardio = await inscribir(idActo, tardio);
+    const [codigo, codigoTardio] = [await codigoDe(trasnochador), await codigoDe(tardio)];
+
+    relojEn(enMadrid(sumarDias(hoy, 1), "00:02"));
+    const leidoEn = enMadrid(hoy, "23:59").toISOString();
+    const res = await llamar("POST", `/api/actos/${idActo}/accesos`, admin, { codigo, leidoEn });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ resultado: "registrado", hora: "23:59" });
+    expect(await asistioEn(ins.id)).toEqual(new Date(leidoEn));
+
+    // Read now (after midnight), it is another day's scan: nothing marked.
+    const ahora = await escanear(idActo, codigoTardio);
+    expect(ahora.json().resultado).toBe("otro_dia");
+    expect(await asistio(insTardio.id)).toBe(false);
+  });
+
+  it("hasta 5 minutos por delante cuenta como ahora; más adelante o de hace más de 24 horas, 400 sin marcar nada", async () => {
+    const ahora = enMadrid(hoyIso(), "12:00");
+    relojEn(ahora);
+    const idActo = await crearActo({ fecha: hoyIso(ahora) });
+    const ids = [await socio("Adelantado"), await socio("Futuro"), await socio("Viejo")];
+    const [adelantado, futuro, viejo] = await Promise.all(ids.map((id) => inscribir(idActo, id)));
+    const [cAdelantado, cFuturo, cViejo] = await Promise.all(ids.map((id) => codigoDe(id)));
+    const desde = (ms: number) => new Date(ahora.getTime() + ms).toISOString();
+    const enviar = (codigo: string, leidoEn: string) =>
+      llamar("POST", `/api/actos/${idActo}/accesos`, admin, { codigo, leidoEn });
+
+    const casiAhora = await enviar(cAdelantado, desde(4 * 60_000));
+    expect(casiAhora.json()).toMatchObject({ resultado: "registrado", hora: "12:00" });
+    expect(await asistioEn(adelantado.id)).toEqual(ahora);
+
+    for (const [codigo, leidoEn, ins] of [
+      [cFuturo, desde(6 * 60_000), futuro],
+      [cViejo, desde(-24 * 3_600_000 - 60_000), viejo],
+    ] as const) {
+      const res = await enviar(codigo, leidoEn);
+      expect(res.statusCode, leidoEn).toBe(400);
+      expect(res.json()).toMatchObject({
+        error: "validacion",
+        mensaje:
+          "La hora de lectura no puede ser de hace más de 24 horas ni de más de 5 minutos después de la hora del servidor.",
+        detalles: [{ campo: "leidoEn" }],
+      });
+      expect(await asistio(ins.id)).toBe(false);
+    }
+    const sinFormato = await enviar(cViejo, "ayer a las diez");
+    expect(sinFormato.statusCode).toBe(400);
+    expect(sinFormato.body).toContain("ISO 8601");
   });
 });

@@ -40,13 +40,13 @@ export const accesosRoutes: FastifyPluginAsyncZod<{ accesos: AccesosService }> =
         tags,
         summary: "Leer un carnet en la puerta del acto",
         description:
-          "La junta. Responde 200 con `resultado` para todo lo que lee: `registrado` (marca la asistencia y da los puntos del acto), `repetido` (ya había entrado, con la `hora`), `en_espera`, `no_inscrito`, `carnet_no_valido` (falsificado o renovado: nunca marca nada) y `otro_dia` (el acto no es hoy, hora de Madrid). 404 si el acto no existe; 409 si está cancelado.",
+          "La junta. Responde 200 con `resultado` para todo lo que lee: `registrado` (marca la asistencia y da los puntos del acto), `repetido` (ya había entrado, con la `hora`), `en_espera`, `no_inscrito`, `carnet_no_valido` (falsificado o renovado: nunca marca nada) y `otro_dia` (el acto no es el día de la lectura, hora de Madrid). `leidoEn` (opcional): cuándo se leyó, para una lectura guardada sin conexión y enviada después; decide el día y la hora de entrada. Hasta 5 minutos por delante del reloj del servidor cuenta como ahora; más adelante, o de hace más de 24 horas, 400. 404 si el acto no existe; 409 si está cancelado.",
         params: ParamsActo,
         body: AccesoEntradaSchema,
         response: { 200: AccesoSchema },
       },
     },
-    async (req) => accesos.registrar(usuarioDe(req), req.params.id, req.body.codigo),
+    async (req) => accesos.registrar(usuarioDe(req), req.params.id, req.body),
   );
 
   app.put(

@@ -1,5 +1,6 @@
 import {
   type Acceso,
+  type AccesoEntrada,
   type Accesos,
   formatearFecha,
   formatearFechaHora,
@@ -18,6 +19,11 @@ const hora = (instante: Date | null) => (instante ? formatearFechaHora(instante)
 
 const conflicto = (m: Mensaje) => new DomainError("conflicto", m);
 
+/** A scan's time ahead of the server's clock still taken (as now): the phone's clock drifts. */
+const ADELANTO_MAXIMO_MS = 5 * 60_000;
+/** How old a scan kept offline may be when it arrives. */
+const ANTIGUEDAD_MAXIMA_MS = 24 * 3_600_000;
+
 /**
  * Attendance, which gives the event's points (`inscripcion.asistio`): at the door the board scans
  * a member card (its signed code, modules/carnet) and the enrolment of that member is marked;
@@ -29,8 +35,30 @@ export class AccesosService {
     private readonly repo: AccesosRepository,
     /** The member a card code names; null for a forged or renewed card. */
     private readonly socioDeCarnet: (codigo: string) => Promise<number | null>,
-    private readonly hoy: () => string = () => hoyIso(),
+    private readonly ahora: () => Date = () => new Date(),
   ) {}
+
+  private hoy(): string {
+    return hoyIso(this.ahora());
+  }
+
+  /**
+   * The instant of a scan: when it was read (`leidoEn`, a scan kept offline and sent later), or
+   * now. Up to 5 minutes ahead of the server's clock is taken as now; further ahead, or older
+   * than 24 hours, is refused (400).
+   */
+  private instanteDe(leidoEn: string | undefined): Date {
+    const ahora = this.ahora();
+    if (leidoEn === undefined) return ahora;
+    const leido = new Date(leidoEn);
+    const adelanto = leido.getTime() - ahora.getTime();
+    if (adelanto > ADELANTO_MAXIMO_MS || adelanto < -ANTIGUEDAD_MAXIMA_MS) {
+      throw new DomainError("validacion", "actos.lectura_fuera_de_plazo", [
+        { campo: "leidoEn", clave: "actos.lectura_fuera_de_plazo" },
+      ]);
+    }
+    return adelanto > 0 ? ahora : leido;
+  }
 
   private async actoAbierto(idActo: number) {
     const acto = await this.repo.acto(idActo);
@@ -65,13 +93,22 @@ export class AccesosService {
     };
   }
 
-  async registrar(actor: Actor, idActo: number, codigo: string): Promise<Acceso> {
+  /**
+   * A scan of `codigo`, read at `leidoEn` (or now): the event must be on that day (Madrid), and
+   * the entrance is marked at that time.
+   */
+  async registrar(
+    actor: Actor,
+    idActo: number,
+    { codigo, leidoEn }: AccesoEntrada,
+  ): Promise<Acceso> {
+    const instante = this.instanteDe(leidoEn);
     const acto = await this.actoAbierto(idActo);
     const idSocio = await this.socioDeCarnet(codigo);
     const socio = idSocio === null ? undefined : await this.repo.socio(idSocio);
     if (!socio) return this.respuesta(idActo, "carnet_no_valido", null, null, null);
     const inscrito = await this.repo.inscrito(idActo, socio.id);
-    if (acto.fecha !== this.hoy()) {
+    if (acto.fecha !== hoyIso(instante)) {
       return this.respuesta(idActo, "otro_dia", socio, inscrito ?? null, null);
     }
     if (!inscrito) return this.respuesta(idActo, "no_inscrito", socio, null, null);
@@ -79,7 +116,7 @@ export class AccesosService {
       return this.respuesta(idActo, "en_espera", socio, inscrito, null);
     }
     const entrada = await this.repo.transaccion(async (repo) => {
-      const marcada = await repo.registrar(inscrito.id);
+      const marcada = await repo.registrar(inscrito.id, instante);
       if (marcada) {
         await repo.auditar(actor.id, inscrito.id, [
           { campo: "asistio", antes: false, despues: true },

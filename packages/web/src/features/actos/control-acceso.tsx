@@ -1,10 +1,4 @@
-import {
-  type Acceso,
-  type Accesos,
-  ErrorHttp,
-  formatearFecha,
-  type ResultadoAcceso,
-} from "@fila/domain";
+import { type Acceso, type Accesos, formatearFecha, type ResultadoAcceso } from "@fila/domain";
 import {
   Alert,
   Badge,
@@ -18,7 +12,7 @@ import {
   Title,
 } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { api } from "../../lib/api";
 import { useTranslation } from "../../lib/i18n";
 import { ImagenApi } from "../../lib/imagen-api";
@@ -29,6 +23,7 @@ import {
   pendientesDe,
   quitarPendiente,
 } from "./accesos-pendientes";
+import { type Cola, cuerpoDe, type Envio, enviarPendiente, vaciarCola } from "./cola-accesos";
 import { CLAVE_ACTOS } from "./use-actos";
 
 const COLOR: Record<ResultadoAcceso, string> = {
@@ -73,15 +68,13 @@ function pitar(resultado: ResultadoAcceso) {
   }
 }
 
-/** A scan that did not reach the server: kept and retried (network down, or the server out). */
-const sinSenal = (e: unknown) => !(e instanceof ErrorHttp) || e.status >= 500 || e.status === 0;
-
 const claveAccesos = (idActo: number) => [...CLAVE_ACTOS, "accesos", idActo];
 
 /**
  * «Control de acceso» of an event for the board, on a phone: the rear camera reads member cards
  * continuously; each outcome is shown big, with a colour and a beep. Scans made without signal
- * wait in IndexedDB and are sent when the connection returns. A manual search by name or
+ * wait in IndexedDB and are sent, with the time they were read, when the connection returns
+ * (cola-accesos.ts says which answers take them off the queue). A manual search by name or
  * matrícula marks the entrance of someone without their card.
  */
 export function ControlAcceso({ idActo, nombreActo }: { idActo: number; nombreActo: string }) {
@@ -94,25 +87,17 @@ export function ControlAcceso({ idActo, nombreActo }: { idActo: number; nombreAc
   const [lecturas, setLecturas] = useState<Lectura[]>([]);
   const recuento = lista.data?.recuento;
 
-  const enviar = useCallback(
-    async (p: AccesoPendiente): Promise<Acceso | null> => {
-      try {
-        const acceso = await api.post<Acceso>(`/actos/${p.idActo}/accesos`, { codigo: p.codigo });
-        await quitarPendiente(p.clave).catch(() => undefined);
-        cliente.setQueryData<Accesos>(claveAccesos(idActo), (antes) =>
-          antes ? { ...antes, recuento: acceso.recuento } : antes,
-        );
-        void cliente.invalidateQueries({ queryKey: claveAccesos(idActo) });
-        return acceso;
-      } catch (e) {
-        if (sinSenal(e)) return null;
-        // The server answered with a refusal (a cancelled event…): nothing to retry.
-        await quitarPendiente(p.clave).catch(() => undefined);
-        notificarError(e, t("actos.acceso.errorMarcar"));
-        throw e;
-      }
-    },
-    [cliente, idActo, t],
+  // After a refusal of the session (401/403/426) nothing more is sent from this page: the queue
+  // waits in IndexedDB for the next visit, signed in again (or with the current app).
+  const [sinSesion, setSinSesion] = useState(false);
+  const detenida = useRef(false);
+
+  const cola = useMemo<Cola>(
+    () => ({
+      enviar: (p) => api.post<Acceso>(`/actos/${p.idActo}/accesos`, cuerpoDe(p)),
+      quitar: quitarPendiente,
+    }),
+    [],
   );
 
   const mostrar = useCallback((clave: string, acceso: Acceso | null) => {
@@ -122,6 +107,29 @@ export function ControlAcceso({ idActo, nombreActo }: { idActo: number; nombreAc
     });
     if (acceso) pitar(acceso.resultado);
   }, []);
+
+  /** Shows what became of a scan sent: answered, refused for good, or still waiting. */
+  const alEnviar = useCallback(
+    (p: AccesoPendiente, envio: Envio) => {
+      if (envio.tipo === "enviado") {
+        cliente.setQueryData<Accesos>(claveAccesos(idActo), (antes) =>
+          antes ? { ...antes, recuento: envio.acceso.recuento } : antes,
+        );
+        void cliente.invalidateQueries({ queryKey: claveAccesos(idActo) });
+        mostrar(p.clave, envio.acceso);
+      } else if (envio.tipo === "rechazado") {
+        setLecturas((ls) => ls.filter((l) => l.clave !== p.clave));
+        notificarError(envio.error, t("actos.acceso.errorMarcar"));
+      } else {
+        mostrar(p.clave, null);
+        if (envio.tipo === "sin_sesion") {
+          detenida.current = true;
+          setSinSesion(true);
+        }
+      }
+    },
+    [cliente, idActo, mostrar, t],
+  );
 
   const leer = useCallback(
     async (codigo: string) => {
@@ -133,37 +141,26 @@ export function ControlAcceso({ idActo, nombreActo }: { idActo: number; nombreAc
       };
       // Kept first: a scan is never lost, even if the tab closes while it is being sent.
       await guardarPendiente(p).catch(() => undefined);
-      try {
-        mostrar(p.clave, await enviar(p));
-      } catch {
-        setLecturas((ls) => ls.filter((l) => l.clave !== p.clave));
+      if (detenida.current) {
+        mostrar(p.clave, null);
+        return;
       }
+      alEnviar(p, await enviarPendiente(p, cola));
     },
-    [enviar, idActo, mostrar],
+    [alEnviar, cola, idActo, mostrar],
   );
 
   // Pending scans of an earlier visit, and every retry when the signal comes back.
   const reintentando = useRef(false);
   const reintentar = useCallback(async () => {
-    if (reintentando.current) return;
+    if (reintentando.current || detenida.current) return;
     reintentando.current = true;
     try {
-      const pendientes = await pendientesDe(idActo).catch(() => []);
-      for (const p of pendientes) {
-        let acceso: Acceso | null = null;
-        try {
-          acceso = await enviar(p);
-        } catch {
-          setLecturas((ls) => ls.filter((l) => l.clave !== p.clave));
-          continue;
-        }
-        mostrar(p.clave, acceso);
-        if (!acceso) break;
-      }
+      await vaciarCola(await pendientesDe(idActo).catch(() => []), cola, alEnviar);
     } finally {
       reintentando.current = false;
     }
-  }, [enviar, idActo, mostrar]);
+  }, [alEnviar, cola, idActo]);
 
   useEffect(() => {
     void reintentar();
@@ -204,6 +201,7 @@ export function ControlAcceso({ idActo, nombreActo }: { idActo: number; nombreAc
           </Text>
         ) : null}
       </Paper>
+      {sinSesion ? <Alert color="orange">{t("actos.acceso.sinSesion")}</Alert> : null}
       {lista.data && !lista.data.esHoy ? (
         <Alert color="yellow">
           {t("actos.acceso.noEsHoy", { fecha: formatearFecha(lista.data.fecha) })}
