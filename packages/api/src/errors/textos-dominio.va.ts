@@ -8,6 +8,11 @@ const EXACTOS: Record<string, string> = {
   "Este campo no existe en esta petición.": "Este camp no existix en esta petició.",
   "Falta el código del carnet": "Falta el codi del carnet",
   "El código del carnet es demasiado largo": "El codi del carnet és massa llarg",
+  "La hora de lectura no es una fecha y hora ISO 8601":
+    "L'hora de lectura no és una data i hora ISO 8601",
+  "El acto está cancelado": "L'acte està cancel·lat",
+  "El acto ya se ha celebrado": "L'acte ja s'ha celebrat",
+  "La inscripción está cerrada": "La inscripció està tancada",
   "cuando es proximos, pasados o todos": "cuando és proximos, pasados o todos",
   "Elige «tarjeta» o «bizum»": "Tria «tarjeta» o «bizum»",
   "Estado: pendiente, pagado o denegado": "Estat: pendiente, pagado o denegado",

@@ -2,6 +2,10 @@ import { z } from "zod";
 import { ENTERO_MAX, textoCorto } from "../comun/esquemas";
 import { ActoSchema, INVITADOS_MAX } from "./acto.schema";
 
+/** Por qué un acto no admite inscribirse ni cancelar ahora (`motivoCierre`). */
+export const MOTIVOS_CIERRE = ["cancelado", "celebrado", "cerrada"] as const;
+export type MotivoCierre = (typeof MOTIVOS_CIERRE)[number];
+
 /** Estado del cargo de una inscripción (tabla `pago`); null = acto gratuito o sin cargo. */
 export const ESTADOS_PAGO_INSCRIPCION = ["pendiente", "pagado", "anulado", "devuelto"] as const;
 
@@ -110,7 +114,8 @@ export const MiActoSchema = ActoSchema.extend({
   /** Se puede inscribir o cancelar ahora (antes de la fecha máxima, no cancelado). */
   abierta: z.boolean(),
   /** Por qué no está abierta (en español); null si lo está. */
-  motivoCierre: z.string().nullable(),
+  /** Por qué está cerrada (un código: cada cliente lo dice en su idioma); null si está abierta. */
+  motivoCierre: z.enum(MOTIVOS_CIERRE).nullable(),
   familia: z.array(FamiliarActoSchema),
 });
 export type MiActo = z.infer<typeof MiActoSchema>;

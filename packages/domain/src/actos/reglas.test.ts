@@ -66,10 +66,10 @@ describe("precios e importes", () => {
 describe("motivoCierre", () => {
   it("abre hasta la fecha máxima incluida, o hasta el día del acto si no hay", () => {
     expect(motivoCierre(acto, "2026-12-15")).toBeNull();
-    expect(motivoCierre(acto, "2026-12-16")).toBe("La inscripción está cerrada");
+    expect(motivoCierre(acto, "2026-12-16")).toBe("cerrada");
     expect(motivoCierre({ ...acto, fechaMaximaInscripcion: null }, "2026-12-20")).toBeNull();
-    expect(motivoCierre(acto, "2026-12-21")).toBe("El acto ya se ha celebrado");
-    expect(motivoCierre({ ...acto, cancelado: true }, "2026-12-01")).toBe("El acto está cancelado");
+    expect(motivoCierre(acto, "2026-12-21")).toBe("celebrado");
+    expect(motivoCierre({ ...acto, cancelado: true }, "2026-12-01")).toBe("cancelado");
   });
 });
 

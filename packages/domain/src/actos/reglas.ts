@@ -2,6 +2,8 @@
  * Reglas puras de los actos: precios, importes e inscripción. Importes en céntimos.
  */
 
+import type { MotivoCierre } from "./inscripcion.schema";
+
 /** Precio (céntimos) del acto para un tipo de socio: el de su fila de precios, o 0. */
 export function precioParaTipo(
   precios: readonly { idTipoSocio: number; precioCentimos: number }[],
@@ -48,13 +50,20 @@ export function fechaLimiteInscripcion(acto: ActoInscribible): string {
   return acto.fechaMaximaInscripcion ?? acto.fecha;
 }
 
-/** Por qué no se puede inscribir ni cancelar ahora (null = está abierta). */
-export function motivoCierre(acto: ActoInscribible, hoy: string): string | null {
-  if (acto.cancelado) return "El acto está cancelado";
-  if (acto.fecha < hoy) return "El acto ya se ha celebrado";
-  if (hoy > fechaLimiteInscripcion(acto)) return "La inscripción está cerrada";
+/** Por qué no se puede inscribir ni cancelar ahora, como código (null = está abierta). */
+export function motivoCierre(acto: ActoInscribible, hoy: string): MotivoCierre | null {
+  if (acto.cancelado) return "cancelado";
+  if (acto.fecha < hoy) return "celebrado";
+  if (hoy > fechaLimiteInscripcion(acto)) return "cerrada";
   return null;
 }
+
+/** El texto (en español) de un motivo de cierre en un error; la web dice el código en su idioma. */
+export const TEXTO_MOTIVO_CIERRE: Record<MotivoCierre, string> = {
+  cancelado: "El acto está cancelado",
+  celebrado: "El acto ya se ha celebrado",
+  cerrada: "La inscripción está cerrada",
+};
 
 export type CodigoRechazo = "conflicto" | "prohibido" | "validacion";
 export type Rechazo = { codigo: CodigoRechazo; mensaje: string; campo?: string };
@@ -107,7 +116,7 @@ function rechazoPlazo(
   if (acto.cancelado) return { codigo: "conflicto", mensaje: "El acto está cancelado" };
   if (esAdministrador) return null;
   const motivo = motivoCierre(acto, hoy);
-  return motivo ? { codigo: "conflicto", mensaje: motivo } : null;
+  return motivo ? { codigo: "conflicto", mensaje: TEXTO_MOTIVO_CIERRE[motivo] } : null;
 }
 
 /**

@@ -1460,3 +1460,37 @@ describe("cargos que ya están en una remesa", () => {
     expect(await estado(a.idPago)).toBe("pendiente");
   });
 });
+
+describe("una cuenta en valenciano (issue 45)", () => {
+  it("la cancelación responde en su idioma; «Mis actos» da el motivo de cierre como código", async () => {
+    const c = await cuenta("socio");
+    await e.db.updateTable("usuario").set({ idioma: "va" }).where("id", "=", c.id).execute();
+    const cancelar = (idActo: number, idInscripcion: number) =>
+      llamar("DELETE", `/api/actos/${idActo}/inscripciones/${idInscripcion}`, c.token);
+
+    const pago = await crearActo();
+    const ins = (await inscribir(c.token, pago.id, { idSocio: c.idSocio, menu: "Carne" })).json();
+    expect(await (await cancelar(pago.id, ins.id)).json()).toEqual({
+      ok: true,
+      cargo: "anulado",
+      mensaje: "Inscripció cancel·lada i càrrec anul·lat.",
+    });
+    const gratis = await crearActo({ sePaga: false, precios: [] });
+    const libre = (
+      await inscribir(c.token, gratis.id, { idSocio: c.idSocio, menu: "Carne" })
+    ).json();
+    expect((await cancelar(gratis.id, libre.id)).json().mensaje).toBe("Inscripció cancel·lada.");
+
+    // Closed: the answer says why in Valencian, and «Mis actos» gives the code (the web says it).
+    const cerrado = await crearActo({ fecha: dia(10), fechaMaximaInscripcion: dia(-1) });
+    const tarde = (
+      await inscribir(admin.token, cerrado.id, { idSocio: c.idSocio, menu: "Carne" })
+    ).json();
+    const res = await cancelar(cerrado.id, tarde.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().mensaje).toBe("La inscripció està tancada");
+    const mios = await llamar("GET", "/api/actos/mios?pageSize=200", c.token);
+    const item = mios.json().items.find((a: { id: number }) => a.id === cerrado.id);
+    expect(item).toMatchObject({ abierta: false, motivoCierre: "cerrada" });
+  });
+});

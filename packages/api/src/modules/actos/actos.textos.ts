@@ -9,17 +9,29 @@ export const TEXTOS_ACTOS = {
     plazaTitulo: "Tienes plaza en {{acto}}",
     plazaMensaje:
       "{{socio}} ha salido de la lista de espera de {{acto}} ({{fecha}}) y ya tiene plaza. Si ya no podéis ir, cancela la inscripción en «Mis actos».",
+    cancelada_sin_cargo: "Inscripción cancelada.",
+    cancelada_anulado: "Inscripción cancelada y cargo anulado.",
+    cancelada_pagado:
+      "Inscripción cancelada. El cargo ya estaba pagado y se conserva: gestiona la devolución en pagos.",
+    cancelada_en_remesa:
+      "Inscripción cancelada. El cargo ya está en una remesa y se conserva: se cobra o se devuelve desde la remesa.",
   },
   va: {
     plazaTitulo: "Tens plaça en {{acto}}",
     plazaMensaje:
       "{{socio}} ha eixit de la llista d'espera de {{acto}} ({{fecha}}) i ja té plaça. Si ja no podeu anar-hi, cancel·la la inscripció en «Els meus actes».",
+    cancelada_sin_cargo: "Inscripció cancel·lada.",
+    cancelada_anulado: "Inscripció cancel·lada i càrrec anul·lat.",
+    cancelada_pagado:
+      "Inscripció cancel·lada. El càrrec ja estava pagat i es conserva: gestiona la devolució en pagaments.",
+    cancelada_en_remesa:
+      "Inscripció cancel·lada. El càrrec ja està en una remesa i es conserva: es cobra o es torna des de la remesa.",
   },
 } as const satisfies Record<Idioma, Record<string, string>>;
 
 export function textoActos(
   clave: keyof (typeof TEXTOS_ACTOS)["es"],
-  valores: Record<string, string>,
+  valores: Record<string, string> = {},
   idioma: Idioma = "es",
 ): string {
   return TEXTOS_ACTOS[idioma][clave].replace(

@@ -5,6 +5,7 @@ import {
   formatearFecha,
   hayPlazas,
   hoyIso,
+  type Idioma,
   type Inscripcion,
   type InscripcionCambio,
   type InscripcionCancelada,
@@ -18,6 +19,7 @@ import {
   type Rechazo,
   rechazoCambioInscripcion,
   rechazoInscripcion,
+  TEXTO_MOTIVO_CIERRE,
 } from "@fila/domain";
 import { DomainError, noEncontrado, prohibido } from "../../errors/domain-error.js";
 import { type Mensaje, mensajeCon } from "../../errors/mensajes.js";
@@ -373,8 +375,9 @@ export class InscripcionesService {
     return presentarInscripcion(fila);
   }
 
+  /** The message of the answer is in the account's language (`idioma`). */
   async cancelarInscripcion(
-    actor: Actor,
+    actor: Actor & { idioma?: Idioma },
     idActo: number,
     idInscripcion: number,
   ): Promise<InscripcionCancelada> {
@@ -395,7 +398,9 @@ export class InscripcionesService {
           },
           this.hoy(),
         );
-        if (motivo) throw conflicto(mensajeCon("dominio.texto", { texto: motivo }));
+        if (motivo) {
+          throw conflicto(mensajeCon("dominio.texto", { texto: TEXTO_MOTIVO_CIERRE[motivo] }));
+        }
         if (inscripcion.estado_pago === "pagado") {
           throw conflicto("actos.inscripcion_esta_pagada_para_cancelarla_habla");
         }
@@ -404,19 +409,13 @@ export class InscripcionesService {
         }
       }
       let cargo: InscripcionCancelada["cargo"] = "sin_cargo";
-      let mensaje = "Inscripción cancelada.";
       if (inscripcion.id_pago !== null) {
         if (await repo.anularCargo(inscripcion.id_pago, MOTIVO_INSCRIPCION_CANCELADA)) {
           cargo = "anulado";
-          mensaje = "Inscripción cancelada y cargo anulado.";
         } else if (inscripcion.estado_pago === "pagado") {
           cargo = "pagado";
-          mensaje =
-            "Inscripción cancelada. El cargo ya estaba pagado y se conserva: gestiona la devolución en pagos.";
         } else if (enRemesa(inscripcion)) {
           cargo = "en_remesa";
-          mensaje =
-            "Inscripción cancelada. El cargo ya está en una remesa y se conserva: se cobra o se devuelve desde la remesa.";
         }
       }
       await repo.borrarInscripcion(idInscripcion);
@@ -434,6 +433,7 @@ export class InscripcionesService {
       // The freed places go to the wait-list in this same transaction.
       const promovidas =
         inscripcion.estado === "confirmada" ? await this.promover(repo, actor, idActo) : [];
+      const mensaje = textoActos(`cancelada_${cargo}`, {}, actor.idioma);
       return { cancelada: { ok: true as const, cargo, mensaje }, promovidas };
     });
     await this.avisarPlazas(promovidas);

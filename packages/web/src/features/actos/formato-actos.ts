@@ -1,4 +1,11 @@
-import { aCentimos, formatearFecha, formatearImporte, hoyIso } from "@fila/domain";
+import {
+  aCentimos,
+  formatearFecha,
+  formatearImporte,
+  hoyIso,
+  type MotivoCierre,
+} from "@fila/domain";
+import type { TFunction } from "../../lib/i18n";
 
 /** An amount of the API (euros) as the screen shows it: "1.234,56 €". */
 export function euros(importe: number): string {
@@ -16,4 +23,12 @@ export function fechaConHora(fecha: string, hora: string | null | undefined): st
  */
 export function puedeMarcarAsistencia(fechaActo: string, hoy: string = hoyIso()): boolean {
   return fechaActo <= hoy;
+}
+
+/**
+ * Why an event takes no enrolment now, in the reader's language: the API sends a code (so «Mis
+ * actos» is the same answer in every language); without one, that enrolment is closed.
+ */
+export function textoCierre(motivo: MotivoCierre | null, t: TFunction): string {
+  return t(`actos.mios.motivoCierre.${motivo ?? "cerrada"}`);
 }

@@ -15,7 +15,7 @@ import { ImagenApi } from "../../lib/imagen-api";
 import { Cargando } from "../socios/estado-carga";
 import { CabeceraActos } from "./cabecera-actos";
 import { CalendarioSuscripcion } from "./calendario-suscripcion";
-import { euros, fechaConHora } from "./formato-actos";
+import { euros, fechaConHora, textoCierre } from "./formato-actos";
 import { type Inscribiendo, InscribirModal } from "./inscribir-modal";
 import { useMisActos, useMutacionesInscripcion } from "./use-actos";
 
@@ -179,7 +179,7 @@ function TarjetaActo({
         </Group>
         {acto.abierta ? null : (
           <Alert color="yellow" py="xs">
-            {acto.motivoCierre ?? t("actos.mios.cerrada")}
+            {textoCierre(acto.motivoCierre, t)}
           </Alert>
         )}
         <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: "none" }}>
