@@ -1,0 +1,903 @@
+import ExcelJS from "exceljs";
+import { extractText, getDocumentProxy } from "unpdf";
+import { describe, expect, it } from "vitest";
+import { crearCuenta, entrar } from "../../test/entorno.js";
+import {
+  admin,
+  type Cuenta,
+  celebrarHoy,
+  contar,
+  crearActo,
+  cuenta,
+  dia,
+  e,
+  hijoDeA,
+  hoy,
+  inscribir,
+  llamar,
+  prepararActos,
+  sinSocio,
+  socioC,
+  tipoAdulto,
+  tipoInfantil,
+  usuarioA,
+  usuarioB,
+} from "./actos.prueba.js";
+
+prepararActos();
+
+describe("inscripciones", () => {
+  it("un usuario se inscribe con un invitado y crea el cargo exacto para el pagador", async () => {
+    const acto = await crearActo();
+    const res = await inscribir(usuarioA.token, acto.id, {
+      idSocio: usuarioA.idSocio,
+      invitados: 1,
+      menu: "Carne",
+      alergias: "Frutos secos",
+    });
+    expect(res.statusCode).toBe(201);
+    const ins = res.json();
+    expect(ins).toMatchObject({
+      idActo: acto.id,
+      idSocio: usuarioA.idSocio,
+      invitados: 1,
+      menu: "Carne",
+      alergias: "Frutos secos",
+      importe: 55.75,
+      asistio: false,
+      estadoPago: "pendiente",
+      socio: { tipo: { id: tipoAdulto, nombre: "Adulto", color: "#1971c2" } },
+    });
+    const pago = await e.db
+      .selectFrom("pago")
+      .innerJoin("producto", "producto.id", "pago.id_producto")
+      .select([
+        "pago.id_socio",
+        "pago.id_pagador",
+        "pago.importe",
+        "pago.concepto",
+        "pago.estado",
+        "pago.anyo",
+        "pago.fecha_vencimiento",
+        "producto.tipo",
+        "producto.nombre",
+      ])
+      .where("pago.id", "=", ins.idPago)
+      .executeTakeFirstOrThrow();
+    expect(pago).toEqual({
+      id_socio: usuarioA.idSocio,
+      id_pagador: usuarioA.idSocio,
+      importe: 5575,
+      concepto: "Cena de gala + 1 invitado",
+      estado: "pendiente",
+      anyo: Number(dia(30).slice(0, 4)),
+      fecha_vencimiento: dia(20),
+      tipo: "acto",
+      nombre: "Cena de gala",
+    });
+  });
+
+  it("inscribe a un hijo: su precio de tipo, cargo al pagador y producto de la fila de precios", async () => {
+    const producto = await e.db
+      .insertInto("producto")
+      .values({ nombre: `Cena infantil ${Date.now()}`, anyo: 2026, tipo: "acto" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const acto = await crearActo({
+      precios: [
+        { idTipoSocio: tipoAdulto, precio: 35.5 },
+        { idTipoSocio: tipoInfantil, precio: 12, idProducto: producto.id },
+      ],
+    });
+    const res = await inscribir(usuarioA.token, acto.id, { idSocio: hijoDeA, menu: "Pescado" });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().importe).toBe(12);
+    const pago = await e.db
+      .selectFrom("pago")
+      .select(["id_socio", "id_pagador", "importe", "id_producto", "concepto"])
+      .where("id", "=", res.json().idPago)
+      .executeTakeFirstOrThrow();
+    expect(pago).toEqual({
+      id_socio: hijoDeA,
+      id_pagador: usuarioA.idSocio,
+      importe: 1200,
+      id_producto: producto.id,
+      concepto: "Cena de gala",
+    });
+  });
+
+  it("un acto gratuito no crea cargos", async () => {
+    const acto = await crearActo({ sePaga: false });
+    const pagos = await contar("pago");
+    const res = await inscribir(usuarioA.token, acto.id, {
+      idSocio: usuarioA.idSocio,
+      menu: "Carne",
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ importe: 0, idPago: null, estadoPago: null });
+    expect(await contar("pago")).toBe(pagos);
+  });
+
+  it("GET /api/actos/mios muestra a mí y a los míos, inscritos o no, con su precio", async () => {
+    const acto = await crearActo({ nombre: "Cena mios" });
+    await inscribir(usuarioA.token, acto.id, { idSocio: hijoDeA, menu: "Carne" });
+    const res = await llamar("GET", "/api/actos/mios?pageSize=200", usuarioA.token);
+    expect(res.statusCode).toBe(200);
+    const mio = res.json().items.find((a: { id: number }) => a.id === acto.id);
+    expect(mio).toMatchObject({
+      abierta: true,
+      motivoCierre: null,
+      plazasLibres: 9,
+      fechaMaximaInscripcion: dia(20),
+    });
+    expect(mio.familia).toEqual([
+      expect.objectContaining({
+        idSocio: usuarioA.idSocio,
+        esYo: true,
+        inscrito: false,
+        precio: 35.5,
+        idInscripcion: null,
+      }),
+      expect.objectContaining({
+        idSocio: hijoDeA,
+        esYo: false,
+        inscrito: true,
+        precio: 12,
+        importe: 12,
+        menu: "Carne",
+        estadoPago: "pendiente",
+      }),
+    ]);
+    const deB = await llamar("GET", "/api/actos/mios?pageSize=200", usuarioB.token);
+    const visto = deB.json().items.find((a: { id: number }) => a.id === acto.id);
+    expect(visto.familia.map((f: { idSocio: number }) => f.idSocio)).toEqual([usuarioB.idSocio]);
+  });
+
+  it("los actos internos solo se ven y admiten a socios", async () => {
+    const interno = await crearActo({
+      nombre: "Asamblea",
+      esInterno: true,
+      sePaga: false,
+      menus: [],
+    });
+    const ids = async (token: string) =>
+      (await llamar("GET", "/api/actos/mios?pageSize=200", token))
+        .json()
+        .items.map((a: { id: number }) => a.id);
+    expect(await ids(usuarioA.token)).toContain(interno.id);
+    expect(await ids(socioC.token)).toContain(interno.id);
+    expect(await ids(sinSocio.token)).not.toContain(interno.id);
+    const antes = await contar("inscripcion");
+    const res = await inscribir(sinSocio.token, interno.id, { idSocio: usuarioA.idSocio });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().mensaje).toBe("Este acto es solo para socios");
+    expect(await contar("inscripcion")).toBe(antes);
+  });
+
+  it("cada entrada incorrecta da un 4xx claro en español y no cambia nada", async () => {
+    const acto = await crearActo({ aforo: 3 });
+    const cerrado = await crearActo({ fecha: dia(10), fechaMaximaInscripcion: dia(-1) });
+    const cancelado = await crearActo();
+    await llamar("POST", `/api/actos/${cancelado.id}/cancelacion`, admin.token);
+    expect(
+      (await inscribir(usuarioA.token, acto.id, { idSocio: usuarioA.idSocio, menu: "Carne" }))
+        .statusCode,
+    ).toBe(201);
+
+    const casos: [Cuenta, number, Record<string, unknown>, number, string][] = [
+      [
+        usuarioA,
+        acto.id,
+        { idSocio: usuarioA.idSocio, menu: "Carne" },
+        409,
+        "ya está inscrito en este acto",
+      ],
+      [
+        usuarioB,
+        acto.id,
+        { idSocio: hijoDeA, menu: "Carne" },
+        403,
+        "Solo puedes inscribirte a ti y a los socios de los que eres pagador.",
+      ],
+      [
+        socioC,
+        acto.id,
+        { idSocio: usuarioB.idSocio, menu: "Carne" },
+        403,
+        "Solo puedes inscribirte a ti y a los socios de los que eres pagador.",
+      ],
+      [
+        usuarioA,
+        acto.id,
+        { idSocio: hijoDeA, menu: "Carne", invitados: 3 },
+        400,
+        "Como mucho 2 invitados por socio",
+      ],
+      [
+        usuarioA,
+        acto.id,
+        { idSocio: hijoDeA, menu: "Vegano" },
+        400,
+        "Elige uno de estos menús: Carne, Pescado",
+      ],
+      [usuarioA, acto.id, { idSocio: hijoDeA }, 400, "Elige un menú"],
+      [
+        usuarioA,
+        acto.id,
+        { idSocio: hijoDeA, menu: "Carne", invitados: 2 },
+        409,
+        "No quedan plazas",
+      ],
+      [
+        usuarioA,
+        cerrado.id,
+        { idSocio: usuarioA.idSocio, menu: "Carne" },
+        409,
+        "La inscripción está cerrada",
+      ],
+      [
+        usuarioA,
+        cancelado.id,
+        { idSocio: usuarioA.idSocio, menu: "Carne" },
+        409,
+        "El acto está cancelado",
+      ],
+      [usuarioA, 999999, { idSocio: usuarioA.idSocio }, 404, "El acto no existe."],
+      [usuarioA, acto.id, { idSocio: "uno" }, 400, "Elige un socio válido"],
+    ];
+    const inscripciones = await contar("inscripcion");
+    const pagos = await contar("pago");
+    for (const [c, idActo, cuerpo, estado, mensaje] of casos) {
+      const res = await inscribir(c.token, idActo, cuerpo);
+      expect(res.statusCode, `${JSON.stringify(cuerpo)} ${res.body}`).toBe(estado);
+      expect(JSON.stringify(res.json())).toContain(mensaje);
+    }
+    expect(await contar("inscripcion")).toBe(inscripciones);
+    expect(await contar("pago")).toBe(pagos);
+
+    // Administrators enrol anyone after the deadline, but never over capacity.
+    const fuera = await inscribir(admin.token, cerrado.id, { idSocio: hijoDeA, menu: "Carne" });
+    expect(fuera.statusCode).toBe(201);
+    const lleno = await inscribir(admin.token, acto.id, {
+      idSocio: hijoDeA,
+      menu: "Carne",
+      invitados: 2,
+    });
+    expect(lleno.statusCode).toBe(409);
+    expect(lleno.json().mensaje).toBe("No quedan plazas");
+  });
+
+  it("cancelar antes de la fecha máxima borra la inscripción y anula el cargo pendiente", async () => {
+    const acto = await crearActo();
+    const ins = (
+      await inscribir(usuarioA.token, acto.id, { idSocio: hijoDeA, menu: "Carne", invitados: 2 })
+    ).json();
+    expect(ins.importe).toBe(52.5);
+    const ajeno = await llamar(
+      "DELETE",
+      `/api/actos/${acto.id}/inscripciones/${ins.id}`,
+      usuarioB.token,
+    );
+    expect(ajeno.statusCode).toBe(403);
+    const res = await llamar(
+      "DELETE",
+      `/api/actos/${acto.id}/inscripciones/${ins.id}`,
+      usuarioA.token,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      ok: true,
+      cargo: "anulado",
+      mensaje: "Inscripción cancelada y cargo anulado.",
+    });
+    expect(
+      await e.db.selectFrom("inscripcion").select("id").where("id", "=", ins.id).executeTakeFirst(),
+    ).toBeUndefined();
+    const pago = await e.db
+      .selectFrom("pago")
+      .select(["estado", "motivo_anulacion", "importe"])
+      .where("id", "=", ins.idPago)
+      .executeTakeFirstOrThrow();
+    expect(pago).toEqual({
+      estado: "anulado",
+      motivo_anulacion: "Inscripción cancelada",
+      importe: 5250,
+    });
+    // Enrolling again creates a new charge.
+    const otra = await inscribir(usuarioA.token, acto.id, { idSocio: hijoDeA, menu: "Carne" });
+    expect(otra.statusCode).toBe(201);
+    expect(otra.json().idPago).not.toBe(ins.idPago);
+  });
+
+  it("tras la fecha máxima solo el administrador cancela; un cargo pagado se conserva", async () => {
+    const acto = await crearActo({ fecha: dia(10), fechaMaximaInscripcion: dia(-1) });
+    const ins = (
+      await inscribir(admin.token, acto.id, { idSocio: usuarioA.idSocio, menu: "Carne" })
+    ).json();
+    const tarde = await llamar(
+      "DELETE",
+      `/api/actos/${acto.id}/inscripciones/${ins.id}`,
+      usuarioA.token,
+    );
+    expect(tarde.statusCode).toBe(409);
+    expect(tarde.json().mensaje).toBe("La inscripción está cerrada");
+
+    const abierto = await crearActo();
+    const pagada = (
+      await inscribir(usuarioA.token, abierto.id, { idSocio: usuarioA.idSocio, menu: "Carne" })
+    ).json();
+    await e.db
+      .updateTable("pago")
+      .set({ estado: "pagado", fecha_pago: hoy })
+      .where("id", "=", pagada.idPago)
+      .execute();
+    const propio = await llamar(
+      "DELETE",
+      `/api/actos/${abierto.id}/inscripciones/${pagada.id}`,
+      usuarioA.token,
+    );
+    expect(propio.statusCode).toBe(409);
+    expect(propio.json().mensaje).toBe(
+      "La inscripción ya está pagada: para cancelarla habla con la junta.",
+    );
+    expect(
+      await e.db
+        .selectFrom("inscripcion")
+        .select("id")
+        .where("id", "=", pagada.id)
+        .executeTakeFirst(),
+    ).toBeDefined();
+
+    const res = await llamar(
+      "DELETE",
+      `/api/actos/${abierto.id}/inscripciones/${pagada.id}`,
+      admin.token,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().cargo).toBe("pagado");
+    const pago = await e.db
+      .selectFrom("pago")
+      .select("estado")
+      .where("id", "=", pagada.idPago)
+      .executeTakeFirstOrThrow();
+    expect(pago.estado).toBe("pagado");
+    expect(
+      (await llamar("DELETE", `/api/actos/${acto.id}/inscripciones/${ins.id}`, admin.token)).json()
+        .cargo,
+    ).toBe("anulado");
+  });
+
+  it("cancelar el acto anula los cargos sin pagar y conserva los pagados", async () => {
+    const acto = await crearActo();
+    const a = (
+      await inscribir(usuarioA.token, acto.id, { idSocio: usuarioA.idSocio, menu: "Carne" })
+    ).json();
+    const h = (
+      await inscribir(usuarioA.token, acto.id, { idSocio: hijoDeA, menu: "Carne" })
+    ).json();
+    await e.db
+      .updateTable("pago")
+      .set({ estado: "pagado", fecha_pago: hoy })
+      .where("id", "=", h.idPago)
+      .execute();
+    const res = await llamar("POST", `/api/actos/${acto.id}/cancelacion`, admin.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().cancelado).toBe(true);
+    const pagos = await e.db
+      .selectFrom("pago")
+      .select(["id", "estado", "motivo_anulacion"])
+      .where("id", "in", [a.idPago, h.idPago])
+      .orderBy("id")
+      .execute();
+    expect(pagos).toEqual([
+      { id: a.idPago, estado: "anulado", motivo_anulacion: "Acto cancelado" },
+      { id: h.idPago, estado: "pagado", motivo_anulacion: "" },
+    ]);
+    const otra = await llamar("POST", `/api/actos/${acto.id}/cancelacion`, admin.token);
+    expect(otra.statusCode).toBe(409);
+    const mios = await llamar("GET", "/api/actos/mios?pageSize=200", usuarioA.token);
+    expect(mios.json().items.map((x: { id: number }) => x.id)).not.toContain(acto.id);
+  });
+});
+
+describe("listado de inscritos, asistencia y puntos", () => {
+  it("lista con totales por menú y tipo, marca asistencia y suma los puntos", async () => {
+    const acto = await crearActo({ nombre: "Cena puntos", puntos: 7 });
+    const a = (
+      await inscribir(usuarioA.token, acto.id, {
+        idSocio: usuarioA.idSocio,
+        menu: "Carne",
+        invitados: 2,
+        alergias: "Marisco",
+      })
+    ).json();
+    await inscribir(usuarioA.token, acto.id, { idSocio: hijoDeA, menu: "Pescado" });
+    await inscribir(socioC.token, acto.id, { idSocio: socioC.idSocio, menu: "Carne" });
+
+    const res = await llamar("GET", `/api/actos/${acto.id}/inscripciones`, admin.token);
+    expect(res.statusCode).toBe(200);
+    const listado = res.json();
+    expect(listado.total).toBe(3);
+    expect(listado.totales).toEqual({
+      personas: 5,
+      socios: 3,
+      invitados: 2,
+      importe: 35.5 + 2 * 20.25 + 12 + 35.5,
+      porMenu: [
+        { menu: "Carne", personas: 4 },
+        { menu: "Pescado", personas: 1 },
+      ],
+      porTipoSocio: [
+        { idTipoSocio: tipoAdulto, nombre: "Adulto", color: "#1971c2", socios: 2, invitados: 2 },
+        {
+          idTipoSocio: tipoInfantil,
+          nombre: "Infantil",
+          color: "#e8590c",
+          socios: 1,
+          invitados: 0,
+        },
+      ],
+    });
+    expect(listado.items.find((i: { id: number }) => i.id === a.id)).toMatchObject({
+      alergias: "Marisco",
+      estadoPago: "pendiente",
+    });
+
+    // Attendance is marked once the event has taken place (today, here).
+    await celebrarHoy(acto.id);
+    const antes = (await llamar("GET", "/api/actos/puntos/mios", usuarioA.token)).json();
+    const marca = await llamar(
+      "PUT",
+      `/api/actos/${acto.id}/inscripciones/${a.id}/asistencia`,
+      admin.token,
+      { asistio: true },
+    );
+    expect(marca.statusCode).toBe(200);
+    expect(marca.json().asistio).toBe(true);
+    const despues = (await llamar("GET", "/api/actos/puntos/mios", usuarioA.token)).json();
+    expect(despues.puntosAnyo - antes.puntosAnyo).toBe(7);
+    expect(despues.puntosTotal - antes.puntosTotal).toBe(7);
+
+    const ranking = (await llamar("GET", "/api/actos/puntos", admin.token)).json();
+    expect(ranking.anyo).toBeNull();
+    expect(ranking.items[0]).toMatchObject({
+      idSocio: usuarioA.idSocio,
+      puntos: despues.puntosTotal,
+    });
+    const porAnyo = (
+      await llamar("GET", `/api/actos/puntos?anyo=${hoy.slice(0, 4)}`, admin.token)
+    ).json();
+    expect(
+      porAnyo.items.find((p: { idSocio: number }) => p.idSocio === usuarioA.idSocio)?.puntos,
+    ).toBeGreaterThanOrEqual(7);
+    expect((await llamar("GET", "/api/actos/puntos?anyo=abc", admin.token)).statusCode).toBe(400);
+
+    const quita = await llamar(
+      "PUT",
+      `/api/actos/${acto.id}/inscripciones/${a.id}/asistencia`,
+      admin.token,
+      { asistio: false },
+    );
+    expect(quita.statusCode).toBe(200);
+    expect((await llamar("GET", "/api/actos/puntos/mios", usuarioA.token)).json().puntosTotal).toBe(
+      antes.puntosTotal,
+    );
+    const malo = await llamar(
+      "PUT",
+      `/api/actos/${acto.id}/inscripciones/${a.id}/asistencia`,
+      admin.token,
+      { asistio: "sí" },
+    );
+    expect(malo.statusCode).toBe(400);
+    const auditoria = await e.db
+      .selectFrom("auditoria")
+      .select("accion")
+      .where("entidad", "=", "inscripcion")
+      .where("id_entidad", "=", a.id)
+      .execute();
+    expect(auditoria.map((x) => x.accion)).toEqual(["asistencia", "asistencia"]);
+  });
+
+  it("exporta los inscritos en PDF y XLSX, con la lista de espera aparte", async () => {
+    const acto = await crearActo({ nombre: "Cena exportación", aforo: 1, listaEspera: true });
+    await inscribir(usuarioA.token, acto.id, { idSocio: usuarioA.idSocio, menu: "Carne" });
+    const espera = await inscribir(usuarioB.token, acto.id, {
+      idSocio: usuarioB.idSocio,
+      menu: "Pescado",
+    });
+    expect(espera.json().estado).toBe("en_espera");
+    const pdf = await llamar(
+      "GET",
+      `/api/actos/${acto.id}/inscripciones/export?formato=pdf`,
+      admin.token,
+    );
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers["content-type"]).toBe("application/pdf");
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(pdf.headers["content-disposition"]).toContain("inscritos-cena-exportacion-");
+    const xlsx = await llamar(
+      "GET",
+      `/api/actos/${acto.id}/inscripciones/export?formato=xlsx`,
+      admin.token,
+    );
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe("PK");
+    const libro = new ExcelJS.Workbook();
+    await libro.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const valores = (hoja: string) =>
+      JSON.stringify(libro.getWorksheet(hoja)?.getSheetValues() ?? null);
+    const nombreB = espera.json().socio.nombre as string;
+    expect(valores("Inscritos")).not.toContain(nombreB);
+    expect(libro.getWorksheet("Lista de espera")?.getRow(2).values).toEqual([
+      undefined,
+      1,
+      "Prueba Prueba",
+      nombreB,
+      "Adulto",
+      0,
+      "Pescado",
+      "",
+    ]);
+    expect(
+      (await llamar("GET", `/api/actos/${acto.id}/inscripciones/export?formato=doc`, admin.token))
+        .statusCode,
+    ).toBe(400);
+  });
+
+  it("el listado de inscritos sale en el idioma de quien lo descarga (issue 38)", async () => {
+    const acto = await crearActo({ nombre: "Sopar en valencià", aforo: 1, listaEspera: true });
+    await inscribir(usuarioA.token, acto.id, { idSocio: usuarioA.idSocio, menu: "Carne" });
+    await inscribir(usuarioB.token, acto.id, { idSocio: usuarioB.idSocio, menu: "Pescado" });
+    const cuenta = await crearCuenta(e.db, { rol: "administrador" });
+    await e.db.updateTable("usuario").set({ idioma: "va" }).where("id", "=", cuenta.id).execute();
+    const va = await entrar(e.app, cuenta.email);
+    const url = `/api/actos/${acto.id}/inscripciones/export`;
+    const pdf = await llamar("GET", `${url}?formato=pdf`, va);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), {
+      mergePages: true,
+    });
+    for (const t of ["Cognoms", "Al·lèrgies", "Persones: 1", "Llista d'espera (sense plaça)"]) {
+      expect(text).toContain(t);
+    }
+    expect(text).toContain("Pàgina 1 de 1");
+    expect(text).toContain("Carne");
+    const pdfEs = await llamar("GET", `${url}?formato=pdf`, admin.token);
+    const { text: es } = await extractText(
+      await getDocumentProxy(new Uint8Array(pdfEs.rawPayload)),
+      { mergePages: true },
+    );
+    expect(es).toContain("Apellidos");
+    expect(es).toContain("Lista de espera (sin plaza)");
+    const xlsx = await llamar("GET", `${url}?formato=xlsx`, va);
+    const libro = new ExcelJS.Workbook();
+    await libro.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    expect(libro.getWorksheet("Inscrits")?.getRow(4).getCell(1).value).toBe("Cognoms");
+    expect(libro.getWorksheet("Inscrits")?.getRow(4).getCell(9).value).toBe("Hi va assistir");
+    expect(libro.getWorksheet("Llista d'espera")?.getRow(1).getCell(1).value).toBe("Lloc");
+  });
+});
+
+describe("inscripción automática", () => {
+  it("inscribe a todos los socios activos al crear el acto y a los que se dan de alta después", async () => {
+    const baja = await e.db
+      .insertInto("socio")
+      .values({ nombre: "Baja", apellidos: "De Baja", activo: false })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const activos = await e.db
+      .selectFrom("socio")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("activo", "=", true)
+      .executeTakeFirstOrThrow();
+    const acto = await crearActo({
+      nombre: "Asamblea general",
+      inscripcionAutomatica: true,
+      sePaga: false,
+      aforo: null,
+      menus: [],
+    });
+    expect(acto.numInscritos).toBe(Number(activos.n));
+    const inscritos = await e.db
+      .selectFrom("inscripcion")
+      .select("id_socio")
+      .where("id_acto", "=", acto.id)
+      .execute();
+    expect(inscritos.map((i) => i.id_socio)).not.toContain(baja.id);
+
+    const nuevo = await llamar("POST", "/api/socios", admin.token, {
+      nombre: "Nova",
+      apellidos: "Sòcia Nova",
+    });
+    expect(nuevo.statusCode).toBe(201);
+    const suya = await e.db
+      .selectFrom("inscripcion")
+      .select("id")
+      .where("id_acto", "=", acto.id)
+      .where("id_socio", "=", nuevo.json().id)
+      .executeTakeFirst();
+    expect(suya).toBeDefined();
+
+    // They may cancel.
+    const mia = await e.db
+      .selectFrom("inscripcion")
+      .select("id")
+      .where("id_acto", "=", acto.id)
+      .where("id_socio", "=", usuarioB.idSocio)
+      .executeTakeFirstOrThrow();
+    expect(
+      (await llamar("DELETE", `/api/actos/${acto.id}/inscripciones/${mia.id}`, usuarioB.token))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it("en un acto de pago crea el cargo de cada socio según su tipo", async () => {
+    const acto = await crearActo({
+      nombre: "Comida obligatoria",
+      inscripcionAutomatica: true,
+      aforo: null,
+      menus: [],
+    });
+    const cargos = await e.db
+      .selectFrom("inscripcion")
+      .innerJoin("pago", "pago.id", "inscripcion.id_pago")
+      .select(["inscripcion.id_socio", "pago.importe", "pago.id_pagador"])
+      .where("inscripcion.id_acto", "=", acto.id)
+      .where("inscripcion.id_socio", "in", [usuarioA.idSocio, hijoDeA])
+      .orderBy("pago.importe", "desc")
+      .execute();
+    expect(cargos).toEqual([
+      { id_socio: usuarioA.idSocio, importe: 3550, id_pagador: usuarioA.idSocio },
+      { id_socio: hijoDeA, importe: 1200, id_pagador: usuarioA.idSocio },
+    ]);
+  });
+});
+
+describe("cambiar una inscripción (PATCH)", () => {
+  const cambiar = (token: string, idActo: number, idIns: number, cuerpo: unknown) =>
+    llamar("PATCH", `/api/actos/${idActo}/inscripciones/${idIns}`, token, cuerpo);
+  const cargo = (id: number) =>
+    e.db
+      .selectFrom("pago")
+      .select(["importe", "concepto", "estado"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+
+  it("un socio inscrito automáticamente elige menú y alergias; el cargo sigue a los invitados", async () => {
+    const acto = await crearActo({
+      nombre: "Cena automática",
+      inscripcionAutomatica: true,
+      aforo: null,
+    });
+    const mios = (await llamar("GET", "/api/actos/mios?pageSize=200", usuarioA.token)).json();
+    const yo = mios.items
+      .find((a: { id: number }) => a.id === acto.id)
+      .familia.find((f: { esYo: boolean }) => f.esYo);
+    expect(yo).toMatchObject({ inscrito: true, menu: "", importe: 35.5 });
+
+    const res = await cambiar(usuarioA.token, acto.id, yo.idInscripcion, {
+      menu: "Pescado",
+      alergias: "Marisco",
+      invitados: 2,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      menu: "Pescado",
+      alergias: "Marisco",
+      invitados: 2,
+      importe: 76,
+      idPago: yo.idPago,
+      estadoPago: "pendiente",
+    });
+    expect(await cargo(yo.idPago)).toEqual({
+      importe: 7600,
+      concepto: "Cena automática + 2 invitados",
+      estado: "pendiente",
+    });
+    // Only the allergies: the menu stays.
+    const solo = await cambiar(usuarioA.token, acto.id, yo.idInscripcion, { alergias: "" });
+    expect(solo.json()).toMatchObject({ menu: "Pescado", alergias: "", invitados: 2 });
+    // The payer changes the child's enrolment too.
+    const hijo = mios.items
+      .find((a: { id: number }) => a.id === acto.id)
+      .familia.find((f: { idSocio: number }) => f.idSocio === hijoDeA);
+    expect(
+      (await cambiar(usuarioA.token, acto.id, hijo.idInscripcion, { menu: "Carne" })).statusCode,
+    ).toBe(200);
+    const auditado = await e.db
+      .selectFrom("auditoria")
+      .select("accion")
+      .where("entidad", "=", "inscripcion")
+      .where("id_entidad", "=", yo.idInscripcion)
+      .execute();
+    expect(auditado.map((a) => a.accion)).toContain("modificar");
+  });
+
+  it("cada cambio incorrecto da un 4xx claro en español y no cambia nada", async () => {
+    const acto = await crearActo({ nombre: "Cena cambios", aforo: 3 });
+    const ins = (
+      await inscribir(usuarioA.token, acto.id, { idSocio: usuarioA.idSocio, menu: "Carne" })
+    ).json();
+    await inscribir(usuarioB.token, acto.id, { idSocio: usuarioB.idSocio, menu: "Carne" });
+    const url = `/api/actos/${acto.id}/inscripciones/${ins.id}`;
+    const foto = async () => ({
+      ins: await e.db
+        .selectFrom("inscripcion")
+        .selectAll()
+        .where("id", "=", ins.id)
+        .executeTakeFirstOrThrow(),
+      pago: await cargo(ins.idPago),
+    });
+    const antes = await foto();
+    const casos: [string, unknown, number, string][] = [
+      [usuarioA.token, { menu: "Paella" }, 400, "Elige uno de estos menús: Carne, Pescado"],
+      [usuarioA.token, { invitados: 3 }, 400, "Como mucho 2 invitados por socio"],
+      [usuarioA.token, { invitados: -1 }, 400, "Los invitados no pueden ser negativos"],
+      [usuarioA.token, {}, 400, "Indica qué cambia: invitados, menú o alergias"],
+      [usuarioA.token, { invitados: 2 }, 409, "No quedan plazas"],
+      [usuarioB.token, { alergias: "x" }, 403, ""],
+      [socioC.token, { alergias: "x" }, 403, ""],
+    ];
+    for (const [token, cuerpo, estado, mensaje] of casos) {
+      const res = await llamar("PATCH", url, token, cuerpo);
+      expect(`${JSON.stringify(cuerpo)} → ${res.statusCode}`).toBe(
+        `${JSON.stringify(cuerpo)} → ${estado}`,
+      );
+      const { mensaje: general, detalles = [] } = res.json();
+      if (mensaje) {
+        expect([general, ...detalles.map((d: { mensaje: string }) => d.mensaje)]).toContain(
+          mensaje,
+        );
+      }
+    }
+    expect(await foto()).toEqual(antes);
+    // One more guest fits exactly (3 places: A, B and the guest).
+    expect((await llamar("PATCH", url, usuarioA.token, { invitados: 1 })).statusCode).toBe(200);
+  });
+
+  it("tras la fecha máxima solo el administrador cambia; pagado, los invitados ya no cambian", async () => {
+    const acto = await crearActo({
+      nombre: "Cena cerrada",
+      fecha: dia(10),
+      fechaMaximaInscripcion: dia(5),
+    });
+    const ins = (
+      await inscribir(usuarioA.token, acto.id, { idSocio: usuarioA.idSocio, menu: "Carne" })
+    ).json();
+    await e.db
+      .updateTable("acto")
+      .set({ fecha_maxima_inscripcion: dia(-1) })
+      .where("id", "=", acto.id)
+      .execute();
+    const url = `/api/actos/${acto.id}/inscripciones/${ins.id}`;
+    const tarde = await llamar("PATCH", url, usuarioA.token, { menu: "Pescado" });
+    expect(tarde.statusCode).toBe(409);
+    expect(tarde.json().mensaje).toBe("La inscripción está cerrada");
+    const admin1 = await llamar("PATCH", url, admin.token, { menu: "Pescado", invitados: 1 });
+    expect(admin1.statusCode).toBe(200);
+    expect(admin1.json()).toMatchObject({ menu: "Pescado", importe: 55.75 });
+
+    await e.db
+      .updateTable("pago")
+      .set({ estado: "pagado", fecha_pago: hoy })
+      .where("id", "=", ins.idPago)
+      .execute();
+    const pagado = await llamar("PATCH", url, admin.token, { invitados: 2 });
+    expect(pagado.statusCode).toBe(409);
+    expect(pagado.json().mensaje).toBe(
+      "El cargo de la inscripción ya está pagado o en una remesa: para cambiar los invitados habla con la junta.",
+    );
+    expect(await cargo(ins.idPago)).toMatchObject({ importe: 5575, estado: "pagado" });
+    // The menu can still change once paid.
+    expect((await llamar("PATCH", url, admin.token, { menu: "Carne" })).statusCode).toBe(200);
+
+    await llamar("POST", `/api/actos/${acto.id}/cancelacion`, admin.token);
+    const cancelado = await llamar("PATCH", url, admin.token, { menu: "Pescado" });
+    expect(cancelado.statusCode).toBe(409);
+    expect(cancelado.json().mensaje).toBe("El acto está cancelado");
+  });
+
+  it("sin precio para su tipo, añadir invitados crea el cargo; quitarlos lo anula", async () => {
+    const acto = await crearActo({
+      nombre: "Cena solo invitados",
+      precios: [{ idTipoSocio: tipoAdulto, precio: 0 }],
+    });
+    const ins = (
+      await inscribir(usuarioA.token, acto.id, { idSocio: usuarioA.idSocio, menu: "Carne" })
+    ).json();
+    expect(ins).toMatchObject({ importe: 0, idPago: null });
+    const url = `/api/actos/${acto.id}/inscripciones/${ins.id}`;
+    const con = (await llamar("PATCH", url, usuarioA.token, { invitados: 1 })).json();
+    expect(con).toMatchObject({ importe: 20.25, estadoPago: "pendiente" });
+    expect(await cargo(con.idPago)).toMatchObject({
+      importe: 2025,
+      concepto: "Cena solo invitados + 1 invitado",
+    });
+    const sin = (await llamar("PATCH", url, usuarioA.token, { invitados: 0 })).json();
+    expect(sin).toMatchObject({ importe: 0, idPago: null, estadoPago: null });
+    expect((await cargo(con.idPago)).estado).toBe("anulado");
+  });
+});
+
+describe("cargos que ya están en una remesa", () => {
+  it("no se anulan ni cambian: se cobran o se devuelven desde la remesa", async () => {
+    const acto = await crearActo({ nombre: "Cena remesada" });
+    const a = (
+      await inscribir(usuarioA.token, acto.id, { idSocio: usuarioA.idSocio, menu: "Carne" })
+    ).json();
+    const h = (
+      await inscribir(usuarioA.token, acto.id, { idSocio: hijoDeA, menu: "Carne" })
+    ).json();
+    const remesa = await e.db
+      .insertInto("remesa")
+      .values({ mensaje_id: `REM-ACTOS-${Date.now()}`, fecha_cobro: dia(15), hasta: dia(15) })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await e.db
+      .updateTable("pago")
+      .set({ id_remesa: remesa.id })
+      .where("id", "=", a.idPago)
+      .execute();
+    const estado = async (idPago: number) =>
+      (
+        await e.db
+          .selectFrom("pago")
+          .select("estado")
+          .where("id", "=", idPago)
+          .executeTakeFirstOrThrow()
+      ).estado;
+    const url = `/api/actos/${acto.id}/inscripciones/${a.id}`;
+
+    const propio = await llamar("DELETE", url, usuarioA.token);
+    expect(propio.statusCode).toBe(409);
+    expect(propio.json().mensaje).toBe(
+      "El cargo de la inscripción ya está en una remesa: para cancelarla habla con la junta.",
+    );
+    expect((await llamar("PATCH", url, usuarioA.token, { invitados: 1 })).statusCode).toBe(409);
+    expect(await estado(a.idPago)).toBe("pendiente");
+
+    expect(
+      (await llamar("POST", `/api/actos/${acto.id}/cancelacion`, admin.token)).statusCode,
+    ).toBe(200);
+    expect(await estado(a.idPago)).toBe("pendiente");
+    expect(await estado(h.idPago)).toBe("anulado");
+
+    const res = await llamar("DELETE", url, admin.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().cargo).toBe("en_remesa");
+    expect(await estado(a.idPago)).toBe("pendiente");
+  });
+});
+
+describe("una cuenta en valenciano (issue 45)", () => {
+  it("la cancelación responde en su idioma; «Mis actos» da el motivo de cierre como código", async () => {
+    const c = await cuenta("socio");
+    await e.db.updateTable("usuario").set({ idioma: "va" }).where("id", "=", c.id).execute();
+    const cancelar = (idActo: number, idInscripcion: number) =>
+      llamar("DELETE", `/api/actos/${idActo}/inscripciones/${idInscripcion}`, c.token);
+
+    const pago = await crearActo();
+    const ins = (await inscribir(c.token, pago.id, { idSocio: c.idSocio, menu: "Carne" })).json();
+    expect(await (await cancelar(pago.id, ins.id)).json()).toEqual({
+      ok: true,
+      cargo: "anulado",
+      mensaje: "Inscripció cancel·lada i càrrec anul·lat.",
+    });
+    const gratis = await crearActo({ sePaga: false, precios: [] });
+    const libre = (
+      await inscribir(c.token, gratis.id, { idSocio: c.idSocio, menu: "Carne" })
+    ).json();
+    expect((await cancelar(gratis.id, libre.id)).json().mensaje).toBe("Inscripció cancel·lada.");
+
+    // Closed: the answer says why in Valencian, and «Mis actos» gives the code (the web says it).
+    const cerrado = await crearActo({ fecha: dia(10), fechaMaximaInscripcion: dia(-1) });
+    const tarde = (
+      await inscribir(admin.token, cerrado.id, { idSocio: c.idSocio, menu: "Carne" })
+    ).json();
+    const res = await cancelar(cerrado.id, tarde.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().mensaje).toBe("La inscripció està tancada");
+    const mios = await llamar("GET", "/api/actos/mios?pageSize=200", c.token);
+    const item = mios.json().items.find((a: { id: number }) => a.id === cerrado.id);
+    expect(item).toMatchObject({ abierta: false, motivoCierre: "cerrada" });
+  });
+});
