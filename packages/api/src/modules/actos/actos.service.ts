@@ -77,7 +77,7 @@ export async function actoPresentado(repo: ActosRepository, id: number): Promise
 export class ActosService {
   constructor(
     private readonly repo: ActosRepository,
-    /** Events enrol and move wait-lists up through it, in their own transaction. */
+    /** Through it an event enrols everyone and moves its wait-list up, in the event's transaction. */
     private readonly inscripciones: InscripcionesService,
     private readonly hoy: () => string = () => hoyIso(),
   ) {}
@@ -106,8 +106,8 @@ export class ActosService {
     };
   }
 
-  private async presentar(filas: ActoFila[], repo = this.repo): Promise<Acto[]> {
-    const precios = await repo.precios(filas.map((f) => f.id));
+  private async presentar(filas: ActoFila[]): Promise<Acto[]> {
+    const precios = await this.repo.precios(filas.map((f) => f.id));
     return filas.map((f) => presentarActo(f, precios));
   }
 
