@@ -114,8 +114,17 @@ export const MiActoSchema = ActoSchema.extend({
   /** Se puede inscribir o cancelar ahora (antes de la fecha máxima, no cancelado). */
   abierta: z.boolean(),
   /** Por qué no está abierta (en español); null si lo está. */
-  /** Por qué está cerrada (un código: cada cliente lo dice en su idioma); null si está abierta. */
-  motivoCierre: z.enum(MOTIVOS_CIERRE).nullable(),
+  /**
+   * Por qué está cerrada, un código de `MOTIVOS_CIERRE` (cada cliente lo dice en su idioma); null
+   * si está abierta. Texto en el contrato, como `estado`: un enum que admite null no cabe en
+   * OpenAPI 3.0.
+   */
+  motivoCierre: z
+    .string()
+    .nullable()
+    .describe(
+      "cancelado, celebrado o cerrada (un código que la web traduce); null si está abierta",
+    ),
   familia: z.array(FamiliarActoSchema),
 });
 export type MiActo = z.infer<typeof MiActoSchema>;

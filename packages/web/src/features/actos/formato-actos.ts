@@ -1,10 +1,4 @@
-import {
-  aCentimos,
-  formatearFecha,
-  formatearImporte,
-  hoyIso,
-  type MotivoCierre,
-} from "@fila/domain";
+import { aCentimos, formatearFecha, formatearImporte, hoyIso } from "@fila/domain";
 import type { TFunction } from "../../lib/i18n";
 
 /** An amount of the API (euros) as the screen shows it: "1.234,56 €". */
@@ -26,9 +20,10 @@ export function puedeMarcarAsistencia(fechaActo: string, hoy: string = hoyIso())
 }
 
 /**
- * Why an event takes no enrolment now, in the reader's language: the API sends a code (so «Mis
- * actos» is the same answer in every language); without one, that enrolment is closed.
+ * Why an event takes no enrolment now, in the reader's language: the API sends a code of
+ * MOTIVOS_CIERRE (so «Mis actos» is the same answer in every language); without one, that
+ * enrolment is closed.
  */
-export function textoCierre(motivo: MotivoCierre | null, t: TFunction): string {
+export function textoCierre(motivo: string | null, t: TFunction): string {
   return t(`actos.mios.motivoCierre.${motivo ?? "cerrada"}`);
 }
