@@ -13,6 +13,11 @@ import {
   COMERCIO_PRUEBAS,
 } from "../../packages/api/src/test/redsys-simulado.js";
 import {
+  construirServidor,
+  SERVIDOR_CONSTRUIDO,
+  servidorAlDia,
+} from "../../scripts/construir-servidor.mjs";
+import {
   ETIQUETA_OIDC,
   PRIMER_ADMIN,
   PUERTO_APP,
@@ -64,11 +69,14 @@ Object.assign(process.env, {
   LOG_LEVEL: "warn",
 });
 
-const servidor = spawn(
-  process.execPath,
-  ["--import", "tsx", path.resolve(import.meta.dirname, "../../packages/api/src/server.ts")],
-  { stdio: "inherit", env: process.env },
-);
+// The bundled server, as `npm start` runs it (built by `npm run build`, or here when a source is
+// newer than it), on this process's Node: CI runs the browser suite on Node 22 and 24.
+if (!servidorAlDia()) await construirServidor();
+console.log(`e2e: servidor construido (${SERVIDOR_CONSTRUIDO}) en Node ${process.versions.node}`);
+const servidor = spawn(process.execPath, [SERVIDOR_CONSTRUIDO], {
+  stdio: "inherit",
+  env: process.env,
+});
 
 let terminando = false;
 async function terminar(codigo: number) {
