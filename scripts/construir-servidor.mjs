@@ -54,7 +54,7 @@ export async function construirServidor() {
       bundle: true,
       platform: "node",
       format: "esm",
-      target: "node20",
+      target: "node22",
       plugins: [paquetesFuera],
       // Tests are never part of it; readable names in stack traces.
       minify: false,
