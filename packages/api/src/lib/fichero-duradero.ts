@@ -1,12 +1,4 @@
-import {
-  chownSync,
-  closeSync,
-  fsyncSync,
-  openSync,
-  renameSync,
-  rmSync,
-  writeSync,
-} from "node:fs";
+import { chownSync, closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
 
 /**
