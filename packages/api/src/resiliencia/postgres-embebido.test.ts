@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { carpetaBinarios, pararHuerfano } from "../db/postgres-embebido.js";
+import { carpetaBinarios, FICHERO_CLAVE, pararHuerfano } from "../db/postgres-embebido.js";
 import {
   arrancarServidor,
   detener,
@@ -138,6 +138,10 @@ describe.skipIf(SIN_BINARIOS)("servidor real con PostgreSQL embebido", () => {
     expect(await Promise.race([s.fin, sigue])).toBe(1);
     expect(s.errores()).toMatch(
       /PostgreSQL embebido ha terminado \(señal SIGKILL\) con Filà en marcha: Filà sale con error/,
+    );
+    // The password of DATA_DIR/clave-postgres never goes to the log.
+    expect(s.errores()).not.toContain(
+      readFileSync(path.join(dataDir, FICHERO_CLAVE), "utf8").trim(),
     );
 
     // What systemd's Restart=on-failure does next.
