@@ -75,7 +75,10 @@ export const HBA = [
 export type Usuario = { uid: number; gid: number };
 
 export type MotorEmbebido = {
-  /** The connection string of the `pg` pool (the socket's folder as host; it holds the password: never log it). */
+  /**
+   * The connection string of the `pg` pool: the socket's folder as host, and the password (never
+   * log it).
+   */
   url: string;
   pid: number;
   /** Fast shutdown (transactions in flight abort, a checkpoint) and waits for the exit. */
@@ -259,7 +262,7 @@ export async function pararHuerfano(dir: string, avisar: (l: string) => void): P
  * The password in `padre`/clave-postgres: read, or made (256 random bits) the first time. `nueva`
  * when it has just been made, so the role does not have it yet.
  */
-export function claveDelMotor(padre: string): { clave: string; ruta: string; nueva: boolean } {
+function claveDelMotor(padre: string): { clave: string; ruta: string; nueva: boolean } {
   const ruta = path.join(padre, FICHERO_CLAVE);
   if (existsSync(ruta)) {
     if ((statSync(ruta).mode & 0o077) !== 0) chmodSync(ruta, 0o600);
@@ -280,7 +283,7 @@ export function claveDelMotor(padre: string): { clave: string; ruta: string; nue
  * The SCRAM-SHA-256 verifier of `clave` (RFC 5802, as PostgreSQL stores it): what the server is
  * given, so the password itself never reaches PostgreSQL nor its log.
  */
-export function verificadorScram(clave: string): string {
+function verificadorScram(clave: string): string {
   const sal = randomBytes(16);
   const iteraciones = 4096;
   const salada = pbkdf2Sync(clave, sal, iteraciones, 32, "sha256");
@@ -350,9 +353,9 @@ const DIGNA = /\b(WARNING|FATAL|PANIC):/;
  * Starts PostgreSQL on `dir` (created with initdb the first time), stopping first an orphan of a
  * previous run, with password authentication for every connection (the password in
  * `FICHERO_CLAVE` beside `dir`; a folder of the days of `trust` is converted). As root, the server
- * runs as `nobody`, with `dir` handed to it and its parent made
- * traversable (o+x, no listing); the binaries are copied next to `dir` when `nobody` cannot reach
- * them where npm put them.
+ * runs as `nobody`, with `dir` handed to it and its parent made traversable (o+x, no listing); the
+ * binaries are copied next to `dir` when `nobody` cannot reach them where npm put them. After the
+ * start, `alMorir` hears of a postmaster that ends without `parar()`.
  */
 export async function arrancarPostgresEmbebido(
   carpeta: string,
