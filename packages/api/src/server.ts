@@ -27,6 +27,15 @@ async function main(): Promise<void> {
     : await abrirBaseEmbebida(config.baseEmbebida, config.dataDir, {
         maxConexiones: config.databasePoolMax,
         porDefecto: config.baseEmbebidaPorDefecto,
+        // Without its database the app cannot serve: exit non-zero, and the supervisor (systemd's
+        // Restart=on-failure, deploy/fila.service) starts both again.
+        alMorir: (detalle) => {
+          console.error(
+            `PostgreSQL embebido ha terminado (${detalle}) con Filà en marcha: Filà sale con error para que el supervisor (systemd) vuelva a arrancar los dos.`,
+          );
+          liberarBloqueo();
+          process.exit(1);
+        },
       });
   const { primer, demo, secretos, restauracion } = await enExclusiva(bd, async () => {
     await migrar(bd.db);

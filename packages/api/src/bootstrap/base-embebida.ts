@@ -39,6 +39,8 @@ type Opciones = {
   porDefecto?: boolean;
   /** Lines for the administrator (the carry-over, PostgreSQL's warnings). */
   avisar?: (linea: string) => void;
+  /** The embedded PostgreSQL ended while the app runs (`OpcionesMotor.alMorir`). */
+  alMorir?: (detalle: string) => void;
 };
 
 const esBase = (carpeta: string) => existsSync(path.join(carpeta, "PG_VERSION"));
@@ -89,7 +91,7 @@ export async function abrirBaseEmbebida(
   }
   binariosInstalados(); // before a carry-over that could not end
   await pasarDesdePglite(dataDir, avisar);
-  const motor = await arrancarPostgresEmbebido(postgres, { avisar });
+  const motor = await arrancarPostgresEmbebido(postgres, { avisar, alMorir: opciones.alMorir });
   try {
     const bd = await abrirBaseDeDatos({
       tipo: "postgres",
