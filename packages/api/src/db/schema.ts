@@ -672,7 +672,13 @@ export type EnvioTable = {
   creado_en: Generated<Date>;
 };
 
-export type EstadoEnvioDestinatario = "pendiente" | "enviado" | "fallido" | "omitido" | "sin_email";
+export type EstadoEnvioDestinatario =
+  | "pendiente"
+  | "enviando"
+  | "enviado"
+  | "fallido"
+  | "omitido"
+  | "sin_email";
 
 export type EnvioDestinatarioTable = {
   id: Generated<number>;

@@ -49,7 +49,14 @@ const EnvioSchema = z.object({
   creadoEn: z.string(),
 });
 const ParamsSchema = z.object({ id: z.coerce.number().int().positive() });
-const ESTADOS_DESTINATARIO = ["pendiente", "enviado", "fallido", "omitido", "sin_email"] as const;
+const ESTADOS_DESTINATARIO = [
+  "pendiente",
+  "enviando",
+  "enviado",
+  "fallido",
+  "omitido",
+  "sin_email",
+] as const;
 const DestinatariosQuerySchema = z.strictObject({
   ...CAMPOS_PAGINA,
   estado: z.enum(ESTADOS_DESTINATARIO, { error: "Elige un estado válido" }).optional(),
