@@ -1,4 +1,4 @@
-import type { FiltrosSocios, Idioma } from "@fila/domain";
+import { ESTADOS_POR_COBRAR, type FiltrosSocios, type Idioma } from "@fila/domain";
 import {
   type Expression,
   type ExpressionBuilder,
@@ -45,7 +45,7 @@ export const TRABAJO_ENVIAR = "envios.enviar";
 export class EnviosRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
-  /** Every member the filter picks, with the pending total of them and those they pay for. */
+  /** Every member the filter picks, with what they and those they pay for owe (por cobrar). */
   async destinatarios(filtro: FiltroEnvio, hoy: string): Promise<Destinatario[]> {
     const filas = await this.db
       .selectFrom("socio")
@@ -59,7 +59,7 @@ export class EnviosRepository {
         "socio.no_envios",
         eb
           .selectFrom("pago")
-          .where("pago.estado", "=", "pendiente")
+          .where("pago.estado", "in", ESTADOS_POR_COBRAR)
           .where((p) =>
             p.or([
               p("pago.id_pagador", "=", p.ref("socio.id")),
@@ -379,7 +379,7 @@ function condicionesEnvio(
         eb
           .selectFrom("pago")
           .select("pago.id")
-          .where("pago.estado", "=", "pendiente")
+          .where("pago.estado", "in", ESTADOS_POR_COBRAR)
           .where((p) =>
             p.or([
               p("pago.id_pagador", "=", p.ref("socio.id")),

@@ -72,6 +72,53 @@ describe("envíos", () => {
     expect(v.ejemplo.html).not.toContain("<script");
   });
 
+  it("un cargo devuelto por el banco es deuda: entra en «con deuda» y en {{deuda}} (issue 45)", async () => {
+    const id = await socio("Rosa", "rosa-devuelto@fila.test", 0, 905);
+    await e.db
+      .insertInto("pago")
+      .values(
+        (["devuelto", "pendiente", "pagado", "anulado"] as const).map((estado, i) => ({
+          id_socio: id,
+          id_pagador: id,
+          anyo: 2026,
+          concepto: `Cuota ${i}`,
+          importe: 1000 * (i + 1),
+          estado,
+          fecha_emision: "2026-01-01",
+          fecha_vencimiento: "2026-02-01",
+        })),
+      )
+      .execute();
+    const soloDevuelto = await socio("Sara", "sara-devuelto@fila.test", 0, 906);
+    await e.db
+      .insertInto("pago")
+      .values({
+        id_socio: soloDevuelto,
+        id_pagador: soloDevuelto,
+        anyo: 2026,
+        concepto: "Cuota",
+        importe: 2500,
+        estado: "devuelto",
+        fecha_emision: "2026-01-01",
+        fecha_vencimiento: "2026-02-01",
+      })
+      .execute();
+    const r = await pedir("POST", "/api/envios/vista-previa", {
+      asunto: "x",
+      cuerpo: "<p>Debes {{deuda}}</p>",
+      filtro: { conDeuda: true, idsSocio: [soloDevuelto] },
+    });
+    expect(r.json()).toMatchObject({ total: 1 });
+    expect(r.json().ejemplo.html).toContain("Debes 25,00 €");
+    const ambos = await pedir("POST", "/api/envios/vista-previa", {
+      asunto: "x",
+      cuerpo: "<p>Debes {{deuda}}</p>",
+      filtro: { conDeuda: true, idsSocio: [id] },
+    });
+    // 10 € returned + 20 € pending; paid and cancelled charges are no debt.
+    expect(ambos.json().ejemplo.html).toContain("Debes 30,00 €");
+  });
+
   it("un campo desconocido en el filtro es un 400", async () => {
     const r = await pedir("POST", "/api/envios/vista-previa", {
       asunto: "a",

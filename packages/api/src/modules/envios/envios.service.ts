@@ -91,7 +91,7 @@ const escapar = (s: string) =>
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
   );
 
-/** The placeholders of one recipient ({{deuda}}: pending total, 1.234,56 €). */
+/** The placeholders of one recipient ({{deuda}}: what they owe, pending or returned, 1.234,56 €). */
 export function valoresDe(d: Destinatario): Record<string, string> {
   return {
     nombre: d.nombre,
