@@ -1,4 +1,4 @@
-import { ESTADOS_POR_COBRAR, type FiltrosSocios, type Idioma } from "@fila/domain";
+import { ESTADOS_POR_COBRAR, type FiltroEnvio, type Idioma } from "@fila/domain";
 import {
   type Expression,
   type ExpressionBuilder,
@@ -10,14 +10,6 @@ import {
 import type { DB, EstadoEnvioDestinatario } from "../../db/schema.js";
 import { registrarAuditoria } from "../../services/auditoria.js";
 import { condicionesSocios } from "../socios/socios.repository.js";
-
-/** The member list's filters plus the mailing's own (all optional, combined with AND). */
-export type FiltroEnvio = Omit<FiltrosSocios, "q"> & {
-  conDeuda?: boolean;
-  idActo?: number;
-  sinCuenta?: boolean;
-  idsSocio?: number[];
-};
 
 export type Destinatario = {
   id: number;

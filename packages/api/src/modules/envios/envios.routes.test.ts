@@ -287,7 +287,7 @@ describe("envíos", () => {
     const r = await pedir("POST", "/api/envios", {
       asunto: "Junta general",
       cuerpo:
-        "<p>Estimada {{nombre}}:</p><p>Te esperamos en la <strong>junta general</strong>.</p>",
+        '<p>Estimada {{nombre}}:</p><p>Te esperamos en la <strong>junta general</strong>; lee el <a href="https://fila.test/orden-del-dia">orden del día</a>.</p><ul><li>Cuentas</li><li>Cargos</li></ul>',
       filtro: { idsSocio: idsCarta },
     });
     expect(r.statusCode, r.body).toBe(202);
@@ -307,6 +307,9 @@ describe("envíos", () => {
     expect(sinCorreo[0]).toContain("03801 Alcoi (Alacant)");
     expect(sinCorreo[0]).toContain("Estimada Lola:");
     expect(sinCorreo[0]).toContain("junta general");
+    // On paper the link cannot be clicked: its address is printed; the list keeps its bullets.
+    expect(sinCorreo[0]).toContain("orden del día [https://fila.test/orden-del-dia]");
+    expect(sinCorreo[0]).toMatch(/• Cuentas\s+• Cargos/);
     expect(sinCorreo[1]).toContain("Manu Envío");
     expect(sinCorreo[1]).toContain("Avinguda del País Valencià, 12");
     expect(sinCorreo.join(" ")).not.toContain("Nuria");

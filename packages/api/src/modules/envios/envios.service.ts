@@ -1,15 +1,20 @@
 import { setTimeout as espera } from "node:timers/promises";
-import { formatearImporte, hoyIso, type Idioma } from "@fila/domain";
+import {
+  type EntradaEnvio,
+  type FiltroEnvio,
+  formatearImporte,
+  hoyIso,
+  type Idioma,
+} from "@fila/domain";
 import type { Transaction } from "kysely";
 import type { DB, EstadoEnvioDestinatario } from "../../db/schema.js";
 import { DomainError } from "../../errors/domain-error.js";
 import type { ClaveInstalacion } from "../../lib/clave-instalacion.js";
+import { htmlATexto } from "../../services/html-a-texto.js";
 import { htmlSeguro } from "../../services/html-seguro.js";
 import type { MailService } from "../../services/mail.js";
 import { generarCartas } from "./envios.cartas.js";
-import type { Destinatario, EnviosRepository, FiltroEnvio } from "./envios.repository.js";
-
-export type EntradaEnvio = { asunto: string; cuerpo: string; filtro: FiltroEnvio };
+import type { Destinatario, EnviosRepository } from "./envios.repository.js";
 
 /**
  * What the mailing's job gives `enviar` (envios.trabajos.ts): its stop signal, transactions that
@@ -133,22 +138,6 @@ export function rellenar(
   });
 }
 
-/** Plain text of a sanitised body, for the text part of the mail and the letters. */
-export function aTexto(html: string): string {
-  return html
-    .replace(/<\s*br\s*\/?>/gi, "\n")
-    .replace(/<\/(p|h[1-6]|li|blockquote)>/gi, "\n")
-    .replace(/<[^>]+>/g, "")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
-}
-
 export class EnviosService {
   constructor(
     private readonly repo: EnviosRepository,
@@ -175,7 +164,7 @@ export class EnviosService {
   mensajePara(entrada: { asunto: string; cuerpo: string }, d: Destinatario) {
     const valores = valoresDe(d);
     const html = rellenar(htmlSeguro(entrada.cuerpo), valores, true);
-    return { asunto: rellenar(entrada.asunto, valores, false), html, texto: aTexto(html) };
+    return { asunto: rellenar(entrada.asunto, valores, false), html, texto: htmlATexto(html) };
   }
 
   async vistaPrevia(entrada: EntradaEnvio) {
@@ -325,20 +314,7 @@ export class EnviosService {
     q: { page: number; pageSize: number; estado?: EstadoEnvioDestinatario },
   ) {
     await this.leerOFallar(id);
-    const { items, total } = await this.repo.paginaDestinatarios(id, q);
-    return {
-      items: items.map((f) => ({
-        idSocio: f.id_socio,
-        nombre: f.nombre,
-        apellidos: f.apellidos,
-        matricula: f.matricula,
-        email: f.email,
-        estado: f.estado,
-      })),
-      total,
-      page: q.page,
-      pageSize: q.pageSize,
-    };
+    return { ...(await this.repo.paginaDestinatarios(id, q)), page: q.page, pageSize: q.pageSize };
   }
 
   listar(q: { page: number; pageSize: number }) {
@@ -359,7 +335,7 @@ export class EnviosService {
     await this.mail.enviar({
       para: email,
       asunto: `${PRUEBA[idioma]} ${m.asunto}`,
-      texto: m.texto || aTexto(m.html),
+      texto: m.texto || htmlATexto(m.html),
       html: m.html,
     });
   }
