@@ -598,7 +598,7 @@ export type TrabajoTable = {
   progreso: Generated<number>;
   parametros: ColumnType<unknown, string, string>;
   resultado: ColumnType<unknown, string | null, string | null>;
-  /** Spanish, for the person who launched it. */
+  /** Its message of the catalogue as JSON (a key, or `{clave, params}`), read in the reader's language. */
   error: string | null;
   instancia: string | null;
   arrendado_hasta: Date | null;

@@ -4,7 +4,7 @@ import { type Kysely, sql, type Transaction } from "kysely";
 import type { Database } from "../db/database.js";
 import type { DB, EstadoTrabajo } from "../db/schema.js";
 import { DomainError } from "../errors/domain-error.js";
-import { texto } from "../errors/mensajes.js";
+import { CATALOGOS, type Idioma, type Mensaje, texto } from "../errors/mensajes.js";
 
 /** What `GET /api/trabajos/:id` answers. */
 export type EstadoDeTrabajo = {
@@ -89,6 +89,23 @@ export class TrabajoParado extends Error {
 }
 
 const PROGRESO_CADA_MS = 250;
+
+/** A job's error is stored as its message of the catalogue (JSON), never as a text. */
+const guardarError = (m: Mensaje): string => JSON.stringify(m);
+
+/** The stored error in a language; a text stored before issue 45 (Spanish) as it is. */
+function leerError(guardado: string, idioma: Idioma): string {
+  let m: unknown;
+  try {
+    m = JSON.parse(guardado);
+  } catch {
+    return guardado;
+  }
+  const clave = typeof m === "string" ? m : (m as { clave?: unknown } | null)?.clave;
+  return typeof clave === "string" && Object.hasOwn(CATALOGOS.es, clave)
+    ? texto(m as Mensaje, idioma)
+    : guardado;
+}
 
 /** Stable JSON (sorted keys): the same parameters always give the same unicity key. */
 export function claveDeParametros(valor: unknown): string {
@@ -202,7 +219,8 @@ export class Trabajos {
     );
   }
 
-  async leer(id: number): Promise<EstadoDeTrabajo | null> {
+  /** The job as `GET /api/trabajos/:id` answers it, its error in the reader's language. */
+  async leer(id: number, idioma: Idioma = "es"): Promise<EstadoDeTrabajo | null> {
     const fila = await this.db
       .selectFrom("trabajo")
       .select(["tipo", "estado", "progreso", "resultado", "error"])
@@ -214,7 +232,7 @@ export class Trabajos {
       estado: fila.estado,
       progreso: Number(fila.progreso),
       resultado: fila.resultado ?? null,
-      error: fila.error,
+      error: fila.error === null ? null : leerError(fila.error, idioma),
     };
   }
 
@@ -253,7 +271,7 @@ export class Trabajos {
           { trabajo: fila.id, tipo: fila.tipo },
           "un trabajo cortado se da por fallido",
         );
-        await this.fallar(Number(fila.id), texto("trabajos.cortado"));
+        await this.fallar(Number(fila.id), "trabajos.cortado");
       }
     }
     return n;
@@ -373,7 +391,7 @@ export class Trabajos {
         }
         await this.fallar(
           id,
-          err instanceof DomainError ? err.mensaje : texto("trabajos.error_interno"),
+          err instanceof DomainError ? err.clave : "trabajos.error_interno",
         ).catch((e) => this.log.error({ err: e, trabajo: id }, "trabajo sin marcar fallido"));
       }
     } finally {
@@ -436,10 +454,15 @@ export class Trabajos {
       .execute();
   }
 
-  private async fallar(id: number, error: string): Promise<void> {
+  private async fallar(id: number, error: Mensaje): Promise<void> {
     await this.db
       .updateTable("trabajo")
-      .set({ estado: "fallido", error, arrendado_hasta: null, actualizado_en: sql<Date>`now()` })
+      .set({
+        estado: "fallido",
+        error: guardarError(error),
+        arrendado_hasta: null,
+        actualizado_en: sql<Date>`now()`,
+      })
       .where("id", "=", id)
       .where("instancia", "=", this.instancia)
       .where("estado", "=", "en_curso")
@@ -451,10 +474,15 @@ export class Trabajos {
  * After a restore (inside its transaction): the running jobs wrote into data that is gone, so
  * they are failed; their own last transaction then finds them no longer theirs and rolls back.
  */
-export async function fallarTrabajosEnCurso(db: Kysely<DB>, error: string): Promise<number> {
+export async function fallarTrabajosEnCurso(db: Kysely<DB>, error: Mensaje): Promise<number> {
   const r = await db
     .updateTable("trabajo")
-    .set({ estado: "fallido", error, arrendado_hasta: null, actualizado_en: sql<Date>`now()` })
+    .set({
+      estado: "fallido",
+      error: guardarError(error),
+      arrendado_hasta: null,
+      actualizado_en: sql<Date>`now()`,
+    })
     .where("estado", "=", "en_curso")
     .executeTakeFirst();
   return Number(r.numUpdatedRows);
