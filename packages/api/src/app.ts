@@ -199,12 +199,16 @@ export async function buildApp({
     ejecutar: () => copias.copiaAutomatica(),
   });
   // Background jobs (ADR 0020): the ones cut by a restart of any instance are taken up again or
-  // failed; at shutdown, the ones running here are waited for.
+  // failed; at shutdown, the ones running here stop at their next step or are waited for.
   app.tareas.registrar({
     nombre: "trabajos cortados",
     cadaMs: TRABAJOS_CORTADOS_MS,
     alArrancar: true,
-    ejecutar: () => trabajos.recuperar(),
+    // Then a mailing `en_curso` whose job's row was lost (before issue 45): its job again.
+    ejecutar: async () => {
+      await trabajos.recuperar();
+      await servicios.envios.reanudarSinTrabajo();
+    },
     parar: () => trabajos.parar(),
   });
   if (pglite) registrarTareasPglite(app.tareas, { db, log: app.log });

@@ -11,6 +11,7 @@ export * from "./comun/en-mi-idioma";
 export * from "./comun/esquemas";
 export * from "./config/app-config.schema";
 export * from "./documentos/documento.schema";
+export * from "./envios/envio.schema";
 export * from "./errores/cuerpo-error.schema";
 export * from "./errores/error-catalogo";
 export * from "./formato/formato";

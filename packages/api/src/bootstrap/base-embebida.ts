@@ -17,6 +17,7 @@ import {
 import { recuperarRestauracion } from "../modules/copias/copias.cambio-archivos.js";
 import { CopiasRepository } from "../modules/copias/copias.repository.js";
 import { CopiasService, type ResumenRestauracion } from "../modules/copias/copias.service.js";
+import { escribirTrabajos, leerTrabajos } from "../plugins/trabajos.js";
 import { ErrorDeArranque } from "./fallo-arranque.js";
 
 /** The folders under DATA_DIR. */
@@ -147,12 +148,15 @@ export async function pasarDesdePglite(
   rmSync(`${paso}.initdb`, { recursive: true, force: true });
 
   let copia: string;
+  // Jobs are in no backup: carried over apart, so a mailing under way goes on after the start.
+  let trabajos: string[];
   const vieja = await abrirBaseDeDatos({ tipo: "pglite", dataDir: pglite });
   try {
     // What a start on PGlite would do first: its migrations, a restore left half-done.
     await migrar(vieja.db);
     await recuperarRestauracion(vieja.db, dataDir);
     copia = (await new CopiasService(new CopiasRepository(vieja.db), dataDir).generar()).ruta;
+    trabajos = await leerTrabajos(vieja.db);
   } finally {
     await vieja.cerrar();
   }
@@ -168,6 +172,7 @@ export async function pasarDesdePglite(
           new CopiasRepository(nueva.db),
           dataDir,
         ).cargarCopiaInicial(copia, "paso automático de PGlite a PostgreSQL");
+        await escribirTrabajos(nueva.db, trabajos);
       } finally {
         await nueva.cerrar();
       }

@@ -351,6 +351,11 @@ describe.skipIf(SIN_BINARIOS)("PostgreSQL embebido", () => {
       await asegurarAsociacion(vieja.db);
       await cargarDemo(vieja.db, dataDir);
       antes = await contenido(vieja.db);
+      // Jobs, in no backup: one that ended and one under way (a mailing) with its lease.
+      await sql`INSERT INTO trabajo (id, tipo, clave, estado, parametros, instancia, arrendado_hasta)
+        VALUES (7, 'remesas.generar', 'remesas.generar:x', 'terminado', '{}', NULL, NULL),
+               (9, 'envios.enviar', 'envios.enviar:1', 'en_curso', '{"idEnvio":1}', 'vieja',
+                now() + interval '1 hour')`.execute(vieja.db);
     } finally {
       await vieja.cerrar();
     }
@@ -386,6 +391,20 @@ describe.skipIf(SIN_BINARIOS)("PostgreSQL embebido", () => {
       }
       const { rows } = await sql<{ v: string }>`SELECT version() AS v`.execute(nueva.db);
       expect(rows[0]?.v).not.toContain("PGlite");
+      // The jobs came too, the running one free to be taken up at once.
+      const trabajos = await sql<{ id: number; estado: string; libre: boolean }>`
+        SELECT id, estado, coalesce(arrendado_hasta <= now(), true) AS libre
+        FROM trabajo ORDER BY id`.execute(nueva.db);
+      expect(trabajos.rows).toEqual([
+        { id: 7, estado: "terminado", libre: true },
+        { id: 9, estado: "en_curso", libre: true },
+      ]);
+      const otro = await nueva.db
+        .insertInto("trabajo")
+        .values({ tipo: "x", clave: "x", parametros: "{}" })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      expect(otro.id).toBeGreaterThan(9);
     } finally {
       await nueva.cerrar();
     }

@@ -598,7 +598,7 @@ export type TrabajoTable = {
   progreso: Generated<number>;
   parametros: ColumnType<unknown, string, string>;
   resultado: ColumnType<unknown, string | null, string | null>;
-  /** Spanish, for the person who launched it. */
+  /** Its message of the catalogue as JSON (a key, or `{clave, params}`), read in the reader's language. */
   error: string | null;
   instancia: string | null;
   arrendado_hasta: Date | null;
@@ -672,7 +672,13 @@ export type EnvioTable = {
   creado_en: Generated<Date>;
 };
 
-export type EstadoEnvioDestinatario = "pendiente" | "enviado" | "fallido" | "omitido" | "sin_email";
+export type EstadoEnvioDestinatario =
+  | "pendiente"
+  | "enviando"
+  | "enviado"
+  | "fallido"
+  | "omitido"
+  | "sin_email";
 
 export type EnvioDestinatarioTable = {
   id: Generated<number>;

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Database } from "../../db/database.js";
 import { migraciones } from "../../db/migrations/index.js";
+import type { Mensaje } from "../../errors/mensajes.js";
 import { fallarTrabajosEnCurso } from "../../plugins/trabajos.js";
 import { type EntradaAuditoria, registrarAuditoria } from "../../services/auditoria.js";
 
@@ -246,7 +247,7 @@ export class CopiasRepository {
   }
 
   /** The running jobs, failed: they were writing into data a restore replaced. */
-  async fallarTrabajos(error: string): Promise<number> {
+  async fallarTrabajos(error: Mensaje): Promise<number> {
     return fallarTrabajosEnCurso(this.db, error);
   }
 

@@ -343,13 +343,7 @@ describe("copia de seguridad y restauración", () => {
         .returning("id")
         .executeTakeFirstOrThrow();
       await restaurarYComparar(origen, destino, copia);
-      expect(
-        await destino.db
-          .selectFrom("trabajo")
-          .select(["estado", "error"])
-          .where("id", "=", trabajo.id)
-          .executeTakeFirstOrThrow(),
-      ).toEqual({
+      expect(await destino.app.servicios.trabajos.leer(trabajo.id)).toMatchObject({
         estado: "fallido",
         error:
           "El trabajo se ha cancelado porque se han restaurado los datos de una copia. Vuelve a lanzarlo si hace falta.",

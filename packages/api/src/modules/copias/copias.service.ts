@@ -6,7 +6,7 @@ import { Writable } from "node:stream";
 import { z } from "zod";
 import { VERSION_APP } from "../../config.js";
 import { DomainError } from "../../errors/domain-error.js";
-import { mensajeCon, texto } from "../../errors/mensajes.js";
+import { mensajeCon } from "../../errors/mensajes.js";
 import { verificarPassword } from "../../lib/passwords.js";
 import type { UsuarioAutenticado } from "../../plugins/auth.js";
 import { EscritorGzip } from "./copia-escritor.js";
@@ -335,7 +335,7 @@ export class CopiasService {
         }
         // Last, once the data they write into is locked and gone (no deadlock with a job's own
         // last transaction, which locks its row after its writing).
-        await repo.fallarTrabajos(texto("trabajos.restauracion"));
+        await repo.fallarTrabajos("trabajos.restauracion");
         for (const tabla of todas) {
           if (!EFIMERAS.has(tabla.nombre)) await repo.pasarDesdeCopia(tabla);
         }

@@ -18,6 +18,7 @@ import {
 
 const COLOR_DESTINATARIO: Record<EstadoDestinatario, string> = {
   pendiente: "gray",
+  enviando: "yellow",
   enviado: "green",
   fallido: "red",
   omitido: "orange",
