@@ -2,6 +2,7 @@ import {
   type EstadoPago,
   type EstadoPedidoOnline,
   type FiltrosPedidosOnline,
+  type Idioma,
   type MetodoPagoOnline,
   normalizarBusqueda,
 } from "@fila/domain";
@@ -16,6 +17,8 @@ export type PedidoFila = {
   idSocio: number | null;
   socio: string;
   email: string;
+  /** The language of the account that made the order (its receipt is written in it). */
+  idioma: Idioma;
   importe: number;
   metodo: MetodoPagoOnline;
   estado: EstadoPedidoOnline;
@@ -181,12 +184,14 @@ export class PagoOnlineRepository {
     let q = this.db
       .selectFrom("pedido_online as p")
       .leftJoin("socio as s", "s.id", "p.id_socio")
+      .leftJoin("usuario as u", "u.id", "p.id_usuario")
       .select([
         "p.id",
         "p.numero",
         "p.id_socio as idSocio",
         sql<string>`coalesce(trim(s.nombre || ' ' || s.apellidos), '')`.as("socio"),
         sql<string>`coalesce(s.email, '')`.as("email"),
+        sql<Idioma>`coalesce(u.idioma, 'es')`.as("idioma"),
         "p.importe",
         "p.metodo",
         "p.estado",

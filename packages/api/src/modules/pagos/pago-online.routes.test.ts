@@ -410,6 +410,88 @@ describe("pago en línea activo", () => {
     expect(alerta.mensaje).toContain("25,00 €");
   });
 
+  describe("un cargo que crece después del pedido (invitados añadidos a la inscripción)", () => {
+    /** A 20 € dinner (20 € a guest, up to 3) and a member enrolled alone: a 20 € charge. */
+    async function inscripcionDe20(socio: Cuenta) {
+      const tipo = await e.db
+        .insertInto("tipo_socio")
+        .values({ nombre: `Adulto ${socio.idSocio}`, descripcion: "", color: "#1971c2" })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await e.db
+        .updateTable("socio")
+        .set({ id_tipo_socio: tipo.id })
+        .where("id", "=", socio.idSocio)
+        .execute();
+      const acto = await pedir("POST", "/api/actos", admin.token, {
+        nombre: `Cena ${socio.idSocio}`,
+        fecha: "2099-06-01",
+        hora: "21:30",
+        lugar: "Casal",
+        sePaga: true,
+        aforo: null,
+        invitadosMax: 3,
+        precioInvitado: 20,
+        menus: [],
+        fechaMaximaInscripcion: "2099-05-01",
+        precios: [{ idTipoSocio: tipo.id, precio: 20 }],
+      });
+      expect(acto.statusCode, acto.body).toBe(201);
+      const ins = await pedir("POST", `/api/actos/${acto.json().id}/inscripciones`, socio.token, {
+        idSocio: socio.idSocio,
+      });
+      expect(ins.statusCode, ins.body).toBe(201);
+      const { id, idPago } = ins.json() as { id: number; idPago: number };
+      expect((await filaPago(idPago)).importe).toBe(2000);
+      return { url: `/api/actos/${acto.json().id}/inscripciones/${id}`, idPago };
+    }
+
+    const partes = (idOrigen: number) =>
+      e.db
+        .selectFrom("pago")
+        .select(["id", "importe", "estado", "referencia"])
+        .where("id_pago_origen", "=", idOrigen)
+        .execute();
+
+    for (const quien of ["el socio", "la junta"] as const) {
+      it(`${quien} añade 3 invitados tras pedir el pago: la notificación de 20 € paga 20 €, quedan 60 € pendientes y la junta lo sabe`, async () => {
+        const socio = await cuenta("usuario");
+        const { url, idPago } = await inscripcionDe20(socio);
+        const f = await pedido(socio.token, [idPago]);
+        const cambio = await e.app.inject({
+          method: "PATCH",
+          url,
+          headers: bearer(quien === "el socio" ? socio.token : admin.token),
+          payload: { invitados: 3 },
+        });
+        expect(cambio.statusCode, cambio.body).toBe(200);
+        expect((await filaPago(idPago)).importe).toBe(8000);
+
+        expect((await notificar(notificacionDe(f))).statusCode).toBe(200);
+        const resto = await filaPago(idPago);
+        expect(resto).toMatchObject({ estado: "pendiente", importe: 6000 });
+        const pagadas = await partes(idPago);
+        expect(pagadas).toHaveLength(1);
+        expect(pagadas[0]).toMatchObject({ estado: "pagado", importe: 2000 });
+        expect(pagadas[0]?.referencia).toContain(f.pedido);
+        expect(await cobrosEnLinea(pagadas[0]?.id ?? 0)).toBe(1);
+        expect((await filaPedido(f.pedido)).estado).toBe("pagado");
+        const alerta = await e.db
+          .selectFrom("alerta")
+          .select(["titulo", "mensaje"])
+          .where("mensaje", "like", `%${f.pedido}%`)
+          .executeTakeFirstOrThrow();
+        expect(alerta.titulo).toBe("Pago en línea por menos del cargo");
+        expect(alerta.mensaje).toContain("20,00 €");
+        expect(alerta.mensaje).toContain("60,00 €");
+        // The same notification again pays nothing more.
+        expect((await notificar(notificacionDe(f))).statusCode).toBe(200);
+        expect(await partes(idPago)).toHaveLength(1);
+        expect((await filaPago(idPago)).estado).toBe("pendiente");
+      });
+    }
+  });
+
   it("los cargos de otro son 404; uno pagado, 409; uno en una remesa sin cobrar, 409", async () => {
     const ajeno = await cargo(otro.idSocio, 5);
     const mio = await cargo(padre.idSocio, 5);
