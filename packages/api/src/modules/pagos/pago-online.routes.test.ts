@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { bearer, crearCuenta, crearEntorno, type Entorno, entrar } from "../../test/entorno.js";
 import {
@@ -130,6 +131,7 @@ describe("pago en línea activo", () => {
       Ds_Merchant_Terminal: "1",
       Ds_Merchant_Currency: "978",
       Ds_Merchant_PayMethods: "z",
+      Ds_Merchant_ConsumerLanguage: "001",
       Ds_Merchant_MerchantURL: "http://fila.test/api/pagos/redsys/notificacion",
       Ds_Merchant_UrlOK: `http://fila.test/#/pago-online/${f.pedido}`,
     });
@@ -490,6 +492,51 @@ describe("pago en línea activo", () => {
         expect((await filaPago(idPago)).estado).toBe("pendiente");
       });
     }
+  });
+
+  it("una cuenta en valenciano: la página del banco, el recibo (correo y PDF) y el aviso de pago duplicado, en valenciano", async () => {
+    const va = await cuenta("usuario");
+    await e.db.updateTable("usuario").set({ idioma: "va" }).where("id", "=", va.id).execute();
+    const a = await cargo(va.idSocio, 25);
+    const b = await cargo(va.idSocio, 15);
+    const correos = vi.spyOn(e.app.servicios.mail, "encolar");
+    const f = await pedido(va.token, [a, b]);
+    expect(decodificarParametros(f.Ds_MerchantParameters)).toMatchObject({
+      Ds_Merchant_ConsumerLanguage: "010",
+      Ds_Merchant_ProductDescription: `Quotes de la filà (comanda ${f.pedido})`,
+    });
+    const fp = await e.db
+      .insertInto("forma_pago")
+      .values({ nombre: "Efectiu" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const aMano = await pedir("POST", `/api/pagos/${a}/cobro`, admin.token, {
+      fecha: "2026-03-01",
+      idFormaPago: fp.id,
+    });
+    expect(aMano.statusCode).toBe(200);
+    expect((await notificar(notificacionDe(f))).statusCode).toBe(200);
+
+    const correo = correos.mock.calls.find(([c]) => c.asunto.includes(f.pedido))?.[0];
+    correos.mockRestore();
+    expect(correo?.asunto).toBe(`Rebut del teu pagament en línia (comanda ${f.pedido})`);
+    expect(correo?.texto).toContain("Hem rebut el teu pagament de 40,00 €");
+    expect(correo?.texto).toContain("Els meus pagaments");
+    const pdf = correo?.adjuntos?.[0]?.contenido ?? Buffer.alloc(0);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), {
+      mergePages: true,
+    });
+    expect(text).toContain(`Rebut n.º ${b}`);
+    expect(text).toContain("Hem rebut de");
+    const alerta = await e.db
+      .selectFrom("alerta")
+      .select(["titulo", "titulo_va", "mensaje_va"])
+      .where("mensaje", "like", `%${f.pedido}%`)
+      .executeTakeFirstOrThrow();
+    expect(alerta.titulo).toBe("Pago duplicado");
+    expect(alerta.titulo_va).toBe("Pagament duplicat");
+    expect(alerta.mensaje_va).toContain(`La comanda en línia ${f.pedido}`);
+    expect(alerta.mensaje_va).toContain("Cal tornar 25,00 €");
   });
 
   it("los cargos de otro son 404; uno pagado, 409; uno en una remesa sin cobrar, 409", async () => {
