@@ -25,6 +25,8 @@ export type PedidoFila = {
   respuesta: string;
   codigoAutorizacion: string;
   creadoEn: Date;
+  /** Made in Redsys's test mode: its notification pays nothing. */
+  prueba: boolean;
   cargos: { id: number; concepto: string; importe: number }[];
 };
 
@@ -87,6 +89,7 @@ export class PagoOnlineRepository {
     idSocio: number;
     importe: number;
     metodo: MetodoPagoOnline;
+    prueba: boolean;
     cargos: { id: number; importe: number }[];
   }): Promise<number> {
     const { id } = await this.db
@@ -98,6 +101,7 @@ export class PagoOnlineRepository {
         id_socio: p.idSocio,
         importe: p.importe,
         metodo: p.metodo,
+        prueba: p.prueba,
       })
       .returning("id")
       .executeTakeFirstOrThrow();
@@ -112,7 +116,7 @@ export class PagoOnlineRepository {
   async bloquearPedido(numero: string) {
     const pedido = await this.db
       .selectFrom("pedido_online")
-      .select(["id", "numero", "id_socio", "importe", "metodo", "estado"])
+      .select(["id", "numero", "id_socio", "importe", "metodo", "estado", "prueba"])
       .where("numero", "=", numero)
       .forUpdate()
       .executeTakeFirst();
@@ -198,6 +202,7 @@ export class PagoOnlineRepository {
         "p.respuesta",
         "p.codigo_autorizacion as codigoAutorizacion",
         "p.creado_en as creadoEn",
+        "p.prueba",
       ]);
     if (f.numero !== undefined) q = q.where("p.numero", "=", f.numero);
     if (f.idSocio !== undefined) q = q.where("p.id_socio", "=", f.idSocio);

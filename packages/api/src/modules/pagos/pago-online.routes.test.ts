@@ -1,10 +1,15 @@
 import { sql } from "kysely";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { buildApp } from "../../app.js";
+import { AVISO_REDSYS_EN_PRUEBAS } from "../../config.js";
+import { ClaveInstalacion } from "../../lib/clave-instalacion.js";
+import { crearBaseDePruebas } from "../../test/base-de-pruebas.js";
 import { bearer, crearCuenta, crearEntorno, type Entorno, entrar } from "../../test/entorno.js";
 import {
   arrancarRedsysSimulado,
-  COMERCIO_PRUEBAS,
+  COMERCIO_PUBLICO_PRUEBAS,
+  COMERCIO_SIMULADO,
   comoFormulario,
   type FormularioBanco,
   notificacionDe,
@@ -91,7 +96,7 @@ beforeAll(async () => {
         })
       ).statusCode,
   });
-  e = await crearEntorno({ redsys: { ...COMERCIO_PRUEBAS, url: banco.url } });
+  e = await crearEntorno({ redsys: { ...COMERCIO_SIMULADO, url: banco.url } });
   admin = await cuenta("administrador");
   padre = await cuenta("usuario");
   otro = await cuenta("usuario");
@@ -110,7 +115,7 @@ afterAll(async () => {
 describe("pago en línea activo", () => {
   it("la web sabe que está activo y la CSP deja enviar el formulario al banco", async () => {
     const res = await pedir("GET", "/api/pagos/pago-online", padre.token);
-    expect(res.json()).toEqual({ activo: true });
+    expect(res.json()).toEqual({ activo: true, prueba: false });
     expect(String(res.headers["content-security-policy"])).toContain(
       `form-action 'self' ${banco.origen}`,
     );
@@ -127,7 +132,7 @@ describe("pago en línea activo", () => {
     expect(orden).toMatchObject({
       Ds_Merchant_Amount: "4550",
       Ds_Merchant_Order: f.pedido,
-      Ds_Merchant_MerchantCode: "999008881",
+      Ds_Merchant_MerchantCode: COMERCIO_SIMULADO.merchantCode,
       Ds_Merchant_Terminal: "1",
       Ds_Merchant_Currency: "978",
       Ds_Merchant_PayMethods: "z",
@@ -329,6 +334,20 @@ describe("pago en línea activo", () => {
       expect(tomados).toEqual(expect.arrayContaining([segundo.id, primero.id]));
     },
   );
+
+  it("un pedido hecho en modo de pruebas no paga aunque la notificación llegue con la configuración real", async () => {
+    const id = await cargo(hijo, 14);
+    const f = await pedido(padre.token, [id]);
+    await e.db
+      .updateTable("pedido_online")
+      .set({ prueba: true })
+      .where("numero", "=", f.pedido)
+      .execute();
+    expect((await notificar(notificacionDe(f))).statusCode).toBe(200);
+    expect((await filaPago(id)).estado).toBe("pendiente");
+    expect(await cobrosEnLinea(id)).toBe(0);
+    expect((await filaPedido(f.pedido)).respuesta).toBe("0000");
+  });
 
   it("una firma alterada es 400 y no cambia nada", async () => {
     const id = await cargo(hijo, 12);
@@ -628,6 +647,95 @@ describe("pago en línea activo", () => {
   });
 });
 
+describe("modo de pruebas de Redsys (su clave pública o su dirección de pruebas)", () => {
+  let pruebas: Entorno;
+  beforeAll(async () => {
+    pruebas = await crearEntorno({
+      redsys: { ...COMERCIO_PUBLICO_PRUEBAS, url: "http://127.0.0.1:9/sis/realizarPago" },
+    });
+  });
+  afterAll(async () => {
+    await pruebas?.cerrar();
+  });
+
+  it("con la clave pública de pruebas la web lo sabe, el pedido queda marcado de prueba y su notificación se guarda sin pagar el cargo", async () => {
+    const c = await crearCuenta(pruebas.db, { rol: "usuario" });
+    const token = await entrar(pruebas.app, c.email);
+    const estado = await pruebas.app.inject({
+      url: "/api/pagos/pago-online",
+      headers: bearer(token),
+    });
+    expect(estado.json()).toEqual({ activo: true, prueba: true });
+    const { id } = await pruebas.db
+      .insertInto("pago")
+      .values({
+        id_socio: c.idSocio ?? 0,
+        id_pagador: c.idSocio ?? 0,
+        concepto: "Cuota 2026",
+        anyo: 2026,
+        importe: 2000,
+        fecha_emision: "2026-01-01",
+        fecha_vencimiento: "2026-05-01",
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const res = await pruebas.app.inject({
+      method: "POST",
+      url: "/api/pagos/pago-online",
+      headers: bearer(token),
+      payload: { idsPago: [id], metodo: "tarjeta" },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const f = res.json() as FormularioBanco & { pedido: string };
+    const correos = vi.spyOn(pruebas.app.servicios.mail, "encolar");
+    // Anyone can sign with the published key: the notification is kept and pays nothing.
+    const n = await pruebas.app.inject({
+      method: "POST",
+      url: "/api/pagos/redsys/notificacion",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: comoFormulario(notificacionDe(f, { clave: COMERCIO_PUBLICO_PRUEBAS.secretKey })),
+    });
+    expect(n.statusCode).toBe(200);
+    const cargo = await pruebas.db
+      .selectFrom("pago")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(cargo).toMatchObject({ estado: "pendiente", importe: 2000, fecha_pago: null });
+    const pedidoFila = await pruebas.db
+      .selectFrom("pedido_online")
+      .selectAll()
+      .where("numero", "=", f.pedido)
+      .executeTakeFirstOrThrow();
+    expect(pedidoFila).toMatchObject({ prueba: true, respuesta: "0000" });
+    expect(pedidoFila.notificacion).toContain(f.pedido);
+    expect(correos).not.toHaveBeenCalled();
+    correos.mockRestore();
+    const visto = await pruebas.app.inject({
+      url: `/api/pagos/pago-online/${f.pedido}`,
+      headers: bearer(token),
+    });
+    expect(visto.json()).toMatchObject({ prueba: true, cargos: [{ id, importe: 20 }] });
+  });
+
+  it("avisa al arrancar de que está en modo de pruebas", async () => {
+    const bd = await crearBaseDePruebas();
+    const lineas: string[] = [];
+    const app = await buildApp({
+      config: { ...pruebas.config },
+      db: bd.db,
+      clave: ClaveInstalacion.nueva(),
+      logger: { level: "warn", stream: { write: (l: string) => lineas.push(l) } },
+    });
+    try {
+      expect(lineas.map((l) => JSON.parse(l).msg)).toContain(AVISO_REDSYS_EN_PRUEBAS);
+    } finally {
+      await app.close();
+      await bd.cerrar();
+    }
+  });
+});
+
 describe("pago en línea sin configurar", () => {
   let apagado: Entorno;
   beforeAll(async () => {
@@ -644,7 +752,7 @@ describe("pago en línea sin configurar", () => {
       url: "/api/pagos/pago-online",
       headers: bearer(token),
     });
-    expect(estado.json()).toEqual({ activo: false });
+    expect(estado.json()).toEqual({ activo: false, prueba: false });
     expect(String(estado.headers["content-security-policy"])).toContain("form-action 'self';");
     const crear = await apagado.app.inject({
       method: "POST",

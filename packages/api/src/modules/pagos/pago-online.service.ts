@@ -16,7 +16,7 @@ import {
   respuestaAutorizada,
 } from "@fila/domain";
 import type { FastifyBaseLogger } from "fastify";
-import type { ConfigRedsys } from "../../config.js";
+import { type ConfigRedsys, redsysEnPruebas } from "../../config.js";
 import { DomainError, noEncontrado } from "../../errors/domain-error.js";
 import { mensajeCon } from "../../errors/mensajes.js";
 import type { UsuarioAutenticado } from "../../plugins/auth.js";
@@ -71,6 +71,7 @@ const ACCION_COBRO_EN_LINEA = "cobro en línea";
 export type ResultadoNotificacion =
   | { efecto: "pagado"; numero: string; duplicado: number }
   | { efecto: "denegado"; numero: string }
+  | { efecto: "prueba"; numero: string }
   | { efecto: "repetida"; numero: string };
 
 const notificacionInvalida = () =>
@@ -98,6 +99,7 @@ export function presentarPedido(p: PedidoFila, idioma: Idioma = "es"): PedidoOnl
     codigoAutorizacion: p.codigoAutorizacion,
     respuesta: p.respuesta,
     motivo: motivoRespuestaRedsys(p.respuesta, idioma),
+    prueba: p.prueba,
   };
 }
 
@@ -113,6 +115,11 @@ export class PagoOnlineService {
 
   get activo(): boolean {
     return this.deps.config !== null;
+  }
+
+  /** Redsys's test host or published key: orders marked `prueba`, nothing paid. */
+  get modoPrueba(): boolean {
+    return this.deps.config !== null && redsysEnPruebas(this.deps.config);
   }
 
   private redsys(): ConfigRedsys {
@@ -160,6 +167,7 @@ export class PagoOnlineService {
         idSocio: socioId,
         importe,
         metodo: entrada.metodo,
+        prueba: this.modoPrueba,
         cargos: mios.map((c) => ({ id: c.id, importe: c.importe })),
       });
       return { numero, importe };
@@ -235,6 +243,16 @@ export class PagoOnlineService {
           notificacion,
         });
         return { efecto: "denegado" as const, numero, idPedido: pedido.id, duplicados: [] };
+      }
+      if (pedido.prueba || this.modoPrueba) {
+        // Test mode: the bank's answer is kept, and no charge is paid.
+        await repo.resolver(pedido.id, {
+          estado: "pagado",
+          respuesta,
+          codigoAutorizacion: autorizacion,
+          notificacion,
+        });
+        return { efecto: "prueba" as const, numero, idPedido: pedido.id, duplicados: [] };
       }
       const cargos = await repo.bloquearCargos(pedido.cargos.map((c) => c.id));
       const aPagar = cargos.filter(pagable);
@@ -312,6 +330,7 @@ export class PagoOnlineService {
     });
     if (resultado.efecto === "repetida") return { efecto: "repetida", numero };
     if (resultado.efecto === "denegado") return { efecto: "denegado", numero };
+    if (resultado.efecto === "prueba") return { efecto: "prueba", numero };
     const duplicado = resultado.duplicados.reduce((s, d) => s + d.importe, 0);
     // After the commit: a failed mail or alert must not undo the payment nor make the bank retry.
     await this.enviarRecibo(numero, resultado.pagados ?? []);
