@@ -647,24 +647,34 @@ describe("pago en línea activo", () => {
   });
 });
 
-describe("modo de pruebas de Redsys (su clave pública o su dirección de pruebas)", () => {
-  let pruebas: Entorno;
+/** Another app on its own database for a `describe`, closed after it. */
+function otroEntorno(cambios: Parameters<typeof crearEntorno>[0] = {}): () => Entorno {
+  const ref: { e?: Entorno } = {};
   beforeAll(async () => {
-    pruebas = await crearEntorno({
-      redsys: { ...COMERCIO_PUBLICO_PRUEBAS, url: "http://127.0.0.1:9/sis/realizarPago" },
-    });
+    ref.e = await crearEntorno(cambios);
   });
   afterAll(async () => {
-    await pruebas?.cerrar();
+    await ref.e?.cerrar();
+  });
+  return () => ref.e as Entorno;
+}
+
+/** An account signed in on `en`, and what `GET /api/pagos/pago-online` tells it. */
+async function usuarioEn(en: Entorno) {
+  const c = await crearCuenta(en.db, { rol: "usuario" });
+  const token = await entrar(en.app, c.email);
+  const estado = await en.app.inject({ url: "/api/pagos/pago-online", headers: bearer(token) });
+  return { c, token, estado };
+}
+
+describe("modo de pruebas de Redsys (su clave pública o su dirección de pruebas)", () => {
+  const entorno = otroEntorno({
+    redsys: { ...COMERCIO_PUBLICO_PRUEBAS, url: "http://127.0.0.1:9/sis/realizarPago" },
   });
 
   it("con la clave pública de pruebas la web lo sabe, el pedido queda marcado de prueba y su notificación se guarda sin pagar el cargo", async () => {
-    const c = await crearCuenta(pruebas.db, { rol: "usuario" });
-    const token = await entrar(pruebas.app, c.email);
-    const estado = await pruebas.app.inject({
-      url: "/api/pagos/pago-online",
-      headers: bearer(token),
-    });
+    const pruebas = entorno();
+    const { c, token, estado } = await usuarioEn(pruebas);
     expect(estado.json()).toEqual({ activo: true, prueba: true });
     const { id } = await pruebas.db
       .insertInto("pago")
@@ -722,7 +732,7 @@ describe("modo de pruebas de Redsys (su clave pública o su dirección de prueba
     const bd = await crearBaseDePruebas();
     const lineas: string[] = [];
     const app = await buildApp({
-      config: { ...pruebas.config },
+      config: { ...entorno().config },
       db: bd.db,
       clave: ClaveInstalacion.nueva(),
       logger: { level: "warn", stream: { write: (l: string) => lineas.push(l) } },
@@ -737,21 +747,11 @@ describe("modo de pruebas de Redsys (su clave pública o su dirección de prueba
 });
 
 describe("pago en línea sin configurar", () => {
-  let apagado: Entorno;
-  beforeAll(async () => {
-    apagado = await crearEntorno();
-  });
-  afterAll(async () => {
-    await apagado?.cerrar();
-  });
+  const entorno = otroEntorno();
 
   it("la web lo sabe, las rutas no existen (404) y la CSP solo deja enviar formularios a sí misma", async () => {
-    const c = await crearCuenta(apagado.db, { rol: "usuario" });
-    const token = await entrar(apagado.app, c.email);
-    const estado = await apagado.app.inject({
-      url: "/api/pagos/pago-online",
-      headers: bearer(token),
-    });
+    const apagado = entorno();
+    const { token, estado } = await usuarioEn(apagado);
     expect(estado.json()).toEqual({ activo: false, prueba: false });
     expect(String(estado.headers["content-security-policy"])).toContain("form-action 'self';");
     const crear = await apagado.app.inject({
