@@ -511,6 +511,34 @@ describe("pago en línea activo", () => {
         expect((await filaPago(idPago)).estado).toBe("pendiente");
       });
     }
+
+    it("la notificación y el cambio de invitados a la vez: se paga lo del pedido, nunca más, y lo que falta queda pendiente", async () => {
+      const socio = await cuenta("usuario");
+      const { url, idPago } = await inscripcionDe20(socio);
+      const f = await pedido(socio.token, [idPago]);
+      const [n, cambio] = await Promise.all([
+        notificar(notificacionDe(f)),
+        e.app.inject({
+          method: "PATCH",
+          url,
+          headers: bearer(socio.token),
+          payload: { invitados: 3 },
+        }),
+      ]);
+      expect(n.statusCode).toBe(200);
+      const original = await filaPago(idPago);
+      const pagadas = await partes(idPago);
+      if (cambio.statusCode === 200) {
+        // The guests first: the bank's 20 € pay a part and 60 € stay owed.
+        expect(original).toMatchObject({ estado: "pendiente", importe: 6000 });
+        expect(pagadas.map((p) => [p.estado, p.importe])).toEqual([["pagado", 2000]]);
+      } else {
+        // The payment first: the 20 € charge is paid and the paid charge no longer changes.
+        expect(cambio.statusCode).toBe(409);
+        expect(original).toMatchObject({ estado: "pagado", importe: 2000 });
+        expect(pagadas).toHaveLength(0);
+      }
+    });
   });
 
   it("una cuenta en valenciano: la página del banco, el recibo (correo y PDF) y el aviso de pago duplicado, en valenciano", async () => {
