@@ -208,6 +208,10 @@ export class PagoOnlineService {
    * one transaction (the order's row locked first: the same notification twice pays once); any
    * other answer records the refusal. A charge that can no longer be paid (paid by hand in the
    * meantime, cancelled, put in a remittance) is not touched: the board is told what to refund.
+   * A notification never pays more than it carries: a charge that grew after the order (more
+   * guests) is split as the desk's partial payment does, the rest stays owed, and the board is
+   * told. In test mode (an order marked `prueba`, or Redsys's test host or key now) the answer is
+   * recorded and nothing is paid.
    */
   async notificar(n: NotificacionRedsys): Promise<ResultadoNotificacion> {
     const redsys = this.redsys();
