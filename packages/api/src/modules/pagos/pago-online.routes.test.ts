@@ -59,6 +59,21 @@ async function cargo(idSocio: number, importe = 45.5) {
   return res.json().id as number;
 }
 
+/** The board collects a charge at the desk with a new payment method; the method's id. */
+async function cobrarEnCaja(id: number, forma: string) {
+  const fp = await e.db
+    .insertInto("forma_pago")
+    .values({ nombre: forma })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const res = await pedir("POST", `/api/pagos/${id}/cobro`, admin.token, {
+    fecha: "2026-03-01",
+    idFormaPago: fp.id,
+  });
+  expect(res.statusCode).toBe(200);
+  return fp.id;
+}
+
 async function pedido(token: string, idsPago: number[], metodo = "tarjeta") {
   const res = await pedir("POST", "/api/pagos/pago-online", token, { idsPago, metodo });
   expect(res.statusCode, res.body).toBe(201);
@@ -72,6 +87,13 @@ const filaPedido = (numero: string) =>
     .selectFrom("pedido_online")
     .selectAll()
     .where("numero", "=", numero)
+    .executeTakeFirstOrThrow();
+/** The board's alert about an order (the one whose message names it). */
+const alertaDe = (numero: string) =>
+  e.db
+    .selectFrom("alerta")
+    .select(["titulo", "mensaje", "titulo_va", "mensaje_va"])
+    .where("mensaje", "like", `%${numero}%`)
     .executeTakeFirstOrThrow();
 const cobrosEnLinea = async (id: number) =>
   (
@@ -263,11 +285,7 @@ describe("pago en línea activo", () => {
     expect(p.estado).toBe("pendiente");
     expect(p.id_remesa).not.toBeNull();
     expect(await cobrosEnLinea(id)).toBe(0);
-    const alerta = await e.db
-      .selectFrom("alerta")
-      .select(["titulo", "mensaje"])
-      .where("mensaje", "like", `%${f.pedido}%`)
-      .executeTakeFirstOrThrow();
+    const alerta = await alertaDe(f.pedido);
     expect(alerta.titulo).toBe("Pago duplicado");
     expect(alerta.mensaje).toContain("18,00 €");
     // And the other way round: a paid charge is no longer eligible for the next remittance.
@@ -408,25 +426,12 @@ describe("pago en línea activo", () => {
     const a = await cargo(hijo, 25);
     const b = await cargo(hijo, 15);
     const f = await pedido(padre.token, [a, b]);
-    const fp = await e.db
-      .insertInto("forma_pago")
-      .values({ nombre: "Efectivo" })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const aMano = await pedir("POST", `/api/pagos/${a}/cobro`, admin.token, {
-      fecha: "2026-03-01",
-      idFormaPago: fp.id,
-    });
-    expect(aMano.statusCode).toBe(200);
+    const fp = await cobrarEnCaja(a, "Efectivo");
     expect((await notificar(notificacionDe(f))).statusCode).toBe(200);
     expect((await filaPago(b)).estado).toBe("pagado");
-    expect((await filaPago(a)).id_forma_pago).toBe(fp.id);
+    expect((await filaPago(a)).id_forma_pago).toBe(fp);
     expect((await filaPedido(f.pedido)).estado).toBe("pagado");
-    const alerta = await e.db
-      .selectFrom("alerta")
-      .select(["titulo", "mensaje"])
-      .where("mensaje", "like", `%${f.pedido}%`)
-      .executeTakeFirstOrThrow();
+    const alerta = await alertaDe(f.pedido);
     expect(alerta.titulo).toBe("Pago duplicado");
     expect(alerta.mensaje).toContain("25,00 €");
   });
@@ -497,11 +502,7 @@ describe("pago en línea activo", () => {
         expect(pagadas[0]?.referencia).toContain(f.pedido);
         expect(await cobrosEnLinea(pagadas[0]?.id ?? 0)).toBe(1);
         expect((await filaPedido(f.pedido)).estado).toBe("pagado");
-        const alerta = await e.db
-          .selectFrom("alerta")
-          .select(["titulo", "mensaje"])
-          .where("mensaje", "like", `%${f.pedido}%`)
-          .executeTakeFirstOrThrow();
+        const alerta = await alertaDe(f.pedido);
         expect(alerta.titulo).toBe("Pago en línea por menos del cargo");
         expect(alerta.mensaje).toContain("20,00 €");
         expect(alerta.mensaje).toContain("60,00 €");
@@ -552,16 +553,7 @@ describe("pago en línea activo", () => {
       Ds_Merchant_ConsumerLanguage: "010",
       Ds_Merchant_ProductDescription: `Quotes de la filà (comanda ${f.pedido})`,
     });
-    const fp = await e.db
-      .insertInto("forma_pago")
-      .values({ nombre: "Efectiu" })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const aMano = await pedir("POST", `/api/pagos/${a}/cobro`, admin.token, {
-      fecha: "2026-03-01",
-      idFormaPago: fp.id,
-    });
-    expect(aMano.statusCode).toBe(200);
+    await cobrarEnCaja(a, "Efectiu");
     expect((await notificar(notificacionDe(f))).statusCode).toBe(200);
 
     const correo = correos.mock.calls.find(([c]) => c.asunto.includes(f.pedido))?.[0];
@@ -575,11 +567,7 @@ describe("pago en línea activo", () => {
     });
     expect(text).toContain(`Rebut n.º ${b}`);
     expect(text).toContain("Hem rebut de");
-    const alerta = await e.db
-      .selectFrom("alerta")
-      .select(["titulo", "titulo_va", "mensaje_va"])
-      .where("mensaje", "like", `%${f.pedido}%`)
-      .executeTakeFirstOrThrow();
+    const alerta = await alertaDe(f.pedido);
     expect(alerta.titulo).toBe("Pago duplicado");
     expect(alerta.titulo_va).toBe("Pagament duplicat");
     expect(alerta.mensaje_va).toContain(`La comanda en línia ${f.pedido}`);
@@ -601,15 +589,7 @@ describe("pago en línea activo", () => {
     expect(res.statusCode).toBe(404);
 
     const pagado = await cargo(padre.idSocio, 5);
-    const fp = await e.db
-      .insertInto("forma_pago")
-      .values({ nombre: "Caja" })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await pedir("POST", `/api/pagos/${pagado}/cobro`, admin.token, {
-      fecha: "2026-03-01",
-      idFormaPago: fp.id,
-    });
+    await cobrarEnCaja(pagado, "Caja");
     res = await pedir("POST", "/api/pagos/pago-online", padre.token, {
       idsPago: [pagado],
       metodo: "tarjeta",
