@@ -13,7 +13,12 @@ import {
 } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { componerServicios, type Servicios } from "./composicion.js";
-import { type ConfianzaProxy, type Config, VERSION_APP } from "./config.js";
+import {
+  AVISO_REDSYS_EN_PRUEBAS,
+  type ConfianzaProxy,
+  type Config,
+  VERSION_APP,
+} from "./config.js";
 import type { Database } from "./db/database.js";
 import { registrarTareasPglite } from "./db/tareas-pglite.js";
 import { contarConexiones } from "./lib/al-asentarse.js";
@@ -151,6 +156,7 @@ export async function buildApp({
     trabajos: opcionesTrabajos,
   });
   app.decorate("servicios", servicios);
+  if (servicios.pagoOnline.modoPrueba) app.log.warn(AVISO_REDSYS_EN_PRUEBAS);
   const { mail, eventos, push, alertas, analitica, anuncios, copias, metricas, trabajos } =
     servicios;
 

@@ -578,6 +578,8 @@ export type PedidoOnlineTable = {
   notificacion: Generated<string>;
   creado_en: Generated<Date>;
   resuelto_en: Date | null;
+  /** Made in Redsys's test mode (0033): its notification pays nothing. */
+  prueba: Generated<boolean>;
 };
 
 export type PedidoOnlinePagoTable = {

@@ -31,6 +31,7 @@ import * as envioDestinatarios from "./2026-11-28-0030-envio-destinatarios.js";
 import * as textosValenciano from "./2026-11-28-0031-textos-valenciano.js";
 import * as remesaXmlAlDescargar from "./2026-11-29-0032-remesa-xml-al-descargar.js";
 import * as envioEnviando from "./2026-12-06-0033-envio-enviando.js";
+import * as pedidoOnlinePrueba from "./2026-12-06-0034-pedido-online-prueba.js";
 
 // Static provider: works the same under tsx, vitest and a bundle.
 export const migraciones: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migraciones: Record<string, Migration> = {
   "2026-11-28-0031-textos-valenciano": textosValenciano,
   "2026-11-29-0032-remesa-xml-al-descargar": remesaXmlAlDescargar,
   "2026-12-06-0033-envio-enviando": envioEnviando,
+  "2026-12-06-0034-pedido-online-prueba": pedidoOnlinePrueba,
 };
