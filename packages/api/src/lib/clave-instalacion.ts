@@ -9,6 +9,7 @@ import {
 import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ErrorDeArranque } from "../bootstrap/fallo-arranque.js";
+import { leerBase64url } from "./base64url.js";
 
 /**
  * The installation key (docs/adr/0015-clave-de-instalacion.md): 256 random bits that never go
@@ -68,8 +69,8 @@ export class ClaveInstalacion {
   /** The text, or null when the value was not encrypted by this key for this context. */
   descifrar(valor: string, contexto: string): string | null {
     if (!ClaveInstalacion.esCifrado(valor)) return null;
-    const datos = Buffer.from(valor.slice(ClaveInstalacion.PREFIJO_CIFRADO.length), "base64url");
-    if (datos.length < 28) return null;
+    const datos = leerBase64url(valor.slice(ClaveInstalacion.PREFIJO_CIFRADO.length));
+    if (!datos || datos.length < 28) return null;
     try {
       const descifrador = createDecipheriv("aes-256-gcm", this.claveCifrar, datos.subarray(0, 12));
       descifrador.setAAD(Buffer.from(contexto));
@@ -87,14 +88,17 @@ export class ClaveInstalacion {
     return `${cuerpo}.${this.mac(proposito, cuerpo).toString("base64url")}`;
   }
 
-  /** The signed data, or null when the token was not signed by this key for this purpose. */
+  /**
+   * The signed data, or null when the token was not signed by this key for this purpose or is
+   * not spelt exactly as `firmar` writes it (one token per data: an altered one is refused).
+   */
   verificar(proposito: string, token: string): string | null {
     const [cuerpo, firma, ...resto] = token.split(".");
     if (cuerpo === undefined || firma === undefined || resto.length > 0) return null;
     const esperada = this.mac(proposito, cuerpo);
-    const recibida = Buffer.from(firma, "base64url");
-    if (recibida.length !== esperada.length || !timingSafeEqual(recibida, esperada)) return null;
-    return Buffer.from(cuerpo, "base64url").toString("utf8");
+    const recibida = leerBase64url(firma);
+    if (recibida?.length !== esperada.length || !timingSafeEqual(recibida, esperada)) return null;
+    return leerBase64url(cuerpo)?.toString("utf8") ?? null;
   }
 
   resumen(proposito: string, datos: string): string {
