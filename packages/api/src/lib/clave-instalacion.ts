@@ -6,7 +6,17 @@ import {
   randomBytes,
   timingSafeEqual,
 } from "node:crypto";
-import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeSync,
+} from "node:fs";
 import path from "node:path";
 import { ErrorDeArranque } from "../bootstrap/fallo-arranque.js";
 import { leerBase64url } from "./base64url.js";
@@ -110,6 +120,38 @@ export class ClaveInstalacion {
   }
 }
 
+/** The file written (mode 0600) and on disk before it is named. */
+function escribirEnDisco(fichero: string, texto: string): void {
+  const fd = openSync(fichero, "wx", 0o600);
+  try {
+    writeSync(fd, texto);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A folder's entries on disk (fsync of the folder). */
+function sincronizarCarpeta(ruta: string): void {
+  const fd = openSync(ruta, "r");
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The start stops with this when the data hold another key's fingerprint (docs/adr/0015): a
+ * lost `DATA_DIR/clave` or a changed `FILA_CLAVE` would otherwise strip every account's
+ * two-factor codes and kill every card and unsubscribe link without a word.
+ */
+export function errorClaveDistinta(dataDir: string): ErrorDeArranque {
+  return new ErrorDeArranque(
+    `los datos se escribieron con otra clave de instalación. Recupera el fichero DATA_DIR/clave (${path.join(dataDir, "clave")}) o la variable FILA_CLAVE con que funcionaba. Si esa clave se ha perdido para siempre, arranca con FILA_CLAVE_NUEVA=1: quien tenga la verificación en dos pasos tendrá que volver a configurarla y los carnés y enlaces de baja anteriores dejarán de valer.`,
+  );
+}
+
 const NO_VALIDA =
   "la variable FILA_CLAVE no es una clave de 256 bits en hexadecimal (64 cifras) ni en base64. Genera una con «openssl rand -base64 32».";
 
@@ -142,14 +184,16 @@ export function cargarClaveInstalacion(opciones: {
   if (!existsSync(fichero)) {
     mkdirSync(opciones.dataDir, { recursive: true });
     const temporal = `${fichero}.${process.pid}-${randomBytes(4).toString("hex")}`;
-    writeFileSync(temporal, `${randomBytes(32).toString("base64")}\n`, { mode: 0o600 });
     try {
+      escribirEnDisco(temporal, `${randomBytes(32).toString("base64")}\n`);
       linkSync(temporal, fichero);
     } catch (err) {
       if ((err as { code?: string }).code !== "EEXIST") throw err;
     } finally {
       rmSync(temporal, { force: true });
     }
+    // The new name on disk too: a key lost by a power cut after the first start stops the next.
+    sincronizarCarpeta(opciones.dataDir);
   }
   const clave = leerClave(readFileSync(fichero, "utf8"));
   if (!clave) {

@@ -2,8 +2,10 @@ import { gunzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app.js";
-import { ClaveInstalacion } from "../../lib/clave-instalacion.js";
+import { ErrorDeArranque } from "../../bootstrap/fallo-arranque.js";
+import { ClaveInstalacion, errorClaveDistinta } from "../../lib/clave-instalacion.js";
 import { codigoTotp, hashCodigoRecuperacionAntiguo } from "../../lib/totp.js";
+import { crearBaseDePruebas } from "../../test/base-de-pruebas.js";
 import { bearer, crearCuenta, entrar, PASSWORD_PRUEBA } from "../../test/entorno.js";
 import { crearEntornoConArchivos, type EntornoConArchivos, multipart } from "../../test/subidas.js";
 import { ponerSecretosAlDia } from "./secretos.js";
@@ -127,6 +129,53 @@ describe("secretos TOTP cifrados con la clave de instalación", () => {
     expect((await login(undefined, c.email, "abcde fghjk")).statusCode).toBe(200);
   });
 
+  it("el primer arranque que no encuentra huella la escribe, aunque no haya secretos (issue 45 §12)", async () => {
+    const bd = await crearBaseDePruebas();
+    try {
+      const huella = () =>
+        bd.db.selectFrom("asociacion").select("clave_huella").executeTakeFirstOrThrow();
+      expect((await huella()).clave_huella).toBeNull();
+      const clave = ClaveInstalacion.nueva();
+      await ponerSecretosAlDia(bd.db, clave, () => errorClaveDistinta("/datos"));
+      expect((await huella()).clave_huella).toBe(clave.huella);
+      // The next start with another key stops.
+      await expect(
+        ponerSecretosAlDia(bd.db, ClaveInstalacion.nueva(), () => errorClaveDistinta("/datos")),
+      ).rejects.toThrow(ErrorDeArranque);
+    } finally {
+      await bd.cerrar();
+    }
+  });
+
+  it("arrancar con otra clave sin FILA_CLAVE_NUEVA para, nombrando DATA_DIR/clave y FILA_CLAVE, sin tocar nada (issue 45 §12)", async () => {
+    const c = await cuentaConTotp(x);
+    await ponerSecretosAlDia(x.e.db, x.e.clave);
+    const foto = async () => ({
+      usuarios: await x.e.db
+        .selectFrom("usuario")
+        .select(["id", "totp_secreto", "totp_activo", "totp_renovar"])
+        .orderBy("id")
+        .execute(),
+      recuperacion: await x.e.db
+        .selectFrom("totp_recuperacion")
+        .selectAll()
+        .orderBy("id")
+        .execute(),
+      huella: await x.e.db.selectFrom("asociacion").select("clave_huella").execute(),
+    });
+    const antes = await foto();
+    expect(antes.huella).toEqual([{ clave_huella: x.e.clave.huella }]);
+    const arranque = ponerSecretosAlDia(x.e.db, ClaveInstalacion.nueva(), () =>
+      errorClaveDistinta("/srv/fila"),
+    );
+    await expect(arranque).rejects.toThrow(ErrorDeArranque);
+    await expect(arranque).rejects.toThrow(
+      /otra clave de instalación.*DATA_DIR\/clave \(\/srv\/fila\/clave\).*FILA_CLAVE.*FILA_CLAVE_NUEVA=1/,
+    );
+    expect(await foto()).toEqual(antes);
+    expect((await login(undefined, c.email)).json().error).toBe("codigo_requerido");
+  });
+
   it("con otra clave de instalación, las cuentas con TOTP tienen que volver a configurarlo antes de nada", async () => {
     const activa = await cuentaConTotp(x);
     const pendiente = await cuentaConTotp(x, false);
@@ -193,6 +242,12 @@ describe("secretos TOTP cifrados con la clave de instalación", () => {
       });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().totpPorConfigurar).toBeGreaterThanOrEqual(1);
+      // The restored data now hold this installation's fingerprint: the next start goes on.
+      const huella = await destino.e.db
+        .selectFrom("asociacion")
+        .select("clave_huella")
+        .executeTakeFirstOrThrow();
+      expect(huella.clave_huella).toBe(destino.e.clave.huella);
       const entrada = await login(destino.e.app, c.email);
       expect(entrada.statusCode, entrada.body).toBe(200);
       const estado = await conSesion(destino.e.app, entrada.json().accessToken)(

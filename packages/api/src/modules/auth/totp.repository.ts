@@ -127,14 +127,14 @@ export class TotpRepository {
     return this.cambiarAsociacion({ clave_huella: huella });
   }
 
-  /** Stored secrets (confirmed and pending); with `enClaro`, only those not yet encrypted. */
-  secretos(enClaro: { prefijoCifrado: string } | null): Promise<SecretoFila[]> {
-    let q = this.db
+  /** Stored secrets, confirmed and pending. */
+  secretos(): Promise<SecretoFila[]> {
+    return this.db
       .selectFrom("usuario")
       .select(["id", "totp_secreto as totpSecreto", "totp_activo as totpActivo"])
-      .where("totp_secreto", "is not", null);
-    if (enClaro) q = q.where("totp_secreto", "not like", `${enClaro.prefijoCifrado}%`);
-    return q.orderBy("id").execute() as Promise<SecretoFila[]>;
+      .where("totp_secreto", "is not", null)
+      .orderBy("id")
+      .execute() as Promise<SecretoFila[]>;
   }
 
   async guardarSecreto(idUsuario: number, secreto: string): Promise<void> {

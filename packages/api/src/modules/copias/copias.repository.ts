@@ -241,6 +241,10 @@ export class CopiasRepository {
    * Rows replaced with the triggers quiet leave `version_datos` (migration 0017) where it was:
    * raised here, so no server answers from what it kept of the data before.
    */
+  async fijarHuellaClave(huella: string): Promise<void> {
+    await this.db.updateTable("asociacion").set({ clave_huella: huella }).execute();
+  }
+
   async subirVersionDatos(): Promise<void> {
     await sql`SELECT version_datos_cambio()`.execute(this.db);
   }
