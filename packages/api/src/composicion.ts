@@ -115,6 +115,7 @@ export function componerServicios({
     mail,
     clave,
     new LimiteIntentos(authRepo, VENTANA_INTENTOS_MS),
+    config.publicUrl,
   );
   const auth = new AuthService(
     authRepo,

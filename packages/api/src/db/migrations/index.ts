@@ -30,6 +30,7 @@ import * as versionDatosInicioSocio from "./2026-11-28-0029-version-datos-inicio
 import * as envioDestinatarios from "./2026-11-28-0030-envio-destinatarios.js";
 import * as textosValenciano from "./2026-11-28-0031-textos-valenciano.js";
 import * as remesaXmlAlDescargar from "./2026-11-29-0032-remesa-xml-al-descargar.js";
+import * as pruebaTotp from "./2026-12-06-0033-prueba-totp.js";
 
 // Static provider: works the same under tsx, vitest and a bundle.
 export const migraciones: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migraciones: Record<string, Migration> = {
   "2026-11-28-0030-envio-destinatarios": envioDestinatarios,
   "2026-11-28-0031-textos-valenciano": textosValenciano,
   "2026-11-29-0032-remesa-xml-al-descargar": remesaXmlAlDescargar,
+  "2026-12-06-0033-prueba-totp": pruebaTotp,
 };

@@ -176,6 +176,49 @@ export class TotpRepository {
     return Boolean(fila);
   }
 
+  /** A mailed proof link (docs/adr/0015): single use, from `creado` until `expira`. */
+  async crearPrueba(idUsuario: number, tokenHash: string, creado: Date, expira: Date) {
+    await this.db
+      .insertInto("token_acceso")
+      .values({
+        id_usuario: idUsuario,
+        tipo: "totp",
+        token_hash: tokenHash,
+        creado_en: creado,
+        expira_en: expira,
+      })
+      .execute();
+  }
+
+  async contarPruebasDesde(idUsuario: number, desde: Date): Promise<number> {
+    const fila = await this.db
+      .selectFrom("token_acceso")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("id_usuario", "=", idUsuario)
+      .where("tipo", "=", "totp")
+      .where("creado_en", ">", desde)
+      .executeTakeFirst();
+    return Number(fila?.n ?? 0);
+  }
+
+  /**
+   * Spends the account's proof link in one statement (two requests racing for it: one wins);
+   * false when it is not theirs, was used or had expired at `ahora`.
+   */
+  async consumirPrueba(idUsuario: number, tokenHash: string, ahora: Date): Promise<boolean> {
+    const fila = await this.db
+      .updateTable("token_acceso")
+      .set({ usado_en: ahora })
+      .where("token_hash", "=", tokenHash)
+      .where("tipo", "=", "totp")
+      .where("id_usuario", "=", idUsuario)
+      .where("usado_en", "is", null)
+      .where("expira_en", ">", ahora)
+      .returning("id")
+      .executeTakeFirst();
+    return Boolean(fila);
+  }
+
   auditar(entrada: EntradaAuditoria): Promise<void> {
     return registrarAuditoria(this.db, entrada);
   }
