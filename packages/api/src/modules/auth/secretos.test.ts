@@ -121,6 +121,9 @@ async function pruebaPorCorreo(destino: EntornoConArchivos, c: { id: number; ema
     vi.setSystemTime(t0.getTime() + 30 * MINUTO);
     expect((await pedir("POST", "/api/cuenta/totp", { prueba: caducado })).statusCode).toBe(400);
     const vigente = await enlace();
+    await enlace();
+    // Three links an hour at the most.
+    expect((await pedir("POST", "/api/cuenta/totp/enlace")).statusCode).toBe(429);
     vi.setSystemTime(t0.getTime() + 59 * MINUTO);
     const inicio = await pedir("POST", "/api/cuenta/totp", { prueba: vigente });
     expect(inicio.statusCode, inicio.body).toBe(200);

@@ -190,17 +190,6 @@ export class TotpRepository {
       .execute();
   }
 
-  async contarPruebasDesde(idUsuario: number, desde: Date): Promise<number> {
-    const fila = await this.db
-      .selectFrom("token_acceso")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("id_usuario", "=", idUsuario)
-      .where("tipo", "=", "totp")
-      .where("creado_en", ">", desde)
-      .executeTakeFirst();
-    return Number(fila?.n ?? 0);
-  }
-
   /**
    * Spends the account's proof link in one statement (two requests racing for it: one wins);
    * false when it is not theirs, was used or had expired at `ahora`.

@@ -128,7 +128,9 @@ export class TotpService {
     if (!this.mail.conSmtp) throw conflicto("auth.totp_enlace_sin_correo");
     const ahora = this.ahora();
     const haceUnaHora = new Date(ahora.getTime() - 60 * MINUTO);
-    if ((await this.repo.contarPruebasDesde(actor.id, haceUnaHora)) >= PRUEBAS_POR_HORA) {
+    if (
+      (await this.intentos.contarTokensRecientes(actor.id, haceUnaHora, "totp")) >= PRUEBAS_POR_HORA
+    ) {
       throw new DomainError("demasiados_intentos", "auth.totp_demasiados_enlaces");
     }
     const { token, hash } = nuevoToken();

@@ -359,10 +359,12 @@ export class CopiasRepository {
   }
 
   /** Row count and an md5 of every row's JSON (sorted): equal data gives equal figures. */
-  async huella(tabla: string): Promise<{ filas: number; md5: string }> {
+  async huella(tabla: string, sinColumnas: string[] = []): Promise<{ filas: number; md5: string }> {
     const { rows } = await sql<{ filas: number; md5: string }>`
       SELECT count(*)::int AS filas, md5(COALESCE(string_agg(f, E'\n' ORDER BY f), '')) AS md5
-      FROM (SELECT to_jsonb(t)::text AS f FROM ${sql.table(tabla)} t) s`.execute(this.db);
+      FROM (SELECT (to_jsonb(t) - ${sinColumnas}::text[])::text AS f FROM ${sql.table(tabla)} t) s`.execute(
+      this.db,
+    );
     return rows[0] ?? { filas: 0, md5: "" };
   }
 }
