@@ -361,5 +361,5 @@ describe("secretos TOTP cifrados con la clave de instalación", () => {
       vi.useRealTimers();
       await destino.cerrar();
     }
-  });
+  }, 120_000);
 });

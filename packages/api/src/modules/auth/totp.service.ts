@@ -70,7 +70,6 @@ export class TotpService {
     /** Codes typed in the account section (window VENTANA_INTENTOS_MS). */
     private readonly limite: LimiteIntentos,
     private readonly publicUrl: string,
-    private readonly ahora: () => Date = () => new Date(),
   ) {}
 
   async estado(actor: UsuarioAutenticado): Promise<EstadoTotp> {
@@ -104,7 +103,7 @@ export class TotpService {
     }
     if (cuenta.totpRenovar) {
       if (!prueba) throw new DomainError("prohibido", "auth.totp_renovar_pide_enlace");
-      if (!(await this.repo.consumirPrueba(actor.id, hashToken(prueba), this.ahora()))) {
+      if (!(await this.repo.consumirPrueba(actor.id, hashToken(prueba), new Date()))) {
         throw new DomainError("enlace_invalido", "auth.enlace_no_valido_ha_usado_ha");
       }
     }
@@ -126,7 +125,7 @@ export class TotpService {
     if (!cuenta) throw noEncontrado("no_encontrado.cuenta");
     if (!cuenta.totpRenovar) throw conflicto("auth.totp_no_pide_enlace");
     if (!this.mail.conSmtp) throw conflicto("auth.totp_enlace_sin_correo");
-    const ahora = this.ahora();
+    const ahora = new Date();
     const haceUnaHora = new Date(ahora.getTime() - 60 * MINUTO);
     if (
       (await this.intentos.contarTokensRecientes(actor.id, haceUnaHora, "totp")) >= PRUEBAS_POR_HORA
