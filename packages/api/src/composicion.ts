@@ -116,6 +116,7 @@ export function componerServicios({
     mail,
     clave,
     new LimiteIntentos(authRepo, VENTANA_INTENTOS_MS),
+    config.publicUrl,
   );
   const auth = new AuthService(
     authRepo,
@@ -232,7 +233,12 @@ export function componerServicios({
     usuarios: new UsuariosService(new UsuariosRepository(db), mail, config.publicUrl),
     noticias: new NoticiasService(new NoticiasRepository(db), config.dataDir),
     documentos: new DocumentosService(new DocumentosRepository(db), config.dataDir),
-    copias: new CopiasService(new CopiasRepository(db), config.dataDir, () => push.olvidarClaves()),
+    copias: new CopiasService(
+      new CopiasRepository(db),
+      config.dataDir,
+      () => push.olvidarClaves(),
+      clave.huella,
+    ),
     /** After a restore: the restored secrets put in order with this installation's key. */
     secretos: { alDia: () => ponerSecretosAlDia(db, clave) },
     /** The sign-in and TOTP limits' rows whose window is over, for the hourly clean-up. */

@@ -39,6 +39,11 @@ export type Config = {
   oidc: ConfigOidc | null;
   /** The installation key given by FILA_CLAVE (lib/clave-instalacion.ts); else DATA_DIR/clave. */
   filaClave?: string | null;
+  /**
+   * FILA_CLAVE_NUEVA=1: start although the data were written under another installation key
+   * (the key was lost for good); without it such a start stops (docs/adr/0015).
+   */
+  claveNueva?: boolean;
   /** Days a market ad stays up after it is posted or renewed (ANUNCIOS_DIAS, default 90). */
   anunciosDias?: number;
   /**
@@ -123,6 +128,7 @@ export function leerConfig(
     trustProxy: confianzaProxy(env.TRUST_PROXY),
     metricsToken: env.METRICS_TOKEN?.trim() || null,
     filaClave: env.FILA_CLAVE || null,
+    claveNueva: env.FILA_CLAVE_NUEVA === "1",
     redsys: leerRedsys(env),
   };
 }

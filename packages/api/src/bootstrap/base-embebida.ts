@@ -4,7 +4,7 @@
 import { existsSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { BaseEmbebida } from "../config.js";
-import { abrirBaseDeDatos, type BaseDeDatos } from "../db/database.js";
+import { abrirBaseDeDatos, type BaseDeDatos, type Database } from "../db/database.js";
 import { migrar } from "../db/migrar.js";
 import {
   arrancarPostgresEmbebido,
@@ -42,6 +42,11 @@ type Opciones = {
   avisar?: (linea: string) => void;
   /** The embedded PostgreSQL ended while the app runs (`OpcionesMotor.alMorir`). */
   alMorir?: (detalle: string) => void;
+  /**
+   * The start's key check on PGlite's data before they are copied: another key's data stop the
+   * carry-over, and what is carried holds the running key's fingerprint (docs/adr/0015).
+   */
+  antesDePasar?: (db: Database) => Promise<unknown>;
 };
 
 const esBase = (carpeta: string) => existsSync(path.join(carpeta, "PG_VERSION"));
@@ -91,7 +96,7 @@ export async function abrirBaseEmbebida(
     return { ...(await abrirBaseDeDatos({ tipo: "pglite", dataDir: pglite })), motor: null };
   }
   binariosInstalados(); // before a carry-over that could not end
-  await pasarDesdePglite(dataDir, avisar);
+  await pasarDesdePglite(dataDir, avisar, opciones.antesDePasar);
   const motor = await arrancarPostgresEmbebido(postgres, { avisar, alMorir: opciones.alMorir });
   try {
     const bd = await abrirBaseDeDatos({
@@ -126,6 +131,7 @@ export async function abrirBaseEmbebida(
 export async function pasarDesdePglite(
   dataDir: string,
   avisar: (linea: string) => void,
+  antesDePasar?: (db: Database) => Promise<unknown>,
 ): Promise<ResumenRestauracion | null> {
   const pglite = path.join(dataDir, CARPETA_PGLITE);
   const postgres = path.join(dataDir, CARPETA_POSTGRES);
@@ -155,6 +161,7 @@ export async function pasarDesdePglite(
     // What a start on PGlite would do first: its migrations, a restore left half-done.
     await migrar(vieja.db);
     await recuperarRestauracion(vieja.db, dataDir);
+    await antesDePasar?.(vieja.db);
     copia = (await new CopiasService(new CopiasRepository(vieja.db), dataDir).generar()).ruta;
     trabajos = await leerTrabajos(vieja.db);
   } finally {

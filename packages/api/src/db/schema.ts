@@ -186,7 +186,7 @@ export type SesionTable = {
 export type TokenAccesoTable = {
   id: Generated<number>;
   id_usuario: number;
-  tipo: "reset" | "invitacion";
+  tipo: "reset" | "invitacion" | "totp";
   token_hash: string;
   creado_en: Generated<Date>;
   expira_en: Date;

@@ -88,6 +88,14 @@ export const MENSAJES_ES = {
     "El inicio de sesión ha caducado o ya se ha usado. Vuelve a entrar con el proveedor.",
   "auth.primero_pide_codigo_qr_nuevo_para":
     "Primero pide un código QR nuevo para tu aplicación de autenticación.",
+  "auth.totp_renovar_pide_enlace":
+    "Para volver a activar la verificación en dos pasos, abre el enlace que te enviamos por correo (pídelo desde «Verificación en dos pasos»).",
+  "auth.totp_no_pide_enlace":
+    "Tu cuenta no necesita ese enlace: puedes activar la verificación en dos pasos directamente.",
+  "auth.totp_enlace_sin_correo":
+    "Esta instalación no envía correos: pide a un administrador que quite la verificación en dos pasos anterior de tu cuenta.",
+  "auth.totp_demasiados_enlaces":
+    "Ya te hemos enviado varios enlaces en la última hora. Busca el último en tu correo o espera un poco.",
   "auth.tienes_activada_verificacion_dos_pasos_desactiva":
     "Ya tienes activada la verificación en dos pasos. Desactívala antes de configurarla de nuevo.",
   "auth.verificacion_dos_pasos_esta_activada": "La verificación en dos pasos ya está activada.",

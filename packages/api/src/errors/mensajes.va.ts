@@ -88,6 +88,14 @@ export const MENSAJES_VA: Catalogo = {
     "L'inici de sessió ha caducat o ja s'ha usat. Torna a entrar amb el proveïdor.",
   "auth.primero_pide_codigo_qr_nuevo_para":
     "Primer demana un codi QR nou per a la teua aplicació d'autenticació.",
+  "auth.totp_renovar_pide_enlace":
+    "Per a tornar a activar la verificació en dos passos, obri l'enllaç que t'hem enviat per correu (demana'l des de «Verificació en dos passos»).",
+  "auth.totp_no_pide_enlace":
+    "El teu compte no necessita eixe enllaç: pots activar la verificació en dos passos directament.",
+  "auth.totp_enlace_sin_correo":
+    "Esta instal·lació no envia correus: demana a un administrador que lleve la verificació en dos passos anterior del teu compte.",
+  "auth.totp_demasiados_enlaces":
+    "Ja t'hem enviat uns quants enllaços en l'última hora. Busca l'últim en el teu correu o espera un poc.",
   "auth.tienes_activada_verificacion_dos_pasos_desactiva":
     "Ja tens activada la verificació en dos passos. Desactiva-la abans de configurar-la de nou.",
   "auth.verificacion_dos_pasos_esta_activada": "La verificació en dos passos ja està activada.",

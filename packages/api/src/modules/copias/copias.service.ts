@@ -96,6 +96,12 @@ export class CopiasService {
     private readonly repo: CopiasRepository,
     private readonly dataDir: string,
     private readonly alRestaurar: () => void = () => {},
+    /**
+     * The running installation key's fingerprint, written with the restored rows (docs/adr/0015):
+     * the next start then takes them as this installation's, and the secrets another key wrote
+     * are cleared by `ponerSecretosAlDia` (right after the restore, or at that start).
+     */
+    private readonly huellaClave: string | null = null,
   ) {}
 
   private get carpetaArchivos() {
@@ -344,6 +350,7 @@ export class CopiasService {
           true,
         );
         await repo.cerrarEsquemaDeCopia();
+        if (this.huellaClave) await repo.fijarHuellaClave(this.huellaClave);
         await repo.subirVersionDatos();
         await repo.ajustarSecuencias();
         await repo.auditar({

@@ -1,5 +1,6 @@
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { alteracionesDe, conGuionEnLaFirma } from "../../test/codigos-alterados.js";
 import { bearer, crearCuenta, crearEntorno, type Entorno, entrar } from "../../test/entorno.js";
 import { arrancarSmtp, type SmtpPrueba } from "../../test/smtp-prueba.js";
 
@@ -267,6 +268,46 @@ describe("envíos", () => {
       .where("id", "=", cuenta.idSocio ?? 0)
       .executeTakeFirstOrThrow();
     expect(fila.no_envios).toBe(true);
+  });
+
+  it("un enlace de baja escrito de otra forma que decodifica igual es un 400 y no da de baja (issue 45 §11)", async () => {
+    let idSocio = 0;
+    const bueno = await conGuionEnLaFirma(async () => {
+      ({ id: idSocio } = await e.db
+        .insertInto("socio")
+        .values({ nombre: "Canónica", apellidos: "Envío", email: "canonica@fila.test" })
+        .returning("id")
+        .executeTakeFirstOrThrow());
+      return new URL(e.app.servicios.envios.urlBaja(idSocio)).pathname;
+    });
+    const baja = (url: string) =>
+      e.app.inject({
+        method: "POST",
+        url,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: "List-Unsubscribe=One-Click",
+      });
+    const noEnvios = async () =>
+      (
+        await e.db
+          .selectFrom("socio")
+          .select("no_envios")
+          .where("id", "=", idSocio)
+          .executeTakeFirstOrThrow()
+      ).no_envios;
+    const estados: Record<string, number> = {};
+    for (const [alteracion, ruta] of Object.entries(alteracionesDe(bueno))) {
+      estados[alteracion] = (await baja(ruta)).statusCode;
+    }
+    expect(estados).toEqual({
+      bitsDeRelleno: 400,
+      asterisco: 400,
+      igualAlFinal: 400,
+      masPorGuion: 400,
+    });
+    expect(await noEnvios()).toBe(false);
+    expect((await baja(bueno)).statusCode).toBe(200);
+    expect(await noEnvios()).toBe(true);
   });
 
   it("las cartas en PDF: una página por socio sin correo con su dirección y el mensaje relleno; con todos=1, una por cada uno; sin ninguna, 409", async () => {
