@@ -217,6 +217,8 @@ export const MENSAJES_ES = {
   "remesas.adjunta_fichero_pain_002_banco_campo":
     "Adjunta el fichero pain.002 del banco en el campo «archivo».",
   "remesas.cargo_esta_devuelto": "El cargo {{idPago}} ya está devuelto",
+  "remesas.cargo_pagado_tras_devolucion":
+    "El cargo {{idPago}} se devolvió y se ha pagado después: no se puede devolver otra vez",
   "remesas.cargo_esta_no_puede_devolver":
     "El cargo {{idPago}} está {{estado}} y no se puede devolver",
   "remesas.cargo_esta_repetido": "El cargo {{idPago}} está repetido",

@@ -216,6 +216,8 @@ export const MENSAJES_VA: Catalogo = {
   "remesas.adjunta_fichero_pain_002_banco_campo":
     "Adjunta el fitxer pain.002 del banc en el camp «archivo».",
   "remesas.cargo_esta_devuelto": "El càrrec {{idPago}} ja està tornat",
+  "remesas.cargo_pagado_tras_devolucion":
+    "El càrrec {{idPago}} es va tornar i s'ha pagat després: no es pot tornar una altra vegada",
   "remesas.cargo_esta_no_puede_devolver": "El càrrec {{idPago}} està {{estado}} i no es pot tornar",
   "remesas.cargo_esta_repetido": "El càrrec {{idPago}} està repetit",
   "remesas.cargo_no_esta_esta_remesa": "El càrrec {{idPago}} no està en esta remesa",
