@@ -147,6 +147,9 @@ function textoDeCelda(valor: ExcelJS.CellValue): string {
     if ("error" in valor) return "";
     return "";
   }
+  // A number cell is a number: written with the decimal comma, as the sheet shows it, so an
+  // amount's dot is never taken for a thousands separator (1.234 is not 1234 €).
+  if (typeof valor === "number") return String(valor).replace(".", ",");
   return String(valor);
 }
 
