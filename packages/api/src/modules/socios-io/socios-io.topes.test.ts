@@ -1,0 +1,262 @@
+import { constants, crc32, deflateRawSync } from "node:zlib";
+import ExcelJS from "exceljs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearer, crearCuenta, crearEntorno, type Entorno, entrar } from "../../test/entorno.js";
+import { multipart } from "../../test/subidas.js";
+import {
+  leerHoja,
+  MAX_COLUMNAS,
+  MAX_FILAS_IMPORTACION,
+  MAX_INFLADO_XLSX,
+  type MedidaLectura,
+} from "./socios-io.ficheros.js";
+import { LARGO_EJEMPLO } from "./socios-io.service.js";
+
+// What an import refuses before it fills the memory or pins the event loop (issue 45, item 10).
+// The files are made here, small: a zip bomb is a few hundred kilobytes.
+
+const MB = 1024 * 1024;
+/** zlib's output piece while inflating: the reader may count one beyond the limit. */
+const TROZO = 64 * 1024;
+
+type Parte = { nombre: string; datos: Buffer; tamanyo: number; crc: number };
+
+const almacenada = (nombre: string, texto: string): Parte => {
+  const datos = Buffer.from(texto);
+  return { nombre, datos, tamanyo: datos.length, crc: crc32(datos) };
+};
+
+/** A ZIP of its parts (stored or already deflated), with its central directory. */
+function zip(partes: (Parte & { metodo?: 0 | 8; declarado?: number })[]): Buffer {
+  const locales: Buffer[] = [];
+  const directorio: Buffer[] = [];
+  let desplazamiento = 0;
+  for (const p of partes) {
+    const nombre = Buffer.from(p.nombre);
+    const cabecera = (firma: number, largo: number) => {
+      const b = Buffer.alloc(largo);
+      b.writeUInt32LE(firma, 0);
+      return b;
+    };
+    const tamanyo = p.declarado ?? p.tamanyo;
+    const local = cabecera(0x04034b50, 30);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(p.metodo ?? 0, 8);
+    local.writeUInt32LE(p.crc >>> 0, 14);
+    local.writeUInt32LE(p.datos.length, 18);
+    local.writeUInt32LE(tamanyo, 22);
+    local.writeUInt16LE(nombre.length, 26);
+    const central = cabecera(0x02014b50, 46);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(p.metodo ?? 0, 10);
+    central.writeUInt32LE(p.crc >>> 0, 16);
+    central.writeUInt32LE(p.datos.length, 20);
+    central.writeUInt32LE(tamanyo, 24);
+    central.writeUInt16LE(nombre.length, 28);
+    central.writeUInt32LE(desplazamiento, 42);
+    locales.push(local, nombre, p.datos);
+    directorio.push(central, nombre);
+    desplazamiento += 30 + nombre.length + p.datos.length;
+  }
+  const tamDirectorio = directorio.reduce((s, b) => s + b.length, 0);
+  const fin = Buffer.alloc(22);
+  fin.writeUInt32LE(0x06054b50, 0);
+  fin.writeUInt16LE(partes.length, 8);
+  fin.writeUInt16LE(partes.length, 10);
+  fin.writeUInt32LE(tamDirectorio, 12);
+  fin.writeUInt32LE(desplazamiento, 16);
+  return Buffer.concat([...locales, ...directorio, fin]);
+}
+
+const NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
+const NS_R = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
+
+/** The parts of a one-sheet workbook around its sheet. */
+const libro = () => [
+  almacenada(
+    "[Content_Types].xml",
+    '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>',
+  ),
+  almacenada(
+    "xl/workbook.xml",
+    `<?xml version="1.0" encoding="UTF-8"?><workbook ${NS} ${NS_R}><sheets><sheet name="Socios" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+  ),
+  almacenada(
+    "xl/_rels/workbook.xml.rels",
+    '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
+  ),
+];
+
+/**
+ * An XLSX whose sheet inflates to `mb` megabytes: a header and one member whose name is a giant
+ * cell. Its deflated data is one compressed megabyte of «A» repeated (each piece ends on a sync
+ * flush, so the pieces join into one stream), so it is built without ever holding the sheet.
+ * `declarado`: the sheet's size the ZIP claims (a lying ZIP), else the true one.
+ */
+function bomba(mb: number, declarado?: number): Buffer {
+  const sincronizado = (b: Buffer) =>
+    deflateRawSync(b, { level: 9, finishFlush: constants.Z_SYNC_FLUSH });
+  const antes = Buffer.from(
+    `<?xml version="1.0" encoding="UTF-8"?><worksheet ${NS}><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Nombre</t></is></c><c r="B1" t="inlineStr"><is><t>Apellidos</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>`,
+  );
+  const relleno = Buffer.alloc(MB, "A");
+  const despues = Buffer.from(
+    '</t></is></c><c r="B2" t="inlineStr"><is><t>Bomba</t></is></c></row></sheetData></worksheet>',
+  );
+  const rellenoComprimido = sincronizado(relleno);
+  let crc = crc32(antes);
+  for (let i = 0; i < mb; i++) crc = crc32(relleno, crc);
+  crc = crc32(despues, crc);
+  const datos = Buffer.concat([
+    sincronizado(antes),
+    ...Array.from({ length: mb }, () => rellenoComprimido),
+    deflateRawSync(despues),
+  ]);
+  const tamanyo = antes.length + mb * MB + despues.length;
+  const hoja = { nombre: "xl/worksheets/sheet1.xml", datos, tamanyo, crc };
+  return zip([...libro(), { ...hoja, metodo: 8, declarado }]);
+}
+
+async function xlsx(filas: unknown[][]): Promise<Buffer> {
+  const l = new ExcelJS.Workbook();
+  const ws = l.addWorksheet("Socios");
+  for (const f of filas) ws.addRow(f);
+  return Buffer.from(await l.xlsx.writeBuffer());
+}
+
+/** What leerHoja refuses, and what it inflated before refusing. */
+async function rechazo(fichero: Buffer) {
+  const medida: MedidaLectura = { inflados: 0 };
+  const error = await leerHoja(fichero, medida).then(
+    () => null,
+    (e: { status?: number; message?: string }) => e,
+  );
+  return { status: error?.status, mensaje: error?.message, inflados: medida.inflados };
+}
+
+const pequenyos = libro().reduce((s, p) => s + p.tamanyo, 0);
+
+describe("un XLSX que se infla demasiado (bomba zip)", () => {
+  it("se rechaza por los tamaños que declara, sin inflar nada", async () => {
+    const fichero = bomba(100);
+    expect(fichero.length).toBeLessThan(200 * 1024);
+    expect(await rechazo(fichero)).toEqual({
+      status: 413,
+      mensaje:
+        "El Excel descomprimido ocupa más de 40 MB: no parece una hoja de socios. Guárdalo de nuevo o divídelo en partes.",
+      inflados: 0,
+    });
+  });
+
+  it("si miente en lo que declara, se para al inflar lo declarado", async () => {
+    // It claims 10 MB for its sheet: 10 MB are inflated (and one piece of zlib), no more.
+    const r = await rechazo(bomba(100, 10 * MB));
+    expect(r.status).toBe(413);
+    expect(r.inflados).toBeGreaterThan(10 * MB);
+    expect(r.inflados).toBeLessThanOrEqual(pequenyos + 10 * MB + TROZO);
+  });
+
+  it("no lee más de lo permitido aunque cada parte declare poco", async () => {
+    // The sheet claims just under the limit and inflates far beyond it.
+    const r = await rechazo(bomba(100, MAX_INFLADO_XLSX - pequenyos));
+    expect(r.status).toBe(413);
+    expect(r.inflados).toBeLessThanOrEqual(MAX_INFLADO_XLSX + TROZO);
+  });
+});
+
+describe("topes de filas, columnas y celdas", () => {
+  it("un XLSX con una fila de más de 200 celdas se rechaza antes de leerla entera", async () => {
+    const ancha = Array.from({ length: 5000 }, (_, i) => `c${i}`);
+    expect(await rechazo(await xlsx([["Nombre", "Apellidos"], ancha]))).toMatchObject({
+      status: 400,
+      mensaje: `El fichero tiene más de ${MAX_COLUMNAS} columnas; como mucho se pueden importar ${MAX_COLUMNAS}. Quita las que no sean de socios.`,
+    });
+  });
+
+  it("un XLSX con una celda en la columna 500 se rechaza", async () => {
+    const fila: unknown[] = ["Pepa", "Ferrándiz"];
+    fila[499] = "lejos";
+    expect(await rechazo(await xlsx([["Nombre", "Apellidos"], fila]))).toMatchObject({
+      status: 400,
+      mensaje: `El fichero tiene 500 columnas; como mucho se pueden importar ${MAX_COLUMNAS}. Quita las que no sean de socios.`,
+    });
+  });
+
+  it("un XLSX con más filas de las que se importan se deja de leer", async () => {
+    const filas = Array.from({ length: MAX_FILAS_IMPORTACION + 1 }, (_, i) => [`N${i}`, "A"]);
+    expect(await rechazo(await xlsx([["Nombre", "Apellidos"], ...filas]))).toMatchObject({
+      status: 400,
+      mensaje: `El fichero tiene más de ${MAX_FILAS_IMPORTACION} filas; como mucho se pueden importar ${MAX_FILAS_IMPORTACION} de una vez.`,
+    });
+  });
+
+  it("una celda de más de 10.000 caracteres se rechaza, en CSV y en XLSX", async () => {
+    const larga = "x".repeat(10_001);
+    const mensaje =
+      "La celda de la fila 2, columna 2, tiene más de 10000 caracteres: no parece una hoja de socios.";
+    const csv = Buffer.from(`Nombre;Apellidos\r\nPepa;${larga}\r\n`);
+    expect(await rechazo(csv)).toMatchObject({ status: 400, mensaje });
+    const libroLargo = await xlsx([
+      ["Nombre", "Apellidos"],
+      ["Pepa", larga],
+    ]);
+    expect(await rechazo(libroLargo)).toMatchObject({ status: 400, mensaje });
+  });
+});
+
+describe("POST /api/socios/importar con ficheros hostiles", () => {
+  let e: Entorno;
+  let admin = "";
+
+  beforeAll(async () => {
+    e = await crearEntorno();
+    const cuenta = await crearCuenta(e.db, { rol: "administrador" });
+    admin = await entrar(e.app, cuenta.email);
+  });
+  afterAll(async () => {
+    await e?.cerrar();
+  });
+
+  const importar = (archivo: Buffer, nombre: string) => {
+    const { payload, headers } = multipart([{ campo: "archivo", archivo, nombre }]);
+    return e.app.inject({
+      method: "POST",
+      url: "/api/socios/importar",
+      payload,
+      headers: { ...bearer(admin), ...headers },
+    });
+  };
+
+  it("la bomba zip da 413 en la prueba, sin leerla", async () => {
+    const res = await importar(bomba(100), "socios.xlsx");
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({
+      error: "demasiado_grande",
+      mensaje:
+        "El Excel descomprimido ocupa más de 40 MB: no parece una hoja de socios. Guárdalo de nuevo o divídelo en partes.",
+    });
+  });
+
+  it("un CSV de 3 MB con una fila muy ancha da 400 al momento", async () => {
+    // A million header columns over two thousand rows: rows × columns before the caps never ends.
+    const cabecera = Array.from({ length: 1_000_000 }, (_, i) => `c${i % 10}`).join(";");
+    const csv = Buffer.from(`${cabecera}\r\n${"Pepa\r\n".repeat(2000)}`);
+    expect(csv.length).toBeGreaterThan(3_000_000);
+    const res = await importar(csv, "socios.csv");
+    expect(res.statusCode).toBe(400);
+    expect(res.json().mensaje).toBe(
+      `El fichero tiene 1000000 columnas; como mucho se pueden importar ${MAX_COLUMNAS}. Quita las que no sean de socios.`,
+    );
+  }, 30_000);
+
+  it("los ejemplos de cada columna se recortan", async () => {
+    const largo = "Comentario muy largo ".repeat(200);
+    const csv = Buffer.from(`Nombre;Apellidos;Comentarios\r\nPepa;Ferrándiz;${largo}\r\n`);
+    const res = await importar(csv, "socios.csv");
+    expect(res.statusCode, res.body).toBe(200);
+    const [ejemplo] = res.json().columnas[2].ejemplos;
+    expect(ejemplo).toHaveLength(LARGO_EJEMPLO);
+    expect(ejemplo).toBe(`${largo.trim().slice(0, LARGO_EJEMPLO - 1)}…`);
+  });
+});
