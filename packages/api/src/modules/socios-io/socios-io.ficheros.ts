@@ -217,15 +217,17 @@ function textoDeCelda(valor: ExcelJS.CellValue): string {
   return String(valor);
 }
 
-function deZip(error: unknown): Error {
-  if (!(error instanceof ZipRechazado)) return error as Error;
-  if (error.motivo === "danyado") {
-    return ficheroNoValido("socios_io.no_puede_leer_fichero_excel_comprueba");
+/** What the board is told when an XLSX cannot be read: too big inflated, or damaged. */
+function errorDeXlsx(error: unknown): DomainError {
+  if (error instanceof DomainError) return error;
+  if (error instanceof ZipRechazado && error.motivo === "demasiado_grande") {
+    return new DomainError(
+      "demasiado_grande",
+      mensajeCon("socios_io.excel_demasiado_grande", { mb: MB_INFLADO }),
+    );
   }
-  return new DomainError(
-    "demasiado_grande",
-    mensajeCon("socios_io.excel_demasiado_grande", { mb: MB_INFLADO }),
-  );
+  // A damaged ZIP, or XML that does not parse.
+  return ficheroNoValido("socios_io.no_puede_leer_fichero_excel_comprueba");
 }
 
 /** The parts of ExcelJS's streaming reader (exceljs 4.4.0, pinned) that parse one file each. */
@@ -270,7 +272,7 @@ function contadorDeCeldas() {
   return (trozo: string) => {
     const texto = resto + trozo;
     const corte = texto.lastIndexOf("<");
-    const hasta = texto.length - corte < 16 ? corte : texto.length;
+    const hasta = corte >= 0 && texto.length - corte < 16 ? corte : texto.length;
     for (const m of texto.slice(0, hasta).matchAll(ETIQUETA)) {
       if (m[1] === "row") celdas = 0;
       else if (++celdas > MAX_COLUMNAS) throw demasiadasColumnas(`más de ${MAX_COLUMNAS}`);
@@ -322,7 +324,7 @@ async function leerXlsx(buffer: Buffer, medida: MedidaLectura): Promise<Hoja> {
     if (compartidos) for await (const _ of lector._parseSharedStrings(flujo(compartidos)));
     return await filasDeHoja(lector, textoDeHoja(buffer, hoja, medida));
   } catch (error) {
-    throw deZip(error);
+    throw errorDeXlsx(error);
   }
 }
 

@@ -165,6 +165,22 @@ describe("un XLSX que se infla demasiado (bomba zip)", () => {
   });
 });
 
+describe("un XLSX dañado", () => {
+  it("con el XML de la hoja roto o sus datos comprimidos rotos da 400, no 500", async () => {
+    const mensaje = "No se puede leer el fichero Excel. Comprueba que no está dañado.";
+    const roto = almacenada(
+      "xl/worksheets/sheet1.xml",
+      `<worksheet ${NS}><sheetData></row></worksheet>`,
+    );
+    expect(await rechazo(zip([...libro(), roto]))).toMatchObject({ status: 400, mensaje });
+    const basura = { ...roto, datos: Buffer.from("esto no es deflate"), tamanyo: 100 };
+    expect(await rechazo(zip([...libro(), { ...basura, metodo: 8 }]))).toMatchObject({
+      status: 400,
+      mensaje,
+    });
+  });
+});
+
 describe("topes de filas, columnas y celdas", () => {
   it("un XLSX con una fila de más de 200 celdas se rechaza antes de leerla entera", async () => {
     const ancha = Array.from({ length: 5000 }, (_, i) => `c${i}`);
