@@ -123,23 +123,31 @@ describe("topes de filas, columnas y celdas", () => {
 describe("POST /api/socios/importar con ficheros hostiles", () => {
   let e: Entorno;
   let admin = "";
+  let adminVa = "";
 
   beforeAll(async () => {
     e = await crearEntorno();
     const cuenta = await crearCuenta(e.db, { rol: "administrador" });
     admin = await entrar(e.app, cuenta.email);
+    const enValenciano = await crearCuenta(e.db, { rol: "administrador" });
+    await e.db
+      .updateTable("usuario")
+      .set({ idioma: "va" })
+      .where("id", "=", enValenciano.id)
+      .execute();
+    adminVa = await entrar(e.app, enValenciano.email);
   });
   afterAll(async () => {
     await e?.cerrar();
   });
 
-  const importar = (archivo: Buffer, nombre: string) => {
+  const importar = (archivo: Buffer, nombre: string, token = admin) => {
     const { payload, headers } = multipart([{ campo: "archivo", archivo, nombre }]);
     return e.app.inject({
       method: "POST",
       url: "/api/socios/importar",
       payload,
-      headers: { ...bearer(admin), ...headers },
+      headers: { ...bearer(token), ...headers },
     });
   };
 
@@ -151,6 +159,11 @@ describe("POST /api/socios/importar con ficheros hostiles", () => {
       mensaje:
         "El Excel descomprimido ocupa más de 40 MB: no parece una hoja de socios. Guárdalo de nuevo o divídelo en partes.",
     });
+    const enValenciano = await importar(bomba(100), "socios.xlsx", adminVa);
+    expect(enValenciano.statusCode).toBe(413);
+    expect(enValenciano.json().mensaje).toBe(
+      "L'Excel descomprimit ocupa més de 40 MB: no pareix un full de socis. Guarda'l de nou o divideix-lo en parts.",
+    );
   });
 
   it("un CSV de 3 MB con una fila muy ancha da 400 al momento", async () => {
