@@ -288,6 +288,8 @@ export const MENSAJES_ES = {
     "El fichero no tiene ningún socio debajo de la cabecera.",
   "socios_io.fichero_tiene_mas_filas":
     "El fichero tiene más de {{max}} filas; como mucho se pueden importar {{max}} de una vez.",
+  "socios_io.fila_demasiado_ancha":
+    "Una fila del fichero tiene más de {{max}} celdas; como mucho se pueden importar {{max}} columnas. Quita las que no sean de socios.",
   "socios_io.filas_con_errores": "Hay {{n}} filas con errores: no se ha importado ningún socio.",
   "socios_io.mapa_campo_no_existe": "No existe el campo «{{campo}}»",
   "socios_io.mapa_campo_repetido": "El campo «{{campo}}» está elegido para más de una columna",

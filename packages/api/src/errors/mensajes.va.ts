@@ -286,6 +286,8 @@ export const MENSAJES_VA: Catalogo = {
     "El fitxer no té cap soci davall de la capçalera.",
   "socios_io.fichero_tiene_mas_filas":
     "El fitxer té més de {{max}} files; com a molt se'n poden importar {{max}} d'una vegada.",
+  "socios_io.fila_demasiado_ancha":
+    "Una fila del fitxer té més de {{max}} cel·les; com a molt se'n poden importar {{max}} columnes. Lleva les que no siguen de socis.",
   "socios_io.filas_con_errores": "Hi ha {{n}} files amb errors: no s'ha importat cap soci.",
   "socios_io.mapa_campo_no_existe": "No existix el camp «{{campo}}»",
   "socios_io.mapa_campo_repetido": "El camp «{{campo}}» està triat per a més d'una columna",

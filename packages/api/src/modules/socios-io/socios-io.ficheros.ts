@@ -127,7 +127,7 @@ const MB_INFLADO = MAX_INFLADO_XLSX / (1024 * 1024);
 /** What a reading measured: the bytes an XLSX inflated before it ended or stopped. */
 export type MedidaLectura = MedidaInflado;
 
-const demasiadasColumnas = (columnas: number | string) =>
+const demasiadasColumnas = (columnas: number) =>
   new DomainError(
     "validacion",
     mensajeCon("socios_io.demasiadas_columnas", { columnas, max: MAX_COLUMNAS }),
@@ -275,7 +275,12 @@ function contadorDeCeldas() {
     const hasta = corte >= 0 && texto.length - corte < 16 ? corte : texto.length;
     for (const m of texto.slice(0, hasta).matchAll(ETIQUETA)) {
       if (m[1] === "row") celdas = 0;
-      else if (++celdas > MAX_COLUMNAS) throw demasiadasColumnas(`más de ${MAX_COLUMNAS}`);
+      else if (++celdas > MAX_COLUMNAS) {
+        throw new DomainError(
+          "validacion",
+          mensajeCon("socios_io.fila_demasiado_ancha", { max: MAX_COLUMNAS }),
+        );
+      }
     }
     resto = texto.slice(hasta);
   };

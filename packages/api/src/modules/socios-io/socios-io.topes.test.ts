@@ -85,7 +85,7 @@ describe("topes de filas, columnas y celdas", () => {
     const ancha = Array.from({ length: 5000 }, (_, i) => `c${i}`);
     expect(await rechazo(await xlsx([["Nombre", "Apellidos"], ancha]))).toMatchObject({
       status: 400,
-      mensaje: `El fichero tiene más de ${MAX_COLUMNAS} columnas; como mucho se pueden importar ${MAX_COLUMNAS}. Quita las que no sean de socios.`,
+      mensaje: `Una fila del fichero tiene más de ${MAX_COLUMNAS} celdas; como mucho se pueden importar ${MAX_COLUMNAS} columnas. Quita las que no sean de socios.`,
     });
   });
 
