@@ -15,6 +15,7 @@ export * from "./envios/envio.schema";
 export * from "./errores/cuerpo-error.schema";
 export * from "./errores/error-catalogo";
 export * from "./formato/formato";
+export * from "./formato/leer-importe";
 export * from "./gallofa/gallofa.schema";
 export * from "./ids/random-id";
 export * from "./informes/informe.schema";
