@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BANCO_DEMO } from "../../demo/seed-remesas.js";
 import { bearer, crearCuenta, crearEntorno, type Entorno, entrar } from "../../test/entorno.js";
 import {
-  COMERCIO_PRUEBAS,
   comoFormulario,
   type FormularioBanco,
   notificacionDe,
+  REDSYS_SIN_BANCO,
 } from "../../test/redsys-simulado.js";
 import { erroresXsdPain008, pain002 } from "../../test/xsd-sepa.js";
 
@@ -169,7 +169,7 @@ async function generar(fechaCobro = COBRO, hasta = HASTA) {
 beforeAll(async () => {
   // Online payment on (a member pays a returned charge); the bank is never reached here.
   e = await crearEntorno({
-    redsys: { ...COMERCIO_PRUEBAS, url: "http://127.0.0.1:9/sis/realizarPago" },
+    redsys: REDSYS_SIN_BANCO,
   });
   for (const rol of ["administrador", "usuario", "socio"] as const) {
     const cuenta = await crearCuenta(e.db, { rol });
