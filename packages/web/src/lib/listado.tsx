@@ -3,7 +3,7 @@ import { mensajeDeError } from "@fila/domain";
 import { Alert, Button, Group, TextInput, type TextInputProps } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconDownload, IconSearch } from "@tabler/icons-react";
-import { DataTable, type DataTableProps } from "mantine-datatable";
+import { DataTable, type DataTableColumn, type DataTableProps } from "mantine-datatable";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { descargarDeApi } from "./descargar";
@@ -64,7 +64,7 @@ function entero(texto: string | null): number | null {
 export function useListado<F extends Filtros = Record<never, string>>(
   opciones: OpcionesListado<F>,
 ): Listado<F> {
-  const { tamanyos, validar = {} } = opciones;
+  const { tamanyos } = opciones;
   const porDefecto = (opciones.filtros ?? {}) as F;
   const [deUrl, setDeUrl] = useSearchParams();
   const [local, setLocal] = useState(() => new URLSearchParams());
@@ -76,10 +76,10 @@ export function useListado<F extends Filtros = Record<never, string>>(
     pageSizePedido !== null && tamanyos.includes(pageSizePedido) ? pageSizePedido : tamanyos[0];
   const page = entero(params.get("page")) ?? 1;
   const q = params.get("q")?.trim() ?? "";
-  const filtros = { ...porDefecto };
+  const filtros: F = { ...porDefecto };
   for (const clave of Object.keys(porDefecto) as (keyof F & string)[]) {
     const valor = params.get(clave);
-    const valido = validar[clave];
+    const valido = opciones.validar?.[clave];
     if (valor !== null && (!valido || valido(valor))) filtros[clave] = valor as F[typeof clave];
   }
 
@@ -164,7 +164,8 @@ type PropsTabla<T> = {
   tituloError?: string;
   /** The empty table's height. */
   altoVacio?: number;
-} & Pick<DataTableProps<T>, "columns" | "idAccessor" | "striped" | "highlightOnHover">;
+  columns: DataTableColumn<T>[];
+} & Pick<DataTableProps<T>, "idAccessor" | "striped" | "highlightOnHover">;
 
 /** One page of a list from the server, with the alert when it cannot be read and the empty state. */
 export function TablaListado<T>({

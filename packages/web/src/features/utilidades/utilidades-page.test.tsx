@@ -166,6 +166,28 @@ describe("utilidades", { timeout: 30_000 }, () => {
     errores.mockRestore();
   });
 
+  it("el correo saliente lee la búsqueda, el estado y la página de la URL y escribe en ella el filtro", async () => {
+    const pedida = "GET /api/utilidades/correos?page=2&pageSize=50&q=ana&estado=error";
+    rutasApi[pedida] = () => ({ status: 200, cuerpo: { items: [], total: 0, conSmtp: true } });
+    await entrar("/utilidades?pestanya=correo&q=ana&estado=error&page=2&pageSize=50");
+    await waitFor(() => expect(llamadas.map((l) => l.clave)).toContain(pedida));
+    expect((screen.getByLabelText("Buscar") as HTMLInputElement).value).toBe("ana");
+
+    // Another state: back to the first page, the rest of the URL kept.
+    fireEvent.click(screen.getByRole("combobox", { name: "Estado" }));
+    fireEvent.click(await screen.findByRole("option", { name: "Enviado", hidden: true }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe(
+        "?pestanya=correo&q=ana&estado=enviado&pageSize=50",
+      ),
+    );
+    await waitFor(() =>
+      expect(llamadas.map((l) => l.clave)).toContain(
+        "GET /api/utilidades/correos?page=1&pageSize=50&q=ana&estado=enviado",
+      ),
+    );
+  });
+
   it("un usuario que no es administrador vuelve al inicio", async () => {
     await entrar("/utilidades", { ...ADMIN, rol: "usuario" });
     await waitFor(() => expect(router.state.location.pathname).not.toBe("/utilidades"));
