@@ -170,8 +170,9 @@ describe("utilidades", { timeout: 30_000 }, () => {
     const pedida = "GET /api/utilidades/correos?page=2&pageSize=50&q=ana&estado=error";
     rutasApi[pedida] = () => ({ status: 200, cuerpo: { items: [], total: 0, conSmtp: true } });
     await entrar("/utilidades?pestanya=correo&q=ana&estado=error&page=2&pageSize=50");
+    const buscar = await screen.findByLabelText("Buscar", {}, { timeout: 15_000 });
+    expect((buscar as HTMLInputElement).value).toBe("ana");
     await waitFor(() => expect(llamadas.map((l) => l.clave)).toContain(pedida));
-    expect((screen.getByLabelText("Buscar") as HTMLInputElement).value).toBe("ana");
 
     // Another state: back to the first page, the rest of the URL kept.
     fireEvent.click(screen.getByRole("combobox", { name: "Estado" }));
@@ -184,6 +185,27 @@ describe("utilidades", { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect(llamadas.map((l) => l.clave)).toContain(
         "GET /api/utilidades/correos?page=1&pageSize=50&q=ana&estado=enviado",
+      ),
+    );
+  });
+
+  it("el registro de actividad lee sus filtros de la URL y exporta con ellos", async () => {
+    await entrar("/utilidades?pestanya=actividad&idUsuario=x&entidad=socios&desde=2026-01-01");
+    // The first page drawn in a file loads the whole app: on a busy machine it takes a while.
+    const exportar = await screen.findByRole(
+      "button",
+      { name: "Exportar a CSV" },
+      { timeout: 15_000 },
+    );
+    await waitFor(() =>
+      expect(llamadas.map((l) => l.clave)).toContain(
+        "GET /api/utilidades/actividad?entidad=socios&desde=2026-01-01&page=1&pageSize=25",
+      ),
+    );
+    fireEvent.click(exportar);
+    await waitFor(() =>
+      expect(llamadas.map((l) => l.clave)).toContain(
+        "GET /api/utilidades/actividad/exportar?entidad=socios&desde=2026-01-01&formato=csv",
       ),
     );
   });
