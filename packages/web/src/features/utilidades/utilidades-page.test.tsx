@@ -166,6 +166,24 @@ describe("utilidades", { timeout: 30_000 }, () => {
     errores.mockRestore();
   });
 
+  it("las remesas leen la búsqueda, el estado y la página de la URL; buscar vuelve a la primera página", async () => {
+    await entrar("/utilidades?q=3&estado=cobrada&page=2");
+    const buscar = await screen.findByLabelText("Buscar remesa", {}, { timeout: 15_000 });
+    expect((buscar as HTMLInputElement).value).toBe("3");
+    await waitFor(() =>
+      expect(llamadas.map((l) => l.clave)).toContain(
+        "GET /api/remesas?page=2&pageSize=25&sort=-id&q=3&estado=cobrada",
+      ),
+    );
+    fireEvent.change(buscar, { target: { value: "FILA-R3" } });
+    await waitFor(() => expect(router.state.location.search).toBe("?q=FILA-R3&estado=cobrada"));
+    await waitFor(() =>
+      expect(llamadas.map((l) => l.clave)).toContain(
+        "GET /api/remesas?page=1&pageSize=25&sort=-id&q=FILA-R3&estado=cobrada",
+      ),
+    );
+  });
+
   it("el correo saliente lee la búsqueda, el estado y la página de la URL y escribe en ella el filtro", async () => {
     const pedida = "GET /api/utilidades/correos?page=2&pageSize=50&q=ana&estado=error";
     rutasApi[pedida] = () => ({ status: 200, cuerpo: { items: [], total: 0, conSmtp: true } });
