@@ -184,6 +184,14 @@ describe("utilidades", { timeout: 30_000 }, () => {
     );
   });
 
+  it("el historial de envíos pide al servidor la página y el tamaño de la URL", async () => {
+    await entrar("/utilidades?pestanya=envios&page=2&pageSize=50");
+    await screen.findByRole("button", { name: "Nuevo envío" }, { timeout: 15_000 });
+    await waitFor(() =>
+      expect(llamadas.map((l) => l.clave)).toContain("GET /api/envios?page=2&pageSize=50"),
+    );
+  });
+
   it("el correo saliente lee la búsqueda, el estado y la página de la URL y escribe en ella el filtro", async () => {
     const pedida = "GET /api/utilidades/correos?page=2&pageSize=50&q=ana&estado=error";
     rutasApi[pedida] = () => ({ status: 200, cuerpo: { items: [], total: 0, conSmtp: true } });
