@@ -20,8 +20,10 @@ import { useTextosTabla } from "./textos-tabla";
 type Filtros = Record<string, string>;
 
 export type OpcionesListado<F extends Filtros> = {
-  /** The page sizes offered; the first is the default. */
+  /** The page sizes offered. */
   tamanyos: readonly number[];
+  /** The default page size; the first of `tamanyos` unless said. */
+  porPagina?: number;
   /** Each filter with its default value ("" = no filter); the keys are the URL's parameters. */
   filtros?: F;
   /** What a filter accepts; anything else in the URL takes the default. */
@@ -65,6 +67,7 @@ export function useListado<F extends Filtros = Record<never, string>>(
   opciones: OpcionesListado<F>,
 ): Listado<F> {
   const { tamanyos } = opciones;
+  const porPagina = opciones.porPagina ?? tamanyos[0];
   const porDefecto = (opciones.filtros ?? {}) as F;
   const [deUrl, setDeUrl] = useSearchParams();
   const [local, setLocal] = useState(() => new URLSearchParams());
@@ -73,7 +76,7 @@ export function useListado<F extends Filtros = Record<never, string>>(
 
   const pageSizePedido = entero(params.get("pageSize"));
   const pageSize =
-    pageSizePedido !== null && tamanyos.includes(pageSizePedido) ? pageSizePedido : tamanyos[0];
+    pageSizePedido !== null && tamanyos.includes(pageSizePedido) ? pageSizePedido : porPagina;
   const page = entero(params.get("page")) ?? 1;
   const q = params.get("q")?.trim() ?? "";
   const filtros: F = { ...porDefecto };
@@ -91,7 +94,7 @@ export function useListado<F extends Filtros = Record<never, string>>(
           clave === "page"
             ? valor === 1
             : clave === "pageSize"
-              ? valor === tamanyos[0]
+              ? valor === porPagina
               : valor === "" || valor === porDefecto[clave];
         if (omitido) siguientes.delete(clave);
         else siguientes.set(clave, String(valor));
