@@ -1,50 +1,24 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { MemoryRouter, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { crearQueryClient, Providers } from "../app/providers";
+import { sesionStore } from "../app/session-store";
+import { pintarEnRuta, type ServidorDePaginas, servirPaginas } from "../test/listas";
 import { api } from "./api";
 import { BotonesExportar, CampoBusqueda, TablaListado, useListado } from "./listado";
 
 type Cosa = { id: number; nombre: string };
 
-let total: number;
-let pedidas: URL[];
+let servidor: ServidorDePaginas;
 
 beforeEach(() => {
-  total = 120;
-  pedidas = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (entrada: RequestInfo | URL) => {
-      const url = new URL(String(entrada), "http://fila.test");
-      pedidas.push(url);
-      const page = Number(url.searchParams.get("page"));
-      const pageSize = Number(url.searchParams.get("pageSize"));
-      const desde = (page - 1) * pageSize + 1;
-      const items = Array.from(
-        { length: Math.max(0, Math.min(pageSize, total - desde + 1)) },
-        (_, i) => ({
-          id: desde + i,
-          nombre: `Cosa ${desde + i}`,
-        }),
-      );
-      return new Response(JSON.stringify({ items, total, page, pageSize }), {
-        status: 200,
-        headers: { "Content-Type": "application/json" },
-      });
-    }),
-  );
+  servidor = servirPaginas((n) => ({ id: n, nombre: `Cosa ${n}` }), 120);
 });
 afterEach(() => {
+  sesionStore.cerrar();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
-
-/** Where the list is: the URL's query, as the person would share it. */
-function Ubicacion() {
-  return <output data-testid="url">{useLocation().search}</output>;
-}
 
 function ListaDeCosas({ enUrl }: { enUrl?: boolean }) {
   const listado = useListado({
@@ -78,23 +52,18 @@ function ListaDeCosas({ enUrl }: { enUrl?: boolean }) {
         vacio="No hay cosas"
         columns={[{ accessor: "nombre", title: "Nombre" }]}
       />
-      <Ubicacion />
     </>
   );
 }
 
+let consultaUrl: () => string | null;
+
 function pintar(ruta = "/cosas", enUrl?: boolean) {
-  render(
-    <Providers client={crearQueryClient()}>
-      <MemoryRouter initialEntries={[ruta]}>
-        <ListaDeCosas enUrl={enUrl} />
-      </MemoryRouter>
-    </Providers>,
-  );
+  consultaUrl = pintarEnRuta(<ListaDeCosas enUrl={enUrl} />, ruta).consulta;
 }
 
-const url = () => screen.getByTestId("url").textContent;
-const ultima = () => pedidas.at(-1)?.searchParams;
+const url = () => consultaUrl();
+const ultima = () => servidor.pedidas.at(-1)?.searchParams;
 
 describe("useListado y TablaListado", () => {
   it("pide al servidor la página que se elige y la deja en la URL", async () => {
@@ -140,7 +109,7 @@ describe("useListado y TablaListado", () => {
   });
 
   it("sin resultados muestra el estado vacío y no ofrece páginas", async () => {
-    total = 0;
+    servidor.total = 0;
     pintar();
     expect(await screen.findByText("No hay cosas")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "2" })).toBeNull();
@@ -191,7 +160,7 @@ describe("BotonesExportar", () => {
     );
     fireEvent.click(screen.getByRole("button", { name: "Exportar CSV" }));
     await waitFor(() => expect(crear).toHaveBeenCalled());
-    expect(pedidas.at(-1)?.pathname).toBe("/api/cosas/exportar");
+    expect(servidor.pedidas.at(-1)?.pathname).toBe("/api/cosas/exportar");
     expect(ultima()?.toString()).toBe("estado=baja&formato=csv");
   });
 });
