@@ -5,7 +5,8 @@ import { crearQueryClient, Providers } from "../app/providers";
 import { sesionStore } from "../app/session-store";
 import { pintarEnRuta, type ServidorDePaginas, servirPaginas } from "../test/listas";
 import { api } from "./api";
-import { BotonesExportar, CampoBusqueda, TablaListado, useListado } from "./listado";
+import { BotonesExportar, CampoBusqueda, useListado } from "./listado";
+import { TablaListado } from "./tabla-listado";
 
 type Cosa = { id: number; nombre: string };
 

@@ -1,23 +1,20 @@
-import "mantine-datatable/styles.css";
-import { mensajeDeError } from "@fila/domain";
-import { Alert, Button, Group, TextInput, type TextInputProps } from "@mantine/core";
+import { Button, Group, TextInput, type TextInputProps } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconDownload, IconSearch } from "@tabler/icons-react";
-import { DataTable, type DataTableColumn, type DataTableProps } from "mantine-datatable";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { descargarDeApi } from "./descargar";
 import { notificarError } from "./notificar";
-import { useTextosTabla } from "./textos-tabla";
 
 /**
  * The list pages' shared piece (documentos, noticias, remesas, envíos, correo saliente, registro
  * de actividad): a search box, filters and the page kept in the URL query (`?q=…&estado=…&page=2`,
  * defaults left out, other parameters such as `pestanya` kept), the server asked for one page at
- * a time, one empty state and the export buttons.
+ * a time and the export buttons. The table with its empty state is `TablaListado`
+ * (`tabla-listado.tsx`), apart so that a list drawn as cards does not load mantine-datatable.
  */
 
-type Filtros = Record<string, string>;
+export type Filtros = Record<string, string>;
 
 export type OpcionesListado<F extends Filtros> = {
   /** The page sizes offered. */
@@ -47,7 +44,7 @@ export type Listado<F extends Filtros> = {
   paginacion: (total: number) => Paginacion;
 };
 
-type Paginacion = {
+export type Paginacion = {
   page: number;
   onPageChange: (page: number) => void;
   totalRecords: number;
@@ -145,69 +142,6 @@ export function CampoBusqueda({
       w={280}
       {...props}
     />
-  );
-}
-
-type Consulta<T> = {
-  data?: { items: T[]; total: number };
-  isFetching: boolean;
-  isError: boolean;
-  error: unknown;
-};
-
-type PropsTabla<T> = {
-  /** The list's query (`useQuery` of one page). */
-  lista: Consulta<T>;
-  listado: Pick<Listado<Filtros>, "paginacion">;
-  /** The table's accessible name. */
-  titulo: string;
-  /** What the empty table says. */
-  vacio: string;
-  /** The title of the alert when the page cannot be read. */
-  tituloError?: string;
-  /** The empty table's height. */
-  altoVacio?: number;
-  columns: DataTableColumn<T>[];
-} & Pick<DataTableProps<T>, "idAccessor" | "striped" | "highlightOnHover">;
-
-/** One page of a list from the server, with the alert when it cannot be read and the empty state. */
-export function TablaListado<T>({
-  lista,
-  listado,
-  titulo,
-  vacio,
-  tituloError,
-  altoVacio = 160,
-  columns,
-  idAccessor,
-  striped = true,
-  highlightOnHover,
-}: PropsTabla<T>) {
-  const textosTabla = useTextosTabla();
-  const registros = lista.data?.items ?? [];
-  return (
-    <>
-      {lista.isError ? (
-        <Alert role="alert" color="red" title={tituloError}>
-          {mensajeDeError(lista.error)}
-        </Alert>
-      ) : null}
-      <DataTable<T>
-        aria-label={titulo}
-        withTableBorder
-        borderRadius="md"
-        highlightOnHover={highlightOnHover}
-        striped={striped}
-        minHeight={registros.length > 0 ? undefined : altoVacio}
-        records={registros}
-        columns={columns}
-        idAccessor={idAccessor}
-        fetching={lista.isFetching}
-        {...textosTabla}
-        noRecordsText={vacio}
-        {...listado.paginacion(lista.data?.total ?? 0)}
-      />
-    </>
   );
 }
 

@@ -1,7 +1,8 @@
 import { formatearFechaHora, mensajeDeError } from "@fila/domain";
 import { Alert, Badge, Group, Loader, Modal, Paper, Select, Stack, Text } from "@mantine/core";
 import { useTranslation } from "../../lib/i18n";
-import { TablaListado, useListado } from "../../lib/listado";
+import { useListado } from "../../lib/listado";
+import { TablaListado } from "../../lib/tabla-listado";
 import { ContenidoNoticia } from "../noticias/contenido-noticia";
 import { useTiposSocio } from "../socios/use-socios";
 import { BotonesCartas, CuentasEnvio, resumenFiltro } from "./formato-envios";

@@ -13,7 +13,8 @@ import {
 import { IconEye, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "../../lib/i18n";
-import { TablaListado, useListado } from "../../lib/listado";
+import { useListado } from "../../lib/listado";
+import { TablaListado } from "../../lib/tabla-listado";
 import { ProgresoTrabajo, useTrabajo } from "../../lib/trabajos";
 import { useTiposSocio } from "../socios/use-socios";
 import { DetalleEnvio } from "./detalle-envio";

@@ -26,8 +26,9 @@ import { lazy, Suspense, useState } from "react";
 import { Navigate } from "react-router";
 import { useSesion } from "../../app/session-store";
 import { useTranslation } from "../../lib/i18n";
-import { CampoBusqueda, TablaListado, useListado } from "../../lib/listado";
+import { CampoBusqueda, useListado } from "../../lib/listado";
 import { notificarError } from "../../lib/notificar";
+import { TablaListado } from "../../lib/tabla-listado";
 import { EstadoNoticia } from "./estado-noticia";
 import { useListaNoticias, useMutacionesNoticias } from "./use-noticias";
 

@@ -8,8 +8,9 @@ import { Alert, Badge, Button, Group, Select, Stack, Text } from "@mantine/core"
 import { notifications } from "@mantine/notifications";
 import { IconRefresh } from "@tabler/icons-react";
 import { useTranslation } from "../../lib/i18n";
-import { CampoBusqueda, TablaListado, useListado } from "../../lib/listado";
+import { CampoBusqueda, useListado } from "../../lib/listado";
 import { notificarError } from "../../lib/notificar";
+import { TablaListado } from "../../lib/tabla-listado";
 import { useCorreos, useReenviarCorreo } from "./use-registros";
 
 const COLOR: Record<EstadoCorreo, string> = {

@@ -2,7 +2,8 @@ import { type EntradaActividad, formatearFechaHora } from "@fila/domain";
 import { Group, List, Select, Stack, Text } from "@mantine/core";
 import { CampoFecha } from "../../lib/campo-fecha";
 import { useTranslation } from "../../lib/i18n";
-import { BotonesExportar, TablaListado, useListado } from "../../lib/listado";
+import { BotonesExportar, useListado } from "../../lib/listado";
+import { TablaListado } from "../../lib/tabla-listado";
 import {
   consultaActividad,
   type FiltrosRegistro,
