@@ -110,17 +110,18 @@ export function useListado<F extends Filtros = Record<never, string>>(
     if (textoEscrito !== q) escribir({ q: textoEscrito, page: 1 });
   }, [textoEscrito]);
 
+  const irAPagina = (n: number) => escribir({ page: n });
   return {
     q,
     filtros,
     page,
     pageSize,
     cambiar: (cambio) => escribir({ ...(cambio as Record<string, string>), page: 1 }),
-    irAPagina: (n) => escribir({ page: n }),
+    irAPagina,
     busqueda: { value: texto, onChange: setTexto },
     paginacion: (total) => ({
       page,
-      onPageChange: (n) => escribir({ page: n }),
+      onPageChange: irAPagina,
       totalRecords: total,
       recordsPerPage: pageSize,
       recordsPerPageOptions: [...tamanyos],
