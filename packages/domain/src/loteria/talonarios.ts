@@ -175,7 +175,10 @@ export function liquidarTalonario(
         rechazo: {
           codigo: "validacion",
           campo: "vendidas",
-          mensaje: `Este talonario ya tiene ${digitales.size} participaciones digitales vendidas`,
+          mensaje:
+            digitales.size === 1
+              ? "Este talonario ya tiene 1 participación digital vendida"
+              : `Este talonario ya tiene ${digitales.size} participaciones digitales vendidas`,
         },
       };
     }
