@@ -92,7 +92,7 @@ describe("textos de las reglas de la lotería en valenciano", () => {
     r.ok ? "" : (r as unknown as { rechazo: { mensaje: string } }).rechazo.mensaje;
   const cupo = (emitidas: number, nuevas: number, loteria = l) => {
     const r = comprobarCupo(loteria, emitidas, nuevas);
-    return r.permitido ? "" : r.rechazo.mensaje;
+    return r.ok ? "" : r.rechazo.mensaje;
   };
   const mensajes = [
     ...problemasLoteria({

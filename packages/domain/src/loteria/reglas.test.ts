@@ -85,12 +85,12 @@ describe("el cupo: nunca se venden más participaciones de las que cubren los d�
 
   it("permite emitir hasta llegar justo al cupo", () => {
     expect(comprobarCupo(loteria, 0, 200)).toEqual({
-      permitido: true,
+      ok: true,
       cubiertas: 200,
       libres: 200,
     });
     expect(comprobarCupo(loteria, 150, 50)).toEqual({
-      permitido: true,
+      ok: true,
       cubiertas: 200,
       libres: 50,
     });
@@ -98,7 +98,7 @@ describe("el cupo: nunca se venden más participaciones de las que cubren los d�
 
   it("rechaza pasarse, nombrando el número y las que aún quedan cubiertas", () => {
     expect(comprobarCupo(loteria, 150, 51)).toEqual({
-      permitido: false,
+      ok: false,
       numero: "71198",
       cubiertas: 200,
       libres: 50,
@@ -108,11 +108,9 @@ describe("el cupo: nunca se venden más participaciones de las que cubren los d�
       },
     });
     const una = comprobarCupo(loteria, 199, 2);
-    expect(!una.permitido && una.rechazo.mensaje).toBe(
-      "El número 71198 solo cubre 1 participación más",
-    );
+    expect(!una.ok && una.rechazo.mensaje).toBe("El número 71198 solo cubre 1 participación más");
     const ninguna = comprobarCupo(loteria, 200, 1);
-    expect(!ninguna.permitido && [ninguna.libres, ninguna.rechazo.mensaje]).toEqual([
+    expect(!ninguna.ok && [ninguna.libres, ninguna.rechazo.mensaje]).toEqual([
       0,
       "El número 71198 ya no cubre más participaciones",
     ]);
@@ -126,9 +124,9 @@ describe("el cupo: nunca se venden más participaciones de las que cubren los d�
         { numero: "71198", decimos: 9 },
       ],
     };
-    expect(comprobarCupo(menosDecimos, 90, 0).permitido).toBe(true);
+    expect(comprobarCupo(menosDecimos, 90, 0).ok).toBe(true);
     expect(comprobarCupo(menosDecimos, 91, 0)).toEqual({
-      permitido: false,
+      ok: false,
       numero: "71198",
       cubiertas: 90,
       libres: 0,
@@ -139,7 +137,7 @@ describe("el cupo: nunca se venden más participaciones de las que cubren los d�
     });
     const masJugado = { ...loteria, importeJugadoCentimos: 1000 };
     const cupo = comprobarCupo(masJugado, 81, 0);
-    expect(!cupo.permitido && [cupo.numero, cupo.cubiertas]).toEqual(["71198", 80]);
+    expect(!cupo.ok && [cupo.numero, cupo.cubiertas]).toEqual(["71198", 80]);
   });
 
   it("no admite cantidades negativas ni fraccionarias", () => {

@@ -129,9 +129,9 @@ export function participacionesCubiertas(l: LoteriaEnCentimos): number {
 
 /** Lo que dice el cupo de una emisión o de un cambio de la lotería. */
 export type ResultadoCupo =
-  | { permitido: true; cubiertas: number; libres: number }
+  | { ok: true; cubiertas: number; libres: number }
   | {
-      permitido: false;
+      ok: false;
       /** El número que no cubre la emisión o el cambio. */
       numero: string;
       /** Las que cubre ese número (con los valores nuevos, si es un cambio). */
@@ -163,14 +163,14 @@ export function comprobarCupo(
   }
   const { numero, cubiertas } = numeroQueLimita(l);
   const libres = Math.max(0, cubiertas - emitidas);
-  if (emitidas + nuevas <= cubiertas) return { permitido: true, cubiertas, libres };
+  if (emitidas + nuevas <= cubiertas) return { ok: true, cubiertas, libres };
   const mensaje =
     nuevas === 0
       ? `Con ese cambio el número ${numero} cubre ${plural(cubiertas, "participación", "participaciones")} y ya hay ${emitidas} emitidas`
       : libres === 0
         ? `El número ${numero} ya no cubre más participaciones`
         : `El número ${numero} solo cubre ${plural(libres, "participación", "participaciones")} más`;
-  return { permitido: false, numero, cubiertas, libres, rechazo: { codigo: "conflicto", mensaje } };
+  return { ok: false, numero, cubiertas, libres, rechazo: { codigo: "conflicto", mensaje } };
 }
 
 /** Lo que los talonarios ya impresos llevan escrito y no puede cambiar. */
@@ -202,5 +202,5 @@ export function rechazoCambioLoteria(
     };
   }
   const cupo = comprobarCupo(nueva, emitidas, 0);
-  return cupo.permitido ? null : cupo.rechazo;
+  return cupo.ok ? null : cupo.rechazo;
 }

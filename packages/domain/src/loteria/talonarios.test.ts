@@ -6,6 +6,7 @@ import {
   liquidacionCompleta,
   liquidarTalonario,
   participacionesDe,
+  participacionesEnCupo,
   plazoDevolucionAbierto,
   rangosSeSolapan,
   seriesDe,
@@ -38,6 +39,16 @@ describe("series y talonarios", () => {
   it("cuenta y enumera las series de un talonario", () => {
     expect(participacionesDe(talonario)).toBe(50);
     expect(seriesDe({ serieDesde: 3, serieHasta: 6 })).toEqual([3, 4, 5, 6]);
+  });
+
+  it("cuenta contra el cupo las participaciones de los talonarios menos las devueltas", () => {
+    expect(participacionesEnCupo([])).toBe(0);
+    expect(
+      participacionesEnCupo([
+        { serieDesde: 1, serieHasta: 50, devueltas: 20 },
+        { serieDesde: 51, serieHasta: 100, devueltas: 0 },
+      ]),
+    ).toBe(80);
   });
 
   it("da los siguientes talonarios tras la serie más alta usada", () => {

@@ -38,6 +38,18 @@ export function serieEnTalonario(r: RangoSeries, serie: number): boolean {
 }
 
 /**
+ * Las participaciones que cuentan contra el cupo (`emitidas` de `comprobarCupo`): las de todos
+ * los talonarios de la lotería menos las devueltas en su liquidación. Las anuladas siguen
+ * contando (un talonario perdido puede aparecer con el premio); las digitales ya están dentro de
+ * su talonario.
+ */
+export function participacionesEnCupo(
+  talonarios: readonly (RangoSeries & { devueltas: number })[],
+): number {
+  return talonarios.reduce((total, t) => total + participacionesDe(t) - t.devueltas, 0);
+}
+
+/**
  * Los rangos de `cantidad` talonarios nuevos de `participaciones` cada uno, seguidos tras la
  * serie más alta ya usada en la lotería (0 si aún no hay talonarios).
  */
