@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { LoteriaEnCentimos } from "./reglas";
 import {
   anularSeries,
+  conceptoLiquidacion,
   estadoParticipacion,
   liquidacionCompleta,
   liquidarTalonario,
@@ -193,6 +194,17 @@ describe("liquidación", () => {
       ok: false,
       rechazo: { codigo: "conflicto", mensaje: "El talonario ya está liquidado" },
     });
+  });
+
+  it("el concepto del cargo dice lo jugado y el donativo", () => {
+    const r = liquidarTalonario(loteria, talonario, { vendidas: 30 }, hoy);
+    expect(r.ok && conceptoLiquidacion("Lotería de Navidad 2026", talonario, r.liquidacion)).toBe(
+      "Lotería de Navidad 2026: 30 participaciones, series 51–100 (120,00 € jugados + 24,00 € de donativo)",
+    );
+    const una = liquidarTalonario(loteria, talonario, { vendidas: 1 }, hoy);
+    expect(una.ok && conceptoLiquidacion("Navidad", talonario, una.liquidacion)).toBe(
+      "Navidad: 1 participación, series 51–100 (4,00 € jugados + 0,80 € de donativo)",
+    );
   });
 
   it("el trabajo de la fecha límite lo da todo por vendido", () => {

@@ -1,5 +1,5 @@
 import type { Rechazo } from "../actos/reglas";
-import { formatearFecha } from "../formato/formato";
+import { formatearFecha, formatearImporte } from "../formato/formato";
 import type { EstadoParticipacion } from "./loteria.schema";
 import { type LoteriaEnCentimos, precioParticipacionCentimos } from "./reglas";
 
@@ -219,6 +219,23 @@ export function liquidarTalonario(
     vigentes.filter((s) => devueltas.has(s)),
     anuladasOrdenadas,
   );
+}
+
+/**
+ * Concepto del cargo de una liquidación, con el importe jugado y el donativo:
+ * «Lotería de Navidad 2026: 30 participaciones, series 1–50 (120,00 € jugados + 24,00 € de
+ * donativo)».
+ */
+export function conceptoLiquidacion(
+  nombreLoteria: string,
+  talonario: RangoSeries,
+  liquidacion: Liquidacion,
+): string {
+  const n = liquidacion.vendidas.length;
+  const participaciones = `${n} ${n === 1 ? "participación" : "participaciones"}`;
+  const series = `series ${talonario.serieDesde}–${talonario.serieHasta}`;
+  const importes = `${formatearImporte(liquidacion.importeJugadoCentimos)} jugados + ${formatearImporte(liquidacion.donativoCentimos)} de donativo`;
+  return `${nombreLoteria}: ${participaciones}, ${series} (${importes})`;
 }
 
 /**
