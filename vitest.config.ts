@@ -1,5 +1,24 @@
 import { defineConfig } from "vitest/config";
 
+const conPostgres = Boolean(process.env.DATABASE_URL);
+
+/**
+ * The API tests that start real servers (fixed ports, kill -9 at a chosen moment, Caddy, the
+ * embedded PostgreSQL's binaries): run one at a time in their own project, so that no other file
+ * shares their ports or their timing.
+ */
+const servidoresReales = [
+  "packages/api/src/resiliencia/**/*.test.ts",
+  "packages/api/src/db/postgres-embebido.test.ts",
+  "packages/api/src/bootstrap/arranque.test.ts",
+];
+
+const api = {
+  globalSetup: ["packages/api/src/test/global-setup.ts"],
+  testTimeout: 30000,
+  hookTimeout: 60000,
+};
+
 export default defineConfig({
   test: {
     projects: [
@@ -19,9 +38,20 @@ export default defineConfig({
         test: {
           name: "api",
           include: ["packages/api/src/**/*.test.ts"],
-          globalSetup: ["packages/api/src/test/global-setup.ts"],
-          testTimeout: 30000,
-          hookTimeout: 60000,
+          exclude: servidoresReales,
+          ...api,
+          // Vitest's default is cores − 1, one file at a time on two cores. On PostgreSQL the
+          // files mostly wait on the server's process; on PGlite each file's database runs in
+          // its own worker.
+          maxWorkers: conPostgres ? 4 : 2,
+        },
+      },
+      {
+        test: {
+          name: "api-servidores",
+          include: servidoresReales,
+          ...api,
+          fileParallelism: false,
         },
       },
       {

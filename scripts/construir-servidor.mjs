@@ -19,7 +19,8 @@ const FUENTES = [
   path.join(raiz, "scripts/construir-servidor.mjs"),
 ];
 
-function masReciente(ruta) {
+/** The newest modification time under `ruta` (0 when it does not exist). */
+export function masReciente(ruta) {
   if (!existsSync(ruta)) return 0;
   const st = statSync(ruta);
   if (!st.isDirectory()) return st.mtimeMs;
@@ -53,7 +54,7 @@ export async function construirServidor() {
       bundle: true,
       platform: "node",
       format: "esm",
-      target: "node20",
+      target: "node22",
       plugins: [paquetesFuera],
       // Tests are never part of it; readable names in stack traces.
       minify: false,

@@ -1,7 +1,8 @@
 // Starts the real app for the browser tests: a fresh data directory (or a fresh PostgreSQL
 // database when DATABASE_URL is set), the demo filà, mail to an SMTP server on loopback, and
 // sign-in with a real OpenID Connect provider (oidc-provider) on loopback, and online payment
-// through a simulated Redsys on loopback (Redsys's published test merchant and key).
+// through a simulated Redsys on loopback (a merchant key made for this run: Redsys's published
+// test key would put the app in test mode, where no charge is paid).
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,8 +11,13 @@ import { crearBaseTemporal } from "../../packages/api/src/db/base-temporal.js";
 import { arrancarProveedorOidc } from "../../packages/api/src/test/proveedor-oidc.js";
 import {
   arrancarRedsysSimulado,
-  COMERCIO_PRUEBAS,
+  COMERCIO_SIMULADO,
 } from "../../packages/api/src/test/redsys-simulado.js";
+import {
+  construirServidor,
+  SERVIDOR_CONSTRUIDO,
+  servidorAlDia,
+} from "../../scripts/construir-servidor.mjs";
 import {
   ETIQUETA_OIDC,
   PRIMER_ADMIN,
@@ -47,9 +53,9 @@ Object.assign(process.env, {
   OIDC_CLIENT_ID: proveedor.clientId,
   OIDC_CLIENT_SECRET: proveedor.clientSecret,
   OIDC_LABEL: ETIQUETA_OIDC,
-  REDSYS_MERCHANT_CODE: COMERCIO_PRUEBAS.merchantCode,
-  REDSYS_TERMINAL: COMERCIO_PRUEBAS.terminal,
-  REDSYS_SECRET_KEY: COMERCIO_PRUEBAS.secretKey,
+  REDSYS_MERCHANT_CODE: COMERCIO_SIMULADO.merchantCode,
+  REDSYS_TERMINAL: COMERCIO_SIMULADO.terminal,
+  REDSYS_SECRET_KEY: COMERCIO_SIMULADO.secretKey,
   REDSYS_URL: banco.url,
   PORT: String(PUERTO_APP),
   HOST: "127.0.0.1",
@@ -64,11 +70,14 @@ Object.assign(process.env, {
   LOG_LEVEL: "warn",
 });
 
-const servidor = spawn(
-  process.execPath,
-  ["--import", "tsx", path.resolve(import.meta.dirname, "../../packages/api/src/server.ts")],
-  { stdio: "inherit", env: process.env },
-);
+// The bundled server, as `npm start` runs it (built by `npm run build`, or here when a source is
+// newer than it), on this process's Node: CI runs the browser suite on Node 22 and 24.
+if (!servidorAlDia()) await construirServidor();
+console.log(`e2e: servidor construido (${SERVIDOR_CONSTRUIDO}) en Node ${process.versions.node}`);
+const servidor = spawn(process.execPath, [SERVIDOR_CONSTRUIDO], {
+  stdio: "inherit",
+  env: process.env,
+});
 
 let terminando = false;
 async function terminar(codigo: number) {

@@ -13,7 +13,12 @@ import {
 } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { componerServicios, type Servicios } from "./composicion.js";
-import { type ConfianzaProxy, type Config, VERSION_APP } from "./config.js";
+import {
+  AVISO_REDSYS_EN_PRUEBAS,
+  type ConfianzaProxy,
+  type Config,
+  VERSION_APP,
+} from "./config.js";
 import type { Database } from "./db/database.js";
 import { registrarTareasPglite } from "./db/tareas-pglite.js";
 import { contarConexiones } from "./lib/al-asentarse.js";
@@ -152,6 +157,7 @@ export async function buildApp({
     trabajos: opcionesTrabajos,
   });
   app.decorate("servicios", servicios);
+  if (servicios.pagoOnline.modoPrueba) app.log.warn(AVISO_REDSYS_EN_PRUEBAS);
   const { mail, eventos, push, alertas, analitica, anuncios, copias, metricas, trabajos } =
     servicios;
 
@@ -200,12 +206,16 @@ export async function buildApp({
     ejecutar: () => copias.copiaAutomatica(),
   });
   // Background jobs (ADR 0020): the ones cut by a restart of any instance are taken up again or
-  // failed; at shutdown, the ones running here are waited for.
+  // failed; at shutdown, the ones running here stop at their next step or are waited for.
   app.tareas.registrar({
     nombre: "trabajos cortados",
     cadaMs: TRABAJOS_CORTADOS_MS,
     alArrancar: true,
-    ejecutar: () => trabajos.recuperar(),
+    // Then a mailing `en_curso` whose job's row was lost (before issue 45): its job again.
+    ejecutar: async () => {
+      await trabajos.recuperar();
+      await servicios.envios.reanudarSinTrabajo();
+    },
     parar: () => trabajos.parar(),
   });
   if (pglite) registrarTareasPglite(app.tareas, { db, log: app.log });

@@ -37,6 +37,7 @@ import { DocumentosRepository } from "./modules/documentos/documentos.repository
 import { DocumentosService } from "./modules/documentos/documentos.service.js";
 import { EnviosRepository } from "./modules/envios/envios.repository.js";
 import { EnviosService } from "./modules/envios/envios.service.js";
+import { registrarTrabajoEnvios, trabajoEnvio } from "./modules/envios/envios.trabajos.js";
 import { EventosService } from "./modules/eventos/eventos.service.js";
 import { GallofaRepository } from "./modules/gallofa/gallofa.repository.js";
 import { GallofaService } from "./modules/gallofa/gallofa.service.js";
@@ -117,6 +118,7 @@ export function componerServicios({
     mail,
     clave,
     new LimiteIntentos(authRepo, VENTANA_INTENTOS_MS),
+    config.publicUrl,
   );
   const auth = new AuthService(
     authRepo,
@@ -167,29 +169,14 @@ export function componerServicios({
   });
   const actos = new ActosService(actosRepo, inscripciones);
   // Mailings (issue 36): one job per mailing, paced by ENVIOS_POR_MINUTO (default 60).
-  const envios = new EnviosService(new EnviosRepository(db), clave, mail, config.publicUrl);
-  const porMinuto = Number(process.env.ENVIOS_POR_MINUTO ?? 60) || 60;
-  trabajos.registrar<{ idEnvio: number }, Record<string, number>>({
-    tipo: "envios.enviar",
-    alCortarse: "reanudar",
-    async ejecutar(ctx) {
-      try {
-        return await envios.enviar(ctx.parametros.idEnvio, (f) => ctx.progreso(f), porMinuto);
-      } catch (err) {
-        await envios.marcarFallido(ctx.parametros.idEnvio);
-        throw err;
-      }
-    },
-  });
-  envios.encolarTrabajo = async (idEnvio, idUsuario) =>
-    (
-      await trabajos.encolar({
-        tipo: "envios.enviar",
-        parametros: { idEnvio },
-        clave: String(idEnvio),
-        creadoPor: idUsuario,
-      })
-    ).id;
+  const envios = new EnviosService(
+    new EnviosRepository(db),
+    clave,
+    mail,
+    config.publicUrl,
+    trabajoEnvio(trabajos),
+  );
+  registrarTrabajoEnvios(trabajos, envios, Number(process.env.ENVIOS_POR_MINUTO ?? 60) || 60);
   const asociacionRepo = new AsociacionRepository(db);
   const carnet = new CarnetService(new CarnetRepository(db), clave);
   const imagenesSocio = new ImagenesSocio(config.dataDir);
@@ -250,7 +237,12 @@ export function componerServicios({
     usuarios: new UsuariosService(new UsuariosRepository(db), mail, config.publicUrl),
     noticias: new NoticiasService(new NoticiasRepository(db), config.dataDir),
     documentos: new DocumentosService(new DocumentosRepository(db), config.dataDir),
-    copias: new CopiasService(new CopiasRepository(db), config.dataDir, () => push.olvidarClaves()),
+    copias: new CopiasService(
+      new CopiasRepository(db),
+      config.dataDir,
+      () => push.olvidarClaves(),
+      clave.huella,
+    ),
     /** After a restore: the restored secrets put in order with this installation's key. */
     secretos: { alDia: () => ponerSecretosAlDia(db, clave) },
     /** The sign-in and TOTP limits' rows whose window is over, for the hourly clean-up. */

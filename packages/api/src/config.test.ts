@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   BASE_EMBEBIDA_POR_DEFECTO,
   baseEmbebida,
+  CLAVE_PUBLICA_PRUEBAS_REDSYS,
   confianzaProxy,
   leerConfig,
   leerRedsys,
+  redsysEnPruebas,
 } from "./config.js";
 import { crearBaseTemporal } from "./db/base-temporal.js";
 import { abrirBaseDeDatos, CONEXIONES_POR_DEFECTO } from "./db/database.js";
@@ -115,6 +117,25 @@ describe("REDSYS_* (pago en línea)", () => {
       secretKey: "sq7HjrUOBfKmC576ILgskD5srU870gJ7",
       url: "https://sis-t.redsys.es:25443/sis/realizarPago",
     });
+  });
+
+  it("la clave pública de pruebas con la dirección real de Redsys no deja arrancar, y lo dice en español", () => {
+    expect(() =>
+      leerRedsys({ ...bien, REDSYS_URL: "https://sis.redsys.es/sis/realizarPago" }),
+    ).toThrow(/clave de pruebas que Redsys publica.*dirección real \(sis\.redsys\.es\)/);
+    // The terminal's own key with the real address: paying for real.
+    const propia = { ...bien, REDSYS_SECRET_KEY: Buffer.alloc(24, 3).toString("base64") };
+    const real = leerRedsys({ ...propia, REDSYS_URL: "https://sis.redsys.es/sis/realizarPago" });
+    expect(real && redsysEnPruebas(real)).toBe(false);
+  });
+
+  it("la dirección de pruebas o la clave pública ponen el modo de pruebas", () => {
+    const propia = Buffer.alloc(24, 3).toString("base64");
+    const pruebas = "https://sis-t.redsys.es:25443/sis/realizarPago";
+    const local = "http://127.0.0.1:3221/sis/realizarPago";
+    expect(redsysEnPruebas({ secretKey: propia, url: pruebas })).toBe(true);
+    expect(redsysEnPruebas({ secretKey: CLAVE_PUBLICA_PRUEBAS_REDSYS, url: local })).toBe(true);
+    expect(redsysEnPruebas({ secretKey: propia, url: local })).toBe(false);
   });
 
   it("media configuración o un valor mal formado no deja arrancar, nombrando el problema", () => {

@@ -39,6 +39,11 @@ export type Config = {
   oidc: ConfigOidc | null;
   /** The installation key given by FILA_CLAVE (lib/clave-instalacion.ts); else DATA_DIR/clave. */
   filaClave?: string | null;
+  /**
+   * FILA_CLAVE_NUEVA=1: start although the data were written under another installation key
+   * (the key was lost for good); without it such a start stops (docs/adr/0015).
+   */
+  claveNueva?: boolean;
   /** Days a market ad stays up after it is posted or renewed (ANUNCIOS_DIAS, default 90). */
   anunciosDias?: number;
   /**
@@ -123,6 +128,7 @@ export function leerConfig(
     trustProxy: confianzaProxy(env.TRUST_PROXY),
     metricsToken: env.METRICS_TOKEN?.trim() || null,
     filaClave: env.FILA_CLAVE || null,
+    claveNueva: env.FILA_CLAVE_NUEVA === "1",
     redsys: leerRedsys(env),
   };
 }
@@ -195,8 +201,34 @@ export function leerRedsys(env: NodeJS.ProcessEnv): ConfigRedsys | null {
   if (direccion.protocol !== "https:" && !(direccion.protocol === "http:" && local)) {
     throw fallo("REDSYS_URL debe ser https (la de pruebas o la real de Redsys).");
   }
+  if (secretKey === CLAVE_PUBLICA_PRUEBAS_REDSYS && direccion.hostname === HOST_REAL_REDSYS) {
+    throw fallo(
+      `REDSYS_SECRET_KEY es la clave de pruebas que Redsys publica en su guía y REDSYS_URL es la dirección real (${HOST_REAL_REDSYS}): con esa clave cualquiera puede firmar una notificación y dar por pagado un cargo. Pon la clave SHA-256 de tu terminal que te ha dado el banco, o la dirección de pruebas (${HOST_PRUEBAS_REDSYS}) para probar.`,
+    );
+  }
   return { merchantCode, terminal, secretKey, url: direccion.toString() };
 }
+
+/** Redsys's published test key (its integration guide): anyone can sign with it. */
+export const CLAVE_PUBLICA_PRUEBAS_REDSYS = "sq7HjrUOBfKmC576ILgskD5srU870gJ7";
+/** The hosts of Redsys's test and real payment pages. */
+export const HOST_PRUEBAS_REDSYS = "sis-t.redsys.es";
+export const HOST_REAL_REDSYS = "sis.redsys.es";
+
+/**
+ * Test mode: Redsys's test host or its published key. Orders are marked `prueba` and their
+ * notifications are recorded without paying any charge: on a live installation, a payment with
+ * the public test card, or a notification forged with the published key, pays nothing.
+ */
+export function redsysEnPruebas(c: Pick<ConfigRedsys, "secretKey" | "url">): boolean {
+  return (
+    c.secretKey === CLAVE_PUBLICA_PRUEBAS_REDSYS || new URL(c.url).hostname === HOST_PRUEBAS_REDSYS
+  );
+}
+
+/** The start-up warning of test mode. */
+export const AVISO_REDSYS_EN_PRUEBAS =
+  "El pago en línea (Redsys) está en modo de pruebas (dirección de pruebas o clave pública de pruebas): los pedidos se marcan como de prueba y sus notificaciones se guardan sin dar por pagado ningún cargo. Para cobrar de verdad, pon la clave y la dirección reales del banco (README, «Pago en línea»).";
 
 function leerOidc(env: NodeJS.ProcessEnv): ConfigOidc | null {
   const issuer = env.OIDC_ISSUER?.trim();

@@ -5,16 +5,24 @@ import { explicarFalloDeArranque } from "./bootstrap/fallo-arranque.js";
 import { leerConfig } from "./config.js";
 import { enExclusiva } from "./db/arranque-exclusivo.js";
 import { tomarBloqueo } from "./db/bloqueo.js";
-import { abrirBaseDeDatos } from "./db/database.js";
+import { abrirBaseDeDatos, type Database } from "./db/database.js";
 import { migrar } from "./db/migrar.js";
 import { CUENTAS_DEMO, cargarDemo, PASSWORD_DEMO } from "./demo/seed-demo.js";
-import { cargarClaveInstalacion } from "./lib/clave-instalacion.js";
+import { cargarClaveInstalacion, errorClaveDistinta } from "./lib/clave-instalacion.js";
 import { ponerSecretosAlDia } from "./modules/auth/secretos.js";
 import { recuperarRestauracion } from "./modules/copias/copias.cambio-archivos.js";
 
 async function main(): Promise<void> {
   const config = leerConfig();
   const clave = cargarClaveInstalacion(config);
+  // Every start, after the migrations: the data may hold secrets in clear (older data, a copy
+  // restored by hand) or come from another key: then stop, unless FILA_CLAVE_NUEVA=1.
+  const ponerClaveAlDia = (db: Database) =>
+    ponerSecretosAlDia(
+      db,
+      clave,
+      config.claveNueva ? undefined : () => errorClaveDistinta(config.dataDir),
+    );
   const liberarBloqueo = config.databaseUrl ? () => {} : tomarBloqueo(config.dataDir);
   // DATABASE_URL wins; without it, the embedded database of BASE_EMBEBIDA under DATA_DIR. On
   // shutdown `bd.cerrar()` also stops the embedded PostgreSQL, after the last requests.
@@ -27,15 +35,24 @@ async function main(): Promise<void> {
     : await abrirBaseEmbebida(config.baseEmbebida, config.dataDir, {
         maxConexiones: config.databasePoolMax,
         porDefecto: config.baseEmbebidaPorDefecto,
+        // Without its database the app cannot serve: exit non-zero, and the supervisor (systemd's
+        // Restart=on-failure, deploy/fila.service) starts both again.
+        alMorir: (detalle) => {
+          console.error(
+            `PostgreSQL embebido ha terminado (${detalle}) con Filà en marcha: Filà sale con error para que el supervisor (systemd) vuelva a arrancar los dos.`,
+          );
+          liberarBloqueo();
+          process.exit(1);
+        },
+        antesDePasar: ponerClaveAlDia,
       });
   const { primer, demo, secretos, restauracion } = await enExclusiva(bd, async () => {
     await migrar(bd.db);
+    await asegurarAsociacion(bd.db);
+    // First: another key's data stop the start before anything else changes (docs/adr/0015).
+    const secretos = await ponerClaveAlDia(bd.db);
     // Before anything reads DATA_DIR/files: the files must be those of the data.
     const restauracion = await recuperarRestauracion(bd.db, config.dataDir);
-    await asegurarAsociacion(bd.db);
-    // After the migrations, every start: data (or a copy restored by hand) may bring secrets in
-    // clear or under another installation's key (docs/adr/0015).
-    const secretos = await ponerSecretosAlDia(bd.db, clave);
     const primer = await crearPrimerAdministrador(bd.db, {
       email: config.adminEmail,
       password: config.adminPassword,

@@ -131,11 +131,10 @@ describe("arranque", () => {
     120_000,
   );
 
-  it("arrancar los mismos datos con otra clave de instalación pide volver a configurar la verificación en dos pasos", async () => {
+  it("arrancar los mismos datos con otra clave de instalación para con una línea que nombra DATA_DIR/clave y FILA_CLAVE; con FILA_CLAVE_NUEVA=1 pide volver a configurar la verificación en dos pasos (issue 45 §12)", async () => {
     const dataDir = directorioTemporal();
-    const conClave = (puerto: number) =>
-      arrancar(puerto, { DATA_DIR: dataDir, FILA_CLAVE: randomBytes(32).toString("base64") });
-    const a = conClave(3596);
+    const otraClave = randomBytes(32).toString("base64");
+    const a = arrancar(3596, { DATA_DIR: dataDir, FILA_CLAVE: randomBytes(32).toString("base64") });
     await esperarLista(a);
     const token = await entrar(a.puerto);
     const { secreto } = (await llamar(a.puerto, "POST", "/api/cuenta/totp", { token })).cuerpo;
@@ -144,18 +143,22 @@ describe("arranque", () => {
       cuerpo: { codigo: codigoTotp(secreto) },
     });
     expect(confirmacion.status).toBe(200);
-    expect((await llamar(a.puerto, "POST", "/api/login", { cuerpo: ADMIN })).cuerpo.error).toBe(
-      "codigo_requerido",
-    );
     await detener(a);
 
-    const b = conClave(3597);
-    await esperarLista(b);
-    const entrada = await llamar(b.puerto, "POST", "/api/login", { cuerpo: ADMIN });
+    const b = arrancar(3597, { DATA_DIR: dataDir, FILA_CLAVE: otraClave });
+    expect(await b.fin).toBe(1);
+    // The embedded PostgreSQL's own lines (starting, stopping) may come before it.
+    expect(lineas(b.errores()).filter((l) => !l.startsWith("PostgreSQL:"))).toEqual([
+      `No se ha podido arrancar Filà: los datos se escribieron con otra clave de instalación. Recupera el fichero DATA_DIR/clave (${path.join(dataDir, "clave")}) o la variable FILA_CLAVE con que funcionaba. Si esa clave se ha perdido para siempre, arranca con FILA_CLAVE_NUEVA=1: quien tenga la verificación en dos pasos tendrá que volver a configurarla y los carnés y enlaces de baja anteriores dejarán de valer.`,
+    ]);
+
+    const c = arrancar(3598, { DATA_DIR: dataDir, FILA_CLAVE: otraClave, FILA_CLAVE_NUEVA: "1" });
+    await esperarLista(c);
+    const entrada = await llamar(c.puerto, "POST", "/api/login", { cuerpo: ADMIN });
     expect(entrada.status).toBe(200);
-    const estado = await llamar(b.puerto, "GET", "/api/cuenta/totp", {
+    const estado = await llamar(c.puerto, "GET", "/api/cuenta/totp", {
       token: entrada.cuerpo.accessToken,
     });
     expect(estado.cuerpo).toMatchObject({ activo: false, pendiente: true, renovar: true });
-  }, 120_000);
+  }, 180_000);
 });

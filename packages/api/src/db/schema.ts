@@ -186,7 +186,7 @@ export type SesionTable = {
 export type TokenAccesoTable = {
   id: Generated<number>;
   id_usuario: number;
-  tipo: "reset" | "invitacion";
+  tipo: "reset" | "invitacion" | "totp";
   token_hash: string;
   creado_en: Generated<Date>;
   expira_en: Date;
@@ -578,6 +578,8 @@ export type PedidoOnlineTable = {
   notificacion: Generated<string>;
   creado_en: Generated<Date>;
   resuelto_en: Date | null;
+  /** Made in Redsys's test mode (0033): its notification pays nothing. */
+  prueba: Generated<boolean>;
 };
 
 export type PedidoOnlinePagoTable = {
@@ -598,7 +600,7 @@ export type TrabajoTable = {
   progreso: Generated<number>;
   parametros: ColumnType<unknown, string, string>;
   resultado: ColumnType<unknown, string | null, string | null>;
-  /** Spanish, for the person who launched it. */
+  /** Its message of the catalogue as JSON (a key, or `{clave, params}`), read in the reader's language. */
   error: string | null;
   instancia: string | null;
   arrendado_hasta: Date | null;
@@ -672,7 +674,13 @@ export type EnvioTable = {
   creado_en: Generated<Date>;
 };
 
-export type EstadoEnvioDestinatario = "pendiente" | "enviado" | "fallido" | "omitido" | "sin_email";
+export type EstadoEnvioDestinatario =
+  | "pendiente"
+  | "enviando"
+  | "enviado"
+  | "fallido"
+  | "omitido"
+  | "sin_email";
 
 export type EnvioDestinatarioTable = {
   id: Generated<number>;

@@ -92,6 +92,14 @@ export const MENSAJES_ES = {
     "El inicio de sesión ha caducado o ya se ha usado. Vuelve a entrar con el proveedor.",
   "auth.primero_pide_codigo_qr_nuevo_para":
     "Primero pide un código QR nuevo para tu aplicación de autenticación.",
+  "auth.totp_renovar_pide_enlace":
+    "Para volver a activar la verificación en dos pasos, abre el enlace que te enviamos por correo (pídelo desde «Verificación en dos pasos»).",
+  "auth.totp_no_pide_enlace":
+    "Tu cuenta no necesita ese enlace: puedes activar la verificación en dos pasos directamente.",
+  "auth.totp_enlace_sin_correo":
+    "Esta instalación no envía correos: pide a un administrador que quite la verificación en dos pasos anterior de tu cuenta.",
+  "auth.totp_demasiados_enlaces":
+    "Ya te hemos enviado varios enlaces en la última hora. Busca el último en tu correo o espera un poco.",
   "auth.tienes_activada_verificacion_dos_pasos_desactiva":
     "Ya tienes activada la verificación en dos pasos. Desactívala antes de configurarla de nuevo.",
   "auth.verificacion_dos_pasos_esta_activada": "La verificación en dos pasos ya está activada.",
@@ -221,6 +229,8 @@ export const MENSAJES_ES = {
   "remesas.adjunta_fichero_pain_002_banco_campo":
     "Adjunta el fichero pain.002 del banco en el campo «archivo».",
   "remesas.cargo_esta_devuelto": "El cargo {{idPago}} ya está devuelto",
+  "remesas.cargo_pagado_tras_devolucion":
+    "El cargo {{idPago}} se devolvió y se ha pagado después: no se puede devolver otra vez",
   "remesas.cargo_esta_no_puede_devolver":
     "El cargo {{idPago}} está {{estado}} y no se puede devolver",
   "remesas.cargo_esta_repetido": "El cargo {{idPago}} está repetido",
@@ -269,6 +279,12 @@ export const MENSAJES_ES = {
     "No se puede borrar: {{motivos}}. Puedes darlo de baja.",
   "socios_io.adjunta_fichero_csv_excel_campo_archivo":
     "Adjunta el fichero CSV o Excel en el campo «archivo».",
+  "socios_io.celda_demasiado_larga":
+    "La celda de la fila {{fila}}, columna {{columna}}, tiene más de {{max}} caracteres: no parece una hoja de socios.",
+  "socios_io.demasiadas_columnas":
+    "El fichero tiene {{columnas}} columnas; como mucho se pueden importar {{max}}. Quita las que no sean de socios.",
+  "socios_io.excel_demasiado_grande":
+    "El Excel descomprimido ocupa más de {{mb}} MB: no parece una hoja de socios. Guárdalo de nuevo o divídelo en partes.",
   "socios_io.falta_esta_columna": "Falta esta columna",
   "socios_io.faltan_columnas_para_actualizar":
     "El fichero necesita una columna de matrícula o NIF para encontrar a cada socio, o las de nombre y apellidos para darlo de alta. Elige a qué campo va cada columna.",
@@ -282,8 +298,10 @@ export const MENSAJES_ES = {
     "El fichero no es un CSV ni un Excel (XLSX). Sube un fichero .csv o .xlsx.",
   "socios_io.fichero_no_tiene_ningun_socio_debajo":
     "El fichero no tiene ningún socio debajo de la cabecera.",
-  "socios_io.fichero_tiene_filas_como_mucho_pueden":
-    "El fichero tiene {{filas}} filas; como mucho se pueden importar {{max}} de una vez.",
+  "socios_io.fichero_tiene_mas_filas":
+    "El fichero tiene más de {{max}} filas; como mucho se pueden importar {{max}} de una vez.",
+  "socios_io.fila_demasiado_ancha":
+    "Una fila del fichero tiene más de {{max}} celdas; como mucho se pueden importar {{max}} columnas. Quita las que no sean de socios.",
   "socios_io.filas_con_errores": "Hay {{n}} filas con errores: no se ha importado ningún socio.",
   "socios_io.mapa_campo_no_existe": "No existe el campo «{{campo}}»",
   "socios_io.mapa_campo_repetido": "El campo «{{campo}}» está elegido para más de una columna",

@@ -92,6 +92,14 @@ export const MENSAJES_VA: Catalogo = {
     "L'inici de sessió ha caducat o ja s'ha usat. Torna a entrar amb el proveïdor.",
   "auth.primero_pide_codigo_qr_nuevo_para":
     "Primer demana un codi QR nou per a la teua aplicació d'autenticació.",
+  "auth.totp_renovar_pide_enlace":
+    "Per a tornar a activar la verificació en dos passos, obri l'enllaç que t'hem enviat per correu (demana'l des de «Verificació en dos passos»).",
+  "auth.totp_no_pide_enlace":
+    "El teu compte no necessita eixe enllaç: pots activar la verificació en dos passos directament.",
+  "auth.totp_enlace_sin_correo":
+    "Esta instal·lació no envia correus: demana a un administrador que lleve la verificació en dos passos anterior del teu compte.",
+  "auth.totp_demasiados_enlaces":
+    "Ja t'hem enviat uns quants enllaços en l'última hora. Busca l'últim en el teu correu o espera un poc.",
   "auth.tienes_activada_verificacion_dos_pasos_desactiva":
     "Ja tens activada la verificació en dos passos. Desactiva-la abans de configurar-la de nou.",
   "auth.verificacion_dos_pasos_esta_activada": "La verificació en dos passos ja està activada.",
@@ -220,6 +228,8 @@ export const MENSAJES_VA: Catalogo = {
   "remesas.adjunta_fichero_pain_002_banco_campo":
     "Adjunta el fitxer pain.002 del banc en el camp «archivo».",
   "remesas.cargo_esta_devuelto": "El càrrec {{idPago}} ja està tornat",
+  "remesas.cargo_pagado_tras_devolucion":
+    "El càrrec {{idPago}} es va tornar i s'ha pagat després: no es pot tornar una altra vegada",
   "remesas.cargo_esta_no_puede_devolver": "El càrrec {{idPago}} està {{estado}} i no es pot tornar",
   "remesas.cargo_esta_repetido": "El càrrec {{idPago}} està repetit",
   "remesas.cargo_no_esta_esta_remesa": "El càrrec {{idPago}} no està en esta remesa",
@@ -267,6 +277,12 @@ export const MENSAJES_VA: Catalogo = {
     "No es pot esborrar: {{motivos}}. Pots donar-lo de baixa.",
   "socios_io.adjunta_fichero_csv_excel_campo_archivo":
     "Adjunta el fitxer CSV o Excel en el camp «archivo».",
+  "socios_io.celda_demasiado_larga":
+    "La cel·la de la fila {{fila}}, columna {{columna}}, té més de {{max}} caràcters: no pareix un full de socis.",
+  "socios_io.demasiadas_columnas":
+    "El fitxer té {{columnas}} columnes; com a molt se'n poden importar {{max}}. Lleva les que no siguen de socis.",
+  "socios_io.excel_demasiado_grande":
+    "L'Excel descomprimit ocupa més de {{mb}} MB: no pareix un full de socis. Guarda'l de nou o divideix-lo en parts.",
   "socios_io.falta_esta_columna": "Falta esta columna",
   "socios_io.faltan_columnas_para_actualizar":
     "El fitxer necessita una columna de matrícula o NIF per a trobar cada soci, o les de nom i cognoms per a donar-lo d'alta. Tria a quin camp va cada columna.",
@@ -280,8 +296,10 @@ export const MENSAJES_VA: Catalogo = {
     "El fitxer no és un CSV ni un Excel (XLSX). Puja un fitxer .csv o .xlsx.",
   "socios_io.fichero_no_tiene_ningun_socio_debajo":
     "El fitxer no té cap soci davall de la capçalera.",
-  "socios_io.fichero_tiene_filas_como_mucho_pueden":
-    "El fitxer té {{filas}} files; com a molt se'n poden importar {{max}} d'una vegada.",
+  "socios_io.fichero_tiene_mas_filas":
+    "El fitxer té més de {{max}} files; com a molt se'n poden importar {{max}} d'una vegada.",
+  "socios_io.fila_demasiado_ancha":
+    "Una fila del fitxer té més de {{max}} cel·les; com a molt se'n poden importar {{max}} columnes. Lleva les que no siguen de socis.",
   "socios_io.filas_con_errores": "Hi ha {{n}} files amb errors: no s'ha importat cap soci.",
   "socios_io.mapa_campo_no_existe": "No existix el camp «{{campo}}»",
   "socios_io.mapa_campo_repetido": "El camp «{{campo}}» està triat per a més d'una columna",

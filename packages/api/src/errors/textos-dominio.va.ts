@@ -73,6 +73,10 @@ const EXACTOS: Record<string, string> = {
   "El título es obligatorio": "El títol és obligatori",
   "El título no puede tener más de 120 caracteres": "El títol no pot tindre més de 120 caràcters",
   "Elige al menos un cargo": "Tria almenys un càrrec",
+  "Elige un acto válido": "Tria un acte vàlid",
+  "Elige un estado válido": "Tria un estat vàlid",
+  "Escribe el asunto": "Escriu l'assumpte",
+  "Escribe el mensaje": "Escriu el missatge",
   "Elige al menos un producto": "Tria almenys un producte",
   "Elige al menos un socio.": "Tria almenys un soci.",
   "Elige un producto válido": "Tria un producte vàlid",
@@ -150,6 +154,38 @@ const EXACTOS: Record<string, string> = {
   "El nombre es obligatorio.": "El nom és obligatori.",
   "El NIF o NIE no es válido": "El NIF o NIE no és vàlid",
   "Introduce un correo electrónico válido": "Introduïx un correu electrònic vàlid",
+  "El número tiene cinco cifras (p. ej. 05473)": "El número té cinc xifres (p. ex. 05473)",
+  "Los décimos son un número entero": "Els dècims són un nombre enter",
+  "Cada número lleva al menos un décimo": "Cada número porta almenys un dècim",
+  "El sorteo es obligatorio": "El sorteig és obligatori",
+  "El precio del décimo debe ser mayor que cero": "El preu del dècim ha de ser major que zero",
+  "Indica al menos un número": "Indica almenys un número",
+  "El importe jugado debe ser mayor que cero": "L'import jugat ha de ser major que zero",
+  "La serie es un número entero": "La sèrie és un nombre enter",
+  "La serie empieza en 1": "La sèrie comença en 1",
+  "Las vendidas son un número entero": "Les venudes són un nombre enter",
+  "Las vendidas no pueden ser negativas": "Les venudes no poden ser negatives",
+  "Hay series repetidas": "Hi ha sèries repetides",
+  "Indica las vendidas ({vendidas: n}) o las series devueltas ({devueltas: [...]})":
+    "Indica les venudes ({vendidas: n}) o les sèries tornades ({devueltas: [...]})",
+  "La serie final no puede ser menor que la inicial":
+    "La sèrie final no pot ser menor que la inicial",
+  "Hay un número con dos premios": "Hi ha un número amb dos premis",
+  "La cantidad de talonarios es un entero mayor que cero":
+    "La quantitat de talonaris és un enter major que zero",
+  "Las participaciones de un talonario son un entero mayor que cero":
+    "Les participacions d'un talonari són un enter major que zero",
+  "La fecha límite de devolución no puede ser posterior al sorteo":
+    "La data límit de devolució no pot ser posterior al sorteig",
+  "Un donativo de más del 20 % del importe jugado necesita la autorización del recargo":
+    "Un donatiu de més del 20 % de l'import jugat necessita l'autorització del recàrrec",
+  "El talonario ya está liquidado": "El talonari ja està liquidat",
+  "Ya hay participaciones emitidas: los números, el importe jugado, el donativo y el precio del décimo no cambian":
+    "Ja hi ha participacions emeses: els números, l'import jugat, el donatiu i el preu del dècim no canvien",
+  "Los premios se anotan a partir del día del sorteo":
+    "Els premis s'anoten a partir del dia del sorteig",
+  "Este talonario ya tiene 1 participación digital vendida":
+    "Este talonari ja té 1 participació digital venuda",
 };
 
 /** Texts built from a value: the value is kept, the words change. */
@@ -189,6 +225,65 @@ const PATRONES: [RegExp, string][] = [
     "Un anunci pot tindre com a molt $1 imatges",
   ],
   [/^Columnas posibles: (.+)$/, "Columnes possibles: $1"],
+  [/^Como mucho (\d+) décimos por número$/, "Com a molt $1 dècims per número"],
+  [/^Como mucho (\d+) números$/, "Com a molt $1 números"],
+  [/^Como mucho (\d+) series$/, "Com a molt $1 sèries"],
+  [/^Como mucho (\d+) talonarios a la vez$/, "Com a molt $1 talonaris alhora"],
+  [/^Como mucho (\d+) participaciones por talonario$/, "Com a molt $1 participacions per talonari"],
+  [/^El número (\d+) está repetido$/, "El número $1 està repetit"],
+  [
+    /^El importe jugado \((.+)\) no se reparte en céntimos enteros entre (\d+) números$/,
+    "L'import jugat ($1) no es repartix en cèntims sencers entre $2 números",
+  ],
+  [
+    /^Los décimos del número (\d+) no cubren ni una participación$/,
+    "Els dècims del número $1 no cobrixen ni una participació",
+  ],
+  [
+    /^El número (\d+) solo cubre 1 participación más$/,
+    "El número $1 només cobrix 1 participació més",
+  ],
+  [
+    /^El número (\d+) solo cubre (\d+) participaciones más$/,
+    "El número $1 només cobrix $2 participacions més",
+  ],
+  [
+    /^El número (\d+) ya no cubre más participaciones$/,
+    "El número $1 ja no cobrix més participacions",
+  ],
+  [
+    /^Con ese cambio el número (\d+) cubre 1 participación y ya hay (\d+) emitidas$/,
+    "Amb eixe canvi el número $1 cobrix 1 participació i ja n'hi ha $2 emeses",
+  ],
+  [
+    /^Con ese cambio el número (\d+) cubre (\d+) participaciones y ya hay (\d+) emitidas$/,
+    "Amb eixe canvi el número $1 cobrix $2 participacions i ja n'hi ha $3 emeses",
+  ],
+  [/^El plazo de devolución terminó el (.+)$/, "El termini de devolució va acabar el $1"],
+  [
+    /^Las vendidas van de 0 a (\d+) \(las participaciones sin anular del talonario\)$/,
+    "Les venudes van de 0 a $1 (les participacions sense anul·lar del talonari)",
+  ],
+  [
+    /^Este talonario ya tiene (\d+) participaciones digitales vendidas$/,
+    "Este talonari ja té $1 participacions digitals venudes",
+  ],
+  [
+    /^La serie (\d+) no es de este talonario \((\d+)–(\d+)\)$/,
+    "La sèrie $1 no és d'este talonari ($2–$3)",
+  ],
+  [/^La serie (\d+) está anulada$/, "La sèrie $1 està anul·lada"],
+  [/^La serie (\d+) ya está anulada$/, "La sèrie $1 ja està anul·lada"],
+  [/^La serie (\d+) está repetida$/, "La sèrie $1 està repetida"],
+  [
+    /^La serie (\d+) es una participación digital vendida$/,
+    "La sèrie $1 és una participació digital venuda",
+  ],
+  [
+    /^Las series a anular tienen que ser del talonario \((\d+)–(\d+)\)$/,
+    "Les sèries que s'anul·len han de ser del talonari ($1–$2)",
+  ],
+  [/^La lotería no tiene el número (\d+)$/, "La loteria no té el número $1"],
   [/^(\S+) es true o false \(o 1 o 0\)$/, "$1 és true o false (o 1 o 0)"],
 ];
 

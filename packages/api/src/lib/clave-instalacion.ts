@@ -6,9 +6,20 @@ import {
   randomBytes,
   timingSafeEqual,
 } from "node:crypto";
-import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeSync,
+} from "node:fs";
 import path from "node:path";
 import { ErrorDeArranque } from "../bootstrap/fallo-arranque.js";
+import { leerBase64url } from "./base64url.js";
 
 /**
  * The installation key (docs/adr/0015-clave-de-instalacion.md): 256 random bits that never go
@@ -68,8 +79,8 @@ export class ClaveInstalacion {
   /** The text, or null when the value was not encrypted by this key for this context. */
   descifrar(valor: string, contexto: string): string | null {
     if (!ClaveInstalacion.esCifrado(valor)) return null;
-    const datos = Buffer.from(valor.slice(ClaveInstalacion.PREFIJO_CIFRADO.length), "base64url");
-    if (datos.length < 28) return null;
+    const datos = leerBase64url(valor.slice(ClaveInstalacion.PREFIJO_CIFRADO.length));
+    if (!datos || datos.length < 28) return null;
     try {
       const descifrador = createDecipheriv("aes-256-gcm", this.claveCifrar, datos.subarray(0, 12));
       descifrador.setAAD(Buffer.from(contexto));
@@ -87,14 +98,17 @@ export class ClaveInstalacion {
     return `${cuerpo}.${this.mac(proposito, cuerpo).toString("base64url")}`;
   }
 
-  /** The signed data, or null when the token was not signed by this key for this purpose. */
+  /**
+   * The signed data, or null when the token was not signed by this key for this purpose or is
+   * not spelt exactly as `firmar` writes it (one token per data: an altered one is refused).
+   */
   verificar(proposito: string, token: string): string | null {
     const [cuerpo, firma, ...resto] = token.split(".");
     if (cuerpo === undefined || firma === undefined || resto.length > 0) return null;
     const esperada = this.mac(proposito, cuerpo);
-    const recibida = Buffer.from(firma, "base64url");
-    if (recibida.length !== esperada.length || !timingSafeEqual(recibida, esperada)) return null;
-    return Buffer.from(cuerpo, "base64url").toString("utf8");
+    const recibida = leerBase64url(firma);
+    if (recibida?.length !== esperada.length || !timingSafeEqual(recibida, esperada)) return null;
+    return leerBase64url(cuerpo)?.toString("utf8") ?? null;
   }
 
   resumen(proposito: string, datos: string): string {
@@ -104,6 +118,38 @@ export class ClaveInstalacion {
   private mac(proposito: string, cuerpo: string): Buffer {
     return createHmac("sha256", this.claveFirmar).update(`${proposito}\0${cuerpo}`).digest();
   }
+}
+
+/** The file written (mode 0600) and on disk before it is named. */
+function escribirEnDisco(fichero: string, texto: string): void {
+  const fd = openSync(fichero, "wx", 0o600);
+  try {
+    writeSync(fd, texto);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A folder's entries on disk (fsync of the folder). */
+function sincronizarCarpeta(ruta: string): void {
+  const fd = openSync(ruta, "r");
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The start stops with this when the data hold another key's fingerprint (docs/adr/0015): a
+ * lost `DATA_DIR/clave` or a changed `FILA_CLAVE` would otherwise strip every account's
+ * two-factor codes and kill every card and unsubscribe link without a word.
+ */
+export function errorClaveDistinta(dataDir: string): ErrorDeArranque {
+  return new ErrorDeArranque(
+    `los datos se escribieron con otra clave de instalación. Recupera el fichero DATA_DIR/clave (${path.join(dataDir, "clave")}) o la variable FILA_CLAVE con que funcionaba. Si esa clave se ha perdido para siempre, arranca con FILA_CLAVE_NUEVA=1: quien tenga la verificación en dos pasos tendrá que volver a configurarla y los carnés y enlaces de baja anteriores dejarán de valer.`,
+  );
 }
 
 const NO_VALIDA =
@@ -138,14 +184,16 @@ export function cargarClaveInstalacion(opciones: {
   if (!existsSync(fichero)) {
     mkdirSync(opciones.dataDir, { recursive: true });
     const temporal = `${fichero}.${process.pid}-${randomBytes(4).toString("hex")}`;
-    writeFileSync(temporal, `${randomBytes(32).toString("base64")}\n`, { mode: 0o600 });
     try {
+      escribirEnDisco(temporal, `${randomBytes(32).toString("base64")}\n`);
       linkSync(temporal, fichero);
     } catch (err) {
       if ((err as { code?: string }).code !== "EEXIST") throw err;
     } finally {
       rmSync(temporal, { force: true });
     }
+    // The new name on disk too: a key lost by a power cut after the first start stops the next.
+    sincronizarCarpeta(opciones.dataDir);
   }
   const clave = leerClave(readFileSync(fichero, "utf8"));
   if (!clave) {

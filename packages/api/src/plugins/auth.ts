@@ -115,6 +115,7 @@ const PERMITIDO_SIN_TOTP = new Set([
   "GET /api/cuenta/totp",
   "POST /api/cuenta/totp",
   "POST /api/cuenta/totp/confirmacion",
+  "POST /api/cuenta/totp/enlace",
 ]);
 
 function exigirSesion(req: FastifyRequest): UsuarioAutenticado {

@@ -248,4 +248,32 @@ describe("GET /api/trabajos/:id", () => {
     expect(falta.statusCode).toBe(404);
     expect(falta.json().mensaje).toBe("El trabajo no existe.");
   });
+
+  it("el error de un trabajo se lee en el idioma de quien lo consulta (issue 45)", async () => {
+    const t = e.app.servicios.trabajos;
+    t.registrar({
+      tipo: "falla",
+      alCortarse: "fallar",
+      ejecutar: async () => {
+        throw new DomainError("conflicto", "no_encontrado.trabajo");
+      },
+    });
+    t.registrar({
+      tipo: "revienta",
+      alCortarse: "fallar",
+      ejecutar: () => Promise.reject(new Error("x")),
+    });
+    const cuenta = await crearCuenta(e.db, { rol: "administrador" });
+    await e.db.updateTable("usuario").set({ idioma: "va" }).where("id", "=", cuenta.id).execute();
+    const va = await entrar(e.app, cuenta.email);
+    const error = async (tipo: string, token: string) => {
+      const { id } = await t.encolar({ tipo, parametros: { token } });
+      await t.esperar(id);
+      const r = await e.app.inject({ url: `/api/trabajos/${id}`, headers: bearer(token) });
+      return r.json().error as string;
+    };
+    expect(await error("falla", va)).toBe("El treball no existix.");
+    expect(await error("falla", admin)).toBe("El trabajo no existe.");
+    expect(await error("revienta", va)).toMatch(/^El treball ha fallat per un error del servidor/);
+  });
 });

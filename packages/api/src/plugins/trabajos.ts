@@ -4,7 +4,7 @@ import { type Kysely, sql, type Transaction } from "kysely";
 import type { Database } from "../db/database.js";
 import type { DB, EstadoTrabajo } from "../db/schema.js";
 import { DomainError } from "../errors/domain-error.js";
-import { texto } from "../errors/mensajes.js";
+import { CATALOGOS, type Idioma, type Mensaje, texto } from "../errors/mensajes.js";
 
 /** What `GET /api/trabajos/:id` answers. */
 export type EstadoDeTrabajo = {
@@ -22,6 +22,14 @@ export type ContextoTrabajo<P> = {
   /** 1 the first time; more when a kind that resumes is run again after a restart. */
   intento: number;
   db: Database;
+  /**
+   * Aborted when this instance no longer holds the job (its lease was lost: a restore failed it,
+   * another instance took it) — reason `TrabajoPerdido` — or when the server stops — reason
+   * `TrabajoParado`. A job that resumes stops at its next step: it throws `senal.reason`
+   * (`senal.throwIfAborted()`); a stopped one keeps its row `en_curso` with its lease released,
+   * so the next start takes it up at once.
+   */
+  senal: AbortSignal;
   /**
    * Reports progress (0–1). Never awaited: written in the background, at most every
    * `PROGRESO_CADA_MS`, on a connection of its own, so every instance sees it at once.
@@ -51,6 +59,14 @@ export type TipoTrabajo<P = unknown, R = unknown> = {
   ejecutar(ctx: ContextoTrabajo<P>): Promise<R>;
 };
 
+/** A job to enqueue: `clave` (default: the parameters) identifies identical jobs. */
+export type EntradaTrabajo<P> = {
+  tipo: string;
+  parametros: P;
+  clave?: string;
+  creadoPor?: number | null;
+};
+
 export type OpcionesTrabajos = {
   /** How long a lease lasts without renewal (default 60 s). */
   arriendoMs?: number;
@@ -65,7 +81,31 @@ export class TrabajoPerdido extends Error {
   }
 }
 
+/** The reason of a job's signal when the server stops (`parar()`). */
+export class TrabajoParado extends Error {
+  constructor(id: number) {
+    super(`El trabajo ${id} se ha parado con el servidor`);
+  }
+}
+
 const PROGRESO_CADA_MS = 250;
+
+/** A job's error is stored as its message of the catalogue (JSON), never as a text. */
+const guardarError = (m: Mensaje): string => JSON.stringify(m);
+
+/** The stored error in a language; a text stored before issue 45 (Spanish) as it is. */
+function leerError(guardado: string, idioma: Idioma): string {
+  let m: unknown;
+  try {
+    m = JSON.parse(guardado);
+  } catch {
+    return guardado;
+  }
+  const clave = typeof m === "string" ? m : (m as { clave?: unknown } | null)?.clave;
+  return typeof clave === "string" && Object.hasOwn(CATALOGOS.es, clave)
+    ? texto(m as Mensaje, idioma)
+    : guardado;
+}
 
 /** Stable JSON (sorted keys): the same parameters always give the same unicity key. */
 export function claveDeParametros(valor: unknown): string {
@@ -88,7 +128,10 @@ export class Trabajos {
   readonly instancia: string;
   private readonly arriendoMs: number;
   private readonly tipos = new Map<string, TipoTrabajo<never, unknown>>();
-  private readonly enCurso = new Map<number, Promise<void>>();
+  private readonly enCurso = new Map<
+    number,
+    { promesa: Promise<void>; controlador: AbortController }
+  >();
   private parado = false;
 
   constructor(
@@ -114,30 +157,11 @@ export class Trabajos {
    * Enqueues a job and starts it on this instance. `clave` (default: the parameters) identifies
    * identical jobs: while one runs, the same request gets its id back (`nuevo: false`).
    */
-  async encolar<P>(entrada: {
-    tipo: string;
-    parametros: P;
-    clave?: string;
-    creadoPor?: number | null;
-  }): Promise<{ id: number; nuevo: boolean }> {
-    if (!this.tipos.has(entrada.tipo)) throw new Error(`No hay trabajos «${entrada.tipo}»`);
-    const clave = `${entrada.tipo}:${entrada.clave ?? claveDeParametros(entrada.parametros)}`;
+  async encolar<P>(entrada: EntradaTrabajo<P>): Promise<{ id: number; nuevo: boolean }> {
+    const clave = this.claveDe(entrada);
     // The running one may end between the insert and the read: then insert again.
     for (let i = 0; i < 5; i++) {
-      const fila = await this.db
-        .insertInto("trabajo")
-        .values({
-          tipo: entrada.tipo,
-          clave,
-          parametros: JSON.stringify(entrada.parametros ?? {}),
-          creado_por: entrada.creadoPor ?? null,
-          instancia: this.instancia,
-          arrendado_hasta: sql<Date>`now() + ${`${this.arriendoMs} milliseconds`}::interval`,
-        })
-        // The index's predicate written as it is (a parameter would not match it).
-        .onConflict((oc) => oc.column("clave").where(sql<boolean>`estado = 'en_curso'`).doNothing())
-        .returning(["id", "parametros", "intentos"])
-        .executeTakeFirst();
+      const fila = await this.insertar(this.db, entrada);
       if (fila) {
         this.lanzar(fila.id, entrada.tipo, fila.parametros, fila.intentos);
         return { id: fila.id, nuevo: true };
@@ -153,7 +177,50 @@ export class Trabajos {
     throw new Error(`No se ha podido encolar el trabajo «${entrada.tipo}»`);
   }
 
-  async leer(id: number): Promise<EstadoDeTrabajo | null> {
+  /**
+   * The job's row, inserted in the caller's transaction (claimed by this instance, so nobody else
+   * takes it), to be started with `iniciar()` once that transaction has committed: the job exists
+   * exactly when what it works on does. A twin running already (same key) is an error here.
+   */
+  async encolarEn<P>(
+    trx: Kysely<DB>,
+    entrada: EntradaTrabajo<P>,
+  ): Promise<{ id: number; iniciar: () => void }> {
+    const fila = await this.insertar(trx, entrada);
+    if (!fila) throw new Error(`Ya hay un trabajo «${this.claveDe(entrada)}» en curso`);
+    return {
+      id: fila.id,
+      iniciar: () => this.lanzar(fila.id, entrada.tipo, fila.parametros, fila.intentos),
+    };
+  }
+
+  private claveDe(entrada: EntradaTrabajo<unknown>): string {
+    if (!this.tipos.has(entrada.tipo)) throw new Error(`No hay trabajos «${entrada.tipo}»`);
+    return `${entrada.tipo}:${entrada.clave ?? claveDeParametros(entrada.parametros)}`;
+  }
+
+  /** The job's row, claimed by this instance; undefined while a twin runs. */
+  private insertar(db: Kysely<DB>, entrada: EntradaTrabajo<unknown>) {
+    return (
+      db
+        .insertInto("trabajo")
+        .values({
+          tipo: entrada.tipo,
+          clave: this.claveDe(entrada),
+          parametros: JSON.stringify(entrada.parametros ?? {}),
+          creado_por: entrada.creadoPor ?? null,
+          instancia: this.instancia,
+          arrendado_hasta: sql<Date>`now() + ${`${this.arriendoMs} milliseconds`}::interval`,
+        })
+        // The index's predicate written as it is (a parameter would not match it).
+        .onConflict((oc) => oc.column("clave").where(sql<boolean>`estado = 'en_curso'`).doNothing())
+        .returning(["id", "parametros", "intentos"])
+        .executeTakeFirst()
+    );
+  }
+
+  /** The job as `GET /api/trabajos/:id` answers it, its error in the reader's language. */
+  async leer(id: number, idioma: Idioma = "es"): Promise<EstadoDeTrabajo | null> {
     const fila = await this.db
       .selectFrom("trabajo")
       .select(["tipo", "estado", "progreso", "resultado", "error"])
@@ -165,13 +232,13 @@ export class Trabajos {
       estado: fila.estado,
       progreso: Number(fila.progreso),
       resultado: fila.resultado ?? null,
-      error: fila.error,
+      error: fila.error === null ? null : leerError(fila.error, idioma),
     };
   }
 
   /** Tests and shutdown: the end of a job this instance runs (at once if it runs elsewhere). */
   async esperar(id: number): Promise<void> {
-    await this.enCurso.get(id);
+    await this.enCurso.get(id)?.promesa;
   }
 
   /**
@@ -204,25 +271,31 @@ export class Trabajos {
           { trabajo: fila.id, tipo: fila.tipo },
           "un trabajo cortado se da por fallido",
         );
-        await this.fallar(Number(fila.id), texto("trabajos.cortado"));
+        await this.fallar(Number(fila.id), "trabajos.cortado");
       }
     }
     return n;
   }
 
-  /** Stops taking jobs and waits for the ones this instance runs. */
+  /**
+   * Stops taking jobs, tells the running ones to stop (their signal) and waits for them: a job
+   * that resumes stops at its next step and releases its lease; one that does not (its writing is
+   * one transaction) is waited for.
+   */
   async parar(): Promise<void> {
     this.parado = true;
-    await Promise.all([...this.enCurso.values()]);
+    for (const [id, { controlador }] of this.enCurso) controlador.abort(new TrabajoParado(id));
+    await Promise.all([...this.enCurso.values()].map((t) => t.promesa));
   }
 
   private lanzar(id: number, nombreTipo: string, parametros: unknown, intento: number): void {
     const tipo = this.tipos.get(nombreTipo);
     if (!tipo) return;
-    const promesa = this.correr(id, tipo, parametros, intento).finally(() =>
+    const controlador = new AbortController();
+    const promesa = this.correr(id, tipo, parametros, intento, controlador).finally(() =>
       this.enCurso.delete(id),
     );
-    this.enCurso.set(id, promesa);
+    this.enCurso.set(id, { promesa, controlador });
   }
 
   private async correr(
@@ -230,12 +303,19 @@ export class Trabajos {
     tipo: TipoTrabajo<never, unknown>,
     parametros: unknown,
     intento: number,
+    controlador: AbortController,
   ): Promise<void> {
+    const perdido = (err: unknown) => {
+      if (err instanceof TrabajoPerdido) controlador.abort(err);
+      throw err;
+    };
     const latido = setInterval(
       () => {
-        this.renovar(id).catch((err) =>
-          this.log.warn({ err, trabajo: id }, "arriendo sin renovar"),
-        );
+        this.renovar(id)
+          .then((renovado) => {
+            if (!renovado) controlador.abort(new TrabajoPerdido(id));
+          })
+          .catch((err) => this.log.warn({ err, trabajo: id }, "arriendo sin renovar"));
       },
       Math.max(50, Math.floor(this.arriendoMs / 3)),
     );
@@ -267,37 +347,51 @@ export class Trabajos {
       parametros: parametros as never,
       intento,
       db: this.db,
+      senal: controlador.signal,
       progreso: (fraccion) => {
         pendiente = Math.min(1, Math.max(0, fraccion));
         if (Date.now() - ultimo >= PROGRESO_CADA_MS) escribirProgreso();
       },
       transaccion: (fn) =>
-        this.db.transaction().execute(async (trx) => {
-          const r = await fn(trx);
-          await this.comprobarArriendo(trx, id);
-          return r;
-        }),
+        this.db
+          .transaction()
+          .execute(async (trx) => {
+            const r = await fn(trx);
+            await this.comprobarArriendo(trx, id);
+            return r;
+          })
+          .catch(perdido),
       terminarEn: (fn) =>
-        this.db.transaction().execute(async (trx) => {
-          const r = await fn(trx);
-          await this.comprobarArriendo(trx, id);
-          await this.terminar(trx, id, r);
-          return r;
-        }),
+        this.db
+          .transaction()
+          .execute(async (trx) => {
+            const r = await fn(trx);
+            await this.comprobarArriendo(trx, id);
+            await this.terminar(trx, id, r);
+            return r;
+          })
+          .catch(perdido),
     };
     try {
       const resultado = await tipo.ejecutar(ctx);
       await this.terminar(this.db, id, resultado);
     } catch (err) {
-      if (err instanceof TrabajoPerdido) {
+      // Whatever a stopped job throws (an aborted timer…), the signal says why it stopped.
+      const motivo = controlador.signal.aborted ? controlador.signal.reason : err;
+      if (motivo instanceof TrabajoPerdido) {
         this.log.warn({ trabajo: id }, "el trabajo ya no es de esta instancia");
+      } else if (motivo instanceof TrabajoParado) {
+        this.log.info({ trabajo: id, tipo: tipo.tipo }, "trabajo parado con el servidor");
+        await this.soltar(id).catch((e) =>
+          this.log.error({ err: e, trabajo: id }, "trabajo parado sin soltar"),
+        );
       } else {
         if (!(err instanceof DomainError)) {
           this.log.error({ err, trabajo: id, tipo: tipo.tipo }, "ha fallado un trabajo");
         }
         await this.fallar(
           id,
-          err instanceof DomainError ? err.mensaje : texto("trabajos.error_interno"),
+          err instanceof DomainError ? err.clave : "trabajos.error_interno",
         ).catch((e) => this.log.error({ err: e, trabajo: id }, "trabajo sin marcar fallido"));
       }
     } finally {
@@ -305,12 +399,25 @@ export class Trabajos {
     }
   }
 
-  private async renovar(id: number): Promise<void> {
-    await this.db
+  /** False when the job is no longer this instance's (failed by a restore, taken over). */
+  private async renovar(id: number): Promise<boolean> {
+    const r = await this.db
       .updateTable("trabajo")
       .set({
         arrendado_hasta: sql<Date>`now() + ${`${this.arriendoMs} milliseconds`}::interval`,
       })
+      .where("id", "=", id)
+      .where("instancia", "=", this.instancia)
+      .where("estado", "=", "en_curso")
+      .executeTakeFirst();
+    return r.numUpdatedRows > 0n;
+  }
+
+  /** A job stopped with the server: still running, its lease over, so a start takes it at once. */
+  private async soltar(id: number): Promise<void> {
+    await this.db
+      .updateTable("trabajo")
+      .set({ arrendado_hasta: sql<Date>`now()`, actualizado_en: sql<Date>`now()` })
       .where("id", "=", id)
       .where("instancia", "=", this.instancia)
       .where("estado", "=", "en_curso")
@@ -347,10 +454,15 @@ export class Trabajos {
       .execute();
   }
 
-  private async fallar(id: number, error: string): Promise<void> {
+  private async fallar(id: number, error: Mensaje): Promise<void> {
     await this.db
       .updateTable("trabajo")
-      .set({ estado: "fallido", error, arrendado_hasta: null, actualizado_en: sql<Date>`now()` })
+      .set({
+        estado: "fallido",
+        error: guardarError(error),
+        arrendado_hasta: null,
+        actualizado_en: sql<Date>`now()`,
+      })
       .where("id", "=", id)
       .where("instancia", "=", this.instancia)
       .where("estado", "=", "en_curso")
@@ -362,11 +474,43 @@ export class Trabajos {
  * After a restore (inside its transaction): the running jobs wrote into data that is gone, so
  * they are failed; their own last transaction then finds them no longer theirs and rolls back.
  */
-export async function fallarTrabajosEnCurso(db: Kysely<DB>, error: string): Promise<number> {
+export async function fallarTrabajosEnCurso(db: Kysely<DB>, error: Mensaje): Promise<number> {
   const r = await db
     .updateTable("trabajo")
-    .set({ estado: "fallido", error, arrendado_hasta: null, actualizado_en: sql<Date>`now()` })
+    .set({
+      estado: "fallido",
+      error: guardarError(error),
+      arrendado_hasta: null,
+      actualizado_en: sql<Date>`now()`,
+    })
     .where("estado", "=", "en_curso")
     .executeTakeFirst();
   return Number(r.numUpdatedRows);
+}
+
+/**
+ * The PGlite → PostgreSQL carry-over (bootstrap/base-embebida.ts): the jobs' rows, which no backup
+ * carries, read from the old database as text…
+ */
+export async function leerTrabajos(db: Kysely<DB>): Promise<string[]> {
+  const { rows } = await sql<{ fila: string }>`
+    SELECT to_jsonb(t)::text AS fila FROM trabajo t ORDER BY id`.execute(db);
+  return rows.map((r) => r.fila);
+}
+
+/**
+ * …and written into the new one with their ids, after its data. The running ones have no
+ * instance any more (the old one has stopped): their leases end now, so the start takes them up.
+ */
+export async function escribirTrabajos(db: Kysely<DB>, filas: string[]): Promise<void> {
+  if (filas.length === 0) return;
+  await sql`
+    INSERT INTO trabajo
+    SELECT * FROM jsonb_populate_recordset(NULL::trabajo, ${`[${filas.join(",")}]`}::jsonb)`.execute(
+    db,
+  );
+  await sql`UPDATE trabajo SET arrendado_hasta = now() WHERE estado = 'en_curso'`.execute(db);
+  await sql`SELECT setval(pg_get_serial_sequence('trabajo', 'id'), (SELECT max(id) FROM trabajo))`.execute(
+    db,
+  );
 }

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { carpetaBinarios, pararHuerfano } from "../db/postgres-embebido.js";
+import { carpetaBinarios, FICHERO_CLAVE, pararHuerfano } from "../db/postgres-embebido.js";
 import {
   arrancarServidor,
   detener,
@@ -120,6 +120,34 @@ describe.skipIf(SIN_BINARIOS)("servidor real con PostgreSQL embebido", () => {
     expect(readdirSync(path.join(dataDir, "copias")).some((n) => n.endsWith(".fila.gz"))).toBe(
       true,
     );
+  });
+
+  it("si el postmaster muere con la aplicación en marcha, el servidor sale con error y una línea; el siguiente arranque sirve", {
+    timeout: 180_000,
+  }, async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "fila-pgemb-real-"));
+    carpetas.push(dataDir);
+    const s = arrancar(PUERTO_BASE + 3, dataDir);
+    await esperarLista(s);
+    const postmaster = pidDelPostmaster(dataDir) ?? 0;
+    expect(postmaster).toBeGreaterThan(0);
+    process.kill(postmaster, "SIGKILL");
+    // The exit comes with the child's own exit event; 20 s is only a bound for a loaded machine
+    // (before, the server went on answering 500s and never left).
+    const sigue = new Promise<string>((ok) => setTimeout(() => ok("sigue en marcha"), 20_000));
+    expect(await Promise.race([s.fin, sigue])).toBe(1);
+    expect(s.errores()).toMatch(
+      /PostgreSQL embebido ha terminado \(señal SIGKILL\) con Filà en marcha: Filà sale con error/,
+    );
+    // The password of DATA_DIR/clave-postgres never goes to the log.
+    expect(s.errores()).not.toContain(
+      readFileSync(path.join(dataDir, FICHERO_CLAVE), "utf8").trim(),
+    );
+
+    // What systemd's Restart=on-failure does next.
+    const otro = arrancar(PUERTO_BASE + 4, dataDir);
+    await esperarLista(otro);
+    expect((await llamar(PUERTO_BASE + 4, "GET", "/api/salud/lista")).status).toBe(200);
   });
 
   it("un BASE_EMBEBIDA desconocido para el arranque con una línea en español", async () => {

@@ -1,13 +1,12 @@
 import { readFileSync } from "node:fs";
 import { inject } from "vitest";
-import { asegurarAsociacion } from "../bootstrap/bootstrap.js";
 import { crearBaseTemporal } from "../db/base-temporal.js";
 import { abrirBaseDeDatos, type BaseDeDatos } from "../db/database.js";
-import { migrar } from "../db/migrar.js";
 
 /**
  * A fresh database for one test file: an in-memory PGlite loaded from the migrated snapshot,
- * or, with DATABASE_URL, a new PostgreSQL database created (and dropped) just for it.
+ * or, with DATABASE_URL, a new PostgreSQL database copied from the migrated template (and
+ * dropped) just for it.
  */
 export async function crearBaseDePruebas(): Promise<
   BaseDeDatos & { motor: "pglite" | "postgres" }
@@ -18,10 +17,8 @@ export async function crearBaseDePruebas(): Promise<
     const bd = await abrirBaseDeDatos({ tipo: "pglite-memoria", loadDataDir: snapshot });
     return { ...bd, motor: "pglite" };
   }
-  const temporal = await crearBaseTemporal(url, "fila_test");
+  const temporal = await crearBaseTemporal(url, "fila_test", inject("plantillaPostgres"));
   const bd = await abrirBaseDeDatos({ tipo: "postgres", url: temporal.url });
-  await migrar(bd.db);
-  await asegurarAsociacion(bd.db);
   return {
     ...bd,
     motor: "postgres",

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nuevoToken } from "../lib/tokens.js";
 import { crearCuenta, crearEntorno, type Entorno } from "./entorno.js";
 import { validadorDeRespuestas } from "./openapi-respuestas.js";
-import { COMERCIO_PRUEBAS } from "./redsys-simulado.js";
+import { REDSYS_SIN_BANCO } from "./redsys-simulado.js";
 
 const SEMILLA = Number(process.env.FUZZ_SEMILLA ?? process.env.FUZZ_SEED ?? 20261125);
 const CASOS = Number(process.env.FUZZ_CASOS ?? 8);
@@ -176,9 +176,9 @@ function operaciones(): Operacion[] {
 }
 
 beforeAll(async () => {
-  // Online payment on (Redsys's test merchant), so its routes are fuzzed as they run.
+  // Online payment on (the simulated merchant, paying for real): its routes are fuzzed as they run.
   e = await crearEntorno({
-    redsys: { ...COMERCIO_PRUEBAS, url: "https://sis-t.redsys.es:25443/sis/realizarPago" },
+    redsys: REDSYS_SIN_BANCO,
   });
   cuentas.administrador = (await crearCuenta(e.db, { rol: "administrador" })).id;
   const usuario = await crearCuenta(e.db, { rol: "usuario" });

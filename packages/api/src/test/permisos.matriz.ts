@@ -225,6 +225,12 @@ export const MATRIZ: Record<string, Entrada> = {
   // Verificación en dos pasos (TOTP) de la propia cuenta.
   "GET /api/cuenta/totp": { ...sesion },
   "POST /api/cuenta/totp": { ...sesion },
+  "POST /api/cuenta/totp/enlace": {
+    anonimo: "401",
+    socio: { permitido: "su propia cuenta; sin datos de otra instalación es 409" },
+    usuario: { permitido: "su propia cuenta; sin datos de otra instalación es 409" },
+    administrador: { permitido: "su propia cuenta; sin datos de otra instalación es 409" },
+  },
   "POST /api/cuenta/totp/confirmacion": {
     anonimo: "401",
     socio: { permitido: "su propia cuenta; sin secreto pendiente 409, con uno el código es 400" },

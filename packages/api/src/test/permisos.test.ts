@@ -15,7 +15,7 @@ import {
   type Quien,
   type Yo,
 } from "./permisos.matriz.js";
-import { COMERCIO_PRUEBAS } from "./redsys-simulado.js";
+import { REDSYS_SIN_BANCO } from "./redsys-simulado.js";
 import { multipart, type Parte } from "./subidas.js";
 
 /** Put in data only the board may read: a 2xx for anyone else must never carry it. */
@@ -413,7 +413,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "fila-permisos-"));
   e = await crearEntorno({
     dataDir,
-    redsys: { ...COMERCIO_PRUEBAS, url: "https://sis-t.redsys.es:25443/sis/realizarPago" },
+    redsys: REDSYS_SIN_BANCO,
   });
   for (const rol of ["administrador", "usuario", "socio"] as const) {
     sesiones[rol] = await nuevaSesion(rol);

@@ -1,6 +1,7 @@
-import { randomInt } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { CLAVE_PUBLICA_PRUEBAS_REDSYS } from "../config.js";
 import {
   codificarParametros,
   decodificarParametros,
@@ -10,11 +11,27 @@ import {
   VERSION_FIRMA,
 } from "../modules/pagos/redsys.js";
 
-/** Redsys's published test merchant, terminal and key (its integration guide). */
-export const COMERCIO_PRUEBAS = {
+/**
+ * The simulated bank's merchant: its key is made for each run (never Redsys's published one, which
+ * puts the app in test mode, where nothing is paid), so the tests pay for real.
+ */
+export const COMERCIO_SIMULADO = {
+  merchantCode: "336699001",
+  terminal: "1",
+  secretKey: randomBytes(24).toString("base64"),
+} as const;
+
+/** Redsys's published test merchant and key (its integration guide): the app's test mode. */
+export const COMERCIO_PUBLICO_PRUEBAS = {
   merchantCode: "999008881",
   terminal: "1",
-  secretKey: "sq7HjrUOBfKmC576ILgskD5srU870gJ7",
+  secretKey: CLAVE_PUBLICA_PRUEBAS_REDSYS,
+} as const;
+
+/** A configuration for the simulated merchant that never reaches a bank (tests that only sign). */
+export const REDSYS_SIN_BANCO = {
+  ...COMERCIO_SIMULADO,
+  url: "http://127.0.0.1:9/sis/realizarPago",
 } as const;
 
 export type FormularioBanco = {
@@ -45,7 +62,7 @@ export function notificacionDe(
   formulario: FormularioBanco,
   opciones: { respuesta?: string; clave?: string; cambios?: Record<string, string> } = {},
 ): FormularioBanco {
-  const clave = opciones.clave ?? COMERCIO_PRUEBAS.secretKey;
+  const clave = opciones.clave ?? COMERCIO_SIMULADO.secretKey;
   const orden = decodificarParametros(formulario.Ds_MerchantParameters) ?? {};
   const pedido = parametro(orden, "Ds_Merchant_Order");
   const respuesta = opciones.respuesta ?? "0000";
@@ -100,7 +117,7 @@ type Operacion = { formulario: FormularioBanco; orden: Record<string, string> };
 export async function arrancarRedsysSimulado(
   opciones: { puerto?: number; clave?: string; enviar?: Enviar } = {},
 ) {
-  const clave = opciones.clave ?? COMERCIO_PRUEBAS.secretKey;
+  const clave = opciones.clave ?? COMERCIO_SIMULADO.secretKey;
   const enviar = opciones.enviar ?? enviarPorHttp;
   const operaciones = new Map<string, Operacion>();
   const notificaciones: { url: string; cuerpo: string; status: number }[] = [];

@@ -10,8 +10,11 @@ export type MetodoPagoOnline = (typeof METODOS_PAGO_ONLINE)[number];
 export const ESTADOS_PEDIDO_ONLINE = ["pendiente", "pagado", "denegado"] as const;
 export type EstadoPedidoOnline = (typeof ESTADOS_PEDIDO_ONLINE)[number];
 
-/** `GET /api/pagos/pago-online`: si la junta ha configurado el TPV virtual. */
-export const PagoOnlineDisponibleSchema = z.object({ activo: z.boolean() });
+/**
+ * `GET /api/pagos/pago-online`: si la junta ha configurado el TPV virtual, y si está en modo de
+ * pruebas (los pagos no pagan ningún cargo).
+ */
+export const PagoOnlineDisponibleSchema = z.object({ activo: z.boolean(), prueba: z.boolean() });
 export type PagoOnlineDisponible = z.infer<typeof PagoOnlineDisponibleSchema>;
 
 /** `POST /api/pagos/pago-online`: los cargos a pagar (propios o de quien pago) y el método. */
@@ -60,6 +63,8 @@ export const PedidoOnlineSchema = z.object({
   respuesta: z.string(),
   /** El motivo de la respuesta del banco, en castellano ("" si no hay respuesta). */
   motivo: z.string(),
+  /** Hecho en modo de pruebas de Redsys: su notificación no paga ningún cargo. */
+  prueba: z.boolean(),
 });
 export type PedidoOnline = z.infer<typeof PedidoOnlineSchema>;
 

@@ -1,15 +1,20 @@
 import { z } from "zod";
 import { EurosSchema, FechaSchema, IdSchema, textoCorto } from "../comun/esquemas";
-import { ESTADOS_PAGO, type EstadoPago } from "./estados-pago";
+import { ESTADOS_PAGO, ESTADOS_POR_COBRAR, type EstadoPago } from "./estados-pago";
 import { AnyoProductoSchema, TIPOS_PRODUCTO } from "./producto.schema";
 
-export { ESTADOS_PAGO, type EstadoPago } from "./estados-pago";
+export {
+  ESTADOS_PAGO,
+  ESTADOS_POR_COBRAR,
+  type EstadoPago,
+  type EstadoPorCobrar,
+} from "./estados-pago";
 export const EstadoPagoSchema = z.enum(ESTADOS_PAGO, {
   error: `Elige un estado: ${ESTADOS_PAGO.join(", ")}`,
 });
 
-/** Estados en los que un cargo todavía se puede cobrar o anular. */
-export const ESTADOS_COBRABLES: readonly EstadoPago[] = ["pendiente", "devuelto"];
+/** Estados en los que un cargo todavía se puede cobrar o anular: los de «por cobrar». */
+export const ESTADOS_COBRABLES: readonly EstadoPago[] = ESTADOS_POR_COBRAR;
 
 /** Importe de un cargo o de un cobro: mayor que cero y con como mucho dos decimales. */
 export const EurosPositivoSchema = EurosSchema.min(0.01, {

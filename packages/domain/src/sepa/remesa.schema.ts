@@ -80,3 +80,29 @@ export const RemesaSchema = ResumenRemesaSchema.extend({
   excluidos: z.array(ExcluidoSchema),
 });
 export type Remesa = z.infer<typeof RemesaSchema>;
+
+/**
+ * Why a return read from a pain.002 was not registered: a debit is returned once, and a charge
+ * returned once is never returned again (paid or cancelled since, it is not owed).
+ */
+export const MOTIVOS_OMISION_DEVOLUCION = [
+  "adeudo_devuelto",
+  "cargo_devuelto",
+  "pagado_tras_devolucion",
+  "anulado_tras_devolucion",
+] as const;
+export type MotivoOmisionDevolucion = (typeof MOTIVOS_OMISION_DEVOLUCION)[number];
+
+export const OmisionDevolucionSchema = z.object({
+  endToEndId: z.string(),
+  /** The charge left as it was; null when the whole debit was already returned. */
+  idPago: z.int().nullable(),
+  motivo: z.enum(MOTIVOS_OMISION_DEVOLUCION),
+});
+export type OmisionDevolucion = z.infer<typeof OmisionDevolucionSchema>;
+
+/** The remittance after registering returns, and what of the bank's file was left alone. */
+export const DevolucionesResultadoSchema = RemesaSchema.extend({
+  omitidos: z.array(OmisionDevolucionSchema),
+});
+export type DevolucionesResultado = z.infer<typeof DevolucionesResultadoSchema>;

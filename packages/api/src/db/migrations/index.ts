@@ -30,6 +30,9 @@ import * as versionDatosInicioSocio from "./2026-11-28-0029-version-datos-inicio
 import * as envioDestinatarios from "./2026-11-28-0030-envio-destinatarios.js";
 import * as textosValenciano from "./2026-11-28-0031-textos-valenciano.js";
 import * as remesaXmlAlDescargar from "./2026-11-29-0032-remesa-xml-al-descargar.js";
+import * as envioEnviando from "./2026-12-06-0033-envio-enviando.js";
+import * as pedidoOnlinePrueba from "./2026-12-06-0034-pedido-online-prueba.js";
+import * as pruebaTotp from "./2026-12-06-0035-prueba-totp.js";
 
 // Static provider: works the same under tsx, vitest and a bundle.
 export const migraciones: Record<string, Migration> = {
@@ -64,4 +67,7 @@ export const migraciones: Record<string, Migration> = {
   "2026-11-28-0030-envio-destinatarios": envioDestinatarios,
   "2026-11-28-0031-textos-valenciano": textosValenciano,
   "2026-11-29-0032-remesa-xml-al-descargar": remesaXmlAlDescargar,
+  "2026-12-06-0033-envio-enviando": envioEnviando,
+  "2026-12-06-0034-pedido-online-prueba": pedidoOnlinePrueba,
+  "2026-12-06-0035-prueba-totp": pruebaTotp,
 };

@@ -1,6 +1,7 @@
 import { formatearFechaHora, hoyIso, sumarDias } from "@fila/domain";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ClaveInstalacion } from "../../lib/clave-instalacion.js";
+import { alteracionesDe, conGuionEnLaFirma } from "../../test/codigos-alterados.js";
 import { bearer, crearCuenta, crearEntorno, type Entorno, entrar } from "../../test/entorno.js";
 
 // The member card and the door (issue 34 §2): a signed, revocable code; every scan answers 200
@@ -172,6 +173,29 @@ describe("carnet", () => {
       expect(res.json().resultado, codigo).toBe("carnet_no_valido");
     }
     expect(await asistio(ins.id)).toBe(false);
+  });
+
+  it("un código escrito de otra forma que decodifica igual es carnet_no_valido (issue 45 §11)", async () => {
+    const id = await socio("Canónico");
+    const idActo = await crearActo();
+    const ins = await inscribir(idActo, id);
+    const bueno = await conGuionEnLaFirma(async () => {
+      const res = await llamar("POST", `/api/socios/${id}/carnet/renovacion`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().codigo as string;
+    });
+    const resultados: Record<string, string> = {};
+    for (const [alteracion, codigo] of Object.entries(alteracionesDe(bueno))) {
+      resultados[alteracion] = (await escanear(idActo, codigo)).json().resultado;
+    }
+    expect(resultados).toEqual({
+      bitsDeRelleno: "carnet_no_valido",
+      asterisco: "carnet_no_valido",
+      igualAlFinal: "carnet_no_valido",
+      masPorGuion: "carnet_no_valido",
+    });
+    expect(await asistio(ins.id)).toBe(false);
+    expect((await escanear(idActo, bueno)).json().resultado).toBe("registrado");
   });
 });
 

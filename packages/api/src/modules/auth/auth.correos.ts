@@ -152,3 +152,37 @@ function correoTotpRestablecidoVa(cuenta: Destinatario, administrador: string): 
 <p>${FIRMA_VA[0]}<br>${FIRMA_VA[1]}</p>`;
   return { para: cuenta.email, asunto: "Verificació en dos passos llevada", texto, html };
 }
+
+/** The proof link of an account whose two-factor codes came from another installation. */
+export function correoPruebaTotp(cuenta: Destinatario, enlace: string): Correo {
+  const t = TEXTOS_PRUEBA_TOTP[cuenta.idioma ?? "es"];
+  const saludo = saludoDe(cuenta);
+  const texto = [saludo, "", t.motivo, t.abre, "", enlace, "", t.siNo, "", ...t.firma].join("\n");
+  const html = `<p>${escaparHtml(saludo)}</p>
+<p>${escaparHtml(t.motivo)}</p>
+<p><a href="${escaparHtml(enlace)}">${escaparHtml(t.boton)}</a></p>
+<p>${escaparHtml(t.abre)} ${escaparHtml(t.siNo)}</p>
+<p>${t.firma[0]}<br>${t.firma[1]}</p>`;
+  return { para: cuenta.email, asunto: t.asunto, texto, html };
+}
+
+const TEXTOS_PRUEBA_TOTP = {
+  es: {
+    asunto: "Vuelve a activar la verificación en dos pasos",
+    motivo:
+      "Los datos de la Filà se han restaurado de una copia de otra instalación y tu verificación en dos pasos anterior ya no vale.",
+    abre: "Para activarla con tu aplicación de nuevo, abre este enlace en el navegador donde has entrado (sirve una sola vez y caduca en 30 minutos):",
+    boton: "Volver a activar la verificación en dos pasos",
+    siNo: "Si no has sido tú quien ha entrado, alguien conoce tu contraseña: no abras el enlace y avisa a la junta.",
+    firma: ["Un saludo,", "La junta de la Filà"],
+  },
+  va: {
+    asunto: "Torna a activar la verificació en dos passos",
+    motivo:
+      "Les dades de la Filà s'han restaurat d'una còpia d'una altra instal·lació i la teua verificació en dos passos anterior ja no val.",
+    abre: "Per a activar-la de nou amb la teua aplicació, obri este enllaç en el navegador on has entrat (servix una sola vegada i caduca en 30 minuts):",
+    boton: "Tornar a activar la verificació en dos passos",
+    siNo: "Si no has sigut tu qui ha entrat, algú coneix la teua contrasenya: no obrigues l'enllaç i avisa la junta.",
+    firma: FIRMA_VA,
+  },
+} as const;

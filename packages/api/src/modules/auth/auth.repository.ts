@@ -1,6 +1,7 @@
 import type { Idioma, Rol } from "@fila/domain";
 import { CompiledQuery, sql } from "kysely";
 import type { Database } from "../../db/database.js";
+import type { TokenAccesoTable } from "../../db/schema.js";
 import { type EntradaAuditoria, registrarAuditoria } from "../../services/auditoria.js";
 
 export type CuentaFila = {
@@ -225,13 +226,19 @@ export class AuthRepository {
       .execute();
   }
 
-  async contarTokensRecientes(idUsuario: number, desde: Date): Promise<number> {
-    const fila = await this.db
+  /** The account's links created after `desde` (of one `tipo` only, when given). */
+  async contarTokensRecientes(
+    idUsuario: number,
+    desde: Date,
+    tipo?: TokenAccesoTable["tipo"],
+  ): Promise<number> {
+    let q = this.db
       .selectFrom("token_acceso")
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .where("id_usuario", "=", idUsuario)
-      .where("creado_en", ">", desde)
-      .executeTakeFirst();
+      .where("creado_en", ">", desde);
+    if (tipo) q = q.where("tipo", "=", tipo);
+    const fila = await q.executeTakeFirst();
     return Number(fila?.n ?? 0);
   }
 

@@ -1,9 +1,11 @@
 import { gunzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../../app.js";
-import { ClaveInstalacion } from "../../lib/clave-instalacion.js";
+import { ErrorDeArranque } from "../../bootstrap/fallo-arranque.js";
+import { ClaveInstalacion, errorClaveDistinta } from "../../lib/clave-instalacion.js";
 import { codigoTotp, hashCodigoRecuperacionAntiguo } from "../../lib/totp.js";
+import { crearBaseDePruebas } from "../../test/base-de-pruebas.js";
 import { bearer, crearCuenta, entrar, PASSWORD_PRUEBA } from "../../test/entorno.js";
 import { crearEntornoConArchivos, type EntornoConArchivos, multipart } from "../../test/subidas.js";
 import { ponerSecretosAlDia } from "./secretos.js";
@@ -53,7 +55,7 @@ async function cuentaConTotp(inst: EntornoConArchivos, confirmar = true) {
 /** Requests of one session on an app (JSON body when given). */
 const conSesion =
   (app: FastifyInstance, token: string) =>
-  (method: "GET" | "POST", url: string, payload?: object) =>
+  (method: "GET" | "POST" | "DELETE", url: string, payload?: object) =>
     app.inject({ method, url, payload, headers: bearer(token) });
 
 /** What the database holds of an account's TOTP. */
@@ -73,6 +75,108 @@ async function descargarCopia(inst: EntornoConArchivos): Promise<string> {
   });
   expect(res.statusCode, res.body).toBe(200);
   return gunzipSync(res.rawPayload).toString("utf8");
+}
+
+const MINUTO = 60_000;
+
+/**
+ * With SMTP (another app on the same data and key): the restored account with TOTP signs in with
+ * its password, asks for the link and opens it; a fixed clock shows it dies at 30 minutes, and
+ * each link serves once.
+ */
+async function pruebaPorCorreo(destino: EntornoConArchivos, c: { id: number; email: string }) {
+  const app = await buildApp({
+    config: { ...destino.e.config, smtpUrl: "smtp://127.0.0.1:9" },
+    db: destino.e.db,
+    clave: destino.e.clave,
+    logger: false,
+  });
+  try {
+    const t0 = new Date();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(t0);
+    const pedir = conSesion(app, (await login(app, c.email)).json().accessToken);
+    expect((await pedir("GET", "/api/cuenta/totp")).json()).toMatchObject({
+      pendiente: true,
+      renovar: true,
+      prueba: "correo",
+    });
+    const sinPrueba = await pedir("POST", "/api/cuenta/totp");
+    expect(sinPrueba.statusCode).toBe(403);
+    expect(sinPrueba.json().mensaje).toMatch(/enlace que te enviamos por correo/);
+    const enlace = async () => {
+      expect((await pedir("POST", "/api/cuenta/totp/enlace")).statusCode).toBe(204);
+      await app.servicios.mail.esperarEnvios();
+      const correo = await destino.e.db
+        .selectFrom("correo_saliente")
+        .select("texto")
+        .where("para", "=", c.email)
+        .orderBy("id", "desc")
+        .executeTakeFirstOrThrow();
+      const url = /https?:\/\/\S+/.exec(correo.texto)?.[0] ?? "";
+      expect(url).toMatch(/\/#\/user-home\?totp=configurar&prueba=/);
+      return decodeURIComponent(url.split("prueba=")[1] ?? "");
+    };
+    const caducado = await enlace();
+    vi.setSystemTime(t0.getTime() + 30 * MINUTO);
+    expect((await pedir("POST", "/api/cuenta/totp", { prueba: caducado })).statusCode).toBe(400);
+    const vigente = await enlace();
+    await enlace();
+    // Three links an hour at the most.
+    expect((await pedir("POST", "/api/cuenta/totp/enlace")).statusCode).toBe(429);
+    vi.setSystemTime(t0.getTime() + 59 * MINUTO);
+    const inicio = await pedir("POST", "/api/cuenta/totp", { prueba: vigente });
+    expect(inicio.statusCode, inicio.body).toBe(200);
+    expect((await pedir("POST", "/api/cuenta/totp", { prueba: vigente })).statusCode).toBe(400);
+    const confirmacion = await pedir("POST", "/api/cuenta/totp/confirmacion", {
+      codigo: codigoTotp(inicio.json().secreto),
+    });
+    expect(confirmacion.statusCode, confirmacion.body).toBe(200);
+    expect((await pedir("GET", "/api/noticias")).statusCode).toBe(200);
+  } finally {
+    vi.useRealTimers();
+    await app.close();
+  }
+}
+
+/** Without SMTP: no link; only an administrator removes the old factor, and it is audited. */
+async function pruebaDeAdministrador(
+  destino: EntornoConArchivos,
+  c: { id: number; email: string },
+  admin: string,
+  usuario: string,
+) {
+  const pedir = conSesion(destino.e.app, (await login(destino.e.app, c.email)).json().accessToken);
+  expect((await pedir("GET", "/api/cuenta/totp")).json()).toMatchObject({
+    renovar: true,
+    prueba: "administrador",
+  });
+  expect((await pedir("POST", "/api/cuenta/totp")).statusCode).toBe(403);
+  const sinCorreo = await pedir("POST", "/api/cuenta/totp/enlace");
+  expect(sinCorreo.statusCode).toBe(409);
+  expect(sinCorreo.json().mensaje).toMatch(/pide a un administrador/);
+  const quitar = async (email: string) =>
+    conSesion(destino.e.app, await entrar(destino.e.app, email))(
+      "DELETE",
+      `/api/usuarios/${c.id}/totp`,
+    );
+  expect((await quitar(usuario)).statusCode).toBe(403);
+  expect((await pedir("GET", "/api/cuenta/totp")).json()).toMatchObject({ renovar: true });
+  expect((await quitar(admin)).statusCode).toBe(204);
+  const auditoria = await destino.e.db
+    .selectFrom("auditoria")
+    .innerJoin("usuario", "usuario.id", "auditoria.id_usuario")
+    .select("usuario.email")
+    .where("auditoria.accion", "=", "restablecer_totp")
+    .where("auditoria.id_entidad", "=", c.id)
+    .execute();
+  expect(auditoria).toEqual([{ email: admin }]);
+  // Vouched for by the administrator: the account goes on, and may set TOTP up again.
+  expect((await pedir("GET", "/api/cuenta/totp")).json()).toMatchObject({
+    renovar: false,
+    pendiente: false,
+  });
+  expect((await pedir("POST", "/api/cuenta/totp")).statusCode).toBe(200);
 }
 
 describe("secretos TOTP cifrados con la clave de instalación", () => {
@@ -127,6 +231,53 @@ describe("secretos TOTP cifrados con la clave de instalación", () => {
     expect((await login(undefined, c.email, "abcde fghjk")).statusCode).toBe(200);
   });
 
+  it("el primer arranque que no encuentra huella la escribe, aunque no haya secretos (issue 45 §12)", async () => {
+    const bd = await crearBaseDePruebas();
+    try {
+      const huella = () =>
+        bd.db.selectFrom("asociacion").select("clave_huella").executeTakeFirstOrThrow();
+      expect((await huella()).clave_huella).toBeNull();
+      const clave = ClaveInstalacion.nueva();
+      await ponerSecretosAlDia(bd.db, clave, () => errorClaveDistinta("/datos"));
+      expect((await huella()).clave_huella).toBe(clave.huella);
+      // The next start with another key stops.
+      await expect(
+        ponerSecretosAlDia(bd.db, ClaveInstalacion.nueva(), () => errorClaveDistinta("/datos")),
+      ).rejects.toThrow(ErrorDeArranque);
+    } finally {
+      await bd.cerrar();
+    }
+  });
+
+  it("arrancar con otra clave sin FILA_CLAVE_NUEVA para, nombrando DATA_DIR/clave y FILA_CLAVE, sin tocar nada (issue 45 §12)", async () => {
+    const c = await cuentaConTotp(x);
+    await ponerSecretosAlDia(x.e.db, x.e.clave);
+    const foto = async () => ({
+      usuarios: await x.e.db
+        .selectFrom("usuario")
+        .select(["id", "totp_secreto", "totp_activo", "totp_renovar"])
+        .orderBy("id")
+        .execute(),
+      recuperacion: await x.e.db
+        .selectFrom("totp_recuperacion")
+        .selectAll()
+        .orderBy("id")
+        .execute(),
+      huella: await x.e.db.selectFrom("asociacion").select("clave_huella").execute(),
+    });
+    const antes = await foto();
+    expect(antes.huella).toEqual([{ clave_huella: x.e.clave.huella }]);
+    const arranque = ponerSecretosAlDia(x.e.db, ClaveInstalacion.nueva(), () =>
+      errorClaveDistinta("/srv/fila"),
+    );
+    await expect(arranque).rejects.toThrow(ErrorDeArranque);
+    await expect(arranque).rejects.toThrow(
+      /otra clave de instalación.*DATA_DIR\/clave \(\/srv\/fila\/clave\).*FILA_CLAVE.*FILA_CLAVE_NUEVA=1/,
+    );
+    expect(await foto()).toEqual(antes);
+    expect((await login(undefined, c.email)).json().error).toBe("codigo_requerido");
+  });
+
   it("con otra clave de instalación, las cuentas con TOTP tienen que volver a configurarlo antes de nada", async () => {
     const activa = await cuentaConTotp(x);
     const pendiente = await cuentaConTotp(x, false);
@@ -149,7 +300,7 @@ describe("secretos TOTP cifrados con la clave de instalación", () => {
     expect(huella.clave_huella).toBe(otra.huella);
 
     // The app started with the other key: the password alone opens a session that may only set
-    // TOTP up again, and says why.
+    // TOTP up again, says why, and asks for a proof first (the restore's test below).
     const app = await buildApp({ config: x.e.config, db: x.e.db, clave: otra, logger: false });
     try {
       const entrada = await login(app, activa.email);
@@ -161,19 +312,17 @@ describe("secretos TOTP cifrados con la clave de instalación", () => {
       expect(otraCosa.statusCode).toBe(403);
       expect(otraCosa.json().error).toBe("totp_pendiente");
       expect(otraCosa.json().mensaje).toMatch(/copia de otra instalación/);
-      const { secreto } = (await pedir("POST", "/api/cuenta/totp")).json();
-      const confirmacion = await pedir("POST", "/api/cuenta/totp/confirmacion", {
-        codigo: codigoTotp(secreto),
-      });
-      expect(confirmacion.statusCode, confirmacion.body).toBe(200);
-      expect((await pedir("GET", "/api/noticias")).statusCode).toBe(200);
+      expect((await pedir("POST", "/api/cuenta/totp")).statusCode).toBe(403);
     } finally {
       await app.close();
     }
   });
 
-  it("restaurar la copia en otra instalación pide volver a configurar TOTP y lo dice en la respuesta", async () => {
+  it("restaurar la copia en otra instalación pide volver a configurar TOTP y lo dice en la respuesta; la contraseña sola no da un autenticador nuevo: hace falta el enlace del correo (un uso, 30 minutos) o que un administrador quite el anterior (issue 45 §12)", async () => {
     const c = await cuentaConTotp(x);
+    const otra = await cuentaConTotp(x);
+    const admin = await crearCuenta(x.e.db, { rol: "administrador" });
+    const usuario = await crearCuenta(x.e.db, { rol: "usuario" });
     const copia = await x.e.app.inject({
       url: "/api/utilidades/copia",
       headers: bearer(x.tokens.administrador),
@@ -193,6 +342,12 @@ describe("secretos TOTP cifrados con la clave de instalación", () => {
       });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().totpPorConfigurar).toBeGreaterThanOrEqual(1);
+      // The restored data now hold this installation's fingerprint: the next start goes on.
+      const huella = await destino.e.db
+        .selectFrom("asociacion")
+        .select("clave_huella")
+        .executeTakeFirstOrThrow();
+      expect(huella.clave_huella).toBe(destino.e.clave.huella);
       const entrada = await login(destino.e.app, c.email);
       expect(entrada.statusCode, entrada.body).toBe(200);
       const estado = await conSesion(destino.e.app, entrada.json().accessToken)(
@@ -200,8 +355,11 @@ describe("secretos TOTP cifrados con la clave de instalación", () => {
         "/api/cuenta/totp",
       );
       expect(estado.json()).toMatchObject({ pendiente: true, renovar: true });
+      await pruebaPorCorreo(destino, c);
+      await pruebaDeAdministrador(destino, otra, admin.email, usuario.email);
     } finally {
+      vi.useRealTimers();
       await destino.cerrar();
     }
-  });
+  }, 120_000);
 });

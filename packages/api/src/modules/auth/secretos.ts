@@ -17,19 +17,26 @@ export type SecretosAlDia = {
 /**
  * Puts the stored secrets in order with this installation's key (docs/adr/0015): run after the
  * migrations at every start and after every restore, since either may bring data written before
- * secrets were encrypted or under another key. Idempotent: a value in clear is told from an
- * encrypted one by its prefix, and when the key's fingerprint stored with the data is this key's,
- * the encrypted ones are left alone. One transaction, with the association's row locked, so
- * instances starting together do it one at a time.
+ * secrets were encrypted or under another key. Every stored secret is tried (a few hundred at
+ * most): one in clear is encrypted, one this key cannot decrypt is cleared and its account must
+ * set TOTP up again. Then the key's fingerprint is stored with the data, also when there are no
+ * secrets (cards and unsubscribe links are signed with the key too). Idempotent. One
+ * transaction, with the association's row locked, so instances starting together do it one at a
+ * time.
+ *
+ * `pararSiOtraClave`: the start without FILA_CLAVE_NUEVA. When the data hold another key's
+ * fingerprint, its error is thrown before anything changes.
  */
-export function ponerSecretosAlDia(db: Database, clave: ClaveInstalacion): Promise<SecretosAlDia> {
+export function ponerSecretosAlDia(
+  db: Database,
+  clave: ClaveInstalacion,
+  pararSiOtraClave?: () => Error,
+): Promise<SecretosAlDia> {
   return new TotpRepository(db).transaccion(async (repo) => {
     const huella = await repo.bloquearHuellaClave();
-    const mismaClave = huella === clave.huella;
+    if (huella !== null && huella !== clave.huella && pararSiOtraClave) throw pararSiOtraClave();
     const resultado: SecretosAlDia = { cifrados: 0, totpPorConfigurar: 0 };
-    const prefijo = { prefijoCifrado: ClaveInstalacion.PREFIJO_CIFRADO };
-    const filas = await repo.secretos(mismaClave ? prefijo : null);
-    for (const fila of filas) {
+    for (const fila of await repo.secretos()) {
       const contexto = contextoSecreto(fila.id);
       if (!ClaveInstalacion.esCifrado(fila.totpSecreto)) {
         await repo.guardarSecreto(fila.id, clave.cifrar(fila.totpSecreto, contexto));
@@ -45,8 +52,7 @@ export function ponerSecretosAlDia(db: Database, clave: ClaveInstalacion): Promi
         if (fila.totpActivo) resultado.totpPorConfigurar += 1;
       }
     }
-    // Written once there are secrets to vouch for: data without any stays as it came.
-    if (!mismaClave && filas.length > 0) await repo.fijarHuellaClave(clave.huella);
+    if (huella !== clave.huella) await repo.fijarHuellaClave(clave.huella);
     return resultado;
   });
 }

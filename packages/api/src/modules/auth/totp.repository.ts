@@ -127,14 +127,14 @@ export class TotpRepository {
     return this.cambiarAsociacion({ clave_huella: huella });
   }
 
-  /** Stored secrets (confirmed and pending); with `enClaro`, only those not yet encrypted. */
-  secretos(enClaro: { prefijoCifrado: string } | null): Promise<SecretoFila[]> {
-    let q = this.db
+  /** Stored secrets, confirmed and pending. */
+  secretos(): Promise<SecretoFila[]> {
+    return this.db
       .selectFrom("usuario")
       .select(["id", "totp_secreto as totpSecreto", "totp_activo as totpActivo"])
-      .where("totp_secreto", "is not", null);
-    if (enClaro) q = q.where("totp_secreto", "not like", `${enClaro.prefijoCifrado}%`);
-    return q.orderBy("id").execute() as Promise<SecretoFila[]>;
+      .where("totp_secreto", "is not", null)
+      .orderBy("id")
+      .execute() as Promise<SecretoFila[]>;
   }
 
   async guardarSecreto(idUsuario: number, secreto: string): Promise<void> {
@@ -171,6 +171,38 @@ export class TotpRepository {
       .where("id_usuario", "=", idUsuario)
       .where("codigo_hash", "in", hashes)
       .where("usado_en", "is", null)
+      .returning("id")
+      .executeTakeFirst();
+    return Boolean(fila);
+  }
+
+  /** A mailed proof link (docs/adr/0015): single use, from `creado` until `expira`. */
+  async crearPrueba(idUsuario: number, tokenHash: string, creado: Date, expira: Date) {
+    await this.db
+      .insertInto("token_acceso")
+      .values({
+        id_usuario: idUsuario,
+        tipo: "totp",
+        token_hash: tokenHash,
+        creado_en: creado,
+        expira_en: expira,
+      })
+      .execute();
+  }
+
+  /**
+   * Spends the account's proof link in one statement (two requests racing for it: one wins);
+   * false when it is not theirs, was used or had expired at `ahora`.
+   */
+  async consumirPrueba(idUsuario: number, tokenHash: string, ahora: Date): Promise<boolean> {
+    const fila = await this.db
+      .updateTable("token_acceso")
+      .set({ usado_en: ahora })
+      .where("token_hash", "=", tokenHash)
+      .where("tipo", "=", "totp")
+      .where("id_usuario", "=", idUsuario)
+      .where("usado_en", "is", null)
+      .where("expira_en", ">", ahora)
       .returning("id")
       .executeTakeFirst();
     return Boolean(fila);

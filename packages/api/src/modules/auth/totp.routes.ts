@@ -11,9 +11,13 @@ const EstadoSchema = z.object({
   obligatorio: z.boolean(),
   pendiente: z.boolean(),
   renovar: z.boolean(),
+  prueba: z.enum(["correo", "administrador"]).nullable(),
   codigosRestantes: z.int(),
 });
 const CodigoSchema = z.object({ codigo: CodigoSegundoFactorSchema });
+const PruebaSchema = z.object({
+  prueba: z.string({ error: "El enlace no es válido" }).min(1).max(200).optional(),
+});
 const SeguridadSchema = z.object({
   totpObligatorioAdmin: z.boolean({ error: "Indica si es obligatoria" }),
 });
@@ -43,10 +47,36 @@ export const totpRoutes: FastifyPluginAsyncZod<{ totp: TotpService }> = async (a
       schema: {
         tags,
         summary: "Empezar a configurarla: secreto nuevo y URL otpauth para el QR",
-        response: { 200: z.object({ secreto: z.string(), otpauthUrl: z.string() }) },
+        description:
+          "Una cuenta cuya verificación vino de la copia de otra instalación (`renovar`) manda `prueba`: el enlace de un solo uso que le llegó por correo (403 sin él, 400 si no vale).",
+        body: PruebaSchema.nullish(),
+        response: {
+          200: z.object({ secreto: z.string(), otpauthUrl: z.string() }),
+          400: CuerpoErrorSchema,
+          403: CuerpoErrorSchema,
+        },
       },
     },
-    async (req) => totp.iniciar(usuarioDe(req)),
+    async (req) => totp.iniciar(usuarioDe(req), req.body?.prueba),
+  );
+
+  app.post(
+    "/cuenta/totp/enlace",
+    {
+      onRequest: requiereSesion,
+      schema: {
+        tags,
+        summary:
+          "Enviarme por correo el enlace para volver a configurarla (datos de otra instalación)",
+        description:
+          "Un solo uso, 30 minutos. Sin SMTP es un 409: un administrador quita la anterior (DELETE /usuarios/:id/totp).",
+        response: { 204: z.null(), 409: CuerpoErrorSchema, 429: CuerpoErrorSchema },
+      },
+    },
+    async (req, reply) => {
+      await totp.enviarPrueba(usuarioDe(req));
+      return reply.status(204).send(null);
+    },
   );
 
   app.post(

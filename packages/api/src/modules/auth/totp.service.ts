@@ -1,6 +1,8 @@
+import { homeDeRol } from "@fila/domain";
 import { DomainError, noEncontrado } from "../../errors/domain-error.js";
 import type { ClaveMensaje } from "../../errors/mensajes.js";
 import type { ClaveInstalacion } from "../../lib/clave-instalacion.js";
+import { hashToken, nuevoToken } from "../../lib/tokens.js";
 import {
   esCodigoTotp,
   hashCodigoRecuperacionAntiguo,
@@ -12,7 +14,7 @@ import {
 } from "../../lib/totp.js";
 import type { UsuarioAutenticado } from "../../plugins/auth.js";
 import type { MailService } from "../../services/mail.js";
-import { correoTotpRestablecido } from "./auth.correos.js";
+import { correoPruebaTotp, correoTotpRestablecido } from "./auth.correos.js";
 import type { AuthRepository } from "./auth.repository.js";
 import type { LimiteIntentos } from "./limite-intentos.js";
 import type { TotpRepository } from "./totp.repository.js";
@@ -20,6 +22,9 @@ import type { TotpRepository } from "./totp.repository.js";
 const MINUTO = 60_000;
 export const VENTANA_INTENTOS_MS = 15 * MINUTO;
 const INTENTOS_POR_CUENTA = 5;
+/** The proof link of an account whose TOTP came from another installation (docs/adr/0015). */
+export const DURACION_PRUEBA_MS = 30 * MINUTO;
+const PRUEBAS_POR_HORA = 3;
 
 export type EstadoTotp = {
   activo: boolean;
@@ -32,6 +37,11 @@ export type EstadoTotp = {
   pendiente: boolean;
   /** It was on, but the restored data came from another installation: set it up again. */
   renovar: boolean;
+  /**
+   * With `renovar`, the proof asked before a new authenticator: a link mailed to the account
+   * (`correo`), or, without SMTP, an administrator who removes the old one (`administrador`).
+   */
+  prueba: "correo" | "administrador" | null;
   codigosRestantes: number;
 };
 
@@ -59,6 +69,7 @@ export class TotpService {
     private readonly clave: ClaveInstalacion,
     /** Codes typed in the account section (window VENTANA_INTENTOS_MS). */
     private readonly limite: LimiteIntentos,
+    private readonly publicUrl: string,
   ) {}
 
   async estado(actor: UsuarioAutenticado): Promise<EstadoTotp> {
@@ -71,16 +82,30 @@ export class TotpService {
       pendiente:
         cuenta.totpRenovar || (obligatorio && cuenta.rol === "administrador" && !cuenta.totpActivo),
       renovar: cuenta.totpRenovar,
+      prueba: cuenta.totpRenovar ? (this.mail.conSmtp ? "correo" : "administrador") : null,
       codigosRestantes: cuenta.totpActivo ? await this.repo.codigosRestantes(actor.id) : 0,
     };
   }
 
-  /** A new secret for the authenticator app; TOTP is not on until `confirmar`. */
-  async iniciar(actor: UsuarioAutenticado): Promise<{ secreto: string; otpauthUrl: string }> {
+  /**
+   * A new secret for the authenticator app; TOTP is not on until `confirmar`. An account whose
+   * TOTP came from another installation (`renovar`) spends a mailed proof link first: the
+   * password alone does not enrol a new authenticator.
+   */
+  async iniciar(
+    actor: UsuarioAutenticado,
+    prueba?: string,
+  ): Promise<{ secreto: string; otpauthUrl: string }> {
     const cuenta = await this.repo.cuenta(actor.id);
     if (!cuenta) throw noEncontrado("no_encontrado.cuenta");
     if (cuenta.totpActivo) {
       throw conflicto("auth.tienes_activada_verificacion_dos_pasos_desactiva");
+    }
+    if (cuenta.totpRenovar) {
+      if (!prueba) throw new DomainError("prohibido", "auth.totp_renovar_pide_enlace");
+      if (!(await this.repo.consumirPrueba(actor.id, hashToken(prueba), new Date()))) {
+        throw new DomainError("enlace_invalido", "auth.enlace_no_valido_ha_usado_ha");
+      }
     }
     const secreto = nuevoSecretoTotp();
     await this.repo.guardarSecretoPendiente(
@@ -88,6 +113,34 @@ export class TotpService {
       this.clave.cifrar(secreto, contextoSecreto(actor.id)),
     );
     return { secreto, otpauthUrl: urlOtpauth(secreto, "Filà", cuenta.email) };
+  }
+
+  /**
+   * Mails the account whose TOTP came from another installation a single-use link, valid
+   * DURACION_PRUEBA_MS, that lets it set up a new authenticator. Without SMTP, 409: an
+   * administrator removes the old one instead (`restablecer`).
+   */
+  async enviarPrueba(actor: UsuarioAutenticado): Promise<void> {
+    const cuenta = await this.repo.cuenta(actor.id);
+    if (!cuenta) throw noEncontrado("no_encontrado.cuenta");
+    if (!cuenta.totpRenovar) throw conflicto("auth.totp_no_pide_enlace");
+    if (!this.mail.conSmtp) throw conflicto("auth.totp_enlace_sin_correo");
+    const ahora = new Date();
+    const haceUnaHora = new Date(ahora.getTime() - 60 * MINUTO);
+    if (
+      (await this.intentos.contarTokensRecientes(actor.id, haceUnaHora, "totp")) >= PRUEBAS_POR_HORA
+    ) {
+      throw new DomainError("demasiados_intentos", "auth.totp_demasiados_enlaces");
+    }
+    const { token, hash } = nuevoToken();
+    await this.repo.crearPrueba(
+      actor.id,
+      hash,
+      ahora,
+      new Date(ahora.getTime() + DURACION_PRUEBA_MS),
+    );
+    const enlace = `${this.publicUrl}/#/${homeDeRol(cuenta.rol)}?totp=configurar&prueba=${encodeURIComponent(token)}`;
+    this.mail.encolar(correoPruebaTotp(cuenta, enlace));
   }
 
   async confirmar(

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Database } from "../../db/database.js";
 import { migraciones } from "../../db/migrations/index.js";
+import type { Mensaje } from "../../errors/mensajes.js";
 import { fallarTrabajosEnCurso } from "../../plugins/trabajos.js";
 import { type EntradaAuditoria, registrarAuditoria } from "../../services/auditoria.js";
 
@@ -241,12 +242,16 @@ export class CopiasRepository {
    * Rows replaced with the triggers quiet leave `version_datos` (migration 0017) where it was:
    * raised here, so no server answers from what it kept of the data before.
    */
+  async fijarHuellaClave(huella: string): Promise<void> {
+    await this.db.updateTable("asociacion").set({ clave_huella: huella }).execute();
+  }
+
   async subirVersionDatos(): Promise<void> {
     await sql`SELECT version_datos_cambio()`.execute(this.db);
   }
 
   /** The running jobs, failed: they were writing into data a restore replaced. */
-  async fallarTrabajos(error: string): Promise<number> {
+  async fallarTrabajos(error: Mensaje): Promise<number> {
     return fallarTrabajosEnCurso(this.db, error);
   }
 
@@ -355,10 +360,12 @@ export class CopiasRepository {
   }
 
   /** Row count and an md5 of every row's JSON (sorted): equal data gives equal figures. */
-  async huella(tabla: string): Promise<{ filas: number; md5: string }> {
+  async huella(tabla: string, sinColumnas: string[] = []): Promise<{ filas: number; md5: string }> {
     const { rows } = await sql<{ filas: number; md5: string }>`
       SELECT count(*)::int AS filas, md5(COALESCE(string_agg(f, E'\n' ORDER BY f), '')) AS md5
-      FROM (SELECT to_jsonb(t)::text AS f FROM ${sql.table(tabla)} t) s`.execute(this.db);
+      FROM (SELECT (to_jsonb(t) - ${sinColumnas}::text[])::text AS f FROM ${sql.table(tabla)} t) s`.execute(
+      this.db,
+    );
     return rows[0] ?? { filas: 0, md5: "" };
   }
 }

@@ -6,7 +6,7 @@ import { Writable } from "node:stream";
 import { z } from "zod";
 import { VERSION_APP } from "../../config.js";
 import { DomainError } from "../../errors/domain-error.js";
-import { mensajeCon, texto } from "../../errors/mensajes.js";
+import { mensajeCon } from "../../errors/mensajes.js";
 import { verificarPassword } from "../../lib/passwords.js";
 import type { UsuarioAutenticado } from "../../plugins/auth.js";
 import { EscritorGzip } from "./copia-escritor.js";
@@ -96,6 +96,12 @@ export class CopiasService {
     private readonly repo: CopiasRepository,
     private readonly dataDir: string,
     private readonly alRestaurar: () => void = () => {},
+    /**
+     * The running installation key's fingerprint, written with the restored rows (docs/adr/0015):
+     * the next start then takes them as this installation's, and the secrets another key wrote
+     * are cleared by `ponerSecretosAlDia` (right after the restore, or at that start).
+     */
+    private readonly huellaClave: string | null = null,
   ) {}
 
   private get carpetaArchivos() {
@@ -335,7 +341,7 @@ export class CopiasService {
         }
         // Last, once the data they write into is locked and gone (no deadlock with a job's own
         // last transaction, which locks its row after its writing).
-        await repo.fallarTrabajos(texto("trabajos.restauracion"));
+        await repo.fallarTrabajos("trabajos.restauracion");
         for (const tabla of todas) {
           if (!EFIMERAS.has(tabla.nombre)) await repo.pasarDesdeCopia(tabla);
         }
@@ -344,6 +350,7 @@ export class CopiasService {
           true,
         );
         await repo.cerrarEsquemaDeCopia();
+        if (this.huellaClave) await repo.fijarHuellaClave(this.huellaClave);
         await repo.subirVersionDatos();
         await repo.ajustarSecuencias();
         await repo.auditar({

@@ -1,17 +1,15 @@
-import type { FiltrosSocios, Idioma } from "@fila/domain";
-import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
-import type { Database } from "../../db/database.js";
+import { ESTADOS_POR_COBRAR, type FiltroEnvio, type Idioma } from "@fila/domain";
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type SqlBool,
+  sql,
+  type Transaction,
+} from "kysely";
 import type { DB, EstadoEnvioDestinatario } from "../../db/schema.js";
 import { registrarAuditoria } from "../../services/auditoria.js";
 import { condicionesSocios } from "../socios/socios.repository.js";
-
-/** The member list's filters plus the mailing's own (all optional, combined with AND). */
-export type FiltroEnvio = Omit<FiltrosSocios, "q"> & {
-  conDeuda?: boolean;
-  idActo?: number;
-  sinCuenta?: boolean;
-  idsSocio?: number[];
-};
 
 export type Destinatario = {
   id: number;
@@ -33,10 +31,13 @@ export type NuevoDestinatario = {
   estado: EstadoEnvioDestinatario;
 };
 
-export class EnviosRepository {
-  constructor(private readonly db: Database) {}
+/** The kind of job that sends a mailing; its key is the mailing's id. */
+export const TRABAJO_ENVIAR = "envios.enviar";
 
-  /** Every member the filter picks, with the pending total of them and those they pay for. */
+export class EnviosRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  /** Every member the filter picks, with what they and those they pay for owe (por cobrar). */
   async destinatarios(filtro: FiltroEnvio, hoy: string): Promise<Destinatario[]> {
     const filas = await this.db
       .selectFrom("socio")
@@ -50,7 +51,7 @@ export class EnviosRepository {
         "socio.no_envios",
         eb
           .selectFrom("pago")
-          .where("pago.estado", "=", "pendiente")
+          .where("pago.estado", "in", ESTADOS_POR_COBRAR)
           .where((p) =>
             p.or([
               p("pago.id_pagador", "=", p.ref("socio.id")),
@@ -75,14 +76,20 @@ export class EnviosRepository {
     }));
   }
 
-  /** The mailing and its recipients (fixed now), in one transaction. */
-  async crear(e: {
-    asunto: string;
-    cuerpo: string;
-    filtro: FiltroEnvio;
-    creadoPor: number;
-    destinatarios: NuevoDestinatario[];
-  }): Promise<number> {
+  /**
+   * The mailing and its recipients (fixed now), in one transaction; `conEnvio` writes what goes
+   * with it (its job's row) in that same transaction.
+   */
+  async crear<R>(
+    e: {
+      asunto: string;
+      cuerpo: string;
+      filtro: FiltroEnvio;
+      creadoPor: number;
+      destinatarios: NuevoDestinatario[];
+    },
+    conEnvio: (trx: Transaction<DB>, id: number) => Promise<R>,
+  ): Promise<{ id: number; con: R }> {
     return this.db.transaction().execute(async (trx) => {
       const { id } = await trx
         .insertInto("envio")
@@ -122,19 +129,33 @@ export class EnviosRepository {
           { campo: "destinatarios", antes: null, despues: e.destinatarios.length },
         ],
       });
-      return id;
+      return { id, con: await conEnvio(trx, id) };
     });
   }
 
   /**
-   * The recipients still to be sent, in launch order, with the language of their account (the
-   * fixed texts of the mail: Spanish without an account).
+   * One statement: the next `pendiente` recipient, in launch order, becomes `enviando` (its
+   * claim, committed before its mail goes), with the language of their account (the fixed texts
+   * of the mail: Spanish without an account). Undefined when none is left.
    */
-  async pendientes(idEnvio: number) {
+  async reclamar(idEnvio: number) {
     return this.db
-      .selectFrom("envio_destinatario")
-      .selectAll()
-      .select((eb) =>
+      .updateTable("envio_destinatario")
+      .set({ estado: "enviando" })
+      .where("estado", "=", "pendiente")
+      .where("id", "=", (eb) =>
+        eb
+          .selectFrom("envio_destinatario")
+          .select("id")
+          .where("id_envio", "=", idEnvio)
+          .where("estado", "=", "pendiente")
+          .orderBy("id")
+          .limit(1)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returningAll()
+      .returning((eb) =>
         eb
           .selectFrom("usuario")
           .select("usuario.idioma")
@@ -143,9 +164,56 @@ export class EnviosRepository {
           .limit(1)
           .as("idioma"),
       )
+      .executeTakeFirst();
+  }
+
+  /**
+   * The claims of a runner that died between its claim and its SMTP answer: its mail may have
+   * gone, so they are `fallido` (never a second mail; the board can send it again).
+   */
+  async fallarReclamados(idEnvio: number): Promise<void> {
+    await this.db
+      .updateTable("envio_destinatario")
+      .set({ estado: "fallido" })
       .where("id_envio", "=", idEnvio)
-      .where("estado", "=", "pendiente")
-      .orderBy("id")
+      .where("estado", "=", "enviando")
+      .execute();
+  }
+
+  /**
+   * The mailings `en_curso` with recipients left and no job at all (their job's row lost: a
+   * crash between two statements before, a carry-over that dropped it), with who launched them.
+   */
+  async sinTrabajo(): Promise<{ id: number; creado_por: number | null }[]> {
+    return this.db
+      .selectFrom("envio")
+      .select(["envio.id", "envio.creado_por"])
+      .where("envio.estado", "=", "en_curso")
+      .where((eb) =>
+        eb.and([
+          eb.exists(
+            eb
+              .selectFrom("envio_destinatario as d")
+              .select("d.id")
+              .whereRef("d.id_envio", "=", "envio.id")
+              .where("d.estado", "in", ["pendiente", "enviando"]),
+          ),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom("trabajo")
+                .select("trabajo.id")
+                .where("trabajo.tipo", "=", TRABAJO_ENVIAR)
+                .whereRef(
+                  "trabajo.clave",
+                  "=",
+                  sql<string>`${`${TRABAJO_ENVIAR}:`} || envio.id::text`,
+                ),
+            ),
+          ),
+        ]),
+      )
+      .orderBy("envio.id")
       .execute();
   }
 
@@ -202,9 +270,14 @@ export class EnviosRepository {
     return { items, total: Number(total.n) };
   }
 
-  /** One statement: the outcome of one recipient. */
-  async marcar(id: number, estado: EstadoEnvioDestinatario): Promise<void> {
-    await this.db.updateTable("envio_destinatario").set({ estado }).where("id", "=", id).execute();
+  /** One statement: the outcome of one claimed recipient. */
+  async marcar(id: number, estado: "enviado" | "fallido"): Promise<void> {
+    await this.db
+      .updateTable("envio_destinatario")
+      .set({ estado })
+      .where("id", "=", id)
+      .where("estado", "=", "enviando")
+      .execute();
   }
 
   /** How many recipients of a mailing are in each state. */
@@ -215,7 +288,7 @@ export class EnviosRepository {
       .where("id_envio", "=", idEnvio)
       .groupBy("estado")
       .execute();
-    const c = { pendiente: 0, enviado: 0, fallido: 0, omitido: 0, sin_email: 0 };
+    const c = { pendiente: 0, enviando: 0, enviado: 0, fallido: 0, omitido: 0, sin_email: 0 };
     for (const f of filas) c[f.estado] = Number(f.n);
     return c;
   }
@@ -298,7 +371,7 @@ function condicionesEnvio(
         eb
           .selectFrom("pago")
           .select("pago.id")
-          .where("pago.estado", "=", "pendiente")
+          .where("pago.estado", "in", ESTADOS_POR_COBRAR)
           .where((p) =>
             p.or([
               p("pago.id_pagador", "=", p.ref("socio.id")),

@@ -1,46 +1,25 @@
-import type { AddressInfo } from "node:net";
-import type { FastifyBaseLogger } from "fastify";
-import { sql } from "kysely";
-import { SMTPServer } from "smtp-server";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Trabajos } from "../../plugins/trabajos.js";
-import type { MailService } from "../../services/mail.js";
+import { alteracionesDe, conGuionEnLaFirma } from "../../test/codigos-alterados.js";
 import { bearer, crearCuenta, crearEntorno, type Entorno, entrar } from "../../test/entorno.js";
-import { EnviosRepository } from "./envios.repository.js";
-import { EnviosService } from "./envios.service.js";
+import { arrancarSmtp, type SmtpPrueba } from "../../test/smtp-prueba.js";
 
 let e: Entorno;
-let smtp: SMTPServer;
-const recibidos: { para: string; datos: string }[] = [];
+let smtp: SmtpPrueba;
+let recibidos: SmtpPrueba["recibidos"] = [];
 let token = "";
 
 beforeAll(async () => {
   process.env.ENVIOS_POR_MINUTO = "6000";
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, sesion, callback) {
-      let datos = "";
-      stream.on("data", (c: Buffer) => {
-        datos += c.toString("utf8");
-      });
-      stream.on("end", () => {
-        for (const r of sesion.envelope.rcptTo) recibidos.push({ para: r.address, datos });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((ok) => smtp.listen(0, "127.0.0.1", ok));
-  const puerto = (smtp.server.address() as AddressInfo).port;
-  e = await crearEntorno({ smtpUrl: `smtp://127.0.0.1:${puerto}` });
+  smtp = await arrancarSmtp();
+  recibidos = smtp.recibidos;
+  e = await crearEntorno({ smtpUrl: smtp.url });
   token = await entrar(e.app, (await crearCuenta(e.db, { rol: "administrador" })).email);
 });
 
 afterAll(async () => {
   await e?.cerrar();
-  await new Promise<void>((ok) => smtp.close(() => ok()));
+  await smtp?.cerrar();
 });
 
 async function socio(nombre: string, email: string, deuda: number, matricula: number) {
@@ -92,6 +71,53 @@ describe("envíos", () => {
     expect(v.ejemplo.asunto).toBe("Cuotas Ana");
     expect(v.ejemplo.html).toContain("Hola Ana Envío (901): debes 1.234,56 €");
     expect(v.ejemplo.html).not.toContain("<script");
+  });
+
+  it("un cargo devuelto por el banco es deuda: entra en «con deuda» y en {{deuda}} (issue 45)", async () => {
+    const id = await socio("Rosa", "rosa-devuelto@fila.test", 0, 905);
+    await e.db
+      .insertInto("pago")
+      .values(
+        (["devuelto", "pendiente", "pagado", "anulado"] as const).map((estado, i) => ({
+          id_socio: id,
+          id_pagador: id,
+          anyo: 2026,
+          concepto: `Cuota ${i}`,
+          importe: 1000 * (i + 1),
+          estado,
+          fecha_emision: "2026-01-01",
+          fecha_vencimiento: "2026-02-01",
+        })),
+      )
+      .execute();
+    const soloDevuelto = await socio("Sara", "sara-devuelto@fila.test", 0, 906);
+    await e.db
+      .insertInto("pago")
+      .values({
+        id_socio: soloDevuelto,
+        id_pagador: soloDevuelto,
+        anyo: 2026,
+        concepto: "Cuota",
+        importe: 2500,
+        estado: "devuelto",
+        fecha_emision: "2026-01-01",
+        fecha_vencimiento: "2026-02-01",
+      })
+      .execute();
+    const r = await pedir("POST", "/api/envios/vista-previa", {
+      asunto: "x",
+      cuerpo: "<p>Debes {{deuda}}</p>",
+      filtro: { conDeuda: true, idsSocio: [soloDevuelto] },
+    });
+    expect(r.json()).toMatchObject({ total: 1 });
+    expect(r.json().ejemplo.html).toContain("Debes 25,00 €");
+    const ambos = await pedir("POST", "/api/envios/vista-previa", {
+      asunto: "x",
+      cuerpo: "<p>Debes {{deuda}}</p>",
+      filtro: { conDeuda: true, idsSocio: [id] },
+    });
+    // 10 € returned + 20 € pending; paid and cancelled charges are no debt.
+    expect(ambos.json().ejemplo.html).toContain("Debes 30,00 €");
   });
 
   it("un campo desconocido en el filtro es un 400", async () => {
@@ -244,6 +270,46 @@ describe("envíos", () => {
     expect(fila.no_envios).toBe(true);
   });
 
+  it("un enlace de baja escrito de otra forma que decodifica igual es un 400 y no da de baja (issue 45 §11)", async () => {
+    let idSocio = 0;
+    const bueno = await conGuionEnLaFirma(async () => {
+      ({ id: idSocio } = await e.db
+        .insertInto("socio")
+        .values({ nombre: "Canónica", apellidos: "Envío", email: "canonica@fila.test" })
+        .returning("id")
+        .executeTakeFirstOrThrow());
+      return new URL(e.app.servicios.envios.urlBaja(idSocio)).pathname;
+    });
+    const baja = (url: string) =>
+      e.app.inject({
+        method: "POST",
+        url,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: "List-Unsubscribe=One-Click",
+      });
+    const noEnvios = async () =>
+      (
+        await e.db
+          .selectFrom("socio")
+          .select("no_envios")
+          .where("id", "=", idSocio)
+          .executeTakeFirstOrThrow()
+      ).no_envios;
+    const estados: Record<string, number> = {};
+    for (const [alteracion, ruta] of Object.entries(alteracionesDe(bueno))) {
+      estados[alteracion] = (await baja(ruta)).statusCode;
+    }
+    expect(estados).toEqual({
+      bitsDeRelleno: 400,
+      asterisco: 400,
+      igualAlFinal: 400,
+      masPorGuion: 400,
+    });
+    expect(await noEnvios()).toBe(false);
+    expect((await baja(bueno)).statusCode).toBe(200);
+    expect(await noEnvios()).toBe(true);
+  });
+
   it("las cartas en PDF: una página por socio sin correo con su dirección y el mensaje relleno; con todos=1, una por cada uno; sin ninguna, 409", async () => {
     const conDireccion = async (nombre: string, email: string, direccion: string, n: number) => {
       const id = await socio(nombre, email, 0, n);
@@ -262,7 +328,7 @@ describe("envíos", () => {
     const r = await pedir("POST", "/api/envios", {
       asunto: "Junta general",
       cuerpo:
-        "<p>Estimada {{nombre}}:</p><p>Te esperamos en la <strong>junta general</strong>.</p>",
+        '<p>Estimada {{nombre}}:</p><p>Te esperamos en la <strong>junta general</strong>; lee el <a href="https://fila.test/orden-del-dia">orden del día</a>.</p><ul><li>Cuentas</li><li>Cargos</li></ul>',
       filtro: { idsSocio: idsCarta },
     });
     expect(r.statusCode, r.body).toBe(202);
@@ -282,6 +348,9 @@ describe("envíos", () => {
     expect(sinCorreo[0]).toContain("03801 Alcoi (Alacant)");
     expect(sinCorreo[0]).toContain("Estimada Lola:");
     expect(sinCorreo[0]).toContain("junta general");
+    // On paper the link cannot be clicked: its address is printed; the list keeps its bullets.
+    expect(sinCorreo[0]).toContain("orden del día [https://fila.test/orden-del-dia]");
+    expect(sinCorreo[0]).toMatch(/• Cuentas\s+• Cargos/);
     expect(sinCorreo[1]).toContain("Manu Envío");
     expect(sinCorreo[1]).toContain("Avinguda del País Valencià, 12");
     expect(sinCorreo.join(" ")).not.toContain("Nuria");
@@ -300,68 +369,6 @@ describe("envíos", () => {
     expect(ninguna.json().mensaje).toContain("No hay cartas que imprimir");
     expect((await pedir("GET", "/api/envios/999999/cartas.pdf")).statusCode).toBe(404);
     expect((await pedir("GET", `/api/envios/${id}/cartas.pdf?otro=1`)).statusCode).toBe(400);
-  });
-
-  it("un envío cortado a medias se reanuda en otra instancia y nadie recibe dos correos", async () => {
-    const sa = e.app.servicios;
-    const tres = [
-      await socio("Eva", "eva-corte@fila.test", 0, 9101),
-      await socio("Fina", "fina-corte@fila.test", 0, 9102),
-      await socio("Gema", "gema-corte@fila.test", 0, 9103),
-    ];
-    // The instance that dies: its SMTP answers the first mail and never the second.
-    let vistos = 0;
-    const nunca = new Promise<never>(() => {});
-    const correoQueSeCae = {
-      conSmtp: true,
-      enviar: (m: Parameters<MailService["enviar"]>[0]) =>
-        vistos++ === 0 ? sa.mail.enviar(m) : nunca,
-    } as unknown as MailService;
-    const servicioCaido = new EnviosService(
-      new EnviosRepository(e.db),
-      e.clave,
-      correoQueSeCae,
-      "http://localhost",
-    );
-    const silencio = { info() {}, warn() {}, error() {} } as unknown as FastifyBaseLogger;
-    const caida = new Trabajos(e.db, silencio, { instancia: "envio-caido", arriendoMs: 60_000 });
-    caida.registrar<{ idEnvio: number }, Record<string, number>>({
-      tipo: "envios.enviar",
-      alCortarse: "reanudar",
-      ejecutar: (ctx) => servicioCaido.enviar(ctx.parametros.idEnvio, () => {}, 0),
-    });
-    const idEnvio = await sa.envios.crear(
-      { asunto: "Corte {{nombre}}", cuerpo: "<p>Hola</p>", filtro: { idsSocio: tres } },
-      (await e.db.selectFrom("usuario").select("id").executeTakeFirstOrThrow()).id,
-    );
-    const { id } = await caida.encolar({
-      tipo: "envios.enviar",
-      parametros: { idEnvio },
-      clave: String(idEnvio),
-    });
-    await expect.poll(() => vistos).toBe(2);
-    const aMedias = (await pedir("GET", `/api/envios/${idEnvio}`)).json();
-    expect(aMedias).toMatchObject({ estado: "en_curso", enviados: 1 });
-    // The dead instance's lease runs out: the app's runner takes the job again.
-    await sql`UPDATE trabajo SET arrendado_hasta = now() - interval '1 second' WHERE id = ${id}`.execute(
-      e.db,
-    );
-    expect(await sa.trabajos.recuperar()).toBe(1);
-    await sa.trabajos.esperar(id);
-    const envio = (await pedir("GET", `/api/envios/${idEnvio}`)).json();
-    expect(envio).toMatchObject({ estado: "terminado", enviados: 3, fallidos: 0 });
-    for (const email of ["eva-corte@fila.test", "fina-corte@fila.test", "gema-corte@fila.test"]) {
-      expect(
-        recibidos.filter((m) => m.para === email),
-        email,
-      ).toHaveLength(1);
-    }
-    const estados = await e.db
-      .selectFrom("envio_destinatario")
-      .select("estado")
-      .where("id_envio", "=", idEnvio)
-      .execute();
-    expect(estados.map((f) => f.estado)).toEqual(["enviado", "enviado", "enviado"]);
   });
 
   it("sin SMTP_URL lanzar un envío es un 409 en español y no crea nada", async () => {

@@ -1,94 +1,31 @@
-import { booleanoQuery, CAMPOS_PAGINA, FiltrosSociosSchema } from "@fila/domain";
+import {
+  booleanoQuery,
+  CAMPOS_PAGINA,
+  DestinatarioEnvioSchema,
+  DestinatariosEnvioQuerySchema,
+  EnvioEntradaSchema,
+  EnvioSchema,
+  VistaPreviaEnvioSchema,
+} from "@fila/domain";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requiereRol, usuarioDe } from "../../plugins/auth.js";
 import { enviarDescarga } from "../../plugins/descargas.js";
 import { aceptarFormularios } from "../../plugins/formulario.js";
 import { TrabajoLanzadoSchema } from "../trabajos/trabajos.routes.js";
+import { presentarDestinatario, presentarEnvio } from "./envios.presenter.js";
 import type { EnviosService } from "./envios.service.js";
 
 const tags = ["Envíos"];
 const soloAdministrador = requiereRol("administrador");
 const booleano = z.union([z.boolean(), booleanoQuery("valor")]);
-
-/** The member list's filters plus `conDeuda`, `idActo`, `sinCuenta`, `idsSocio` (AND). */
-export const FiltroEnvioSchema = z.strictObject({
-  activo: booleano.optional(),
-  tipo: FiltrosSociosSchema.shape.tipo,
-  sexo: FiltrosSociosSchema.shape.sexo,
-  edadMin: FiltrosSociosSchema.shape.edadMin,
-  edadMax: FiltrosSociosSchema.shape.edadMax,
-  conDeuda: booleano.optional(),
-  idActo: z.int().positive({ error: "Elige un acto válido" }).optional(),
-  sinCuenta: booleano.optional(),
-  idsSocio: z.array(z.int().positive()).max(5000).optional(),
-});
-export const EnvioEntradaSchema = z.strictObject({
-  asunto: z.string().trim().min(1, { error: "Escribe el asunto" }).max(200),
-  cuerpo: z.string().min(1, { error: "Escribe el mensaje" }).max(200_000),
-  filtro: FiltroEnvioSchema.default({}),
-});
-const VistaPreviaSchema = z.object({
-  total: z.int(),
-  conEmail: z.int(),
-  sinEmail: z.int(),
-  omitidos: z.int(),
-  ejemplo: z.object({ asunto: z.string(), html: z.string() }),
-});
-const EnvioSchema = z.object({
-  id: z.int(),
-  asunto: z.string(),
-  cuerpo: z.string(),
-  filtro: z.record(z.string(), z.unknown()),
-  estado: z.enum(["en_curso", "terminado", "fallido"]),
-  enviados: z.int(),
-  fallidos: z.int(),
-  omitidos: z.int(),
-  sinEmail: z.int(),
-  creadoPor: z.string().nullable(),
-  creadoEn: z.string(),
-});
 const ParamsSchema = z.object({ id: z.coerce.number().int().positive() });
-const ESTADOS_DESTINATARIO = ["pendiente", "enviado", "fallido", "omitido", "sin_email"] as const;
-const DestinatariosQuerySchema = z.strictObject({
-  ...CAMPOS_PAGINA,
-  estado: z.enum(ESTADOS_DESTINATARIO, { error: "Elige un estado válido" }).optional(),
-});
 const PaginaDestinatariosSchema = z.object({
-  items: z.array(
-    z.object({
-      idSocio: z.int().nullable(),
-      nombre: z.string(),
-      apellidos: z.string(),
-      matricula: z.int().nullable(),
-      email: z.string().nullable(),
-      estado: z.enum(ESTADOS_DESTINATARIO),
-    }),
-  ),
+  items: z.array(DestinatarioEnvioSchema),
   total: z.int(),
   page: z.int(),
   pageSize: z.int(),
 });
-
-type FilaEnvio = NonNullable<Awaited<ReturnType<EnviosService["leer"]>>>;
-function presentar(f: FilaEnvio): z.infer<typeof EnvioSchema> {
-  return {
-    id: f.id,
-    asunto: f.asunto,
-    cuerpo: f.cuerpo,
-    filtro: (typeof f.filtro === "string" ? JSON.parse(f.filtro) : f.filtro) as Record<
-      string,
-      unknown
-    >,
-    estado: f.estado,
-    enviados: f.enviados,
-    fallidos: f.fallidos,
-    omitidos: f.omitidos,
-    sinEmail: f.sin_email,
-    creadoPor: f.creado_por_nombre ?? null,
-    creadoEn: new Date(f.creado_en).toISOString(),
-  };
-}
 
 /**
  * Mailings (issue 36), board only; the one-click unsubscribe (RFC 8058) is public, in its own
@@ -106,7 +43,7 @@ export const enviosRoutes: FastifyPluginAsyncZod<{ envios: EnviosService }> = as
         tags,
         summary: "Cuántos recibirán el envío y el mensaje de uno de ellos",
         body: EnvioEntradaSchema,
-        response: { 200: VistaPreviaSchema },
+        response: { 200: VistaPreviaEnvioSchema },
       },
     },
     async (req) => envios.vistaPrevia(req.body),
@@ -167,7 +104,7 @@ export const enviosRoutes: FastifyPluginAsyncZod<{ envios: EnviosService }> = as
     async (req) => {
       const { items, total } = await envios.listar(req.query);
       return {
-        items: items.map(presentar),
+        items: items.map(presentarEnvio),
         total,
         page: req.query.page,
         pageSize: req.query.pageSize,
@@ -186,7 +123,7 @@ export const enviosRoutes: FastifyPluginAsyncZod<{ envios: EnviosService }> = as
         response: { 200: EnvioSchema },
       },
     },
-    async (req) => presentar(await envios.leerOFallar(req.params.id)),
+    async (req) => presentarEnvio(await envios.leerOFallar(req.params.id)),
   );
 
   app.get(
@@ -197,11 +134,14 @@ export const enviosRoutes: FastifyPluginAsyncZod<{ envios: EnviosService }> = as
         tags,
         summary: "Destinatarios de un envío, paginados y por estado (404 si no existe el envío)",
         params: ParamsSchema,
-        querystring: DestinatariosQuerySchema,
+        querystring: DestinatariosEnvioQuerySchema,
         response: { 200: PaginaDestinatariosSchema },
       },
     },
-    async (req) => envios.destinatarios(req.params.id, req.query),
+    async (req) => {
+      const pagina = await envios.destinatarios(req.params.id, req.query);
+      return { ...pagina, items: pagina.items.map(presentarDestinatario) };
+    },
   );
 
   app.get(

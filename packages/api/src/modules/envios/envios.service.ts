@@ -1,13 +1,41 @@
-import { formatearImporte, hoyIso, type Idioma } from "@fila/domain";
-import type { EstadoEnvioDestinatario } from "../../db/schema.js";
+import { setTimeout as espera } from "node:timers/promises";
+import {
+  type EntradaEnvio,
+  type FiltroEnvio,
+  formatearImporte,
+  hoyIso,
+  type Idioma,
+} from "@fila/domain";
+import type { Transaction } from "kysely";
+import type { DB, EstadoEnvioDestinatario } from "../../db/schema.js";
 import { DomainError } from "../../errors/domain-error.js";
 import type { ClaveInstalacion } from "../../lib/clave-instalacion.js";
+import { htmlATexto } from "../../services/html-a-texto.js";
 import { htmlSeguro } from "../../services/html-seguro.js";
 import type { MailService } from "../../services/mail.js";
 import { generarCartas } from "./envios.cartas.js";
-import type { Destinatario, EnviosRepository, FiltroEnvio } from "./envios.repository.js";
+import type { Destinatario, EnviosRepository } from "./envios.repository.js";
 
-export type EntradaEnvio = { asunto: string; cuerpo: string; filtro: FiltroEnvio };
+/**
+ * What the mailing's job gives `enviar` (envios.trabajos.ts): its stop signal, transactions that
+ * commit only while it holds its lease, the last one that ends it, and its progress.
+ */
+export type PasoEnvio = {
+  senal: AbortSignal;
+  transaccion<R>(fn: (repo: EnviosRepository) => Promise<R>): Promise<R>;
+  terminarEn<R>(fn: (repo: EnviosRepository) => Promise<R>): Promise<R>;
+  progreso(fraccion: number): void;
+};
+
+/** The mailing's job, from the composition root: its row in a transaction, or enqueued now. */
+export type TrabajoEnvio = {
+  encolarEn(
+    trx: Transaction<DB>,
+    idEnvio: number,
+    idUsuario: number,
+  ): Promise<{ id: number; iniciar: () => void }>;
+  encolar(idEnvio: number, idUsuario: number | null): Promise<number>;
+};
 const PROPOSITO_BAJA = "envios.baja";
 
 /** The mark of «Enviarme una prueba» in the subject, in the board member's language. */
@@ -68,7 +96,7 @@ const escapar = (s: string) =>
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
   );
 
-/** The placeholders of one recipient ({{deuda}}: pending total, 1.234,56 €). */
+/** The placeholders of one recipient ({{deuda}}: what they owe, pending or returned, 1.234,56 €). */
 export function valoresDe(d: Destinatario): Record<string, string> {
   return {
     nombre: d.nombre,
@@ -110,28 +138,13 @@ export function rellenar(
   });
 }
 
-/** Plain text of a sanitised body, for the text part of the mail and the letters. */
-export function aTexto(html: string): string {
-  return html
-    .replace(/<\s*br\s*\/?>/gi, "\n")
-    .replace(/<\/(p|h[1-6]|li|blockquote)>/gi, "\n")
-    .replace(/<[^>]+>/g, "")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
-}
-
 export class EnviosService {
   constructor(
     private readonly repo: EnviosRepository,
     private readonly clave: ClaveInstalacion,
     private readonly mail: MailService,
     private readonly publicUrl: string,
+    private readonly trabajo: TrabajoEnvio,
   ) {}
 
   /** The recipients of a filter, split: with email, without email, and who opted out. */
@@ -151,7 +164,7 @@ export class EnviosService {
   mensajePara(entrada: { asunto: string; cuerpo: string }, d: Destinatario) {
     const valores = valoresDe(d);
     const html = rellenar(htmlSeguro(entrada.cuerpo), valores, true);
-    return { asunto: rellenar(entrada.asunto, valores, false), html, texto: aTexto(html) };
+    return { asunto: rellenar(entrada.asunto, valores, false), html, texto: htmlATexto(html) };
   }
 
   async vistaPrevia(entrada: EntradaEnvio) {
@@ -220,8 +233,14 @@ export class EnviosService {
     if (!this.mail.conSmtp) throw new DomainError("conflicto", "envios.sin_smtp");
   }
 
-  /** The mailing with its recipients fixed now (who opted out: `omitido`; no email: `sin_email`). */
-  async crear(entrada: EntradaEnvio, idUsuario: number): Promise<number> {
+  /**
+   * The mailing with its recipients fixed now (who opted out: `omitido`; no email: `sin_email`),
+   * and its job's row in the same transaction; the job starts after the commit.
+   */
+  async lanzar(
+    entrada: EntradaEnvio,
+    idUsuario: number,
+  ): Promise<{ id: number; idTrabajo: number }> {
     this.comprobarSmtp();
     const c = await this.clasificar(entrada.filtro);
     const fila = (d: Destinatario, estado: EstadoEnvioDestinatario) => ({
@@ -238,7 +257,22 @@ export class EnviosService {
     );
     // Stored sanitised (the history shows it as HTML); sending sanitises again, harmlessly.
     const cuerpo = htmlSeguro(entrada.cuerpo);
-    return this.repo.crear({ ...entrada, cuerpo, creadoPor: idUsuario, destinatarios });
+    const { id, con: trabajo } = await this.repo.crear(
+      { ...entrada, cuerpo, creadoPor: idUsuario, destinatarios },
+      (trx, idEnvio) => this.trabajo.encolarEn(trx, idEnvio, idUsuario),
+    );
+    trabajo.iniciar();
+    return { id, idTrabajo: trabajo.id };
+  }
+
+  /**
+   * The mailings `en_curso` left without a job (lost before issue 45, or by a carry-over): each
+   * gets its job again, which sends to the recipients still `pendiente`. Returns how many.
+   */
+  async reanudarSinTrabajo(): Promise<number> {
+    const huerfanos = await this.repo.sinTrabajo();
+    for (const e of huerfanos) await this.trabajo.encolar(e.id, e.creado_por);
+    return huerfanos.length;
   }
 
   leer(id: number) {
@@ -280,33 +314,7 @@ export class EnviosService {
     q: { page: number; pageSize: number; estado?: EstadoEnvioDestinatario },
   ) {
     await this.leerOFallar(id);
-    const { items, total } = await this.repo.paginaDestinatarios(id, q);
-    return {
-      items: items.map((f) => ({
-        idSocio: f.id_socio,
-        nombre: f.nombre,
-        apellidos: f.apellidos,
-        matricula: f.matricula,
-        email: f.email,
-        estado: f.estado,
-      })),
-      total,
-      page: q.page,
-      pageSize: q.pageSize,
-    };
-  }
-
-  /** Set by the composition root: enqueues the job of a mailing (`envios.enviar`). */
-  encolarTrabajo: (idEnvio: number, idUsuario: number) => Promise<number> = async () => {
-    throw new Error("Sin ejecutor de trabajos");
-  };
-
-  async lanzar(
-    entrada: EntradaEnvio,
-    idUsuario: number,
-  ): Promise<{ id: number; idTrabajo: number }> {
-    const id = await this.crear(entrada, idUsuario);
-    return { id, idTrabajo: await this.encolarTrabajo(id, idUsuario) };
+    return { ...(await this.repo.paginaDestinatarios(id, q)), page: q.page, pageSize: q.pageSize };
   }
 
   listar(q: { page: number; pageSize: number }) {
@@ -327,28 +335,37 @@ export class EnviosService {
     await this.mail.enviar({
       para: email,
       asunto: `${PRUEBA[idioma]} ${m.asunto}`,
-      texto: m.texto || aTexto(m.html),
+      texto: m.texto || htmlATexto(m.html),
       html: m.html,
     });
   }
 
   /**
-   * The job: one mail per `pendiente` recipient (never a shared To/CC), paced by `porMinuto`
-   * (the first at once), each marked after its SMTP answer, so a restarted job resumes where it
-   * was cut and nobody gets two mails; counts come from the recipients; `terminado` at the end.
+   * The job: one mail per `pendiente` recipient (never a shared To/CC), paced by `porMinuto` (the
+   * first at once). Each recipient is claimed (`enviando`) in a transaction of the job's lease
+   * before its mail goes, and marked `enviado`/`fallido` after the SMTP answer in another: a run
+   * that lost its lease (a restore, another instance took it) commits nothing more and stops, and
+   * the claims of a runner that died are `fallido`, so nobody gets two mails. It stops at the next
+   * recipient when `paso.senal` is aborted. Counts come from the recipients; `terminado` with the
+   * job's own end.
    */
   async enviar(
     idEnvio: number,
-    informarProgreso: (fraccion: number) => void,
+    paso: PasoEnvio,
     porMinuto: number,
   ): Promise<{ enviados: number; fallidos: number; omitidos: number; sinEmail: number }> {
     const envio = await this.repo.leer(idEnvio);
     if (!envio) throw new DomainError("no_encontrado", "envios.no_encontrado");
-    const pendientes = await this.repo.pendientes(idEnvio);
-    await this.actualizarCuentas(idEnvio);
+    const { pendiente: total } = await paso.transaccion(async (repo) => {
+      await repo.fallarReclamados(idEnvio);
+      return (await actualizarCuentas(repo, idEnvio)).estados;
+    });
     const pausa = porMinuto > 0 ? 60_000 / porMinuto : 0;
-    for (const [i, f] of pendientes.entries()) {
-      if (i > 0 && pausa > 0) await new Promise((r) => setTimeout(r, pausa));
+    for (let i = 0; ; i++) {
+      paso.senal.throwIfAborted();
+      if (i > 0 && pausa > 0) await dormir(pausa, paso.senal);
+      const f = await paso.transaccion((repo) => repo.reclamar(idEnvio));
+      if (!f) break;
       const d = destinatarioDe(f);
       const m = this.mensajePara(envio, d);
       const textos = TEXTOS_BAJA[f.idioma === "va" ? "va" : "es"];
@@ -360,29 +377,42 @@ export class EnviosService {
         html: `${m.html}<hr><p style="font-size:12px;color:#555">${escapar(textos.pie)} <a href="${escapar(url)}">${escapar(textos.enlace)}</a></p>`,
         cabeceras: this.cabecerasBaja(d.id),
       });
-      await this.repo.marcar(f.id, aceptado ? "enviado" : "fallido");
-      await this.actualizarCuentas(idEnvio);
-      informarProgreso((i + 1) / pendientes.length);
+      await paso.transaccion(async (repo) => {
+        await repo.marcar(f.id, aceptado ? "enviado" : "fallido");
+        await actualizarCuentas(repo, idEnvio);
+      });
+      paso.progreso(total > 0 ? (i + 1) / total : 1);
     }
-    const cuenta = await this.actualizarCuentas(idEnvio);
-    await this.repo.actualizar(idEnvio, { estado: "terminado" });
-    return cuenta;
+    return paso.terminarEn(async (repo) => {
+      const { cuenta } = await actualizarCuentas(repo, idEnvio);
+      await repo.actualizar(idEnvio, { estado: "terminado" });
+      return cuenta;
+    });
   }
+}
 
-  /** Writes the counts of a mailing from its recipients. */
-  private async actualizarCuentas(idEnvio: number) {
-    const c = await this.repo.cuentas(idEnvio);
-    await this.repo.actualizar(idEnvio, {
+/** Writes the counts of a mailing from its recipients. */
+async function actualizarCuentas(repo: EnviosRepository, idEnvio: number) {
+  const c = await repo.cuentas(idEnvio);
+  await repo.actualizar(idEnvio, {
+    enviados: c.enviado,
+    fallidos: c.fallido,
+    omitidos: c.omitido,
+    sin_email: c.sin_email,
+  });
+  return {
+    estados: c,
+    cuenta: {
       enviados: c.enviado,
       fallidos: c.fallido,
       omitidos: c.omitido,
-      sin_email: c.sin_email,
-    });
-    return { enviados: c.enviado, fallidos: c.fallido, omitidos: c.omitido, sinEmail: c.sin_email };
-  }
+      sinEmail: c.sin_email,
+    },
+  };
+}
 
-  /** A job that failed leaves its mailing `fallido`. */
-  async marcarFallido(idEnvio: number): Promise<void> {
-    await this.repo.actualizar(idEnvio, { estado: "fallido" });
-  }
+/** The pause between two mails, cut short when the job must stop (then it throws why). */
+async function dormir(ms: number, senal: AbortSignal): Promise<void> {
+  await espera(ms, undefined, { signal: senal }).catch(() => {});
+  senal.throwIfAborted();
 }

@@ -1,4 +1,9 @@
-import { type ColumnaListadoSocios, type InformeQuery, MESES } from "@fila/domain";
+import {
+  type ColumnaListadoSocios,
+  ESTADOS_POR_COBRAR,
+  type InformeQuery,
+  MESES,
+} from "@fila/domain";
 import { type RawBuilder, sql } from "kysely";
 import type { Database } from "../../db/database.js";
 import { condicionesSocios } from "../socios/socios.repository.js";
@@ -252,7 +257,7 @@ export class InformesConsultasRepository {
             ${plazo(1)} as plazo1, ${plazo(2)} as plazo2, ${plazo(3)} as plazo3,
             ${plazo(4)} as plazo4, ${plazo(5)} as plazo5,
             sum(p.importe) filter (where p.estado = 'pagado') as pagado,
-            sum(p.importe) filter (where p.estado in ('pendiente', 'devuelto')) as pendiente
+            sum(p.importe) filter (where p.estado in (${sql.join([...ESTADOS_POR_COBRAR])})) as pendiente
           from pago p join producto pr on pr.id = p.id_producto
           where pr.tipo = 'ramell' and p.anyo = ${anyo}
           group by p.id_socio

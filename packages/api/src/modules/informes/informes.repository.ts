@@ -1,3 +1,4 @@
+import { ESTADOS_POR_COBRAR } from "@fila/domain";
 import { sql } from "kysely";
 import type { Database } from "../../db/database.js";
 
@@ -63,7 +64,7 @@ export class InformesRepository {
           "vencida",
         ),
       ])
-      .where("estado", "in", ["pendiente", "devuelto"])
+      .where("estado", "in", ESTADOS_POR_COBRAR)
       .executeTakeFirstOrThrow();
     return {
       pendiente: Number(fila.pendiente),

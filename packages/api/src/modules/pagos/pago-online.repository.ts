@@ -2,6 +2,7 @@ import {
   type EstadoPago,
   type EstadoPedidoOnline,
   type FiltrosPedidosOnline,
+  type Idioma,
   type MetodoPagoOnline,
   normalizarBusqueda,
 } from "@fila/domain";
@@ -16,12 +17,16 @@ export type PedidoFila = {
   idSocio: number | null;
   socio: string;
   email: string;
+  /** The language of the account that made the order (its receipt is written in it). */
+  idioma: Idioma;
   importe: number;
   metodo: MetodoPagoOnline;
   estado: EstadoPedidoOnline;
   respuesta: string;
   codigoAutorizacion: string;
   creadoEn: Date;
+  /** Made in Redsys's test mode: its notification pays nothing. */
+  prueba: boolean;
   cargos: { id: number; concepto: string; importe: number }[];
 };
 
@@ -84,6 +89,7 @@ export class PagoOnlineRepository {
     idSocio: number;
     importe: number;
     metodo: MetodoPagoOnline;
+    prueba: boolean;
     cargos: { id: number; importe: number }[];
   }): Promise<number> {
     const { id } = await this.db
@@ -95,6 +101,7 @@ export class PagoOnlineRepository {
         id_socio: p.idSocio,
         importe: p.importe,
         metodo: p.metodo,
+        prueba: p.prueba,
       })
       .returning("id")
       .executeTakeFirstOrThrow();
@@ -109,7 +116,7 @@ export class PagoOnlineRepository {
   async bloquearPedido(numero: string) {
     const pedido = await this.db
       .selectFrom("pedido_online")
-      .select(["id", "numero", "id_socio", "importe", "metodo", "estado"])
+      .select(["id", "numero", "id_socio", "importe", "metodo", "estado", "prueba"])
       .where("numero", "=", numero)
       .forUpdate()
       .executeTakeFirst();
@@ -181,18 +188,21 @@ export class PagoOnlineRepository {
     let q = this.db
       .selectFrom("pedido_online as p")
       .leftJoin("socio as s", "s.id", "p.id_socio")
+      .leftJoin("usuario as u", "u.id", "p.id_usuario")
       .select([
         "p.id",
         "p.numero",
         "p.id_socio as idSocio",
         sql<string>`coalesce(trim(s.nombre || ' ' || s.apellidos), '')`.as("socio"),
         sql<string>`coalesce(s.email, '')`.as("email"),
+        sql<Idioma>`coalesce(u.idioma, 'es')`.as("idioma"),
         "p.importe",
         "p.metodo",
         "p.estado",
         "p.respuesta",
         "p.codigo_autorizacion as codigoAutorizacion",
         "p.creado_en as creadoEn",
+        "p.prueba",
       ]);
     if (f.numero !== undefined) q = q.where("p.numero", "=", f.numero);
     if (f.idSocio !== undefined) q = q.where("p.id_socio", "=", f.idSocio);

@@ -1,9 +1,15 @@
 import { sql } from "kysely";
+import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { buildApp } from "../../app.js";
+import { AVISO_REDSYS_EN_PRUEBAS } from "../../config.js";
+import { ClaveInstalacion } from "../../lib/clave-instalacion.js";
+import { crearBaseDePruebas } from "../../test/base-de-pruebas.js";
 import { bearer, crearCuenta, crearEntorno, type Entorno, entrar } from "../../test/entorno.js";
 import {
   arrancarRedsysSimulado,
-  COMERCIO_PRUEBAS,
+  COMERCIO_PUBLICO_PRUEBAS,
+  COMERCIO_SIMULADO,
   comoFormulario,
   type FormularioBanco,
   notificacionDe,
@@ -53,6 +59,21 @@ async function cargo(idSocio: number, importe = 45.5) {
   return res.json().id as number;
 }
 
+/** The board collects a charge at the desk with a new payment method; the method's id. */
+async function cobrarEnCaja(id: number, forma: string) {
+  const fp = await e.db
+    .insertInto("forma_pago")
+    .values({ nombre: forma })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const res = await pedir("POST", `/api/pagos/${id}/cobro`, admin.token, {
+    fecha: "2026-03-01",
+    idFormaPago: fp.id,
+  });
+  expect(res.statusCode).toBe(200);
+  return fp.id;
+}
+
 async function pedido(token: string, idsPago: number[], metodo = "tarjeta") {
   const res = await pedir("POST", "/api/pagos/pago-online", token, { idsPago, metodo });
   expect(res.statusCode, res.body).toBe(201);
@@ -66,6 +87,13 @@ const filaPedido = (numero: string) =>
     .selectFrom("pedido_online")
     .selectAll()
     .where("numero", "=", numero)
+    .executeTakeFirstOrThrow();
+/** The board's alert about an order (the one whose message names it). */
+const alertaDe = (numero: string) =>
+  e.db
+    .selectFrom("alerta")
+    .select(["titulo", "mensaje", "titulo_va", "mensaje_va"])
+    .where("mensaje", "like", `%${numero}%`)
     .executeTakeFirstOrThrow();
 const cobrosEnLinea = async (id: number) =>
   (
@@ -90,7 +118,7 @@ beforeAll(async () => {
         })
       ).statusCode,
   });
-  e = await crearEntorno({ redsys: { ...COMERCIO_PRUEBAS, url: banco.url } });
+  e = await crearEntorno({ redsys: { ...COMERCIO_SIMULADO, url: banco.url } });
   admin = await cuenta("administrador");
   padre = await cuenta("usuario");
   otro = await cuenta("usuario");
@@ -109,7 +137,7 @@ afterAll(async () => {
 describe("pago en línea activo", () => {
   it("la web sabe que está activo y la CSP deja enviar el formulario al banco", async () => {
     const res = await pedir("GET", "/api/pagos/pago-online", padre.token);
-    expect(res.json()).toEqual({ activo: true });
+    expect(res.json()).toEqual({ activo: true, prueba: false });
     expect(String(res.headers["content-security-policy"])).toContain(
       `form-action 'self' ${banco.origen}`,
     );
@@ -126,10 +154,11 @@ describe("pago en línea activo", () => {
     expect(orden).toMatchObject({
       Ds_Merchant_Amount: "4550",
       Ds_Merchant_Order: f.pedido,
-      Ds_Merchant_MerchantCode: "999008881",
+      Ds_Merchant_MerchantCode: COMERCIO_SIMULADO.merchantCode,
       Ds_Merchant_Terminal: "1",
       Ds_Merchant_Currency: "978",
       Ds_Merchant_PayMethods: "z",
+      Ds_Merchant_ConsumerLanguage: "001",
       Ds_Merchant_MerchantURL: "http://fila.test/api/pagos/redsys/notificacion",
       Ds_Merchant_UrlOK: `http://fila.test/#/pago-online/${f.pedido}`,
     });
@@ -256,11 +285,7 @@ describe("pago en línea activo", () => {
     expect(p.estado).toBe("pendiente");
     expect(p.id_remesa).not.toBeNull();
     expect(await cobrosEnLinea(id)).toBe(0);
-    const alerta = await e.db
-      .selectFrom("alerta")
-      .select(["titulo", "mensaje"])
-      .where("mensaje", "like", `%${f.pedido}%`)
-      .executeTakeFirstOrThrow();
+    const alerta = await alertaDe(f.pedido);
     expect(alerta.titulo).toBe("Pago duplicado");
     expect(alerta.mensaje).toContain("18,00 €");
     // And the other way round: a paid charge is no longer eligible for the next remittance.
@@ -328,6 +353,20 @@ describe("pago en línea activo", () => {
     },
   );
 
+  it("un pedido hecho en modo de pruebas no paga aunque la notificación llegue con la configuración real", async () => {
+    const id = await cargo(hijo, 14);
+    const f = await pedido(padre.token, [id]);
+    await e.db
+      .updateTable("pedido_online")
+      .set({ prueba: true })
+      .where("numero", "=", f.pedido)
+      .execute();
+    expect((await notificar(notificacionDe(f))).statusCode).toBe(200);
+    expect((await filaPago(id)).estado).toBe("pendiente");
+    expect(await cobrosEnLinea(id)).toBe(0);
+    expect((await filaPedido(f.pedido)).respuesta).toBe("0000");
+  });
+
   it("una firma alterada es 400 y no cambia nada", async () => {
     const id = await cargo(hijo, 12);
     const f = await pedido(padre.token, [id]);
@@ -387,27 +426,152 @@ describe("pago en línea activo", () => {
     const a = await cargo(hijo, 25);
     const b = await cargo(hijo, 15);
     const f = await pedido(padre.token, [a, b]);
-    const fp = await e.db
-      .insertInto("forma_pago")
-      .values({ nombre: "Efectivo" })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const aMano = await pedir("POST", `/api/pagos/${a}/cobro`, admin.token, {
-      fecha: "2026-03-01",
-      idFormaPago: fp.id,
-    });
-    expect(aMano.statusCode).toBe(200);
+    const fp = await cobrarEnCaja(a, "Efectivo");
     expect((await notificar(notificacionDe(f))).statusCode).toBe(200);
     expect((await filaPago(b)).estado).toBe("pagado");
-    expect((await filaPago(a)).id_forma_pago).toBe(fp.id);
+    expect((await filaPago(a)).id_forma_pago).toBe(fp);
     expect((await filaPedido(f.pedido)).estado).toBe("pagado");
-    const alerta = await e.db
-      .selectFrom("alerta")
-      .select(["titulo", "mensaje"])
-      .where("mensaje", "like", `%${f.pedido}%`)
-      .executeTakeFirstOrThrow();
+    const alerta = await alertaDe(f.pedido);
     expect(alerta.titulo).toBe("Pago duplicado");
     expect(alerta.mensaje).toContain("25,00 €");
+  });
+
+  describe("un cargo que crece después del pedido (invitados añadidos a la inscripción)", () => {
+    /** A 20 € dinner (20 € a guest, up to 3) and a member enrolled alone: a 20 € charge. */
+    async function inscripcionDe20(socio: Cuenta) {
+      const tipo = await e.db
+        .insertInto("tipo_socio")
+        .values({ nombre: `Adulto ${socio.idSocio}`, descripcion: "", color: "#1971c2" })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await e.db
+        .updateTable("socio")
+        .set({ id_tipo_socio: tipo.id })
+        .where("id", "=", socio.idSocio)
+        .execute();
+      const acto = await pedir("POST", "/api/actos", admin.token, {
+        nombre: `Cena ${socio.idSocio}`,
+        fecha: "2099-06-01",
+        hora: "21:30",
+        lugar: "Casal",
+        sePaga: true,
+        aforo: null,
+        invitadosMax: 3,
+        precioInvitado: 20,
+        menus: [],
+        fechaMaximaInscripcion: "2099-05-01",
+        precios: [{ idTipoSocio: tipo.id, precio: 20 }],
+      });
+      expect(acto.statusCode, acto.body).toBe(201);
+      const ins = await pedir("POST", `/api/actos/${acto.json().id}/inscripciones`, socio.token, {
+        idSocio: socio.idSocio,
+      });
+      expect(ins.statusCode, ins.body).toBe(201);
+      const { id, idPago } = ins.json() as { id: number; idPago: number };
+      expect((await filaPago(idPago)).importe).toBe(2000);
+      return { url: `/api/actos/${acto.json().id}/inscripciones/${id}`, idPago };
+    }
+
+    const partes = (idOrigen: number) =>
+      e.db
+        .selectFrom("pago")
+        .select(["id", "importe", "estado", "referencia"])
+        .where("id_pago_origen", "=", idOrigen)
+        .execute();
+
+    for (const quien of ["el socio", "la junta"] as const) {
+      it(`${quien} añade 3 invitados tras pedir el pago: la notificación de 20 € paga 20 €, quedan 60 € pendientes y la junta lo sabe`, async () => {
+        const socio = await cuenta("usuario");
+        const { url, idPago } = await inscripcionDe20(socio);
+        const f = await pedido(socio.token, [idPago]);
+        const cambio = await e.app.inject({
+          method: "PATCH",
+          url,
+          headers: bearer(quien === "el socio" ? socio.token : admin.token),
+          payload: { invitados: 3 },
+        });
+        expect(cambio.statusCode, cambio.body).toBe(200);
+        expect((await filaPago(idPago)).importe).toBe(8000);
+
+        expect((await notificar(notificacionDe(f))).statusCode).toBe(200);
+        const resto = await filaPago(idPago);
+        expect(resto).toMatchObject({ estado: "pendiente", importe: 6000 });
+        const pagadas = await partes(idPago);
+        expect(pagadas).toHaveLength(1);
+        expect(pagadas[0]).toMatchObject({ estado: "pagado", importe: 2000 });
+        expect(pagadas[0]?.referencia).toContain(f.pedido);
+        expect(await cobrosEnLinea(pagadas[0]?.id ?? 0)).toBe(1);
+        expect((await filaPedido(f.pedido)).estado).toBe("pagado");
+        const alerta = await alertaDe(f.pedido);
+        expect(alerta.titulo).toBe("Pago en línea por menos del cargo");
+        expect(alerta.mensaje).toContain("20,00 €");
+        expect(alerta.mensaje).toContain("60,00 €");
+        // The same notification again pays nothing more.
+        expect((await notificar(notificacionDe(f))).statusCode).toBe(200);
+        expect(await partes(idPago)).toHaveLength(1);
+        expect((await filaPago(idPago)).estado).toBe("pendiente");
+      });
+    }
+
+    it("la notificación y el cambio de invitados a la vez: se paga lo del pedido, nunca más, y lo que falta queda pendiente", async () => {
+      const socio = await cuenta("usuario");
+      const { url, idPago } = await inscripcionDe20(socio);
+      const f = await pedido(socio.token, [idPago]);
+      const [n, cambio] = await Promise.all([
+        notificar(notificacionDe(f)),
+        e.app.inject({
+          method: "PATCH",
+          url,
+          headers: bearer(socio.token),
+          payload: { invitados: 3 },
+        }),
+      ]);
+      expect(n.statusCode).toBe(200);
+      const original = await filaPago(idPago);
+      const pagadas = await partes(idPago);
+      if (cambio.statusCode === 200) {
+        // The guests first: the bank's 20 € pay a part and 60 € stay owed.
+        expect(original).toMatchObject({ estado: "pendiente", importe: 6000 });
+        expect(pagadas.map((p) => [p.estado, p.importe])).toEqual([["pagado", 2000]]);
+      } else {
+        // The payment first: the 20 € charge is paid and the paid charge no longer changes.
+        expect(cambio.statusCode).toBe(409);
+        expect(original).toMatchObject({ estado: "pagado", importe: 2000 });
+        expect(pagadas).toHaveLength(0);
+      }
+    });
+  });
+
+  it("una cuenta en valenciano: la página del banco, el recibo (correo y PDF) y el aviso de pago duplicado, en valenciano", async () => {
+    const va = await cuenta("usuario");
+    await e.db.updateTable("usuario").set({ idioma: "va" }).where("id", "=", va.id).execute();
+    const a = await cargo(va.idSocio, 25);
+    const b = await cargo(va.idSocio, 15);
+    const correos = vi.spyOn(e.app.servicios.mail, "encolar");
+    const f = await pedido(va.token, [a, b]);
+    expect(decodificarParametros(f.Ds_MerchantParameters)).toMatchObject({
+      Ds_Merchant_ConsumerLanguage: "010",
+      Ds_Merchant_ProductDescription: `Quotes de la filà (comanda ${f.pedido})`,
+    });
+    await cobrarEnCaja(a, "Efectiu");
+    expect((await notificar(notificacionDe(f))).statusCode).toBe(200);
+
+    const correo = correos.mock.calls.find(([c]) => c.asunto.includes(f.pedido))?.[0];
+    correos.mockRestore();
+    expect(correo?.asunto).toBe(`Rebut del teu pagament en línia (comanda ${f.pedido})`);
+    expect(correo?.texto).toContain("Hem rebut el teu pagament de 40,00 €");
+    expect(correo?.texto).toContain("Els meus pagaments");
+    const pdf = correo?.adjuntos?.[0]?.contenido ?? Buffer.alloc(0);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), {
+      mergePages: true,
+    });
+    expect(text).toContain(`Rebut n.º ${b}`);
+    expect(text).toContain("Hem rebut de");
+    const alerta = await alertaDe(f.pedido);
+    expect(alerta.titulo).toBe("Pago duplicado");
+    expect(alerta.titulo_va).toBe("Pagament duplicat");
+    expect(alerta.mensaje_va).toContain(`La comanda en línia ${f.pedido}`);
+    expect(alerta.mensaje_va).toContain("Cal tornar 25,00 €");
   });
 
   it("los cargos de otro son 404; uno pagado, 409; uno en una remesa sin cobrar, 409", async () => {
@@ -425,15 +589,7 @@ describe("pago en línea activo", () => {
     expect(res.statusCode).toBe(404);
 
     const pagado = await cargo(padre.idSocio, 5);
-    const fp = await e.db
-      .insertInto("forma_pago")
-      .values({ nombre: "Caja" })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await pedir("POST", `/api/pagos/${pagado}/cobro`, admin.token, {
-      fecha: "2026-03-01",
-      idFormaPago: fp.id,
-    });
+    await cobrarEnCaja(pagado, "Caja");
     res = await pedir("POST", "/api/pagos/pago-online", padre.token, {
       idsPago: [pagado],
       metodo: "tarjeta",
@@ -499,23 +655,112 @@ describe("pago en línea activo", () => {
   });
 });
 
-describe("pago en línea sin configurar", () => {
-  let apagado: Entorno;
+/** Another app on its own database for a `describe`, closed after it. */
+function otroEntorno(cambios: Parameters<typeof crearEntorno>[0] = {}): () => Entorno {
+  const ref: { e?: Entorno } = {};
   beforeAll(async () => {
-    apagado = await crearEntorno();
+    ref.e = await crearEntorno(cambios);
   });
   afterAll(async () => {
-    await apagado?.cerrar();
+    await ref.e?.cerrar();
+  });
+  return () => ref.e as Entorno;
+}
+
+/** An account signed in on `en`, and what `GET /api/pagos/pago-online` tells it. */
+async function usuarioEn(en: Entorno) {
+  const c = await crearCuenta(en.db, { rol: "usuario" });
+  const token = await entrar(en.app, c.email);
+  const estado = await en.app.inject({ url: "/api/pagos/pago-online", headers: bearer(token) });
+  return { c, token, estado };
+}
+
+describe("modo de pruebas de Redsys (su clave pública o su dirección de pruebas)", () => {
+  const entorno = otroEntorno({
+    redsys: { ...COMERCIO_PUBLICO_PRUEBAS, url: "http://127.0.0.1:9/sis/realizarPago" },
   });
 
-  it("la web lo sabe, las rutas no existen (404) y la CSP solo deja enviar formularios a sí misma", async () => {
-    const c = await crearCuenta(apagado.db, { rol: "usuario" });
-    const token = await entrar(apagado.app, c.email);
-    const estado = await apagado.app.inject({
+  it("con la clave pública de pruebas la web lo sabe, el pedido queda marcado de prueba y su notificación se guarda sin pagar el cargo", async () => {
+    const pruebas = entorno();
+    const { c, token, estado } = await usuarioEn(pruebas);
+    expect(estado.json()).toEqual({ activo: true, prueba: true });
+    const { id } = await pruebas.db
+      .insertInto("pago")
+      .values({
+        id_socio: c.idSocio ?? 0,
+        id_pagador: c.idSocio ?? 0,
+        concepto: "Cuota 2026",
+        anyo: 2026,
+        importe: 2000,
+        fecha_emision: "2026-01-01",
+        fecha_vencimiento: "2026-05-01",
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const res = await pruebas.app.inject({
+      method: "POST",
       url: "/api/pagos/pago-online",
       headers: bearer(token),
+      payload: { idsPago: [id], metodo: "tarjeta" },
     });
-    expect(estado.json()).toEqual({ activo: false });
+    expect(res.statusCode, res.body).toBe(201);
+    const f = res.json() as FormularioBanco & { pedido: string };
+    const correos = vi.spyOn(pruebas.app.servicios.mail, "encolar");
+    // Anyone can sign with the published key: the notification is kept and pays nothing.
+    const n = await pruebas.app.inject({
+      method: "POST",
+      url: "/api/pagos/redsys/notificacion",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: comoFormulario(notificacionDe(f, { clave: COMERCIO_PUBLICO_PRUEBAS.secretKey })),
+    });
+    expect(n.statusCode).toBe(200);
+    const cargo = await pruebas.db
+      .selectFrom("pago")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(cargo).toMatchObject({ estado: "pendiente", importe: 2000, fecha_pago: null });
+    const pedidoFila = await pruebas.db
+      .selectFrom("pedido_online")
+      .selectAll()
+      .where("numero", "=", f.pedido)
+      .executeTakeFirstOrThrow();
+    expect(pedidoFila).toMatchObject({ prueba: true, respuesta: "0000" });
+    expect(pedidoFila.notificacion).toContain(f.pedido);
+    expect(correos).not.toHaveBeenCalled();
+    correos.mockRestore();
+    const visto = await pruebas.app.inject({
+      url: `/api/pagos/pago-online/${f.pedido}`,
+      headers: bearer(token),
+    });
+    expect(visto.json()).toMatchObject({ prueba: true, cargos: [{ id, importe: 20 }] });
+  });
+
+  it("avisa al arrancar de que está en modo de pruebas", async () => {
+    const bd = await crearBaseDePruebas();
+    const lineas: string[] = [];
+    const app = await buildApp({
+      config: { ...entorno().config },
+      db: bd.db,
+      clave: ClaveInstalacion.nueva(),
+      logger: { level: "warn", stream: { write: (l: string) => lineas.push(l) } },
+    });
+    try {
+      expect(lineas.map((l) => JSON.parse(l).msg)).toContain(AVISO_REDSYS_EN_PRUEBAS);
+    } finally {
+      await app.close();
+      await bd.cerrar();
+    }
+  });
+});
+
+describe("pago en línea sin configurar", () => {
+  const entorno = otroEntorno();
+
+  it("la web lo sabe, las rutas no existen (404) y la CSP solo deja enviar formularios a sí misma", async () => {
+    const apagado = entorno();
+    const { token, estado } = await usuarioEn(apagado);
+    expect(estado.json()).toEqual({ activo: false, prueba: false });
     expect(String(estado.headers["content-security-policy"])).toContain("form-action 'self';");
     const crear = await apagado.app.inject({
       method: "POST",

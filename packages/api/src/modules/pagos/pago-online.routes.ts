@@ -41,11 +41,11 @@ export const pagoOnlineRoutes: FastifyPluginAsyncZod<{ pagoOnline: PagoOnlineSer
       onRequest: requiereSesion,
       schema: {
         tags,
-        summary: "Si el pago en línea (TPV virtual del banco) está configurado",
+        summary: "Si el pago en línea (TPV virtual del banco) está configurado, y si en pruebas",
         response: { 200: PagoOnlineDisponibleSchema },
       },
     },
-    async () => ({ activo: pagoOnline.activo }),
+    async () => ({ activo: pagoOnline.activo, prueba: pagoOnline.modoPrueba }),
   );
 
   app.post(
@@ -117,7 +117,7 @@ export const pagoOnlineRoutes: FastifyPluginAsyncZod<{ pagoOnline: PagoOnlineSer
           tags,
           summary: "Notificación del banco (Redsys): sin sesión, firmada",
           description:
-            "`application/x-www-form-urlencoded` con Ds_SignatureVersion, Ds_MerchantParameters y Ds_Signature. 400 si la firma, el pedido o el importe no corresponden (no cambia nada); 200 en todo lo demás, también si ya se había recibido.",
+            "`application/x-www-form-urlencoded` con Ds_SignatureVersion, Ds_MerchantParameters y Ds_Signature. 400 si la firma, el pedido o el importe no corresponden (no cambia nada); 200 en todo lo demás, también si ya se había recibido. En modo de pruebas (dirección de pruebas o clave pública de Redsys) se guarda y no paga ningún cargo.",
           security: [],
           body: NotificacionRedsysSchema,
           response: { 200: z.object({ recibida: z.literal(true) }) },

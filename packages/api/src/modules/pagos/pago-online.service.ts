@@ -16,18 +16,20 @@ import {
   respuestaAutorizada,
 } from "@fila/domain";
 import type { FastifyBaseLogger } from "fastify";
-import type { ConfigRedsys } from "../../config.js";
+import { type ConfigRedsys, redsysEnPruebas } from "../../config.js";
 import { DomainError, noEncontrado } from "../../errors/domain-error.js";
 import { mensajeCon } from "../../errors/mensajes.js";
 import type { UsuarioAutenticado } from "../../plugins/auth.js";
 import type { MailService } from "../../services/mail.js";
 import type { AlertasService } from "../alertas/alertas.service.js";
 import { exportarPedidosOnline } from "./pago-online.export.js";
-import type { PagoOnlineRepository, PedidoFila } from "./pago-online.repository.js";
+import type { CargoBloqueado, PagoOnlineRepository, PedidoFila } from "./pago-online.repository.js";
+import { type ClaveTextoPagoOnline, IDIOMA_REDSYS, textoPagoOnline } from "./pago-online.textos.js";
 import type { FicheroExportado } from "./pagos.export.js";
 import { presentarPago } from "./pagos.presenter.js";
 import { generarRecibo } from "./pagos.recibo.js";
 import type { PagosRepository } from "./pagos.repository.js";
+import { cobrarParte } from "./pagos.service.js";
 import {
   codificarParametros,
   decodificarParametros,
@@ -58,10 +60,18 @@ export type DepsPagoOnline = {
   log: FastifyBaseLogger;
 };
 
+/** An order's line (a charge and its amount in cents). */
+type Linea = { id: number; importe: number };
+/** A charge that grew after the order: `pagado` is the order's amount, `resto` still owed. */
+type Parcial = { id: number; pagado: number; resto: number };
+
+const ACCION_COBRO_EN_LINEA = "cobro en línea";
+
 /** What a notification did, for the tests and the log. */
 export type ResultadoNotificacion =
   | { efecto: "pagado"; numero: string; duplicado: number }
   | { efecto: "denegado"; numero: string }
+  | { efecto: "prueba"; numero: string }
   | { efecto: "repetida"; numero: string };
 
 const notificacionInvalida = () =>
@@ -89,6 +99,7 @@ export function presentarPedido(p: PedidoFila, idioma: Idioma = "es"): PedidoOnl
     codigoAutorizacion: p.codigoAutorizacion,
     respuesta: p.respuesta,
     motivo: motivoRespuestaRedsys(p.respuesta, idioma),
+    prueba: p.prueba,
   };
 }
 
@@ -104,6 +115,11 @@ export class PagoOnlineService {
 
   get activo(): boolean {
     return this.deps.config !== null;
+  }
+
+  /** Redsys's test host or published key: orders marked `prueba`, nothing paid. */
+  get modoPrueba(): boolean {
+    return this.deps.config !== null && redsysEnPruebas(this.deps.config);
   }
 
   private redsys(): ConfigRedsys {
@@ -151,11 +167,13 @@ export class PagoOnlineService {
         idSocio: socioId,
         importe,
         metodo: entrada.metodo,
+        prueba: this.modoPrueba,
         cargos: mios.map((c) => ({ id: c.id, importe: c.importe })),
       });
       return { numero, importe };
     });
     const vuelta = `${this.deps.publicUrl}/#/pago-online/${pedido.numero}`;
+    const idioma = actor.idioma ?? "es";
     const parametros = codificarParametros({
       Ds_Merchant_Amount: String(pedido.importe),
       Ds_Merchant_Order: pedido.numero,
@@ -166,8 +184,12 @@ export class PagoOnlineService {
       Ds_Merchant_MerchantURL: `${this.deps.publicUrl}/api/pagos/redsys/notificacion`,
       Ds_Merchant_UrlOK: vuelta,
       Ds_Merchant_UrlKO: vuelta,
-      Ds_Merchant_ConsumerLanguage: "001",
-      Ds_Merchant_ProductDescription: `Cuotas de la filà (pedido ${pedido.numero})`,
+      Ds_Merchant_ConsumerLanguage: IDIOMA_REDSYS[idioma],
+      Ds_Merchant_ProductDescription: textoPagoOnline(
+        "descripcion",
+        { numero: pedido.numero },
+        idioma,
+      ),
       // Bizum is "z"; "C" keeps the card page alone.
       Ds_Merchant_PayMethods: entrada.metodo === "bizum" ? "z" : "C",
     });
@@ -186,6 +208,10 @@ export class PagoOnlineService {
    * one transaction (the order's row locked first: the same notification twice pays once); any
    * other answer records the refusal. A charge that can no longer be paid (paid by hand in the
    * meantime, cancelled, put in a remittance) is not touched: the board is told what to refund.
+   * A notification never pays more than it carries: a charge that grew after the order (more
+   * guests) is split as the desk's partial payment does, the rest stays owed, and the board is
+   * told. In test mode (an order marked `prueba`, or Redsys's test host or key now) the answer is
+   * recorded and nothing is paid.
    */
   async notificar(n: NotificacionRedsys): Promise<ResultadoNotificacion> {
     const redsys = this.redsys();
@@ -222,15 +248,37 @@ export class PagoOnlineService {
         });
         return { efecto: "denegado" as const, numero, idPedido: pedido.id, duplicados: [] };
       }
+      if (pedido.prueba || this.modoPrueba) {
+        // Test mode: the bank's answer is kept, and no charge is paid.
+        await repo.resolver(pedido.id, {
+          estado: "pagado",
+          respuesta,
+          codigoAutorizacion: autorizacion,
+          notificacion,
+        });
+        return { efecto: "prueba" as const, numero, idPedido: pedido.id, duplicados: [] };
+      }
       const cargos = await repo.bloquearCargos(pedido.cargos.map((c) => c.id));
       const aPagar = cargos.filter(pagable);
-      const duplicados: { id: number; importe: number }[] = [];
+      const duplicados: Linea[] = [];
+      const parciales: Parcial[] = [];
+      const enteros: CargoBloqueado[] = [];
       for (const linea of pedido.cargos) {
         const cargo = aPagar.find((c) => c.id === linea.id);
         if (!cargo) duplicados.push(linea);
-        else if (linea.importe > cargo.importe) {
+        else if (linea.importe < cargo.importe) {
+          // The charge grew after the order (more guests): the bank paid what the order holds.
+          parciales.push({
+            id: cargo.id,
+            pagado: linea.importe,
+            resto: cargo.importe - linea.importe,
+          });
+        } else {
+          enteros.push(cargo);
           // Part of it was paid at the desk since: that part is paid twice.
-          duplicados.push({ id: linea.id, importe: linea.importe - cargo.importe });
+          if (linea.importe > cargo.importe) {
+            duplicados.push({ id: linea.id, importe: linea.importe - cargo.importe });
+          }
         }
       }
       const idFormaPago = await repo.formaPagoOnline();
@@ -240,14 +288,14 @@ export class PagoOnlineService {
         referencia: `Redsys pedido ${numero}, autorización ${autorizacion}`,
       };
       await pagos.marcarPagados(
-        aPagar.map((c) => c.id),
+        enteros.map((c) => c.id),
         cobro,
       );
-      for (const c of aPagar) {
+      for (const c of enteros) {
         await pagos.auditar({
           idUsuario: null,
           idEntidad: c.id,
-          accion: "cobro en línea",
+          accion: ACCION_COBRO_EN_LINEA,
           cambios: [
             { campo: "estado", antes: c.estado, despues: "pagado" },
             { campo: "pedido", antes: null, despues: numero },
@@ -255,6 +303,19 @@ export class PagoOnlineService {
             { campo: "idFormaPago", antes: null, despues: idFormaPago },
           ],
         });
+      }
+      const pagados = enteros.map((c) => c.id);
+      for (const p of parciales) {
+        pagados.push(
+          await cobrarParte(pagos, {
+            idUsuario: null,
+            id: p.id,
+            pendiente: p.pagado + p.resto,
+            importe: p.pagado,
+            cobro,
+            accion: ACCION_COBRO_EN_LINEA,
+          }),
+        );
       }
       await repo.resolver(pedido.id, {
         estado: "pagado",
@@ -267,22 +328,27 @@ export class PagoOnlineService {
         numero,
         idPedido: pedido.id,
         duplicados,
-        pagados: aPagar.map((c) => c.id),
+        parciales,
+        pagados,
       };
     });
     if (resultado.efecto === "repetida") return { efecto: "repetida", numero };
     if (resultado.efecto === "denegado") return { efecto: "denegado", numero };
+    if (resultado.efecto === "prueba") return { efecto: "prueba", numero };
     const duplicado = resultado.duplicados.reduce((s, d) => s + d.importe, 0);
     // After the commit: a failed mail or alert must not undo the payment nor make the bank retry.
     await this.enviarRecibo(numero, resultado.pagados ?? []);
     if (resultado.duplicados.length > 0) await this.avisarDuplicado(numero, resultado.duplicados);
+    if (resultado.parciales?.length) await this.avisarParcial(numero, resultado.parciales);
     return { efecto: "pagado", numero, duplicado };
   }
 
+  /** The receipts, in the language of the account that made the order. */
   private async enviarRecibo(numero: string, ids: number[]): Promise<void> {
     try {
       const pedido = await this.repo.porNumero(numero);
       if (!pedido?.email || ids.length === 0) return;
+      const idioma = pedido.idioma;
       const asociacion = await this.deps.pagos.asociacion();
       const adjuntos = [];
       for (const id of ids) {
@@ -291,21 +357,32 @@ export class PagoOnlineService {
         adjuntos.push({
           nombre: `recibo-${id}.pdf`,
           tipo: "application/pdf",
-          contenido: await generarRecibo(presentarPago(fila), asociacion),
+          contenido: await generarRecibo(presentarPago(fila), asociacion, idioma),
         });
       }
+      const t = (clave: ClaveTextoPagoOnline) =>
+        textoPagoOnline(
+          clave,
+          {
+            numero,
+            socio: pedido.socio,
+            importe: formatearImporte(pedido.importe),
+            autorizacion: pedido.codigoAutorizacion,
+          },
+          idioma,
+        );
       const lineas = pedido.cargos.map((c) => `- ${c.concepto}: ${formatearImporte(c.importe)}`);
       this.deps.mail.encolar({
         para: pedido.email,
-        asunto: `Recibo de tu pago en línea (pedido ${numero})`,
+        asunto: t("reciboAsunto"),
         texto: [
-          `Hola, ${pedido.socio}:`,
+          t("reciboSaludo"),
           "",
-          `Hemos recibido tu pago de ${formatearImporte(pedido.importe)} (pedido ${numero}, autorización ${pedido.codigoAutorizacion}).`,
+          t("reciboRecibido"),
           "",
           ...lineas,
           "",
-          "Te adjuntamos los recibos. También puedes descargarlos en Mis pagos.",
+          t("reciboAdjuntos"),
         ].join("\n"),
         adjuntos,
       });
@@ -314,22 +391,77 @@ export class PagoOnlineService {
     }
   }
 
-  private async avisarDuplicado(numero: string, duplicados: { id: number; importe: number }[]) {
-    const total = duplicados.reduce((s, d) => s + d.importe, 0);
+  /** An alert to the board, in each administrator's language. */
+  private async avisarJunta(
+    numero: string,
+    titulo: ClaveTextoPagoOnline,
+    mensaje: (idioma: Idioma) => string,
+  ): Promise<void> {
     try {
       await this.deps.alertas.crear(null, {
-        titulo: "Pago duplicado",
-        mensaje: `El pedido en línea ${numero} ha pagado cargos que ya estaban pagados, anulados o en una remesa (${duplicados
-          .map((d) => `cargo ${d.id}: ${formatearImporte(d.importe)}`)
-          .join("; ")}). Hay que devolver ${formatearImporte(total)} al festero.`,
+        titulo: textoPagoOnline(titulo, {}, "es"),
+        mensaje: mensaje("es"),
+        tituloVa: textoPagoOnline(titulo, {}, "va"),
+        mensajeVa: mensaje("va"),
         imagen: "",
         enlace: "",
         destino: { rol: "administrador" },
         email: true,
       });
     } catch (err) {
-      this.deps.log.error({ err, numero }, "No se pudo avisar del pago duplicado");
+      this.deps.log.error(
+        { err, numero, titulo },
+        "No se pudo avisar a la junta del pago en línea",
+      );
     }
+  }
+
+  private avisarDuplicado(numero: string, duplicados: Linea[]) {
+    const total = duplicados.reduce((s, d) => s + d.importe, 0);
+    return this.avisarJunta(numero, "duplicadoTitulo", (idioma) =>
+      textoPagoOnline(
+        "duplicadoMensaje",
+        {
+          numero,
+          total: formatearImporte(total),
+          cargos: duplicados
+            .map((d) =>
+              textoPagoOnline(
+                "duplicadoCargo",
+                { id: d.id, importe: formatearImporte(d.importe) },
+                idioma,
+              ),
+            )
+            .join("; "),
+        },
+        idioma,
+      ),
+    );
+  }
+
+  private avisarParcial(numero: string, parciales: Parcial[]) {
+    return this.avisarJunta(numero, "parcialTitulo", (idioma) =>
+      textoPagoOnline(
+        "parcialMensaje",
+        {
+          numero,
+          cargos: parciales
+            .map((p) =>
+              textoPagoOnline(
+                "parcialCargo",
+                {
+                  id: p.id,
+                  pagado: formatearImporte(p.pagado),
+                  resto: formatearImporte(p.resto),
+                },
+                idioma,
+              ),
+            )
+            .join("; "),
+        },
+        idioma,
+      ),
+    );
   }
 
   /** An order, to its festero (or the board); 404 for anyone else. */

@@ -1,4 +1,5 @@
 import {
+  ESTADOS_POR_COBRAR,
   type EstadoPago,
   type FiltrosPagos,
   LETRAS_CON_TILDE,
@@ -24,6 +25,9 @@ import type { Database } from "../../db/database.js";
 import type { DB } from "../../db/schema.js";
 import { versionDatosQuieta } from "../../db/version-datos.js";
 import { type EntradaAuditoria, registrarAuditoria } from "../../services/auditoria.js";
+
+/** A charge «por cobrar» (ESTADOS_POR_COBRAR: pendiente or devuelto), as a condition on `pago`. */
+const pagoPorCobrar = sql<SqlBool>`pago.estado in (${sql.join([...ESTADOS_POR_COBRAR])})`;
 
 /** A stored charge (cents) with the names the screens show. */
 export type PagoFila = {
@@ -257,9 +261,7 @@ export class PagosRepository {
       .select([
         sql<number>`count(*)`.as("total"),
         sql<number>`coalesce(sum(pago.importe), 0)`.as("importe"),
-        sql<number>`coalesce(sum(pago.importe) filter (where pago.estado in ('pendiente', 'devuelto')), 0)`.as(
-          "pendiente",
-        ),
+        sql<number>`coalesce(sum(pago.importe) filter (where ${pagoPorCobrar}), 0)`.as("pendiente"),
         sql<number>`coalesce(sum(pago.importe) filter (where pago.estado = 'pagado'), 0)`.as(
           "pagado",
         ),
@@ -284,7 +286,7 @@ export class PagosRepository {
     const [items, cuenta] = await Promise.all([
       this.seleccion()
         .where(mio)
-        .orderBy(sql`case when pago.estado in ('pendiente', 'devuelto') then 0 else 1 end`)
+        .orderBy(sql`case when ${pagoPorCobrar} then 0 else 1 end`)
         .orderBy("pago.fecha_vencimiento")
         .orderBy("pago.id")
         .limit(pagina.pageSize)
@@ -293,7 +295,7 @@ export class PagosRepository {
       this.desde()
         .select([
           sql<number>`count(*)`.as("total"),
-          sql<number>`coalesce(sum(pago.importe) filter (where pago.estado in ('pendiente', 'devuelto')), 0)`.as(
+          sql<number>`coalesce(sum(pago.importe) filter (where ${pagoPorCobrar}), 0)`.as(
             "pendiente",
           ),
         ])

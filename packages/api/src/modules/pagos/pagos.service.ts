@@ -75,6 +75,62 @@ function noReactivable(id: number, estado: EstadoPago): DomainError {
   );
 }
 
+/**
+ * Pays `importe` of a locked charge that owes `pendiente` (more): the charge keeps the rest,
+ * still owed, and a new charge born from it (`idPagoOrigen`) holds the part paid. The desk's
+ * partial payment, and an online payment whose charge grew after the order. Returns the new id.
+ */
+export async function cobrarParte(
+  repo: PagosRepository,
+  p: {
+    idUsuario: number | null;
+    id: number;
+    pendiente: number;
+    importe: number;
+    cobro: { fecha: string; idFormaPago: number; referencia: string };
+    /** The audit of the part paid: "cobro" at the desk, "cobro en línea" from the bank. */
+    accion: string;
+  },
+): Promise<number> {
+  const original = await repo.porId(p.id);
+  if (!original) throw noEncontrado("no_encontrado.cargo");
+  await repo.reducirImporte(p.id, p.pendiente - p.importe);
+  const parte = await repo.insertar({
+    idSocio: original.idSocio,
+    idPagador: original.idPagador,
+    idProducto: original.idProducto,
+    anyo: original.anyo,
+    concepto: original.concepto,
+    importe: p.importe,
+    fechaEmision: original.fechaEmision,
+    fechaVencimiento: original.fechaVencimiento,
+    plazo: original.plazo,
+    plazos: original.plazos,
+    claveEmision: null,
+    estado: "pagado",
+    idPagoOrigen: p.id,
+    fechaPago: p.cobro.fecha,
+    idFormaPago: p.cobro.idFormaPago,
+    referencia: p.cobro.referencia,
+  });
+  await repo.auditar({
+    idUsuario: p.idUsuario,
+    idEntidad: p.id,
+    accion: "cobro parcial",
+    cambios: [
+      { campo: "importe", antes: aEuros(p.pendiente), despues: aEuros(p.pendiente - p.importe) },
+      { campo: "idPagoCobrado", antes: null, despues: parte },
+    ],
+  });
+  await repo.auditar({
+    idUsuario: p.idUsuario,
+    idEntidad: parte,
+    accion: p.accion,
+    cambios: diferencias(null, { idPagoOrigen: p.id, importe: aEuros(p.importe), ...p.cobro }),
+  });
+  return parte;
+}
+
 type FilaBloqueada = Awaited<ReturnType<PagosRepository["bloquear"]>>[number];
 
 /** A charge still inside a remittance that has not been collected yet. */
@@ -340,43 +396,14 @@ export class PagosService {
         });
         return id;
       }
-      const original = await repo.porId(id);
-      if (!original) throw noEncontrado("no_encontrado.cargo");
-      await repo.reducirImporte(id, pendiente - importe);
-      const parte = await repo.insertar({
-        idSocio: original.idSocio,
-        idPagador: original.idPagador,
-        idProducto: original.idProducto,
-        anyo: original.anyo,
-        concepto: original.concepto,
+      return cobrarParte(repo, {
+        idUsuario: actor.id,
+        id,
+        pendiente,
         importe,
-        fechaEmision: original.fechaEmision,
-        fechaVencimiento: original.fechaVencimiento,
-        plazo: original.plazo,
-        plazos: original.plazos,
-        claveEmision: null,
-        estado: "pagado",
-        idPagoOrigen: id,
-        fechaPago: cobro.fecha,
-        idFormaPago: cobro.idFormaPago,
-        referencia: cobro.referencia,
-      });
-      await repo.auditar({
-        idUsuario: actor.id,
-        idEntidad: id,
-        accion: "cobro parcial",
-        cambios: [
-          { campo: "importe", antes: aEuros(pendiente), despues: aEuros(pendiente - importe) },
-          { campo: "idPagoCobrado", antes: null, despues: parte },
-        ],
-      });
-      await repo.auditar({
-        idUsuario: actor.id,
-        idEntidad: parte,
+        cobro: datosCobro,
         accion: "cobro",
-        cambios: diferencias(null, { idPagoOrigen: id, importe: aEuros(importe), ...datosCobro }),
       });
-      return parte;
     });
     return this.leer(idPagado);
   }

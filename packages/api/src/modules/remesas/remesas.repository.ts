@@ -61,6 +61,8 @@ export type FilaPagoRemesa = {
   concepto: string;
   importe: number;
   estado: string;
+  /** Set once the charge came back; kept when it is paid or cancelled since. */
+  fecha_devolucion: string | null;
 };
 
 export type OrdenRemesas = "id" | "-id" | "fechaCobro" | "-fechaCobro";
@@ -441,13 +443,14 @@ export class RemesasRepository {
       .execute();
   }
 
-  async pagos(idRemesa: number): Promise<FilaPagoRemesa[]> {
-    return this.db
+  /** Its charges; `bloquear` locks them, so nobody pays one while its return is registered. */
+  async pagos(idRemesa: number, bloquear = false): Promise<FilaPagoRemesa[]> {
+    const consulta = this.db
       .selectFrom("pago")
-      .select(["id", "id_socio", "id_adeudo", "concepto", "importe", "estado"])
+      .select(["id", "id_socio", "id_adeudo", "concepto", "importe", "estado", "fecha_devolucion"])
       .where("id_remesa", "=", idRemesa)
-      .orderBy("id")
-      .execute();
+      .orderBy("id");
+    return (bloquear ? consulta.forUpdate() : consulta).execute();
   }
 
   /**

@@ -2,6 +2,12 @@ import { hoyIso } from "@fila/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BANCO_DEMO } from "../../demo/seed-remesas.js";
 import { bearer, crearCuenta, crearEntorno, type Entorno, entrar } from "../../test/entorno.js";
+import {
+  comoFormulario,
+  type FormularioBanco,
+  notificacionDe,
+  REDSYS_SIN_BANCO,
+} from "../../test/redsys-simulado.js";
 import { erroresXsdPain008, pain002 } from "../../test/xsd-sepa.js";
 
 let e: Entorno;
@@ -161,7 +167,10 @@ async function generar(fechaCobro = COBRO, hasta = HASTA) {
 }
 
 beforeAll(async () => {
-  e = await crearEntorno();
+  // Online payment on (a member pays a returned charge); the bank is never reached here.
+  e = await crearEntorno({
+    redsys: REDSYS_SIN_BANCO,
+  });
   for (const rol of ["administrador", "usuario", "socio"] as const) {
     const cuenta = await crearCuenta(e.db, { rol });
     tokens[rol] = await entrar(e.app, cuenta.email);
@@ -738,6 +747,132 @@ describe("devoluciones por fichero pain.002 y borrado", () => {
       ]),
     );
     expect(secuencias).toEqual({ [pagador]: "FRST", [pagadorA]: "FRST" });
+  });
+});
+
+describe("el mismo pain.002 importado otra vez", () => {
+  let remesa: { id: number; adeudos: { idPagador: number; endToEndId: string }[] };
+  let socio = { idSocio: 0, token: "" };
+  let enLinea = 0;
+  let enVentanilla = 0;
+  let fichero = "";
+  const url = () => `/api/remesas/${remesa.id}/devoluciones`;
+
+  beforeAll(async () => {
+    await configurarAsociacion();
+    await sinPendientes();
+    const cuenta = await crearCuenta(e.db, { rol: "usuario" });
+    socio = { idSocio: cuenta.idSocio ?? 0, token: await entrar(e.app, cuenta.email) };
+    await e.db
+      .updateTable("socio")
+      .set({
+        iban: IBAN_A,
+        bic: "CAIXESBBXXX",
+        id_forma_pago: formas.domiciliada,
+        mandato_id: `FILA-S${socio.idSocio}`,
+        mandato_fecha: "2024-03-01",
+      })
+      .where("id", "=", socio.idSocio)
+      .execute();
+    enLinea = await crearCargo(socio.idSocio, 1000);
+    enVentanilla = await crearCargo(socio.idSocio, 2000);
+    remesa = await generar(dentroDe(4));
+    await trabajo(await pedir("POST", `/api/remesas/${remesa.id}/cobro`));
+    const { endToEndId } = remesa.adeudos[0];
+    fichero = pain002([{ e2e: endToEndId, estado: "RJCT", motivo: "AM04" }]);
+    const primera = await subir(url(), fichero);
+    expect(primera.statusCode, primera.body).toBe(200);
+    expect(primera.json().omitidos).toEqual([]);
+    for (const id of [enLinea, enVentanilla]) expect((await pagoDe(id)).estado).toBe("devuelto");
+  });
+
+  it("un cargo devuelto y pagado después (en línea o en ventanilla) no vuelve a estar devuelto", async () => {
+    // The member pays one online: the bank's signed notification.
+    const orden = await pedir(
+      "POST",
+      "/api/pagos/pago-online",
+      { idsPago: [enLinea], metodo: "tarjeta" },
+      socio.token,
+    );
+    expect(orden.statusCode, orden.body).toBe(201);
+    const notificacion = await e.app.inject({
+      method: "POST",
+      url: "/api/pagos/redsys/notificacion",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: comoFormulario(notificacionDe(orden.json() as FormularioBanco)),
+    });
+    expect(notificacion.statusCode).toBe(200);
+    // The other is paid at the desk.
+    const ventanilla = await pedir("POST", `/api/pagos/${enVentanilla}/cobro`, {
+      fecha: hoyIso(),
+      idFormaPago: formas.efectivo,
+    });
+    expect(ventanilla.statusCode, ventanilla.body).toBe(200);
+
+    const otraVez = await subir(url(), fichero);
+    expect(otraVez.statusCode, otraVez.body).toBe(200);
+    for (const id of [enLinea, enVentanilla]) expect((await pagoDe(id)).estado).toBe("pagado");
+    expect(otraVez.json().omitidos).toEqual([
+      { endToEndId: remesa.adeudos[0].endToEndId, idPago: null, motivo: "adeudo_devuelto" },
+    ]);
+    // Owed again nowhere: nothing pending for the member.
+    const mios = await pedir("GET", "/api/pagos/mios", undefined, socio.token);
+    expect(mios.statusCode, mios.body).toBe(200);
+    expect(mios.json().totalPendiente).toBe(0);
+  });
+
+  it("de un adeudo aún no devuelto, solo devuelve los cargos que no se han devuelto nunca", async () => {
+    await sinPendientes();
+    const pagador = await crearSocio({ nombre: "Fina" });
+    const [pagadoDespues, devuelto, sinDevolver] = [
+      await crearCargo(pagador, 1100),
+      await crearCargo(pagador, 1200),
+      await crearCargo(pagador, 1300),
+    ];
+    const otra = await generar(dentroDe(6));
+    await trabajo(await pedir("POST", `/api/remesas/${otra.id}/cobro`));
+    const aMano = await pedir("POST", `/api/remesas/${otra.id}/devoluciones`, {
+      devoluciones: [
+        { idPago: pagadoDespues, motivo: "AM04" },
+        { idPago: devuelto, motivo: "AM04" },
+      ],
+    });
+    expect(aMano.statusCode, aMano.body).toBe(200);
+    expect(aMano.json().omitidos).toEqual([]);
+    const cobro = await pedir("POST", `/api/pagos/${pagadoDespues}/cobro`, {
+      fecha: hoyIso(),
+      idFormaPago: formas.efectivo,
+    });
+    expect(cobro.statusCode, cobro.body).toBe(200);
+
+    // By hand, a charge paid after its return cannot be returned again.
+    const otraVezAMano = await pedir("POST", `/api/remesas/${otra.id}/devoluciones`, {
+      devoluciones: [{ idPago: pagadoDespues, motivo: "AM04" }],
+    });
+    expect(otraVezAMano.statusCode).toBe(400);
+    expect(otraVezAMano.json().detalles[0].mensaje).toBe(
+      `El cargo ${pagadoDespues} se devolvió y se ha pagado después: no se puede devolver otra vez`,
+    );
+
+    const { endToEndId } = otra.adeudos[0];
+    const res = await subir(
+      `/api/remesas/${otra.id}/devoluciones`,
+      pain002([{ e2e: endToEndId, estado: "RJCT", motivo: "MD06" }]),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().omitidos).toEqual([
+      { endToEndId, idPago: pagadoDespues, motivo: "pagado_tras_devolucion" },
+      { endToEndId, idPago: devuelto, motivo: "cargo_devuelto" },
+    ]);
+    expect(await pagoDe(pagadoDespues)).toMatchObject({
+      estado: "pagado",
+      motivo_devolucion: "AM04",
+    });
+    expect(await pagoDe(devuelto)).toMatchObject({ estado: "devuelto", motivo_devolucion: "AM04" });
+    expect(await pagoDe(sinDevolver)).toMatchObject({
+      estado: "devuelto",
+      motivo_devolucion: "MD06",
+    });
   });
 });
 

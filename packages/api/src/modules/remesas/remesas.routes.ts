@@ -1,5 +1,6 @@
 import multipart from "@fastify/multipart";
 import {
+  DevolucionesResultadoSchema,
   DevolucionesSchema,
   ESTADOS_REMESA,
   RemesaEntradaSchema,
@@ -157,8 +158,10 @@ export const remesasRoutes: FastifyPluginAsyncZod<{
         tags,
         summary:
           'Registrar devoluciones: JSON {"devoluciones":[{"idPago","motivo"}]} o el pain.002 del banco (multipart, campo «archivo»)',
+        description:
+          "Un adeudo se devuelve una vez: del pain.002 no se vuelve a devolver un adeudo ya devuelto ni un cargo devuelto antes (aunque se haya pagado o anulado después); «omitidos» dice cuáles y por qué.",
         params: IdParams,
-        response: { 200: RemesaSchema },
+        response: { 200: DevolucionesResultadoSchema },
       },
     },
     async (req) => {

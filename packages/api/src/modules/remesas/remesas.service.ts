@@ -1,11 +1,14 @@
 import {
   calcularIdentificadorAcreedor,
+  type DevolucionesResultado,
   esCifValido,
   esDocumentoValido,
   esIbanValido,
   esIdentificadorAcreedorValido,
   esMotivoDevolucion,
   hoyIso,
+  type MotivoOmisionDevolucion,
+  type OmisionDevolucion,
   type Remesa,
   type RemesaEntrada,
 } from "@fila/domain";
@@ -18,6 +21,8 @@ import { leerPain002 } from "../../services/sepa/pain002.js";
 import { type AcreedorSepa, generarPain008 } from "../../services/sepa/pain008.js";
 import { presentarRemesa, presentarResumen } from "./remesas.presenter.js";
 import type {
+  FilaAdeudo,
+  FilaPagoRemesa,
   FiltroRemesas,
   OrdenRemesas,
   PagadorElegible,
@@ -72,7 +77,20 @@ function mensajeId(idRemesa: number, ahora: Date): string {
   return `FILA-R${idRemesa}-${sello}`;
 }
 
-/** The debit's concept: its charges' concepts, trimmed, each once, in order. */
+type DevolucionElegida = { idPago: number; motivo: string; campo: string };
+
+/** The returns to register, and those of the bank's file left alone (with why). */
+type Eleccion = { items: DevolucionElegida[]; omitidos: OmisionDevolucion[] };
+
+/**
+ * Why a charge of a rejected debit is not returned, or null when it is: a charge comes back
+ * once. Returned before, it is still returned, or was paid or cancelled since (not owed).
+ */
+function omisionDe(p: FilaPagoRemesa): MotivoOmisionDevolucion | null {
+  if (p.estado === "devuelto") return "cargo_devuelto";
+  if (p.fecha_devolucion === null) return null;
+  return p.estado === "anulado" ? "anulado_tras_devolucion" : "pagado_tras_devolucion";
+}
 
 export class RemesasService {
   constructor(private readonly repo: RemesasRepository) {}
@@ -331,12 +349,17 @@ export class RemesasService {
     id: number,
     lista: { idPago: number; motivo: string }[],
   ) {
-    return this.devolver(actor, id, () =>
-      lista.map((d, i) => ({ ...d, campo: `devoluciones.${i}` })),
-    );
+    return this.devolver(actor, id, () => ({
+      items: lista.map((d, i) => ({ ...d, campo: `devoluciones.${i}` })),
+      omitidos: [],
+    }));
   }
 
-  /** Returns read from the bank's pain.002: every charge of each rejected debit. */
+  /**
+   * Returns read from the bank's pain.002: every charge of each rejected debit, once. The same
+   * file imported again returns nothing twice: a debit already returned, and a charge returned
+   * before (paid or cancelled since), are left alone and listed in `omitidos`.
+   */
   devolverPain002(actor: UsuarioAutenticado, id: number, fichero: Buffer) {
     const rechazos = leerPain002(fichero);
     if (rechazos.length === 0) {
@@ -345,7 +368,8 @@ export class RemesasService {
     }
     return this.devolver(actor, id, (adeudos, pagos) => {
       const errores: Detalle[] = [];
-      const items: { idPago: number; motivo: string; campo: string }[] = [];
+      const items: DevolucionElegida[] = [];
+      const omitidos: OmisionDevolucion[] = [];
       for (const r of rechazos) {
         const adeudo = adeudos.find((a) => a.end_to_end_id === r.endToEndId);
         if (!adeudo) {
@@ -357,29 +381,33 @@ export class RemesasService {
           });
           continue;
         }
-        for (const p of pagos.filter((x) => x.id_adeudo === adeudo.id && x.estado !== "devuelto")) {
-          items.push({ idPago: p.id, motivo: r.motivo, campo: `archivo ${r.endToEndId}` });
+        const { endToEndId } = r;
+        if (adeudo.estado === "devuelto") {
+          omitidos.push({ endToEndId, idPago: null, motivo: "adeudo_devuelto" });
+          continue;
+        }
+        for (const p of pagos.filter((x) => x.id_adeudo === adeudo.id)) {
+          const motivo = omisionDe(p);
+          if (motivo) omitidos.push({ endToEndId, idPago: p.id, motivo });
+          else items.push({ idPago: p.id, motivo: r.motivo, campo: `archivo ${endToEndId}` });
         }
       }
       if (errores.length > 0) throw devolucionesNoValidas(errores);
-      return items;
+      return { items, omitidos };
     });
   }
 
   private async devolver(
     actor: UsuarioAutenticado,
     id: number,
-    elegir: (
-      adeudos: Awaited<ReturnType<RemesasRepository["adeudos"]>>,
-      pagos: Awaited<ReturnType<RemesasRepository["pagos"]>>,
-    ) => { idPago: number; motivo: string; campo: string }[],
-  ): Promise<Remesa> {
-    await this.repo.transaccion(async (repo, tx) => {
+    elegir: (adeudos: FilaAdeudo[], pagos: FilaPagoRemesa[]) => Eleccion,
+  ): Promise<DevolucionesResultado> {
+    const omitidos = await this.repo.transaccion(async (repo, tx) => {
       const remesa = await repo.porId(id, true);
       if (!remesa) throw noExiste();
       const adeudos = await repo.adeudos(id);
-      const pagos = await repo.pagos(id);
-      const items = elegir(adeudos, pagos);
+      const pagos = await repo.pagos(id, true);
+      const { items, omitidos } = elegir(adeudos, pagos);
       const porId = new Map(pagos.map((p) => [p.id, p]));
       const vistos = new Set<number>();
       const errores: Detalle[] = [];
@@ -405,6 +433,11 @@ export class RemesasService {
             campo: d.campo,
             clave: mensajeCon("remesas.cargo_esta_devuelto", { idPago: d.idPago }),
           });
+        } else if (pago.estado === "pagado" && pago.fecha_devolucion !== null) {
+          errores.push({
+            campo: d.campo,
+            clave: mensajeCon("remesas.cargo_pagado_tras_devolucion", { idPago: d.idPago }),
+          });
         } else if (pago.estado !== "pendiente" && pago.estado !== "pagado") {
           errores.push({
             campo: d.campo,
@@ -417,6 +450,8 @@ export class RemesasService {
         vistos.add(d.idPago);
       }
       if (errores.length > 0) throw devolucionesNoValidas(errores);
+      // The file brought only returns already registered: nothing to write, and no error.
+      if (items.length === 0 && omitidos.length > 0) return omitidos;
       if (items.length === 0) {
         throw devolucionesNoValidas([
           { campo: "devoluciones", clave: "remesas.no_hay_ningun_cargo_devolver" },
@@ -444,8 +479,9 @@ export class RemesasService {
         accion: "devoluciones",
         cambios: items.map((d) => ({ campo: `pago ${d.idPago}`, antes: null, despues: d.motivo })),
       });
+      return omitidos;
     });
-    return this.obtener(id);
+    return { ...(await this.obtener(id)), omitidos };
   }
 }
 

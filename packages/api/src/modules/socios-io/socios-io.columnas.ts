@@ -9,6 +9,8 @@ import {
   esDocumentoValido,
   esIbanValido,
   formatearFecha,
+  formatearImporte,
+  leerImporte,
   MENSAJE_BIC_INVALIDO,
   MENSAJE_IBAN_INVALIDO,
   MENSAJE_NIF_INVALIDO,
@@ -256,12 +258,12 @@ export function leerFecha(texto: string): { fecha: string } | { error: string } 
   };
 }
 
-/** "1.234,56", "1234,56", "1234.56" → euros; null when it is not a number. */
-function leerEuros(texto: string): number | null {
-  const limpio = texto.replace(/\s|€/g, "");
-  const normal = limpio.includes(",") ? limpio.replaceAll(".", "").replace(",", ".") : limpio;
-  if (!/^-?\d+(\.\d+)?$/.test(normal)) return null;
-  return Number(normal);
+/** What the board is told when a dot of an amount was read one way or the other. */
+function avisoDelPunto(texto: string, punto: "miles" | "decimal", centimos: number): string {
+  const importe = formatearImporte(centimos);
+  return punto === "miles"
+    ? `Se ha leído «${texto}» como ${importe}: el punto separa los miles`
+    : `Se ha leído el punto de «${texto}» como coma decimal: ${importe}`;
 }
 
 function leerSiNo(texto: string): "si" | "no" | null {
@@ -431,13 +433,20 @@ export function validarFila(
         break;
       }
       case "euros": {
-        const euros = leerEuros(texto);
+        const leido = leerImporte(texto);
+        const euros = leido?.euros ?? null;
         if (euros === null) error("Introduce un importe válido");
         else if (euros < 0) error("El importe no puede ser negativo");
         else if (euros > EUROS_MAX) error("El importe es demasiado grande");
         else if (Math.round(euros * 100) / 100 !== euros)
           error("El importe no puede tener más de dos decimales");
-        else v[col.campo] = aCentimos(euros);
+        else {
+          v[col.campo] = aCentimos(euros);
+          if (leido?.punto) {
+            const mensaje = avisoDelPunto(texto, leido.punto, aCentimos(euros));
+            avisos.push({ campo: col.campo, mensaje });
+          }
+        }
         break;
       }
       case "activo": {

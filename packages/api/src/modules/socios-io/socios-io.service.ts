@@ -55,7 +55,11 @@ export type InformeImportacion = InformeComun & {
   faltan?: { mensaje: string; detalles: Nota[] };
 };
 
-export const MAX_FILAS_IMPORTACION = 20_000;
+/** Sample values of a column in the report: the first two, cut to this many characters. */
+export const LARGO_EJEMPLO = 60;
+
+const recortar = (valor: string) =>
+  valor.length > LARGO_EJEMPLO ? `${valor.slice(0, LARGO_EJEMPLO - 1)}…` : valor;
 
 function catalogo(filas: { id: number; nombre: string }[]): Catalogo {
   return new Map(filas.map((f) => [normalizarTexto(f.nombre), f.id]));
@@ -130,7 +134,7 @@ export function asignarColumnas(hoja: Hoja, mapa: MapaImportacion = {}): Columna
     const ocupado = elegido ? asignados : new Set([...asignados, ...reservados]);
     if (campo && ocupado.has(campo)) campo = null;
     if (campo) asignados.add(campo);
-    columnas.push({ indice, cabecera, campo, ejemplos: valores.slice(0, 2) });
+    columnas.push({ indice, cabecera, campo, ejemplos: valores.slice(0, 2).map(recortar) });
   });
   return columnas;
 }
@@ -179,15 +183,6 @@ export class SociosIoService {
     const filas = hoja.filas.filter((f) => f.celdas.some((c) => c.trim() !== ""));
     if (filas.length === 0) {
       throw new DomainError("validacion", "socios_io.fichero_no_tiene_ningun_socio_debajo");
-    }
-    if (filas.length > MAX_FILAS_IMPORTACION) {
-      throw new DomainError(
-        "validacion",
-        mensajeCon("socios_io.fichero_tiene_filas_como_mucho_pueden", {
-          filas: filas.length,
-          max: MAX_FILAS_IMPORTACION,
-        }),
-      );
     }
 
     const columnasInforme = columnas.map(({ cabecera, campo, ejemplos }) => ({

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { noEncontrado } from "../../errors/domain-error.js";
-import { requiereRol } from "../../plugins/auth.js";
+import { requiereRol, usuarioDe } from "../../plugins/auth.js";
 import type { Trabajos } from "../../plugins/trabajos.js";
 import { IdParamsSchema } from "../maestros/maestros.schemas.js";
 
@@ -33,7 +33,7 @@ export const trabajosRoutes: FastifyPluginAsyncZod<{ trabajos: Trabajos }> = asy
       },
     },
     async (req) => {
-      const t = await trabajos.leer(req.params.id);
+      const t = await trabajos.leer(req.params.id, usuarioDe(req).idioma);
       if (!t) throw noEncontrado("no_encontrado.trabajo");
       return t;
     },

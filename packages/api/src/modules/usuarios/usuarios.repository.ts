@@ -15,6 +15,8 @@ export type CuentaAdministrada = {
   condicionesVersion: string | null;
   invitacionVigente: boolean;
   totpActivo: boolean;
+  /** Its TOTP came from another installation's backup and must be set up again. */
+  totpRenovar: boolean;
   /** The account's language: its mails are written in it. */
   idioma: "es" | "va";
 };
@@ -61,6 +63,7 @@ export class UsuariosRepository {
         eb("usuario.password_hash", "is not", null).as("tienePassword"),
         "usuario.condiciones_version as condicionesVersion",
         "usuario.totp_activo as totpActivo",
+        "usuario.totp_renovar as totpRenovar",
         "usuario.idioma",
         eb
           .exists(
@@ -254,6 +257,7 @@ function aCuenta(fila: {
   condicionesVersion: string | null;
   invitacionVigente: unknown;
   totpActivo: boolean;
+  totpRenovar: boolean;
   idioma: "es" | "va";
 }): CuentaAdministrada {
   return {

@@ -107,6 +107,7 @@ describe("POST /api/usuarios", () => {
       condicionesAceptadas: "no",
       invitacionPendiente: true,
       totpActivo: false,
+      totpRenovar: false,
     });
     const fila = await e.db
       .selectFrom("usuario")

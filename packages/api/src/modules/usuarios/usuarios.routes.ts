@@ -25,6 +25,7 @@ export const CuentaSchema = z.object({
   condicionesAceptadas: z.enum(["si", "no"]),
   invitacionPendiente: z.boolean(),
   totpActivo: z.boolean(),
+  totpRenovar: z.boolean(),
 });
 
 const ORDENES = ["id", "email", "nombre", "rol"] as const;

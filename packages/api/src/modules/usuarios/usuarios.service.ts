@@ -38,6 +38,11 @@ export type CuentaPresentada = {
   invitacionPendiente: boolean;
   /** Two-factor codes are on (an administrator can turn them off for a lost phone). */
   totpActivo: boolean;
+  /**
+   * Its codes came from another installation's backup: it must set them up again, after a mailed
+   * proof or, without mail, once an administrator removes the old ones (docs/adr/0015).
+   */
+  totpRenovar: boolean;
 };
 
 export type ConsultaCuentas = {
@@ -74,6 +79,7 @@ export class UsuariosService {
       condicionesAceptadas: cuenta.condicionesVersion === version ? "si" : "no",
       invitacionPendiente: !cuenta.tienePassword,
       totpActivo: cuenta.totpActivo,
+      totpRenovar: cuenta.totpRenovar,
     };
   }
 

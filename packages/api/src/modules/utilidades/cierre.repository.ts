@@ -1,3 +1,4 @@
+import { ESTADOS_POR_COBRAR } from "@fila/domain";
 import { sql } from "kysely";
 import type { Database } from "../../db/database.js";
 import type { CifrasCierreFila } from "../../db/schema.js";
@@ -187,7 +188,7 @@ export class CierreRepository {
         (eb) => eb.fn.sum<number>("p.importe").as("importe"),
       ])
       .where("p.anyo", "=", anyo)
-      .where("p.estado", "in", ["pendiente", "devuelto"])
+      .where("p.estado", "in", ESTADOS_POR_COBRAR)
       .groupBy(["s.id", "s.matricula", "s.nombre", "s.apellidos"])
       .orderBy("s.apellidos")
       .orderBy("s.nombre")

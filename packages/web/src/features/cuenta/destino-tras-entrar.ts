@@ -6,11 +6,15 @@ export type EstadoTotp = {
   pendiente: boolean;
   /** TOTP came from another installation's backup: set it up again. */
   renovar: boolean;
+  /** With `renovar`: a mailed link proves the account first, or an administrator (no mail). */
+  prueba: "correo" | "administrador" | null;
   codigosRestantes: number;
 };
 
 /** Opens the two-factor setup on the home (`?totp=configurar`). */
 export const PARAMETRO_TOTP = "totp";
+/** The single-use proof of the link mailed to an account whose TOTP came from another installation. */
+export const PARAMETRO_PRUEBA = "prueba";
 
 /**
  * Where a sign-in lands: the role's home, or, for an administrator who must turn TOTP on and has

@@ -13,6 +13,7 @@ let estado: {
   obligatorio: boolean;
   pendiente: boolean;
   renovar: boolean;
+  prueba: "correo" | "administrador" | null;
   codigosRestantes: number;
 };
 
@@ -25,6 +26,7 @@ beforeEach(() => {
     obligatorio: false,
     pendiente: false,
     renovar: false,
+    prueba: null,
     codigosRestantes: 0,
   };
   rutas = {
@@ -76,7 +78,7 @@ afterEach(() => {
   sesionStore.cerrar();
 });
 
-function pintar(rol: "administrador" | "usuario") {
+function pintar(rol: "administrador" | "usuario", prueba: string | null = null) {
   sesionStore.iniciar("t", {
     id: 3,
     nombre: "Ana",
@@ -90,7 +92,7 @@ function pintar(rol: "administrador" | "usuario") {
   const alCerrar = vi.fn();
   render(
     <Providers client={crearQueryClient()}>
-      <VerificacionDosPasosModal abierto alCerrar={alCerrar} />
+      <VerificacionDosPasosModal abierto alCerrar={alCerrar} prueba={prueba} />
     </Providers>,
   );
   return alCerrar;
@@ -145,6 +147,45 @@ describe("VerificacionDosPasosModal", () => {
     const dialogo = await screen.findByRole("dialog", { name: "Verificación en dos pasos" });
     expect(await within(dialogo).findByText(/copia de otra instalación/)).toBeTruthy();
     expect(within(dialogo).queryByRole("button", { name: "Cerrar" })).toBeNull();
+  });
+
+  it("con la verificación de otra instalación, pide el enlace por correo en vez de dar un secreto nuevo (issue 45 §12)", async () => {
+    estado = { ...estado, pendiente: true, renovar: true, prueba: "correo" };
+    rutas["POST /api/cuenta/totp/enlace"] = () => ({ status: 204 });
+    pintar("usuario");
+    const dialogo = await screen.findByRole("dialog", { name: "Verificación en dos pasos" });
+    expect(await within(dialogo).findByText(/te enviaremos un enlace a tu correo/)).toBeTruthy();
+    expect(
+      within(dialogo).queryByRole("button", { name: "Activar la verificación en dos pasos" }),
+    ).toBeNull();
+    fireEvent.click(within(dialogo).getByRole("button", { name: "Enviarme el enlace" }));
+    expect(await within(dialogo).findByRole("status")).toHaveProperty(
+      "textContent",
+      "Te hemos enviado el enlace. Búscalo en tu correo y ábrelo en este navegador.",
+    );
+    expect(llamadas.map((l) => l.clave)).not.toContain("POST /api/cuenta/totp");
+    expect(within(dialogo).getByRole("button", { name: "Enviarme otro enlace" })).toBeTruthy();
+  });
+
+  it("abierta desde el enlace del correo, activa la verificación mandando la prueba (issue 45 §12)", async () => {
+    estado = { ...estado, pendiente: true, renovar: true, prueba: "correo" };
+    pintar("usuario", "la-prueba-del-correo");
+    const dialogo = await screen.findByRole("dialog", { name: "Verificación en dos pasos" });
+    fireEvent.click(
+      await within(dialogo).findByRole("button", { name: "Activar la verificación en dos pasos" }),
+    );
+    expect(await within(dialogo).findByTestId("totp-secreto")).toBeTruthy();
+    expect(llamadas.find((l) => l.clave === "POST /api/cuenta/totp")?.cuerpo).toEqual({
+      prueba: "la-prueba-del-correo",
+    });
+  });
+
+  it("sin correo en la instalación, dice que un administrador quite la anterior y no ofrece activarla (issue 45 §12)", async () => {
+    estado = { ...estado, pendiente: true, renovar: true, prueba: "administrador" };
+    pintar("usuario");
+    const dialogo = await screen.findByRole("dialog", { name: "Verificación en dos pasos" });
+    expect(await within(dialogo).findByText(/pide a un administrador/)).toBeTruthy();
+    expect(within(dialogo).queryAllByRole("button")).toEqual([]);
   });
 
   it("un administrador la exige a todos los administradores", async () => {

@@ -30,14 +30,19 @@ type Configuracion = { secreto: string; otpauthUrl: string; qr: string };
 
 /**
  * The account's two-factor codes: turn on (QR + key, first code, recovery codes shown once) or
- * off (with a code), and for administrators whether all of them must use it.
+ * off (with a code), and for administrators whether all of them must use it. An account whose
+ * codes came from another installation's backup proves it first (docs/adr/0015): the link mailed
+ * to it brings `prueba`; without mail, an administrator removes the old codes.
  */
 export function VerificacionDosPasosModal({
   abierto,
   alCerrar,
+  prueba = null,
 }: {
   abierto: boolean;
   alCerrar: () => void;
+  /** The single-use proof of the mailed link (`?prueba=`), when the page was opened from it. */
+  prueba?: string | null;
 }) {
   const { t } = useTranslation();
   const { usuario } = useSesion();
@@ -51,6 +56,7 @@ export function VerificacionDosPasosModal({
   const [recuperacion, setRecuperacion] = useState<string[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [enviando, setEnviando] = useState(false);
+  const [enlaceEnviado, setEnlaceEnviado] = useState(false);
   const form = useForm({
     initialValues: { codigo: "" },
     validate: { codigo: (v) => (v.trim() === "" ? t("cuenta.totp.codigoObligatorio") : null) },
@@ -82,10 +88,19 @@ export function VerificacionDosPasosModal({
 
   const empezar = () =>
     accion(async () => {
-      const datos = await api.post<{ secreto: string; otpauthUrl: string }>("/cuenta/totp");
+      const datos = await api.post<{ secreto: string; otpauthUrl: string }>(
+        "/cuenta/totp",
+        estado.data?.renovar && prueba ? { prueba } : undefined,
+      );
       const qr = await QRCode.toDataURL(datos.otpauthUrl, { margin: 1, width: 220 });
       setConfiguracion({ ...datos, qr });
       form.reset();
+    });
+
+  const pedirEnlace = () =>
+    accion(async () => {
+      await api.post("/cuenta/totp/enlace");
+      setEnlaceEnviado(true);
     });
 
   const confirmar = ({ codigo }: { codigo: string }) =>
@@ -176,6 +191,23 @@ export function VerificacionDosPasosModal({
         </Stack>
       </form>
     );
+  } else if (estado.data?.renovar && !prueba) {
+    cuerpo =
+      estado.data.prueba === "correo" ? (
+        <Stack>
+          <Text size="sm">{t("cuenta.totp.pruebaCorreo")}</Text>
+          {enlaceEnviado ? (
+            <Alert role="status" color="blue">
+              {t("cuenta.totp.enlaceEnviado")}
+            </Alert>
+          ) : null}
+          <Button onClick={pedirEnlace} loading={enviando}>
+            {enlaceEnviado ? t("cuenta.totp.reenviarEnlace") : t("cuenta.totp.enviarEnlace")}
+          </Button>
+        </Stack>
+      ) : (
+        <Alert color="orange">{t("cuenta.totp.pruebaAdministrador")}</Alert>
+      );
   } else {
     cuerpo = (
       <Stack>

@@ -12,22 +12,26 @@ import {
   Pagination,
   Stack,
   Text,
-  TextInput,
   Title,
   Tooltip,
 } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
-import { IconDownload, IconPencil, IconSearch, IconTrash, IconUpload } from "@tabler/icons-react";
+import { IconDownload, IconPencil, IconTrash, IconUpload } from "@tabler/icons-react";
 import { useState } from "react";
 import { useSesion } from "../../app/session-store";
 import { useTranslation } from "../../lib/i18n";
+import { CampoBusqueda, useListado } from "../../lib/listado";
 import { notificarError } from "../../lib/notificar";
 import { DocumentoFormModal } from "./documento-form-modal";
 import { agruparPorCategoria, formatearTamanyo } from "./formato-documento";
 import { descargarDocumento, useListaDocumentos, useMutacionesDocumentos } from "./use-documentos";
 
 const POR_PAGINA = 50;
+
+function anyoValido(v: number | string): boolean {
+  const n = Number(v);
+  return /^\d{4}$/.test(String(v)) && n >= 1900 && n <= 2200;
+}
 
 /**
  * Documents grouped by category, with search and year filter. Every signed-in role sees what
@@ -37,11 +41,14 @@ export function DocumentosPage() {
   const { t } = useTranslation();
   const { usuario } = useSesion();
   const esAdministrador = usuario.rol === "administrador";
-  const [texto, setTexto] = useState("");
-  const [q] = useDebouncedValue(texto.trim(), 300);
-  const [anyo, setAnyo] = useState<number | null>(null);
-  const [page, setPage] = useState(1);
-  const lista = useListaDocumentos({ q, anyo, page, pageSize: POR_PAGINA });
+  const listado = useListado({
+    tamanyos: [POR_PAGINA],
+    filtros: { anyo: "" },
+    validar: { anyo: anyoValido },
+  });
+  const anyo = listado.filtros.anyo === "" ? null : Number(listado.filtros.anyo);
+  const page = listado.page;
+  const lista = useListaDocumentos({ q: listado.q, anyo, page, pageSize: POR_PAGINA });
   const { borrar } = useMutacionesDocumentos();
   const [formAbierto, setFormAbierto] = useState(false);
   const [editando, setEditando] = useState<Documento | null>(null);
@@ -90,23 +97,11 @@ export function DocumentosPage() {
         ) : null}
       </Group>
       <Group align="flex-end">
-        <TextInput
-          label={t("documentos.buscar")}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={texto}
-          onChange={(e) => {
-            setTexto(e.currentTarget.value);
-            setPage(1);
-          }}
-          w={280}
-        />
+        <CampoBusqueda busqueda={listado.busqueda} label={t("documentos.buscar")} />
         <NumberInput
           label={t("documentos.filtroAnyo")}
           value={anyo ?? ""}
-          onChange={(v) => {
-            setAnyo(typeof v === "number" && v >= 1900 && v <= 2200 ? v : null);
-            setPage(1);
-          }}
+          onChange={(v) => listado.cambiar({ anyo: anyoValido(v) ? String(v) : "" })}
           allowDecimal={false}
           thousandSeparator={false}
           w={140}
@@ -199,7 +194,7 @@ export function DocumentosPage() {
 
       {paginas > 1 ? (
         <Center>
-          <Pagination total={paginas} value={page} onChange={setPage} />
+          <Pagination total={paginas} value={page} onChange={listado.irAPagina} />
         </Center>
       ) : null}
 

@@ -1,10 +1,8 @@
-import "mantine-datatable/styles.css";
 import { formatearFechaHora, mensajeDeError } from "@fila/domain";
 import { Alert, Badge, Group, Loader, Modal, Paper, Select, Stack, Text } from "@mantine/core";
-import { DataTable } from "mantine-datatable";
-import { useState } from "react";
 import { useTranslation } from "../../lib/i18n";
-import { useTextosTabla } from "../../lib/textos-tabla";
+import { useListado } from "../../lib/listado";
+import { TablaListado } from "../../lib/tabla-listado";
 import { ContenidoNoticia } from "../noticias/contenido-noticia";
 import { useTiposSocio } from "../socios/use-socios";
 import { BotonesCartas, CuentasEnvio, resumenFiltro } from "./formato-envios";
@@ -18,6 +16,7 @@ import {
 
 const COLOR_DESTINATARIO: Record<EstadoDestinatario, string> = {
   pendiente: "gray",
+  enviando: "yellow",
   enviado: "green",
   fallido: "red",
   omitido: "orange",
@@ -70,11 +69,14 @@ export function DetalleEnvio({ id, alCerrar }: { id: number | null; alCerrar: ()
 
 function TablaDestinatarios({ id }: { id: number }) {
   const { t } = useTranslation();
-  const textosTabla = useTextosTabla();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(25);
-  const [estado, setEstado] = useState<"" | EstadoDestinatario>("");
-  const lista = useDestinatariosEnvio(id, page, pageSize, estado);
+  // Inside a dialog: its page and filter live with it, not in the URL.
+  const listado = useListado({
+    tamanyos: [25, 50, 100],
+    filtros: { estado: "" as "" | EstadoDestinatario },
+    enUrl: false,
+  });
+  const estado = listado.filtros.estado;
+  const lista = useDestinatariosEnvio(id, listado.page, listado.pageSize, estado);
   return (
     <Stack gap="xs">
       <Group justify="space-between" align="flex-end">
@@ -84,29 +86,19 @@ function TablaDestinatarios({ id }: { id: number }) {
           placeholder={t("envios.filtros.todos")}
           data={ESTADOS_DESTINATARIO.map((v) => ({ value: v, label: t(`envios.estados.${v}`) }))}
           value={estado || null}
-          onChange={(v) => {
-            setEstado((v ?? "") as "" | EstadoDestinatario);
-            setPage(1);
-          }}
+          onChange={(v) => listado.cambiar({ estado: (v ?? "") as "" | EstadoDestinatario })}
           clearable
           clearButtonProps={{ "aria-label": t("envios.filtros.quitar") }}
           w={200}
         />
       </Group>
-      {lista.isError ? (
-        <Alert role="alert" color="red">
-          {mensajeDeError(lista.error)}
-        </Alert>
-      ) : null}
-      <DataTable<DestinatarioEnvio>
-        aria-label={t("envios.detalle.lista")}
-        withTableBorder
-        borderRadius="md"
-        striped
-        minHeight={lista.data && lista.data.items.length > 0 ? undefined : 120}
-        records={lista.data?.items ?? []}
+      <TablaListado<DestinatarioEnvio>
+        lista={lista}
+        listado={listado}
+        titulo={t("envios.detalle.lista")}
+        vacio={t("envios.detalle.sinDestinatarios")}
+        altoVacio={120}
         idAccessor={(d) => `${d.idSocio ?? ""}-${d.apellidos}-${d.nombre}`}
-        fetching={lista.isFetching}
         columns={[
           {
             accessor: "nombre",
@@ -133,17 +125,6 @@ function TablaDestinatarios({ id }: { id: number }) {
             ),
           },
         ]}
-        {...textosTabla}
-        noRecordsText={t("envios.detalle.sinDestinatarios")}
-        page={page}
-        onPageChange={setPage}
-        totalRecords={lista.data?.total ?? 0}
-        recordsPerPage={pageSize}
-        recordsPerPageOptions={[25, 50, 100]}
-        onRecordsPerPageChange={(n) => {
-          setPageSize(n);
-          setPage(1);
-        }}
       />
     </Stack>
   );

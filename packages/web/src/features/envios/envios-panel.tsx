@@ -1,8 +1,6 @@
-import "mantine-datatable/styles.css";
-import { formatearFechaHora, mensajeDeError } from "@fila/domain";
+import { formatearFechaHora } from "@fila/domain";
 import {
   ActionIcon,
-  Alert,
   Badge,
   Button,
   CloseButton,
@@ -13,10 +11,10 @@ import {
   Tooltip,
 } from "@mantine/core";
 import { IconEye, IconPlus } from "@tabler/icons-react";
-import { DataTable } from "mantine-datatable";
 import { useState } from "react";
 import { useTranslation } from "../../lib/i18n";
-import { useTextosTabla } from "../../lib/textos-tabla";
+import { useListado } from "../../lib/listado";
+import { TablaListado } from "../../lib/tabla-listado";
 import { ProgresoTrabajo, useTrabajo } from "../../lib/trabajos";
 import { useTiposSocio } from "../socios/use-socios";
 import { DetalleEnvio } from "./detalle-envio";
@@ -35,7 +33,6 @@ const COLOR_ESTADO: Record<EstadoEnvio, string> = {
   terminado: "green",
   fallido: "red",
 };
-const TAMANYOS_PAGINA = [20, 50, 100];
 
 /**
  * Envíos (issue 36, administrador): mailings to any group of members, one mail each through the
@@ -43,22 +40,18 @@ const TAMANYOS_PAGINA = [20, 50, 100];
  */
 export function EnviosPanel() {
   const { t } = useTranslation();
-  const textosTabla = useTextosTabla();
   const tipos = useTiposSocio();
   const { refrescar } = useMutacionesEnvios();
   const [nuevo, setNuevo] = useState(false);
   const [lanzado, setLanzado] = useState<EnvioLanzado | null>(null);
   const [viendo, setViendo] = useState<number | null>(null);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
-  const historial = useHistorialEnvios(page, pageSize);
+  const listado = useListado({ tamanyos: [20, 50, 100] });
+  const historial = useHistorialEnvios(listado.page, listado.pageSize);
   const seguimiento = useTrabajo<ResultadoEnvio>(lanzado?.idTrabajo ?? null, {
     cadaMs: 1000,
     alTerminar: () => void refrescar(),
     alFallar: () => void refrescar(),
   });
-
-  const pagina = historial.data?.items ?? [];
 
   return (
     <Stack gap="md">
@@ -96,21 +89,14 @@ export function EnviosPanel() {
         </Paper>
       ) : null}
 
-      {historial.isError ? (
-        <Alert role="alert" color="red" title={t("envios.historial.error")}>
-          {mensajeDeError(historial.error)}
-        </Alert>
-      ) : null}
-      <DataTable<Envio>
-        aria-label={t("envios.historial.titulo")}
-        withTableBorder
-        borderRadius="md"
+      <TablaListado<Envio>
+        lista={historial}
+        listado={listado}
+        titulo={t("envios.historial.titulo")}
+        vacio={t("envios.historial.vacio")}
+        tituloError={t("envios.historial.error")}
         highlightOnHover
-        striped
-        minHeight={pagina.length > 0 ? undefined : 160}
-        records={pagina}
         idAccessor="id"
-        fetching={historial.isFetching}
         columns={[
           {
             accessor: "creadoEn",
@@ -165,17 +151,6 @@ export function EnviosPanel() {
             },
           },
         ]}
-        {...textosTabla}
-        noRecordsText={t("envios.historial.vacio")}
-        page={page}
-        onPageChange={setPage}
-        totalRecords={historial.data?.total ?? 0}
-        recordsPerPage={pageSize}
-        recordsPerPageOptions={TAMANYOS_PAGINA}
-        onRecordsPerPageChange={(n) => {
-          setPageSize(n);
-          setPage(1);
-        }}
       />
       <NuevoEnvio abierto={nuevo} alCerrar={() => setNuevo(false)} alLanzar={setLanzado} />
       <DetalleEnvio id={viendo} alCerrar={() => setViendo(null)} />

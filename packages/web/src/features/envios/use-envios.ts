@@ -1,70 +1,29 @@
+import type {
+  DestinatarioEnvio,
+  EntradaEnvio,
+  Envio,
+  EstadoDestinatario,
+  VistaPreviaEnvio,
+} from "@fila/domain";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import type { TrabajoLanzado } from "../../lib/trabajos";
 
-/** Who receives a mailing: the member list's filters plus four of its own, combined with AND. */
-export type FiltroEnvio = {
-  activo?: boolean;
-  tipo?: number;
-  sexo?: "hombre" | "mujer";
-  edadMin?: number;
-  edadMax?: number;
-  conDeuda?: boolean;
-  idActo?: number;
-  sinCuenta?: boolean;
-  idsSocio?: number[];
-};
-
-export type EntradaEnvio = { asunto: string; cuerpo: string; filtro: FiltroEnvio };
-
-/** `POST /api/envios/vista-previa`: the counts and the message of one recipient. */
-export type VistaPreviaEnvio = {
-  total: number;
-  conEmail: number;
-  sinEmail: number;
-  omitidos: number;
-  ejemplo: { asunto: string; html: string };
-};
-
-export type EstadoEnvio = "en_curso" | "terminado" | "fallido";
-
-export type Envio = {
-  id: number;
-  asunto: string;
-  /** Sanitised HTML, as the server stored it. */
-  cuerpo: string;
-  filtro: FiltroEnvio;
-  estado: EstadoEnvio;
-  enviados: number;
-  fallidos: number;
-  omitidos: number;
-  sinEmail: number;
-  creadoPor: string | null;
-  creadoEn: string;
-};
-
-export const ESTADOS_DESTINATARIO = [
-  "pendiente",
-  "enviado",
-  "fallido",
-  "omitido",
-  "sin_email",
-] as const;
-export type EstadoDestinatario = (typeof ESTADOS_DESTINATARIO)[number];
-
-export type DestinatarioEnvio = {
-  idSocio: number | null;
-  nombre: string;
-  apellidos: string;
-  matricula: number | null;
-  email: string | null;
-  estado: EstadoDestinatario;
-};
+// The mailing's contract lives in @fila/domain (the API validates with it); re-exported here for
+// the pages of this feature.
+export {
+  type DestinatarioEnvio,
+  type EntradaEnvio,
+  type Envio,
+  ESTADOS_DESTINATARIO,
+  type EstadoDestinatario,
+  type EstadoEnvio,
+  type FiltroEnvio,
+  type ResultadoEnvio,
+  type VistaPreviaEnvio,
+} from "@fila/domain";
 
 type Pagina<T> = { items: T[]; total: number; page: number; pageSize: number };
-
-/** What the mailing's job answers when it ends. */
-export type ResultadoEnvio = Pick<Envio, "enviados" | "fallidos" | "omitidos" | "sinEmail">;
 
 const CLAVE = ["envios"] as const;
 

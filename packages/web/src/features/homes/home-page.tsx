@@ -20,7 +20,7 @@ import { hojasDelMenu } from "../../app/menu";
 import { useSesion } from "../../app/session-store";
 import { useTranslation } from "../../lib/i18n";
 import { AlertasHome } from "../alertas/alertas-home";
-import { PARAMETRO_TOTP } from "../cuenta/destino-tras-entrar";
+import { PARAMETRO_PRUEBA, PARAMETRO_TOTP } from "../cuenta/destino-tras-entrar";
 import { NoticiasHome } from "../noticias/noticias-home";
 import { ActivarNotificaciones } from "../push/activar-notificaciones";
 
@@ -119,7 +119,11 @@ export function HomePage({ rolDeHome, ruta, intro, children }: Props) {
       ) : null}
       {totpAbierto ? (
         <Suspense fallback={null}>
-          <VerificacionDosPasosModal abierto alCerrar={cerrarTotp} />
+          <VerificacionDosPasosModal
+            abierto
+            alCerrar={cerrarTotp}
+            prueba={parametros.get(PARAMETRO_PRUEBA)}
+          />
         </Suspense>
       ) : null}
     </Stack>

@@ -1,4 +1,3 @@
-import "mantine-datatable/styles.css";
 import { formatearFecha, type Noticia } from "@fila/domain";
 import {
   ActionIcon,
@@ -10,11 +9,9 @@ import {
   SegmentedControl,
   Stack,
   Text,
-  TextInput,
   Title,
   Tooltip,
 } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import {
   IconBell,
@@ -22,16 +19,16 @@ import {
   IconEyeOff,
   IconPencil,
   IconPlus,
-  IconSearch,
   IconTrash,
 } from "@tabler/icons-react";
-import { DataTable, type DataTableColumn } from "mantine-datatable";
+import type { DataTableColumn } from "mantine-datatable";
 import { lazy, Suspense, useState } from "react";
 import { Navigate } from "react-router";
 import { useSesion } from "../../app/session-store";
 import { useTranslation } from "../../lib/i18n";
+import { CampoBusqueda, useListado } from "../../lib/listado";
 import { notificarError } from "../../lib/notificar";
-import { useTextosTabla } from "../../lib/textos-tabla";
+import { TablaListado } from "../../lib/tabla-listado";
 import { EstadoNoticia } from "./estado-noticia";
 import { useListaNoticias, useMutacionesNoticias } from "./use-noticias";
 
@@ -41,23 +38,24 @@ const EditorNoticia = lazy(() =>
   import("./editor-noticia").then((m) => ({ default: m.EditorNoticia })),
 );
 
-const TAMANYOS_PAGINA = [10, 25, 50, 100];
-type Estado = "todas" | "1" | "0";
+const ESTADOS = ["todas", "1", "0"] as const;
+type Estado = (typeof ESTADOS)[number];
 
 /** Administrador: every news item (drafts too), to write, publish, notify and delete. */
 export function NoticiasPage() {
   const { t } = useTranslation();
-  const textosTabla = useTextosTabla();
   const { usuario } = useSesion();
-  const [texto, setTexto] = useState("");
-  const [q] = useDebouncedValue(texto.trim(), 300);
-  const [estado, setEstado] = useState<Estado>("todas");
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(25);
+  const listado = useListado({
+    tamanyos: [10, 25, 50, 100],
+    porPagina: 25,
+    filtros: { estado: "todas" as Estado },
+    validar: { estado: (v) => (ESTADOS as readonly string[]).includes(v) },
+  });
+  const estado = listado.filtros.estado;
   const lista = useListaNoticias({
-    q,
-    page,
-    pageSize,
+    q: listado.q,
+    page: listado.page,
+    pageSize: listado.pageSize,
     sort: "-fecha",
     publicada: estado === "todas" ? undefined : estado,
   });
@@ -211,24 +209,15 @@ export function NoticiasPage() {
         </Button>
       </Group>
       <Group>
-        <TextInput
+        <CampoBusqueda
+          busqueda={listado.busqueda}
           aria-label={t("noticias.buscar")}
           placeholder={t("noticias.buscar")}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={texto}
-          onChange={(e) => {
-            setTexto(e.currentTarget.value);
-            setPage(1);
-          }}
-          w={280}
         />
         <SegmentedControl
           aria-label={t("noticias.campos.estado")}
           value={estado}
-          onChange={(v) => {
-            setEstado(v as Estado);
-            setPage(1);
-          }}
+          onChange={(v) => listado.cambiar({ estado: v as Estado })}
           data={[
             { value: "todas", label: t("noticias.filtros.todas") },
             { value: "1", label: t("noticias.filtros.publicadas") },
@@ -236,26 +225,14 @@ export function NoticiasPage() {
           ]}
         />
       </Group>
-      <DataTable
-        aria-label={t("noticias.titulo")}
-        withTableBorder
-        borderRadius="md"
+      <TablaListado<Noticia>
+        lista={lista}
+        listado={listado}
+        titulo={t("noticias.titulo")}
+        vacio={t("noticias.vacio")}
+        striped={false}
         highlightOnHover
-        minHeight={lista.data?.items.length ? undefined : 160}
-        records={lista.data?.items ?? []}
         columns={columnas}
-        fetching={lista.isFetching}
-        totalRecords={lista.data?.total ?? 0}
-        page={page}
-        onPageChange={setPage}
-        recordsPerPage={pageSize}
-        recordsPerPageOptions={TAMANYOS_PAGINA}
-        onRecordsPerPageChange={(n) => {
-          setPageSize(n);
-          setPage(1);
-        }}
-        {...textosTabla}
-        noRecordsText={t("noticias.vacio")}
       />
       {editorUsado ? (
         <Suspense

@@ -67,6 +67,11 @@ export function PagoOnlineResultadoPage() {
           ) : null}
         </Stack>
       </Paper>
+      {p.prueba ? (
+        <Alert color="orange" role="status" title={t("pagoOnline.pruebaTitulo")}>
+          {t("pagoOnline.pruebaResultado")}
+        </Alert>
+      ) : null}
       {p.estado === "pendiente" ? (
         <Alert color="yellow" role="status" icon={<Loader size="sm" />}>
           {t("pagoOnline.pendienteExplica")}
@@ -77,7 +82,7 @@ export function PagoOnlineResultadoPage() {
           {p.motivo}
         </Alert>
       ) : null}
-      {p.estado === "pagado" ? (
+      {p.estado === "pagado" && !p.prueba ? (
         <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
           {p.cargos.map((c) => (
             <Paper component="li" key={c.id} withBorder radius="md" p="sm">

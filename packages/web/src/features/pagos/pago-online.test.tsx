@@ -78,7 +78,10 @@ function pintarBoton() {
 
 describe("«Pagar ahora»", () => {
   it("no aparece si la junta no ha configurado el TPV del banco", async () => {
-    rutasApi["GET /api/pagos/pago-online"] = () => ({ status: 200, cuerpo: { activo: false } });
+    rutasApi["GET /api/pagos/pago-online"] = () => ({
+      status: 200,
+      cuerpo: { activo: false, prueba: false },
+    });
     pintarBoton();
     await waitFor(() =>
       expect(llamadas.map((l) => l.clave)).toContain("GET /api/pagos/pago-online"),
@@ -86,8 +89,23 @@ describe("«Pagar ahora»", () => {
     expect(screen.queryByRole("button", { name: "Pagar ahora" })).toBeNull();
   });
 
+  it("en modo de pruebas avisa junto a «Pagar ahora» de que no se cobra nada", async () => {
+    rutasApi["GET /api/pagos/pago-online"] = () => ({
+      status: 200,
+      cuerpo: { activo: true, prueba: true },
+    });
+    pintarBoton();
+    expect(await screen.findByRole("button", { name: "Pagar ahora" })).toBeTruthy();
+    const aviso = screen.getByRole("status");
+    expect(within(aviso).getByText("Modo de pruebas")).toBeTruthy();
+    expect(aviso.textContent).toContain("no se cobra nada y ningún cargo queda pagado");
+  });
+
   it("marca los cargos pagables, suma el total y manda al banco el formulario firmado con Bizum", async () => {
-    rutasApi["GET /api/pagos/pago-online"] = () => ({ status: 200, cuerpo: { activo: true } });
+    rutasApi["GET /api/pagos/pago-online"] = () => ({
+      status: 200,
+      cuerpo: { activo: true, prueba: false },
+    });
     rutasApi["POST /api/pagos/pago-online"] = () => ({
       status: 201,
       cuerpo: {
@@ -101,6 +119,8 @@ describe("«Pagar ahora»", () => {
     const enviado = vi.spyOn(HTMLFormElement.prototype, "submit").mockImplementation(() => {});
     pintarBoton();
     fireEvent.click(await screen.findByRole("button", { name: "Pagar ahora" }));
+    // Paying for real: no test-mode banner.
+    expect(screen.queryByText("Modo de pruebas")).toBeNull();
     const dialogo = await screen.findByRole("dialog", { name: "Pagar en línea" });
     const casillas = within(dialogo).getAllByRole("checkbox") as HTMLInputElement[];
     // The one in a remittance not collected yet is the bank's: not offered.
@@ -132,6 +152,7 @@ const PEDIDO = {
   codigoAutorizacion: "",
   respuesta: "",
   motivo: "",
+  prueba: false,
 };
 
 function pintarResultado() {
@@ -174,6 +195,16 @@ describe("resultado del pago en línea", () => {
       }),
     ).toBeTruthy();
   }, 15_000);
+
+  it("un pago de prueba dice que no se ha cobrado nada y no ofrece recibos", async () => {
+    rutasApi["GET /api/pagos/pago-online/000000000001"] = () => ({
+      status: 200,
+      cuerpo: { ...PEDIDO, estado: "pagado", respuesta: "0000", prueba: true },
+    });
+    pintarResultado();
+    expect(await screen.findByText(/Era un pago de prueba: no se ha cobrado nada/)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /Descargar recibo/ })).toBeNull();
+  });
 
   it("denegado muestra el motivo del banco en castellano", async () => {
     rutasApi["GET /api/pagos/pago-online/000000000001"] = () => ({

@@ -1,5 +1,5 @@
 import type { PagoOnlineDisponible } from "@fila/domain";
-import { Button } from "@mantine/core";
+import { Alert, Button } from "@mantine/core";
 import { IconCreditCard } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
@@ -11,28 +11,36 @@ const PagarAhoraModal = lazy(() =>
   import("./pago-online-modal").then((m) => ({ default: m.PagarAhoraModal })),
 );
 
-/** Whether the board configured the bank's virtual POS (REDSYS_*): without it, no button. */
-export function usePagoOnlineActivo(): boolean {
-  const q = useQuery({
+function usePagoOnline(): PagoOnlineDisponible | undefined {
+  return useQuery({
     queryKey: ["pago-online", "activo"],
     queryFn: ({ signal }) => api.get<PagoOnlineDisponible>("/pagos/pago-online", signal),
     staleTime: 5 * 60_000,
-  });
-  return q.data?.activo === true;
+  }).data;
+}
+
+/** Whether the board configured the bank's virtual POS (REDSYS_*): without it, no button. */
+export function usePagoOnlineActivo(): boolean {
+  return usePagoOnline()?.activo === true;
 }
 
 /** «Pagar ahora»: shown only with online payment on and something to pay. */
 export function BotonPagarAhora({ pendientes }: { pendientes: PagoApi[] }) {
   const { t } = useTranslation();
-  const activo = usePagoOnlineActivo();
+  const estado = usePagoOnline();
   const [abierto, setAbierto] = useState(false);
   // A charge in a remittance not collected yet is the bank's to debit.
   const pagables = pendientes.filter(
     (p) => p.estado === "devuelto" || (p.estado === "pendiente" && p.idRemesa === null),
   );
-  if (!activo || pagables.length === 0) return null;
+  if (estado?.activo !== true || pagables.length === 0) return null;
   return (
     <>
+      {estado.prueba ? (
+        <Alert role="status" color="orange" title={t("pagoOnline.pruebaTitulo")} maw={480}>
+          {t("pagoOnline.prueba")}
+        </Alert>
+      ) : null}
       <Button
         leftSection={<IconCreditCard size={18} aria-hidden />}
         onClick={() => setAbierto(true)}

@@ -21,6 +21,8 @@ function pedido(n: number): PedidoOnline {
     codigoAutorizacion: "123456",
     respuesta: "0000",
     motivo: "Operación autorizada.",
+    // The seventh was made in Redsys's test mode.
+    prueba: n === 7,
   };
 }
 
@@ -60,6 +62,9 @@ describe("PedidosOnline", () => {
     );
     expect(await screen.findByText("Socio 1")).toBeTruthy();
     expect(screen.queryByText("Socio 51")).toBeNull();
+    // Only the test-mode order carries the «De prueba» mark.
+    expect(screen.getAllByText("De prueba")).toHaveLength(1);
+    expect(screen.getByText("Socio 7").closest("tr")?.textContent).toContain("De prueba");
     expect(pedidas.at(-1)?.searchParams.get("pageSize")).toBe("50");
 
     fireEvent.click(screen.getByRole("button", { name: "3" }));

@@ -173,6 +173,11 @@ export function PedidosOnline() {
                   <Badge color={COLOR[p.estado]} variant="light" title={p.motivo}>
                     {t(`pagoOnline.estados.${p.estado}`)}
                   </Badge>
+                  {p.prueba ? (
+                    <Badge color="orange" variant="outline" ml={4}>
+                      {t("pagoOnline.dePrueba")}
+                    </Badge>
+                  ) : null}
                 </Table.Td>
                 <Table.Td>{p.codigoAutorizacion}</Table.Td>
               </Table.Tr>

@@ -1,4 +1,9 @@
-import { describirMotivoDevolucion, MOTIVOS_DEVOLUCION, type Remesa } from "@fila/domain";
+import {
+  describirMotivoDevolucion,
+  MOTIVOS_DEVOLUCION,
+  type OmisionDevolucion,
+  type Remesa,
+} from "@fila/domain";
 import {
   Alert,
   Button,
@@ -27,6 +32,9 @@ const OPCIONES_MOTIVO = Object.keys(MOTIVOS_DEVOLUCION).map((codigo) => ({
 }));
 
 type Modo = "mano" | "fichero";
+
+const devueltos = (r: Remesa) =>
+  r.adeudos.flatMap((a) => a.pagos).filter((p) => p.estado === "devuelto").length;
 
 /** Returns of a remittance: chosen by hand (charge + reason) or from the bank's pain.002. */
 export function DevolucionesModal({
@@ -84,14 +92,32 @@ export function DevolucionesModal({
           return;
         }
         await devolver.mutateAsync({ id: remesa.id, devoluciones });
+        notifications.show({ color: "green", message: t("remesas.devoluciones.hecho") });
       } else {
         if (!archivo) {
           setError([t("remesas.devoluciones.elegirArchivo")]);
           return;
         }
-        await devolverFichero.mutateAsync({ id: remesa.id, archivo });
+        const resultado = await devolverFichero.mutateAsync({ id: remesa.id, archivo });
+        // A file imported again registers nothing twice: say what it left alone, and why.
+        if (devueltos(resultado) > devueltos(remesa)) {
+          notifications.show({ color: "green", message: t("remesas.devoluciones.hecho") });
+        }
+        if (resultado.omitidos.length > 0) {
+          notifications.show({
+            color: "yellow",
+            autoClose: false,
+            title: t("remesas.devoluciones.omitidos", { n: resultado.omitidos.length }),
+            message: (
+              <List size="sm">
+                {resultado.omitidos.map((o) => (
+                  <List.Item key={`${o.endToEndId}-${o.idPago}`}>{textoOmision(t, o)}</List.Item>
+                ))}
+              </List>
+            ),
+          });
+        }
       }
-      notifications.show({ color: "green", message: t("remesas.devoluciones.hecho") });
       alCerrar();
     } catch (e) {
       const errores = erroresDeServidor(e, []);
@@ -198,4 +224,11 @@ export function DevolucionesModal({
       </Stack>
     </Modal>
   );
+}
+
+function textoOmision(t: ReturnType<typeof useTranslation>["t"], o: OmisionDevolucion): string {
+  return t(`remesas.devoluciones.omision.${o.motivo}`, {
+    endToEndId: o.endToEndId,
+    idPago: o.idPago ?? "",
+  });
 }

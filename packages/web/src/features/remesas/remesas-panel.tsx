@@ -1,14 +1,11 @@
-import "mantine-datatable/styles.css";
 import {
   ESTADOS_REMESA,
   type EstadoRemesa,
   formatearFecha,
-  mensajeDeError,
   type ResumenRemesa,
 } from "@fila/domain";
 import {
   ActionIcon,
-  Alert,
   Badge,
   Button,
   Group,
@@ -16,35 +13,34 @@ import {
   Select,
   Stack,
   Text,
-  TextInput,
   Tooltip,
 } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
-import { IconDownload, IconEye, IconPlus, IconSearch, IconTrash } from "@tabler/icons-react";
-import { DataTable, type DataTableColumn } from "mantine-datatable";
+import { IconDownload, IconEye, IconPlus, IconTrash } from "@tabler/icons-react";
+import type { DataTableColumn } from "mantine-datatable";
 import { useState } from "react";
 import { descargarDeApi } from "../../lib/descargar";
 import { useTranslation } from "../../lib/i18n";
+import { CampoBusqueda, useListado } from "../../lib/listado";
 import { notificarError } from "../../lib/notificar";
-import { useTextosTabla } from "../../lib/textos-tabla";
+import { TablaListado } from "../../lib/tabla-listado";
 import { DetalleRemesaModal } from "./detalle-remesa-modal";
 import { COLOR_ESTADO, importe } from "./formato-remesas";
 import { NuevaRemesaModal } from "./nueva-remesa-modal";
 import { useListaRemesas, useMutacionesRemesas } from "./use-remesas";
 
-const TAMANYOS_PAGINA = [25, 50, 100];
-
 /** The list of SEPA remittances with their actions (administrador). */
 export function RemesasPanel() {
   const { t } = useTranslation();
-  const textosTabla = useTextosTabla();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(25);
-  const [texto, setTexto] = useState("");
-  const [q] = useDebouncedValue(texto.trim(), 300);
-  const [estado, setEstado] = useState<"" | EstadoRemesa>("");
-  const lista = useListaRemesas(page, pageSize, { q, estado });
+  const listado = useListado({
+    tamanyos: [25, 50, 100],
+    filtros: { estado: "" as "" | EstadoRemesa },
+    validar: { estado: (v) => (ESTADOS_REMESA as readonly string[]).includes(v) },
+  });
+  const lista = useListaRemesas(listado.page, listado.pageSize, {
+    q: listado.q,
+    estado: listado.filtros.estado,
+  });
   const { borrar } = useMutacionesRemesas();
   const [nueva, setNueva] = useState(false);
   const [viendo, setViendo] = useState<number | null>(null);
@@ -138,7 +134,6 @@ export function RemesasPanel() {
     },
   ];
 
-  const datos = lista.data;
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
@@ -150,58 +145,31 @@ export function RemesasPanel() {
         </Button>
       </Group>
       <Group align="flex-end" gap="sm">
-        <TextInput
+        <CampoBusqueda
+          busqueda={listado.busqueda}
           label={t("remesasFiltros.buscar")}
           placeholder={t("remesasFiltros.buscarAyuda")}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={texto}
-          onChange={(e) => {
-            setTexto(e.currentTarget.value);
-            setPage(1);
-          }}
           maxLength={100}
-          w={280}
         />
         <Select
           label={t("remesasFiltros.estado")}
           placeholder={t("remesasFiltros.todos")}
           data={ESTADOS_REMESA.map((e) => ({ value: e, label: t(`remesas.estados.${e}`) }))}
-          value={estado || null}
-          onChange={(v) => {
-            setEstado((v ?? "") as "" | EstadoRemesa);
-            setPage(1);
-          }}
+          value={listado.filtros.estado || null}
+          onChange={(v) => listado.cambiar({ estado: (v ?? "") as "" | EstadoRemesa })}
           clearable
           w={200}
         />
       </Group>
-      {lista.isError ? (
-        <Alert role="alert" color="red" title={t("remesas.errorCarga")}>
-          {mensajeDeError(lista.error)}
-        </Alert>
-      ) : null}
-      <DataTable<ResumenRemesa>
-        aria-label={t("remesas.titulo")}
-        withTableBorder
-        borderRadius="md"
+      <TablaListado<ResumenRemesa>
+        lista={lista}
+        listado={listado}
+        titulo={t("remesas.titulo")}
+        vacio={t("remesas.sinRemesas")}
+        tituloError={t("remesas.errorCarga")}
         highlightOnHover
-        striped
-        minHeight={datos && datos.items.length > 0 ? undefined : 160}
-        records={datos?.items ?? []}
         columns={columnas}
         idAccessor="id"
-        fetching={lista.isFetching}
-        {...textosTabla}
-        noRecordsText={t("remesas.sinRemesas")}
-        page={page}
-        onPageChange={setPage}
-        totalRecords={datos?.total ?? 0}
-        recordsPerPage={pageSize}
-        recordsPerPageOptions={TAMANYOS_PAGINA}
-        onRecordsPerPageChange={(n) => {
-          setPageSize(n);
-          setPage(1);
-        }}
       />
       <NuevaRemesaModal
         abierto={nueva}

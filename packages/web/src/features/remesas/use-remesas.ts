@@ -1,6 +1,7 @@
 import type {
   Asociacion,
   AsociacionEntrada,
+  DevolucionesResultado,
   EstadoRemesa,
   Remesa,
   RemesaEntrada,
@@ -50,10 +51,10 @@ export function useRemesa(id: number | null) {
 }
 
 /** Multipart upload of the bank's pain.002 (field `archivo`). */
-async function subirPain002(id: number, archivo: File): Promise<Remesa> {
+async function subirPain002(id: number, archivo: File): Promise<DevolucionesResultado> {
   const datos = new FormData();
   datos.append("archivo", archivo);
-  return api.subir<Remesa>(`/remesas/${id}/devoluciones`, datos);
+  return api.subir<DevolucionesResultado>(`/remesas/${id}/devoluciones`, datos);
 }
 
 export type Devolucion = { idPago: number; motivo: string };
@@ -80,7 +81,7 @@ export function useMutacionesRemesas() {
     }),
     devolver: useMutation({
       mutationFn: ({ id, devoluciones }: { id: number; devoluciones: Devolucion[] }) =>
-        api.post<Remesa>(`/remesas/${id}/devoluciones`, { devoluciones }),
+        api.post<DevolucionesResultado>(`/remesas/${id}/devoluciones`, { devoluciones }),
       onSuccess: refrescar,
     }),
     devolverFichero: useMutation({

@@ -19,6 +19,7 @@ const CUENTA: CuentaAcceso = {
   condicionesAceptadas: "no",
   invitacionPendiente: true,
   totpActivo: false,
+  totpRenovar: false,
 };
 
 const lista = (items: CuentaAcceso[]) => ({
@@ -156,6 +157,19 @@ describe("CuentaSocio", () => {
     await waitFor(() =>
       expect(within(seccion).queryByText("Verificación en dos pasos activada")).toBeNull(),
     );
+  });
+
+  it("una cuenta cuya verificación vino de otra instalación lo muestra y la junta puede quitarla (issue 45 §12)", async () => {
+    rutas["GET /api/usuarios?idSocio=12"] = () =>
+      lista([{ ...CUENTA, invitacionPendiente: false, totpRenovar: true }]);
+    pintar();
+    const seccion = await screen.findByRole("region", { name: "Cuenta de acceso" });
+    expect(
+      await within(seccion).findByText("Por volver a configurar (copia de otra instalación)"),
+    ).toBeTruthy();
+    expect(
+      within(seccion).getByRole("button", { name: "Quitar la verificación en dos pasos" }),
+    ).toBeTruthy();
   });
 
   it("enseña el mensaje del servidor cuando no deja quitar el último administrador", async () => {

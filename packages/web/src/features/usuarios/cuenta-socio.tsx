@@ -198,6 +198,9 @@ function DatosCuenta({
 
   // DELETE answers 204: the account is read again to show it without TOTP.
   const [confirmandoTotp, setConfirmandoTotp] = useState(false);
+  // Also the codes a restore of another installation left to set up again: without mail, only an
+  // administrator removing them lets the account go on (docs/adr/0015).
+  const tieneTotp = cuenta.totpActivo || cuenta.totpRenovar;
   const quitarTotp = () => {
     setConfirmandoTotp(false);
     return ejecutar(
@@ -238,12 +241,12 @@ function DatosCuenta({
         t("usuarios.invitacionAceptada")
       ),
     ],
-    ...(cuenta.totpActivo
+    ...(tieneTotp
       ? ([
           [
             t("cuenta.totp.titulo"),
-            <Badge key="totp" color="green" variant="light">
-              {t("usuarios.totpActiva")}
+            <Badge key="totp" color={cuenta.totpActivo ? "green" : "orange"} variant="light">
+              {cuenta.totpActivo ? t("usuarios.totpActiva") : t("usuarios.totpRenovar")}
             </Badge>,
           ],
         ] as [string, React.ReactNode][])
@@ -313,7 +316,7 @@ function DatosCuenta({
             {t("usuarios.forzarRestablecimiento")}
           </Button>
         ) : null}
-        {cuenta.totpActivo ? (
+        {tieneTotp ? (
           <Button
             variant="default"
             onClick={() => setConfirmandoTotp(true)}
@@ -324,7 +327,7 @@ function DatosCuenta({
           </Button>
         ) : null}
       </Group>
-      {confirmandoTotp && cuenta.totpActivo ? (
+      {confirmandoTotp && tieneTotp ? (
         <Alert color="yellow" title={t("usuarios.quitarTotp")}>
           <Stack gap="xs">
             <Text size="sm">{t("usuarios.quitarTotpConfirmar")}</Text>

@@ -15,6 +15,8 @@ export type CuentaAcceso = {
   condicionesAceptadas: "si" | "no";
   invitacionPendiente: boolean;
   totpActivo: boolean;
+  /** Its codes came from another installation's backup: an administrator may remove them. */
+  totpRenovar: boolean;
 };
 
 type ListaCuentas = { items: CuentaAcceso[]; total: number; page: number; pageSize: number };

@@ -1,20 +1,16 @@
-import "mantine-datatable/styles.css";
 import {
   type CorreoSaliente,
   ESTADOS_CORREO,
   type EstadoCorreo,
   formatearFechaHora,
-  mensajeDeError,
 } from "@fila/domain";
-import { Alert, Badge, Button, Group, Select, Stack, Text, TextInput } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
+import { Alert, Badge, Button, Group, Select, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { IconRefresh, IconSearch } from "@tabler/icons-react";
-import { DataTable } from "mantine-datatable";
-import { useState } from "react";
+import { IconRefresh } from "@tabler/icons-react";
 import { useTranslation } from "../../lib/i18n";
+import { CampoBusqueda, useListado } from "../../lib/listado";
 import { notificarError } from "../../lib/notificar";
-import { useTextosTabla } from "../../lib/textos-tabla";
+import { TablaListado } from "../../lib/tabla-listado";
 import { useCorreos, useReenviarCorreo } from "./use-registros";
 
 const COLOR: Record<EstadoCorreo, string> = {
@@ -27,13 +23,12 @@ const COLOR: Record<EstadoCorreo, string> = {
 /** Every email the app sent or tried, without bodies or links; failed ones can be resent. */
 export function CorreoSalientePanel() {
   const { t } = useTranslation();
-  const textosTabla = useTextosTabla();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(25);
-  const [texto, setTexto] = useState("");
-  const [q] = useDebouncedValue(texto.trim(), 300);
-  const [estado, setEstado] = useState<"" | EstadoCorreo>("");
-  const lista = useCorreos(page, pageSize, q, estado);
+  const listado = useListado({
+    tamanyos: [25, 50, 100],
+    filtros: { estado: "" as "" | EstadoCorreo },
+    validar: { estado: (v) => (ESTADOS_CORREO as readonly string[]).includes(v) },
+  });
+  const lista = useCorreos(listado.page, listado.pageSize, listado.q, listado.filtros.estado);
   const reenviar = useReenviarCorreo();
 
   async function reenviarCorreo(c: CorreoSaliente) {
@@ -66,56 +61,28 @@ export function CorreoSalientePanel() {
         </Alert>
       ) : null}
       <Group align="flex-end" gap="sm">
-        <TextInput
+        <CampoBusqueda
+          busqueda={listado.busqueda}
           label={t("correoSaliente.buscar")}
           placeholder={t("correoSaliente.buscarAyuda")}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={texto}
-          onChange={(e) => {
-            setTexto(e.currentTarget.value);
-            setPage(1);
-          }}
           maxLength={100}
-          w={280}
         />
         <Select
           label={t("correoSaliente.estado")}
           placeholder={t("correoSaliente.todos")}
           data={ESTADOS_CORREO.map((e) => ({ value: e, label: t(`correoSaliente.estados.${e}`) }))}
-          value={estado || null}
-          onChange={(v) => {
-            setEstado((v ?? "") as "" | EstadoCorreo);
-            setPage(1);
-          }}
+          value={listado.filtros.estado || null}
+          onChange={(v) => listado.cambiar({ estado: (v ?? "") as "" | EstadoCorreo })}
           clearable
           w={220}
         />
       </Group>
-      {lista.isError ? (
-        <Alert role="alert" color="red">
-          {mensajeDeError(lista.error)}
-        </Alert>
-      ) : null}
-      <DataTable<CorreoSaliente>
-        aria-label={t("correoSaliente.titulo")}
-        withTableBorder
-        borderRadius="md"
-        striped
-        minHeight={lista.data && lista.data.items.length > 0 ? undefined : 160}
-        records={lista.data?.items ?? []}
+      <TablaListado<CorreoSaliente>
+        lista={lista}
+        listado={listado}
+        titulo={t("correoSaliente.titulo")}
+        vacio={t("correoSaliente.vacio")}
         idAccessor="id"
-        fetching={lista.isFetching}
-        {...textosTabla}
-        noRecordsText={t("correoSaliente.vacio")}
-        page={page}
-        onPageChange={setPage}
-        totalRecords={lista.data?.total ?? 0}
-        recordsPerPage={pageSize}
-        recordsPerPageOptions={[25, 50, 100]}
-        onRecordsPerPageChange={(n) => {
-          setPageSize(n);
-          setPage(1);
-        }}
         columns={[
           {
             accessor: "creadoEn",

@@ -1,14 +1,9 @@
-import "mantine-datatable/styles.css";
-import { type EntradaActividad, formatearFechaHora, mensajeDeError } from "@fila/domain";
-import { Alert, Button, Group, List, Select, Stack, Text } from "@mantine/core";
-import { IconDownload } from "@tabler/icons-react";
-import { DataTable } from "mantine-datatable";
-import { useState } from "react";
+import { type EntradaActividad, formatearFechaHora } from "@fila/domain";
+import { Group, List, Select, Stack, Text } from "@mantine/core";
 import { CampoFecha } from "../../lib/campo-fecha";
-import { descargarDeApi } from "../../lib/descargar";
 import { useTranslation } from "../../lib/i18n";
-import { notificarError } from "../../lib/notificar";
-import { useTextosTabla } from "../../lib/textos-tabla";
+import { BotonesExportar, useListado } from "../../lib/listado";
+import { TablaListado } from "../../lib/tabla-listado";
 import {
   consultaActividad,
   type FiltrosRegistro,
@@ -23,31 +18,23 @@ function valor(v: unknown): string {
 }
 
 const SIN_FILTROS: FiltrosRegistro = { idUsuario: "", entidad: "", desde: "", hasta: "" };
+const FECHA = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
 
 /** The audit log: who changed what and when, field by field; filtered and exported. */
 export function RegistroActividadPanel() {
   const { t } = useTranslation();
-  const textosTabla = useTextosTabla();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(25);
-  const [filtros, setFiltros] = useState<FiltrosRegistro>(SIN_FILTROS);
-  const lista = useActividad(page, pageSize, filtros);
+  const listado = useListado({
+    tamanyos: [25, 50, 100],
+    filtros: SIN_FILTROS,
+    validar: { idUsuario: (v) => /^\d+$/.test(v), desde: FECHA, hasta: FECHA },
+  });
+  const filtros = listado.filtros;
+  const lista = useActividad(listado.page, listado.pageSize, filtros);
   const opciones = useFiltrosActividad();
   const entidad = (e: string) => t(`registroActividad.entidades.${e}`, { defaultValue: e });
 
   function cambiar(campo: keyof FiltrosRegistro, v: string | null) {
-    setFiltros((f) => ({ ...f, [campo]: v ?? "" }));
-    setPage(1);
-  }
-
-  async function exportar(formato: "csv" | "xlsx") {
-    const query = consultaActividad(filtros);
-    query.set("formato", formato);
-    try {
-      await descargarDeApi(`/utilidades/actividad/exportar?${query}`, `actividad.${formato}`);
-    } catch (e) {
-      notificarError(e, t("registroActividad.errorExportar"));
-    }
+    listado.cambiar({ [campo]: v ?? "" });
   }
 
   return (
@@ -93,48 +80,23 @@ export function RegistroActividadPanel() {
           clearable
           w={160}
         />
-        <Group gap="xs">
-          <Button
-            variant="default"
-            leftSection={<IconDownload size={16} aria-hidden />}
-            onClick={() => void exportar("xlsx")}
-          >
-            {t("registroActividad.exportarXlsx")}
-          </Button>
-          <Button
-            variant="default"
-            leftSection={<IconDownload size={16} aria-hidden />}
-            onClick={() => void exportar("csv")}
-          >
-            {t("registroActividad.exportarCsv")}
-          </Button>
-        </Group>
+        <BotonesExportar
+          ruta="/utilidades/actividad/exportar"
+          consulta={consultaActividad(filtros)}
+          nombre="actividad"
+          textos={{
+            xlsx: t("registroActividad.exportarXlsx"),
+            csv: t("registroActividad.exportarCsv"),
+          }}
+          textoError={t("registroActividad.errorExportar")}
+        />
       </Group>
-      {lista.isError ? (
-        <Alert role="alert" color="red">
-          {mensajeDeError(lista.error)}
-        </Alert>
-      ) : null}
-      <DataTable<EntradaActividad>
-        aria-label={t("registroActividad.titulo")}
-        withTableBorder
-        borderRadius="md"
-        striped
-        minHeight={lista.data && lista.data.items.length > 0 ? undefined : 160}
-        records={lista.data?.items ?? []}
+      <TablaListado<EntradaActividad>
+        lista={lista}
+        listado={listado}
+        titulo={t("registroActividad.titulo")}
+        vacio={t("registroActividad.vacio")}
         idAccessor="id"
-        fetching={lista.isFetching}
-        {...textosTabla}
-        noRecordsText={t("registroActividad.vacio")}
-        page={page}
-        onPageChange={setPage}
-        totalRecords={lista.data?.total ?? 0}
-        recordsPerPage={pageSize}
-        recordsPerPageOptions={[25, 50, 100]}
-        onRecordsPerPageChange={(n) => {
-          setPageSize(n);
-          setPage(1);
-        }}
         columns={[
           {
             accessor: "fecha",

@@ -166,6 +166,76 @@ describe("utilidades", { timeout: 30_000 }, () => {
     errores.mockRestore();
   });
 
+  it("las remesas leen la búsqueda, el estado y la página de la URL; buscar vuelve a la primera página", async () => {
+    await entrar("/utilidades?q=3&estado=cobrada&page=2");
+    const buscar = await screen.findByLabelText("Buscar remesa", {}, { timeout: 15_000 });
+    expect((buscar as HTMLInputElement).value).toBe("3");
+    await waitFor(() =>
+      expect(llamadas.map((l) => l.clave)).toContain(
+        "GET /api/remesas?page=2&pageSize=25&sort=-id&q=3&estado=cobrada",
+      ),
+    );
+    fireEvent.change(buscar, { target: { value: "FILA-R3" } });
+    await waitFor(() => expect(router.state.location.search).toBe("?q=FILA-R3&estado=cobrada"));
+    await waitFor(() =>
+      expect(llamadas.map((l) => l.clave)).toContain(
+        "GET /api/remesas?page=1&pageSize=25&sort=-id&q=FILA-R3&estado=cobrada",
+      ),
+    );
+  });
+
+  it("el historial de envíos pide al servidor la página y el tamaño de la URL", async () => {
+    await entrar("/utilidades?pestanya=envios&page=2&pageSize=50");
+    await screen.findByRole("button", { name: "Nuevo envío" }, { timeout: 15_000 });
+    await waitFor(() =>
+      expect(llamadas.map((l) => l.clave)).toContain("GET /api/envios?page=2&pageSize=50"),
+    );
+  });
+
+  it("el correo saliente lee la búsqueda, el estado y la página de la URL y escribe en ella el filtro", async () => {
+    const pedida = "GET /api/utilidades/correos?page=2&pageSize=50&q=ana&estado=error";
+    rutasApi[pedida] = () => ({ status: 200, cuerpo: { items: [], total: 0, conSmtp: true } });
+    await entrar("/utilidades?pestanya=correo&q=ana&estado=error&page=2&pageSize=50");
+    const buscar = await screen.findByLabelText("Buscar", {}, { timeout: 15_000 });
+    expect((buscar as HTMLInputElement).value).toBe("ana");
+    await waitFor(() => expect(llamadas.map((l) => l.clave)).toContain(pedida));
+
+    // Another state: back to the first page, the rest of the URL kept.
+    fireEvent.click(screen.getByRole("combobox", { name: "Estado" }));
+    fireEvent.click(await screen.findByRole("option", { name: "Enviado", hidden: true }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe(
+        "?pestanya=correo&q=ana&estado=enviado&pageSize=50",
+      ),
+    );
+    await waitFor(() =>
+      expect(llamadas.map((l) => l.clave)).toContain(
+        "GET /api/utilidades/correos?page=1&pageSize=50&q=ana&estado=enviado",
+      ),
+    );
+  });
+
+  it("el registro de actividad lee sus filtros de la URL y exporta con ellos", async () => {
+    await entrar("/utilidades?pestanya=actividad&idUsuario=x&entidad=socios&desde=2026-01-01");
+    // The first page drawn in a file loads the whole app: on a busy machine it takes a while.
+    const exportar = await screen.findByRole(
+      "button",
+      { name: "Exportar a CSV" },
+      { timeout: 15_000 },
+    );
+    await waitFor(() =>
+      expect(llamadas.map((l) => l.clave)).toContain(
+        "GET /api/utilidades/actividad?entidad=socios&desde=2026-01-01&page=1&pageSize=25",
+      ),
+    );
+    fireEvent.click(exportar);
+    await waitFor(() =>
+      expect(llamadas.map((l) => l.clave)).toContain(
+        "GET /api/utilidades/actividad/exportar?entidad=socios&desde=2026-01-01&formato=csv",
+      ),
+    );
+  });
+
   it("un usuario que no es administrador vuelve al inicio", async () => {
     await entrar("/utilidades", { ...ADMIN, rol: "usuario" });
     await waitFor(() => expect(router.state.location.pathname).not.toBe("/utilidades"));
