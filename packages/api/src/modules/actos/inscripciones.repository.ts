@@ -593,6 +593,21 @@ export class InscripcionesRepository extends ActosRepository {
     await this.db.updateTable("inscripcion").set(cambios).where("id", "=", id).execute();
   }
 
+  /**
+   * What is paid of a charge in parts (the `pagado` charges split off it), in cents, with the
+   * charge locked: a partial payment at the same moment waits for this change, or this for it.
+   */
+  async pagadoEnPartes(idPago: number): Promise<number> {
+    await this.db.selectFrom("pago").select("id").where("id", "=", idPago).forUpdate().execute();
+    const fila = await this.db
+      .selectFrom("pago")
+      .select(sql<number>`coalesce(sum(importe), 0)`.as("pagado"))
+      .where("id_pago_origen", "=", idPago)
+      .where("estado", "=", "pagado")
+      .executeTakeFirstOrThrow();
+    return Number(fila.pagado);
+  }
+
   /** Changes amount and concept of a charge only while it is pending and outside a remittance. */
   async actualizarCargoPendiente(idPago: number, importe: number, concepto: string) {
     const r = await this.db

@@ -495,11 +495,18 @@ export class InscripcionesService {
         const precios = conPrecio(await repo.precios([idActo]));
         importe = importeDe(acto, precios, socio.id_tipo_socio, invitados);
         if (idPago !== null) {
+          // Part of the charge may be paid already (a partial payment at the desk, an online
+          // payment ordered before the guests grew): what stays pending is the new amount less
+          // that. Down to it or below, a refund is the board's.
+          const pagado = await repo.pagadoEnPartes(idPago);
+          const resto = importe - pagado;
+          if (pagado > 0 && resto <= 0)
+            throw conflicto("actos.cargo_inscripcion_esta_pagado_remesa_para");
           const seguido =
-            importe > 0
+            resto > 0
               ? await repo.actualizarCargoPendiente(
                   idPago,
-                  importe,
+                  resto,
                   conceptoInscripcion(acto.nombre, invitados),
                 )
               : await repo.anularCargo(idPago, MOTIVO_INSCRIPCION_CANCELADA);

@@ -513,6 +513,32 @@ describe("pago en línea activo", () => {
       });
     }
 
+    it("con una parte pagada, cambiar los invitados deja pendiente el nuevo importe menos lo pagado; bajar hasta lo pagado es de la junta (409)", async () => {
+      const socio = await cuenta("usuario");
+      const { url, idPago } = await inscripcionDe20(socio);
+      const f = await pedido(socio.token, [idPago]);
+      const patch = (invitados: number) =>
+        e.app.inject({
+          method: "PATCH",
+          url,
+          headers: bearer(socio.token),
+          payload: { invitados },
+        });
+      expect((await patch(3)).statusCode).toBe(200);
+      expect((await notificar(notificacionDe(f))).statusCode).toBe(200);
+      expect((await filaPago(idPago)).importe).toBe(6000);
+
+      // 2 guests: 60 € in all, 20 € paid, 40 € owed (not 60 €).
+      const dos = await patch(2);
+      expect(dos.statusCode, dos.body).toBe(200);
+      expect(await filaPago(idPago)).toMatchObject({ estado: "pendiente", importe: 4000 });
+      // No guests: 20 €, all paid: the charge can't drop to nothing here.
+      const ninguno = await patch(0);
+      expect(ninguno.statusCode).toBe(409);
+      expect(await filaPago(idPago)).toMatchObject({ estado: "pendiente", importe: 4000 });
+      expect((await partes(idPago)).map((p) => [p.estado, p.importe])).toEqual([["pagado", 2000]]);
+    });
+
     it("la notificación y el cambio de invitados a la vez: se paga lo del pedido, nunca más, y lo que falta queda pendiente", async () => {
       const socio = await cuenta("usuario");
       const { url, idPago } = await inscripcionDe20(socio);
