@@ -270,6 +270,7 @@ export const MENSAJES_ES = {
   "tesoreria.camt_apunte_sin_fecha":
     "El extracto {{id}} trae un apunte sin fecha de contabilización (BookgDt)",
   "tesoreria.extracto_no_cuadra": "Los saldos del extracto no cuadran con sus apuntes",
+  "tesoreria.norma43_no_valida": "El extracto no es un fichero de la norma 43 válido",
   "envios.sin_smtp":
     "No se pueden hacer envíos: el servidor no tiene configurado el correo (SMTP_URL).",
   "envios.no_encontrado": "El envío no existe.",

@@ -268,6 +268,7 @@ export const MENSAJES_VA: Catalogo = {
   "tesoreria.camt_apunte_sin_fecha":
     "L'extracte {{id}} porta un apunt sense data de comptabilització (BookgDt)",
   "tesoreria.extracto_no_cuadra": "Els saldos de l'extracte no quadren amb els seus apunts",
+  "tesoreria.norma43_no_valida": "L'extracte no és un fitxer de la norma 43 vàlid",
   "envios.sin_smtp":
     "No es poden fer enviaments: el servidor no té configurat el correu (SMTP_URL).",
   "envios.no_encontrado": "L'enviament no existix.",
