@@ -66,6 +66,11 @@ describe("@fila/domain", () => {
       "anularSeries",
       "premioParticipacion",
       "VerificacionParticipacionSchema",
+      "leerNorma43",
+      "descuadreSaldoFinal",
+      "saldoFinalCalculado",
+      "digitosControlCcc",
+      "ibanDeCcc",
     ];
     const faltan = nombres.filter((nombre) => !(nombre in domain));
     expect(faltan).toEqual([]);

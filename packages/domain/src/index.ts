@@ -48,6 +48,8 @@ export * from "./socios/importacion";
 export * from "./socios/socio.schema";
 export * from "./socios/socio-entrada.schema";
 export * from "./socios/socio-vista.schema";
+export * from "./tesoreria/extracto";
+export * from "./tesoreria/norma43";
 export * from "./utilidades/cierre.schema";
 export * from "./utilidades/olvido.schema";
 export * from "./utilidades/registros.schema";

@@ -264,6 +264,17 @@ export const MENSAJES_ES = {
     "Hay una operación rechazada sin OrgnlEndToEndId",
   "sepa.no_es_pain002": "El fichero de devoluciones no es un pain.002 válido",
   "sepa.operacion_no_trae_codigo_motivo": "La operación {{endToEndId}} no trae el código de motivo",
+  "tesoreria.no_es_camt053": "El extracto no es un camt.053 válido",
+  "tesoreria.camt_sin_bktocstmrstmt": "Falta el extracto de cuenta (BkToCstmrStmt)",
+  "tesoreria.camt_sin_extractos": "El fichero no trae ningún extracto (Stmt)",
+  "tesoreria.camt_sin_iban": "El extracto {{id}} no trae el IBAN de la cuenta",
+  "tesoreria.camt_sin_saldo": "El extracto {{id}} no trae el saldo {{tipo}}",
+  "tesoreria.camt_importe_no_valido":
+    "El extracto {{id}} trae un importe «{{importe}}» o un CdtDbtInd que no valen",
+  "tesoreria.camt_apunte_sin_fecha":
+    "El extracto {{id}} trae un apunte sin fecha de contabilización (BookgDt)",
+  "tesoreria.extracto_no_cuadra": "Los saldos del extracto no cuadran con sus apuntes",
+  "tesoreria.norma43_no_valida": "El extracto no es un fichero de la norma 43 válido",
   "envios.sin_smtp":
     "No se pueden hacer envíos: el servidor no tiene configurado el correo (SMTP_URL).",
   "envios.no_encontrado": "El envío no existe.",

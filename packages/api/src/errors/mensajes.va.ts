@@ -262,6 +262,17 @@ export const MENSAJES_VA: Catalogo = {
     "Hi ha una operació rebutjada sense OrgnlEndToEndId",
   "sepa.no_es_pain002": "El fitxer de devolucions no és un pain.002 vàlid",
   "sepa.operacion_no_trae_codigo_motivo": "L'operació {{endToEndId}} no porta el codi de motiu",
+  "tesoreria.no_es_camt053": "L'extracte no és un camt.053 vàlid",
+  "tesoreria.camt_sin_bktocstmrstmt": "Falta l'extracte de compte (BkToCstmrStmt)",
+  "tesoreria.camt_sin_extractos": "El fitxer no porta cap extracte (Stmt)",
+  "tesoreria.camt_sin_iban": "L'extracte {{id}} no porta l'IBAN del compte",
+  "tesoreria.camt_sin_saldo": "L'extracte {{id}} no porta el saldo {{tipo}}",
+  "tesoreria.camt_importe_no_valido":
+    "L'extracte {{id}} porta un import «{{importe}}» o un CdtDbtInd que no valen",
+  "tesoreria.camt_apunte_sin_fecha":
+    "L'extracte {{id}} porta un apunt sense data de comptabilització (BookgDt)",
+  "tesoreria.extracto_no_cuadra": "Els saldos de l'extracte no quadren amb els seus apunts",
+  "tesoreria.norma43_no_valida": "L'extracte no és un fitxer de la norma 43 vàlid",
   "envios.sin_smtp":
     "No es poden fer enviaments: el servidor no té configurat el correu (SMTP_URL).",
   "envios.no_encontrado": "L'enviament no existix.",

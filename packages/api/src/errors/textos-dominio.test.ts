@@ -4,7 +4,9 @@ import { fileURLToPath } from "node:url";
 import {
   anularSeries,
   comprobarCupo,
+  descuadreSaldoFinal,
   type LoteriaEnCentimos,
+  leerNorma43,
   liquidarTalonario,
   problemasLoteria,
   rechazoCambioLoteria,
@@ -132,6 +134,64 @@ describe("textos de las reglas de la lotería en valenciano", () => {
 
   it.each(mensajes)("«%s»", (mensaje) => {
     expect(mensaje).not.toBe("");
+    expect(conoceTextoDominio(mensaje)).toBe(true);
+    expect(textoDominioEnValenciano(mensaje)).not.toBe(mensaje);
+  });
+});
+
+describe("textos del lector de la norma 43 y de los saldos de un extracto en valenciano", () => {
+  const l = (s: string) => s.padEnd(80, " ");
+  const n = (v: number, ancho: number) => String(v).padStart(ancho, "0");
+  // 11, entidad, oficina, cuenta, desde, hasta, clave, saldo inicial, divisa, modalidad, nombre.
+  const cab = l(`11${"2100"}${"0418"}${"0200051332"}261101261130${"2"}${n(150000, 14)}9783FILA`);
+  const mov = l(`22    0418261110261110${"03"}${"101"}${"2"}${n(1000, 14)}`);
+  const fin = (nd: number, td: number, nh: number, th: number, cuenta = "0200051332") =>
+    l(`3321000418${cuenta}${n(nd, 5)}${n(td, 14)}${n(nh, 5)}${n(th, 14)}2${n(150000, 14)}978`);
+  const r88 = (registros: number) => l(`88${"9".repeat(18)}${n(registros, 6)}`);
+  const problemas = (lineas: string[]) => {
+    const r = leerNorma43(Uint8Array.from([...lineas.join("\n")].map((c) => c.charCodeAt(0))));
+    return r.ok ? [] : r.problemas.map((p) => p.mensaje);
+  };
+  const mensajes = [
+    ...problemas([cab.slice(0, 50)]),
+    ...problemas([l("44")]),
+    ...problemas([l("22")]),
+    ...problemas([l("23")]),
+    ...problemas([l("33")]),
+    ...problemas([]),
+    ...problemas([r88(0)]),
+    ...problemas([r88(0), l("44")]),
+    ...problemas([r88(5)]),
+    ...problemas([l("11ABCD")]),
+    ...problemas([cab.replace("261101", "261131")]),
+    ...problemas([cab.replace("00000000150000", "0000000015000X")]),
+    ...problemas([`${cab.slice(0, 32)}3${cab.slice(33)}`]),
+    ...problemas([cab, cab]),
+    ...problemas([cab, mov, fin(0, 0, 1, 1000, "0200051333")]),
+    ...problemas([cab, mov, fin(1, 5, 0, 0)]),
+    ...problemas([cab, mov, r88(2)]),
+    ...problemas([cab, mov, ...Array.from({ length: 6 }, () => l("2301X"))]),
+    descuadreSaldoFinal(
+      {
+        iban: "ES9121000418450200051332",
+        ccc: null,
+        divisa: "EUR",
+        titular: "",
+        fechaDesde: "2026-11-01",
+        fechaHasta: "2026-11-30",
+        saldoInicialCentimos: 100,
+        saldoFinalCentimos: 50,
+        apuntes: [],
+      },
+      null,
+    ) ?? "",
+  ];
+
+  it("recorre todos los problemas que el lector sabe decir", () => {
+    expect(new Set(mensajes.map((m) => m.replace(/\d+/g, "N"))).size).toBe(23);
+  });
+
+  it.each(mensajes)("«%s»", (mensaje) => {
     expect(conoceTextoDominio(mensaje)).toBe(true);
     expect(textoDominioEnValenciano(mensaje)).not.toBe(mensaje);
   });

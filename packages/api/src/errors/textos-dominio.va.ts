@@ -186,6 +186,8 @@ const EXACTOS: Record<string, string> = {
     "Els premis s'anoten a partir del dia del sorteig",
   "Este talonario ya tiene 1 participación digital vendida":
     "Este talonari ja té 1 participació digital venuda",
+  "Falta el registro 88 de fin de fichero": "Falta el registre 88 de fi de fitxer",
+  "El fichero no trae ninguna cuenta (registro 11)": "El fitxer no porta cap compte (registre 11)",
 };
 
 /** Texts built from a value: the value is kept, the words change. */
@@ -285,6 +287,84 @@ const PATRONES: [RegExp, string][] = [
   ],
   [/^La lotería no tiene el número (\d+)$/, "La loteria no té el número $1"],
   [/^(\S+) es true o false \(o 1 o 0\)$/, "$1 és true o false (o 1 o 0)"],
+  [
+    /^Cuenta (\S+): el saldo final \((.+)\) no es el inicial más los movimientos \((.+)\)$/,
+    "Compte $1: el saldo final ($2) no és l'inicial més els moviments ($3)",
+  ],
+  [
+    /^Línea (\d+): el saldo final \((.+)\) no es el inicial más los abonos menos los cargos \((.+)\)$/,
+    "Línia $1: el saldo final ($2) no és l'inicial més els abonaments menys els càrrecs ($3)",
+  ],
+  [
+    /^Línea (\d+): el registro tiene (\d+) caracteres y debe tener 80$/,
+    "Línia $1: el registre té $2 caràcters i n'ha de tindre 80",
+  ],
+  [
+    /^Línea (\d+): hay registros después del registro 88 \(línea (\d+)\)$/,
+    "Línia $1: hi ha registres després del registre 88 (línia $2)",
+  ],
+  [
+    /^Línea (\d+): la cuenta del registro 33 no es la del registro 11 \(línea (\d+)\)$/,
+    "Línia $1: el compte del registre 33 no és el del registre 11 (línia $2)",
+  ],
+  [
+    /^Línea (\d+): el registro 33 dice (\d+) apuntes en el debe y la cuenta tiene (\d+)$/,
+    "Línia $1: el registre 33 diu $2 apunts en el deure i el compte en té $3",
+  ],
+  [
+    /^Línea (\d+): el registro 33 dice (\d+) apuntes en el haber y la cuenta tiene (\d+)$/,
+    "Línia $1: el registre 33 diu $2 apunts en l'haver i el compte en té $3",
+  ],
+  [
+    /^Línea (\d+): el total del debe del registro 33 \((.+)\) no es la suma de sus apuntes \((.+)\)$/,
+    "Línia $1: el total del deure del registre 33 ($2) no és la suma dels seus apunts ($3)",
+  ],
+  [
+    /^Línea (\d+): el total del haber del registro 33 \((.+)\) no es la suma de sus apuntes \((.+)\)$/,
+    "Línia $1: el total de l'haver del registre 33 ($2) no és la suma dels seus apunts ($3)",
+  ],
+  [/^Línea (\d+): la cuenta «(.+)» no son 18 cifras$/, "Línia $1: el compte «$2» no són 18 xifres"],
+  [
+    /^Línea (\d+): la fecha «(.+)» no es una fecha AAMMDD$/,
+    "Línia $1: la data «$2» no és una data AAMMDD",
+  ],
+  [/^Línea (\d+): «(.+)» no es un número$/, "Línia $1: «$2» no és un número"],
+  [
+    /^Línea (\d+): la clave de debe o haber es «(.*)» y debe ser 1 o 2$/,
+    "Línia $1: la clau de deure o haver és «$2» i ha de ser 1 o 2",
+  ],
+  [
+    /^Línea (\d+): empieza una cuenta sin el registro 33 de la anterior \(línea (\d+)\)$/,
+    "Línia $1: comença un compte sense el registre 33 de l'anterior (línia $2)",
+  ],
+  [
+    /^Línea (\d+): un movimiento \(registro 22\) sin su cuenta \(registro 11\)$/,
+    "Línia $1: un moviment (registre 22) sense el seu compte (registre 11)",
+  ],
+  [
+    /^Línea (\d+): un registro (23|24) sin su movimiento \(registro 22\)$/,
+    "Línia $1: un registre $2 sense el seu moviment (registre 22)",
+  ],
+  [
+    /^Línea (\d+): un movimiento no puede tener más de 5 registros 23$/,
+    "Línia $1: un moviment no pot tindre més de 5 registres 23",
+  ],
+  [
+    /^Línea (\d+): un final de cuenta \(registro 33\) sin su registro 11$/,
+    "Línia $1: un final de compte (registre 33) sense el seu registre 11",
+  ],
+  [
+    /^Línea (\d+): la cuenta de la línea (\d+) no termina con su registro 33$/,
+    "Línia $1: el compte de la línia $2 no acaba amb el seu registre 33",
+  ],
+  [
+    /^Línea (\d+): el registro 88 dice (\d+) registros y el fichero tiene (\d+)$/,
+    "Línia $1: el registre 88 diu $2 registres i el fitxer en té $3",
+  ],
+  [
+    /^Línea (\d+): «(.*)» no es un código de registro de la norma 43$/,
+    "Línia $1: «$2» no és un codi de registre de la norma 43",
+  ],
 ];
 
 /**
