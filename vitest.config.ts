@@ -63,6 +63,8 @@ export default defineConfig({
           // A cap, not a measure: pages that draw the whole app (lazy shell, home, dialogs) took
           // over the 5 s default on a 2-core machine busy with other suites.
           testTimeout: 15000,
+          // Both cores (Vitest's default, cores − 1, ran one file at a time here).
+          maxWorkers: 2,
         },
       },
     ],
