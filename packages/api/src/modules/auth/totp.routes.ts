@@ -11,7 +11,13 @@ const EstadoSchema = z.object({
   obligatorio: z.boolean(),
   pendiente: z.boolean(),
   renovar: z.boolean(),
-  prueba: z.enum(["correo", "administrador"]).nullable(),
+  // «correo» or «administrador»: how the account proves itself before a new factor after a
+  // restore from another installation; null when it needn't. Text in the contract: an enum that
+  // admits null doesn't fit OpenAPI 3.0 (as `motivoCierre` in Mis actos).
+  prueba: z
+    .string()
+    .nullable()
+    .describe("correo o administrador: la prueba antes de un factor nuevo; null si no hace falta"),
   codigosRestantes: z.int(),
 });
 const CodigoSchema = z.object({ codigo: CodigoSegundoFactorSchema });
