@@ -90,8 +90,11 @@ describe("arranque", () => {
     async () => {
       const temporal = await crearBaseTemporal(urlPostgres as string, "fila_arranque");
       limpiezas.push(temporal.borrar);
+      // Instances of one installation share its key (FILA_CLAVE), each with its own DATA_DIR:
+      // with a key each, the second would refuse the first one's data (issue 45 §12).
       const comun = {
         DATABASE_URL: temporal.url,
+        FILA_CLAVE: randomBytes(32).toString("base64"),
         DEMO: "1",
         ADMIN_EMAIL: "primer@fila.test",
         ADMIN_PASSWORD: "una-clave-larga-de-prueba",
