@@ -13,6 +13,18 @@ const servidoresReales = [
   "packages/api/src/bootstrap/arranque.test.ts",
 ];
 
+/**
+ * Files about the embedded engines (PGlite, the embedded PostgreSQL and the carry-over between
+ * them): they never read DATABASE_URL, so the PostgreSQL pass leaves them to the first one.
+ */
+const soloBaseEmbebida = [
+  "packages/api/src/db/pglite-un-viaje.test.ts",
+  "packages/api/src/db/postgres-embebido.test.ts",
+  "packages/api/src/resiliencia/postgres-embebido.test.ts",
+  "packages/api/src/bootstrap/base-embebida.test.ts",
+];
+const fueraDeEstaPasada = conPostgres ? soloBaseEmbebida : [];
+
 const api = {
   globalSetup: ["packages/api/src/test/global-setup.ts"],
   testTimeout: 30000,
@@ -38,7 +50,7 @@ export default defineConfig({
         test: {
           name: "api",
           include: ["packages/api/src/**/*.test.ts"],
-          exclude: servidoresReales,
+          exclude: [...servidoresReales, ...fueraDeEstaPasada],
           ...api,
           // Vitest's default is cores − 1, one file at a time on two cores. On PostgreSQL the
           // files mostly wait on the server's process; on PGlite each file's database runs in
@@ -50,6 +62,7 @@ export default defineConfig({
         test: {
           name: "api-servidores",
           include: servidoresReales,
+          exclude: fueraDeEstaPasada,
           ...api,
           fileParallelism: false,
         },
