@@ -1,17 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { DomainError } from "../../errors/domain-error.js";
+import { errorDe } from "../../test/error-lanzado.js";
 import { pain002 } from "../../test/xsd-sepa.js";
 import { leerPain002 } from "./pain002.js";
-
-function errorDe(fn: () => unknown): DomainError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof DomainError) return e;
-    throw e;
-  }
-  throw new Error("no lanzó");
-}
 
 describe("leerPain002", () => {
   it("devuelve los rechazados con su motivo e ignora los aceptados", () => {

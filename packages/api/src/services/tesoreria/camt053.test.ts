@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DomainError } from "../../errors/domain-error.js";
+import { errorDe } from "../../test/error-lanzado.js";
 import { leerCamt053 } from "./camt053.js";
 
 // Los ficheros se escriben aquí con los elementos de BankToCustomerStatement de ISO 20022
@@ -100,16 +100,6 @@ const CUENTA: Cuenta = {
 };
 
 const bytes = (xml: string) => new TextEncoder().encode(xml);
-
-function errorDe(fn: () => unknown): DomainError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof DomainError) return e;
-    throw e;
-  }
-  throw new Error("no lanzó");
-}
 
 describe("leerCamt053", () => {
   it.each(["02", "08"] as const)(
