@@ -1,6 +1,7 @@
 import { XMLParser } from "fast-xml-parser";
 import { DomainError } from "../../errors/domain-error.js";
 import { type Mensaje, mensajeCon } from "../../errors/mensajes.js";
+import { comoLista, hijo, texto } from "../xml-nodos.js";
 
 /**
  * Fichero de estado o devoluciones del banco (pain.002.001.03, y también .001.02): los
@@ -11,20 +12,6 @@ export type Rechazo = { endToEndId: string; motivo: string };
 
 const noValido = (detalle: Mensaje) =>
   new DomainError("validacion", "sepa.no_es_pain002", [{ campo: "archivo", clave: detalle }]);
-
-type Nodo = Record<string, unknown>;
-
-const comoLista = (v: unknown): unknown[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
-
-function hijo(nodo: unknown, nombre: string): unknown {
-  return nodo && typeof nodo === "object" ? (nodo as Nodo)[nombre] : undefined;
-}
-
-function texto(v: unknown): string {
-  if (typeof v === "string" || typeof v === "number") return String(v).trim();
-  const t = hijo(v, "#text");
-  return t === undefined ? "" : String(t).trim();
-}
 
 export function leerPain002(contenido: Buffer | string): Rechazo[] {
   const xml = typeof contenido === "string" ? contenido : contenido.toString("utf8");

@@ -8,6 +8,7 @@ import {
 import { XMLParser } from "fast-xml-parser";
 import { DomainError } from "../../errors/domain-error.js";
 import { type Mensaje, mensajeCon } from "../../errors/mensajes.js";
+import { comoLista, hijo, texto } from "../xml-nodos.js";
 
 /**
  * Extracto de cuenta ISO 20022 camt.053 (BankToCustomerStatement; .001.02 del SEPA de 2009 y
@@ -19,25 +20,8 @@ import { type Mensaje, mensajeCon } from "../../errors/mensajes.js";
  * inicial más los apuntes. Solo cuentan los apuntes contabilizados (Sts BOOK, o sin estado).
  */
 
-type Nodo = Record<string, unknown>;
-
 const noValido = (detalle: Mensaje) =>
   new DomainError("validacion", "tesoreria.no_es_camt053", [{ campo: "archivo", clave: detalle }]);
-
-const comoLista = (v: unknown): unknown[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
-
-function hijo(nodo: unknown, ...ruta: string[]): unknown {
-  return ruta.reduce<unknown>(
-    (n, nombre) => (n && typeof n === "object" ? (n as Nodo)[nombre] : undefined),
-    nodo,
-  );
-}
-
-function texto(v: unknown): string {
-  if (typeof v === "string" || typeof v === "number") return String(v).trim();
-  const t = hijo(v, "#text");
-  return t === undefined ? "" : String(t).trim();
-}
 
 const textoO = (v: unknown) => texto(v) || null;
 
