@@ -610,7 +610,74 @@ export type TrabajoTable = {
   actualizado_en: Generated<Date>;
 };
 
+/** The Christmas lottery (migration 0036, issue 46); amounts in cents. */
+export type LoteriaTable = {
+  id: Generated<number>;
+  nombre: string;
+  sorteo: string;
+  fecha_sorteo: string;
+  fecha_limite_devolucion: string;
+  precio_decimo: number;
+  importe_jugado: number;
+  donativo: Generated<number>;
+  autorizacion_recargo: Generated<string>;
+  id_producto: number;
+  premios_anotados: Generated<boolean>;
+  liquidacion_automatica_en: Date | null;
+  creado_en: Generated<Date>;
+};
+
+export type LoteriaNumeroTable = {
+  id_loteria: number;
+  numero: string;
+  decimos: number;
+  /** Prize per décimo (cents) once entered; null before. */
+  premio_decimo: number | null;
+};
+
+export type LiquidadoPor = "titular" | "junta" | "trabajo";
+
+export type LoteriaTalonarioTable = {
+  id: Generated<number>;
+  id_loteria: number;
+  serie_desde: number;
+  serie_hasta: number;
+  /** Who sells it; null: kept by the board. */
+  id_socio: number | null;
+  liquidado_en: Date | null;
+  liquidado_por: LiquidadoPor | null;
+  vendidas: Generated<number>;
+  importe_jugado: Generated<number>;
+  donativo: Generated<number>;
+  id_pago: number | null;
+  creado_en: Generated<Date>;
+};
+
+export type EstadoParticipacionFila = "valida" | "anulada" | "devuelta";
+
+export type LoteriaParticipacionTable = {
+  id: Generated<number>;
+  id_loteria: number;
+  id_talonario: number;
+  serie: number;
+  estado: Generated<EstadoParticipacionFila>;
+  motivo_anulacion: Generated<string>;
+  digital: Generated<boolean>;
+  comprador_nombre: Generated<string>;
+  comprador_email: Generated<string>;
+  comprador_telefono: Generated<string>;
+  emitida_por: number | null;
+  premio_pagado_en: Date | null;
+  premio_bruto: number | null;
+  premio_retencion: number | null;
+  premio_pagado_por: number | null;
+};
+
 export type DB = {
+  loteria: LoteriaTable;
+  loteria_numero: LoteriaNumeroTable;
+  loteria_talonario: LoteriaTalonarioTable;
+  loteria_participacion: LoteriaParticipacionTable;
   trabajo: TrabajoTable;
   envio: EnvioTable;
   envio_destinatario: EnvioDestinatarioTable;
