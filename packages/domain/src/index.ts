@@ -20,6 +20,7 @@ export * from "./gallofa/gallofa.schema";
 export * from "./ids/random-id";
 export * from "./informes/informe.schema";
 export * from "./informes/resumen.schema";
+export * from "./loteria/loteria.respuestas";
 export * from "./loteria/loteria.schema";
 export * from "./loteria/premios";
 export * from "./loteria/reglas";

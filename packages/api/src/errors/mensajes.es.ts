@@ -158,6 +158,9 @@ export const MENSAJES_ES = {
   "no_encontrado.imagen_noticia": "La imagen de la noticia no existe.",
   "no_encontrado.inscripcion": "La inscripción no existe.",
   "no_encontrado.logotipo": "El logotipo no existe.",
+  "no_encontrado.loteria": "La lotería no existe.",
+  "no_encontrado.talonario": "El talonario no existe.",
+  "no_encontrado.participacion": "La participación no existe.",
   "no_encontrado.noticia": "La noticia no existe.",
   "no_encontrado.pedido": "El pedido no existe.",
   "no_encontrado.producto": "El producto no existe.",
@@ -175,6 +178,18 @@ export const MENSAJES_ES = {
   "olvido.paga_a_activos":
     "El socio {{id}} ({{nombre}}) paga los cargos de {{n}} socios que siguen de alta: cámbiales antes el pagador.",
   "olvido.sin_fecha_baja": "El socio {{id}} ({{nombre}}) no tiene fecha de baja.",
+  "loterias.producto_duplicado":
+    "Ya hay un producto «{{nombre}}» en {{anyo}}: ponle otro nombre a la lotería.",
+  "loterias.talonario_liquidado": "El talonario ya está liquidado.",
+  "loterias.sin_series_libres": "No queda ninguna participación libre en ese talonario.",
+  "loterias.sin_talonario":
+    "No tienes ningún talonario sin liquidar en esta lotería del que sacar la participación.",
+  "loterias.sin_premios": "Aún no se han anotado los premios de esta lotería.",
+  "loterias.sin_premio": "Esta participación no tiene premio.",
+  "loterias.participacion_anulada": "La participación está anulada: no cobra premio.",
+  "loterias.participacion_devuelta":
+    "La participación se devolvió sin vender: su premio es de la asociación.",
+  "loterias.premio_pagado": "El premio de esta participación ya está pagado.",
   "pagos.cargo_esta_anulado": "El cargo ya está anulado.",
   "pagos.cargo_esta_pagado_no_puede_anular": "El cargo ya está pagado: no se puede anular.",
   "pagos.cargo_esta_remesa_cargo_cobra_devuelve":

@@ -158,6 +158,9 @@ export const MENSAJES_VA: Catalogo = {
   "no_encontrado.imagen_noticia": "La imatge de la notícia no existix.",
   "no_encontrado.inscripcion": "La inscripció no existix.",
   "no_encontrado.logotipo": "El logotip no existix.",
+  "no_encontrado.loteria": "La loteria no existix.",
+  "no_encontrado.talonario": "El talonari no existix.",
+  "no_encontrado.participacion": "La participació no existix.",
   "no_encontrado.noticia": "La notícia no existix.",
   "no_encontrado.pedido": "La comanda no existix.",
   "no_encontrado.producto": "El producte no existix.",
@@ -175,6 +178,18 @@ export const MENSAJES_VA: Catalogo = {
   "olvido.paga_a_activos":
     "El soci {{id}} ({{nombre}}) paga els càrrecs de {{n}} socis que continuen d'alta: canvia'ls abans el pagador.",
   "olvido.sin_fecha_baja": "El soci {{id}} ({{nombre}}) no té data de baixa.",
+  "loterias.producto_duplicado":
+    "Ja hi ha un producte «{{nombre}}» en {{anyo}}: posa-li un altre nom a la loteria.",
+  "loterias.talonario_liquidado": "El talonari ja està liquidat.",
+  "loterias.sin_series_libres": "No queda cap participació lliure en eixe talonari.",
+  "loterias.sin_talonario":
+    "No tens cap talonari sense liquidar en esta loteria del qual traure la participació.",
+  "loterias.sin_premios": "Encara no s'han anotat els premis d'esta loteria.",
+  "loterias.sin_premio": "Esta participació no té premi.",
+  "loterias.participacion_anulada": "La participació està anul·lada: no cobra premi.",
+  "loterias.participacion_devuelta":
+    "La participació es va tornar sense vendre: el seu premi és de l'associació.",
+  "loterias.premio_pagado": "El premi d'esta participació ja està pagat.",
   "pagos.cargo_esta_anulado": "El càrrec ja està anul·lat.",
   "pagos.cargo_esta_pagado_no_puede_anular": "El càrrec ja està pagat: no es pot anul·lar.",
   "pagos.cargo_esta_remesa_cargo_cobra_devuelve":

@@ -128,6 +128,17 @@ export class ProductosRepository {
     return new Set(filas.map((f) => f.id_producto).filter((id): id is number => id !== null));
   }
 
+  /** Of these products, those a lottery points at (charged by its settlements, once). */
+  async enLoterias(ids: number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const filas = await this.db
+      .selectFrom("loteria")
+      .select("id_producto")
+      .where("id_producto", "in", ids)
+      .execute();
+    return new Set(filas.map((f) => f.id_producto));
+  }
+
   async idConNombre(anyo: number, nombre: string): Promise<number | null> {
     const f = await this.db
       .selectFrom("producto")

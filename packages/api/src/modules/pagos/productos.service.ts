@@ -119,19 +119,23 @@ export class ProductosService {
 
   /**
    * What copying a year's products to another would do: the yearly ones (fee, levy, ramell,
-   * lottery, other) are copied with their prices; event tickets are charged once and stay, as do
-   * names the target year already has. The year in a name becomes the new one.
+   * lottery, other) are copied with their prices; event tickets are charged once and stay, as do a
+   * lottery's own product (charged by its settlements, issue 46) and names the target year
+   * already has. The year in a name becomes the new one.
    */
   private async planCopia(repo: ProductosRepository, copia: CopiaProductos) {
     const origen = await repo.delAnyo(copia.desde);
     const destino = new Set((await repo.delAnyo(copia.hasta)).map((p) => p.nombre.toLowerCase()));
     const enActos = await repo.enActos(origen.map((p) => p.id));
+    const enLoterias = await repo.enLoterias(origen.map((p) => p.id));
     const anuales: readonly string[] = TIPOS_PRODUCTO_ANUALES;
     return origen.map((p) => {
       const nombreDestino = p.nombre.replaceAll(String(copia.desde), String(copia.hasta));
       let motivo: string | null = null;
       if (!anuales.includes(p.tipo) || enActos.has(p.id)) {
         motivo = "Es de un acto: se cobra una sola vez.";
+      } else if (enLoterias.has(p.id)) {
+        motivo = "Es de una lotería: se cobra con sus talonarios.";
       } else if (destino.has(nombreDestino.toLowerCase())) {
         motivo = `Ya existe en ${copia.hasta}.`;
       } else {
