@@ -45,6 +45,9 @@ import { InformesRepository } from "./modules/informes/informes.repository.js";
 import { InformesService } from "./modules/informes/informes.service.js";
 import { InformesConsultasRepository } from "./modules/informes/informes-consultas.repository.js";
 import { InformesTablasService } from "./modules/informes/informes-tablas.service.js";
+import { LoteriasRepository } from "./modules/loterias/loterias.repository.js";
+import { LoteriasService, type OyentesLoteria } from "./modules/loterias/loterias.service.js";
+import { registrarTrabajosLoterias } from "./modules/loterias/loterias.trabajos.js";
 import { MAESTROS } from "./modules/maestros/maestros.config.js";
 import { MaestrosRepository } from "./modules/maestros/maestros.repository.js";
 import { MaestrosService } from "./modules/maestros/maestros.service.js";
@@ -90,6 +93,8 @@ export type DependenciasComposicion = {
   oidcFetch?: OpcionesOidc["fetchPersonalizado"];
   /** Tests only: a short lease, a fixed instance name. */
   trabajos?: OpcionesTrabajos;
+  /** What other modules hook on the lottery (the treasury: the prizes paid out). */
+  oyentesLoteria?: OyentesLoteria;
 };
 
 /**
@@ -104,11 +109,13 @@ export function componerServicios({
   log,
   oidcFetch,
   trabajos: opcionesTrabajos,
+  oyentesLoteria,
 }: DependenciasComposicion) {
   // The one job runner (ADR 0020): modules register their kinds of job on it.
   const trabajos = new Trabajos(db, log, opcionesTrabajos);
   registrarTrabajosPagos(trabajos);
   registrarTrabajosRemesas(trabajos);
+  registrarTrabajosLoterias(trabajos);
   const mail = new MailService(db, log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   const eventos = new EventosService(db, log);
   const authRepo = new AuthRepository(db);
@@ -254,6 +261,13 @@ export function componerServicios({
     registros: new RegistrosService(new RegistrosRepository(db), mail),
     olvido: new OlvidoService(new OlvidoRepository(db), imagenesSocio),
     gallofa: new GallofaService(new GallofaRepository(db)),
+    // The Christmas lottery (issue 46): codes signed with the installation key, buyers mailed.
+    loterias: new LoteriasService(new LoteriasRepository(db), {
+      clave,
+      mail,
+      publicUrl: config.publicUrl,
+      oyentes: oyentesLoteria,
+    }),
   };
 }
 
