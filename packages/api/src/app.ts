@@ -45,6 +45,8 @@ import { enviosRoutes } from "./modules/envios/envios.routes.js";
 import { eventosRoutes } from "./modules/eventos/eventos.routes.js";
 import { gallofaRoutes } from "./modules/gallofa/gallofa.routes.js";
 import { informesRoutes } from "./modules/informes/informes.routes.js";
+import { loteriasRoutes } from "./modules/loterias/loterias.routes.js";
+import { lanzarLiquidaciones } from "./modules/loterias/loterias.trabajos.js";
 import { maestrosRoutes } from "./modules/maestros/maestros.routes.js";
 import { metricasRoutes } from "./modules/metricas/metricas.routes.js";
 import { noticiasRoutes } from "./modules/noticias/noticias.routes.js";
@@ -218,6 +220,13 @@ export async function buildApp({
     },
     parar: () => trabajos.parar(),
   });
+  // The lotteries whose deadline has passed: their unsettled talonarios settled by a job, once.
+  app.tareas.registrar({
+    nombre: "liquidación de loterías vencidas",
+    cadaMs: UNA_HORA_MS,
+    alArrancar: true,
+    ejecutar: () => lanzarLiquidaciones(trabajos, () => servicios.loterias.porLiquidar()),
+  });
   if (pglite) registrarTareasPglite(app.tareas, { db, log: app.log });
 
   // First: it counts every request from its first hook, and routes added later are followed.
@@ -330,6 +339,7 @@ export async function buildApp({
         gallofaRoutes,
         trabajosRoutes,
         enviosRoutes,
+        loteriasRoutes,
       ];
       for (const plugin of rutas) await api.register(plugin, servicios);
     },
