@@ -41,6 +41,8 @@ import { registrarTrabajoEnvios, trabajoEnvio } from "./modules/envios/envios.tr
 import { EventosService } from "./modules/eventos/eventos.service.js";
 import { GallofaRepository } from "./modules/gallofa/gallofa.repository.js";
 import { GallofaService } from "./modules/gallofa/gallofa.service.js";
+import { TesoreriaRepository } from "./modules/tesoreria/tesoreria.repository.js";
+import { TesoreriaService } from "./modules/tesoreria/tesoreria.service.js";
 import { InformesRepository } from "./modules/informes/informes.repository.js";
 import { InformesService } from "./modules/informes/informes.service.js";
 import { InformesConsultasRepository } from "./modules/informes/informes-consultas.repository.js";
@@ -254,6 +256,7 @@ export function componerServicios({
     registros: new RegistrosService(new RegistrosRepository(db), mail),
     olvido: new OlvidoService(new OlvidoRepository(db), imagenesSocio),
     gallofa: new GallofaService(new GallofaRepository(db)),
+    tesoreria: new TesoreriaService(new TesoreriaRepository(db), config.dataDir),
   };
 }
 

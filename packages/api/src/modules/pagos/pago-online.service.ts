@@ -29,6 +29,7 @@ import type { FicheroExportado } from "./pagos.export.js";
 import { presentarPago } from "./pagos.presenter.js";
 import { generarRecibo } from "./pagos.recibo.js";
 import type { PagosRepository } from "./pagos.repository.js";
+import { anotarMovimientoAutomatico } from "../tesoreria/tesoreria.automaticos.js";
 import { cobrarParte } from "./pagos.service.js";
 import {
   codificarParametros,
@@ -322,6 +323,15 @@ export class PagoOnlineService {
         respuesta,
         codigoAutorizacion: autorizacion,
         notificacion,
+      });
+      // The bank paid the whole order into the POS's account: one movement, a line per
+      // charge's type (a part paid twice too; the board refunds it with a counter-entry).
+      await anotarMovimientoAutomatico(pagos.tesoreria(), {
+        tipo: "pago_online",
+        idPedido: pedido.id,
+        numero,
+        fecha: cobro.fecha,
+        lineas: pedido.cargos.map((c) => ({ idPago: c.id, importe: c.importe })),
       });
       return {
         efecto: "pagado" as const,
