@@ -41,8 +41,6 @@ import { registrarTrabajoEnvios, trabajoEnvio } from "./modules/envios/envios.tr
 import { EventosService } from "./modules/eventos/eventos.service.js";
 import { GallofaRepository } from "./modules/gallofa/gallofa.repository.js";
 import { GallofaService } from "./modules/gallofa/gallofa.service.js";
-import { TesoreriaRepository } from "./modules/tesoreria/tesoreria.repository.js";
-import { TesoreriaService } from "./modules/tesoreria/tesoreria.service.js";
 import { InformesRepository } from "./modules/informes/informes.repository.js";
 import { InformesService } from "./modules/informes/informes.service.js";
 import { InformesConsultasRepository } from "./modules/informes/informes-consultas.repository.js";
@@ -70,6 +68,8 @@ import { SociosRepository } from "./modules/socios/socios.repository.js";
 import { SociosService } from "./modules/socios/socios.service.js";
 import { SociosIoRepository } from "./modules/socios-io/socios-io.repository.js";
 import { SociosIoService } from "./modules/socios-io/socios-io.service.js";
+import { TesoreriaRepository } from "./modules/tesoreria/tesoreria.repository.js";
+import { TesoreriaService } from "./modules/tesoreria/tesoreria.service.js";
 import { UsuariosRepository } from "./modules/usuarios/usuarios.repository.js";
 import { UsuariosService } from "./modules/usuarios/usuarios.service.js";
 import { CierreRepository } from "./modules/utilidades/cierre.repository.js";

@@ -360,13 +360,19 @@ export const MENSAJES_ES = {
   "tesoreria.cuenta_no_es_banco": "La cuenta {{nombre}} no es del banco.",
   "tesoreria.categoria_no_existe": "La categoría {{id}} no existe.",
   "tesoreria.categoria_repetida": "La categoría {{id}} está repetida.",
-  "tesoreria.categoria_en_uso_tipo": "La categoría ya tiene movimientos: no puede pasar de ingreso a gasto ni al revés.",
-  "tesoreria.saldo_inicial_con_cierre": "Hay años de la tesorería cerrados: el saldo inicial y su fecha ya no cambian (reabre esos años antes).",
-  "tesoreria.anyo_cerrado": "El año {{anyo}} de la tesorería está cerrado: reábrelo antes de cambiarlo.",
+  "tesoreria.categoria_en_uso_tipo":
+    "La categoría ya tiene movimientos: no puede pasar de ingreso a gasto ni al revés.",
+  "tesoreria.saldo_inicial_con_cierre":
+    "Hay años de la tesorería cerrados: el saldo inicial y su fecha ya no cambian (reabre esos años antes).",
+  "tesoreria.anyo_cerrado":
+    "El año {{anyo}} de la tesorería está cerrado: reábrelo antes de cambiarlo.",
   "tesoreria.anyo_ya_cerrado": "El año {{anyo}} de la tesorería ya está cerrado.",
-  "tesoreria.antes_saldo_inicial": "La fecha es anterior al saldo inicial de la cuenta ({{fecha}}).",
-  "tesoreria.ya_tiene_contraasiento": "El movimiento {{id}} ya está corregido por el contraasiento {{contraasiento}}.",
-  "tesoreria.contraasiento_de_contraasiento": "El movimiento {{id}} es un contraasiento: para rehacerlo, anota un movimiento nuevo.",
+  "tesoreria.antes_saldo_inicial":
+    "La fecha es anterior al saldo inicial de la cuenta ({{fecha}}).",
+  "tesoreria.ya_tiene_contraasiento":
+    "El movimiento {{id}} ya está corregido por el contraasiento {{contraasiento}}.",
+  "tesoreria.contraasiento_de_contraasiento":
+    "El movimiento {{id}} es un contraasiento: para rehacerlo, anota un movimiento nuevo.",
   "tesoreria.revisa_movimiento": "Revisa el movimiento.",
   "tesoreria.revisa_presupuesto": "Revisa el presupuesto.",
   "tesoreria.revisa_ajustes": "Revisa las cuentas de la tesorería.",

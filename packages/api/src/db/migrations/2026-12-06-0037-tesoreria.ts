@@ -162,7 +162,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       v_suma bigint;
       v_lineas integer;
     BEGIN
-      v_id := CASE WHEN TG_TABLE_NAME = 'tesoreria_movimiento' THEN NEW.id ELSE NEW.id_movimiento END;
+      IF TG_TABLE_NAME = 'tesoreria_movimiento' THEN
+        v_id := NEW.id;
+      ELSE
+        v_id := NEW.id_movimiento;
+      END IF;
       SELECT importe INTO v_importe FROM tesoreria_movimiento WHERE id = v_id;
       SELECT coalesce(sum(importe), 0), count(*) INTO v_suma, v_lineas
         FROM tesoreria_linea WHERE id_movimiento = v_id;

@@ -94,7 +94,11 @@ export class MaestrosRepository {
 
   async existeCuentaTesoreria(id: number): Promise<boolean> {
     return Boolean(
-      await this.db.selectFrom("tesoreria_cuenta").select("id").where("id", "=", id).executeTakeFirst(),
+      await this.db
+        .selectFrom("tesoreria_cuenta")
+        .select("id")
+        .where("id", "=", id)
+        .executeTakeFirst(),
     );
   }
 

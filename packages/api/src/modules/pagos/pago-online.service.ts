@@ -22,6 +22,7 @@ import { mensajeCon } from "../../errors/mensajes.js";
 import type { UsuarioAutenticado } from "../../plugins/auth.js";
 import type { MailService } from "../../services/mail.js";
 import type { AlertasService } from "../alertas/alertas.service.js";
+import { anotarMovimientoAutomatico } from "../tesoreria/tesoreria.automaticos.js";
 import { exportarPedidosOnline } from "./pago-online.export.js";
 import type { CargoBloqueado, PagoOnlineRepository, PedidoFila } from "./pago-online.repository.js";
 import { type ClaveTextoPagoOnline, IDIOMA_REDSYS, textoPagoOnline } from "./pago-online.textos.js";
@@ -29,7 +30,6 @@ import type { FicheroExportado } from "./pagos.export.js";
 import { presentarPago } from "./pagos.presenter.js";
 import { generarRecibo } from "./pagos.recibo.js";
 import type { PagosRepository } from "./pagos.repository.js";
-import { anotarMovimientoAutomatico } from "../tesoreria/tesoreria.automaticos.js";
 import { cobrarParte } from "./pagos.service.js";
 import {
   codificarParametros,

@@ -18,8 +18,8 @@ import { type Mensaje, mensajeCon } from "../../errors/mensajes.js";
 import type { UsuarioAutenticado } from "../../plugins/auth.js";
 import { registrarAuditoria } from "../../services/auditoria.js";
 import { leerPain002 } from "../../services/sepa/pain002.js";
-import { anotarMovimientoAutomatico } from "../tesoreria/tesoreria.automaticos.js";
 import { type AcreedorSepa, generarPain008 } from "../../services/sepa/pain008.js";
+import { anotarMovimientoAutomatico } from "../tesoreria/tesoreria.automaticos.js";
 import { presentarRemesa, presentarResumen } from "./remesas.presenter.js";
 import type {
   FilaAdeudo,

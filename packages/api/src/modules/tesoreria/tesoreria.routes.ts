@@ -32,14 +32,13 @@ import { cabeceraDescarga } from "../documentos/documentos.tipos.js";
 import type { TesoreriaService } from "./tesoreria.service.js";
 
 const tags = ["Tesorería"];
-const id = (que: string) =>
-  z.coerce
-    .number()
-    .int({ error: `El id ${que} no es válido` })
-    .positive({ error: `El id ${que} no es válido` })
-    .max(2_147_483_647, { error: `El id ${que} no es válido` });
-const IdParams = z.object({ id: id("") });
-const DocumentoParams = z.object({ id: id(""), idDocumento: id("del documento") });
+const id = (error: string) =>
+  z.coerce.number().int({ error }).positive({ error }).max(2_147_483_647, { error });
+const IdParams = z.object({ id: id("El id no es válido") });
+const DocumentoParams = z.object({
+  id: id("El id no es válido"),
+  idDocumento: id("El id del documento no es válido"),
+});
 const lista = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.int(), page: z.int(), pageSize: z.int() });
 const soloJunta = requiereRol("administrador");
