@@ -216,6 +216,9 @@ describe("fuzzing desde el documento OpenAPI", () => {
         "POST /api/socios/{id}/carnet/renovacion",
         "GET /api/actos/{id}/accesos",
         "POST /api/actos/{id}/accesos",
+        "POST /api/tesoreria/movimientos",
+        "GET /api/tesoreria/cuentas-anuales",
+        "DELETE /api/tesoreria/cierres/{anyo}",
       ]),
     );
     const fallos: string[] = [];
