@@ -59,6 +59,7 @@ import { remesasRoutes } from "./modules/remesas/remesas.routes.js";
 import { saludRoutes } from "./modules/salud/salud.routes.js";
 import { sociosRoutes } from "./modules/socios/socios.routes.js";
 import { sociosIoRoutes } from "./modules/socios-io/socios-io.routes.js";
+import { tesoreriaRoutes } from "./modules/tesoreria/tesoreria.routes.js";
 import { trabajosRoutes } from "./modules/trabajos/trabajos.routes.js";
 import { usuariosRoutes } from "./modules/usuarios/usuarios.routes.js";
 import { cierreRoutes } from "./modules/utilidades/cierre.routes.js";
@@ -337,6 +338,7 @@ export async function buildApp({
         olvidoRoutes,
         anunciosRoutes,
         gallofaRoutes,
+        tesoreriaRoutes,
         trabajosRoutes,
         enviosRoutes,
         loteriasRoutes,

@@ -71,6 +71,8 @@ import { SociosRepository } from "./modules/socios/socios.repository.js";
 import { SociosService } from "./modules/socios/socios.service.js";
 import { SociosIoRepository } from "./modules/socios-io/socios-io.repository.js";
 import { SociosIoService } from "./modules/socios-io/socios-io.service.js";
+import { TesoreriaRepository } from "./modules/tesoreria/tesoreria.repository.js";
+import { TesoreriaService } from "./modules/tesoreria/tesoreria.service.js";
 import { UsuariosRepository } from "./modules/usuarios/usuarios.repository.js";
 import { UsuariosService } from "./modules/usuarios/usuarios.service.js";
 import { CierreRepository } from "./modules/utilidades/cierre.repository.js";
@@ -268,6 +270,7 @@ export function componerServicios({
       publicUrl: config.publicUrl,
       oyentes: oyentesLoteria,
     }),
+    tesoreria: new TesoreriaService(new TesoreriaRepository(db), config.dataDir),
   };
 }
 

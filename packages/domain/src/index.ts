@@ -51,6 +51,8 @@ export * from "./socios/socio-entrada.schema";
 export * from "./socios/socio-vista.schema";
 export * from "./tesoreria/extracto";
 export * from "./tesoreria/norma43";
+export * from "./tesoreria/pgc-esfl";
+export * from "./tesoreria/tesoreria.schema";
 export * from "./utilidades/cierre.schema";
 export * from "./utilidades/olvido.schema";
 export * from "./utilidades/registros.schema";

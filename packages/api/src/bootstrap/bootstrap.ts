@@ -1,6 +1,7 @@
 import { randomId, validarPassword } from "@fila/domain";
 import type { Database } from "../db/database.js";
 import { hashPassword } from "../lib/passwords.js";
+import { TesoreriaRepository } from "../modules/tesoreria/tesoreria.repository.js";
 import { ErrorDeArranque } from "./fallo-arranque.js";
 import { CONDICIONES_POR_DEFECTO, PRIVACIDAD_POR_DEFECTO } from "./textos-por-defecto.js";
 
@@ -15,6 +16,16 @@ export async function asegurarAsociacion(db: Database): Promise<void> {
     })
     .onConflict((oc) => oc.column("id").doNothing())
     .execute();
+  await asegurarTesoreria(db);
+}
+
+/**
+ * The treasury's first rows (issue 47): «Caja», «Banco» with the association's IBAN, the default
+ * categories and which accounts receive the automatic movements. Once: a treasury with its
+ * settings is left as it is.
+ */
+export async function asegurarTesoreria(db: Database): Promise<void> {
+  await new TesoreriaRepository(db).asegurarInicio();
 }
 
 export type PrimerAdministrador = { email: string; password: string | null; generada: boolean };

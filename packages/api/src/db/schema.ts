@@ -51,6 +51,8 @@ export type FormaPagoTable = {
   descripcion: Generated<string>;
   domiciliada: Generated<boolean>;
   activo: Generated<boolean>;
+  /** The treasury account its desk payments go to (null: the bank of `tesoreria_ajuste`). */
+  id_cuenta_tesoreria: Generated<number | null>;
 };
 
 export type SocioTable = {
@@ -673,11 +675,94 @@ export type LoteriaParticipacionTable = {
   premio_pagado_por: number | null;
 };
 
+/** Treasury (issue 47, migration 0037): amounts in integer cents, income +, expense −. */
+export type TesoreriaCuentaTable = {
+  id: Generated<number>;
+  nombre: string;
+  tipo: "caja" | "banco";
+  iban: Generated<string>;
+  saldo_inicial: Generated<number>;
+  fecha_saldo_inicial: string;
+  activo: Generated<boolean>;
+  creado_en: Generated<Date>;
+};
+
+export type TesoreriaCategoriaTable = {
+  id: Generated<number>;
+  nombre: string;
+  tipo: "ingreso" | "gasto";
+  codigo_pgc: Generated<string>;
+  clave: string | null;
+  activo: Generated<boolean>;
+};
+
+export type TesoreriaMovimientoTable = {
+  id: Generated<number>;
+  id_cuenta: number;
+  fecha: string;
+  anyo: number;
+  concepto: string;
+  importe: number;
+  proveedor: Generated<string>;
+  nota: Generated<string>;
+  origen_tipo: "manual" | "cobro" | "remesa" | "devolucion" | "pago_online" | "contraasiento";
+  origen_id: number | null;
+  clave_origen: string | null;
+  id_corrige: number | null;
+  fecha_original: string | null;
+  id_usuario: number | null;
+  creado_en: Generated<Date>;
+};
+
+export type TesoreriaLineaTable = {
+  id: Generated<number>;
+  id_movimiento: number;
+  id_categoria: number;
+  importe: number;
+};
+
+export type TesoreriaDocumentoTable = {
+  id: Generated<number>;
+  id_movimiento: number;
+  nombre_archivo: string;
+  tipo_mime: string;
+  tamanyo: number;
+  clave_archivo: string;
+  id_usuario: number | null;
+  subido_en: Generated<Date>;
+};
+
+export type TesoreriaPresupuestoTable = {
+  anyo: number;
+  id_categoria: number;
+  importe: number;
+};
+
+export type TesoreriaCierreTable = {
+  anyo: number;
+  cerrado_en: Generated<Date>;
+  id_usuario: number | null;
+};
+
+export type TesoreriaAjusteTable = {
+  id: number;
+  id_cuenta_banco: number;
+  id_cuenta_tpv: number;
+};
+
 export type DB = {
   loteria: LoteriaTable;
   loteria_numero: LoteriaNumeroTable;
   loteria_talonario: LoteriaTalonarioTable;
   loteria_participacion: LoteriaParticipacionTable;
+  tesoreria_cuenta: TesoreriaCuentaTable;
+  tesoreria_categoria: TesoreriaCategoriaTable;
+  tesoreria_movimiento: TesoreriaMovimientoTable;
+  tesoreria_linea: TesoreriaLineaTable;
+  tesoreria_documento: TesoreriaDocumentoTable;
+  tesoreria_presupuesto: TesoreriaPresupuestoTable;
+  tesoreria_cierre: TesoreriaCierreTable;
+  tesoreria_ajuste: TesoreriaAjusteTable;
   trabajo: TrabajoTable;
   envio: EnvioTable;
   envio_destinatario: EnvioDestinatarioTable;

@@ -897,6 +897,16 @@ export async function cargarDemo(db: Database, dataDir?: string): Promise<{ carg
       .values(FORMAS_PAGO.map((f) => ({ ...f })))
       .onConflict((oc) => oc.column("nombre").doNothing())
       .execute();
+    // Cash goes to the treasury's cash box (the other methods, to the bank).
+    await tx
+      .updateTable("forma_pago")
+      .set({
+        id_cuenta_tesoreria: (eb) =>
+          eb.selectFrom("tesoreria_cuenta").select("id").where("tipo", "=", "caja").limit(1),
+      })
+      .where("nombre", "=", "Efectivo")
+      .where("id_cuenta_tesoreria", "is", null)
+      .execute();
     await tx
       .insertInto("tipo_acto")
       .values(TIPOS_ACTO.map((t) => ({ ...t })))

@@ -363,4 +363,32 @@ export const MENSAJES_ES = {
   "utilidades.socio_no_existe": "El socio {{falta}} no existe.",
   "utilidades.solo_reenvian_correos_no_pudieron_enviar":
     "Solo se reenvían los correos que no se pudieron enviar.",
+  "no_encontrado.cuenta_tesoreria": "La cuenta de tesorería no existe.",
+  "no_encontrado.categoria_tesoreria": "La categoría no existe.",
+  "no_encontrado.movimiento": "El movimiento no existe.",
+  "no_encontrado.documento_movimiento": "El documento no existe.",
+  "no_encontrado.cierre_tesoreria": "El año {{anyo}} de la tesorería no está cerrado.",
+  "tesoreria.cuenta_nombre_repetido": "Ya existe una cuenta con ese nombre.",
+  "tesoreria.categoria_nombre_repetido": "Ya existe una categoría con ese nombre.",
+  "tesoreria.cuenta_no_existe": "La cuenta {{id}} no existe.",
+  "tesoreria.cuenta_desactivada": "La cuenta {{nombre}} está desactivada.",
+  "tesoreria.cuenta_no_es_banco": "La cuenta {{nombre}} no es del banco.",
+  "tesoreria.categoria_no_existe": "La categoría {{id}} no existe.",
+  "tesoreria.categoria_repetida": "La categoría {{id}} está repetida.",
+  "tesoreria.categoria_en_uso_tipo":
+    "La categoría ya tiene movimientos: no puede pasar de ingreso a gasto ni al revés.",
+  "tesoreria.saldo_inicial_con_cierre":
+    "Hay años de la tesorería cerrados: el saldo inicial y su fecha ya no cambian (reabre esos años antes).",
+  "tesoreria.anyo_cerrado":
+    "El año {{anyo}} de la tesorería está cerrado: reábrelo antes de cambiarlo.",
+  "tesoreria.anyo_ya_cerrado": "El año {{anyo}} de la tesorería ya está cerrado.",
+  "tesoreria.antes_saldo_inicial":
+    "La fecha es anterior al saldo inicial de la cuenta ({{fecha}}).",
+  "tesoreria.ya_tiene_contraasiento":
+    "El movimiento {{id}} ya está corregido por el contraasiento {{contraasiento}}.",
+  "tesoreria.contraasiento_de_contraasiento":
+    "El movimiento {{id}} es un contraasiento: para rehacerlo, anota un movimiento nuevo.",
+  "tesoreria.revisa_movimiento": "Revisa el movimiento.",
+  "tesoreria.revisa_presupuesto": "Revisa el presupuesto.",
+  "tesoreria.revisa_ajustes": "Revisa las cuentas de la tesorería.",
 } as const;

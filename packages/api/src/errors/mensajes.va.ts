@@ -361,4 +361,31 @@ export const MENSAJES_VA: Catalogo = {
   "utilidades.socio_no_existe": "El soci {{falta}} no existix.",
   "utilidades.solo_reenvian_correos_no_pudieron_enviar":
     "Només es reenvien els correus que no s'han pogut enviar.",
+  "no_encontrado.cuenta_tesoreria": "El compte de tresoreria no existix.",
+  "no_encontrado.categoria_tesoreria": "La categoria no existix.",
+  "no_encontrado.movimiento": "El moviment no existix.",
+  "no_encontrado.documento_movimiento": "El document no existix.",
+  "no_encontrado.cierre_tesoreria": "L'any {{anyo}} de la tresoreria no està tancat.",
+  "tesoreria.cuenta_nombre_repetido": "Ja existix un compte amb eixe nom.",
+  "tesoreria.categoria_nombre_repetido": "Ja existix una categoria amb eixe nom.",
+  "tesoreria.cuenta_no_existe": "El compte {{id}} no existix.",
+  "tesoreria.cuenta_desactivada": "El compte {{nombre}} està desactivat.",
+  "tesoreria.cuenta_no_es_banco": "El compte {{nombre}} no és del banc.",
+  "tesoreria.categoria_no_existe": "La categoria {{id}} no existix.",
+  "tesoreria.categoria_repetida": "La categoria {{id}} està repetida.",
+  "tesoreria.categoria_en_uso_tipo":
+    "La categoria ja té moviments: no pot passar d'ingrés a despesa ni al revés.",
+  "tesoreria.saldo_inicial_con_cierre":
+    "Hi ha anys de la tresoreria tancats: el saldo inicial i la seua data ja no canvien (reobri eixos anys abans).",
+  "tesoreria.anyo_cerrado":
+    "L'any {{anyo}} de la tresoreria està tancat: reobri'l abans de canviar-lo.",
+  "tesoreria.anyo_ya_cerrado": "L'any {{anyo}} de la tresoreria ja està tancat.",
+  "tesoreria.antes_saldo_inicial": "La data és anterior al saldo inicial del compte ({{fecha}}).",
+  "tesoreria.ya_tiene_contraasiento":
+    "El moviment {{id}} ja està corregit pel contraassentament {{contraasiento}}.",
+  "tesoreria.contraasiento_de_contraasiento":
+    "El moviment {{id}} és un contraassentament: per a refer-lo, anota un moviment nou.",
+  "tesoreria.revisa_movimiento": "Revisa el moviment.",
+  "tesoreria.revisa_presupuesto": "Revisa el pressupost.",
+  "tesoreria.revisa_ajustes": "Revisa els comptes de la tresoreria.",
 };

@@ -5,6 +5,25 @@
  * not found here stays in Spanish: add it here when a schema gains a message.
  */
 const EXACTOS: Record<string, string> = {
+  "Indica sí o no (true o false)": "Indica sí o no (true o false)",
+  "El IBAN no es válido": "L'IBAN no és vàlid",
+  "Escribe el nombre de la cuenta": "Escriu el nom del compte",
+  "El tipo es «caja» o «banco»": "El tipus és «caja» o «banco»",
+  "Una cuenta del banco lleva IBAN": "Un compte del banc porta IBAN",
+  "La caja no lleva IBAN": "La caixa no porta IBAN",
+  "La cuenta del PGC son de 3 a 10 cifras": "El compte del PGC són de 3 a 10 xifres",
+  "Escribe el nombre de la categoría": "Escriu el nom de la categoria",
+  "El tipo es «ingreso» o «gasto»": "El tipus és «ingreso» o «gasto»",
+  "El importe no puede ser cero": "L'import no pot ser zero",
+  "Escribe el concepto": "Escriu el concepte",
+  "Indica las líneas por categoría": "Indica les línies per categoria",
+  "Indica al menos una línea por categoría": "Indica almenys una línia per categoria",
+  "Como mucho 50 líneas": "Com a molt 50 línies",
+  "Las líneas no suman el importe del movimiento": "Les línies no sumen l'import del moviment",
+  "Escribe el motivo de la corrección": "Escriu el motiu de la correcció",
+  "Indica las líneas del presupuesto": "Indica les línies del pressupost",
+  "Como mucho 500 líneas": "Com a molt 500 línies",
+  "El formato es json, pdf, xlsx o csv": "El format és json, pdf, xlsx o csv",
   "Este campo no existe en esta petición.": "Este camp no existix en esta petició.",
   "Falta el código del carnet": "Falta el codi del carnet",
   "El código del carnet es demasiado largo": "El codi del carnet és massa llarg",
@@ -218,6 +237,7 @@ const PATRONES: [RegExp, string][] = [
   [/^Elige un estado: (.+)$/, "Tria un estat: $1"],
   [/^Elige un tipo de producto: (.+)$/, "Tria un tipus de producte: $1"],
   [/^El estado debe ser uno de: (.+)$/, "L'estat ha de ser un de: $1"],
+  [/^El origen es: (.+)$/, "L'origen és: $1"],
   [
     /^Ordena por: (.+) \(con - delante para descendente\)$/,
     "Ordena per: $1 (amb - davant per a descendent)",

@@ -247,6 +247,9 @@ describe("fuzzing desde el documento OpenAPI", () => {
         "POST /api/loterias/{id}/participaciones",
         "GET /api/loterias/participaciones/{codigo}",
         "POST /api/loterias/participaciones/{codigo}/pago",
+        "POST /api/tesoreria/movimientos",
+        "GET /api/tesoreria/cuentas-anuales",
+        "DELETE /api/tesoreria/cierres/{anyo}",
       ]),
     );
     const fallos: string[] = [];

@@ -94,6 +94,13 @@ export type Fixtures = {
     asignable: number;
     codigo: string;
   };
+  tesoreria: {
+    cuenta: number;
+    categoria: number;
+    movimiento: number;
+    contraasentable: number;
+    documento: number;
+  };
   maestros: Record<"tipossocio" | "tiposacto" | "formaspago", { uno: number; borrable: number }>;
   productos: { uno: number; borrable: number };
   remesas: { una: number; borrable: number; pagoEnRemesa: number };
@@ -1238,6 +1245,127 @@ export const MATRIZ: Record<string, Entrada> = {
     peticion: (f, d) => ({
       url: `/api/gallofa/${paraAdmin(d, f.gallofa.borrable, f.gallofa.una)}`,
     }),
+  },
+
+  // Tesorería: solo la junta.
+  "GET /api/tesoreria/cuentas": admin,
+  "POST /api/tesoreria/cuentas": {
+    ...admin,
+    peticion: (_f, d) => ({
+      url: "/api/tesoreria/cuentas",
+      cuerpo: { nombre: `Caja ${d}`, tipo: "caja", fechaSaldoInicial: "2026-01-01" },
+    }),
+  },
+  "GET /api/tesoreria/cuentas/:id": {
+    ...admin,
+    peticion: (f) => ({ url: `/api/tesoreria/cuentas/${f.tesoreria.cuenta}` }),
+  },
+  "PUT /api/tesoreria/cuentas/:id": {
+    ...admin,
+    peticion: (f) => ({
+      url: `/api/tesoreria/cuentas/${f.tesoreria.cuenta}`,
+      cuerpo: { nombre: "Caja", tipo: "caja", saldoInicial: 0, fechaSaldoInicial: f.hoy },
+    }),
+  },
+  "GET /api/tesoreria/ajustes": admin,
+  "PUT /api/tesoreria/ajustes": {
+    ...admin,
+    administrador: { permitido: "la caja no es una cuenta del banco: 400" },
+    peticion: (f) => ({
+      url: "/api/tesoreria/ajustes",
+      cuerpo: { idCuentaBanco: f.tesoreria.cuenta, idCuentaTpv: f.tesoreria.cuenta },
+    }),
+  },
+  "GET /api/tesoreria/categorias": admin,
+  "POST /api/tesoreria/categorias": {
+    ...admin,
+    peticion: (_f, d) => ({
+      url: "/api/tesoreria/categorias",
+      cuerpo: { nombre: `Rifa ${d}`, tipo: "ingreso", codigoPgc: "722" },
+    }),
+  },
+  "GET /api/tesoreria/categorias/:id": {
+    ...admin,
+    peticion: (f) => ({ url: `/api/tesoreria/categorias/${f.tesoreria.categoria}` }),
+  },
+  "PUT /api/tesoreria/categorias/:id": {
+    ...admin,
+    administrador: { permitido: "puede tener ya movimientos o el nombre de otra: 409" },
+    peticion: (f) => ({
+      url: `/api/tesoreria/categorias/${f.tesoreria.categoria}`,
+      cuerpo: { nombre: "Cuotas", tipo: "ingreso", codigoPgc: "720" },
+    }),
+  },
+  "GET /api/tesoreria/movimientos": admin,
+  "GET /api/tesoreria/movimientos/export": {
+    ...admin,
+    peticion: () => ({ url: "/api/tesoreria/movimientos/export?formato=csv" }),
+  },
+  "POST /api/tesoreria/movimientos": {
+    ...admin,
+    peticion: (f) => ({
+      url: "/api/tesoreria/movimientos",
+      cuerpo: {
+        idCuenta: f.tesoreria.cuenta,
+        fecha: f.hoy,
+        concepto: "Bar SECRETO-JUNTA",
+        importe: 5,
+        lineas: [{ idCategoria: f.tesoreria.categoria, importe: 5 }],
+      },
+    }),
+  },
+  "GET /api/tesoreria/movimientos/:id": {
+    ...admin,
+    peticion: (f) => ({ url: `/api/tesoreria/movimientos/${f.tesoreria.movimiento}` }),
+  },
+  "POST /api/tesoreria/movimientos/:id/contraasiento": {
+    ...admin,
+    peticion: (f) => ({
+      url: `/api/tesoreria/movimientos/${f.tesoreria.contraasentable}/contraasiento`,
+      cuerpo: { motivo: "Error" },
+    }),
+  },
+  "GET /api/tesoreria/movimientos/:id/documentos": {
+    ...admin,
+    peticion: (f) => ({ url: `/api/tesoreria/movimientos/${f.tesoreria.movimiento}/documentos` }),
+  },
+  "POST /api/tesoreria/movimientos/:id/documentos": {
+    ...admin,
+    peticion: (f) => ({
+      url: `/api/tesoreria/movimientos/${f.tesoreria.movimiento}/documentos`,
+      multipart: [{ campo: "archivo", archivo: Buffer.from("Ticket\n"), nombre: "ticket.txt" }],
+    }),
+  },
+  "GET /api/tesoreria/movimientos/:id/documentos/:idDocumento": {
+    ...admin,
+    peticion: (f) => ({
+      url: `/api/tesoreria/movimientos/${f.tesoreria.movimiento}/documentos/${f.tesoreria.documento}`,
+    }),
+  },
+  "GET /api/tesoreria/presupuestos/:anyo": {
+    ...admin,
+    peticion: () => ({ url: "/api/tesoreria/presupuestos/2026" }),
+  },
+  "PUT /api/tesoreria/presupuestos/:anyo": {
+    ...admin,
+    peticion: (f) => ({
+      url: "/api/tesoreria/presupuestos/2026",
+      cuerpo: { lineas: [{ idCategoria: f.tesoreria.categoria, importe: 100 }] },
+    }),
+  },
+  "GET /api/tesoreria/cuentas-anuales": {
+    ...admin,
+    peticion: () => ({ url: "/api/tesoreria/cuentas-anuales?anyo=2026&formato=csv" }),
+  },
+  "GET /api/tesoreria/cierres": admin,
+  "POST /api/tesoreria/cierres": {
+    ...admin,
+    peticion: () => ({ url: "/api/tesoreria/cierres", cuerpo: { anyo: 2001 } }),
+  },
+  "DELETE /api/tesoreria/cierres/:anyo": {
+    ...admin,
+    administrador: { permitido: "2002 no está cerrado: 404" },
+    peticion: () => ({ url: "/api/tesoreria/cierres/2002" }),
   },
 
   // Documentos: un documento solo para la junta es 404 para los demás.

@@ -343,6 +343,37 @@ async function crearFixtures(): Promise<Fixtures> {
     codigo: (await preparar("GET", `/api/loterias/${loteria}/participaciones?pageSize=1`)).items[0]
       .codigo as string,
   };
+  const cuentasTesoreria = (await preparar("GET", "/api/tesoreria/cuentas")).items as {
+    id: number;
+    tipo: string;
+  }[];
+  const cuentaCaja = cuentasTesoreria.find((c) => c.tipo === "caja")?.id as number;
+  const categoriaTesoreria = (await preparar("GET", "/api/tesoreria/categorias")).items[0]
+    .id as number;
+  const movimiento = async () =>
+    (
+      await preparar("POST", "/api/tesoreria/movimientos", {
+        idCuenta: cuentaCaja,
+        fecha: hoy,
+        concepto: `Movimiento ${MARCA}`,
+        importe: 10,
+        lineas: [{ idCategoria: categoriaTesoreria, importe: 10 }],
+      })
+    ).id as number;
+  const movimientoTesoreria = await movimiento();
+  const documentoTesoreria = await preparar(
+    "POST",
+    `/api/tesoreria/movimientos/${movimientoTesoreria}/documentos`,
+    undefined,
+    [{ campo: "archivo", archivo: Buffer.from("Factura\n"), nombre: "factura.txt" }],
+  );
+  const tesoreria = {
+    cuenta: cuentaCaja,
+    categoria: categoriaTesoreria,
+    movimiento: movimientoTesoreria,
+    contraasentable: await movimiento(),
+    documento: documentoTesoreria.id as number,
+  };
 
   const invitada = await preparar("POST", "/api/usuarios", {
     idSocio: await socio(),
@@ -384,6 +415,7 @@ async function crearFixtures(): Promise<Fixtures> {
     anuncios,
     gallofa,
     loterias,
+    tesoreria,
     maestros,
     productos: { uno: producto, borrable: productoBorrable },
     remesas: { una: remesaUna.id, borrable: remesaBorrable.id, pagoEnRemesa: remesaUna.idPago },

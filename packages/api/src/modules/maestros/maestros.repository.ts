@@ -15,6 +15,7 @@ type TablaGenerica = {
   activo: Generated<boolean>;
   color: Generated<string>;
   domiciliada: Generated<boolean>;
+  id_cuenta_tesoreria: Generated<number | null>;
 };
 type Vista = { maestro: TablaGenerica; socio: SocioTable };
 
@@ -25,6 +26,7 @@ export type FilaMaestro = {
   activo: boolean;
   color?: string;
   domiciliada?: boolean;
+  idCuentaTesoreria?: number | null;
   enUso: number;
 };
 
@@ -75,11 +77,29 @@ export class MaestrosRepository {
     return sql<number>`(${sql.join(sumandos, sql` + `)})`.as("enUso");
   }
 
+  /** Payment methods also carry their treasury account. */
+  private extra() {
+    return this.cfg.clase === "domiciliada"
+      ? [sql<number | null>`id_cuenta_tesoreria`.as("idCuentaTesoreria")]
+      : [];
+  }
+
   private seleccion() {
     return this.vista()
       .selectFrom(this.tabla)
       .select(["id", "nombre", "descripcion", "activo", this.campoPropio])
+      .select(this.extra())
       .select(this.enUso());
+  }
+
+  async existeCuentaTesoreria(id: number): Promise<boolean> {
+    return Boolean(
+      await this.db
+        .selectFrom("tesoreria_cuenta")
+        .select("id")
+        .where("id", "=", id)
+        .executeTakeFirst(),
+    );
   }
 
   async listar(filtro: FiltroLista): Promise<{ items: FilaMaestro[]; total: number }> {
@@ -98,6 +118,7 @@ export class MaestrosRepository {
 
     let consulta = base
       .select(["id", "nombre", "descripcion", "activo", this.campoPropio])
+      .select(this.extra())
       .select(this.enUso());
     const desc = filtro.sort.startsWith("-");
     if (filtro.sort.endsWith("nombre")) {
@@ -164,6 +185,9 @@ export class MaestrosRepository {
     if (datos.activo !== undefined) valores.activo = datos.activo;
     const propio = datos[this.campoPropio];
     if (propio !== undefined) valores[this.campoPropio] = propio;
+    if (this.cfg.clase === "domiciliada" && datos.idCuentaTesoreria !== undefined) {
+      valores.id_cuenta_tesoreria = datos.idCuentaTesoreria;
+    }
     return valores as Updateable<TablaGenerica>;
   }
 }

@@ -96,7 +96,9 @@ describe.each(RECURSOS)("/api/%s", (_recurso, cfg: ConfigMaestro) => {
         descripcion: "",
         activo: true,
         enUso: 0,
-        ...(cfg.clase === "color" ? { color: "#1971c2" } : { domiciliada: false }),
+        ...(cfg.clase === "color"
+          ? { color: "#1971c2" }
+          : { domiciliada: false, idCuentaTesoreria: null }),
       });
     });
 

@@ -29,6 +29,11 @@ const ColorSchema = z
 
 const ActivoSchema = z.boolean({ error: "Indica sí o no (true o false)." });
 const DomiciliadaSchema = z.boolean({ error: "Indica sí o no (true o false)." });
+const CuentaTesoreriaSchema = z
+  .int({ error: "La cuenta de tesorería no es válida." })
+  .positive({ error: "La cuenta de tesorería no es válida." })
+  .max(2_147_483_647, { error: "La cuenta de tesorería no es válida." })
+  .nullable();
 
 const comunes = {
   id: z.int(),
@@ -39,7 +44,14 @@ const comunes = {
 };
 
 export const MaestroColorSchema = z.object({ ...comunes, color: z.string() });
-export const FormaPagoSchema = z.object({ ...comunes, domiciliada: z.boolean() });
+export const FormaPagoSchema = z.object({
+  ...comunes,
+  domiciliada: z.boolean(),
+  idCuentaTesoreria: z
+    .int()
+    .nullable()
+    .describe("La cuenta de tesorería de sus cobros en ventanilla (null: la del banco)"),
+});
 export type MaestroColor = z.infer<typeof MaestroColorSchema>;
 export type FormaPago = z.infer<typeof FormaPagoSchema>;
 export type Maestro = MaestroColor | FormaPago;
@@ -55,6 +67,7 @@ const CrearFormaPagoSchema = z.object({
   descripcion: DescripcionSchema.default(""),
   domiciliada: DomiciliadaSchema.default(false),
   activo: ActivoSchema.default(true),
+  idCuentaTesoreria: CuentaTesoreriaSchema.default(null),
 });
 
 /** A write: every field the master has (its own field is the only one that differs). */
@@ -64,6 +77,7 @@ export type DatosMaestro = {
   activo: boolean;
   color?: string;
   domiciliada?: boolean;
+  idCuentaTesoreria?: number | null;
 };
 export type CambiosMaestro = Partial<DatosMaestro>;
 
@@ -84,6 +98,7 @@ export function esquemasDe(clase: ClaseMaestro) {
           descripcion: DescripcionSchema.optional(),
           domiciliada: DomiciliadaSchema.optional(),
           activo: ActivoSchema.optional(),
+          idCuentaTesoreria: CuentaTesoreriaSchema.optional(),
         });
   const lista = z.object({
     items: z.array(item),

@@ -62,7 +62,18 @@ export class MaestrosService {
     };
     return this.cfg.clase === "color"
       ? { ...comunes, color: fila.color ?? "" }
-      : { ...comunes, domiciliada: fila.domiciliada ?? false };
+      : {
+          ...comunes,
+          domiciliada: fila.domiciliada ?? false,
+          idCuentaTesoreria: fila.idCuentaTesoreria ?? null,
+        };
+  }
+
+  /** A payment method's treasury account must exist (400 naming the field). */
+  private async comprobarCuenta(repo: MaestrosRepository, id: number | null | undefined) {
+    if (id === null || id === undefined || (await repo.existeCuentaTesoreria(id))) return;
+    const clave = mensajeCon("tesoreria.cuenta_no_existe", { id });
+    throw new DomainError("validacion", clave, [{ campo: "idCuentaTesoreria", clave }]);
   }
 
   async listar(filtro: FiltroLista) {
@@ -85,6 +96,7 @@ export class MaestrosService {
     const fila = await this.conNombreUnico(() =>
       this.repo.transaccion(async (repo, tx) => {
         if (await repo.existeNombre(datos.nombre)) throw this.nombreRepetido();
+        await this.comprobarCuenta(repo, datos.idCuentaTesoreria);
         const id = await repo.crear(datos);
         const creada = await repo.porId(id);
         if (!creada) throw this.noExiste();
@@ -109,6 +121,7 @@ export class MaestrosService {
         if (cambios.nombre !== undefined && (await repo.existeNombre(cambios.nombre, id))) {
           throw this.nombreRepetido();
         }
+        await this.comprobarCuenta(repo, cambios.idCuentaTesoreria);
         await repo.actualizar(id, cambios);
         const despues = await repo.porId(id);
         if (!despues) throw this.noExiste();

@@ -22,6 +22,7 @@ import { mensajeCon } from "../../errors/mensajes.js";
 import type { UsuarioAutenticado } from "../../plugins/auth.js";
 import type { MailService } from "../../services/mail.js";
 import type { AlertasService } from "../alertas/alertas.service.js";
+import { anotarMovimientoAutomatico } from "../tesoreria/tesoreria.automaticos.js";
 import { exportarPedidosOnline } from "./pago-online.export.js";
 import type { CargoBloqueado, PagoOnlineRepository, PedidoFila } from "./pago-online.repository.js";
 import { type ClaveTextoPagoOnline, IDIOMA_REDSYS, textoPagoOnline } from "./pago-online.textos.js";
@@ -322,6 +323,15 @@ export class PagoOnlineService {
         respuesta,
         codigoAutorizacion: autorizacion,
         notificacion,
+      });
+      // The bank paid the whole order into the POS's account: one movement, a line per
+      // charge's type (a part paid twice too; the board refunds it with a counter-entry).
+      await anotarMovimientoAutomatico(pagos.tesoreria(), {
+        tipo: "pago_online",
+        idPedido: pedido.id,
+        numero,
+        fecha: cobro.fecha,
+        lineas: pedido.cargos.map((c) => ({ idPago: c.id, importe: c.importe })),
       });
       return {
         efecto: "pagado" as const,

@@ -25,6 +25,7 @@ import type { Database } from "../../db/database.js";
 import type { DB } from "../../db/schema.js";
 import { versionDatosQuieta } from "../../db/version-datos.js";
 import { type EntradaAuditoria, registrarAuditoria } from "../../services/auditoria.js";
+import { TesoreriaRepository } from "../tesoreria/tesoreria.repository.js";
 
 /** A charge «por cobrar» (ESTADOS_POR_COBRAR: pendiente or devuelto), as a condition on `pago`. */
 const pagoPorCobrar = sql<SqlBool>`pago.estado in (${sql.join([...ESTADOS_POR_COBRAR])})`;
@@ -195,6 +196,11 @@ export class PagosRepository {
   transaccion<T>(fn: (repo: PagosRepository) => Promise<T>): Promise<T> {
     if (this.db.isTransaction) return fn(this);
     return this.db.transaction().execute((trx) => fn(new PagosRepository(trx)));
+  }
+
+  /** The treasury's book, in this repository's transaction (its automatic movements). */
+  tesoreria(): TesoreriaRepository {
+    return new TesoreriaRepository(this.db);
   }
 
   private desde() {

@@ -28,6 +28,7 @@ import { type Mensaje, mensajeCon } from "../../errors/mensajes.js";
 import { CachePorVersion } from "../../lib/cache-por-version.js";
 import type { UsuarioAutenticado } from "../../plugins/auth.js";
 import { diferencias } from "../../services/auditoria.js";
+import { anotarMovimientoAutomatico } from "../tesoreria/tesoreria.automaticos.js";
 import { exportarPagos, type FicheroExportado } from "./pagos.export.js";
 import { presentarPago } from "./pagos.presenter.js";
 import { generarRecibo } from "./pagos.recibo.js";
@@ -386,6 +387,7 @@ export class PagosService {
         idFormaPago: cobro.idFormaPago,
         referencia: cobro.referencia,
       };
+      let pagado = id;
       if (importe === pendiente) {
         await repo.marcarPagados([id], datosCobro);
         await repo.auditar({
@@ -394,16 +396,24 @@ export class PagosService {
           accion: "cobro",
           cambios: diferencias({ estado: bloqueado.estado }, { estado: "pagado", ...datosCobro }),
         });
-        return id;
+      } else {
+        pagado = await cobrarParte(repo, {
+          idUsuario: actor.id,
+          id,
+          pendiente,
+          importe,
+          cobro: datosCobro,
+          accion: "cobro",
+        });
       }
-      return cobrarParte(repo, {
+      await anotarMovimientoAutomatico(repo.tesoreria(), {
+        tipo: "cobro",
+        idsPago: [pagado],
+        fecha: cobro.fecha,
+        idFormaPago: cobro.idFormaPago,
         idUsuario: actor.id,
-        id,
-        pendiente,
-        importe,
-        cobro: datosCobro,
-        accion: "cobro",
       });
+      return pagado;
     });
     return this.leer(idPagado);
   }
@@ -438,6 +448,13 @@ export class PagosService {
           cambios: diferencias({ estado: f.estado }, { estado: "pagado", ...datosCobro }),
         });
       }
+      await anotarMovimientoAutomatico(repo.tesoreria(), {
+        tipo: "cobro",
+        idsPago: cobro.ids,
+        fecha: cobro.fecha,
+        idFormaPago: cobro.idFormaPago,
+        idUsuario: actor.id,
+      });
       const total = filas.reduce((s, f) => s + Number(f.importe), 0);
       return { cobrados: filas.length, importe: aEuros(total) };
     });

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Database } from "../../db/database.js";
 import type { AcreedorRemesa, ExcluidoRemesa } from "../../db/schema.js";
 import type { AdeudoSepa } from "../../services/sepa/pain008.js";
+import { TesoreriaRepository } from "../tesoreria/tesoreria.repository.js";
 
 /** A payer of pending direct-debit charges, with what the remittance needs and their total (cents). */
 export type PagadorElegible = {
@@ -88,6 +89,11 @@ export class RemesasRepository {
   transaccion<T>(fn: (repo: RemesasRepository, tx: Database) => Promise<T>): Promise<T> {
     if (this.db.isTransaction) return fn(this, this.db);
     return this.db.transaction().execute((tx) => fn(new RemesasRepository(tx), tx));
+  }
+
+  /** The treasury's book, in this repository's transaction (its automatic movements). */
+  tesoreria(): TesoreriaRepository {
+    return new TesoreriaRepository(this.db);
   }
 
   /** Serialises remittance generation: two at once must never take the same charge. */

@@ -19,6 +19,7 @@ import type { UsuarioAutenticado } from "../../plugins/auth.js";
 import { registrarAuditoria } from "../../services/auditoria.js";
 import { leerPain002 } from "../../services/sepa/pain002.js";
 import { type AcreedorSepa, generarPain008 } from "../../services/sepa/pain008.js";
+import { anotarMovimientoAutomatico } from "../tesoreria/tesoreria.automaticos.js";
 import { presentarRemesa, presentarResumen } from "./remesas.presenter.js";
 import type {
   FilaAdeudo,
@@ -327,6 +328,15 @@ export class RemesasService {
       if (!remesa) throw noExiste();
       if (remesa.estado === "cobrada") throw conflicto("remesas.remesa_esta_marcada_como_cobrada");
       const pagados = await repo.marcarCobrada(id, remesa.fecha_cobro);
+      // One movement for what the bank paid in: the charges just paid (those returned before
+      // the collection were never paid, so they are not in it).
+      await anotarMovimientoAutomatico(repo.tesoreria(), {
+        tipo: "remesa",
+        idRemesa: id,
+        idsPago: pagados,
+        fecha: remesa.fecha_cobro,
+        idUsuario: actor.id,
+      });
       await registrarAuditoria(tx, {
         idUsuario: actor.id,
         entidad: "remesa",
@@ -460,6 +470,21 @@ export class RemesasService {
 
       const fecha = hoyIso();
       await repo.devolverPagos(items, fecha);
+      // A charge that was paid (the remittance collected) takes its money back out of the bank;
+      // one returned before the collection never came in.
+      for (const d of items) {
+        const pago = porId.get(d.idPago);
+        if (pago?.estado !== "pagado" || pago.id_adeudo === null) continue;
+        await anotarMovimientoAutomatico(repo.tesoreria(), {
+          tipo: "devolucion",
+          idPago: d.idPago,
+          idAdeudo: pago.id_adeudo,
+          idRemesa: id,
+          importe: Number(pago.importe),
+          fecha,
+          idUsuario: actor.id,
+        });
+      }
       const motivoPorAdeudo = new Map<number, string>();
       for (const d of items)
         motivoPorAdeudo.set(porId.get(d.idPago)?.id_adeudo as number, d.motivo);

@@ -1,0 +1,185 @@
+import {
+  aEuros,
+  formatearFecha,
+  lineasPorCategoria,
+  primerAnyoAbierto,
+  type TipoProducto,
+} from "@fila/domain";
+import type { TesoreriaRepository } from "./tesoreria.repository.js";
+
+/**
+ * What the app already knows and enters the book by itself (issue 47): each one written by the
+ * payment's own transaction through `anotarMovimientoAutomatico`, so a payment that fails leaves
+ * no movement and a movement that fails undoes the payment. Each carries a key (`clave_origen`,
+ * unique): the same payment never enters twice.
+ */
+export type MovimientoAutomatico =
+  /** A desk payment of one or several charges (the part paid, for a partial one). */
+  | {
+      tipo: "cobro";
+      idsPago: number[];
+      fecha: string;
+      idFormaPago: number;
+      idUsuario: number | null;
+    }
+  /** A remittance marked collected: the charges it paid (those returned before are not). */
+  | { tipo: "remesa"; idRemesa: number; idsPago: number[]; fecha: string; idUsuario: number | null }
+  /** A debit's charge returned after the remittance was collected. */
+  | {
+      tipo: "devolucion";
+      idPago: number;
+      idAdeudo: number;
+      idRemesa: number;
+      importe: number;
+      fecha: string;
+      idUsuario: number | null;
+    }
+  /** An online payment the bank confirmed: what the order carried, charge by charge. */
+  | {
+      tipo: "pago_online";
+      idPedido: number;
+      numero: string;
+      fecha: string;
+      lineas: { idPago: number; importe: number }[];
+    };
+
+type Preparado = {
+  idCuenta: number;
+  concepto: string;
+  clave: string;
+  origenId: number;
+  cargos: { tipo: TipoProducto | null; importe: number }[];
+  signo: 1 | -1;
+  idUsuario: number | null;
+};
+
+async function preparar(
+  repo: TesoreriaRepository,
+  a: MovimientoAutomatico,
+  ajustes: { idCuentaBanco: number; idCuentaTpv: number },
+): Promise<Preparado | null> {
+  switch (a.tipo) {
+    case "cobro": {
+      if (a.idsPago.length === 0) return null;
+      const primero = Math.min(...a.idsPago);
+      const uno = a.idsPago.length === 1 ? await repo.cargo(primero) : undefined;
+      return {
+        idCuenta: (await repo.cuentaDeFormaPago(a.idFormaPago)) ?? ajustes.idCuentaBanco,
+        concepto: uno
+          ? `Cobro en ventanilla: ${uno.concepto} (cargo ${primero})`
+          : `Cobro en ventanilla de ${a.idsPago.length} cargos`,
+        clave: `cobro:${primero}`,
+        origenId: primero,
+        cargos: await repo.importesPorTipo(a.idsPago),
+        signo: 1,
+        idUsuario: a.idUsuario,
+      };
+    }
+    case "remesa":
+      if (a.idsPago.length === 0) return null;
+      return {
+        idCuenta: ajustes.idCuentaBanco,
+        concepto: `Remesa ${a.idRemesa} cobrada (${a.idsPago.length} cargos)`,
+        clave: `remesa:${a.idRemesa}`,
+        origenId: a.idRemesa,
+        cargos: await repo.importesPorTipo(a.idsPago),
+        signo: 1,
+        idUsuario: a.idUsuario,
+      };
+    case "devolucion": {
+      const tipos = await repo.tiposDeCargos([a.idPago]);
+      const cargo = await repo.cargo(a.idPago);
+      return {
+        idCuenta: ajustes.idCuentaBanco,
+        concepto: `Devolución del adeudo: ${cargo?.concepto ?? ""} (cargo ${a.idPago}, remesa ${a.idRemesa})`,
+        clave: `devolucion:${a.idPago}:${a.idAdeudo}`,
+        origenId: a.idPago,
+        cargos: [{ tipo: tipos.get(a.idPago) ?? null, importe: a.importe }],
+        signo: -1,
+        idUsuario: a.idUsuario,
+      };
+    }
+    case "pago_online": {
+      const tipos = await repo.tiposDeCargos(a.lineas.map((l) => l.idPago));
+      return {
+        idCuenta: ajustes.idCuentaTpv,
+        concepto: `Pago en línea, pedido ${a.numero}`,
+        clave: `pago_online:${a.idPedido}`,
+        origenId: a.idPedido,
+        cargos: a.lineas.map((l) => ({ tipo: tipos.get(l.idPago) ?? null, importe: l.importe })),
+        signo: 1,
+        idUsuario: null,
+      };
+    }
+  }
+}
+
+/**
+ * Writes the movement of a payment into the book, inside the caller's transaction (`repo` is
+ * bound to it). Its lines come from the charges' product types; a return takes from the same
+ * income category. Dated in a closed treasury year, it goes to the first day of the first open
+ * year and says so. Returns the movement's id, or null when there is nothing to write (no money
+ * moved, or that payment already entered).
+ */
+export async function anotarMovimientoAutomatico(
+  repo: TesoreriaRepository,
+  a: MovimientoAutomatico,
+): Promise<number | null> {
+  await repo.bloquearCierres(false);
+  let ajustes = await repo.ajustes();
+  if (!ajustes) {
+    await repo.asegurarInicio();
+    ajustes = await repo.ajustes();
+  }
+  if (!ajustes) throw new Error("tesorería sin ajustes");
+  const p = await preparar(repo, a, ajustes);
+  if (!p) return null;
+  const lineas = lineasPorCategoria(p.cargos, p.signo);
+  if (lineas.length === 0) return null;
+  const claves = lineas.map((l) => l.clave);
+  let categorias = await repo.categoriasPorClave(claves);
+  if (categorias.size < new Set(claves).size) {
+    await repo.asegurarInicio();
+    categorias = await repo.categoriasPorClave(claves);
+  }
+  const anyo = Number(a.fecha.slice(0, 4));
+  const abierto = primerAnyoAbierto(anyo, await repo.cerrados());
+  const movido = abierto !== anyo;
+  const importe = lineas.reduce((s, l) => s + l.importe, 0);
+  const id = await repo.insertarMovimiento({
+    idCuenta: p.idCuenta,
+    fecha: movido ? `${abierto}-01-01` : a.fecha,
+    concepto: p.concepto,
+    importe,
+    proveedor: "",
+    nota: movido
+      ? `Ocurrió el ${formatearFecha(a.fecha)}, con el año ${anyo} de la tesorería cerrado: entra el primer día del año abierto.`
+      : "",
+    origenTipo: a.tipo,
+    origenId: p.origenId,
+    claveOrigen: p.clave,
+    idCorrige: null,
+    fechaOriginal: movido ? a.fecha : null,
+    idUsuario: p.idUsuario,
+    lineas: lineas.map((l) => {
+      const idCategoria = categorias.get(l.clave);
+      if (idCategoria === undefined) throw new Error(`tesorería sin la categoría ${l.clave}`);
+      return { idCategoria, importe: l.importe };
+    }),
+  });
+  if (id !== null) {
+    await repo.auditar({
+      idUsuario: p.idUsuario,
+      entidad: "movimiento",
+      idEntidad: id,
+      accion: "crear",
+      cambios: [
+        { campo: "origen", antes: null, despues: p.clave },
+        { campo: "importe", antes: null, despues: aEuros(importe) },
+        { campo: "idCuenta", antes: null, despues: p.idCuenta },
+        ...(movido ? [{ campo: "fechaOriginal", antes: null, despues: a.fecha }] : []),
+      ],
+    });
+  }
+  return id;
+}

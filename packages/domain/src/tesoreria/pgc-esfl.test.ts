@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { lineasPorCategoria, partidaEsfl, primerAnyoAbierto } from "./pgc-esfl";
+
+describe("partidas del PGC de las ESFL", () => {
+  it("agrupa cada cuenta en su partida del modelo abreviado, la más concreta primero", () => {
+    expect(partidaEsfl("720", "ingreso").clave).toBe("1a");
+    expect(partidaEsfl("7201", "ingreso").clave).toBe("1a");
+    expect(partidaEsfl("722", "ingreso").clave).toBe("1c");
+    expect(partidaEsfl("740", "ingreso").clave).toBe("1d");
+    expect(partidaEsfl("705", "ingreso").clave).toBe("2");
+    expect(partidaEsfl("621", "gasto").clave).toBe("9");
+    expect(partidaEsfl("626", "gasto").clave).toBe("9");
+    expect(partidaEsfl("602", "gasto").clave).toBe("6");
+    expect(partidaEsfl("669", "gasto").clave).toBe("15");
+  });
+
+  it("sin cuenta o con una desconocida, otros ingresos u otros gastos de la actividad", () => {
+    expect(partidaEsfl("", "ingreso").clave).toBe("7");
+    expect(partidaEsfl("", "gasto").clave).toBe("9");
+    expect(partidaEsfl("999", "gasto").clave).toBe("9");
+  });
+});
+
+describe("líneas de un movimiento automático", () => {
+  it("suma los cargos por la categoría de su producto; sin producto, otros ingresos", () => {
+    expect(
+      lineasPorCategoria([
+        { tipo: "acto", importe: 2500 },
+        { tipo: "cuota", importe: 12050 },
+        { tipo: "cuota", importe: 12050 },
+        { tipo: null, importe: 100 },
+        { tipo: "otro", importe: 1 },
+      ]),
+    ).toEqual([
+      { clave: "cuotas", importe: 24100 },
+      { clave: "actos", importe: 2500 },
+      { clave: "otros_ingresos", importe: 101 },
+    ]);
+  });
+
+  it("una devolución resta de la categoría del ingreso", () => {
+    expect(lineasPorCategoria([{ tipo: "derrama", importe: 3000 }], -1)).toEqual([
+      { clave: "derramas", importe: -3000 },
+    ]);
+  });
+
+  it("un año cerrado pasa al primer año abierto", () => {
+    expect(primerAnyoAbierto(2025, new Set([2024, 2025, 2026]))).toBe(2027);
+    expect(primerAnyoAbierto(2025, new Set([2024]))).toBe(2025);
+  });
+});
