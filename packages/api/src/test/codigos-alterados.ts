@@ -8,12 +8,15 @@ const ALFABETO = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 export function alteracionesDe(codigo: string): Record<string, string> {
   const ultimo = ALFABETO.indexOf(codigo.slice(-1));
   const mitad = codigo.length - 10;
-  return {
+  const alteraciones: Record<string, string> = {
     bitsDeRelleno: `${codigo.slice(0, -1)}${ALFABETO[ultimo ^ 1]}`,
     asterisco: `${codigo.slice(0, mitad)}*${codigo.slice(mitad)}`,
     igualAlFinal: `${codigo}=`,
     masPorGuion: codigo.replace(/-(?=[^.]*$)/, "+"),
   };
+  // A signature without «-» has nothing to swap (`conGuionEnLaFirma` picks one that has): that
+  // spelling would be the code itself, so it is left out.
+  return Object.fromEntries(Object.entries(alteraciones).filter(([, a]) => a !== codigo));
 }
 
 /** The first of the codes `nuevo` makes with a `-` in the signature (half of them have one). */
