@@ -693,6 +693,14 @@ function otroEntorno(cambios: Parameters<typeof crearEntorno>[0] = {}): () => En
   return () => ref.e as Entorno;
 }
 
+/** The board's alerts on `en` whose message names an order. */
+const alertasDe = (en: Entorno, numero: string) =>
+  en.db
+    .selectFrom("alerta")
+    .select(["titulo", "mensaje", "titulo_va", "mensaje_va"])
+    .where("mensaje", "like", `%${numero}%`)
+    .execute();
+
 /** An account signed in on `en`, and what `GET /api/pagos/pago-online` tells it. */
 async function usuarioEn(en: Entorno) {
   const c = await crearCuenta(en.db, { rol: "usuario" });
@@ -755,11 +763,69 @@ describe("modo de pruebas de Redsys (su clave pública o su dirección de prueba
     expect(pedidoFila.notificacion).toContain(f.pedido);
     expect(correos).not.toHaveBeenCalled();
     correos.mockRestore();
+    // A test order paid with the test card: nothing for the board to check.
+    expect(await alertasDe(pruebas, f.pedido)).toEqual([]);
     const visto = await pruebas.app.inject({
       url: `/api/pagos/pago-online/${f.pedido}`,
       headers: bearer(token),
     });
     expect(visto.json()).toMatchObject({ prueba: true, cargos: [{ id, importe: 20 }] });
+  });
+
+  it("un pedido real (hecho con la configuración real) que se notifica ya en modo de pruebas no paga, y avisa a la junta una vez en español y en valenciano", async () => {
+    const pruebas = entorno();
+    const { c, token } = await usuarioEn(pruebas);
+    const { id } = await pruebas.db
+      .insertInto("pago")
+      .values({
+        id_socio: c.idSocio ?? 0,
+        id_pagador: c.idSocio ?? 0,
+        concepto: "Cuota 2026",
+        anyo: 2026,
+        importe: 3550,
+        fecha_emision: "2026-01-01",
+        fecha_vencimiento: "2026-05-01",
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const res = await pruebas.app.inject({
+      method: "POST",
+      url: "/api/pagos/pago-online",
+      headers: bearer(token),
+      payload: { idsPago: [id], metodo: "tarjeta" },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const f = res.json() as FormularioBanco & { pedido: string };
+    // Ordered while the installation still had the bank's real key and address.
+    await pruebas.db
+      .updateTable("pedido_online")
+      .set({ prueba: false })
+      .where("numero", "=", f.pedido)
+      .execute();
+    const notificar = () =>
+      pruebas.app.inject({
+        method: "POST",
+        url: "/api/pagos/redsys/notificacion",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: comoFormulario(notificacionDe(f, { clave: COMERCIO_PUBLICO_PRUEBAS.secretKey })),
+      });
+    expect((await notificar()).statusCode).toBe(200);
+    const cargo = () =>
+      pruebas.db.selectFrom("pago").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(await cargo()).toMatchObject({ estado: "pendiente", importe: 3550, fecha_pago: null });
+    const alertas = await alertasDe(pruebas, f.pedido);
+    expect(alertas).toHaveLength(1);
+    expect(alertas[0]?.titulo).toBe("Pago real notificado en modo de pruebas");
+    expect(alertas[0]?.mensaje).toContain("35,50 €");
+    expect(alertas[0]?.mensaje).toContain(`cargo ${id}`);
+    expect(alertas[0]?.mensaje).toContain("no se ha dado por pagado ningún cargo");
+    expect(alertas[0]?.titulo_va).toBe("Pagament real notificat en mode de proves");
+    expect(alertas[0]?.mensaje_va).toContain(`la comanda en línia ${f.pedido}`);
+    expect(alertas[0]?.mensaje_va).toContain("no s'ha donat per pagat cap càrrec");
+    // The bank repeats its notification: nothing paid, and no second alert.
+    expect((await notificar()).statusCode).toBe(200);
+    expect((await cargo()).estado).toBe("pendiente");
+    expect(await alertasDe(pruebas, f.pedido)).toHaveLength(1);
   });
 
   it("avisa al arrancar de que está en modo de pruebas", async () => {
