@@ -37,6 +37,8 @@ export const MENSAJES_VA: Catalogo = {
     "La data màxima d'inscripció no pot ser posterior a l'acte",
   "actos.inscripcion_esta_pagada_para_cancelarla_habla":
     "La inscripció ja està pagada: per a cancel·lar-la parla amb la junta.",
+  "actos.inscripcion_pagada_en_parte_para_cancelarla":
+    "Ja s'han pagat {{pagado}} d'aquesta inscripció: per a cancel·lar-la parla amb la junta, que gestiona la devolució.",
   "actos.no_puede_borrar_tiene_inscripciones_cargos":
     "No es pot esborrar: té inscripcions o càrrecs. Cancel·la l'acte en lloc d'això.",
   "actos.producto_no_existe": "El producte no existix",

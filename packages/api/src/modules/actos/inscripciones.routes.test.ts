@@ -868,6 +868,114 @@ describe("cargos que ya están en una remesa", () => {
   });
 });
 
+describe("un cargo pagado en parte (cobro parcial en caja o pago en línea por menos)", () => {
+  /** The board collects `euros` of a charge at the desk: the paid part is split off it. */
+  async function cobrarParte(idPago: number, euros: number) {
+    const fp = await e.db
+      .insertInto("forma_pago")
+      .values({ nombre: `Efectivo ${idPago}` })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const res = await llamar("POST", `/api/pagos/${idPago}/cobro`, admin.token, {
+      fecha: hoy,
+      idFormaPago: fp.id,
+      importe: euros,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  const cargos = (idOrigen: number) =>
+    e.db
+      .selectFrom("pago")
+      .select(["id", "estado", "importe", "id_pago_origen"])
+      .where((eb) => eb.or([eb("id", "=", idOrigen), eb("id_pago_origen", "=", idOrigen)]))
+      .orderBy("id")
+      .execute();
+
+  it("el socio no puede cancelarla (409, la devolución es de la junta); la junta sí: anula lo que quedaba, conserva lo pagado, avisa de la devolución y da la plaza a la lista de espera", async () => {
+    const acto = await crearActo({ nombre: "Cena a medio pagar", aforo: 1, listaEspera: true });
+    const a = await inscribir(usuarioA.token, acto.id, {
+      idSocio: usuarioA.idSocio,
+      menu: "Carne",
+    });
+    expect(a.statusCode, a.body).toBe(201);
+    const ins = a.json() as { id: number; idPago: number };
+    const b = await inscribir(usuarioB.token, acto.id, {
+      idSocio: usuarioB.idSocio,
+      menu: "Carne",
+    });
+    expect(b.json().estado).toBe("en_espera");
+    await cobrarParte(ins.idPago, 10);
+    const url = `/api/actos/${acto.id}/inscripciones/${ins.id}`;
+
+    const propio = await llamar("DELETE", url, usuarioA.token);
+    expect(propio.statusCode).toBe(409);
+    expect(propio.json().mensaje).toBe(
+      "Ya se han pagado 10,00 € de esta inscripción: para cancelarla habla con la junta, que gestiona la devolución.",
+    );
+    const va = await cuenta("usuario");
+    await e.db.updateTable("usuario").set({ idioma: "va" }).where("id", "=", va.id).execute();
+    await e.db
+      .updateTable("socio")
+      .set({ id_pagador: va.idSocio })
+      .where("id", "=", usuarioA.idSocio)
+      .execute();
+    try {
+      const enValenciano = await llamar("DELETE", url, va.token);
+      expect(enValenciano.statusCode).toBe(409);
+      expect(enValenciano.json().mensaje).toBe(
+        "Ja s'han pagat 10,00 € d'aquesta inscripció: per a cancel·lar-la parla amb la junta, que gestiona la devolució.",
+      );
+    } finally {
+      await e.db
+        .updateTable("socio")
+        .set({ id_pagador: null })
+        .where("id", "=", usuarioA.idSocio)
+        .execute();
+    }
+    // Nothing changed: still enrolled, 25,50 € owed and 10 € paid, B still waiting.
+    expect((await cargos(ins.idPago)).map((c) => [c.estado, c.importe])).toEqual([
+      ["pendiente", 2550],
+      ["pagado", 1000],
+    ]);
+    const antes = await llamar("GET", `/api/actos/${acto.id}/inscripciones`, admin.token);
+    expect(antes.json().items.map((i: { estado: string }) => i.estado)).toEqual([
+      "confirmada",
+      "en_espera",
+    ]);
+
+    const res = await llamar("DELETE", url, admin.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      ok: true,
+      cargo: "pagado_en_parte",
+      mensaje:
+        "Inscripción cancelada y anulado lo que quedaba por pagar. Ya se habían pagado 10,00 €, que se conservan como pagados: hay que devolverlos al festero (gestiona la devolución en pagos).",
+    });
+    // The rest annulled, the paid part still paid.
+    expect((await cargos(ins.idPago)).map((c) => [c.estado, c.importe])).toEqual([
+      ["anulado", 2550],
+      ["pagado", 1000],
+    ]);
+    const auditoria = await e.db
+      .selectFrom("auditoria")
+      .select("cambios")
+      .where("entidad", "=", "inscripcion")
+      .where("id_entidad", "=", ins.id)
+      .where("accion", "=", "borrar")
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(auditoria.cambios)).toContain("pagadoPorDevolver");
+    // The freed place went to the wait-list, with its charge.
+    const despues = await llamar("GET", `/api/actos/${acto.id}/inscripciones`, admin.token);
+    expect(despues.json().items).toEqual([
+      expect.objectContaining({
+        idSocio: usuarioB.idSocio,
+        estado: "confirmada",
+        estadoPago: "pendiente",
+      }),
+    ]);
+  });
+});
+
 describe("una cuenta en valenciano (issue 45)", () => {
   it("la cancelación responde en su idioma; «Mis actos» da el motivo de cierre como código", async () => {
     const c = await cuenta("socio");

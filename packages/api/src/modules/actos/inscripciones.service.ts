@@ -3,6 +3,7 @@ import {
   conceptoInscripcion,
   type FamiliarActo,
   formatearFecha,
+  formatearImporte,
   hayPlazas,
   hoyIso,
   type Idioma,
@@ -389,6 +390,12 @@ export class InscripcionesService {
       if (!inscripcion) throw noEncontrado("no_encontrado.inscripcion");
       const socio = await repo.socio(inscripcion.id_socio);
       if (!socio || !this.puedeGestionar(actor, socio)) throw prohibido();
+      // Part of a pending charge may be paid already (a partial payment at the desk, an online
+      // payment for less): the paid part is never annulled, and refunding it is the board's.
+      const pagado =
+        inscripcion.id_pago !== null && inscripcion.estado_pago === "pendiente"
+          ? await repo.pagadoEnPartes(inscripcion.id_pago)
+          : 0;
       if (!esAdministrador) {
         const motivo = motivoCierre(
           {
@@ -407,11 +414,19 @@ export class InscripcionesService {
         if (enRemesa(inscripcion)) {
           throw conflicto("actos.cargo_inscripcion_esta_remesa_para_cancelarla");
         }
+        if (pagado > 0) {
+          throw conflicto(
+            mensajeCon("actos.inscripcion_pagada_en_parte_para_cancelarla", {
+              pagado: formatearImporte(pagado),
+            }),
+          );
+        }
       }
       let cargo: InscripcionCancelada["cargo"] = "sin_cargo";
       if (inscripcion.id_pago !== null) {
         if (await repo.anularCargo(inscripcion.id_pago, MOTIVO_INSCRIPCION_CANCELADA)) {
-          cargo = "anulado";
+          // Only what was still owed: the parts paid stay paid, to be refunded by the board.
+          cargo = pagado > 0 ? "pagado_en_parte" : "anulado";
         } else if (inscripcion.estado_pago === "pagado") {
           cargo = "pagado";
         } else if (enRemesa(inscripcion)) {
@@ -428,12 +443,19 @@ export class InscripcionesService {
           { campo: "idActo", antes: idActo, despues: null },
           { campo: "idSocio", antes: inscripcion.id_socio, despues: null },
           { campo: "cargo", antes: inscripcion.estado_pago, despues: cargo },
+          ...(pagado > 0
+            ? [{ campo: "pagadoPorDevolver", antes: null, despues: aEuros(pagado) }]
+            : []),
         ],
       });
       // The freed places go to the wait-list in this same transaction.
       const promovidas =
         inscripcion.estado === "confirmada" ? await this.promover(repo, actor, idActo) : [];
-      const mensaje = textoActos(`cancelada_${cargo}`, {}, actor.idioma);
+      const mensaje = textoActos(
+        `cancelada_${cargo}`,
+        { pagado: formatearImporte(pagado) },
+        actor.idioma,
+      );
       return { cancelada: { ok: true as const, cargo, mensaje }, promovidas };
     });
     await this.avisarPlazas(promovidas);
