@@ -608,6 +608,19 @@ export class InscripcionesRepository extends ActosRepository {
     return Number(fila.pagado);
   }
 
+  /** The `pagado` charge split off `idPago` last (the latest partial payment), if any. */
+  async ultimaPartePagada(idPago: number): Promise<number | null> {
+    const fila = await this.db
+      .selectFrom("pago")
+      .select("id")
+      .where("id_pago_origen", "=", idPago)
+      .where("estado", "=", "pagado")
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    return fila?.id ?? null;
+  }
+
   /** Changes amount and concept of a charge only while it is pending and outside a remittance. */
   async actualizarCargoPendiente(idPago: number, importe: number, concepto: string) {
     const r = await this.db

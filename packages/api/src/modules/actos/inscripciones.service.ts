@@ -40,6 +40,8 @@ import {
 } from "./inscripciones.repository.js";
 
 export const MOTIVO_INSCRIPCION_CANCELADA = "Inscripción cancelada";
+/** The rest of a charge paid in parts when the enrolment comes down to what was paid. */
+export const MOTIVO_PAGADO_EN_PARTES = "Inscripción ya pagada con lo cobrado en partes";
 
 const conflicto = (m: Mensaje) => new DomainError("conflicto", m);
 
@@ -466,7 +468,8 @@ export class InscripcionesService {
    * Changes menu, allergies or guests of an enrolment (e.g. one made automatically). Same rules
    * as enrolling: owner or payer before the deadline, administrators any time; more guests need
    * free places (checked under the event lock). On a paid event the pending charge follows the
-   * new amount; once paid or in a remittance the guests can no longer change.
+   * new amount less what is paid of it in parts (down to exactly that: the rest is annulled);
+   * once paid or in a remittance the guests can no longer change.
    */
   async modificarInscripcion(
     actor: Actor,
@@ -505,6 +508,7 @@ export class InscripcionesService {
       }
       let importe = ins.importe;
       let desenlazarCargo = false;
+      let enlazarCargo: number | null = null;
       const idPago = ins.id_pago;
       if (!confirmada && invitados !== ins.invitados) {
         importe = importeDe(
@@ -519,11 +523,17 @@ export class InscripcionesService {
         if (idPago !== null) {
           // Part of the charge may be paid already (a partial payment at the desk, an online
           // payment ordered before the guests grew): what stays pending is the new amount less
-          // that. Down to it or below, a refund is the board's.
+          // that. Exactly that: nothing is left to pay. Below it, a refund is the board's.
           const pagado = await repo.pagadoEnPartes(idPago);
           const resto = importe - pagado;
-          if (pagado > 0 && resto <= 0)
-            throw conflicto("actos.cargo_inscripcion_esta_pagado_remesa_para");
+          if (pagado > 0 && resto < 0) {
+            throw conflicto(
+              mensajeCon("actos.invitados_por_debajo_de_lo_pagado", {
+                pagado: formatearImporte(pagado),
+                importe: formatearImporte(importe),
+              }),
+            );
+          }
           const seguido =
             resto > 0
               ? await repo.actualizarCargoPendiente(
@@ -531,9 +541,17 @@ export class InscripcionesService {
                   resto,
                   conceptoInscripcion(acto.nombre, invitados),
                 )
-              : await repo.anularCargo(idPago, MOTIVO_INSCRIPCION_CANCELADA);
+              : await repo.anularCargo(
+                  idPago,
+                  pagado > 0 ? MOTIVO_PAGADO_EN_PARTES : MOTIVO_INSCRIPCION_CANCELADA,
+                );
           if (!seguido) {
             throw conflicto("actos.cargo_inscripcion_esta_pagado_remesa_para");
+          }
+          if (pagado > 0 && resto === 0) {
+            // The rest is annulled and the enrolment follows the part paid last: it reads
+            // `pagado`, and what was paid stays as it was (its receipts, its payment method).
+            enlazarCargo = await repo.ultimaPartePagada(idPago);
           }
           desenlazarCargo = importe === 0;
         } else if (importe > 0) {
@@ -554,9 +572,13 @@ export class InscripcionesService {
         despues,
       );
       if (cambios.length === 0) return [];
+      if (enlazarCargo !== null) {
+        cambios.push({ campo: "idPago", antes: idPago, despues: enlazarCargo });
+      }
       await repo.actualizarInscripcion(idInscripcion, {
         ...despues,
         ...(desenlazarCargo ? { id_pago: null } : {}),
+        ...(enlazarCargo !== null ? { id_pago: enlazarCargo } : {}),
       });
       await repo.auditar({
         idUsuario: actor.id,

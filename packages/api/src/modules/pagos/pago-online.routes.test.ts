@@ -469,7 +469,7 @@ describe("pago en línea activo", () => {
       expect(ins.statusCode, ins.body).toBe(201);
       const { id, idPago } = ins.json() as { id: number; idPago: number };
       expect((await filaPago(idPago)).importe).toBe(2000);
-      return { url: `/api/actos/${acto.json().id}/inscripciones/${id}`, idPago };
+      return { url: `/api/actos/${acto.json().id}/inscripciones/${id}`, id, idPago };
     }
 
     const partes = (idOrigen: number) =>
@@ -513,9 +513,9 @@ describe("pago en línea activo", () => {
       });
     }
 
-    it("con una parte pagada, cambiar los invitados deja pendiente el nuevo importe menos lo pagado; bajar hasta lo pagado es de la junta (409)", async () => {
+    it("con una parte pagada, cambiar los invitados deja pendiente el nuevo importe menos lo pagado; hasta lo pagado justo no queda nada por pagar; por debajo es de la junta (409)", async () => {
       const socio = await cuenta("usuario");
-      const { url, idPago } = await inscripcionDe20(socio);
+      const { url, id, idPago } = await inscripcionDe20(socio);
       const f = await pedido(socio.token, [idPago]);
       const patch = (invitados: number) =>
         e.app.inject({
@@ -532,11 +532,71 @@ describe("pago en línea activo", () => {
       const dos = await patch(2);
       expect(dos.statusCode, dos.body).toBe(200);
       expect(await filaPago(idPago)).toMatchObject({ estado: "pendiente", importe: 4000 });
-      // No guests: 20 €, all paid: the charge can't drop to nothing here.
+      // 20 € more at the desk: 40 € paid in two parts, 20 € owed.
+      const fp = await e.db
+        .insertInto("forma_pago")
+        .values({ nombre: `Caja ${idPago}` })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const caja = await pedir("POST", `/api/pagos/${idPago}/cobro`, admin.token, {
+        fecha: "2026-03-01",
+        idFormaPago: fp.id,
+        importe: 20,
+      });
+      expect(caja.statusCode, caja.body).toBe(200);
+      const pagadas = () =>
+        partes(idPago).then((ps) => ps.map((p) => [p.estado, p.importe]).sort());
+      expect(await pagadas()).toEqual([
+        ["pagado", 2000],
+        ["pagado", 2000],
+      ]);
+
+      // No guests: 20 €, below the 40 € paid: a refund, the board's.
       const ninguno = await patch(0);
       expect(ninguno.statusCode).toBe(409);
-      expect(await filaPago(idPago)).toMatchObject({ estado: "pendiente", importe: 4000 });
-      expect((await partes(idPago)).map((p) => [p.estado, p.importe])).toEqual([["pagado", 2000]]);
+      expect(ninguno.json().mensaje).toBe(
+        "Ya se han pagado 40,00 € de esta inscripción y con esos invitados costaría 20,00 €: no se puede bajar de lo pagado. La devolución la gestiona la junta en pagos.",
+      );
+      expect(await filaPago(idPago)).toMatchObject({ estado: "pendiente", importe: 2000 });
+
+      // 1 guest: 40 €, exactly what is paid: nothing left to pay.
+      const uno = await patch(1);
+      expect(uno.statusCode, uno.body).toBe(200);
+      expect(await filaPago(idPago)).toMatchObject({
+        estado: "anulado",
+        motivo_anulacion: "Inscripción ya pagada con lo cobrado en partes",
+      });
+      // Paid neither twice nor short: the two parts, 40 €, and nothing owed.
+      expect(await pagadas()).toEqual([
+        ["pagado", 2000],
+        ["pagado", 2000],
+      ]);
+      const ultima = Math.max(...(await partes(idPago)).map((p) => p.id));
+      expect(uno.json()).toMatchObject({
+        invitados: 1,
+        importe: 40,
+        idPago: ultima,
+        estadoPago: "pagado",
+      });
+      const debe = await e.db
+        .selectFrom("pago")
+        .select("id")
+        .where("id_socio", "=", socio.idSocio)
+        .where("estado", "in", ["pendiente", "devuelto"])
+        .execute();
+      expect(debe).toEqual([]);
+      const auditado = await e.db
+        .selectFrom("auditoria")
+        .select("cambios")
+        .where("entidad", "=", "inscripcion")
+        .where("id_entidad", "=", id)
+        .where("accion", "=", "modificar")
+        .orderBy("id", "desc")
+        .executeTakeFirstOrThrow();
+      expect(JSON.stringify(auditado.cambios)).toContain("idPago");
+      // The bank's notification again pays nothing more.
+      expect((await notificar(notificacionDe(f))).statusCode).toBe(200);
+      expect(await partes(idPago)).toHaveLength(2);
     });
 
     it("la notificación y el cambio de invitados a la vez: se paga lo del pedido, nunca más, y lo que falta queda pendiente", async () => {
