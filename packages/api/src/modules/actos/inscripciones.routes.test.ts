@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs";
 import { extractText, getDocumentProxy } from "unpdf";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { crearCuenta, entrar } from "../../test/entorno.js";
 import {
   admin,
@@ -23,6 +23,7 @@ import {
   usuarioA,
   usuarioB,
 } from "./actos.prueba.js";
+import { ActosRepository } from "./actos.repository.js";
 
 prepararActos();
 
@@ -649,6 +650,130 @@ describe("inscripción automática", () => {
       { id_socio: usuarioA.idSocio, importe: 3550, id_pagador: usuarioA.idSocio },
       { id_socio: hijoDeA, importe: 1200, id_pagador: usuarioA.idSocio },
     ]);
+  });
+});
+
+describe("socios nuevos en los actos de inscripción automática (alta e importación)", () => {
+  it("una importación inscribe en cada acto en una transacción al mismo conjunto que uno a uno: plazas por orden, lista de espera, sin bajas ni repetidos, y cargos solo con plaza", async () => {
+    const crearSocio = async (n: number, activo = true) =>
+      (
+        await e.db
+          .insertInto("socio")
+          .values({
+            nombre: `Importat ${n}`,
+            apellidos: "Automàtic",
+            id_tipo_socio: tipoAdulto,
+            activo,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
+    const [m0, m1, m2, m3, m4, m5] = [
+      await crearSocio(0),
+      await crearSocio(1),
+      await crearSocio(2),
+      await crearSocio(3),
+      await crearSocio(4),
+      await crearSocio(5),
+    ];
+    const baja = await crearSocio(6, false);
+    // Made without automatic enrolment (it would enrol everybody now), then turned automatic.
+    const automatico = async (datos: Record<string, unknown>) => {
+      const acto = await crearActo(datos);
+      await e.db
+        .updateTable("acto")
+        .set({ inscripcion_automatica: true })
+        .where("id", "=", acto.id)
+        .execute();
+      return acto.id;
+    };
+    const conEspera = await automatico({ nombre: "Cena con espera", aforo: 3, listaEspera: true });
+    const sinEspera = await automatico({ nombre: "Cena sin espera", aforo: 1 });
+    const libre = await automatico({
+      nombre: "Assemblea",
+      sePaga: false,
+      aforo: null,
+      menus: [],
+      precios: [],
+    });
+    const pasado = await automatico({ nombre: "Ja passat" });
+    await e.db
+      .updateTable("acto")
+      .set({ fecha: dia(-1) })
+      .where("id", "=", pasado)
+      .execute();
+    // m0 already has a place in the first one.
+    expect(
+      (await inscribir(admin.token, conEspera, { idSocio: m0, menu: "Carne" })).statusCode,
+    ).toBe(201);
+    const automaticos = await e.db
+      .selectFrom("acto")
+      .select("id")
+      .where("inscripcion_automatica", "=", true)
+      .where("cancelado", "=", false)
+      .where("fecha", ">=", hoy)
+      .execute();
+
+    const transacciones = vi.spyOn(ActosRepository.prototype, "transaccion");
+    let inscritas: number;
+    try {
+      inscritas = await e.app.servicios.inscripciones.inscribirSociosNuevos([
+        m2,
+        m1,
+        m3,
+        baja,
+        m4,
+        m0,
+        m5,
+        m2,
+      ]);
+      // One transaction per event, not one per event and member.
+      expect(transacciones).toHaveBeenCalledTimes(automaticos.length);
+    } finally {
+      transacciones.mockRestore();
+    }
+
+    const de = (idActo: number) =>
+      e.db
+        .selectFrom("inscripcion")
+        .leftJoin("pago", "pago.id", "inscripcion.id_pago")
+        .select(["inscripcion.id_socio", "inscripcion.estado", "pago.importe"])
+        .where("inscripcion.id_acto", "=", idActo)
+        .orderBy("inscripcion.id")
+        .execute();
+    // Two places left: m2 and m1 in the order given, the rest waiting in that order.
+    expect(await de(conEspera)).toEqual([
+      { id_socio: m0, estado: "confirmada", importe: 3550 },
+      { id_socio: m2, estado: "confirmada", importe: 3550 },
+      { id_socio: m1, estado: "confirmada", importe: 3550 },
+      { id_socio: m3, estado: "en_espera", importe: null },
+      { id_socio: m4, estado: "en_espera", importe: null },
+      { id_socio: m5, estado: "en_espera", importe: null },
+    ]);
+    const espera = await llamar("GET", `/api/actos/${conEspera}/inscripciones`, admin.token);
+    expect(
+      espera
+        .json()
+        .items.filter((i: { estado: string }) => i.estado === "en_espera")
+        .map((i: { idSocio: number; puestoEspera: number }) => [i.idSocio, i.puestoEspera]),
+    ).toEqual([
+      [m3, 1],
+      [m4, 2],
+      [m5, 3],
+    ]);
+    expect(await de(sinEspera)).toEqual([{ id_socio: m2, estado: "confirmada", importe: 3550 }]);
+    expect(await de(libre)).toEqual(
+      [m2, m1, m3, m4, m0, m5].map((id) => ({ id_socio: id, estado: "confirmada", importe: null })),
+    );
+    expect(await de(pasado)).toEqual([]);
+    const mias = await e.db
+      .selectFrom("inscripcion")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("id_socio", "in", [m0, m1, m2, m3, m4, m5, baja])
+      .where("id_acto", "not in", [conEspera, sinEspera, libre])
+      .executeTakeFirstOrThrow();
+    // The enrolments counted: those of these events and of any other automatic event.
+    expect(inscritas).toBe(5 + 1 + 6 + Number(mias.n));
   });
 });
 

@@ -125,6 +125,16 @@ export type AvisoPlaza = {
 
 export type OpcionesInscripciones = { avisarPlaza?: (aviso: AvisoPlaza) => Promise<void> };
 
+type SocioAInscribir = SocioInscribible & {
+  invitados: number;
+  menu: string;
+  alergias: string;
+  enEspera?: boolean;
+};
+
+/** Members a statement enrols at most (each takes 7 values; PostgreSQL allows 65,535). */
+const POR_INSERCION = 2000;
+
 type Promovida = { acto: ActoFila; inscripcion: InscripcionFila; idPagador: number | null };
 
 /**
@@ -150,20 +160,32 @@ export class InscripcionesService {
   // ── Enrolment ───────────────────────────────────────────────────────────────────────
 
   /**
-   * Enrols members in a locked event and creates their charges, in the caller's transaction.
-   * Members already enrolled are skipped. Returns the ids of the new enrolments.
+   * Enrols members in a locked event and creates their charges, in the caller's transaction, a
+   * statement of enrolments and one of charges per POR_INSERCION members (PostgreSQL takes up to
+   * 65,535 values a statement). Members already enrolled are skipped. Returns the new enrolments.
    */
   private async inscribirEnActo(
     repo: InscripcionesRepository,
     acto: ActoFila,
-    socios: (SocioInscribible & {
-      invitados: number;
-      menu: string;
-      alergias: string;
-      enEspera?: boolean;
-    })[],
+    socios: SocioAInscribir[],
   ): Promise<{ id: number; id_socio: number }[]> {
     const precios = conPrecio(await repo.precios([acto.id]));
+    const productos = new ProductosDeActo(repo, acto, precios);
+    const creadas: { id: number; id_socio: number }[] = [];
+    for (let i = 0; i < socios.length; i += POR_INSERCION) {
+      const lote = socios.slice(i, i + POR_INSERCION);
+      creadas.push(...(await this.inscribirLote(repo, acto, precios, productos, lote)));
+    }
+    return creadas;
+  }
+
+  private async inscribirLote(
+    repo: InscripcionesRepository,
+    acto: ActoFila,
+    precios: PrecioDeTipo[],
+    productos: ProductosDeActo,
+    socios: SocioAInscribir[],
+  ): Promise<{ id: number; id_socio: number }[]> {
     const nuevas: NuevaInscripcion[] = socios.map((s) => ({
       id_socio: s.id,
       invitados: s.invitados,
@@ -177,13 +199,9 @@ export class InscripcionesService {
 
     const porSocio = new Map(socios.map((s) => [s.id, s]));
     const importePorSocio = new Map(nuevas.map((n) => [n.id_socio, n.importe]));
-    const productos = new ProductosDeActo(repo, acto, precios);
     const cargos: NuevoCargo[] = [];
     for (const { id_socio } of creadas) {
-      const socio = porSocio.get(id_socio) as SocioInscribible & {
-        invitados: number;
-        enEspera?: boolean;
-      };
+      const socio = porSocio.get(id_socio) as SocioAInscribir;
       const importe = importePorSocio.get(id_socio) ?? 0;
       // Nobody on the wait-list is charged: the charge comes with the place.
       if (importe <= 0 || socio.enEspera) continue;
@@ -248,29 +266,41 @@ export class InscripcionesService {
     return this.inscribirSociosNuevos([idSocio]);
   }
 
-  /** The same for many members at once (an import): the events are looked up once. */
+  /**
+   * The same for many members at once (an import): the events are looked up once, and each
+   * event enrols them all in one transaction (one insert of enrolments, one of charges).
+   */
   async inscribirSociosNuevos(idsSocio: number[]): Promise<number> {
-    const ids = idsSocio.length > 0 ? await this.repo.actosAutomaticosDesde(this.hoy()) : [];
+    const ids = [...new Set(idsSocio)];
+    const actos = ids.length > 0 ? await this.repo.actosAutomaticosDesde(this.hoy()) : [];
     let inscrito = 0;
-    for (const idActo of ids) {
-      for (const idSocio of idsSocio) {
-        inscrito += await this.inscribirNuevoEn(idActo, idSocio);
-      }
-    }
+    for (const idActo of actos) inscrito += await this.inscribirNuevosEn(idActo, ids);
     return inscrito;
   }
 
-  private async inscribirNuevoEn(idActo: number, idSocio: number): Promise<number> {
+  /**
+   * Enrols new members in one event under its lock, in the order given, as if one by one: each
+   * takes a place while one is free, and the rest go on the wait-list if the event has one (else
+   * they are left out). Inactive members and those already enrolled are skipped.
+   */
+  private async inscribirNuevosEn(idActo: number, idsSocio: number[]): Promise<number> {
     return this.repo.transaccion(async (repo) => {
       const acto = await repo.porId(idActo, true);
-      const socio = await repo.socio(idSocio);
-      if (!acto || !socio?.activo) return 0;
-      const cabe = hayPlazas(acto.aforo, acto.ocupadas, 1);
-      if (!cabe && !acto.lista_espera) return 0;
-      const creadas = await this.inscribirEnActo(repo, acto, [
-        { ...socio, invitados: 0, menu: "", alergias: "", enEspera: !cabe },
-      ]);
-      return creadas.length;
+      if (!acto) return 0;
+      const inscritos = new Set(await repo.inscritosEntre(idActo, idsSocio));
+      const porId = new Map((await repo.socios(idsSocio)).map((s) => [s.id, s]));
+      let ocupadas = acto.ocupadas;
+      const nuevos: SocioAInscribir[] = [];
+      for (const id of idsSocio) {
+        const socio = porId.get(id);
+        if (!socio?.activo || inscritos.has(id)) continue;
+        const cabe = hayPlazas(acto.aforo, ocupadas, 1);
+        if (!cabe && !acto.lista_espera) continue;
+        if (cabe) ocupadas += 1;
+        nuevos.push({ ...socio, invitados: 0, menu: "", alergias: "", enEspera: !cabe });
+      }
+      if (nuevos.length === 0) return 0;
+      return (await this.inscribirEnActo(repo, acto, nuevos)).length;
     });
   }
 
