@@ -1099,6 +1099,66 @@ describe("un cargo pagado en parte (cobro parcial en caja o pago en línea por m
       }),
     ]);
   });
+
+  it("el socio cancela mientras la junta cobra en caja (una parte o todo), a la vez: o se cancela y el cobro es 409, o se cobra y la cancelación es 409; nunca se anula lo pagado", async () => {
+    const acto = await crearActo({ nombre: "Cena disputada", aforo: 20 });
+    const forma = await e.db
+      .insertInto("forma_pago")
+      .values({ nombre: "Efectivo en carrera" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const rondas = [];
+    for (const [i, importe] of [10, undefined, 10, undefined, 10, undefined].entries()) {
+      const socio = await cuenta("usuario");
+      const ins = await inscribir(socio.token, acto.id, { idSocio: socio.idSocio, menu: "Carne" });
+      expect(ins.statusCode, `${i}: ${ins.body}`).toBe(201);
+      const { id, idPago } = ins.json() as { id: number; idPago: number };
+      rondas.push({ cuenta: socio, importe, id, idPago });
+    }
+    const resultados = await Promise.all(
+      rondas.map(async (r) => {
+        const [cancelacion, cobro] = await Promise.all([
+          llamar("DELETE", `/api/actos/${acto.id}/inscripciones/${r.id}`, r.cuenta.token),
+          llamar("POST", `/api/pagos/${r.idPago}/cobro`, admin.token, {
+            fecha: hoy,
+            idFormaPago: forma.id,
+            ...(r.importe === undefined ? {} : { importe: r.importe }),
+          }),
+        ]);
+        return {
+          id: r.id,
+          idPago: r.idPago,
+          importe: r.importe,
+          cancelacion: cancelacion.statusCode,
+          cobro: cobro.statusCode,
+        };
+      }),
+    );
+    for (const r of resultados) {
+      const cuales = [r.cancelacion, r.cobro].sort();
+      expect(cuales, JSON.stringify(r)).toEqual([200, 409]);
+      const sigue = await e.db
+        .selectFrom("inscripcion")
+        .select("id")
+        .where("id", "=", r.id)
+        .executeTakeFirst();
+      const estados = (await cargos(r.idPago)).map((c) => [c.estado, c.importe]);
+      if (r.cancelacion === 200) {
+        expect(sigue).toBeUndefined();
+        expect(estados).toEqual([["anulado", 3550]]);
+      } else {
+        expect(sigue).toBeDefined();
+        expect(estados).toEqual(
+          r.importe === undefined
+            ? [["pagado", 3550]]
+            : [
+                ["pendiente", 2550],
+                ["pagado", 1000],
+              ],
+        );
+      }
+    }
+  });
 });
 
 describe("una cuenta en valenciano (issue 45)", () => {

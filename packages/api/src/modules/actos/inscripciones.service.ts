@@ -418,16 +418,21 @@ export class InscripcionesService {
     const { cancelada, promovidas } = await this.repo.transaccion(async (repo) => {
       const acto = await repo.porId(idActo, true);
       if (!acto) throw noEncontrado("no_encontrado.acto");
-      const inscripcion = await repo.inscripcion(idActo, idInscripcion);
-      if (!inscripcion) throw noEncontrado("no_encontrado.inscripcion");
-      const socio = await repo.socio(inscripcion.id_socio);
+      const leida = await repo.inscripcion(idActo, idInscripcion);
+      if (!leida) throw noEncontrado("no_encontrado.inscripcion");
+      const socio = await repo.socio(leida.id_socio);
       if (!socio || !this.puedeGestionar(actor, socio)) throw prohibido();
+      let inscripcion = leida;
       // Part of a pending charge may be paid already (a partial payment at the desk, an online
       // payment for less): the paid part is never annulled, and refunding it is the board's.
-      const pagado =
-        inscripcion.id_pago !== null && inscripcion.estado_pago === "pendiente"
-          ? await repo.pagadoEnPartes(inscripcion.id_pago)
-          : 0;
+      // The charge is locked first and the enrolment read again: a payment at the same moment
+      // is seen whole here, or waits for this cancellation (and then finds the charge annulled).
+      let pagado = 0;
+      if (leida.id_pago !== null) {
+        pagado = await repo.pagadoEnPartes(leida.id_pago);
+        inscripcion = (await repo.inscripcion(idActo, idInscripcion)) ?? leida;
+        if (inscripcion.estado_pago !== "pendiente") pagado = 0;
+      }
       if (!esAdministrador) {
         const motivo = motivoCierre(
           {
