@@ -769,6 +769,31 @@ async function usuarioEn(en: Entorno) {
   return { c, token, estado };
 }
 
+/** A charge of `importe` cents for `idSocio` on `en`, and the order of it made by `token`. */
+async function cargoYPedido(en: Entorno, idSocio: number, token: string, importe: number) {
+  const { id } = await en.db
+    .insertInto("pago")
+    .values({
+      id_socio: idSocio,
+      id_pagador: idSocio,
+      concepto: "Cuota 2026",
+      anyo: 2026,
+      importe,
+      fecha_emision: "2026-01-01",
+      fecha_vencimiento: "2026-05-01",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const res = await en.app.inject({
+    method: "POST",
+    url: "/api/pagos/pago-online",
+    headers: bearer(token),
+    payload: { idsPago: [id], metodo: "tarjeta" },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return { id, f: res.json() as FormularioBanco & { pedido: string } };
+}
+
 describe("modo de pruebas de Redsys (su clave pública o su dirección de pruebas)", () => {
   const entorno = otroEntorno({
     redsys: { ...COMERCIO_PUBLICO_PRUEBAS, url: "http://127.0.0.1:9/sis/realizarPago" },
@@ -778,27 +803,7 @@ describe("modo de pruebas de Redsys (su clave pública o su dirección de prueba
     const pruebas = entorno();
     const { c, token, estado } = await usuarioEn(pruebas);
     expect(estado.json()).toEqual({ activo: true, prueba: true });
-    const { id } = await pruebas.db
-      .insertInto("pago")
-      .values({
-        id_socio: c.idSocio ?? 0,
-        id_pagador: c.idSocio ?? 0,
-        concepto: "Cuota 2026",
-        anyo: 2026,
-        importe: 2000,
-        fecha_emision: "2026-01-01",
-        fecha_vencimiento: "2026-05-01",
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const res = await pruebas.app.inject({
-      method: "POST",
-      url: "/api/pagos/pago-online",
-      headers: bearer(token),
-      payload: { idsPago: [id], metodo: "tarjeta" },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const f = res.json() as FormularioBanco & { pedido: string };
+    const { id, f } = await cargoYPedido(pruebas, c.idSocio ?? 0, token, 2000);
     const correos = vi.spyOn(pruebas.app.servicios.mail, "encolar");
     // Anyone can sign with the published key: the notification is kept and pays nothing.
     const n = await pruebas.app.inject({
@@ -835,27 +840,7 @@ describe("modo de pruebas de Redsys (su clave pública o su dirección de prueba
   it("un pedido real (hecho con la configuración real) que se notifica ya en modo de pruebas no paga, y avisa a la junta una vez en español y en valenciano", async () => {
     const pruebas = entorno();
     const { c, token } = await usuarioEn(pruebas);
-    const { id } = await pruebas.db
-      .insertInto("pago")
-      .values({
-        id_socio: c.idSocio ?? 0,
-        id_pagador: c.idSocio ?? 0,
-        concepto: "Cuota 2026",
-        anyo: 2026,
-        importe: 3550,
-        fecha_emision: "2026-01-01",
-        fecha_vencimiento: "2026-05-01",
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const res = await pruebas.app.inject({
-      method: "POST",
-      url: "/api/pagos/pago-online",
-      headers: bearer(token),
-      payload: { idsPago: [id], metodo: "tarjeta" },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const f = res.json() as FormularioBanco & { pedido: string };
+    const { id, f } = await cargoYPedido(pruebas, c.idSocio ?? 0, token, 3550);
     // Ordered while the installation still had the bank's real key and address.
     await pruebas.db
       .updateTable("pedido_online")
