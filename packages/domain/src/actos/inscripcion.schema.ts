@@ -79,8 +79,11 @@ export const AsistenciaSchema = z.object({
 /** Respuesta de `DELETE /api/actos/:id/inscripciones/:idInscripcion`. */
 export const InscripcionCanceladaSchema = z.object({
   ok: z.literal(true),
-  /** Qué pasó con el cargo: sin cargo, anulado, o ya pagado o en una remesa (se conserva). */
-  cargo: z.enum(["sin_cargo", "anulado", "pagado", "en_remesa"]),
+  /**
+   * Qué pasó con el cargo: sin cargo, anulado, ya pagado o en una remesa (se conserva), o
+   * `pagado_en_parte`: se anula lo que quedaba y lo pagado se conserva (la junta lo devuelve).
+   */
+  cargo: z.enum(["sin_cargo", "anulado", "pagado", "en_remesa", "pagado_en_parte"]),
   mensaje: z.string(),
 });
 export type InscripcionCancelada = z.infer<typeof InscripcionCanceladaSchema>;

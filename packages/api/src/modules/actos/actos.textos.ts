@@ -15,6 +15,8 @@ export const TEXTOS_ACTOS = {
       "Inscripción cancelada. El cargo ya estaba pagado y se conserva: gestiona la devolución en pagos.",
     cancelada_en_remesa:
       "Inscripción cancelada. El cargo ya está en una remesa y se conserva: se cobra o se devuelve desde la remesa.",
+    cancelada_pagado_en_parte:
+      "Inscripción cancelada y anulado lo que quedaba por pagar. Ya se habían pagado {{pagado}}, que se conservan como pagados: hay que devolverlos al festero (gestiona la devolución en pagos).",
   },
   va: {
     plazaTitulo: "Tens plaça en {{acto}}",
@@ -26,6 +28,8 @@ export const TEXTOS_ACTOS = {
       "Inscripció cancel·lada. El càrrec ja estava pagat i es conserva: gestiona la devolució en pagaments.",
     cancelada_en_remesa:
       "Inscripció cancel·lada. El càrrec ja està en una remesa i es conserva: es cobra o es torna des de la remesa.",
+    cancelada_pagado_en_parte:
+      "Inscripció cancel·lada i anul·lat el que quedava per pagar. Ja s'havien pagat {{pagado}}, que es conserven com a pagats: cal tornar-los al fester (gestiona la devolució en pagaments).",
   },
 } as const satisfies Record<Idioma, Record<string, string>>;
 

@@ -270,6 +270,27 @@ export class InscripcionesRepository extends ActosRepository {
       .executeTakeFirst();
   }
 
+  async socios(ids: number[]): Promise<SocioInscribible[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .selectFrom("socio")
+      .select(["id", "nombre", "apellidos", "activo", "id_tipo_socio", "id_pagador"])
+      .where("id", "in", ids)
+      .execute();
+  }
+
+  /** Which of these members are already enrolled in the event (on its list or its wait-list). */
+  async inscritosEntre(idActo: number, idsSocio: number[]): Promise<number[]> {
+    if (idsSocio.length === 0) return [];
+    const filas = await this.db
+      .selectFrom("inscripcion")
+      .select("id_socio")
+      .where("id_acto", "=", idActo)
+      .where("id_socio", "in", idsSocio)
+      .execute();
+    return filas.map((f) => f.id_socio);
+  }
+
   /** The member of the account plus the active members whose payer they are. */
   async familia(idSocio: number): Promise<SocioInscribible[]> {
     return this.db
@@ -606,6 +627,19 @@ export class InscripcionesRepository extends ActosRepository {
       .where("estado", "=", "pagado")
       .executeTakeFirstOrThrow();
     return Number(fila.pagado);
+  }
+
+  /** The `pagado` charge split off `idPago` last (the latest partial payment), if any. */
+  async ultimaPartePagada(idPago: number): Promise<number | null> {
+    const fila = await this.db
+      .selectFrom("pago")
+      .select("id")
+      .where("id_pago_origen", "=", idPago)
+      .where("estado", "=", "pagado")
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    return fila?.id ?? null;
   }
 
   /** Changes amount and concept of a charge only while it is pending and outside a remittance. */

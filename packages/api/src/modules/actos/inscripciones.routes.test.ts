@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs";
 import { extractText, getDocumentProxy } from "unpdf";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { crearCuenta, entrar } from "../../test/entorno.js";
 import {
   admin,
@@ -23,6 +23,7 @@ import {
   usuarioA,
   usuarioB,
 } from "./actos.prueba.js";
+import { ActosRepository } from "./actos.repository.js";
 
 prepararActos();
 
@@ -652,6 +653,130 @@ describe("inscripción automática", () => {
   });
 });
 
+describe("socios nuevos en los actos de inscripción automática (alta e importación)", () => {
+  it("una importación inscribe en cada acto en una transacción al mismo conjunto que uno a uno: plazas por orden, lista de espera, sin bajas ni repetidos, y cargos solo con plaza", async () => {
+    const crearSocio = async (n: number, activo = true) =>
+      (
+        await e.db
+          .insertInto("socio")
+          .values({
+            nombre: `Importat ${n}`,
+            apellidos: "Automàtic",
+            id_tipo_socio: tipoAdulto,
+            activo,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
+    const [m0, m1, m2, m3, m4, m5] = [
+      await crearSocio(0),
+      await crearSocio(1),
+      await crearSocio(2),
+      await crearSocio(3),
+      await crearSocio(4),
+      await crearSocio(5),
+    ];
+    const baja = await crearSocio(6, false);
+    // Made without automatic enrolment (it would enrol everybody now), then turned automatic.
+    const automatico = async (datos: Record<string, unknown>) => {
+      const acto = await crearActo(datos);
+      await e.db
+        .updateTable("acto")
+        .set({ inscripcion_automatica: true })
+        .where("id", "=", acto.id)
+        .execute();
+      return acto.id;
+    };
+    const conEspera = await automatico({ nombre: "Cena con espera", aforo: 3, listaEspera: true });
+    const sinEspera = await automatico({ nombre: "Cena sin espera", aforo: 1 });
+    const libre = await automatico({
+      nombre: "Assemblea",
+      sePaga: false,
+      aforo: null,
+      menus: [],
+      precios: [],
+    });
+    const pasado = await automatico({ nombre: "Ja passat" });
+    await e.db
+      .updateTable("acto")
+      .set({ fecha: dia(-1) })
+      .where("id", "=", pasado)
+      .execute();
+    // m0 already has a place in the first one.
+    expect(
+      (await inscribir(admin.token, conEspera, { idSocio: m0, menu: "Carne" })).statusCode,
+    ).toBe(201);
+    const automaticos = await e.db
+      .selectFrom("acto")
+      .select("id")
+      .where("inscripcion_automatica", "=", true)
+      .where("cancelado", "=", false)
+      .where("fecha", ">=", hoy)
+      .execute();
+
+    const transacciones = vi.spyOn(ActosRepository.prototype, "transaccion");
+    let inscritas: number;
+    try {
+      inscritas = await e.app.servicios.inscripciones.inscribirSociosNuevos([
+        m2,
+        m1,
+        m3,
+        baja,
+        m4,
+        m0,
+        m5,
+        m2,
+      ]);
+      // One transaction per event, not one per event and member.
+      expect(transacciones).toHaveBeenCalledTimes(automaticos.length);
+    } finally {
+      transacciones.mockRestore();
+    }
+
+    const de = (idActo: number) =>
+      e.db
+        .selectFrom("inscripcion")
+        .leftJoin("pago", "pago.id", "inscripcion.id_pago")
+        .select(["inscripcion.id_socio", "inscripcion.estado", "pago.importe"])
+        .where("inscripcion.id_acto", "=", idActo)
+        .orderBy("inscripcion.id")
+        .execute();
+    // Two places left: m2 and m1 in the order given, the rest waiting in that order.
+    expect(await de(conEspera)).toEqual([
+      { id_socio: m0, estado: "confirmada", importe: 3550 },
+      { id_socio: m2, estado: "confirmada", importe: 3550 },
+      { id_socio: m1, estado: "confirmada", importe: 3550 },
+      { id_socio: m3, estado: "en_espera", importe: null },
+      { id_socio: m4, estado: "en_espera", importe: null },
+      { id_socio: m5, estado: "en_espera", importe: null },
+    ]);
+    const espera = await llamar("GET", `/api/actos/${conEspera}/inscripciones`, admin.token);
+    expect(
+      espera
+        .json()
+        .items.filter((i: { estado: string }) => i.estado === "en_espera")
+        .map((i: { idSocio: number; puestoEspera: number }) => [i.idSocio, i.puestoEspera]),
+    ).toEqual([
+      [m3, 1],
+      [m4, 2],
+      [m5, 3],
+    ]);
+    expect(await de(sinEspera)).toEqual([{ id_socio: m2, estado: "confirmada", importe: 3550 }]);
+    expect(await de(libre)).toEqual(
+      [m2, m1, m3, m4, m0, m5].map((id) => ({ id_socio: id, estado: "confirmada", importe: null })),
+    );
+    expect(await de(pasado)).toEqual([]);
+    const mias = await e.db
+      .selectFrom("inscripcion")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("id_socio", "in", [m0, m1, m2, m3, m4, m5, baja])
+      .where("id_acto", "not in", [conEspera, sinEspera, libre])
+      .executeTakeFirstOrThrow();
+    // The enrolments counted: those of these events and of any other automatic event.
+    expect(inscritas).toBe(5 + 1 + 6 + Number(mias.n));
+  });
+});
+
 describe("cambiar una inscripción (PATCH)", () => {
   const cambiar = (token: string, idActo: number, idIns: number, cuerpo: unknown) =>
     llamar("PATCH", `/api/actos/${idActo}/inscripciones/${idIns}`, token, cuerpo);
@@ -865,6 +990,174 @@ describe("cargos que ya están en una remesa", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().cargo).toBe("en_remesa");
     expect(await estado(a.idPago)).toBe("pendiente");
+  });
+});
+
+describe("un cargo pagado en parte (cobro parcial en caja o pago en línea por menos)", () => {
+  /** The board collects `euros` of a charge at the desk: the paid part is split off it. */
+  async function cobrarParte(idPago: number, euros: number) {
+    const fp = await e.db
+      .insertInto("forma_pago")
+      .values({ nombre: `Efectivo ${idPago}` })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const res = await llamar("POST", `/api/pagos/${idPago}/cobro`, admin.token, {
+      fecha: hoy,
+      idFormaPago: fp.id,
+      importe: euros,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  const cargos = (idOrigen: number) =>
+    e.db
+      .selectFrom("pago")
+      .select(["id", "estado", "importe", "id_pago_origen"])
+      .where((eb) => eb.or([eb("id", "=", idOrigen), eb("id_pago_origen", "=", idOrigen)]))
+      .orderBy("id")
+      .execute();
+
+  it("el socio no puede cancelarla (409, la devolución es de la junta); la junta sí: anula lo que quedaba, conserva lo pagado, avisa de la devolución y da la plaza a la lista de espera", async () => {
+    const acto = await crearActo({ nombre: "Cena a medio pagar", aforo: 1, listaEspera: true });
+    const a = await inscribir(usuarioA.token, acto.id, {
+      idSocio: usuarioA.idSocio,
+      menu: "Carne",
+    });
+    expect(a.statusCode, a.body).toBe(201);
+    const ins = a.json() as { id: number; idPago: number };
+    const b = await inscribir(usuarioB.token, acto.id, {
+      idSocio: usuarioB.idSocio,
+      menu: "Carne",
+    });
+    expect(b.json().estado).toBe("en_espera");
+    await cobrarParte(ins.idPago, 10);
+    const url = `/api/actos/${acto.id}/inscripciones/${ins.id}`;
+
+    const propio = await llamar("DELETE", url, usuarioA.token);
+    expect(propio.statusCode).toBe(409);
+    expect(propio.json().mensaje).toBe(
+      "Ya se han pagado 10,00 € de esta inscripción: para cancelarla habla con la junta, que gestiona la devolución.",
+    );
+    const va = await cuenta("usuario");
+    await e.db.updateTable("usuario").set({ idioma: "va" }).where("id", "=", va.id).execute();
+    await e.db
+      .updateTable("socio")
+      .set({ id_pagador: va.idSocio })
+      .where("id", "=", usuarioA.idSocio)
+      .execute();
+    try {
+      const enValenciano = await llamar("DELETE", url, va.token);
+      expect(enValenciano.statusCode).toBe(409);
+      expect(enValenciano.json().mensaje).toBe(
+        "Ja s'han pagat 10,00 € d'aquesta inscripció: per a cancel·lar-la parla amb la junta, que gestiona la devolució.",
+      );
+    } finally {
+      await e.db
+        .updateTable("socio")
+        .set({ id_pagador: null })
+        .where("id", "=", usuarioA.idSocio)
+        .execute();
+    }
+    // Nothing changed: still enrolled, 25,50 € owed and 10 € paid, B still waiting.
+    expect((await cargos(ins.idPago)).map((c) => [c.estado, c.importe])).toEqual([
+      ["pendiente", 2550],
+      ["pagado", 1000],
+    ]);
+    const antes = await llamar("GET", `/api/actos/${acto.id}/inscripciones`, admin.token);
+    expect(antes.json().items.map((i: { estado: string }) => i.estado)).toEqual([
+      "confirmada",
+      "en_espera",
+    ]);
+
+    const res = await llamar("DELETE", url, admin.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      ok: true,
+      cargo: "pagado_en_parte",
+      mensaje:
+        "Inscripción cancelada y anulado lo que quedaba por pagar. Ya se habían pagado 10,00 €, que se conservan como pagados: hay que devolverlos al festero (gestiona la devolución en pagos).",
+    });
+    // The rest annulled, the paid part still paid.
+    expect((await cargos(ins.idPago)).map((c) => [c.estado, c.importe])).toEqual([
+      ["anulado", 2550],
+      ["pagado", 1000],
+    ]);
+    const auditoria = await e.db
+      .selectFrom("auditoria")
+      .select("cambios")
+      .where("entidad", "=", "inscripcion")
+      .where("id_entidad", "=", ins.id)
+      .where("accion", "=", "borrar")
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(auditoria.cambios)).toContain("pagadoPorDevolver");
+    // The freed place went to the wait-list, with its charge.
+    const despues = await llamar("GET", `/api/actos/${acto.id}/inscripciones`, admin.token);
+    expect(despues.json().items).toEqual([
+      expect.objectContaining({
+        idSocio: usuarioB.idSocio,
+        estado: "confirmada",
+        estadoPago: "pendiente",
+      }),
+    ]);
+  });
+
+  it("el socio cancela mientras la junta cobra en caja (una parte o todo), a la vez: o se cancela y el cobro es 409, o se cobra y la cancelación es 409; nunca se anula lo pagado", async () => {
+    const acto = await crearActo({ nombre: "Cena disputada", aforo: 20 });
+    const forma = await e.db
+      .insertInto("forma_pago")
+      .values({ nombre: "Efectivo en carrera" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const rondas = [];
+    for (const [i, importe] of [10, undefined, 10, undefined, 10, undefined].entries()) {
+      const socio = await cuenta("usuario");
+      const ins = await inscribir(socio.token, acto.id, { idSocio: socio.idSocio, menu: "Carne" });
+      expect(ins.statusCode, `${i}: ${ins.body}`).toBe(201);
+      const { id, idPago } = ins.json() as { id: number; idPago: number };
+      rondas.push({ cuenta: socio, importe, id, idPago });
+    }
+    const resultados = await Promise.all(
+      rondas.map(async (r) => {
+        const [cancelacion, cobro] = await Promise.all([
+          llamar("DELETE", `/api/actos/${acto.id}/inscripciones/${r.id}`, r.cuenta.token),
+          llamar("POST", `/api/pagos/${r.idPago}/cobro`, admin.token, {
+            fecha: hoy,
+            idFormaPago: forma.id,
+            ...(r.importe === undefined ? {} : { importe: r.importe }),
+          }),
+        ]);
+        return {
+          id: r.id,
+          idPago: r.idPago,
+          importe: r.importe,
+          cancelacion: cancelacion.statusCode,
+          cobro: cobro.statusCode,
+        };
+      }),
+    );
+    for (const r of resultados) {
+      const cuales = [r.cancelacion, r.cobro].sort();
+      expect(cuales, JSON.stringify(r)).toEqual([200, 409]);
+      const sigue = await e.db
+        .selectFrom("inscripcion")
+        .select("id")
+        .where("id", "=", r.id)
+        .executeTakeFirst();
+      const estados = (await cargos(r.idPago)).map((c) => [c.estado, c.importe]);
+      if (r.cancelacion === 200) {
+        expect(sigue).toBeUndefined();
+        expect(estados).toEqual([["anulado", 3550]]);
+      } else {
+        expect(sigue).toBeDefined();
+        expect(estados).toEqual(
+          r.importe === undefined
+            ? [["pagado", 3550]]
+            : [
+                ["pendiente", 2550],
+                ["pagado", 1000],
+              ],
+        );
+      }
+    }
   });
 });
 

@@ -135,7 +135,7 @@ export const inscripcionesRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: "Cancelar una inscripción (anula su cargo si no está pagado)",
         description:
-          "También sirve para salir de la lista de espera. Las plazas que libera pasan, en la misma transacción, a la lista de espera por orden de llegada.",
+          "También sirve para salir de la lista de espera. Las plazas que libera pasan, en la misma transacción, a la lista de espera por orden de llegada. Con parte del cargo ya pagada (cobro parcial, pago en línea por menos), el socio recibe un 409: la devolución es de la junta; la junta sí la cancela: se anula lo que quedaba por pagar, lo pagado sigue pagado y la respuesta (`cargo: pagado_en_parte`) dice cuánto hay que devolver.",
         params: ParamsInscripcion,
         response: { 200: InscripcionCanceladaSchema },
       },

@@ -3,6 +3,7 @@ import {
   conceptoInscripcion,
   type FamiliarActo,
   formatearFecha,
+  formatearImporte,
   hayPlazas,
   hoyIso,
   type Idioma,
@@ -39,6 +40,8 @@ import {
 } from "./inscripciones.repository.js";
 
 export const MOTIVO_INSCRIPCION_CANCELADA = "Inscripción cancelada";
+/** The rest of a charge paid in parts when the enrolment comes down to what was paid. */
+export const MOTIVO_PAGADO_EN_PARTES = "Inscripción ya pagada con lo cobrado en partes";
 
 const conflicto = (m: Mensaje) => new DomainError("conflicto", m);
 
@@ -122,6 +125,16 @@ export type AvisoPlaza = {
 
 export type OpcionesInscripciones = { avisarPlaza?: (aviso: AvisoPlaza) => Promise<void> };
 
+type SocioAInscribir = SocioInscribible & {
+  invitados: number;
+  menu: string;
+  alergias: string;
+  enEspera?: boolean;
+};
+
+/** Members a statement enrols at most (each takes 7 values; PostgreSQL allows 65,535). */
+const POR_INSERCION = 2000;
+
 type Promovida = { acto: ActoFila; inscripcion: InscripcionFila; idPagador: number | null };
 
 /**
@@ -147,20 +160,32 @@ export class InscripcionesService {
   // ── Enrolment ───────────────────────────────────────────────────────────────────────
 
   /**
-   * Enrols members in a locked event and creates their charges, in the caller's transaction.
-   * Members already enrolled are skipped. Returns the ids of the new enrolments.
+   * Enrols members in a locked event and creates their charges, in the caller's transaction, a
+   * statement of enrolments and one of charges per POR_INSERCION members (PostgreSQL takes up to
+   * 65,535 values a statement). Members already enrolled are skipped. Returns the new enrolments.
    */
   private async inscribirEnActo(
     repo: InscripcionesRepository,
     acto: ActoFila,
-    socios: (SocioInscribible & {
-      invitados: number;
-      menu: string;
-      alergias: string;
-      enEspera?: boolean;
-    })[],
+    socios: SocioAInscribir[],
   ): Promise<{ id: number; id_socio: number }[]> {
     const precios = conPrecio(await repo.precios([acto.id]));
+    const productos = new ProductosDeActo(repo, acto, precios);
+    const creadas: { id: number; id_socio: number }[] = [];
+    for (let i = 0; i < socios.length; i += POR_INSERCION) {
+      const lote = socios.slice(i, i + POR_INSERCION);
+      creadas.push(...(await this.inscribirLote(repo, acto, precios, productos, lote)));
+    }
+    return creadas;
+  }
+
+  private async inscribirLote(
+    repo: InscripcionesRepository,
+    acto: ActoFila,
+    precios: PrecioDeTipo[],
+    productos: ProductosDeActo,
+    socios: SocioAInscribir[],
+  ): Promise<{ id: number; id_socio: number }[]> {
     const nuevas: NuevaInscripcion[] = socios.map((s) => ({
       id_socio: s.id,
       invitados: s.invitados,
@@ -174,13 +199,9 @@ export class InscripcionesService {
 
     const porSocio = new Map(socios.map((s) => [s.id, s]));
     const importePorSocio = new Map(nuevas.map((n) => [n.id_socio, n.importe]));
-    const productos = new ProductosDeActo(repo, acto, precios);
     const cargos: NuevoCargo[] = [];
     for (const { id_socio } of creadas) {
-      const socio = porSocio.get(id_socio) as SocioInscribible & {
-        invitados: number;
-        enEspera?: boolean;
-      };
+      const socio = porSocio.get(id_socio) as SocioAInscribir;
       const importe = importePorSocio.get(id_socio) ?? 0;
       // Nobody on the wait-list is charged: the charge comes with the place.
       if (importe <= 0 || socio.enEspera) continue;
@@ -245,29 +266,41 @@ export class InscripcionesService {
     return this.inscribirSociosNuevos([idSocio]);
   }
 
-  /** The same for many members at once (an import): the events are looked up once. */
+  /**
+   * The same for many members at once (an import): the events are looked up once, and each
+   * event enrols them all in one transaction (one insert of enrolments, one of charges).
+   */
   async inscribirSociosNuevos(idsSocio: number[]): Promise<number> {
-    const ids = idsSocio.length > 0 ? await this.repo.actosAutomaticosDesde(this.hoy()) : [];
+    const ids = [...new Set(idsSocio)];
+    const actos = ids.length > 0 ? await this.repo.actosAutomaticosDesde(this.hoy()) : [];
     let inscrito = 0;
-    for (const idActo of ids) {
-      for (const idSocio of idsSocio) {
-        inscrito += await this.inscribirNuevoEn(idActo, idSocio);
-      }
-    }
+    for (const idActo of actos) inscrito += await this.inscribirNuevosEn(idActo, ids);
     return inscrito;
   }
 
-  private async inscribirNuevoEn(idActo: number, idSocio: number): Promise<number> {
+  /**
+   * Enrols new members in one event under its lock, in the order given, as if one by one: each
+   * takes a place while one is free, and the rest go on the wait-list if the event has one (else
+   * they are left out). Inactive members and those already enrolled are skipped.
+   */
+  private async inscribirNuevosEn(idActo: number, idsSocio: number[]): Promise<number> {
     return this.repo.transaccion(async (repo) => {
       const acto = await repo.porId(idActo, true);
-      const socio = await repo.socio(idSocio);
-      if (!acto || !socio?.activo) return 0;
-      const cabe = hayPlazas(acto.aforo, acto.ocupadas, 1);
-      if (!cabe && !acto.lista_espera) return 0;
-      const creadas = await this.inscribirEnActo(repo, acto, [
-        { ...socio, invitados: 0, menu: "", alergias: "", enEspera: !cabe },
-      ]);
-      return creadas.length;
+      if (!acto) return 0;
+      const inscritos = new Set(await repo.inscritosEntre(idActo, idsSocio));
+      const porId = new Map((await repo.socios(idsSocio)).map((s) => [s.id, s]));
+      let ocupadas = acto.ocupadas;
+      const nuevos: SocioAInscribir[] = [];
+      for (const id of idsSocio) {
+        const socio = porId.get(id);
+        if (!socio?.activo || inscritos.has(id)) continue;
+        const cabe = hayPlazas(acto.aforo, ocupadas, 1);
+        if (!cabe && !acto.lista_espera) continue;
+        if (cabe) ocupadas += 1;
+        nuevos.push({ ...socio, invitados: 0, menu: "", alergias: "", enEspera: !cabe });
+      }
+      if (nuevos.length === 0) return 0;
+      return (await this.inscribirEnActo(repo, acto, nuevos)).length;
     });
   }
 
@@ -385,10 +418,21 @@ export class InscripcionesService {
     const { cancelada, promovidas } = await this.repo.transaccion(async (repo) => {
       const acto = await repo.porId(idActo, true);
       if (!acto) throw noEncontrado("no_encontrado.acto");
-      const inscripcion = await repo.inscripcion(idActo, idInscripcion);
-      if (!inscripcion) throw noEncontrado("no_encontrado.inscripcion");
-      const socio = await repo.socio(inscripcion.id_socio);
+      const leida = await repo.inscripcion(idActo, idInscripcion);
+      if (!leida) throw noEncontrado("no_encontrado.inscripcion");
+      const socio = await repo.socio(leida.id_socio);
       if (!socio || !this.puedeGestionar(actor, socio)) throw prohibido();
+      let inscripcion = leida;
+      // Part of a pending charge may be paid already (a partial payment at the desk, an online
+      // payment for less): the paid part is never annulled, and refunding it is the board's.
+      // The charge is locked first and the enrolment read again: a payment at the same moment
+      // is seen whole here, or waits for this cancellation (and then finds the charge annulled).
+      let pagado = 0;
+      if (leida.id_pago !== null) {
+        pagado = await repo.pagadoEnPartes(leida.id_pago);
+        inscripcion = (await repo.inscripcion(idActo, idInscripcion)) ?? leida;
+        if (inscripcion.estado_pago !== "pendiente") pagado = 0;
+      }
       if (!esAdministrador) {
         const motivo = motivoCierre(
           {
@@ -407,11 +451,19 @@ export class InscripcionesService {
         if (enRemesa(inscripcion)) {
           throw conflicto("actos.cargo_inscripcion_esta_remesa_para_cancelarla");
         }
+        if (pagado > 0) {
+          throw conflicto(
+            mensajeCon("actos.inscripcion_pagada_en_parte_para_cancelarla", {
+              pagado: formatearImporte(pagado),
+            }),
+          );
+        }
       }
       let cargo: InscripcionCancelada["cargo"] = "sin_cargo";
       if (inscripcion.id_pago !== null) {
         if (await repo.anularCargo(inscripcion.id_pago, MOTIVO_INSCRIPCION_CANCELADA)) {
-          cargo = "anulado";
+          // Only what was still owed: the parts paid stay paid, to be refunded by the board.
+          cargo = pagado > 0 ? "pagado_en_parte" : "anulado";
         } else if (inscripcion.estado_pago === "pagado") {
           cargo = "pagado";
         } else if (enRemesa(inscripcion)) {
@@ -428,12 +480,19 @@ export class InscripcionesService {
           { campo: "idActo", antes: idActo, despues: null },
           { campo: "idSocio", antes: inscripcion.id_socio, despues: null },
           { campo: "cargo", antes: inscripcion.estado_pago, despues: cargo },
+          ...(pagado > 0
+            ? [{ campo: "pagadoPorDevolver", antes: null, despues: aEuros(pagado) }]
+            : []),
         ],
       });
       // The freed places go to the wait-list in this same transaction.
       const promovidas =
         inscripcion.estado === "confirmada" ? await this.promover(repo, actor, idActo) : [];
-      const mensaje = textoActos(`cancelada_${cargo}`, {}, actor.idioma);
+      const mensaje = textoActos(
+        `cancelada_${cargo}`,
+        { pagado: formatearImporte(pagado) },
+        actor.idioma,
+      );
       return { cancelada: { ok: true as const, cargo, mensaje }, promovidas };
     });
     await this.avisarPlazas(promovidas);
@@ -444,7 +503,8 @@ export class InscripcionesService {
    * Changes menu, allergies or guests of an enrolment (e.g. one made automatically). Same rules
    * as enrolling: owner or payer before the deadline, administrators any time; more guests need
    * free places (checked under the event lock). On a paid event the pending charge follows the
-   * new amount; once paid or in a remittance the guests can no longer change.
+   * new amount less what is paid of it in parts (down to exactly that: the rest is annulled);
+   * once paid or in a remittance the guests can no longer change.
    */
   async modificarInscripcion(
     actor: Actor,
@@ -483,6 +543,7 @@ export class InscripcionesService {
       }
       let importe = ins.importe;
       let desenlazarCargo = false;
+      let enlazarCargo: number | null = null;
       const idPago = ins.id_pago;
       if (!confirmada && invitados !== ins.invitados) {
         importe = importeDe(
@@ -497,11 +558,17 @@ export class InscripcionesService {
         if (idPago !== null) {
           // Part of the charge may be paid already (a partial payment at the desk, an online
           // payment ordered before the guests grew): what stays pending is the new amount less
-          // that. Down to it or below, a refund is the board's.
+          // that. Exactly that: nothing is left to pay. Below it, a refund is the board's.
           const pagado = await repo.pagadoEnPartes(idPago);
           const resto = importe - pagado;
-          if (pagado > 0 && resto <= 0)
-            throw conflicto("actos.cargo_inscripcion_esta_pagado_remesa_para");
+          if (pagado > 0 && resto < 0) {
+            throw conflicto(
+              mensajeCon("actos.invitados_por_debajo_de_lo_pagado", {
+                pagado: formatearImporte(pagado),
+                importe: formatearImporte(importe),
+              }),
+            );
+          }
           const seguido =
             resto > 0
               ? await repo.actualizarCargoPendiente(
@@ -509,9 +576,17 @@ export class InscripcionesService {
                   resto,
                   conceptoInscripcion(acto.nombre, invitados),
                 )
-              : await repo.anularCargo(idPago, MOTIVO_INSCRIPCION_CANCELADA);
+              : await repo.anularCargo(
+                  idPago,
+                  pagado > 0 ? MOTIVO_PAGADO_EN_PARTES : MOTIVO_INSCRIPCION_CANCELADA,
+                );
           if (!seguido) {
             throw conflicto("actos.cargo_inscripcion_esta_pagado_remesa_para");
+          }
+          if (pagado > 0 && resto === 0) {
+            // The rest is annulled and the enrolment follows the part paid last: it reads
+            // `pagado`, and what was paid stays as it was (its receipts, its payment method).
+            enlazarCargo = await repo.ultimaPartePagada(idPago);
           }
           desenlazarCargo = importe === 0;
         } else if (importe > 0) {
@@ -532,9 +607,13 @@ export class InscripcionesService {
         despues,
       );
       if (cambios.length === 0) return [];
+      if (enlazarCargo !== null) {
+        cambios.push({ campo: "idPago", antes: idPago, despues: enlazarCargo });
+      }
       await repo.actualizarInscripcion(idInscripcion, {
         ...despues,
         ...(desenlazarCargo ? { id_pago: null } : {}),
+        ...(enlazarCargo !== null ? { id_pago: enlazarCargo } : {}),
       });
       await repo.auditar({
         idUsuario: actor.id,

@@ -176,6 +176,31 @@ export class TotpRepository {
     return Boolean(fila);
   }
 
+  /**
+   * Locks the account's row until the end of the transaction: two requests for a proof link of
+   * the same account take turns between counting the links and creating one.
+   */
+  async bloquearCuenta(idUsuario: number): Promise<void> {
+    await this.db
+      .selectFrom("usuario")
+      .select("id")
+      .where("id", "=", idUsuario)
+      .forUpdate()
+      .execute();
+  }
+
+  /** Proof links the account was sent after `desde`. */
+  async contarPruebasDesde(idUsuario: number, desde: Date): Promise<number> {
+    const fila = await this.db
+      .selectFrom("token_acceso")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("id_usuario", "=", idUsuario)
+      .where("tipo", "=", "totp")
+      .where("creado_en", ">", desde)
+      .executeTakeFirst();
+    return Number(fila?.n ?? 0);
+  }
+
   /** A mailed proof link (docs/adr/0015): single use, from `creado` until `expira`. */
   async crearPrueba(idUsuario: number, tokenHash: string, creado: Date, expira: Date) {
     await this.db

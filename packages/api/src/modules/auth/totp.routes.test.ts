@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { codigoTotp } from "../../lib/totp.js";
 import {
   bearer,
@@ -326,5 +326,51 @@ describe("obligatoria para los administradores", () => {
       totpObligatorioAdmin: false,
     });
     expect(levantada.statusCode).toBe(200);
+  });
+});
+
+describe("el enlace para volver a configurarla (datos de otra instalación)", () => {
+  let conCorreo: Entorno;
+  beforeAll(async () => {
+    conCorreo = await crearEntorno({ smtpUrl: "smtp://127.0.0.1:9" });
+  });
+  afterAll(async () => {
+    await conCorreo?.cerrar();
+  });
+
+  it("muchas peticiones a la vez envían como mucho 3 enlaces en la hora (el resto, 429)", async () => {
+    const c = await crearCuenta(conCorreo.db);
+    await conCorreo.db
+      .updateTable("usuario")
+      .set({ totp_renovar: true })
+      .where("id", "=", c.id)
+      .execute();
+    const token = await entrar(conCorreo.app, c.email);
+    const correos = vi
+      .spyOn(conCorreo.app.servicios.mail, "encolar")
+      .mockImplementation(() => undefined);
+    try {
+      const respuestas = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          conCorreo.app.inject({
+            method: "POST",
+            url: "/api/cuenta/totp/enlace",
+            headers: bearer(token),
+          }),
+        ),
+      );
+      const estados = respuestas.map((r) => r.statusCode).sort();
+      expect(estados).toEqual([204, 204, 204, 429, 429, 429, 429, 429, 429, 429]);
+      expect(correos).toHaveBeenCalledTimes(3);
+      const enlaces = await conCorreo.db
+        .selectFrom("token_acceso")
+        .select("id")
+        .where("id_usuario", "=", c.id)
+        .where("tipo", "=", "totp")
+        .execute();
+      expect(enlaces).toHaveLength(3);
+    } finally {
+      correos.mockRestore();
+    }
   });
 });

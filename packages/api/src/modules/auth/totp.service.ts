@@ -127,18 +127,16 @@ export class TotpService {
     if (!this.mail.conSmtp) throw conflicto("auth.totp_enlace_sin_correo");
     const ahora = new Date();
     const haceUnaHora = new Date(ahora.getTime() - 60 * MINUTO);
-    if (
-      (await this.intentos.contarTokensRecientes(actor.id, haceUnaHora, "totp")) >= PRUEBAS_POR_HORA
-    ) {
-      throw new DomainError("demasiados_intentos", "auth.totp_demasiados_enlaces");
-    }
     const { token, hash } = nuevoToken();
-    await this.repo.crearPrueba(
-      actor.id,
-      hash,
-      ahora,
-      new Date(ahora.getTime() + DURACION_PRUEBA_MS),
-    );
+    // Count and create under the account's lock: requests at the same moment take turns, so no
+    // more than PRUEBAS_POR_HORA links go out however many arrive together.
+    const creada = await this.repo.transaccion(async (tx) => {
+      await tx.bloquearCuenta(actor.id);
+      if ((await tx.contarPruebasDesde(actor.id, haceUnaHora)) >= PRUEBAS_POR_HORA) return false;
+      await tx.crearPrueba(actor.id, hash, ahora, new Date(ahora.getTime() + DURACION_PRUEBA_MS));
+      return true;
+    });
+    if (!creada) throw new DomainError("demasiados_intentos", "auth.totp_demasiados_enlaces");
     const enlace = `${this.publicUrl}/#/${homeDeRol(cuenta.rol)}?totp=configurar&prueba=${encodeURIComponent(token)}`;
     this.mail.encolar(correoPruebaTotp(cuenta, enlace));
   }

@@ -469,7 +469,7 @@ describe("pago en línea activo", () => {
       expect(ins.statusCode, ins.body).toBe(201);
       const { id, idPago } = ins.json() as { id: number; idPago: number };
       expect((await filaPago(idPago)).importe).toBe(2000);
-      return { url: `/api/actos/${acto.json().id}/inscripciones/${id}`, idPago };
+      return { url: `/api/actos/${acto.json().id}/inscripciones/${id}`, id, idPago };
     }
 
     const partes = (idOrigen: number) =>
@@ -513,9 +513,9 @@ describe("pago en línea activo", () => {
       });
     }
 
-    it("con una parte pagada, cambiar los invitados deja pendiente el nuevo importe menos lo pagado; bajar hasta lo pagado es de la junta (409)", async () => {
+    it("con una parte pagada, cambiar los invitados deja pendiente el nuevo importe menos lo pagado; hasta lo pagado justo no queda nada por pagar; por debajo es de la junta (409)", async () => {
       const socio = await cuenta("usuario");
-      const { url, idPago } = await inscripcionDe20(socio);
+      const { url, id, idPago } = await inscripcionDe20(socio);
       const f = await pedido(socio.token, [idPago]);
       const patch = (invitados: number) =>
         e.app.inject({
@@ -532,11 +532,71 @@ describe("pago en línea activo", () => {
       const dos = await patch(2);
       expect(dos.statusCode, dos.body).toBe(200);
       expect(await filaPago(idPago)).toMatchObject({ estado: "pendiente", importe: 4000 });
-      // No guests: 20 €, all paid: the charge can't drop to nothing here.
+      // 20 € more at the desk: 40 € paid in two parts, 20 € owed.
+      const fp = await e.db
+        .insertInto("forma_pago")
+        .values({ nombre: `Caja ${idPago}` })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const caja = await pedir("POST", `/api/pagos/${idPago}/cobro`, admin.token, {
+        fecha: "2026-03-01",
+        idFormaPago: fp.id,
+        importe: 20,
+      });
+      expect(caja.statusCode, caja.body).toBe(200);
+      const pagadas = () =>
+        partes(idPago).then((ps) => ps.map((p) => [p.estado, p.importe]).sort());
+      expect(await pagadas()).toEqual([
+        ["pagado", 2000],
+        ["pagado", 2000],
+      ]);
+
+      // No guests: 20 €, below the 40 € paid: a refund, the board's.
       const ninguno = await patch(0);
       expect(ninguno.statusCode).toBe(409);
-      expect(await filaPago(idPago)).toMatchObject({ estado: "pendiente", importe: 4000 });
-      expect((await partes(idPago)).map((p) => [p.estado, p.importe])).toEqual([["pagado", 2000]]);
+      expect(ninguno.json().mensaje).toBe(
+        "Ya se han pagado 40,00 € de esta inscripción y con esos invitados costaría 20,00 €: no se puede bajar de lo pagado. La devolución la gestiona la junta en pagos.",
+      );
+      expect(await filaPago(idPago)).toMatchObject({ estado: "pendiente", importe: 2000 });
+
+      // 1 guest: 40 €, exactly what is paid: nothing left to pay.
+      const uno = await patch(1);
+      expect(uno.statusCode, uno.body).toBe(200);
+      expect(await filaPago(idPago)).toMatchObject({
+        estado: "anulado",
+        motivo_anulacion: "Inscripción ya pagada con lo cobrado en partes",
+      });
+      // Paid neither twice nor short: the two parts, 40 €, and nothing owed.
+      expect(await pagadas()).toEqual([
+        ["pagado", 2000],
+        ["pagado", 2000],
+      ]);
+      const ultima = Math.max(...(await partes(idPago)).map((p) => p.id));
+      expect(uno.json()).toMatchObject({
+        invitados: 1,
+        importe: 40,
+        idPago: ultima,
+        estadoPago: "pagado",
+      });
+      const debe = await e.db
+        .selectFrom("pago")
+        .select("id")
+        .where("id_socio", "=", socio.idSocio)
+        .where("estado", "in", ["pendiente", "devuelto"])
+        .execute();
+      expect(debe).toEqual([]);
+      const auditado = await e.db
+        .selectFrom("auditoria")
+        .select("cambios")
+        .where("entidad", "=", "inscripcion")
+        .where("id_entidad", "=", id)
+        .where("accion", "=", "modificar")
+        .orderBy("id", "desc")
+        .executeTakeFirstOrThrow();
+      expect(JSON.stringify(auditado.cambios)).toContain("idPago");
+      // The bank's notification again pays nothing more.
+      expect((await notificar(notificacionDe(f))).statusCode).toBe(200);
+      expect(await partes(idPago)).toHaveLength(2);
     });
 
     it("la notificación y el cambio de invitados a la vez: se paga lo del pedido, nunca más, y lo que falta queda pendiente", async () => {
@@ -693,12 +753,45 @@ function otroEntorno(cambios: Parameters<typeof crearEntorno>[0] = {}): () => En
   return () => ref.e as Entorno;
 }
 
+/** The board's alerts on `en` whose message names an order. */
+const alertasDe = (en: Entorno, numero: string) =>
+  en.db
+    .selectFrom("alerta")
+    .select(["titulo", "mensaje", "titulo_va", "mensaje_va"])
+    .where("mensaje", "like", `%${numero}%`)
+    .execute();
+
 /** An account signed in on `en`, and what `GET /api/pagos/pago-online` tells it. */
 async function usuarioEn(en: Entorno) {
   const c = await crearCuenta(en.db, { rol: "usuario" });
   const token = await entrar(en.app, c.email);
   const estado = await en.app.inject({ url: "/api/pagos/pago-online", headers: bearer(token) });
   return { c, token, estado };
+}
+
+/** A charge of `importe` cents for `idSocio` on `en`, and the order of it made by `token`. */
+async function cargoYPedido(en: Entorno, idSocio: number, token: string, importe: number) {
+  const { id } = await en.db
+    .insertInto("pago")
+    .values({
+      id_socio: idSocio,
+      id_pagador: idSocio,
+      concepto: "Cuota 2026",
+      anyo: 2026,
+      importe,
+      fecha_emision: "2026-01-01",
+      fecha_vencimiento: "2026-05-01",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const res = await en.app.inject({
+    method: "POST",
+    url: "/api/pagos/pago-online",
+    headers: bearer(token),
+    payload: { idsPago: [id], metodo: "tarjeta" },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return { id, f: res.json() as FormularioBanco & { pedido: string } };
 }
 
 describe("modo de pruebas de Redsys (su clave pública o su dirección de pruebas)", () => {
@@ -710,27 +803,7 @@ describe("modo de pruebas de Redsys (su clave pública o su dirección de prueba
     const pruebas = entorno();
     const { c, token, estado } = await usuarioEn(pruebas);
     expect(estado.json()).toEqual({ activo: true, prueba: true });
-    const { id } = await pruebas.db
-      .insertInto("pago")
-      .values({
-        id_socio: c.idSocio ?? 0,
-        id_pagador: c.idSocio ?? 0,
-        concepto: "Cuota 2026",
-        anyo: 2026,
-        importe: 2000,
-        fecha_emision: "2026-01-01",
-        fecha_vencimiento: "2026-05-01",
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const res = await pruebas.app.inject({
-      method: "POST",
-      url: "/api/pagos/pago-online",
-      headers: bearer(token),
-      payload: { idsPago: [id], metodo: "tarjeta" },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const f = res.json() as FormularioBanco & { pedido: string };
+    const { id, f } = await cargoYPedido(pruebas, c.idSocio ?? 0, token, 2000);
     const correos = vi.spyOn(pruebas.app.servicios.mail, "encolar");
     // Anyone can sign with the published key: the notification is kept and pays nothing.
     const n = await pruebas.app.inject({
@@ -755,11 +828,49 @@ describe("modo de pruebas de Redsys (su clave pública o su dirección de prueba
     expect(pedidoFila.notificacion).toContain(f.pedido);
     expect(correos).not.toHaveBeenCalled();
     correos.mockRestore();
+    // A test order paid with the test card: nothing for the board to check.
+    expect(await alertasDe(pruebas, f.pedido)).toEqual([]);
     const visto = await pruebas.app.inject({
       url: `/api/pagos/pago-online/${f.pedido}`,
       headers: bearer(token),
     });
     expect(visto.json()).toMatchObject({ prueba: true, cargos: [{ id, importe: 20 }] });
+  });
+
+  it("un pedido real (hecho con la configuración real) que se notifica ya en modo de pruebas no paga, y avisa a la junta una vez en español y en valenciano", async () => {
+    const pruebas = entorno();
+    const { c, token } = await usuarioEn(pruebas);
+    const { id, f } = await cargoYPedido(pruebas, c.idSocio ?? 0, token, 3550);
+    // Ordered while the installation still had the bank's real key and address.
+    await pruebas.db
+      .updateTable("pedido_online")
+      .set({ prueba: false })
+      .where("numero", "=", f.pedido)
+      .execute();
+    const notificar = () =>
+      pruebas.app.inject({
+        method: "POST",
+        url: "/api/pagos/redsys/notificacion",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: comoFormulario(notificacionDe(f, { clave: COMERCIO_PUBLICO_PRUEBAS.secretKey })),
+      });
+    expect((await notificar()).statusCode).toBe(200);
+    const cargo = () =>
+      pruebas.db.selectFrom("pago").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(await cargo()).toMatchObject({ estado: "pendiente", importe: 3550, fecha_pago: null });
+    const alertas = await alertasDe(pruebas, f.pedido);
+    expect(alertas).toHaveLength(1);
+    expect(alertas[0]?.titulo).toBe("Pago real notificado en modo de pruebas");
+    expect(alertas[0]?.mensaje).toContain("35,50 €");
+    expect(alertas[0]?.mensaje).toContain(`cargo ${id}`);
+    expect(alertas[0]?.mensaje).toContain("no se ha dado por pagado ningún cargo");
+    expect(alertas[0]?.titulo_va).toBe("Pagament real notificat en mode de proves");
+    expect(alertas[0]?.mensaje_va).toContain(`la comanda en línia ${f.pedido}`);
+    expect(alertas[0]?.mensaje_va).toContain("no s'ha donat per pagat cap càrrec");
+    // The bank repeats its notification: nothing paid, and no second alert.
+    expect((await notificar()).statusCode).toBe(200);
+    expect((await cargo()).estado).toBe("pendiente");
+    expect(await alertasDe(pruebas, f.pedido)).toHaveLength(1);
   });
 
   it("avisa al arrancar de que está en modo de pruebas", async () => {

@@ -212,7 +212,8 @@ export class PagoOnlineService {
    * A notification never pays more than it carries: a charge that grew after the order (more
    * guests) is split as the desk's partial payment does, the rest stays owed, and the board is
    * told. In test mode (an order marked `prueba`, or Redsys's test host or key now) the answer is
-   * recorded and nothing is paid.
+   * recorded and nothing is paid; a real order (not `prueba`) authorised while the configuration
+   * is in test mode may have been charged for real: the board is told to check it with the bank.
    */
   async notificar(n: NotificacionRedsys): Promise<ResultadoNotificacion> {
     const redsys = this.redsys();
@@ -257,7 +258,14 @@ export class PagoOnlineService {
           codigoAutorizacion: autorizacion,
           notificacion,
         });
-        return { efecto: "prueba" as const, numero, idPedido: pedido.id, duplicados: [] };
+        return {
+          efecto: "prueba" as const,
+          numero,
+          idPedido: pedido.id,
+          duplicados: [],
+          // An order made to pay for real, answered under the test configuration.
+          real: pedido.prueba ? null : pedido,
+        };
       }
       const cargos = await repo.bloquearCargos(pedido.cargos.map((c) => c.id));
       const aPagar = cargos.filter(pagable);
@@ -344,7 +352,11 @@ export class PagoOnlineService {
     });
     if (resultado.efecto === "repetida") return { efecto: "repetida", numero };
     if (resultado.efecto === "denegado") return { efecto: "denegado", numero };
-    if (resultado.efecto === "prueba") return { efecto: "prueba", numero };
+    if (resultado.efecto === "prueba") {
+      // After the commit, once: the same notification again is `repetida`.
+      if (resultado.real) await this.avisarPruebaReal(numero, resultado.real);
+      return { efecto: "prueba", numero };
+    }
     const duplicado = resultado.duplicados.reduce((s, d) => s + d.importe, 0);
     // After the commit: a failed mail or alert must not undo the payment nor make the bank retry.
     await this.enviarRecibo(numero, resultado.pagados ?? []);
@@ -464,6 +476,28 @@ export class PagoOnlineService {
                   pagado: formatearImporte(p.pagado),
                   resto: formatearImporte(p.resto),
                 },
+                idioma,
+              ),
+            )
+            .join("; "),
+        },
+        idioma,
+      ),
+    );
+  }
+
+  private avisarPruebaReal(numero: string, pedido: { importe: number; cargos: Linea[] }) {
+    return this.avisarJunta(numero, "pruebaRealTitulo", (idioma) =>
+      textoPagoOnline(
+        "pruebaRealMensaje",
+        {
+          numero,
+          importe: formatearImporte(pedido.importe),
+          cargos: pedido.cargos
+            .map((c) =>
+              textoPagoOnline(
+                "duplicadoCargo",
+                { id: c.id, importe: formatearImporte(c.importe) },
                 idioma,
               ),
             )

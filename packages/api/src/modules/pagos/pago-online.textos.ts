@@ -21,6 +21,9 @@ export const TEXTOS_PAGO_ONLINE = {
     parcialMensaje:
       "El pedido en línea {{numero}} se pidió antes de que subieran sus cargos (una inscripción con más invitados): el banco ha cobrado lo que llevaba el pedido y el resto sigue pendiente ({{cargos}}).",
     parcialCargo: "cargo {{id}}: pagados {{pagado}}, quedan {{resto}} pendientes",
+    pruebaRealTitulo: "Pago real notificado en modo de pruebas",
+    pruebaRealMensaje:
+      "El banco ha notificado como autorizado el pedido en línea {{numero}} ({{importe}}), que se hizo para cobrar de verdad, mientras el pago en línea está en modo de pruebas (dirección o clave de pruebas de Redsys): no se ha dado por pagado ningún cargo ({{cargos}}). Comprobad en el banco si se ha cobrado: si es así, registrad el cobro a mano en pagos. Y volved a poner la configuración real.",
   },
   va: {
     descripcion: "Quotes de la filà (comanda {{numero}})",
@@ -37,6 +40,9 @@ export const TEXTOS_PAGO_ONLINE = {
     parcialMensaje:
       "La comanda en línia {{numero}} es va fer abans que pujaren els seus càrrecs (una inscripció amb més convidats): el banc ha cobrat el que duia la comanda i la resta continua pendent ({{cargos}}).",
     parcialCargo: "càrrec {{id}}: pagats {{pagado}}, en queden {{resto}} pendents",
+    pruebaRealTitulo: "Pagament real notificat en mode de proves",
+    pruebaRealMensaje:
+      "El banc ha notificat com a autoritzada la comanda en línia {{numero}} ({{importe}}), que es va fer per a cobrar de veritat, mentre el pagament en línia està en mode de proves (adreça o clau de proves de Redsys): no s'ha donat per pagat cap càrrec ({{cargos}}). Comproveu en el banc si s'ha cobrat: si és així, registreu el cobrament a mà en pagaments. I torneu a posar la configuració real.",
   },
 } as const satisfies Record<Idioma, Record<string, string>>;
 
