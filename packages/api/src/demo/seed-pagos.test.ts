@@ -62,9 +62,29 @@ describe("demo de cuotas", () => {
       payload: { anyo, productos, confirmar: false },
     });
     const r = res.json();
-    const loteria = r.productos.find((p: { tipo: string }) => p.tipo === "loteria");
-    // Only the lottery (never emitted in the demo) would create charges.
-    expect(r.nuevos).toBe(loteria.nuevos);
+    // Nor does the lottery's product: its price is 0, it is charged by its settlements.
+    expect(r.nuevos).toBe(0);
     expect(r.yaExistian).toBeGreaterThan(300);
+  });
+
+  it("la «Lotería de Navidad» es una lotería con talonarios, uno liquidado con su cargo", async () => {
+    const lista = (await get("/api/loterias", CUENTAS_DEMO.administrador)).json();
+    expect(lista.total).toBe(1);
+    const loteria = lista.items[0];
+    expect(loteria).toMatchObject({ nombre: "Lotería de Navidad", precio: 4.8 });
+    expect(loteria.contadores).toMatchObject({
+      cubiertas: 400,
+      emitidas: 350,
+      vendidas: 30,
+      devueltas: 20,
+      importeLiquidado: 144,
+    });
+    const producto = (
+      await get(`/api/productos/${loteria.idProducto}`, CUENTAS_DEMO.administrador)
+    ).json();
+    expect(producto).toMatchObject({ tipo: "loteria", precio: 0, precios: [] });
+    const mias = (await get("/api/loterias/mias", CUENTAS_DEMO.usuario)).json();
+    expect(mias.items).toHaveLength(1);
+    expect(mias.items[0]).toMatchObject({ estado: "pendiente", participaciones: 50 });
   });
 });

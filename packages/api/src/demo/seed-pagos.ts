@@ -55,10 +55,11 @@ export async function cargarDemoPagos(tx: Database, hoy = hoyIso()): Promise<voi
       },
       {
         nombre: "Lotería de Navidad",
-        descripcion: "Talonario de lotería de Navidad.",
+        descripcion: "Participaciones de la lotería de Navidad.",
         anyo,
         tipo: "loteria",
-        precio: 2000,
+        // Charged by the settlements of its talonarios (seed-loteria.ts), never by the emission.
+        precio: 0,
       },
     ])
     .onConflict((oc) => oc.columns(["anyo", "nombre"]).doNothing())

@@ -199,9 +199,35 @@ beforeAll(async () => {
     headers: h,
     payload: { nombre: "Acto fuzz", fecha: "2030-01-01", aforo: 10 },
   });
-  ids = [1, 2, usuario.idSocio ?? 1, tipo.json().id, acto.json().id, 999_999].filter(
-    (x): x is number => Number.isInteger(x),
-  );
+  // A lottery with a talonario of the usuario's (issue 46): its routes reach real rows.
+  const loteria = await e.app.inject({
+    method: "POST",
+    url: "/api/loterias",
+    headers: h,
+    payload: {
+      nombre: "Lotería fuzz",
+      fechaSorteo: "2030-12-22",
+      fechaLimiteDevolucion: "2030-12-15",
+      numeros: [{ numero: "05473", decimos: 100 }],
+      importeJugado: 4,
+    },
+  });
+  const talonario = await e.app.inject({
+    method: "POST",
+    url: `/api/loterias/${loteria.json().id}/talonarios`,
+    headers: h,
+    payload: { cantidad: 1, participaciones: 5, idSocio: usuario.idSocio },
+  });
+  ids = [
+    1,
+    2,
+    usuario.idSocio ?? 1,
+    tipo.json().id,
+    acto.json().id,
+    loteria.json().id,
+    talonario.json().items?.[0]?.id,
+    999_999,
+  ].filter((x): x is number => Number.isInteger(x));
 }, 120_000);
 afterAll(async () => e?.cerrar());
 
@@ -216,6 +242,11 @@ describe("fuzzing desde el documento OpenAPI", () => {
         "POST /api/socios/{id}/carnet/renovacion",
         "GET /api/actos/{id}/accesos",
         "POST /api/actos/{id}/accesos",
+        "POST /api/loterias/{id}/talonarios",
+        "POST /api/loterias/{id}/talonarios/{idTalonario}/liquidacion",
+        "POST /api/loterias/{id}/participaciones",
+        "GET /api/loterias/participaciones/{codigo}",
+        "POST /api/loterias/participaciones/{codigo}/pago",
       ]),
     );
     const fallos: string[] = [];

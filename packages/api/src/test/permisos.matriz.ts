@@ -83,6 +83,17 @@ export type Fixtures = {
     claves: { propio: string; ajeno: string };
   };
   gallofa: { una: number; borrable: number };
+  /** A lottery with talonarios per owner (`admin`: the board's), and a participation's code. */
+  loterias: {
+    id: number;
+    liquidables: PorDueno & { admin: number };
+    digitales: PorDueno & { admin: number };
+    anulable: number;
+    /** The first serial of `anulable`. */
+    serieAnulable: number;
+    asignable: number;
+    codigo: string;
+  };
   maestros: Record<"tipossocio" | "tiposacto" | "formaspago", { uno: number; borrable: number }>;
   productos: { uno: number; borrable: number };
   remesas: { una: number; borrable: number; pagoEnRemesa: number };
@@ -1071,6 +1082,126 @@ export const MATRIZ: Record<string, Entrada> = {
   },
 
   // Gallofa: solo la junta.
+  // Lotería de Navidad (issue 46): la junta; el socio, sus talonarios y los de quien paga; la
+  // verificación de una participación, pública.
+  "GET /api/loterias": admin,
+  "POST /api/loterias": {
+    ...admin,
+    peticion: () => ({
+      url: "/api/loterias",
+      cuerpo: {
+        nombre: "Lotería de la matriz",
+        fechaSorteo: "2099-12-22",
+        fechaLimiteDevolucion: "2099-12-15",
+        numeros: [{ numero: "00001", decimos: 10 }],
+        importeJugado: 4,
+      },
+    }),
+  },
+  "GET /api/loterias/mias": sesion,
+  "GET /api/loterias/:id": {
+    ...admin,
+    peticion: (f) => ({ url: `/api/loterias/${f.loterias.id}` }),
+  },
+  "PUT /api/loterias/:id": {
+    ...admin,
+    peticion: (f) => ({
+      url: `/api/loterias/${f.loterias.id}`,
+      cuerpo: {
+        nombre: "Loteria de la matriz, modificada",
+        fechaSorteo: f.enUnaSemana,
+        fechaLimiteDevolucion: f.enUnaSemana,
+        numeros: [{ numero: "05473", decimos: 1000 }],
+        importeJugado: 4,
+      },
+    }),
+  },
+  "GET /api/loterias/:id/talonarios": {
+    ...admin,
+    peticion: (f) => ({ url: `/api/loterias/${f.loterias.id}/talonarios` }),
+  },
+  "GET /api/loterias/:id/talonarios/export": {
+    ...admin,
+    peticion: (f) => ({ url: `/api/loterias/${f.loterias.id}/talonarios/export?formato=csv` }),
+  },
+  "POST /api/loterias/:id/talonarios": {
+    ...admin,
+    peticion: (f) => ({
+      url: `/api/loterias/${f.loterias.id}/talonarios`,
+      cuerpo: { cantidad: 1, participaciones: 2 },
+    }),
+  },
+  "PUT /api/loterias/:id/talonarios/:idTalonario": {
+    ...admin,
+    peticion: (f, _d, yo) => ({
+      url: `/api/loterias/${f.loterias.id}/talonarios/${f.loterias.asignable}`,
+      cuerpo: { idSocio: yo.idSocio },
+    }),
+  },
+  "POST /api/loterias/:id/talonarios/:idTalonario/liquidacion": {
+    ...sesion,
+    socio: "404",
+    duenos: { propio: "ok", familia: "ok", ajeno: "404", socioPropio: "ok" },
+    peticion: (f, d) => ({
+      url: `/api/loterias/${f.loterias.id}/talonarios/${de(f.loterias.liquidables, d)}/liquidacion`,
+      cuerpo: { devueltas: [] },
+    }),
+  },
+  "POST /api/loterias/:id/talonarios/:idTalonario/anulacion": {
+    ...admin,
+    peticion: (f) => ({
+      url: `/api/loterias/${f.loterias.id}/talonarios/${f.loterias.anulable}/anulacion`,
+      cuerpo: {
+        desde: f.loterias.serieAnulable,
+        hasta: f.loterias.serieAnulable,
+        motivo: "Perdida",
+      },
+    }),
+  },
+  "GET /api/loterias/:id/talonarios/:idTalonario/pdf": {
+    ...admin,
+    peticion: (f) => ({
+      url: `/api/loterias/${f.loterias.id}/talonarios/${f.loterias.anulable}/pdf`,
+    }),
+  },
+  "GET /api/loterias/:id/participaciones": {
+    ...admin,
+    peticion: (f) => ({ url: `/api/loterias/${f.loterias.id}/participaciones` }),
+  },
+  "GET /api/loterias/:id/participaciones/export": {
+    ...admin,
+    peticion: (f) => ({ url: `/api/loterias/${f.loterias.id}/participaciones/export?formato=csv` }),
+  },
+  "POST /api/loterias/:id/participaciones": {
+    ...sesion,
+    socio: "404",
+    duenos: { propio: "ok", familia: "ok", ajeno: "404", socioPropio: "ok" },
+    peticion: (f, d) => ({
+      url: `/api/loterias/${f.loterias.id}/participaciones`,
+      cuerpo: { comprador: { nombre: "Compradora" }, idTalonario: de(f.loterias.digitales, d) },
+    }),
+  },
+  "PUT /api/loterias/:id/premios": {
+    ...admin,
+    administrador: { permitido: "el sorteo aún no se ha celebrado: 409" },
+    peticion: (f) => ({
+      url: `/api/loterias/${f.loterias.id}/premios`,
+      cuerpo: { premios: [{ numero: "05473", premioDecimo: 100 }] },
+    }),
+  },
+  "GET /api/loterias/participaciones/:codigo": {
+    ...publica,
+    peticion: (f) => ({ url: `/api/loterias/participaciones/${f.loterias.codigo}` }),
+  },
+  "GET /api/loterias/participaciones/:codigo/pdf": {
+    ...publica,
+    peticion: (f) => ({ url: `/api/loterias/participaciones/${f.loterias.codigo}/pdf` }),
+  },
+  "POST /api/loterias/participaciones/:codigo/pago": {
+    ...admin,
+    administrador: { permitido: "sin premios anotados: 409" },
+    peticion: (f) => ({ url: `/api/loterias/participaciones/${f.loterias.codigo}/pago` }),
+  },
   "GET /api/gallofa": admin,
   "GET /api/gallofa/resumen": {
     ...admin,

@@ -307,6 +307,43 @@ async function crearFixtures(): Promise<Fixtures> {
     ).id as number;
   const gallofa = { una: await aportacion(), borrable: await aportacion() };
 
+  // The lottery (issue 46): per owner, one talonario to settle and one to issue a digital
+  // participation from; the board's own; one to annul and one to reassign.
+  const loteria = (
+    await preparar("POST", "/api/loterias", {
+      nombre: "Lotería de Navidad de la matriz",
+      fechaSorteo: fecha(60),
+      fechaLimiteDevolucion: fecha(50),
+      numeros: [{ numero: "05473", decimos: 1000 }],
+      importeJugado: 4,
+    })
+  ).id as number;
+  const emitirTalonario = async (idSocio: number | null) =>
+    (
+      await preparar("POST", `/api/loterias/${loteria}/talonarios`, {
+        cantidad: 1,
+        participaciones: 5,
+        idSocio,
+      })
+    ).items[0] as { id: number; serieDesde: number };
+  const talonario = async (idSocio: number | null) => (await emitirTalonario(idSocio)).id;
+  const porDueno = async () => ({
+    propio: await talonario(propio),
+    familia: await talonario(familia),
+    ajeno: await talonario(ajeno),
+    socioPropio: await talonario(socioPropio),
+    admin: await talonario(null),
+  });
+  const loterias = {
+    id: loteria,
+    liquidables: await porDueno(),
+    digitales: await porDueno(),
+    ...(await emitirTalonario(null).then((t) => ({ anulable: t.id, serieAnulable: t.serieDesde }))),
+    asignable: await talonario(null),
+    codigo: (await preparar("GET", `/api/loterias/${loteria}/participaciones?pageSize=1`)).items[0]
+      .codigo as string,
+  };
+
   const invitada = await preparar("POST", "/api/usuarios", {
     idSocio: await socio(),
     email: "invitada-matriz@fila.test",
@@ -346,6 +383,7 @@ async function crearFixtures(): Promise<Fixtures> {
     documentos,
     anuncios,
     gallofa,
+    loterias,
     maestros,
     productos: { uno: producto, borrable: productoBorrable },
     remesas: { una: remesaUna.id, borrable: remesaBorrable.id, pagoEnRemesa: remesaUna.idPago },

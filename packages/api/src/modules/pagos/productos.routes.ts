@@ -64,7 +64,7 @@ export const productosRoutes: FastifyPluginAsyncZod<{ productos: ProductosServic
         tags,
         summary: "Copiar los productos de un año a otro (con sus precios)",
         description:
-          "Copia los que se repiten cada año (cuota, derrama, ramell, lotería, otro); no los de un acto (tipo acto o enlazados al precio de un acto), que se cobran una vez, ni los que ya existen en el año de destino. `productos` dice de cada uno si se copia y por qué no.",
+          "Copia los que se repiten cada año (cuota, derrama, ramell, lotería, otro); no los de un acto (tipo acto o enlazados al precio de un acto), que se cobran una vez, ni el de una lotería (se cobra con sus talonarios), ni los que ya existen en el año de destino. `productos` dice de cada uno si se copia y por qué no.",
         body: CopiaProductosSchema,
         response: { 200: CopiaProductosResultadoSchema },
       },

@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearer, crearCuenta, crearEntorno, type Entorno, entrar } from "../../test/entorno.js";
+
+/**
+ * The cap under simultaneous requests (issue 46): on PostgreSQL (DATABASE_URL) every request has
+ * its own connection and transaction, so only the lottery's row lock keeps two of them from
+ * counting the same free participations.
+ */
+let e: Entorno;
+let token: string;
+let titular: string;
+
+const PETICIONES = 20;
+
+function dentroDe(dias: number): string {
+  return new Date(Date.now() + dias * 86_400_000).toISOString().slice(0, 10);
+}
+
+beforeAll(async () => {
+  e = await crearEntorno();
+  token = await entrar(e.app, (await crearCuenta(e.db, { rol: "administrador" })).email);
+  titular = await entrar(e.app, (await crearCuenta(e.db)).email);
+});
+
+afterAll(async () => {
+  await e?.cerrar();
+});
+
+async function crearLoteria(decimos: number) {
+  const res = await e.app.inject({
+    method: "POST",
+    url: "/api/loterias",
+    headers: bearer(token),
+    payload: {
+      nombre: `Lotería concurrente ${decimos}-${Date.now()}`,
+      fechaSorteo: dentroDe(40),
+      fechaLimiteDevolucion: dentroDe(30),
+      numeros: [
+        { numero: "05473", decimos },
+        { numero: "71234", decimos: decimos * 2 },
+      ],
+      importeJugado: 4,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id as number;
+}
+
+const emitidas = async (id: number) =>
+  Number(
+    (
+      await e.db
+        .selectFrom("loteria_participacion")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("id_loteria", "=", id)
+        .where("estado", "<>", "devuelta")
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe(`cupo de la lotería con ${PETICIONES} peticiones simultáneas`, () => {
+  it("talonarios: nunca pasa de lo que cubren los décimos", async () => {
+    // 10 décimos × 20 € ÷ 2 € por número = 100 participaciones; 20 peticiones de 1 × 7 = 140.
+    const id = await crearLoteria(10);
+    const respuestas = await Promise.all(
+      Array.from({ length: PETICIONES }, () =>
+        e.app.inject({
+          method: "POST",
+          url: `/api/loterias/${id}/talonarios`,
+          headers: bearer(token),
+          payload: { cantidad: 1, participaciones: 7 },
+        }),
+      ),
+    );
+    const estados = respuestas.map((r) => r.statusCode);
+    expect(estados.filter((s) => s === 201)).toHaveLength(14);
+    expect(estados.filter((s) => s === 409)).toHaveLength(6);
+    expect(await emitidas(id)).toBe(98);
+    // Consecutive serials without gaps nor overlaps.
+    const rangos = await e.db
+      .selectFrom("loteria_talonario")
+      .select(["serie_desde", "serie_hasta"])
+      .where("id_loteria", "=", id)
+      .orderBy("serie_desde")
+      .execute();
+    rangos.forEach((r, i) => {
+      expect(r).toEqual({ serie_desde: i * 7 + 1, serie_hasta: i * 7 + 7 });
+    });
+  });
+
+  it("bajar décimos mientras se emiten talonarios: nunca quedan más emitidas que cubiertas", async () => {
+    const id = await crearLoteria(10);
+    const cuerpo = (decimos: number) => ({
+      nombre: `Lotería que baja ${id}`,
+      fechaSorteo: dentroDe(40),
+      fechaLimiteDevolucion: dentroDe(30),
+      numeros: [
+        { numero: "05473", decimos },
+        { numero: "71234", decimos: 20 },
+      ],
+      importeJugado: 4,
+    });
+    const peticiones = Array.from({ length: PETICIONES }, (_, i) =>
+      i % 4 === 0
+        ? e.app.inject({
+            method: "PUT",
+            url: `/api/loterias/${id}`,
+            headers: bearer(token),
+            payload: cuerpo(10 - i / 4),
+          })
+        : e.app.inject({
+            method: "POST",
+            url: `/api/loterias/${id}/talonarios`,
+            headers: bearer(token),
+            payload: { cantidad: 1, participaciones: 6 },
+          }),
+    );
+    const respuestas = await Promise.all(peticiones);
+    for (const r of respuestas) expect([200, 201, 409]).toContain(r.statusCode);
+    const decimos = await e.db
+      .selectFrom("loteria_numero")
+      .select("decimos")
+      .where("id_loteria", "=", id)
+      .where("numero", "=", "05473")
+      .executeTakeFirstOrThrow();
+    expect(await emitidas(id)).toBeLessThanOrEqual(decimos.decimos * 10);
+  });
+
+  it("participaciones digitales de un mismo talonario: cada serie una sola vez", async () => {
+    const id = await crearLoteria(10);
+    const socio = await e.db
+      .selectFrom("usuario")
+      .select("id_socio")
+      .where("rol", "=", "usuario")
+      .executeTakeFirstOrThrow();
+    const t = await e.app.inject({
+      method: "POST",
+      url: `/api/loterias/${id}/talonarios`,
+      headers: bearer(token),
+      payload: { cantidad: 1, participaciones: 15, idSocio: socio.id_socio },
+    });
+    expect(t.statusCode, t.body).toBe(201);
+    const respuestas = await Promise.all(
+      Array.from({ length: PETICIONES }, (_, i) =>
+        e.app.inject({
+          method: "POST",
+          url: `/api/loterias/${id}/participaciones`,
+          headers: bearer(titular),
+          payload: { comprador: { nombre: `Comprador ${i}` } },
+        }),
+      ),
+    );
+    const creadas = respuestas.filter((r) => r.statusCode === 201);
+    expect(creadas).toHaveLength(15);
+    expect(respuestas.filter((r) => r.statusCode === 409)).toHaveLength(5);
+    expect(new Set(creadas.map((r) => r.json().serie)).size).toBe(15);
+  });
+});
