@@ -45,7 +45,12 @@ export function BarraContadores({ contadores: c }: { contadores: ContadoresLoter
           {segmentos.map((s) =>
             s.porcentaje > 0 ? (
               <Progress.Section key={s.clave} value={s.porcentaje} color={COLORES[s.clave]}>
-                {s.porcentaje >= 8 ? <Progress.Label>{s.valor}</Progress.Label> : null}
+                {s.porcentaje >= 8 ? (
+                  // White on the light grey of «por emitir» would not read: dark there.
+                  <Progress.Label c={s.clave === "disponibles" ? "dark.7" : undefined}>
+                    {s.valor}
+                  </Progress.Label>
+                ) : null}
               </Progress.Section>
             ) : null,
           )}

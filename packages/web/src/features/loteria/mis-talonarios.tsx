@@ -1,5 +1,5 @@
-import { formatearFecha, type MiTalonario } from "@fila/domain";
-import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { formatearFecha, type MiTalonario, mensajeDeError } from "@fila/domain";
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconChecklist, IconQrcode } from "@tabler/icons-react";
 import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
@@ -29,6 +29,13 @@ export function MisTalonarios({ pagos }: { pagos: PagoApi[] }) {
   const [liquidando, setLiquidando] = useState<MiTalonario | null>(null);
   const [digitalDe, setDigitalDe] = useState<MiTalonario | null>(null);
   const talonarios = mias.data?.items ?? [];
+  if (mias.isError) {
+    return (
+      <Alert role="alert" color="red" title={t("loteria.mia.errorCarga")}>
+        {mensajeDeError(mias.error)}
+      </Alert>
+    );
+  }
   if (talonarios.length === 0) return null;
 
   return (

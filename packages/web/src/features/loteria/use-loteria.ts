@@ -43,6 +43,7 @@ export function useTalonarios(idLoteria: number | null, consulta: URLSearchParam
       api.get<ListaTalonarios>(`/loterias/${idLoteria}/talonarios?${query}`, signal),
     enabled: idLoteria !== null,
     placeholderData: keepPreviousData,
+    meta: { errorEnPagina: true },
   });
 }
 
@@ -55,6 +56,7 @@ export function useParticipaciones(idLoteria: number | null, consulta: URLSearch
       api.get<ListaParticipaciones>(`/loterias/${idLoteria}/participaciones?${query}`, signal),
     enabled: idLoteria !== null,
     placeholderData: keepPreviousData,
+    meta: { errorEnPagina: true },
   });
 }
 
@@ -64,6 +66,8 @@ export function useMisTalonarios(habilitado = true) {
     queryKey: [...CLAVE_LOTERIAS, "mias"],
     queryFn: ({ signal }) => api.get<MisTalonarios>("/loterias/mias?page=1&pageSize=200", signal),
     enabled: habilitado,
+    // Mis pagos says it in place; the homes' card just stays away.
+    meta: { errorEnPagina: true },
   });
 }
 
@@ -77,6 +81,7 @@ export function useVerificacion(codigo: string) {
         signal,
       ),
     retry: false,
+    meta: { errorEnPagina: true },
   });
 }
 
