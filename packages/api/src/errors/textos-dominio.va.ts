@@ -171,6 +171,10 @@ const EXACTOS: Record<string, string> = {
   "La serie final no puede ser menor que la inicial":
     "La sèrie final no pot ser menor que la inicial",
   "Hay un número con dos premios": "Hi ha un número amb dos premis",
+  "El estado es pendiente o liquidado": "L'estat és pendiente o liquidado",
+  "El estado es valida, anulada o devuelta": "L'estat és valida, anulada o devuelta",
+  "Indica el nombre del comprador": "Indica el nom del comprador",
+  "El id del socio no es válido": "L'id del soci no és vàlid",
   "La cantidad de talonarios es un entero mayor que cero":
     "La quantitat de talonaris és un enter major que zero",
   "Las participaciones de un talonario son un entero mayor que cero":

@@ -88,7 +88,11 @@ export const TalonarioSchema = z.object({
   participaciones: z.int(),
   socio: z.object({ id: z.int(), nombre: z.string(), apellidos: z.string() }).nullable(),
   estado: z.enum(ESTADOS_TALONARIO),
-  liquidadoPor: z.enum(LIQUIDADO_POR).nullable(),
+  /** `titular`, `junta` o `trabajo` (null sin liquidar): texto, un enum con null no cabe en OpenAPI 3.0. */
+  liquidadoPor: z
+    .string()
+    .nullable()
+    .describe(`Quién lo liquidó: ${LIQUIDADO_POR.join(", ")}; null sin liquidar`),
   liquidadoEn: z.string().nullable(),
   vendidas: z.int(),
   devueltas: z.int(),
@@ -190,7 +194,8 @@ export const MiTalonarioSchema = TalonarioSchema.extend({
     donativo: z.number(),
     plazoAbierto: z.boolean(),
   }),
-  digitales: z.array(
+  /** Sus participaciones digitales (`digitales` es cuántas). */
+  participacionesDigitales: z.array(
     z.object({ serie: z.int(), codigo: z.string(), comprador: z.object({ nombre: z.string() }) }),
   ),
 });

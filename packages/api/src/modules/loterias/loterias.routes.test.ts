@@ -461,7 +461,8 @@ describe("participaciones digitales y PDF", () => {
     // Mis talonarios: mine with my digital one, not the other's.
     const mias = (await pedir("GET", "/api/loterias/mias", titular.token)).json();
     const mio = mias.items.find((x: { id: number }) => x.id === t.id);
-    expect(mio.digitales).toEqual([
+    expect(mio.digitales).toBe(1);
+    expect(mio.participacionesDigitales).toEqual([
       { serie: 1, codigo: p.codigo, comprador: { nombre: "Maria Ferri" } },
     ]);
     expect(mias.items.some((x: { id: number }) => x.id === otro.id)).toBe(false);

@@ -903,7 +903,7 @@ export class LoteriasService {
             donativo: aEuros(l.donativo),
             plazoAbierto: plazoDevolucionAbierto(enCentimos(l), hoy),
           },
-          digitales: digitales
+          participacionesDigitales: digitales
             .filter((p) => p.id_talonario === t.id)
             .map((p) => ({
               serie: p.serie,
