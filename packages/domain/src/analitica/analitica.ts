@@ -41,6 +41,7 @@ export const RUTAS_ANALITICA = [
   "/socio-home",
   "/restauracion-home",
   "/pago-online/:numero",
+  "/participacion/:codigo",
 ] as const;
 export type RutaAnalitica = (typeof RUTAS_ANALITICA)[number];
 

@@ -16,6 +16,7 @@ describe("rutaDeAnalitica", () => {
     expect(rutaDeAnalitica("/socios/ficha/1234/")).toBe("/socios/ficha/:id");
     expect(rutaDeAnalitica("/listado-inscritos?acto=41")).toBe("/listado-inscritos");
     expect(rutaDeAnalitica("/pago-online/000000000012")).toBe("/pago-online/:numero");
+    expect(rutaDeAnalitica("/participacion/cDE6Nzo0Mg.AbC-d_E")).toBe("/participacion/:codigo");
     expect(rutaDeAnalitica("")).toBe("/");
     expect(rutaDeAnalitica("/")).toBe("/");
   });

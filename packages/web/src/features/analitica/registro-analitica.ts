@@ -23,9 +23,11 @@ const rutasConocidas = new Set<string>(RUTAS_ANALITICA);
 /** The route pattern of an app path (`/socios/ficha/12` → `/socios/ficha/:id`), or null. */
 export function rutaDeAnalitica(pathname: string): RutaAnalitica | null {
   const limpia = `/${pathname.split(/[?#]/)[0].replace(/^\/+|\/+$/g, "")}`;
-  // An online order's number (#/pago-online/{numero}, back from the bank) is not an id.
+  // An online order's number (#/pago-online/{numero}, back from the bank) is not an id, and a
+  // lottery participation's signed code (#/participacion/{codigo}) is never counted as itself.
   const patron = limpia
     .replace(/^\/pago-online\/[^/]+$/, "/pago-online/:numero")
+    .replace(/^\/participacion\/[^/]+$/, "/participacion/:codigo")
     .replace(/\/\d+(?=\/|$)/g, "/:id");
   return rutasConocidas.has(patron) ? (patron as RutaAnalitica) : null;
 }
