@@ -64,6 +64,8 @@ export default defineConfig({
           include: servidoresReales,
           exclude: fueraDeEstaPasada,
           ...api,
+          // They start the bundled server (packages/api/dist/server.mjs), built first if stale.
+          globalSetup: [...api.globalSetup, "packages/api/src/test/servidor-construido.ts"],
           fileParallelism: false,
         },
       },

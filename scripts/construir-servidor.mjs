@@ -2,7 +2,8 @@
 // API and @fila/domain) bundled by esbuild, every other package left to node_modules. Node runs it
 // as it is: no TypeScript loader in the running server, which saved ~70 MB of memory against
 // running the sources through tsx (docs/adr/0024). Built by `npm run build`, and by `npm start`
-// when a source is newer than the bundle. `npm run dev` and the tests keep running the sources.
+// when a source is newer than the bundle. `npm run dev` and the tests keep running the sources,
+// except those that start the real server (vitest project api-servidores), which run this bundle.
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";

@@ -29,7 +29,15 @@ async function esperarAnimaciones(page: Page): Promise<void> {
  */
 export async function infraccionesGraves(page: Page, incluir?: string): Promise<Infraccion[]> {
   await esperarAnimaciones(page);
-  const axe = new AxeBuilder({ page }).withTags(ETIQUETAS_WCAG);
+  // The same rules on the same nodes, run faster: only violations are gathered (axe skips the
+  // details of what passed), and in the page itself, as axe.run does (the default runs each frame
+  // apart, then opens a blank page, injects axe again and merges the results there). The app has
+  // no frames of another origin, which only the default reaches. On the administrator's 29 pages
+  // this took 27.6–29.2 s against 73.8–76.9 s (issue 45 §18).
+  const axe = new AxeBuilder({ page })
+    .withTags(ETIQUETAS_WCAG)
+    .options({ resultTypes: ["violations"] })
+    .setLegacyMode(true);
   const { violations } = await (incluir ? axe.include(incluir) : axe).analyze();
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 }

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { SERVIDOR_CONSTRUIDO } from "../../scripts/construir-servidor.mjs";
 
 export const ADMIN_NUEVA = { email: "nueva@fila.test", password: "instalacion-nueva-2026" };
 
@@ -22,23 +23,21 @@ export class InstalacionNueva {
     this.dataDir = mkdtempSync(path.join(tmpdir(), "fila-e2e-nueva-"));
     // Always the embedded database: with DATABASE_URL the run also moves a filà from PostgreSQL.
     const { DATABASE_URL: _url, DEMO: _demo, ...entorno } = process.env;
-    const servidor = spawn(
-      process.execPath,
-      ["--import", "tsx", path.resolve(import.meta.dirname, "../../packages/api/src/server.ts")],
-      {
-        stdio: "inherit",
-        env: {
-          ...entorno,
-          PORT: String(this.puerto),
-          HOST: "127.0.0.1",
-          DATA_DIR: this.dataDir,
-          PUBLIC_URL: this.url,
-          ADMIN_EMAIL: ADMIN_NUEVA.email,
-          ADMIN_PASSWORD: ADMIN_NUEVA.password,
-          LOG_LEVEL: "warn",
-        },
+    // The bundled server, as `npm start` runs it (support/servidor.ts builds it before the run):
+    // ~2-4 s less per start than the sources through tsx.
+    const servidor = spawn(process.execPath, [SERVIDOR_CONSTRUIDO], {
+      stdio: "inherit",
+      env: {
+        ...entorno,
+        PORT: String(this.puerto),
+        HOST: "127.0.0.1",
+        DATA_DIR: this.dataDir,
+        PUBLIC_URL: this.url,
+        ADMIN_EMAIL: ADMIN_NUEVA.email,
+        ADMIN_PASSWORD: ADMIN_NUEVA.password,
+        LOG_LEVEL: "warn",
       },
-    );
+    });
     this.servidor = servidor;
     const limite = Date.now() + 100_000;
     for (;;) {

@@ -5,8 +5,12 @@ import path from "node:path";
 import { crearBaseTemporal } from "../db/base-temporal.js";
 import { pararHuerfano } from "../db/postgres-embebido.js";
 
-/** The real server process (src/server.ts), started as `npm start` starts it. */
-const SERVIDOR = path.resolve(import.meta.dirname, "../server.ts");
+/**
+ * The real server process, started as `npm start` starts it: the bundle of src/server.ts
+ * (scripts/construir-servidor.mjs), which the project's global setup builds when a source is
+ * newer (test/servidor-construido.ts).
+ */
+const SERVIDOR = path.resolve(import.meta.dirname, "../../dist/server.mjs");
 
 export const ADMIN = { email: "resiliencia@fila.test", password: "una-clave-larga-de-prueba" };
 
@@ -45,7 +49,7 @@ export async function datosDelServidor(
 }
 
 export function arrancarServidor(puerto: number, env: Record<string, string>): ServidorReal {
-  const proceso = spawn(process.execPath, ["--import", "tsx", SERVIDOR], {
+  const proceso = spawn(process.execPath, [SERVIDOR], {
     env: {
       PATH: process.env.PATH ?? "",
       HOST: "127.0.0.1",
