@@ -71,6 +71,8 @@ import { SociosRepository } from "./modules/socios/socios.repository.js";
 import { SociosService } from "./modules/socios/socios.service.js";
 import { SociosIoRepository } from "./modules/socios-io/socios-io.repository.js";
 import { SociosIoService } from "./modules/socios-io/socios-io.service.js";
+import { ExtractosRepository } from "./modules/tesoreria/extractos.repository.js";
+import { ExtractosService } from "./modules/tesoreria/extractos.service.js";
 import { oyenteTesoreriaDeLoteria } from "./modules/tesoreria/tesoreria.automaticos.js";
 import { TesoreriaRepository } from "./modules/tesoreria/tesoreria.repository.js";
 import { TesoreriaService } from "./modules/tesoreria/tesoreria.service.js";
@@ -279,6 +281,8 @@ export function componerServicios({
       },
     }),
     tesoreria: new TesoreriaService(new TesoreriaRepository(db), config.dataDir),
+    // The bank's statement reconciled with the book, and the category rules (issue 47).
+    extractosTesoreria: new ExtractosService(new ExtractosRepository(db)),
   };
 }
 
