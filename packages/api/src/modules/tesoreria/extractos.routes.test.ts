@@ -486,6 +486,9 @@ describe("un mes del banco conciliado", () => {
       "conciliada",
       "conciliada",
     ]);
+    const leido = await ok("GET", `/api/tesoreria/movimientos/${polvora.id}`);
+    expect(leido.idLineaExtracto).toBe(hecho.lineas[2].id);
+    expect(prueba.json().cuentas[0].lineas[2].id).toBeNull();
     // The POS line: the two payments and the fee, a bank expense.
     const tpv = hecho.lineas[3];
     expect(tpv.movimientos.map((m: { importe: number }) => m.importe)).toEqual([15, 25, -0.6]);

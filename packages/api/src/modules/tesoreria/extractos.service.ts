@@ -642,6 +642,7 @@ export class ExtractosService {
       };
     }
     return {
+      id: l.id,
       n: l.orden,
       linea: l.linea,
       fechaOperacion: l.fechaOperacion,
