@@ -824,3 +824,40 @@ describe("reglas", () => {
     expect(auditoria.map((x) => x.accion)).toEqual(["crear", "modificar", "borrar"]);
   });
 });
+
+describe("lo que no se puede anotar solo", () => {
+  it("sin decisiones, una línea de un año cerrado queda pendiente y una de 0 € se omite; decidida a mano en el año cerrado es 409", async () => {
+    const fecha = dia(-250);
+    const anyo = Number(fecha.slice(0, 4));
+    await ok("POST", "/api/tesoreria/cierres", { anyo }, 201);
+    try {
+      const f = norma43(
+        cuentaN43(POPULAR, fecha, fecha, 0, [
+          { fecha, importe: -990, concepto: "COMISION EMISION TARJETA" },
+          { fecha, importe: 0, concepto: "AVISO SIN IMPORTE" },
+        ]),
+      );
+      const manual = await subir(f, {
+        confirmar: true,
+        campos: {
+          decisiones: JSON.stringify([
+            { n: 1, accion: "nuevo", idCategoria: categorias.comisiones_bancarias },
+          ]),
+        },
+      });
+      expect(manual.statusCode, manual.body).toBe(409);
+      const solo = await subir(f, { confirmar: true });
+      expect(solo.statusCode, solo.body).toBe(201);
+      expect(solo.json().cuentas[0].lineas.map((l: { estado: string }) => l.estado)).toEqual([
+        "pendiente",
+        "omitida",
+      ]);
+      expect(solo.json().cuentas[0].lineas[0].propuesta).toMatchObject({
+        accion: "nuevo",
+        categoria: "Comisiones bancarias",
+      });
+    } finally {
+      expect((await pedir("DELETE", `/api/tesoreria/cierres/${anyo}`)).statusCode).toBe(204);
+    }
+  });
+});
