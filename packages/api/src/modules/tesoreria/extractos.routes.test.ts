@@ -727,6 +727,25 @@ describe("varias cuentas y camt.053", () => {
     expect(res.map((r) => r.statusCode).sort()).toEqual([201, 409]);
   });
 
+  it("dos decisiones a la vez sobre la misma línea: una la decide y la otra es 409, con un solo movimiento", async () => {
+    const fecha = dia(-130);
+    const f = norma43(
+      cuentaN43(POPULAR, fecha, fecha, 0, [{ fecha, importe: 2222, concepto: "INGRESO CAJERO" }]),
+    );
+    const importado = await subir(f, { confirmar: true });
+    expect(importado.statusCode, importado.body).toBe(201);
+    const { idExtracto, lineas } = importado.json().cuentas[0];
+    expect(lineas[0].estado).toBe("pendiente");
+    const decidir = () =>
+      pedir("POST", `/api/tesoreria/extractos/${idExtracto}/decisiones`, {
+        decisiones: [{ n: 1, accion: "nuevo", idCategoria: categorias.bar }],
+      });
+    const res = await Promise.all([decidir(), decidir(), decidir()]);
+    expect(res.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+    const creados = (await movimientos("extracto")).filter((m) => m.origen_id === lineas[0].id);
+    expect(creados).toHaveLength(1);
+  });
+
   it("un movimiento conciliado no se concilia otra vez (409) y los movimientos tienen que sumar la línea (400)", async () => {
     const mov = await ok(
       "POST",
@@ -822,5 +841,42 @@ describe("reglas", () => {
       .orderBy("id")
       .execute();
     expect(auditoria.map((x) => x.accion)).toEqual(["crear", "modificar", "borrar"]);
+  });
+});
+
+describe("lo que no se puede anotar solo", () => {
+  it("sin decisiones, una línea de un año cerrado queda pendiente y una de 0 € se omite; decidida a mano en el año cerrado es 409", async () => {
+    const fecha = dia(-250);
+    const anyo = Number(fecha.slice(0, 4));
+    await ok("POST", "/api/tesoreria/cierres", { anyo }, 201);
+    try {
+      const f = norma43(
+        cuentaN43(POPULAR, fecha, fecha, 0, [
+          { fecha, importe: -990, concepto: "COMISION EMISION TARJETA" },
+          { fecha, importe: 0, concepto: "AVISO SIN IMPORTE" },
+        ]),
+      );
+      const manual = await subir(f, {
+        confirmar: true,
+        campos: {
+          decisiones: JSON.stringify([
+            { n: 1, accion: "nuevo", idCategoria: categorias.comisiones_bancarias },
+          ]),
+        },
+      });
+      expect(manual.statusCode, manual.body).toBe(409);
+      const solo = await subir(f, { confirmar: true });
+      expect(solo.statusCode, solo.body).toBe(201);
+      expect(solo.json().cuentas[0].lineas.map((l: { estado: string }) => l.estado)).toEqual([
+        "pendiente",
+        "omitida",
+      ]);
+      expect(solo.json().cuentas[0].lineas[0].propuesta).toMatchObject({
+        accion: "nuevo",
+        categoria: "Comisiones bancarias",
+      });
+    } finally {
+      expect((await pedir("DELETE", `/api/tesoreria/cierres/${anyo}`)).statusCode).toBe(204);
+    }
   });
 });
