@@ -10,7 +10,14 @@ const TAMANYOS = {
   movil: { width: 390, height: 844 },
 } as const;
 
-const PUBLICAS = ["login", "contrasenya-olvidada", "privacidad", "condiciones"];
+// The lottery's check with a code that is not one (its alert); a real one: loteria.spec.ts.
+const PUBLICAS = [
+  "login",
+  "contrasenya-olvidada",
+  "privacidad",
+  "condiciones",
+  "participacion/codigo-no-valido",
+];
 
 /** Pages open to every signed-in role (besides each role's own). */
 const COMUNES = ["alertas", "documentos", "vernoticias", "misactos", "mispagos", "socios/ficha/0"];
@@ -27,6 +34,7 @@ const RUTAS: Record<keyof typeof CUENTAS, string[]> = {
     "noticias",
     "market",
     "productos",
+    "productos?vista=loteria",
     "pagos",
     "actos",
     "listado-inscritos",

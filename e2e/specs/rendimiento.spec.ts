@@ -10,6 +10,7 @@ const PAGINAS = [
   "inicio-page",
   "contrasenya-olvidada-page",
   "privacidad-page",
+  "participacion-page",
   "condiciones-page",
   "en-construccion-page",
   "alertas-page",

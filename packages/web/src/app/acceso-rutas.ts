@@ -15,6 +15,8 @@ const ROLES_POR_PAGINA: Readonly<Record<string, readonly Rol[]>> = {
   "contrasenya-olvidada": TODOS,
   privacidad: TODOS,
   condiciones: TODOS,
+  // A lottery participation's public check (its QR): anyone, with a session or without.
+  participacion: TODOS,
   "en-construccion": TODOS,
   alertas: TODOS,
   documentos: TODOS,

@@ -72,6 +72,10 @@ export const rutas: RouteObject[] = [
       { path: "vernoticias", Component: pagina(cargadores.verNoticias, (m) => m.VerNoticiasPage) },
       { path: "informes", Component: pagina(cargadores.informes, (m) => m.InformesPage) },
       { path: "privacidad", Component: pagina(cargadores.privacidad, (m) => m.PrivacidadPage) },
+      {
+        path: "participacion/:codigo",
+        Component: pagina(cargadores.participacion, (m) => m.ParticipacionPage),
+      },
       { path: "documentos", Component: pagina(cargadores.documentos, (m) => m.DocumentosPage) },
       { path: "condiciones", Component: pagina(cargadores.condiciones, (m) => m.CondicionesPage) },
       {

@@ -12,6 +12,7 @@ export const cargadores = {
   inicio: () => import("../features/homes/inicio-page"),
   contrasenyaOlvidada: () => import("../features/contrasenya-olvidada/contrasenya-olvidada-page"),
   privacidad: () => import("../features/privacidad/privacidad-page"),
+  participacion: () => import("../features/loteria/participacion-page"),
   condiciones: () => import("../features/condiciones/condiciones-page"),
   enConstruccion: () => import("../features/en-construccion/en-construccion-page"),
   alertas: () => import("../features/alertas/alertas-page"),

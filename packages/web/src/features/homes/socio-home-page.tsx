@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import type { ConsultasAlAbrir } from "../../app/datos-al-abrir";
 import { Diferido } from "../../app/diferido";
 import { useTranslation } from "../../lib/i18n";
@@ -8,6 +9,11 @@ import { PagosPendientesHome } from "../pagos/pagos-pendientes-home";
 import { consultaMiCarnet } from "../socios/use-socios";
 import { HomePage } from "./home-page";
 import { MiCarnet } from "./mi-carnet";
+
+// While a lottery is open: its own chunk, asked for once the rest of the home is drawn.
+const LoteriaHome = lazy(() =>
+  import("../loteria/loteria-home").then((m) => ({ default: m.LoteriaHome })),
+);
 
 /** What the top of the home shows: the carnet, the points and the next events. */
 export const consultasAlAbrir: ConsultasAlAbrir = () => [
@@ -25,6 +31,9 @@ export function SocioHomePage() {
       {/* At the bottom of a phone's screen or below it: drawn once the rest is there. */}
       <Diferido>
         <PagosPendientesHome />
+        <Suspense fallback={null}>
+          <LoteriaHome />
+        </Suspense>
         <DestacadosHome />
       </Diferido>
     </HomePage>

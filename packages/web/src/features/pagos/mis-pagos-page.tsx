@@ -3,6 +3,7 @@ import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from 
 import { IconFileTypePdf } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "../../lib/i18n";
+import { MisTalonarios } from "../loteria/mis-talonarios";
 import { descargarRecibo } from "./acciones-pago";
 import { EstadoBadge } from "./estado-badge";
 import { BotonPagarAhora } from "./pago-online";
@@ -57,6 +58,8 @@ export function MisPagosPage() {
           <BotonPagarAhora pendientes={debidos} />
         </Group>
       </Paper>
+
+      <MisTalonarios pagos={pagos} />
 
       {pagos.length === 0 ? <Text c="dimmed">{t("misPagos.sinCargos")}</Text> : null}
       {debidos.length > 0 ? (

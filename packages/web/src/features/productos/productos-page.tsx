@@ -4,18 +4,21 @@ import {
   Alert,
   Badge,
   Button,
+  Center,
   Group,
   List,
+  Loader,
   Modal,
   NumberInput,
   Stack,
+  Tabs,
   Text,
   Title,
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconCopy, IconPlus, IconReceipt } from "@tabler/icons-react";
 import { DataTable, type DataTableColumn } from "mantine-datatable";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, Navigate, useSearchParams } from "react-router";
 import { useSesion } from "../../app/session-store";
 import { AccionesFila } from "../../lib/acciones-fila";
@@ -25,6 +28,10 @@ import { importe } from "../pagos/pagos-logica";
 import { ProductoFormModal } from "./producto-form-modal";
 import type { CopiaProductosResultado, ProductoApi, ProductoEntrada } from "./tipos";
 import { useMutacionesProductos, usePreviaCopia, useProductos } from "./use-productos";
+
+const LoteriaTab = lazy(() =>
+  import("../loteria/loteria-tab").then((m) => ({ default: m.LoteriaTab })),
+);
 
 function anyoDeUrl(params: URLSearchParams): number {
   const v = params.get("anyo") ?? "";
@@ -37,10 +44,67 @@ function entradaDe(p: ProductoApi): ProductoEntrada {
   return resto;
 }
 
-/** `#/productos` ("Cuotas", administrador): the chargeable items of a year. */
+/**
+ * The tabs of the Cuotas page, kept in `?vista=` (none: the first). Each tab's code is its own
+ * chunk but the first's: opening Cuotas loads only the product list.
+ */
+const VISTAS = [
+  { valor: "productos", texto: "productos.vistas.productos", Componente: ListaProductos },
+  { valor: "loteria", texto: "productos.vistas.loteria", Componente: LoteriaTab },
+] as const;
+
+/** `#/productos` ("Cuotas", administrador): the chargeable items of a year, and the lottery. */
 export function ProductosPage() {
   const { t } = useTranslation();
   const { usuario } = useSesion();
+  const [params, setParams] = useSearchParams();
+  if (usuario.rol !== "administrador") return <Navigate to="/inicio" replace />;
+  const vista = VISTAS.find((v) => v.valor === params.get("vista")) ?? VISTAS[0];
+  return (
+    <Stack gap="lg" maw={1200} mx="auto">
+      <Stack gap={4}>
+        <Title order={1} fz={{ base: 26, sm: 32 }}>
+          {t("productos.titulo")}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {t("productos.intro")}
+        </Text>
+      </Stack>
+      <Tabs
+        value={vista.valor}
+        onChange={(v) =>
+          setParams(v && v !== VISTAS[0].valor ? { vista: v } : {}, { replace: true })
+        }
+        keepMounted={false}
+      >
+        <Tabs.List>
+          {VISTAS.map((v) => (
+            <Tabs.Tab key={v.valor} value={v.valor}>
+              {t(v.texto)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {VISTAS.map(({ valor, Componente }) => (
+          <Tabs.Panel key={valor} value={valor} pt="lg">
+            <Suspense
+              fallback={
+                <Center mih={200}>
+                  <Loader aria-label={t("app.cargando")} />
+                </Center>
+              }
+            >
+              <Componente />
+            </Suspense>
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </Stack>
+  );
+}
+
+/** The products of a year: the Cuotas page's first tab. */
+function ListaProductos() {
+  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const anyo = anyoDeUrl(params);
   const lista = useProductos(anyo);
@@ -52,8 +116,6 @@ export function ProductosPage() {
   const [copiaAbierta, setCopiaAbierta] = useState(false);
   const [errorCopia, setErrorCopia] = useState<string | null>(null);
   const previa = usePreviaCopia(anyo, anyo + 1, copiaAbierta);
-
-  if (usuario.rol !== "administrador") return <Navigate to="/inicio" replace />;
 
   function elegirAnyo(valor: number | string) {
     if (typeof valor === "number" && valor >= 2000 && valor <= 2100) {
@@ -203,16 +265,19 @@ export function ProductosPage() {
 
   const productos = lista.data?.items ?? [];
   return (
-    <Stack gap="lg" maw={1200} mx="auto">
+    <Stack gap="lg">
       <Group justify="space-between" align="flex-end" gap="sm">
-        <Stack gap={4}>
-          <Title order={1} fz={{ base: 26, sm: 32 }}>
-            {t("productos.titulo")}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t("productos.intro")}
-          </Text>
-        </Stack>
+        <NumberInput
+          label={t("productos.campos.anyo")}
+          min={2000}
+          max={2100}
+          allowDecimal={false}
+          allowNegative={false}
+          thousandSeparator={false}
+          value={anyo}
+          onChange={elegirAnyo}
+          maw={160}
+        />
         <Group gap="xs">
           <Button
             variant="default"
@@ -244,18 +309,6 @@ export function ProductosPage() {
           </Button>
         </Group>
       </Group>
-
-      <NumberInput
-        label={t("productos.campos.anyo")}
-        min={2000}
-        max={2100}
-        allowDecimal={false}
-        allowNegative={false}
-        thousandSeparator={false}
-        value={anyo}
-        onChange={elegirAnyo}
-        maw={160}
-      />
 
       {lista.isError ? (
         <Alert role="alert" color="red" title={t("productos.errorCarga")}>
