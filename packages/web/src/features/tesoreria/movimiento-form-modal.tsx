@@ -34,6 +34,7 @@ import { hoyIso } from "../pagos/pagos-logica";
 import {
   anyadirLinea,
   categoriasDe,
+  centimosDe,
   comprobarLineas,
   cuerpoMovimiento,
   nombreCategoria,
@@ -117,7 +118,7 @@ export function MovimientoFormModal({
   function textoDescuadre(tipo: "faltan" | "sobran", suma: number, diferencia: number) {
     return t(`tesoreria.movimiento.errores.${tipo}`, {
       suma: formatearImporte(suma),
-      importe: formatearImporte(aCentimos(Number(form.getValues().importe) || 0)),
+      importe: formatearImporte(centimosDe(form.getValues().importe)),
       diferencia: formatearImporte(diferencia),
     });
   }

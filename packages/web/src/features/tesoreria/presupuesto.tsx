@@ -29,11 +29,13 @@ import { IDIOMAS_WEB, useIdioma, useTranslation } from "../../lib/i18n";
 import { AvisoError } from "../loteria/aviso-error";
 import {
   anyoDeUrl,
+  centimosDe,
   cuerpoPresupuesto,
   datosGraficoPresupuesto,
   datosMensuales,
   desviacionFavorable,
   type FilaPresupuesto,
+  type ImporteForm,
   nombreCategoria,
 } from "./tesoreria-logica";
 import { useMutacionesTesoreria, usePresupuesto } from "./use-tesoreria";
@@ -82,7 +84,7 @@ export function PresupuestoSeccion() {
   const anyo = anyoDeUrl(params);
   const presupuesto = usePresupuesto(anyo);
   const { guardarPresupuesto } = useMutacionesTesoreria();
-  const [importes, setImportes] = useState<Record<number, number | "">>({});
+  const [importes, setImportes] = useState<Record<number, ImporteForm>>({});
   const [error, setError] = useState<unknown>(null);
   const [grafico, setGrafico] = useState<TipoCategoriaTesoreria>("gasto");
 
@@ -112,7 +114,7 @@ export function PresupuestoSeccion() {
   }
   const p = presupuesto.data;
   const cambiado = p.lineas.some(
-    (l) => aCentimos(Number(importes[l.idCategoria] || 0)) !== aCentimos(l.presupuesto),
+    (l) => centimosDe(importes[l.idCategoria] ?? "") !== aCentimos(l.presupuesto),
   );
 
   async function guardar() {
@@ -177,7 +179,7 @@ export function PresupuestoSeccion() {
                         onChange={(v) =>
                           setImportes((previos) => ({
                             ...previos,
-                            [l.idCategoria]: typeof v === "number" ? v : "",
+                            [l.idCategoria]: v,
                           }))
                         }
                       />

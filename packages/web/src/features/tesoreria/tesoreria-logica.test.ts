@@ -223,3 +223,18 @@ it("la sección y el año salen de la URL", () => {
   expect(anyoDeUrl(new URLSearchParams("anyo=1999"), hoy)).toBe(2026);
   expect(anyoDeUrl(new URLSearchParams(""), hoy)).toBe(2026);
 });
+
+it("un importe escrito con su cero final llega como texto y vale igual", () => {
+  expect(
+    comprobarLineas({
+      importe: "350.50",
+      lineas: [
+        { idCategoria: "1", importe: 200 },
+        { idCategoria: "2", importe: "150.50" },
+      ],
+    }).total,
+  ).toBeNull();
+  expect(cuerpoPresupuesto({ 1: "3000.00", 2: "abc" })).toEqual({
+    lineas: [{ idCategoria: 1, importe: 3000 }],
+  });
+});

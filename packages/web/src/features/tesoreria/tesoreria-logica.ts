@@ -38,8 +38,14 @@ export function anyoDeUrl(params: URLSearchParams, hoy = new Date()): number {
 
 // ——— A manual movement ———
 
+/**
+ * An amount as the number field gives it: a number, or a string while it cannot be one for the
+ * field ("" empty, "150.50" with its trailing zero kept).
+ */
+export type ImporteForm = number | string;
+
 /** A category line as typed: the amount in positive euros ("" while empty). */
-export type LineaForm = { idCategoria: string; importe: number | "" };
+export type LineaForm = { idCategoria: string; importe: ImporteForm };
 
 export type ValoresMovimiento = {
   tipo: TipoCategoriaTesoreria;
@@ -47,7 +53,7 @@ export type ValoresMovimiento = {
   fecha: string;
   concepto: string;
   /** In positive euros: `tipo` gives the sign. */
-  importe: number | "";
+  importe: ImporteForm;
   proveedor: string;
   nota: string;
   lineas: LineaForm[];
@@ -61,7 +67,11 @@ export type ProblemaLineas =
 
 export type ProblemaLinea = "sinCategoria" | "repetida" | "sinImporte";
 
-const centimosDe = (v: number | "") => (v === "" || !Number.isFinite(v) ? 0 : aCentimos(v));
+/** The cents of an amount field; 0 when empty or not a number. */
+export function centimosDe(v: ImporteForm): number {
+  const n = typeof v === "number" ? v : Number(v.trim().replace(/\s|€/g, "").replace(",", "."));
+  return Number.isFinite(n) ? aCentimos(n) : 0;
+}
 
 /**
  * The amount of each line as it will be sent: with one line, the movement's whole amount (the
@@ -209,12 +219,12 @@ export function desviacionFavorable(
 }
 
 /** The edited budget as the API wants it (`PUT /presupuestos/:anyo`): every non-zero line. */
-export function cuerpoPresupuesto(importes: Record<number, number | "">): {
+export function cuerpoPresupuesto(importes: Record<number, ImporteForm>): {
   lineas: { idCategoria: number; importe: number }[];
 } {
   return {
     lineas: Object.entries(importes)
-      .filter(([, v]) => v !== "" && aCentimos(v) > 0)
-      .map(([id, v]) => ({ idCategoria: Number(id), importe: aEuros(aCentimos(Number(v))) })),
+      .filter(([, v]) => centimosDe(v) > 0)
+      .map(([id, v]) => ({ idCategoria: Number(id), importe: aEuros(centimosDe(v)) })),
   };
 }
