@@ -59,6 +59,7 @@ import { remesasRoutes } from "./modules/remesas/remesas.routes.js";
 import { saludRoutes } from "./modules/salud/salud.routes.js";
 import { sociosRoutes } from "./modules/socios/socios.routes.js";
 import { sociosIoRoutes } from "./modules/socios-io/socios-io.routes.js";
+import { extractosRoutes } from "./modules/tesoreria/extractos.routes.js";
 import { tesoreriaRoutes } from "./modules/tesoreria/tesoreria.routes.js";
 import { trabajosRoutes } from "./modules/trabajos/trabajos.routes.js";
 import { usuariosRoutes } from "./modules/usuarios/usuarios.routes.js";
@@ -339,6 +340,7 @@ export async function buildApp({
         anunciosRoutes,
         gallofaRoutes,
         tesoreriaRoutes,
+        extractosRoutes,
         trabajosRoutes,
         enviosRoutes,
         loteriasRoutes,

@@ -71,6 +71,9 @@ import { SociosRepository } from "./modules/socios/socios.repository.js";
 import { SociosService } from "./modules/socios/socios.service.js";
 import { SociosIoRepository } from "./modules/socios-io/socios-io.repository.js";
 import { SociosIoService } from "./modules/socios-io/socios-io.service.js";
+import { ExtractosRepository } from "./modules/tesoreria/extractos.repository.js";
+import { ExtractosService } from "./modules/tesoreria/extractos.service.js";
+import { oyenteTesoreriaDeLoteria } from "./modules/tesoreria/tesoreria.automaticos.js";
 import { TesoreriaRepository } from "./modules/tesoreria/tesoreria.repository.js";
 import { TesoreriaService } from "./modules/tesoreria/tesoreria.service.js";
 import { UsuariosRepository } from "./modules/usuarios/usuarios.repository.js";
@@ -187,6 +190,7 @@ export function componerServicios({
   );
   registrarTrabajoEnvios(trabajos, envios, Number(process.env.ENVIOS_POR_MINUTO ?? 60) || 60);
   const asociacionRepo = new AsociacionRepository(db);
+  const tesoreriaLoteria = oyenteTesoreriaDeLoteria();
   const carnet = new CarnetService(new CarnetRepository(db), clave);
   const imagenesSocio = new ImagenesSocio(config.dataDir);
 
@@ -268,9 +272,17 @@ export function componerServicios({
       clave,
       mail,
       publicUrl: config.publicUrl,
-      oyentes: oyentesLoteria,
+      // The treasury always hears of a prize paid out; a test may listen too.
+      oyentes: {
+        alPagarPremio: async (premio, trx) => {
+          await tesoreriaLoteria.alPagarPremio(premio, trx);
+          await oyentesLoteria?.alPagarPremio?.(premio, trx);
+        },
+      },
     }),
     tesoreria: new TesoreriaService(new TesoreriaRepository(db), config.dataDir),
+    // The bank's statement reconciled with the book, and the category rules (issue 47).
+    extractosTesoreria: new ExtractosService(new ExtractosRepository(db)),
   };
 }
 

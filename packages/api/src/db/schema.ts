@@ -705,7 +705,15 @@ export type TesoreriaMovimientoTable = {
   importe: number;
   proveedor: Generated<string>;
   nota: Generated<string>;
-  origen_tipo: "manual" | "cobro" | "remesa" | "devolucion" | "pago_online" | "contraasiento";
+  origen_tipo:
+    | "manual"
+    | "cobro"
+    | "remesa"
+    | "devolucion"
+    | "pago_online"
+    | "premio_loteria"
+    | "extracto"
+    | "contraasiento";
   origen_id: number | null;
   clave_origen: string | null;
   id_corrige: number | null;
@@ -750,6 +758,59 @@ export type TesoreriaAjusteTable = {
   id_cuenta_tpv: number;
 };
 
+export type TesoreriaExtractoTable = {
+  id: Generated<number>;
+  id_cuenta: number;
+  formato: "norma43" | "camt053";
+  nombre_archivo: Generated<string>;
+  iban: Generated<string>;
+  fecha_desde: string;
+  fecha_hasta: string;
+  saldo_inicial: number;
+  saldo_final: number;
+  id_usuario: number | null;
+  importado_en: Generated<Date>;
+};
+
+export type TesoreriaExtractoLineaTable = {
+  id: Generated<number>;
+  id_extracto: number;
+  /** Its place in the file, from 1, across the file's accounts (`n` in the API). */
+  orden: number;
+  /** The Norma 43 file line of its record 22; null in a camt.053. */
+  linea: number | null;
+  fecha_operacion: string;
+  fecha_valor: string;
+  importe: number;
+  concepto: Generated<string>;
+  conceptos: Generated<string[]>;
+  concepto_comun: string | null;
+  concepto_propio: string | null;
+  documento: string | null;
+  referencia1: string | null;
+  referencia2: string | null;
+  end_to_end_id: string | null;
+  referencia_banco: string | null;
+  huella: string;
+  estado: Generated<"pendiente" | "conciliada" | "omitida">;
+  decidido_en: Date | null;
+};
+
+export type TesoreriaConciliacionTable = {
+  id_linea: number;
+  id_movimiento: number;
+};
+
+export type TesoreriaReglaTable = {
+  id: Generated<number>;
+  texto: string;
+  tipo: "ingreso" | "gasto" | null;
+  id_categoria: number;
+  orden: Generated<number>;
+  activo: Generated<boolean>;
+  creado_en: Generated<Date>;
+};
+
 export type DB = {
   loteria: LoteriaTable;
   loteria_numero: LoteriaNumeroTable;
@@ -763,6 +824,10 @@ export type DB = {
   tesoreria_presupuesto: TesoreriaPresupuestoTable;
   tesoreria_cierre: TesoreriaCierreTable;
   tesoreria_ajuste: TesoreriaAjusteTable;
+  tesoreria_extracto: TesoreriaExtractoTable;
+  tesoreria_extracto_linea: TesoreriaExtractoLineaTable;
+  tesoreria_conciliacion: TesoreriaConciliacionTable;
+  tesoreria_regla: TesoreriaReglaTable;
   trabajo: TrabajoTable;
   envio: EnvioTable;
   envio_destinatario: EnvioDestinatarioTable;

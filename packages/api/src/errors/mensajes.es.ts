@@ -395,4 +395,30 @@ export const MENSAJES_ES = {
   "tesoreria.revisa_movimiento": "Revisa el movimiento.",
   "tesoreria.revisa_presupuesto": "Revisa el presupuesto.",
   "tesoreria.revisa_ajustes": "Revisa las cuentas de la tesorería.",
+  "no_encontrado.extracto": "El extracto no existe.",
+  "no_encontrado.regla_tesoreria": "La regla no existe.",
+  "tesoreria.extracto_repetido":
+    "El extracto de la cuenta {{cuenta}} del {{desde}} al {{hasta}} ya se importó (extracto {{id}}).",
+  "tesoreria.extracto_cuenta_desconocida":
+    "La cuenta {{iban}} del extracto no es de la tesorería: ponle ese IBAN a su cuenta o indica idCuenta.",
+  "tesoreria.extracto_idcuenta_otra":
+    "El extracto es de la cuenta {{iban}}, que es «{{cuenta}}», y no la que indicas.",
+  "tesoreria.extracto_idcuenta_varias":
+    "El fichero trae varias cuentas: cada una se reconoce por su IBAN.",
+  "tesoreria.extracto_sin_archivo":
+    "Adjunta el extracto del banco (norma 43 o camt.053) en el campo «archivo».",
+  "tesoreria.decisiones_no_validas": "Las decisiones no son un JSON válido.",
+  "tesoreria.decisiones_sin_confirmar": "Las decisiones solo van con confirmar=1.",
+  "tesoreria.revisa_decisiones": "Revisa las decisiones del extracto.",
+  "tesoreria.decision_linea_no_existe": "La línea {{n}} no está en el extracto.",
+  "tesoreria.decision_repetida": "La línea {{n}} tiene más de una decisión.",
+  "tesoreria.decision_movimiento_no_existe":
+    "El movimiento {{id}} no existe o no es de la cuenta «{{cuenta}}».",
+  "tesoreria.decision_movimiento_repetido": "El movimiento {{id}} está en más de una línea.",
+  "tesoreria.decision_no_suma":
+    "Los movimientos y la comisión suman {{suma}} y la línea {{n}} es de {{importe}}.",
+  "tesoreria.movimiento_ya_conciliado":
+    "El movimiento {{id}} ya está conciliado con otra línea del banco.",
+  "tesoreria.linea_ya_decidida": "La línea {{n}} del extracto ya está decidida.",
+  "tesoreria.revisa_regla": "Revisa la regla.",
 } as const;

@@ -392,4 +392,30 @@ export const MENSAJES_VA: Catalogo = {
   "tesoreria.revisa_movimiento": "Revisa el moviment.",
   "tesoreria.revisa_presupuesto": "Revisa el pressupost.",
   "tesoreria.revisa_ajustes": "Revisa els comptes de la tresoreria.",
+  "no_encontrado.extracto": "L'extracte no existix.",
+  "no_encontrado.regla_tesoreria": "La regla no existix.",
+  "tesoreria.extracto_repetido":
+    "L'extracte del compte {{cuenta}} del {{desde}} al {{hasta}} ja es va importar (extracte {{id}}).",
+  "tesoreria.extracto_cuenta_desconocida":
+    "El compte {{iban}} de l'extracte no és de la tresoreria: posa-li eixe IBAN al seu compte o indica idCuenta.",
+  "tesoreria.extracto_idcuenta_otra":
+    "L'extracte és del compte {{iban}}, que és «{{cuenta}}», i no el que indiques.",
+  "tesoreria.extracto_idcuenta_varias":
+    "El fitxer porta diversos comptes: cadascun es reconeix pel seu IBAN.",
+  "tesoreria.extracto_sin_archivo":
+    "Adjunta l'extracte del banc (norma 43 o camt.053) en el camp «archivo».",
+  "tesoreria.decisiones_no_validas": "Les decisions no són un JSON vàlid.",
+  "tesoreria.decisiones_sin_confirmar": "Les decisions només van amb confirmar=1.",
+  "tesoreria.revisa_decisiones": "Revisa les decisions de l'extracte.",
+  "tesoreria.decision_linea_no_existe": "La línia {{n}} no està en l'extracte.",
+  "tesoreria.decision_repetida": "La línia {{n}} té més d'una decisió.",
+  "tesoreria.decision_movimiento_no_existe":
+    "El moviment {{id}} no existix o no és del compte «{{cuenta}}».",
+  "tesoreria.decision_movimiento_repetido": "El moviment {{id}} està en més d'una línia.",
+  "tesoreria.decision_no_suma":
+    "Els moviments i la comissió sumen {{suma}} i la línia {{n}} és de {{importe}}.",
+  "tesoreria.movimiento_ya_conciliado":
+    "El moviment {{id}} ja està conciliat amb una altra línia del banc.",
+  "tesoreria.linea_ya_decidida": "La línia {{n}} de l'extracte ja està decidida.",
+  "tesoreria.revisa_regla": "Revisa la regla.",
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lineasPorCategoria, partidaEsfl, primerAnyoAbierto } from "./pgc-esfl";
+import { donativoDeCobro, lineasPorCategoria, partidaEsfl, primerAnyoAbierto } from "./pgc-esfl";
 
 describe("partidas del PGC de las ESFL", () => {
   it("agrupa cada cuenta en su partida del modelo abreviado, la más concreta primero", () => {
@@ -42,6 +42,35 @@ describe("líneas de un movimiento automático", () => {
     expect(lineasPorCategoria([{ tipo: "derrama", importe: 3000 }], -1)).toEqual([
       { clave: "derramas", importe: -3000 },
     ]);
+  });
+
+  it("el donativo de un cargo de lotería va a donativos y lo jugado a lotería", () => {
+    expect(
+      lineasPorCategoria([
+        { tipo: "loteria", importe: 2500, donativo: 500 },
+        { tipo: "cuota", importe: 1000 },
+      ]),
+    ).toEqual([
+      { clave: "cuotas", importe: 1000 },
+      { clave: "loteria", importe: 2000 },
+      { clave: "donativos", importe: 500 },
+    ]);
+    expect(lineasPorCategoria([{ tipo: "loteria", importe: 600, donativo: 100 }], -1)).toEqual([
+      { clave: "loteria", importe: -500 },
+      { clave: "donativos", importe: -100 },
+    ]);
+  });
+
+  it("el donativo de lo cobrado de un cargo de lotería, en proporción y al céntimo", () => {
+    const liq = { importeJugado: 2000, donativo: 500 };
+    expect(donativoDeCobro(2500, liq)).toBe(500);
+    expect(donativoDeCobro(1000, liq)).toBe(200);
+    expect(donativoDeCobro(1, liq)).toBe(0);
+    expect(donativoDeCobro(3, liq)).toBe(1);
+    expect(donativoDeCobro(-1000, liq)).toBe(-200);
+    expect(donativoDeCobro(2500, { importeJugado: 2000, donativo: 0 })).toBe(0);
+    // The parts add up to the whole donativo: 1250 + 1250 → 250 + 250.
+    expect(donativoDeCobro(1250, liq) + donativoDeCobro(1250, liq)).toBe(500);
   });
 
   it("un año cerrado pasa al primer año abierto", () => {

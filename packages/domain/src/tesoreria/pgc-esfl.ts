@@ -117,20 +117,42 @@ export function claveCategoriaDeProducto(tipo: TipoProducto | null): ClaveCatego
 /**
  * Las líneas de un movimiento automático: lo de cada cargo sumado por su categoría, en céntimos,
  * con el signo pedido (una devolución resta de la misma categoría del ingreso, no es un gasto).
+ * `donativo`: la parte de un cargo (de lotería) que es donativo, a `donativos`; el resto, a la
+ * categoría de su tipo.
  */
 export function lineasPorCategoria(
-  cargos: readonly { tipo: TipoProducto | null; importe: number }[],
+  cargos: readonly { tipo: TipoProducto | null; importe: number; donativo?: number }[],
   signo: 1 | -1 = 1,
 ): { clave: ClaveCategoria; importe: number }[] {
   const suma = new Map<ClaveCategoria, number>();
+  const sumar = (clave: ClaveCategoria, importe: number) =>
+    suma.set(clave, (suma.get(clave) ?? 0) + importe);
   for (const c of cargos) {
-    const clave = claveCategoriaDeProducto(c.tipo);
-    suma.set(clave, (suma.get(clave) ?? 0) + c.importe);
+    const donativo = c.donativo ?? 0;
+    sumar(claveCategoriaDeProducto(c.tipo), c.importe - donativo);
+    if (donativo !== 0) sumar("donativos", donativo);
   }
   return [...suma]
     .filter(([, importe]) => importe !== 0)
     .sort(([a], [b]) => CLAVES_CATEGORIA.indexOf(a) - CLAVES_CATEGORIA.indexOf(b))
     .map(([clave, importe]) => ({ clave, importe: signo * importe }));
+}
+
+/**
+ * La parte de donativo de lo cobrado de un cargo de lotería: en proporción a lo que la
+ * liquidación de su talonario separó (lo jugado y el donativo), redondeada al céntimo, nunca más
+ * que lo cobrado ni que el donativo. Un cargo cobrado entero lleva su donativo exacto.
+ */
+export function donativoDeCobro(
+  cobrado: number,
+  liquidacion: { importeJugado: number; donativo: number },
+): number {
+  const total = liquidacion.importeJugado + liquidacion.donativo;
+  if (total <= 0 || liquidacion.donativo <= 0) return 0;
+  const signo = cobrado < 0 ? -1 : 1;
+  const abs = Math.abs(cobrado);
+  if (abs >= total) return signo * liquidacion.donativo;
+  return signo * Math.min(liquidacion.donativo, Math.round((abs * liquidacion.donativo) / total));
 }
 
 /**

@@ -17,7 +17,8 @@ export type TipoCategoriaTesoreria = (typeof TIPOS_CATEGORIA_TESORERIA)[number];
 
 /**
  * De dónde sale un movimiento: a mano, un cobro en ventanilla, una remesa cobrada, la devolución
- * de un adeudo, un pago en línea, o el contraasiento que corrige otro movimiento.
+ * de un adeudo, un pago en línea, un premio de la lotería pagado, una línea del extracto del
+ * banco, o el contraasiento que corrige otro movimiento.
  */
 export const ORIGENES_MOVIMIENTO = [
   "manual",
@@ -25,6 +26,8 @@ export const ORIGENES_MOVIMIENTO = [
   "remesa",
   "devolucion",
   "pago_online",
+  "premio_loteria",
+  "extracto",
   "contraasiento",
 ] as const;
 export type OrigenMovimiento = (typeof ORIGENES_MOVIMIENTO)[number];

@@ -1,11 +1,14 @@
 import {
   aEuros,
   formatearFecha,
+  formatearImporte,
+  hoyIso,
   lineasPorCategoria,
   primerAnyoAbierto,
   type TipoProducto,
 } from "@fila/domain";
-import type { TesoreriaRepository } from "./tesoreria.repository.js";
+import type { OyentesLoteria } from "../loterias/loterias.service.js";
+import { TesoreriaRepository } from "./tesoreria.repository.js";
 
 /**
  * What the app already knows and enters the book by itself (issue 47): each one written by the
@@ -41,6 +44,23 @@ export type MovimientoAutomatico =
       numero: string;
       fecha: string;
       lineas: { idPago: number; importe: number }[];
+    }
+  /**
+   * A lottery prize paid out (issue 46): what the holder took (the net), out of the cash box.
+   * Negative in «Lotería», not an expense: the prize is the player's; the association cashes the
+   * décimo's prize as lottery income and hands it over, so both sides meet in the same category
+   * (as a debit's return does) and the year's result keeps only what the lottery left.
+   */
+  | {
+      tipo: "premio_loteria";
+      idLoteria: number;
+      idParticipacion: number;
+      serie: number;
+      brutoCentimos: number;
+      retencionCentimos: number;
+      netoCentimos: number;
+      fecha: string;
+      idUsuario: number | null;
     };
 
 type Preparado = {
@@ -48,7 +68,7 @@ type Preparado = {
   concepto: string;
   clave: string;
   origenId: number;
-  cargos: { tipo: TipoProducto | null; importe: number }[];
+  cargos: { tipo: TipoProducto | null; importe: number; donativo?: number }[];
   signo: 1 | -1;
   idUsuario: number | null;
 };
@@ -70,7 +90,7 @@ async function preparar(
           : `Cobro en ventanilla de ${a.idsPago.length} cargos`,
         clave: `cobro:${primero}`,
         origenId: primero,
-        cargos: await repo.importesPorTipo(a.idsPago),
+        cargos: await repo.cargosConDonativo(a.idsPago),
         signo: 1,
         idUsuario: a.idUsuario,
       };
@@ -82,33 +102,50 @@ async function preparar(
         concepto: `Remesa ${a.idRemesa} cobrada (${a.idsPago.length} cargos)`,
         clave: `remesa:${a.idRemesa}`,
         origenId: a.idRemesa,
-        cargos: await repo.importesPorTipo(a.idsPago),
+        cargos: await repo.cargosConDonativo(a.idsPago),
         signo: 1,
         idUsuario: a.idUsuario,
       };
     case "devolucion": {
-      const tipos = await repo.tiposDeCargos([a.idPago]);
       const cargo = await repo.cargo(a.idPago);
       return {
         idCuenta: ajustes.idCuentaBanco,
         concepto: `Devolución del adeudo: ${cargo?.concepto ?? ""} (cargo ${a.idPago}, remesa ${a.idRemesa})`,
         clave: `devolucion:${a.idPago}:${a.idAdeudo}`,
         origenId: a.idPago,
-        cargos: [{ tipo: tipos.get(a.idPago) ?? null, importe: a.importe }],
+        cargos: await repo.cargosConDonativo([a.idPago], new Map([[a.idPago, a.importe]])),
         signo: -1,
         idUsuario: a.idUsuario,
       };
     }
     case "pago_online": {
-      const tipos = await repo.tiposDeCargos(a.lineas.map((l) => l.idPago));
+      const importes = new Map<number, number>();
+      for (const l of a.lineas) importes.set(l.idPago, (importes.get(l.idPago) ?? 0) + l.importe);
       return {
         idCuenta: ajustes.idCuentaTpv,
         concepto: `Pago en línea, pedido ${a.numero}`,
         clave: `pago_online:${a.idPedido}`,
         origenId: a.idPedido,
-        cargos: a.lineas.map((l) => ({ tipo: tipos.get(l.idPago) ?? null, importe: l.importe })),
+        cargos: await repo.cargosConDonativo([...importes.keys()], importes),
         signo: 1,
         idUsuario: null,
+      };
+    }
+    case "premio_loteria": {
+      if (a.netoCentimos <= 0) return null;
+      const nombre = (await repo.nombreLoteria(a.idLoteria)) ?? `lotería ${a.idLoteria}`;
+      const retencion =
+        a.retencionCentimos > 0
+          ? ` (bruto ${formatearImporte(a.brutoCentimos)}, retención ${formatearImporte(a.retencionCentimos)})`
+          : "";
+      return {
+        idCuenta: (await repo.cajaActiva()) ?? ajustes.idCuentaBanco,
+        concepto: `Premio pagado: ${nombre}, participación ${a.serie}${retencion}`,
+        clave: `premio_loteria:${a.idParticipacion}`,
+        origenId: a.idParticipacion,
+        cargos: [{ tipo: "loteria", importe: a.netoCentimos }],
+        signo: -1,
+        idUsuario: a.idUsuario,
       };
     }
   }
@@ -182,4 +219,26 @@ export async function anotarMovimientoAutomatico(
     });
   }
   return id;
+}
+
+/**
+ * The treasury's listener on the lottery (wired by default in `componerServicios`): each prize
+ * paid out enters the book inside the payout's own transaction.
+ */
+export function oyenteTesoreriaDeLoteria(): Required<OyentesLoteria> {
+  return {
+    alPagarPremio: async (premio, trx) => {
+      await anotarMovimientoAutomatico(new TesoreriaRepository(trx), {
+        tipo: "premio_loteria",
+        idLoteria: premio.idLoteria,
+        idParticipacion: premio.idParticipacion,
+        serie: premio.serie,
+        brutoCentimos: premio.brutoCentimos,
+        retencionCentimos: premio.retencionCentimos,
+        netoCentimos: premio.netoCentimos,
+        fecha: hoyIso(premio.fecha),
+        idUsuario: premio.idUsuario,
+      });
+    },
+  };
 }

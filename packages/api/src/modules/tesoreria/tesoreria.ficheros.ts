@@ -27,6 +27,8 @@ export const ORIGEN_TEXTO: Record<OrigenMovimiento, string> = {
   remesa: "Remesa",
   devolucion: "Devolución",
   pago_online: "Pago en línea",
+  premio_loteria: "Premio de la lotería",
+  extracto: "Extracto del banco",
   contraasiento: "Contraasiento",
 };
 

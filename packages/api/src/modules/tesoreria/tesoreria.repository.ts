@@ -1,6 +1,7 @@
 import {
   CLAVES_CATEGORIA,
   type ClaveCategoria,
+  donativoDeCobro,
   ESTADOS_POR_COBRAR,
   type FiltrosMovimientos,
   LETRAS_CON_TILDE,
@@ -519,27 +520,64 @@ export class TesoreriaRepository {
 
   // ——— Charges behind automatic movements ———
 
-  /** The product type of each charge (null: a charge without product). */
-  async tiposDeCargos(ids: number[]): Promise<Map<number, TipoProducto | null>> {
-    if (ids.length === 0) return new Map();
-    const { rows } = await sql<{ id: number; tipo: TipoProducto | null }>`
-      SELECT pago.id, producto.tipo FROM pago
+  /**
+   * Each charge's product type and the part of `importe` that is a donativo: a lottery
+   * settlement's charge (or a part paid of it, `id_pago_origen`) splits what was played from the
+   * donativo in the proportion its talonario's settlement recorded. `importes`: what moved of each
+   * charge (by default, its whole amount). In one statement.
+   */
+  async cargosConDonativo(
+    ids: number[],
+    importes?: ReadonlyMap<number, number>,
+  ): Promise<{ tipo: TipoProducto | null; importe: number; donativo: number }[]> {
+    if (ids.length === 0) return [];
+    const { rows } = await sql<{
+      id: number;
+      tipo: TipoProducto | null;
+      importe: number;
+      jugado: number | null;
+      donativo: number | null;
+    }>`
+      SELECT pago.id, producto.tipo, pago.importe, t.jugado, t.donativo FROM pago
       LEFT JOIN producto ON producto.id = pago.id_producto
+      LEFT JOIN (
+        SELECT id_pago, sum(importe_jugado) AS jugado, sum(donativo) AS donativo
+        FROM loteria_talonario WHERE id_pago IS NOT NULL GROUP BY id_pago
+      ) t ON producto.tipo = 'loteria' AND t.id_pago = coalesce(pago.id_pago_origen, pago.id)
       WHERE pago.id = any(${ids}::integer[])
     `.execute(this.db);
-    return new Map(rows.map((r) => [Number(r.id), r.tipo]));
+    return rows.map((r) => {
+      const importe = importes?.get(Number(r.id)) ?? Number(r.importe);
+      const donativo =
+        r.jugado === null
+          ? 0
+          : donativoDeCobro(importe, {
+              importeJugado: Number(r.jugado),
+              donativo: Number(r.donativo),
+            });
+      return { tipo: r.tipo, importe, donativo };
+    });
   }
 
-  /** What the charges add up to per product type (their whole amounts), in one statement. */
-  async importesPorTipo(ids: number[]): Promise<{ tipo: TipoProducto | null; importe: number }[]> {
-    if (ids.length === 0) return [];
-    const { rows } = await sql<{ tipo: TipoProducto | null; importe: number }>`
-      SELECT producto.tipo, sum(pago.importe) AS importe FROM pago
-      LEFT JOIN producto ON producto.id = pago.id_producto
-      WHERE pago.id = any(${ids}::integer[])
-      GROUP BY producto.tipo
-    `.execute(this.db);
-    return rows.map((r) => ({ tipo: r.tipo, importe: Number(r.importe) }));
+  async nombreLoteria(id: number): Promise<string | undefined> {
+    const fila = await this.db
+      .selectFrom("loteria")
+      .select("nombre")
+      .where("id", "=", id)
+      .executeTakeFirst();
+    return fila?.nombre;
+  }
+
+  /** The first active cash box (where a lottery prize is paid out), or null. */
+  async cajaActiva(): Promise<number | null> {
+    const fila = await this.db
+      .selectFrom("tesoreria_cuenta")
+      .select("id")
+      .where("tipo", "=", "caja")
+      .where("activo", "=", true)
+      .orderBy("id")
+      .executeTakeFirst();
+    return fila?.id ?? null;
   }
 
   async cargo(id: number) {
