@@ -76,7 +76,8 @@ function talonario(cambios: Partial<MiTalonario> = {}): MiTalonario {
     total: 0,
     cargo: null,
     loteria: LOTERIA,
-    digitales: [],
+    digitales: 0,
+    participacionesDigitales: [],
     ...cambios,
   };
 }

@@ -143,12 +143,12 @@ function TarjetaTalonario({
             {tal.cargo ? <EstadoBadge estado={tal.cargo.estado} /> : null}
           </Group>
         )}
-        {tal.digitales.length > 0 ? (
+        {tal.participacionesDigitales.length > 0 ? (
           <Stack gap={2}>
             <Text size="sm" fw={500}>
-              {t("loteria.mia.digitales", { count: tal.digitales.length })}
+              {t("loteria.mia.digitales", { count: tal.participacionesDigitales.length })}
             </Text>
-            {tal.digitales.map((d) => (
+            {tal.participacionesDigitales.map((d) => (
               <Anchor key={d.serie} component={Link} to={`/participacion/${d.codigo}`} size="sm">
                 {t("loteria.mia.digital", { serie: d.serie, nombre: d.comprador.nombre })}
               </Anchor>
