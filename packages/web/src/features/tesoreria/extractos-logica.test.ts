@@ -33,8 +33,13 @@ function linea(n: number, importe: number, propuesta: LineaExtracto["propuesta"]
     importe,
     concepto: `Apunte ${n}`,
     conceptos: [],
+    conceptoComun: null,
+    conceptoPropio: null,
+    documento: null,
     referencia1: null,
     referencia2: null,
+    endToEndId: null,
+    referenciaBanco: null,
     estado: "pendiente",
     propuesta,
     movimientos: [],
@@ -47,7 +52,7 @@ const REMESA = linea(1, 4820.5, {
   accion: "conciliar",
   regla: "remesa",
   movimientos: [mov(11, 4820.5, "remesa")],
-  comision: null,
+  comision: 0,
 });
 const TPV = linea(2, 97.6, {
   accion: "conciliar",

@@ -1,4 +1,16 @@
-import { aCentimos, aEuros, type OrigenMovimiento } from "@fila/domain";
+import {
+  aCentimos,
+  aEuros,
+  type ConciliacionCuenta,
+  type DecisionExtracto,
+  type ExtractoImportado as ExtractoImportadoApi,
+  type ExtractoResumen,
+  type ImportacionExtracto,
+  type LineaExtracto as LineaExtractoApi,
+  type MovimientoResumen as MovimientoResumenApi,
+  type PropuestaLinea,
+  type ReglaTesoreria,
+} from "@fila/domain";
 
 /**
  * The bank statement's import as docs/CONTRATO-TESORERIA.md tells it («Extractos del banco»):
@@ -7,106 +19,16 @@ import { aCentimos, aEuros, type OrigenMovimiento } from "@fila/domain";
  * the API takes.
  */
 
-export type MovimientoResumen = {
-  id: number;
-  fecha: string;
-  concepto: string;
-  importe: number;
-  origen: { tipo: OrigenMovimiento | "premio_loteria" | "extracto"; id: number | null };
-};
-
-export type Propuesta =
-  | {
-      accion: "conciliar";
-      regla: "remesa" | "cobro" | "pago_online" | "devolucion" | "movimiento";
-      movimientos: MovimientoResumen[];
-      comision: number | null;
-    }
-  | {
-      accion: "nuevo";
-      idCategoria: number | null;
-      categoria: string | null;
-      idRegla: number | null;
-    }
-  | { accion: "omitir" };
-
-export type LineaExtracto = {
-  n: number;
-  linea: number | null;
-  fechaOperacion: string;
-  fechaValor: string;
-  importe: number;
-  concepto: string;
-  conceptos: string[];
-  referencia1: string | null;
-  referencia2: string | null;
-  estado: "pendiente" | "conciliada" | "omitida";
-  propuesta: Propuesta | null;
-  movimientos: MovimientoResumen[];
-};
-
-export type CuentaDeExtracto = {
-  idExtracto: number | null;
-  idCuenta: number;
-  cuenta: string;
-  iban: string;
-  fechaDesde: string;
-  fechaHasta: string;
-  saldoInicial: number;
-  saldoFinal: number;
-  saldoLibro: number;
-  diferencia: number;
-  lineas: LineaExtracto[];
-};
-
-export type ResultadoExtracto = {
-  formato: "norma43" | "camt053";
-  confirmado: boolean;
-  cuentas: CuentaDeExtracto[];
-};
-
-export type ExtractoImportado = {
-  id: number;
-  idCuenta: number;
-  cuenta: string;
-  formato: "norma43" | "camt053";
-  nombreArchivo: string;
-  fechaDesde: string;
-  fechaHasta: string;
-  saldoInicial: number;
-  saldoFinal: number;
-  numLineas: number;
-  numConciliadas: number;
-  numPendientes: number;
-  numOmitidas: number;
-  importadoEn: string;
-};
-
-/** An imported statement with its lines (`GET /extractos/:id`). */
-export type DetalleExtracto = ExtractoImportado & { lineas: LineaExtracto[] };
-
-export type Conciliacion = {
-  idCuenta: number;
-  cuenta: string;
-  tipo: "caja" | "banco";
-  iban: string;
-  idExtracto: number | null;
-  fechaExtracto: string | null;
-  saldoBanco: number | null;
-  saldoLibro: number;
-  diferencia: number | null;
-  lineasPendientes: number;
-};
-
-export type Regla = {
-  id: number;
-  texto: string;
-  tipo: "ingreso" | "gasto" | null;
-  idCategoria: number;
-  categoria: string;
-  orden: number;
-  activo: boolean;
-};
+// The API's shapes (packages/domain/src/tesoreria/extractos.schema.ts), by the screen's names.
+export type MovimientoResumen = MovimientoResumenApi;
+export type Propuesta = PropuestaLinea;
+export type LineaExtracto = LineaExtractoApi;
+export type ResultadoExtracto = ImportacionExtracto;
+export type CuentaDeExtracto = ImportacionExtracto["cuentas"][number];
+export type ExtractoImportado = ExtractoResumen;
+export type DetalleExtracto = ExtractoImportadoApi;
+export type Conciliacion = ConciliacionCuenta;
+export type Regla = ReglaTesoreria;
 
 /** What the treasurer decides for a line (`pendiente`: nothing yet, it stays for later). */
 export type Decision =
@@ -115,10 +37,7 @@ export type Decision =
   | { accion: "omitir" }
   | { accion: "pendiente" };
 
-export type DecisionApi =
-  | { n: number; accion: "conciliar"; idsMovimiento: number[]; comision?: number }
-  | { n: number; accion: "nuevo"; idCategoria: number; concepto?: string }
-  | { n: number; accion: "omitir" };
+export type DecisionApi = DecisionExtracto;
 
 /** The decision a line starts with: its proposal (a new movement without category: pending). */
 export function decisionInicial(l: LineaExtracto): Decision {
@@ -127,12 +46,9 @@ export function decisionInicial(l: LineaExtracto): Decision {
   if (p.accion === "conciliar") {
     return { accion: "conciliar", idsMovimiento: p.movimientos.map((m) => m.id) };
   }
-  if (p.accion === "nuevo") {
-    return p.idCategoria === null
-      ? { accion: "pendiente" }
-      : { accion: "nuevo", idCategoria: p.idCategoria, concepto: l.concepto };
-  }
-  return { accion: "omitir" };
+  return p.idCategoria === null
+    ? { accion: "pendiente" }
+    : { accion: "nuevo", idCategoria: p.idCategoria, concepto: l.concepto };
 }
 
 export type ProblemaDecision =

@@ -398,7 +398,7 @@ function ExtractoImportadoPanel({ id, alCerrar }: { id: number; alCerrar: () => 
             fechaDesde: e.fechaDesde,
             fechaHasta: e.fechaHasta,
             saldoFinal: e.saldoFinal,
-            saldoLibro: null,
+            saldoLibro: e.saldoLibro,
             lineas: e.lineas,
           },
         ]}
@@ -722,9 +722,7 @@ function LineaConciliador({
                   })
                 : p?.accion === "nuevo" && p.categoria
                   ? t("tesoreria.extractos.propuestas.nuevo", { categoria: p.categoria })
-                  : p?.accion === "omitir"
-                    ? t("tesoreria.extractos.propuestas.omitir")
-                    : t("tesoreria.extractos.propuestas.nada")}
+                  : t("tesoreria.extractos.propuestas.nada")}
             </Text>
             <Select
               label={t("tesoreria.extractos.queHacer", { n: l.n })}

@@ -247,8 +247,13 @@ describe("importar un extracto", () => {
             importe: 4820.5,
             concepto: "REMESA 2026-11",
             conceptos: [],
+            conceptoComun: null,
+            conceptoPropio: null,
+            documento: null,
             referencia1: null,
             referencia2: null,
+            endToEndId: null,
+            referenciaBanco: null,
             estado: confirmado ? "conciliada" : "pendiente",
             propuesta: confirmado
               ? null
@@ -264,7 +269,7 @@ describe("importar un extracto", () => {
                       origen: { tipo: "remesa", id: 3 },
                     },
                   ],
-                  comision: null,
+                  comision: 0,
                 },
             movimientos: [],
           },
@@ -276,8 +281,13 @@ describe("importar un extracto", () => {
             importe: -3.5,
             concepto: "COMISION MANTENIMIENTO",
             conceptos: [],
+            conceptoComun: null,
+            conceptoPropio: null,
+            documento: null,
             referencia1: null,
             referencia2: null,
+            endToEndId: null,
+            referenciaBanco: null,
             estado: confirmado ? "conciliada" : "pendiente",
             propuesta: confirmado
               ? null

@@ -11,6 +11,7 @@ import type {
   Movimiento,
   MovimientoEntrada,
   Presupuesto,
+  ReglaTesoreriaEntrada,
 } from "@fila/domain";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
@@ -253,13 +254,7 @@ export function useReglas() {
   });
 }
 
-export type ReglaEntrada = {
-  texto: string;
-  tipo: "ingreso" | "gasto" | null;
-  idCategoria: number;
-  orden: number;
-  activo: boolean;
-};
+export type ReglaEntrada = ReglaTesoreriaEntrada;
 
 export function useMutacionesReglas() {
   return {
