@@ -130,7 +130,10 @@ describe("la pestaña Tesorería de Cuotas", () => {
 
     fireEvent.click(screen.getByRole("tab", { name: "Tesorería" }));
     expect(consulta()).toBe("?vista=tesoreria");
-    expect(await screen.findByRole("button", { name: "Caja: 150,25 €" })).toBeTruthy();
+    // The tab's chunk loads first (slow on a busy machine).
+    expect(
+      await screen.findByRole("button", { name: "Caja: 150,25 €" }, { timeout: 10_000 }),
+    ).toBeTruthy();
     expect(screen.getByRole("button", { name: "Banco: 6.317,00 €" })).toBeTruthy();
     const fila = (await screen.findByText("Remesa de noviembre")).closest("tr");
     expect(fila?.textContent).toContain("Cuotas (720)");
@@ -148,7 +151,7 @@ describe("la pestaña Tesorería de Cuotas", () => {
 
     fireEvent.click(screen.getByRole("tab", { name: "Presupuesto" }));
     expect(consulta()).toBe("?vista=tesoreria&seccion=presupuesto");
-  });
+  }, 30_000);
 
   it("un gasto en dos categorías que no suman lo dice en castellano, y al cuadrar se anota con su factura", async () => {
     servirTesoreria();
@@ -161,7 +164,7 @@ describe("la pestaña Tesorería de Cuotas", () => {
       cuerpo: { id: 1, idMovimiento: 41, nombreArchivo: "factura.jpg" },
     });
     pintarEnRuta(<ProductosPage />, "/productos?vista=tesoreria");
-    const nuevo = await screen.findByRole("button", { name: "Nuevo gasto" });
+    const nuevo = await screen.findByRole("button", { name: "Nuevo gasto" }, { timeout: 10_000 });
     await waitFor(() => expect(nuevo).toHaveProperty("disabled", false));
     fireEvent.click(nuevo);
     const dialogo = await screen.findByRole("dialog", { name: "Nuevo gasto" });
@@ -219,7 +222,7 @@ describe("la pestaña Tesorería de Cuotas", () => {
     });
     expect(posts[1]?.url.pathname).toBe("/api/tesoreria/movimientos/41/documentos");
     expect((posts[1]?.init.body as FormData | undefined)?.get("archivo")).toBeInstanceOf(File);
-  });
+  }, 30_000);
 });
 
 describe("importar un extracto", () => {
@@ -309,7 +312,11 @@ describe("importar un extracto", () => {
         ? { status: 201, cuerpo: previa(true, 6317) }
         : { status: 200, cuerpo: previa(false, 6320.5) };
     pintarEnRuta(<ProductosPage />, "/productos?vista=tesoreria&seccion=extractos");
-    await screen.findByRole("heading", { name: "Importar un extracto del banco" });
+    await screen.findByRole(
+      "heading",
+      { name: "Importar un extracto del banco" },
+      { timeout: 10_000 },
+    );
     const n43 = new File(["11…"], "noviembre.n43", { type: "text/plain" });
     fireEvent.change(document.querySelector('input[type="file"]') as HTMLInputElement, {
       target: { files: [n43] },
@@ -353,5 +360,5 @@ describe("importar un extracto", () => {
       { n: 1, accion: "conciliar", idsMovimiento: [40] },
       { n: 2, accion: "nuevo", idCategoria: 18 },
     ]);
-  });
+  }, 30_000);
 });
