@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { AppPage, CUENTAS, PASSWORD_DEMO } from "../page-models/app-page";
+import { infraccionesGraves } from "../support/axe";
 
 // The treasury (issue 47) on the phone. The statement is the association's account at CaixaBank
 // (ES66 2100 0418 40 1234567891: entity, office and account in record 11), which the demo's
@@ -124,6 +125,7 @@ test("en el móvil, la tesorera anota la foto de una factura como gasto, concili
   await expect(fila).toContainText("-48,40 €");
   await expect(fila.getByLabel("1 documentos")).toBeVisible();
   expect(Date.now() - inicio).toBeLessThan(60_000);
+  expect(await infraccionesGraves(page)).toEqual([]);
 
   // The bank's statement of today: the invoice paid and a maintenance fee.
   const login = await request.post("/api/login", {
@@ -173,6 +175,7 @@ test("en el móvil, la tesorera anota la foto de una factura como gasto, concili
   await expect(page.getByRole("region", { name: "Banco y libro de Banco" })).toContainText(
     "Cuadra",
   );
+  expect(await infraccionesGraves(page)).toEqual([]);
 
   // The year's accounts for the assembly.
   await page.getByRole("tab", { name: "Cuentas del año" }).click();

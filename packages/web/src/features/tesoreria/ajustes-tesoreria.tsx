@@ -26,13 +26,13 @@ import {
   Title,
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { notifications } from "@mantine/notifications";
 import { IconPencil, IconPlus } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { CampoFecha } from "../../lib/campo-fecha";
 import { useTranslation } from "../../lib/i18n";
 import { AvisoError } from "../loteria/aviso-error";
 import { hoyIso } from "../pagos/pagos-logica";
+import { avisarHecho } from "./avisos";
 import { useAjustes, useCategorias, useCuentas, useMutacionesTesoreria } from "./use-tesoreria";
 
 const euros = (v: number) => formatearImporte(aCentimos(v));
@@ -77,7 +77,7 @@ export function AjustesTesoreria() {
             {t("tesoreria.cuentas.nueva")}
           </Button>
         </Group>
-        <Table.ScrollContainer minWidth={520}>
+        <Table.ScrollContainer minWidth={520} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
           <Table striped withTableBorder aria-label={t("tesoreria.cuentas.titulo")}>
             <Table.Thead>
               <Table.Tr>
@@ -141,7 +141,7 @@ export function AjustesTesoreria() {
             {t("tesoreria.categorias.nueva")}
           </Button>
         </Group>
-        <Table.ScrollContainer minWidth={420}>
+        <Table.ScrollContainer minWidth={420} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
           <Table striped withTableBorder aria-label={t("tesoreria.categorias.titulo")}>
             <Table.Thead>
               <Table.Tr>
@@ -221,7 +221,7 @@ function CuentasAutomaticas({ cuentas }: { cuentas: readonly CuentaTesoreria[] }
         idCuentaBanco: Number(valores.idCuentaBanco),
         idCuentaTpv: Number(valores.idCuentaTpv),
       });
-      notifications.show({ color: "green", message: t("tesoreria.ajustes.guardado") });
+      avisarHecho(t("tesoreria.ajustes.guardado"));
     } catch (e) {
       setError(e);
     }
@@ -316,10 +316,7 @@ function CuentaModal({
     };
     try {
       await guardarCuenta.mutateAsync({ id: cuenta?.id ?? null, datos });
-      notifications.show({
-        color: "green",
-        message: t("tesoreria.guardada", { nombre: datos.nombre }),
-      });
+      avisarHecho(t("tesoreria.guardada", { nombre: datos.nombre }));
       alCerrar();
     } catch (e) {
       setError(e);
@@ -425,10 +422,7 @@ function CategoriaModal({
     const datos = { ...v, nombre: v.nombre.trim(), codigoPgc: v.codigoPgc.trim() };
     try {
       await guardarCategoria.mutateAsync({ id: categoria?.id ?? null, datos });
-      notifications.show({
-        color: "green",
-        message: t("tesoreria.guardada", { nombre: datos.nombre }),
-      });
+      avisarHecho(t("tesoreria.guardada", { nombre: datos.nombre }));
       alCerrar();
     } catch (e) {
       setError(e);

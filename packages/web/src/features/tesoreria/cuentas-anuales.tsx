@@ -14,7 +14,6 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { IconDownload, IconLock, IconLockOpen } from "@tabler/icons-react";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
@@ -22,6 +21,7 @@ import { descargarDeApi } from "../../lib/descargar";
 import { useTranslation } from "../../lib/i18n";
 import { notificarError } from "../../lib/notificar";
 import { AvisoError } from "../loteria/aviso-error";
+import { avisarHecho } from "./avisos";
 import { SelectorAnyo } from "./presupuesto";
 import { anyoDeUrl, nombreCategoria } from "./tesoreria-logica";
 import { useCierres, useCuentasAnuales, useMutacionesTesoreria } from "./use-tesoreria";
@@ -60,13 +60,11 @@ export function CuentasAnualesSeccion() {
     try {
       if (confirmar === "cerrar") await cerrar.mutateAsync(anyo);
       else await reabrir.mutateAsync(anyo);
-      notifications.show({
-        color: "green",
-        message: t(
-          confirmar === "cerrar" ? "tesoreria.cierre.cerrado" : "tesoreria.cierre.reabierto",
-          { anyo },
-        ),
-      });
+      avisarHecho(
+        t(confirmar === "cerrar" ? "tesoreria.cierre.cerrado" : "tesoreria.cierre.reabierto", {
+          anyo,
+        }),
+      );
       setConfirmar(null);
     } catch (e) {
       setError(e);
@@ -152,7 +150,10 @@ export function CuentasAnualesSeccion() {
             <Cifra titulo={t("tesoreria.cuentasAnuales.resultado")} valor={euros(c.resultado)} />
           </SimpleGrid>
 
-          <Table.ScrollContainer minWidth={420}>
+          <Table.ScrollContainer
+            minWidth={420}
+            scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}
+          >
             <Table withTableBorder aria-label={t("tesoreria.cuentasAnuales.partidas")}>
               <Table.Thead>
                 <Table.Tr>
@@ -185,7 +186,10 @@ export function CuentasAnualesSeccion() {
             </Table>
           </Table.ScrollContainer>
 
-          <Table.ScrollContainer minWidth={420}>
+          <Table.ScrollContainer
+            minWidth={420}
+            scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}
+          >
             <Table withTableBorder aria-label={t("tesoreria.cuentasAnuales.saldos")}>
               <Table.Thead>
                 <Table.Tr>

@@ -22,7 +22,6 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { IconCheck, IconFileImport } from "@tabler/icons-react";
 import type { DataTableColumn } from "mantine-datatable";
 import { useEffect, useState } from "react";
@@ -30,6 +29,7 @@ import { useTranslation } from "../../lib/i18n";
 import { useListado } from "../../lib/listado";
 import { TablaListado } from "../../lib/tabla-listado";
 import { AvisoError } from "../loteria/aviso-error";
+import { avisarHecho } from "./avisos";
 import {
   comprobarDecision,
   cuadreConciliacion,
@@ -115,7 +115,7 @@ export function ExtractosSeccion() {
       setAplicado(r);
       setBorrador(null);
       setArchivo(null);
-      notifications.show({ color: "green", message: t("tesoreria.extractos.aplicado") });
+      avisarHecho(t("tesoreria.extractos.aplicado"));
     } catch (e) {
       setError(e);
     }
@@ -243,7 +243,7 @@ function SaldosBancoLibro() {
             </Text>
           )}
           {c.lineasPendientes > 0 ? (
-            <Text size="xs" c="orange.8">
+            <Text size="xs" c="orange.9">
               {t("tesoreria.extractos.pendientes", { count: c.lineasPendientes })}
             </Text>
           ) : null}
@@ -408,7 +408,7 @@ function ExtractoImportadoPanel({ id, alCerrar }: { id: number; alCerrar: () => 
           setError(null);
           try {
             await decidir.mutateAsync({ id, decisiones });
-            notifications.show({ color: "green", message: t("tesoreria.extractos.aplicado") });
+            avisarHecho(t("tesoreria.extractos.aplicado"));
           } catch (err) {
             setError(err);
           }
@@ -580,7 +580,7 @@ function CuentaConciliador({
               <Cifra
                 titulo={t("tesoreria.extractos.diferenciaCorta")}
                 valor={euros(diferencia)}
-                color={aCentimos(diferencia) === 0 ? "green.8" : "red.8"}
+                color={aCentimos(diferencia) === 0 ? "green.9" : "red.9"}
               />
             </>
           ) : null}
@@ -692,7 +692,7 @@ function LineaConciliador({
               {l.concepto}
             </Text>
           </Stack>
-          <Text fw={600} c={l.importe < 0 ? "red.8" : "green.8"} style={{ whiteSpace: "nowrap" }}>
+          <Text fw={600} c={l.importe < 0 ? "red.9" : "green.9"} style={{ whiteSpace: "nowrap" }}>
             {euros(l.importe)}
           </Text>
         </Group>

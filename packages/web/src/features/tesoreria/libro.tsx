@@ -137,7 +137,7 @@ export function LibroTesoreria() {
         <Text
           size="sm"
           fw={500}
-          c={m.importe < 0 ? "red.8" : "green.8"}
+          c={m.importe < 0 ? "red.9" : "green.9"}
           style={{ whiteSpace: "nowrap" }}
         >
           {euros(m.importe)}
@@ -199,7 +199,6 @@ export function LibroTesoreria() {
                 })
               }
               aria-pressed={listado.filtros.idCuenta === String(c.id)}
-              aria-label={t("tesoreria.libro.saldoDe", { cuenta: c.nombre, saldo: euros(c.saldo) })}
             >
               <Paper
                 withBorder

@@ -23,7 +23,6 @@ import {
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useMediaQuery } from "@mantine/hooks";
-import { notifications } from "@mantine/notifications";
 import { IconCamera, IconPaperclip, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { CampoFecha } from "../../lib/campo-fecha";
@@ -31,6 +30,7 @@ import { useTranslation } from "../../lib/i18n";
 import { notificarError } from "../../lib/notificar";
 import { AvisoError } from "../loteria/aviso-error";
 import { hoyIso } from "../pagos/pagos-logica";
+import { avisarHecho } from "./avisos";
 import {
   anyadirLinea,
   categoriasDe,
@@ -143,13 +143,12 @@ export function MovimientoFormModal({
           notificarError(e, t("tesoreria.movimiento.errorDocumento", { archivo: archivo.name }));
         }
       }
-      notifications.show({
-        color: "green",
-        message: t("tesoreria.movimiento.guardado", {
+      avisarHecho(
+        t("tesoreria.movimiento.guardado", {
           concepto: movimiento.concepto,
           importe: formatearImporte(aCentimos(movimiento.importe)),
         }),
-      });
+      );
       alCerrar();
     } catch (e) {
       setError(e);

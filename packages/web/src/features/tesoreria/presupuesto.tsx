@@ -21,12 +21,12 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { IconDeviceFloppy } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { IDIOMAS_WEB, useIdioma, useTranslation } from "../../lib/i18n";
 import { AvisoError } from "../loteria/aviso-error";
+import { avisarHecho } from "./avisos";
 import {
   anyoDeUrl,
   centimosDe,
@@ -121,10 +121,7 @@ export function PresupuestoSeccion() {
     setError(null);
     try {
       await guardarPresupuesto.mutateAsync({ anyo, ...cuerpoPresupuesto(importes) });
-      notifications.show({
-        color: "green",
-        message: t("tesoreria.presupuesto.guardado", { anyo }),
-      });
+      avisarHecho(t("tesoreria.presupuesto.guardado", { anyo }));
     } catch (e) {
       setError(e);
     }
@@ -138,7 +135,7 @@ export function PresupuestoSeccion() {
     const totales = tipo === "ingreso" ? p.ingresos : p.gastos;
     const titulo = t(tipo === "ingreso" ? "tesoreria.tipos.ingresos" : "tesoreria.tipos.gastos");
     return (
-      <Table.ScrollContainer minWidth={560}>
+      <Table.ScrollContainer minWidth={560} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
         <Table
           striped
           withTableBorder
@@ -188,7 +185,7 @@ export function PresupuestoSeccion() {
                   <Table.Td ta="right">{euros(l.real)}</Table.Td>
                   <Table.Td
                     ta="right"
-                    c={favorable === null ? undefined : favorable ? "green.8" : "red.8"}
+                    c={favorable === null ? undefined : favorable ? "green.9" : "red.9"}
                   >
                     {euros(l.desviacion)}
                   </Table.Td>

@@ -64,7 +64,7 @@ export function ReglasCategoria() {
           {mensajeDeError(reglas.error)}
         </Text>
       ) : null}
-      <Table.ScrollContainer minWidth={420}>
+      <Table.ScrollContainer minWidth={420} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
         <Table striped withTableBorder aria-label={t("tesoreria.reglas.titulo")}>
           <Table.Thead>
             <Table.Tr>
