@@ -22,7 +22,7 @@ import { useTranslation } from "../../lib/i18n";
 import { notificarError } from "../../lib/notificar";
 import { AvisoError } from "../loteria/aviso-error";
 import { avisarHecho } from "./avisos";
-import { SelectorAnyo } from "./presupuesto";
+import { SelectorAnyo } from "./selector-anyo";
 import { anyoDeUrl, nombreCategoria } from "./tesoreria-logica";
 import { useCierres, useCuentasAnuales, useMutacionesTesoreria } from "./use-tesoreria";
 

@@ -27,6 +27,7 @@ import { useSearchParams } from "react-router";
 import { IDIOMAS_WEB, useIdioma, useTranslation } from "../../lib/i18n";
 import { AvisoError } from "../loteria/aviso-error";
 import { avisarHecho } from "./avisos";
+import { SelectorAnyo } from "./selector-anyo";
 import {
   anyoDeUrl,
   centimosDe,
@@ -41,37 +42,6 @@ import {
 import { useMutacionesTesoreria, usePresupuesto } from "./use-tesoreria";
 
 const euros = (v: number) => formatearImporte(aCentimos(v));
-
-/** The year in `?anyo=`, kept beside the tab's other parameters. */
-export function SelectorAnyo() {
-  const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const anyo = anyoDeUrl(params);
-  return (
-    <NumberInput
-      label={t("tesoreria.anyo")}
-      min={2000}
-      max={2100}
-      allowDecimal={false}
-      allowNegative={false}
-      thousandSeparator={false}
-      value={anyo}
-      onChange={(v) => {
-        if (typeof v === "number" && v >= 2000 && v <= 2100) {
-          setParams(
-            (previos) => {
-              const siguientes = new URLSearchParams(previos);
-              siguientes.set("anyo", String(v));
-              return siguientes;
-            },
-            { replace: true },
-          );
-        }
-      }}
-      maw={140}
-    />
-  );
-}
 
 /**
  * The budget the assembly approved, per category, against what happened: the table (the budget

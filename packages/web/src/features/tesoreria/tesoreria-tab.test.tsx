@@ -362,3 +362,134 @@ describe("importar un extracto", () => {
     ]);
   }, 30_000);
 });
+
+describe("presupuesto y cuentas del año", () => {
+  const fila = (
+    idCategoria: number,
+    categoria: string,
+    tipo: "ingreso" | "gasto",
+    presupuesto: number,
+    real: number,
+  ) => ({
+    idCategoria,
+    categoria,
+    tipo,
+    codigoPgc: "",
+    presupuesto,
+    real,
+    desviacion: real - presupuesto,
+    meses: Array(12).fill(0),
+  });
+
+  it("el presupuesto muestra lo real y la desviación, y guarda lo que la asamblea aprobó", async () => {
+    const lineas = [
+      fila(1, "Cuotas", "ingreso", 20000, 19500),
+      fila(14, "Pólvora", "gasto", 3000, 3200),
+    ];
+    rutasApi["GET /api/tesoreria/presupuestos/2026"] = () => ({
+      status: 200,
+      cuerpo: {
+        anyo: 2026,
+        cerrado: false,
+        lineas,
+        ingresos: { presupuesto: 20000, real: 19500, desviacion: -500 },
+        gastos: { presupuesto: 3000, real: 3200, desviacion: 200 },
+      },
+    });
+    rutasApi["PUT /api/tesoreria/presupuestos/2026"] = (init) => ({
+      status: 200,
+      cuerpo: { ...JSON.parse(String(init.body)), anyo: 2026 },
+    });
+    pintarEnRuta(<ProductosPage />, "/productos?vista=tesoreria&seccion=presupuesto&anyo=2026");
+    const gastos = await screen.findByRole(
+      "table",
+      { name: "Presupuesto de Gastos" },
+      { timeout: 10_000 },
+    );
+    const polvora = within(gastos).getByText("Pólvora").closest("tr");
+    expect(polvora?.textContent).toContain("3.200,00 €");
+    expect(polvora?.textContent).toContain("200,00 €");
+    expect(screen.getByTestId("resultado-presupuesto").textContent).toBe(
+      "Resultado presupuestado: 17.000,00 € · resultado real: 16.300,00 €",
+    );
+    const guardar = screen.getByRole("button", { name: "Guardar el presupuesto" });
+    expect(guardar).toHaveProperty("disabled", true);
+    fireEvent.change(screen.getByLabelText("Presupuesto de Pólvora"), {
+      target: { value: "3500" },
+    });
+    fireEvent.click(guardar);
+    await waitFor(() => expect(llamadas.some((l) => l.metodo === "PUT")).toBe(true));
+    const envio = llamadas.find((l) => l.metodo === "PUT");
+    expect(JSON.parse(String(envio?.init.body))).toEqual({
+      lineas: [
+        { idCategoria: 1, importe: 20000 },
+        { idCategoria: 14, importe: 3500 },
+      ],
+    });
+  }, 30_000);
+
+  it("las cuentas del año muestran las partidas y los saldos, y cierran el año", async () => {
+    rutasApi["GET /api/tesoreria/cierres"] = () => ({ status: 200, cuerpo: [] });
+    rutasApi["GET /api/tesoreria/cuentas-anuales"] = () => ({
+      status: 200,
+      cuerpo: {
+        anyo: 2026,
+        cerrado: false,
+        partidas: [
+          {
+            clave: "1.a",
+            texto: "Cuotas de asociados y afiliados",
+            importe: 19500,
+            categorias: [{ idCategoria: 1, categoria: "Cuotas", codigoPgc: "720", importe: 19500 }],
+          },
+          {
+            clave: "6",
+            texto: "Aprovisionamientos",
+            importe: -3200,
+            categorias: [
+              { idCategoria: 14, categoria: "Pólvora", codigoPgc: "602", importe: -3200 },
+            ],
+          },
+        ],
+        totalIngresos: 19500,
+        totalGastos: -3200,
+        resultado: 16300,
+        cuentas: [
+          { idCuenta: 1, cuenta: "Caja", tipo: "caja", saldoInicio: 100, saldoFin: 400 },
+          { idCuenta: 2, cuenta: "Banco", tipo: "banco", saldoInicio: 1000, saldoFin: 17000 },
+        ],
+        saldoInicio: 1100,
+        saldoFin: 17400,
+        pendienteCobro: { importe: 450, numCargos: 3 },
+        presupuesto: null,
+      },
+    });
+    rutasApi["POST /api/tesoreria/cierres"] = () => ({
+      status: 201,
+      cuerpo: { anyo: 2026, cerradoEn: "2027-01-10T10:00:00Z", idUsuario: 1 },
+    });
+    pintarEnRuta(<ProductosPage />, "/productos?vista=tesoreria&seccion=cuentas-anuales&anyo=2026");
+    const partidas = await screen.findByRole(
+      "table",
+      { name: "Cuenta de resultados" },
+      { timeout: 10_000 },
+    );
+    expect(
+      within(partidas).getByText("6. Aprovisionamientos").closest("tr")?.textContent,
+    ).toContain("-3.200,00 €");
+    expect(within(partidas).getByText("Pólvora (602)")).toBeTruthy();
+    const saldos = screen.getByRole("table", { name: "Saldos de caja y bancos" });
+    expect(within(saldos).getByText("Total").closest("tr")?.textContent).toBe(
+      "Total1.100,00 €17.400,00 €",
+    );
+    expect(screen.getByTestId("pendiente-cobro").textContent).toBe(
+      "Cargos de socios por cobrar: 450,00 € (3 cargos)",
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Cerrar 2026" }));
+    const dialogo = await screen.findByRole("dialog", { name: "Cerrar la tesorería de 2026" });
+    fireEvent.click(within(dialogo).getByRole("button", { name: "Cerrar el año" }));
+    await waitFor(() => expect(llamadas.some((l) => l.metodo === "POST")).toBe(true));
+    const envio = llamadas.find((l) => l.metodo === "POST");
+    expect(JSON.parse(String(envio?.init.body))).toEqual({ anyo: 2026 });
+  }, 30_000);
+});

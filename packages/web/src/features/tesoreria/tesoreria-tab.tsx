@@ -2,16 +2,22 @@ import { Center, Loader, Tabs } from "@mantine/core";
 import { type ComponentType, lazy, Suspense } from "react";
 import { useSearchParams } from "react-router";
 import { useTranslation } from "../../lib/i18n";
-import { AjustesTesoreria } from "./ajustes-tesoreria";
-import { CuentasAnualesSeccion } from "./cuentas-anuales";
 import { LibroTesoreria } from "./libro";
-import { PresupuestoSeccion } from "./presupuesto";
 import { SECCIONES, type Seccion, seccionDeUrl } from "./tesoreria-logica";
 
-// Loaded lazily by the Cuotas page (`#/productos?vista=tesoreria`); the statement import, with
-// its matching step, is a chunk of its own.
+// Loaded lazily by the Cuotas page (`#/productos?vista=tesoreria`) with the book; each other
+// section is a chunk of its own (the budget's brings the charts).
 const ExtractosSeccion = lazy(() =>
   import("./extractos").then((m) => ({ default: m.ExtractosSeccion })),
+);
+const PresupuestoSeccion = lazy(() =>
+  import("./presupuesto").then((m) => ({ default: m.PresupuestoSeccion })),
+);
+const CuentasAnualesSeccion = lazy(() =>
+  import("./cuentas-anuales").then((m) => ({ default: m.CuentasAnualesSeccion })),
+);
+const AjustesTesoreria = lazy(() =>
+  import("./ajustes-tesoreria").then((m) => ({ default: m.AjustesTesoreria })),
 );
 
 const COMPONENTES: Record<Seccion, ComponentType> = {
