@@ -83,6 +83,17 @@ describe("cargarDemo", () => {
     expect(actos.map((a) => a.nombre)).toEqual(
       expect.arrayContaining(["Assaig", "Entrada", "Dinar"]),
     );
+    // The treasurer's first rules for the bank statement.
+    const reglas = await db
+      .selectFrom("tesoreria_regla as r")
+      .innerJoin("tesoreria_categoria as c", "c.id", "r.id_categoria")
+      .select(["r.texto", "r.tipo", "c.clave"])
+      .orderBy("r.id")
+      .execute();
+    expect(reglas).toEqual([
+      { texto: "COMISION", tipo: "gasto", clave: "comisiones_bancarias" },
+      { texto: "SUBVENCION", tipo: "ingreso", clave: "subvenciones" },
+    ]);
   });
 
   it("crea las tres cuentas con su rol, la contraseña de la demo y las condiciones aceptadas", async () => {

@@ -907,6 +907,15 @@ export async function cargarDemo(db: Database, dataDir?: string): Promise<{ carg
       .where("nombre", "=", "Efectivo")
       .where("id_cuenta_tesoreria", "is", null)
       .execute();
+    // The treasurer's first rules for the bank statement (issue 47): fees and subsidies.
+    await sql`
+      INSERT INTO tesoreria_regla (texto, tipo, id_categoria)
+      SELECT r.texto, r.tipo, c.id
+      FROM (VALUES ('COMISION', 'gasto', 'comisiones_bancarias'),
+                   ('SUBVENCION', 'ingreso', 'subvenciones')) AS r(texto, tipo, clave)
+      JOIN tesoreria_categoria c ON c.clave = r.clave
+      WHERE NOT EXISTS (SELECT 1 FROM tesoreria_regla x WHERE x.texto = r.texto)
+    `.execute(tx);
     await tx
       .insertInto("tipo_acto")
       .values(TIPOS_ACTO.map((t) => ({ ...t })))

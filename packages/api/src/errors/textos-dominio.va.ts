@@ -5,6 +5,18 @@
  * not found here stays in Spanish: add it here when a schema gains a message.
  */
 const EXACTOS: Record<string, string> = {
+  "Indica el número de la línea (n)": "Indica el número de la línia (n)",
+  "Indica los movimientos": "Indica els moviments",
+  "Indica al menos un movimiento": "Indica almenys un moviment",
+  "Como mucho 1000 movimientos": "Com a molt 1000 moviments",
+  "La comisión es positiva": "La comissió és positiva",
+  "La acción es «conciliar», «nuevo» u «omitir»": "L'acció és «conciliar», «nuevo» o «omitir»",
+  "Las decisiones son una lista": "Les decisions són una llista",
+  "Demasiadas decisiones": "Massa decisions",
+  "Escribe el texto que busca la regla": "Escriu el text que busca la regla",
+  "El tipo es «ingreso», «gasto» o null": "El tipus és «ingreso», «gasto» o null",
+  "El orden es un número entero": "L'orde és un número enter",
+  "El orden va de 0 a 9999": "L'orde va de 0 a 9999",
   "Indica sí o no (true o false)": "Indica sí o no (true o false)",
   "El IBAN no es válido": "L'IBAN no és vàlid",
   "Escribe el nombre de la cuenta": "Escriu el nom del compte",

@@ -8,6 +8,7 @@ import { generateSync } from "json-schema-faker";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nuevoToken } from "../lib/tokens.js";
 import { crearCuenta, crearEntorno, type Entorno } from "./entorno.js";
+import { cuentaN43, norma43 } from "./extractos-prueba.js";
 import { validadorDeRespuestas } from "./openapi-respuestas.js";
 import { REDSYS_SIN_BANCO } from "./redsys-simulado.js";
 
@@ -218,9 +219,43 @@ beforeAll(async () => {
     headers: h,
     payload: { cantidad: 1, participaciones: 5, idSocio: usuario.idSocio },
   });
+  // An imported statement of the cash box with a pending line, and a rule (issue 47).
+  const caja = (await e.app.inject({ method: "GET", url: "/api/tesoreria/cuentas", headers: h }))
+    .json()
+    .items.find((c: { tipo: string }) => c.tipo === "caja");
+  const n43 = norma43(
+    cuentaN43(
+      { entidad: "0049", oficina: "1500", cuenta: "0512345678" },
+      "2030-01-01",
+      "2030-01-31",
+      0,
+      [{ fecha: "2030-01-15", importe: 1000, concepto: "INGRESO FUZZ" }],
+    ),
+  );
+  const extracto = await e.app.inject({
+    method: "POST",
+    url: "/api/tesoreria/extractos?confirmar=1",
+    headers: { ...h, "content-type": "multipart/form-data; boundary=f" },
+    payload: Buffer.concat([
+      Buffer.from(`--f\r\nContent-Disposition: form-data; name="idCuenta"\r\n\r\n${caja.id}\r\n`),
+      Buffer.from(
+        '--f\r\nContent-Disposition: form-data; name="archivo"; filename="c.n43"\r\n\r\n',
+      ),
+      n43,
+      Buffer.from("\r\n--f--\r\n"),
+    ]),
+  });
+  const regla = await e.app.inject({
+    method: "POST",
+    url: "/api/tesoreria/reglas",
+    headers: h,
+    payload: { texto: "FUZZ", idCategoria: 1 },
+  });
   ids = [
     1,
     2,
+    extracto.json().cuentas?.[0]?.idExtracto,
+    regla.json().id,
     usuario.idSocio ?? 1,
     tipo.json().id,
     acto.json().id,
@@ -250,6 +285,12 @@ describe("fuzzing desde el documento OpenAPI", () => {
         "POST /api/tesoreria/movimientos",
         "GET /api/tesoreria/cuentas-anuales",
         "DELETE /api/tesoreria/cierres/{anyo}",
+        "POST /api/tesoreria/extractos",
+        "GET /api/tesoreria/extractos/{id}",
+        "POST /api/tesoreria/extractos/{id}/decisiones",
+        "GET /api/tesoreria/conciliacion",
+        "PUT /api/tesoreria/reglas/{id}",
+        "DELETE /api/tesoreria/reglas/{id}",
       ]),
     );
     const fallos: string[] = [];

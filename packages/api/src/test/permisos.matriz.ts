@@ -100,6 +100,11 @@ export type Fixtures = {
     movimiento: number;
     contraasentable: number;
     documento: number;
+    /** An imported statement, a Norma 43 file of the cash box (by idCuenta), and rules. */
+    extracto: number;
+    fichero: Buffer;
+    regla: number;
+    reglaBorrable: number;
   };
   maestros: Record<"tipossocio" | "tiposacto" | "formaspago", { uno: number; borrable: number }>;
   productos: { uno: number; borrable: number };
@@ -1366,6 +1371,54 @@ export const MATRIZ: Record<string, Entrada> = {
     ...admin,
     administrador: { permitido: "2002 no está cerrado: 404" },
     peticion: () => ({ url: "/api/tesoreria/cierres/2002" }),
+  },
+  "POST /api/tesoreria/extractos": {
+    ...admin,
+    peticion: (f) => ({
+      url: "/api/tesoreria/extractos?confirmar=0",
+      multipart: [
+        { campo: "idCuenta", valor: String(f.tesoreria.cuenta) },
+        { campo: "archivo", archivo: f.tesoreria.fichero, nombre: "extracto.n43" },
+      ],
+    }),
+  },
+  "GET /api/tesoreria/extractos": admin,
+  "GET /api/tesoreria/extractos/:id": {
+    ...admin,
+    peticion: (f) => ({ url: `/api/tesoreria/extractos/${f.tesoreria.extracto}` }),
+  },
+  "POST /api/tesoreria/extractos/:id/decisiones": {
+    ...admin,
+    peticion: (f) => ({
+      url: `/api/tesoreria/extractos/${f.tesoreria.extracto}/decisiones`,
+      cuerpo: { decisiones: [] },
+    }),
+  },
+  "GET /api/tesoreria/conciliacion": admin,
+  "GET /api/tesoreria/reglas": admin,
+  "POST /api/tesoreria/reglas": {
+    ...admin,
+    peticion: (f, d) => ({
+      url: "/api/tesoreria/reglas",
+      cuerpo: { texto: `REGLA ${d}`, idCategoria: f.tesoreria.categoria },
+    }),
+  },
+  "GET /api/tesoreria/reglas/:id": {
+    ...admin,
+    peticion: (f) => ({ url: `/api/tesoreria/reglas/${f.tesoreria.regla}` }),
+  },
+  "PUT /api/tesoreria/reglas/:id": {
+    ...admin,
+    peticion: (f) => ({
+      url: `/api/tesoreria/reglas/${f.tesoreria.regla}`,
+      cuerpo: { texto: "COMISION SECRETO-JUNTA", idCategoria: f.tesoreria.categoria },
+    }),
+  },
+  "DELETE /api/tesoreria/reglas/:id": {
+    ...admin,
+    peticion: (f, d) => ({
+      url: `/api/tesoreria/reglas/${paraAdmin(d, f.tesoreria.reglaBorrable, f.tesoreria.regla)}`,
+    }),
   },
 
   // Documentos: un documento solo para la junta es 404 para los demás.

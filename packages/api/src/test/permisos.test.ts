@@ -6,6 +6,7 @@ import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, crearCuenta, crearEntorno, type Entorno, entrar } from "./entorno.js";
+import { cuentaN43, norma43 } from "./extractos-prueba.js";
 import {
   type Dueno,
   type Entrada,
@@ -367,12 +368,34 @@ async function crearFixtures(): Promise<Fixtures> {
     undefined,
     [{ campo: "archivo", archivo: Buffer.from("Factura\n"), nombre: "factura.txt" }],
   );
+  // A statement of the cash box (its CCC is no account's: idCuenta says which).
+  const ficheroExtracto = (dia: string) =>
+    norma43(
+      cuentaN43({ entidad: "0049", oficina: "1500", cuenta: "0512345678" }, dia, dia, 0, [
+        { fecha: dia, importe: 1000, concepto: `INGRESO ${MARCA}` },
+      ]),
+    );
+  const extracto = await preparar("POST", "/api/tesoreria/extractos?confirmar=1", undefined, [
+    { campo: "idCuenta", valor: String(cuentaCaja) },
+    { campo: "archivo", archivo: ficheroExtracto(fecha(-1)), nombre: "caja.n43" },
+  ]);
+  const regla = async () =>
+    (
+      await preparar("POST", "/api/tesoreria/reglas", {
+        texto: "COMISION",
+        idCategoria: categoriaTesoreria,
+      })
+    ).id as number;
   const tesoreria = {
     cuenta: cuentaCaja,
     categoria: categoriaTesoreria,
     movimiento: movimientoTesoreria,
     contraasentable: await movimiento(),
     documento: documentoTesoreria.id as number,
+    extracto: extracto.cuentas[0].idExtracto as number,
+    fichero: ficheroExtracto(fecha(-2)),
+    regla: await regla(),
+    reglaBorrable: await regla(),
   };
 
   const invitada = await preparar("POST", "/api/usuarios", {

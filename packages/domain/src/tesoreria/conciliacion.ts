@@ -61,7 +61,8 @@ export function normalizarTextoBanco(s: string): string {
     .trim();
 }
 
-const sinEspacios = (s: string) => normalizarTextoBanco(s).replace(/ /g, "");
+/** Solo letras y cifras: «TRF-88231» y «trf 88231» son la misma referencia. */
+const soloAlfanumerico = (s: string) => normalizarTextoBanco(s).replace(/[^a-z0-9]/g, "");
 
 function dia(fecha: string): number {
   return (
@@ -112,7 +113,8 @@ export function reglaParaLinea(
  * dos líneas), regla a regla y línea a línea en el orden del extracto:
  * 1. una remesa por su importe el día de cobro ±3 días;
  * 2. la devolución de un adeudo por su importe ±3 días;
- * 3. un cobro en ventanilla por su importe y su referencia en el texto de la línea;
+ * 3. un cobro en ventanilla por su importe y su referencia en el texto de la línea (comparando
+ *    solo letras y cifras), sea cual sea su fecha entre las del extracto ±3 días;
  * 4. los pagos en línea de un día por su suma, en un abono de ese día a 3 días después; si el
  *    abono es algo menor (hasta un 5 % y 50 €), la diferencia es la comisión del TPV;
  * 5. cualquier otro movimiento por su importe ±3 días, el de la fecha más cercana;
@@ -131,15 +133,12 @@ export function proponerConciliacion(
   const porImporte = (
     regla: ReglaPropuesta,
     candidatos: (l: LineaConciliable) => MovimientoConciliable[],
+    margen = DIAS_MARGEN_CONCILIACION,
   ) => {
     for (const l of lineas) {
       if (propuestas.has(l.n)) continue;
       const elegido = candidatos(l)
-        .filter(
-          (m) =>
-            m.importe === l.importe &&
-            Math.abs(diasEntre(m.fecha, l.fecha)) <= DIAS_MARGEN_CONCILIACION,
-        )
+        .filter((m) => m.importe === l.importe && Math.abs(diasEntre(m.fecha, l.fecha)) <= margen)
         .sort(
           (a, b) =>
             Math.abs(diasEntre(a.fecha, l.fecha)) - Math.abs(diasEntre(b.fecha, l.fecha)) ||
@@ -153,13 +152,17 @@ export function proponerConciliacion(
 
   porImporte("remesa", () => libres("remesa"));
   porImporte("devolucion", () => libres("devolucion"));
-  porImporte("cobro", (l) => {
-    const texto = sinEspacios(l.texto);
-    return libres("cobro").filter((m) => {
-      const ref = sinEspacios(m.referencia);
-      return ref.length >= 3 && texto.includes(ref);
-    });
-  });
+  porImporte(
+    "cobro",
+    (l) => {
+      const texto = soloAlfanumerico(l.texto);
+      return libres("cobro").filter((m) => {
+        const ref = soloAlfanumerico(m.referencia);
+        return ref.length >= 3 && texto.includes(ref);
+      });
+    },
+    Number.POSITIVE_INFINITY,
+  );
 
   // The POS pays each day's online payments in one credit, maybe less its fee.
   for (const l of lineas) {

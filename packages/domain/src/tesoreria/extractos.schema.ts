@@ -91,6 +91,8 @@ export const PropuestaLineaSchema = z.discriminatedUnion("accion", [
 export type PropuestaLinea = z.infer<typeof PropuestaLineaSchema>;
 
 export const LineaExtractoSchema = z.object({
+  /** Su id (el `idLineaExtracto` de los movimientos conciliados); null sin confirmar. */
+  id: z.int().nullable(),
   /** Su número en el fichero (desde 1, cuenta tras cuenta): el `n` de las decisiones. */
   n: z.int(),
   /** La línea del fichero (norma 43) o null (camt.053). */

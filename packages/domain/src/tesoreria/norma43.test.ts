@@ -135,6 +135,29 @@ function extracto(bytes: Uint8Array) {
 }
 
 describe("leerNorma43", () => {
+  it("un movimiento de 0,00 cuenta en el lado de su clave en el registro 33", () => {
+    const cero = (debe: boolean) => [
+      r11(CAIXA, "2026-11-01", "2026-11-30", 1000),
+      registro("22", [
+        [7, "0418"],
+        [11, "261105"],
+        [17, "261105"],
+        [23, "99"],
+        [25, "000"],
+        [28, debe ? "1" : "2"],
+        [29, num(0, 14)],
+        [43, num(0, 10)],
+        [53, num(0, 12)],
+      ]),
+      r33(CAIXA, { nDebe: debe ? 1 : 0, debe: 0, nHaber: debe ? 0 : 1, haber: 0, saldo: 1000 }),
+      r88(3),
+    ];
+    for (const debe of [true, false]) {
+      const e = extracto(fichero(cero(debe)));
+      expect(Object.is(e.cuentas[0]?.apuntes[0]?.importeCentimos, 0)).toBe(true);
+    }
+  });
+
   it("lee una cuenta: cabecera, movimientos con sus conceptos y saldos", () => {
     const e = extracto(fichero(MES));
     expect(e.formato).toBe("norma43");

@@ -119,14 +119,17 @@ export function leerNorma43(bytes: Uint8Array): LecturaExtracto {
   let movimientoRoto = false;
   let registros = 0;
   let fin: number | null = null;
+  /** Los movimientos con la clave 1 (debe) en su registro 22. */
+  const enDebe = new WeakSet<ApunteExtracto>();
 
   const problema = (linea: number | null, mensaje: string) => {
     problemas.push({ linea, mensaje });
   };
 
   function cerrar33(r: string, n: number, a: CuentaAbierta) {
-    const cargos = a.cuenta.apuntes.filter((x) => x.importeCentimos < 0);
-    const abonos = a.cuenta.apuntes.filter((x) => x.importeCentimos > 0);
+    // By the key of each 22 (a 0,00 movement is counted on its side too).
+    const cargos = a.cuenta.apuntes.filter((x) => enDebe.has(x));
+    const abonos = a.cuenta.apuntes.filter((x) => !enDebe.has(x));
     const suma = (xs: ApunteExtracto[]) => xs.reduce((s, x) => s + Math.abs(x.importeCentimos), 0);
     if (campo(r, 3, 20) !== a.clave) {
       problema(
@@ -190,11 +193,13 @@ export function leerNorma43(bytes: Uint8Array): LecturaExtracto {
 
   function leer22(r: string, n: number): ApunteExtracto {
     const referencia2 = referencia(r, 65, 80);
-    return {
+    const centimos = importe(r, 28, 29, n);
+    const apunte: ApunteExtracto = {
       linea: n,
       fechaOperacion: fecha(r, 11, n),
       fechaValor: fecha(r, 17, n),
-      importeCentimos: importe(r, 28, 29, n),
+      // -0 (a 0,00 cargo) is 0.
+      importeCentimos: centimos === 0 ? 0 : centimos,
       concepto: referencia2 ?? "",
       conceptos: [],
       conceptoComun: texto(r, 23, 24),
@@ -205,6 +210,8 @@ export function leerNorma43(bytes: Uint8Array): LecturaExtracto {
       endToEndId: null,
       referenciaBanco: null,
     };
+    if (campo(r, 28, 28) === "1") enDebe.add(apunte);
+    return apunte;
   }
 
   for (const [i, bruta] of lineas.entries()) {

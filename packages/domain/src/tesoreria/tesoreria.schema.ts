@@ -181,6 +181,8 @@ export const MovimientoSchema = z.object({
   numDocumentos: z.int(),
   /** El saldo de su cuenta tras este movimiento (en el orden fecha, id). */
   saldo: z.number(),
+  /** La línea del extracto del banco con la que está conciliado, o null. */
+  idLineaExtracto: z.int().nullable(),
   creadoEn: z.string(),
 });
 export type Movimiento = z.infer<typeof MovimientoSchema>;

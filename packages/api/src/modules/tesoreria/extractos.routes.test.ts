@@ -4,6 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BANCO_DEMO } from "../../demo/seed-remesas.js";
 import { bearer, crearCuenta, crearEntorno, type Entorno, entrar } from "../../test/entorno.js";
 import {
+  type Apunte,
+  type Ccc,
+  camt053,
+  cifras,
+  cuentaN43,
+  norma43,
+} from "../../test/extractos-prueba.js";
+import {
   comoFormulario,
   type FormularioBanco,
   notificacionDe,
@@ -11,157 +19,9 @@ import {
 } from "../../test/redsys-simulado.js";
 
 /**
- * The bank's statement imported and reconciled (issue 47). The files are written here field by
- * field from the standards — the AEB's cuaderno 43 (80-byte records 11, 22, 23, 33, 88; positions
- * from 1) and ISO 20022 camt.053.001.02 — never from what the reader produces.
+ * The bank's statement imported and reconciled (issue 47). The files are written field by field
+ * from the standards (test/extractos-prueba.ts), never from what the reader produces.
  */
-
-// ——— Norma 43, from the cuaderno's layout ———
-
-type Ccc = { entidad: string; oficina: string; cuenta: string };
-
-/** A record of 80 positions: `campos` are [position from 1, value]. */
-function registro(codigo: string, campos: [number, string][]): string {
-  const r = [...`${codigo}${" ".repeat(78)}`];
-  for (const [desde, valor] of campos) {
-    [...valor].forEach((c, i) => {
-      r[desde - 1 + i] = c;
-    });
-  }
-  return r.join("");
-}
-const cifras = (n: number, ancho: number) => String(n).padStart(ancho, "0");
-const texto = (s: string, ancho: number) => s.padEnd(ancho, " ").slice(0, ancho);
-const aammdd = (iso: string) => iso.slice(2).replaceAll("-", "");
-/** 1 debe (cargo), 2 haber (abono). */
-const dh = (centimos: number) => (centimos < 0 ? "1" : "2");
-
-type Apunte = {
-  fecha: string;
-  importe: number;
-  concepto: string;
-  comun?: string;
-  documento?: string;
-  ref1?: string;
-  ref2?: string;
-  mas?: string;
-};
-
-/** One account: record 11, a 22 (and 23s) per line, record 33. */
-function cuentaN43(c: Ccc, desde: string, hasta: string, inicial: number, apuntes: Apunte[]) {
-  const r: string[] = [
-    registro("11", [
-      [3, c.entidad],
-      [7, c.oficina],
-      [11, c.cuenta],
-      [21, aammdd(desde)],
-      [27, aammdd(hasta)],
-      [33, dh(inicial)],
-      [34, cifras(Math.abs(inicial), 14)],
-      [48, "978"],
-      [51, "3"],
-      [52, texto("FILA CONTRABANDISTES", 26)],
-    ]),
-  ];
-  for (const a of apuntes) {
-    r.push(
-      registro("22", [
-        [7, c.oficina],
-        [11, aammdd(a.fecha)],
-        [17, aammdd(a.fecha)],
-        [23, a.comun ?? "99"],
-        [25, "000"],
-        [28, dh(a.importe)],
-        [29, cifras(Math.abs(a.importe), 14)],
-        [43, a.documento ?? cifras(0, 10)],
-        [53, a.ref1 ?? cifras(0, 12)],
-        [65, texto(a.ref2 ?? "", 16)],
-      ]),
-    );
-    r.push(
-      registro("23", [
-        [3, "01"],
-        [5, texto(a.concepto, 38)],
-        [43, texto(a.mas ?? "", 38)],
-      ]),
-    );
-  }
-  const debe = apuntes.filter((a) => a.importe < 0);
-  const haber = apuntes.filter((a) => a.importe >= 0);
-  const final = apuntes.reduce((s, a) => s + a.importe, inicial);
-  r.push(
-    registro("33", [
-      [3, c.entidad],
-      [7, c.oficina],
-      [11, c.cuenta],
-      [21, cifras(debe.length, 5)],
-      [26, cifras(-debe.reduce((s, a) => s + a.importe, 0), 14)],
-      [40, cifras(haber.length, 5)],
-      [
-        45,
-        cifras(
-          haber.reduce((s, a) => s + a.importe, 0),
-          14,
-        ),
-      ],
-      [59, dh(final)],
-      [60, cifras(Math.abs(final), 14)],
-      [74, "978"],
-    ]),
-  );
-  return r;
-}
-
-/** The file: its accounts and record 88 (the number of records before it), CRLF, Latin-1. */
-function norma43(...cuentas: string[][]): Buffer {
-  const r = cuentas.flat();
-  r.push(
-    registro("88", [
-      [3, "9".repeat(18)],
-      [21, cifras(r.length, 6)],
-    ]),
-  );
-  return Buffer.from(`${r.join("\r\n")}\r\n`, "latin1");
-}
-
-// ——— camt.053.001.02, from ISO 20022 ———
-
-type Entrada = { fecha: string; importe: number; concepto: string; ref: string; e2e?: string };
-function camt053(iban: string, desde: string, hasta: string, inicial: number, entradas: Entrada[]) {
-  const euros = (c: number) => (Math.abs(c) / 100).toFixed(2);
-  const cd = (c: number) => (c < 0 ? "DBIT" : "CRDT");
-  const final = entradas.reduce((s, e) => s + e.importe, inicial);
-  const saldo = (tipo: string, c: number, fecha: string) => `
-      <Bal><Tp><CdOrPrtry><Cd>${tipo}</Cd></CdOrPrtry></Tp>
-        <Amt Ccy="EUR">${euros(c)}</Amt><CdtDbtInd>${cd(c)}</CdtDbtInd><Dt><Dt>${fecha}</Dt></Dt></Bal>`;
-  const ntry = entradas
-    .map(
-      (e) => `
-      <Ntry>
-        <Amt Ccy="EUR">${euros(e.importe)}</Amt><CdtDbtInd>${cd(e.importe)}</CdtDbtInd>
-        <Sts>BOOK</Sts><BookgDt><Dt>${e.fecha}</Dt></BookgDt><ValDt><Dt>${e.fecha}</Dt></ValDt>
-        <AcctSvcrRef>${e.ref}</AcctSvcrRef>
-        <BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>RCDT</Cd><SubFmlyCd>ESCT</SubFmlyCd></Fmly></Domn></BkTxCd>
-        <NtryDtls><TxDtls><Refs><EndToEndId>${e.e2e ?? "NOTPROVIDED"}</EndToEndId></Refs>
-          <RmtInf><Ustrd>${e.concepto}</Ustrd></RmtInf></TxDtls></NtryDtls>
-      </Ntry>`,
-    )
-    .join("");
-  return Buffer.from(
-    `<?xml version="1.0" encoding="UTF-8"?>
-<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02">
-  <BkToCstmrStmt>
-    <GrpHdr><MsgId>EXT-${desde}</MsgId><CreDtTm>${hasta}T20:00:00</CreDtTm></GrpHdr>
-    <Stmt>
-      <Id>STMT-${desde}</Id><CreDtTm>${hasta}T20:00:00</CreDtTm>
-      <FrToDt><FrDtTm>${desde}T00:00:00</FrDtTm><ToDtTm>${hasta}T23:59:59</ToDtTm></FrToDt>
-      <Acct><Id><IBAN>${iban}</IBAN></Id><Ccy>EUR</Ccy></Acct>${saldo("OPBD", inicial, desde)}${saldo("CLBD", final, hasta)}${ntry}
-    </Stmt>
-  </BkToCstmrStmt>
-</Document>`,
-    "utf8",
-  );
-}
 
 // ——— The environment ———
 
@@ -626,6 +486,9 @@ describe("un mes del banco conciliado", () => {
       "conciliada",
       "conciliada",
     ]);
+    const leido = await ok("GET", `/api/tesoreria/movimientos/${polvora.id}`);
+    expect(leido.idLineaExtracto).toBe(hecho.lineas[2].id);
+    expect(prueba.json().cuentas[0].lineas[2].id).toBeNull();
     // The POS line: the two payments and the fee, a bank expense.
     const tpv = hecho.lineas[3];
     expect(tpv.movimientos.map((m: { importe: number }) => m.importe)).toEqual([15, 25, -0.6]);
@@ -864,6 +727,25 @@ describe("varias cuentas y camt.053", () => {
     expect(res.map((r) => r.statusCode).sort()).toEqual([201, 409]);
   });
 
+  it("dos decisiones a la vez sobre la misma línea: una la decide y la otra es 409, con un solo movimiento", async () => {
+    const fecha = dia(-130);
+    const f = norma43(
+      cuentaN43(POPULAR, fecha, fecha, 0, [{ fecha, importe: 2222, concepto: "INGRESO CAJERO" }]),
+    );
+    const importado = await subir(f, { confirmar: true });
+    expect(importado.statusCode, importado.body).toBe(201);
+    const { idExtracto, lineas } = importado.json().cuentas[0];
+    expect(lineas[0].estado).toBe("pendiente");
+    const decidir = () =>
+      pedir("POST", `/api/tesoreria/extractos/${idExtracto}/decisiones`, {
+        decisiones: [{ n: 1, accion: "nuevo", idCategoria: categorias.bar }],
+      });
+    const res = await Promise.all([decidir(), decidir(), decidir()]);
+    expect(res.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+    const creados = (await movimientos("extracto")).filter((m) => m.origen_id === lineas[0].id);
+    expect(creados).toHaveLength(1);
+  });
+
   it("un movimiento conciliado no se concilia otra vez (409) y los movimientos tienen que sumar la línea (400)", async () => {
     const mov = await ok(
       "POST",
@@ -959,5 +841,42 @@ describe("reglas", () => {
       .orderBy("id")
       .execute();
     expect(auditoria.map((x) => x.accion)).toEqual(["crear", "modificar", "borrar"]);
+  });
+});
+
+describe("lo que no se puede anotar solo", () => {
+  it("sin decisiones, una línea de un año cerrado queda pendiente y una de 0 € se omite; decidida a mano en el año cerrado es 409", async () => {
+    const fecha = dia(-250);
+    const anyo = Number(fecha.slice(0, 4));
+    await ok("POST", "/api/tesoreria/cierres", { anyo }, 201);
+    try {
+      const f = norma43(
+        cuentaN43(POPULAR, fecha, fecha, 0, [
+          { fecha, importe: -990, concepto: "COMISION EMISION TARJETA" },
+          { fecha, importe: 0, concepto: "AVISO SIN IMPORTE" },
+        ]),
+      );
+      const manual = await subir(f, {
+        confirmar: true,
+        campos: {
+          decisiones: JSON.stringify([
+            { n: 1, accion: "nuevo", idCategoria: categorias.comisiones_bancarias },
+          ]),
+        },
+      });
+      expect(manual.statusCode, manual.body).toBe(409);
+      const solo = await subir(f, { confirmar: true });
+      expect(solo.statusCode, solo.body).toBe(201);
+      expect(solo.json().cuentas[0].lineas.map((l: { estado: string }) => l.estado)).toEqual([
+        "pendiente",
+        "omitida",
+      ]);
+      expect(solo.json().cuentas[0].lineas[0].propuesta).toMatchObject({
+        accion: "nuevo",
+        categoria: "Comisiones bancarias",
+      });
+    } finally {
+      expect((await pedir("DELETE", `/api/tesoreria/cierres/${anyo}`)).statusCode).toBe(204);
+    }
   });
 });

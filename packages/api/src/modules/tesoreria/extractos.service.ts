@@ -234,13 +234,24 @@ export class ExtractosService {
         return respuesta;
       }
 
-      // Confirmed: the treasurer's decisions, or the proposals.
+      // Confirmed: the treasurer's decisions, or the proposals that can be applied (a new
+      // movement in a closed year or before the account's opening balance waits, pending).
+      const cerrados = await repo.tesoreria().cerrados();
       const decisiones =
         op.decisiones ??
         preparadas.flatMap((p) =>
           p.lineas.flatMap((l): DecisionExtracto[] => {
             const pr = p.propuestas.get(l.orden);
+            if (l.importe === 0) return [{ n: l.orden, accion: "omitir" }];
             if (!pr) return [];
+            const escribe = pr.accion === "nuevo" || pr.comision > 0;
+            if (
+              escribe &&
+              (cerrados.has(Number(l.fechaOperacion.slice(0, 4))) ||
+                l.fechaOperacion < p.cuenta.fechaSaldoInicial)
+            ) {
+              return [];
+            }
             if (pr.accion === "conciliar") {
               return [
                 {
@@ -487,7 +498,7 @@ export class ExtractosService {
 
     for (const { l, d } of propias) {
       if (d.accion === "omitir") {
-        await this.decidirLinea(repo, l, "omitida");
+        await this.decidirLinea(repo, actor, l, "omitida");
         continue;
       }
       const enlazar: number[] = [];
@@ -517,7 +528,7 @@ export class ExtractosService {
           mensajeCon("tesoreria.movimiento_ya_conciliado", { id: enlazar.join(", ") }),
         );
       }
-      await this.decidirLinea(repo, l, "conciliada");
+      await this.decidirLinea(repo, actor, l, "conciliada");
       await repo.auditar({
         idUsuario: actor.id,
         entidad: "extracto_linea",
@@ -530,6 +541,7 @@ export class ExtractosService {
 
   private async decidirLinea(
     repo: ExtractosRepository,
+    actor: Actor,
     l: Linea & { id: number },
     estado: "conciliada" | "omitida",
   ) {
@@ -538,7 +550,7 @@ export class ExtractosService {
     }
     if (estado === "omitida") {
       await repo.auditar({
-        idUsuario: null,
+        idUsuario: actor.id,
         entidad: "extracto_linea",
         idEntidad: l.id,
         accion: "omitir",
@@ -642,6 +654,7 @@ export class ExtractosService {
       };
     }
     return {
+      id: l.id,
       n: l.orden,
       linea: l.linea,
       fechaOperacion: l.fechaOperacion,

@@ -65,6 +65,7 @@ export function presentarMovimiento(m: MovimientoFila, lineas: LineaFila[]): Mov
       })),
     numDocumentos: Number(m.numDocumentos),
     saldo: aEuros(Number(m.saldo)),
+    idLineaExtracto: m.idLineaExtracto === null ? null : Number(m.idLineaExtracto),
     creadoEn: new Date(m.creadoEn).toISOString(),
   };
 }

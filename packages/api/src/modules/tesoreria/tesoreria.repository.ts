@@ -90,6 +90,7 @@ export type MovimientoFila = {
   fechaOriginal: string | null;
   numDocumentos: number;
   saldo: number;
+  idLineaExtracto: number | null;
   creadoEn: Date;
 };
 
@@ -661,6 +662,11 @@ export class TesoreriaRepository {
         ),
         sql<number>`(SELECT count(*)::int FROM tesoreria_documento d WHERE d.id_movimiento = tesoreria_movimiento.id)`.as(
           "numDocumentos",
+        ),
+        sql<
+          number | null
+        >`(SELECT k.id_linea FROM tesoreria_conciliacion k WHERE k.id_movimiento = tesoreria_movimiento.id)`.as(
+          "idLineaExtracto",
         ),
         // The account's balance after this movement, in the book's order (date, then id).
         sql<number>`c.saldo_inicial + (
