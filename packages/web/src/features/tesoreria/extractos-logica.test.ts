@@ -26,6 +26,7 @@ const mov = (
 
 function linea(n: number, importe: number, propuesta: LineaExtracto["propuesta"]): LineaExtracto {
   return {
+    id: null,
     n,
     linea: n + 1,
     fechaOperacion: "2026-11-10",

@@ -91,6 +91,7 @@ const MOVIMIENTO: Movimiento = {
   idCorrige: null,
   idCorregidoPor: null,
   fechaOriginal: null,
+  idLineaExtracto: null,
   nota: "",
   lineas: [
     {
@@ -243,6 +244,7 @@ describe("importar un extracto", () => {
         diferencia: Math.round((6317 - saldoLibro) * 100) / 100,
         lineas: [
           {
+            id: confirmado ? 101 : null,
             n: 1,
             linea: 2,
             fechaOperacion: "2026-11-10",
@@ -277,6 +279,7 @@ describe("importar un extracto", () => {
             movimientos: [],
           },
           {
+            id: confirmado ? 102 : null,
             n: 2,
             linea: 4,
             fechaOperacion: "2026-11-15",
