@@ -5,6 +5,7 @@ import {
   ColorInput,
   Group,
   Modal,
+  Select,
   Stack,
   Switch,
   Text,
@@ -14,6 +15,7 @@ import {
 import { useForm } from "@mantine/form";
 import { useEffect, useState } from "react";
 import { useTranslation } from "../../lib/i18n";
+import { useCuentas } from "../tesoreria/use-tesoreria";
 import { MaestroBadge } from "./maestro-badge";
 import {
   type ClaseMaestro,
@@ -39,8 +41,18 @@ const MUESTRAS = [
   "#000000",
 ];
 
-type Valores = Required<DatosMaestro>;
-const CAMPOS = ["nombre", "descripcion", "color", "domiciliada", "activo"] as const;
+type Valores = Required<Omit<DatosMaestro, "idCuentaTesoreria">> & {
+  /** The Select's value: the account's id, or "" for none (the bank's). */
+  idCuentaTesoreria: string;
+};
+const CAMPOS = [
+  "nombre",
+  "descripcion",
+  "color",
+  "domiciliada",
+  "activo",
+  "idCuentaTesoreria",
+] as const;
 
 /** The `detalles` of an API error, field by field (first message wins). */
 function erroresDeCampo(error: unknown): Record<string, string> {
@@ -83,6 +95,7 @@ export function MaestroFormModal({
       color: COLOR_POR_DEFECTO,
       domiciliada: false,
       activo: true,
+      idCuentaTesoreria: "",
     },
     validate: {
       nombre: (v) =>
@@ -111,6 +124,10 @@ export function MaestroFormModal({
       color: maestro?.color ?? COLOR_POR_DEFECTO,
       domiciliada: maestro?.domiciliada ?? false,
       activo: maestro?.activo ?? true,
+      idCuentaTesoreria:
+        maestro?.idCuentaTesoreria === null || maestro?.idCuentaTesoreria === undefined
+          ? ""
+          : String(maestro.idCuentaTesoreria),
     };
     form.setInitialValues(valores);
     form.setValues(valores);
@@ -121,12 +138,17 @@ export function MaestroFormModal({
   async function enviar(valores: Valores) {
     setError(null);
     setEnviando(true);
-    const { color, domiciliada, ...comunes } = valores;
+    const { color, domiciliada, idCuentaTesoreria, ...comunes } = valores;
     const datos: DatosMaestro = {
       ...comunes,
       nombre: comunes.nombre.trim(),
       descripcion: comunes.descripcion.trim(),
-      ...(clase === "color" ? { color: color.toLowerCase() } : { domiciliada }),
+      ...(clase === "color"
+        ? { color: color.toLowerCase() }
+        : {
+            domiciliada,
+            idCuentaTesoreria: idCuentaTesoreria === "" ? null : Number(idCuentaTesoreria),
+          }),
     };
     try {
       await alGuardar(datos);
@@ -188,10 +210,18 @@ export function MaestroFormModal({
               </Group>
             </>
           ) : (
-            <Switch
-              label={t("maestros.campos.domiciliada")}
-              {...form.getInputProps("domiciliada", { type: "checkbox" })}
-            />
+            <>
+              <Switch
+                label={t("maestros.campos.domiciliada")}
+                {...form.getInputProps("domiciliada", { type: "checkbox" })}
+              />
+              <CuentaTesoreriaSelect
+                abierto={abierto}
+                value={form.values.idCuentaTesoreria}
+                onChange={(v) => form.setFieldValue("idCuentaTesoreria", v)}
+                error={form.errors.idCuentaTesoreria}
+              />
+            </>
           )}
           <Switch
             label={t("maestros.campos.activo")}
@@ -208,5 +238,39 @@ export function MaestroFormModal({
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/**
+ * A payment method's treasury account (issue 47): where its desk payments are booked. Empty: the
+ * bank account of the treasury's settings.
+ */
+function CuentaTesoreriaSelect({
+  abierto,
+  value,
+  onChange,
+  error,
+}: {
+  abierto: boolean;
+  value: string;
+  onChange: (valor: string) => void;
+  error?: React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  const cuentas = useCuentas(abierto);
+  const opciones = (cuentas.data?.items ?? [])
+    .filter((c) => c.activo || String(c.id) === value)
+    .map((c) => ({ value: String(c.id), label: c.nombre }));
+  return (
+    <Select
+      label={t("maestros.campos.idCuentaTesoreria")}
+      description={t("maestros.campos.idCuentaTesoreriaAyuda")}
+      placeholder={t("maestros.campos.idCuentaTesoreriaVacia")}
+      clearable
+      data={opciones}
+      value={value === "" ? null : value}
+      onChange={(v) => onChange(v ?? "")}
+      error={error}
+    />
   );
 }

@@ -18,6 +18,8 @@ export type Maestro = {
   enUso: number;
   color?: string;
   domiciliada?: boolean;
+  /** Formas de pago: the treasury account its desk payments go to (null: the bank's). */
+  idCuentaTesoreria?: number | null;
 };
 
 export type DatosMaestro = {
@@ -26,6 +28,7 @@ export type DatosMaestro = {
   activo: boolean;
   color?: string;
   domiciliada?: boolean;
+  idCuentaTesoreria?: number | null;
 };
 
 export type PaginaMaestros = {

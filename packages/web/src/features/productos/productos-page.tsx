@@ -32,6 +32,9 @@ import { useMutacionesProductos, usePreviaCopia, useProductos } from "./use-prod
 const LoteriaTab = lazy(() =>
   import("../loteria/loteria-tab").then((m) => ({ default: m.LoteriaTab })),
 );
+const TesoreriaTab = lazy(() =>
+  import("../tesoreria/tesoreria-tab").then((m) => ({ default: m.TesoreriaTab })),
+);
 
 function anyoDeUrl(params: URLSearchParams): number {
   const v = params.get("anyo") ?? "";
@@ -51,9 +54,10 @@ function entradaDe(p: ProductoApi): ProductoEntrada {
 const VISTAS = [
   { valor: "productos", texto: "productos.vistas.productos", Componente: ListaProductos },
   { valor: "loteria", texto: "productos.vistas.loteria", Componente: LoteriaTab },
+  { valor: "tesoreria", texto: "productos.vistas.tesoreria", Componente: TesoreriaTab },
 ] as const;
 
-/** `#/productos` ("Cuotas", administrador): the chargeable items of a year, and the lottery. */
+/** `#/productos` ("Cuotas", administrador): the chargeable items of a year, the lottery and the treasury. */
 export function ProductosPage() {
   const { t } = useTranslation();
   const { usuario } = useSesion();

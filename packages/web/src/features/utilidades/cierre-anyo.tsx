@@ -26,6 +26,7 @@ import {
 import { notifications } from "@mantine/notifications";
 import { DataTable } from "mantine-datatable";
 import { type ReactNode, useState } from "react";
+import { Link } from "react-router";
 import { useTranslation } from "../../lib/i18n";
 import { notificarError } from "../../lib/notificar";
 import { useTextosTabla } from "../../lib/textos-tabla";
@@ -431,6 +432,13 @@ export function CierreAnyoPanel() {
                 <ResumenCifras cifras={resultado.cifras} />
               </Alert>
               <Group>
+                {/* The treasury's year closes apart, once its accounts are checked (issue 47). */}
+                <Button
+                  component={Link}
+                  to={`/productos?vista=tesoreria&seccion=cuentas-anuales&anyo=${resultado.anyo}`}
+                >
+                  {t("cierreAnyo.tesoreria", { anyo: resultado.anyo })}
+                </Button>
                 <Button variant="default" onClick={reiniciar}>
                   {t("cierreAnyo.otro")}
                 </Button>
