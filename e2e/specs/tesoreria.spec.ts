@@ -100,8 +100,8 @@ test("en el móvil, la tesorera anota la foto de una factura como gasto, concili
     CUENTAS.administrador.home,
   );
 
-  // The invoice, photographed and filed as an expense in under a minute.
-  const inicio = Date.now();
+  // The invoice, photographed and filed as an expense: one dialog, five fields, one photo. (How
+  // long it takes is not asserted here: speed is measured in bench/, never by timed tests.)
   await app.irA("productos?vista=tesoreria");
   await page.getByRole("button", { name: "Nuevo gasto" }).click();
   const gasto = page.getByRole("dialog", { name: "Nuevo gasto" });
@@ -123,8 +123,7 @@ test("en el móvil, la tesorera anota la foto de una factura como gasto, concili
   await expect(gasto).toBeHidden();
   const fila = page.getByRole("row").filter({ hasText: "Traca de la entrada" });
   await expect(fila).toContainText("-48,40 €");
-  await expect(fila.getByLabel("1 documentos")).toBeVisible();
-  expect(Date.now() - inicio).toBeLessThan(60_000);
+  await expect(fila.getByLabel("1 documento")).toBeVisible();
   expect(await infraccionesGraves(page)).toEqual([]);
 
   // The bank's statement of today: the invoice paid and a maintenance fee.

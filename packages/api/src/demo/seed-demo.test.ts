@@ -94,6 +94,19 @@ describe("cargarDemo", () => {
       { texto: "COMISION", tipo: "gasto", clave: "comisiones_bancarias" },
       { texto: "SUBVENCION", tipo: "ingreso", clave: "subvenciones" },
     ]);
+    // The bank account carries the association's IBAN, so its statements are recognised.
+    const { iban } = await db
+      .selectFrom("asociacion")
+      .select("iban")
+      .where("id", "=", 1)
+      .executeTakeFirstOrThrow();
+    expect(iban).not.toBe("");
+    const banco = await db
+      .selectFrom("tesoreria_cuenta")
+      .select("iban")
+      .where("nombre", "=", "Banco")
+      .executeTakeFirstOrThrow();
+    expect(banco.iban).toBe(iban);
   });
 
   it("crea las tres cuentas con su rol, la contraseña de la demo y las condiciones aceptadas", async () => {

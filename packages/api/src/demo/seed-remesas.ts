@@ -21,6 +21,14 @@ export const BANCO_DEMO = {
  */
 export async function cargarDemoRemesas(tx: Database): Promise<void> {
   await tx.updateTable("asociacion").set(BANCO_DEMO).where("id", "=", 1).execute();
+  // The treasury's bank account is that one (its statements are recognised by this IBAN).
+  await tx
+    .updateTable("tesoreria_cuenta")
+    .set({ iban: BANCO_DEMO.iban })
+    .where("tipo", "=", "banco")
+    .where("nombre", "=", "Banco")
+    .where("iban", "=", "")
+    .execute();
   await sql`
     update socio set
       mandato_id = 'FILA-' || lpad(coalesce(socio.matricula, socio.id)::text, 4, '0'),

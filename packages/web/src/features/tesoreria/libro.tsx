@@ -94,7 +94,7 @@ export function LibroTesoreria() {
             {m.numDocumentos > 0 ? (
               <IconPaperclip
                 size={14}
-                aria-label={t("tesoreria.libro.conDocumentos", { n: m.numDocumentos })}
+                aria-label={t("tesoreria.libro.conDocumentos", { count: m.numDocumentos })}
               />
             ) : null}
           </Group>
