@@ -87,11 +87,7 @@ test("las páginas que abre un socio aparecen en el uso de la aplicación del ad
   // The administrator sees them on the home, in the most viewed pages.
   const admin = await browser.newContext();
   const paginaAdmin = await admin.newPage();
-  await new AppPage(paginaAdmin).entrarHastaInicio(
-    CUENTAS.administrador.email,
-    PASSWORD_DEMO,
-    CUENTAS.administrador.home,
-  );
+  await new AppPage(paginaAdmin).entrarConSesion(CUENTAS.administrador);
   const uso = paginaAdmin.getByRole("region", { name: "Uso de la aplicación" });
   // Below the board's figures: drawn once its place comes near the screen (AlVerse).
   await expect(paginaAdmin.getByTestId("panel-socios")).toBeVisible();

@@ -102,11 +102,7 @@ test("el administrador abre cada ruta de la especificación y ninguna queda en b
   page,
 }) => {
   const app = new AppPage(page);
-  await app.entrarHastaInicio(
-    CUENTAS.administrador.email,
-    PASSWORD_DEMO,
-    CUENTAS.administrador.home,
-  );
+  await app.entrarConSesion(CUENTAS.administrador);
   const rutas = [
     "alertas",
     "socios",
