@@ -31,6 +31,9 @@ async function recorridoDelSocio(page: Page) {
   await app.abrirMenu();
   await app.menu().getByRole("link", { name: "Actos" }).click();
   await app.esperarRuta("misactos");
+  // A view counts once the page is drawn (VistaAnalitica renders with it): the address alone
+  // changes before its code has loaded, and going on at once left «Mis actos» uncounted.
+  await expect(page.getByRole("heading", { name: "Mis actos", level: 1 })).toBeVisible();
   await app.abrirMenu();
   await app.menu().getByRole("link", { name: "Pagos" }).click();
   await app.esperarRuta("mispagos");
