@@ -7,6 +7,49 @@ export const CUENTAS = {
   socio: { email: "socio@filademo.es", home: "socio-home" },
 } as const;
 
+export type Cuenta = { email: string; home: string };
+
+type SesionGuardada = { token: string; user: string };
+
+/**
+ * Sessions signed in through the API, one per account and worker (a worker runs the specs one
+ * after another, and a session lasts 30 days): `entrarConSesion` reuses them.
+ */
+const sesiones = new Map<string, SesionGuardada>();
+
+/** The fields of the session user the login form keeps under `user` (SPEC §4, session-store.ts). */
+function usuarioGuardado(datos: Record<string, unknown>): string {
+  const { id, nombre, email, rol, socioId, condicionesAceptadas } = datos;
+  return JSON.stringify({ id, nombre, email, rol, socioId, condicionesAceptadas });
+}
+
+/** The saved session of `cuenta` on the page's installation, checked or signed in afresh. */
+async function sesionDe(page: Page, cuenta: Cuenta): Promise<SesionGuardada> {
+  const { origin } = new URL(page.url());
+  const clave = `${origin} ${cuenta.email}`;
+  const { request } = page;
+  const guardada = sesiones.get(clave);
+  if (guardada) {
+    // Still alive (a spec may have revoked it: logout, password change): the user as it is now.
+    const res = await request.get(`${origin}/api/sesion`, {
+      headers: { Authorization: `Bearer ${guardada.token}` },
+    });
+    if (res.ok()) {
+      const sesion = { token: guardada.token, user: usuarioGuardado(await res.json()) };
+      sesiones.set(clave, sesion);
+      return sesion;
+    }
+  }
+  const res = await request.post(`${origin}/api/login`, {
+    data: { email: cuenta.email, password: PASSWORD_DEMO },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const { accessToken, ...datos } = (await res.json()) as { accessToken: string };
+  const sesion = { token: accessToken, user: usuarioGuardado(datos) };
+  sesiones.set(clave, sesion);
+  return sesion;
+}
+
 /** The app as a person sees it: the login form, the shell, the side menu. */
 export class AppPage {
   constructor(readonly page: Page) {}
@@ -31,6 +74,34 @@ export class AppPage {
     await this.entrar(email, password);
     await this.esperarRuta(home);
     await expect(this.page.getByRole("heading", { name: /^Hola, / })).toBeVisible();
+  }
+
+  /**
+   * Opens `ruta` (the account's home unless given) already signed in, as a person who signed in
+   * earlier on this device finds the app: the token and user the login form leaves in local
+   * storage, from a session signed in once per account through the API. For the tests that are
+   * not about signing in or out (those use `entrar`). Replaces any session the page had, keeping
+   * the device's language like a logout would; the page loads afresh.
+   */
+  async entrarConSesion(cuenta: Cuenta, ruta: string = cuenta.home) {
+    // A small file of the app's origin, to reach its local storage before the app starts.
+    await this.page.goto("/assets/config.json");
+    const { token, user } = await sesionDe(this.page, cuenta);
+    await this.page.evaluate(
+      ([token, user]) => {
+        const idioma = localStorage.getItem("idioma");
+        localStorage.clear();
+        if (idioma !== null) localStorage.setItem("idioma", idioma);
+        localStorage.setItem("token", token);
+        localStorage.setItem("user", user);
+      },
+      [token, user],
+    );
+    await this.irA(ruta);
+    await this.esperarRuta(ruta.split("?")[0] ?? ruta);
+    if (ruta === cuenta.home) {
+      await expect(this.page.getByRole("heading", { name: /^Hola, / })).toBeVisible();
+    }
   }
 
   menu() {

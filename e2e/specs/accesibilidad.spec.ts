@@ -3,7 +3,8 @@ import { AppPage, CUENTAS, PASSWORD_DEMO } from "../page-models/app-page";
 import { infraccionesGraves } from "../support/axe";
 
 // WCAG 2.1 A and AA over every page each role can open, at desktop and phone size: no serious
-// or critical violation. One login per role and size; the pages are then opened in that tab.
+// or critical violation. One saved session per role (AppPage.entrarConSesion), the pages then
+// opened in that tab.
 
 const TAMANYOS = {
   escritorio: { width: 1280, height: 800 },
@@ -118,7 +119,7 @@ for (const [nombreTamanyo, viewport] of Object.entries(TAMANYOS)) {
         const rutas = RUTAS[rol as keyof typeof CUENTAS];
         test.setTimeout(30_000 + rutas.length * 6_000);
         const app = new AppPage(page);
-        await app.entrarHastaInicio(cuenta.email, PASSWORD_DEMO, cuenta.home);
+        await app.entrarConSesion(cuenta);
         const hallazgos: Hallazgo[] = [];
 
         // The side menu, open over the home.

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { ActosPage, type DatosActo } from "../page-models/actos-page";
-import { AppPage, CUENTAS, PASSWORD_DEMO } from "../page-models/app-page";
+import { AppPage, CUENTAS } from "../page-models/app-page";
 import { escribirFecha, fechaEnPantalla } from "../page-models/campo-fecha";
 
 /** A date `dias` days from today, as typed on screen: dd/mm/aaaa (the browser's local day). */
@@ -34,22 +34,11 @@ const CENA = {
   precios: { Fester: "30", Juvenil: "15", Infantil: "10", Dama: "25" },
 };
 
-async function entrarComoJunta(app: AppPage, ruta: string): Promise<void> {
-  await app.entrarHastaInicio(
-    CUENTAS.administrador.email,
-    PASSWORD_DEMO,
-    CUENTAS.administrador.home,
-  );
-  await app.irA(ruta);
-}
-
 /** The board creates the event; then Jordi (usuario) opens «Mis actos». */
 async function crearYPasarAJordi(app: AppPage, actos: ActosPage, acto: DatosActo): Promise<void> {
-  await entrarComoJunta(app, "actos");
+  await app.entrarConSesion(CUENTAS.administrador, "actos");
   await actos.crearActo(acto);
-  await app.cerrarSesion();
-  await app.entrarHastaInicio(CUENTAS.usuario.email, PASSWORD_DEMO, CUENTAS.usuario.home);
-  await app.irA("misactos");
+  await app.entrarConSesion(CUENTAS.usuario, "misactos");
 }
 
 test("la junta crea una cena de pago, Jordi se inscribe con su hijo y un invitado, ve el cargo, la junta marca la asistencia y los puntos llegan a su inicio", async ({
@@ -62,12 +51,7 @@ test("la junta crea una cena de pago, Jordi se inscribe con su hijo y un invitad
   const actos = new ActosPage(page);
 
   // The board creates a paid dinner with prices per member type, capacity and two menus.
-  await app.entrarHastaInicio(
-    CUENTAS.administrador.email,
-    PASSWORD_DEMO,
-    CUENTAS.administrador.home,
-  );
-  await app.irA("actos");
+  await app.entrarConSesion(CUENTAS.administrador, "actos");
   await actos.crearActo(cena);
   const fila = actos.filaActo(cena.nombre);
   await expect(fila).toContainText("0 / 40");
@@ -77,10 +61,9 @@ test("la junta crea una cena de pago, Jordi se inscribe con su hijo y un invitad
   });
   const idActo = (await enlaceListado.getAttribute("href"))?.match(/acto=(\d+)/)?.[1];
   expect(idActo).toBeTruthy();
-  await app.cerrarSesion();
 
   // Jordi enrols himself (with a guest and an allergy) and his son Pau.
-  await app.entrarHastaInicio(CUENTAS.usuario.email, PASSWORD_DEMO, CUENTAS.usuario.home);
+  await app.entrarConSesion(CUENTAS.usuario);
   await expect(page.getByTestId("puntos-total")).toHaveText(/^\d+$/);
   const totalAntes = Number(await page.getByTestId("puntos-total").innerText());
   await app.irA("misactos");
@@ -106,16 +89,10 @@ test("la junta crea una cena de pago, Jordi se inscribe con su hijo y un invitad
     page.locator("li, tr").filter({ has: page.getByText(concepto, { exact: true }) });
   await expect(cargo(`${cena.nombre} + 1 invitado`)).toContainText("42,00 €");
   await expect(cargo(cena.nombre)).toContainText("15,00 €");
-  await app.cerrarSesion();
 
   // The board sees them in the enrolled list and marks Jordi's attendance.
-  await app.entrarHastaInicio(
-    CUENTAS.administrador.email,
-    PASSWORD_DEMO,
-    CUENTAS.administrador.home,
-  );
   // Before the day, the attendance boxes wait for it (the API would answer 409).
-  await app.irA(`listado-inscritos?acto=${idActo}`);
+  await app.entrarConSesion(CUENTAS.administrador, `listado-inscritos?acto=${idActo}`);
   await expect(
     page.getByRole("checkbox", { name: "Asistió Pastor Gisbert, Jordi" }),
   ).toBeDisabled();
@@ -170,10 +147,9 @@ test("la junta crea una cena de pago, Jordi se inscribe con su hijo y un invitad
   await page.getByRole("tab", { name: "Ranking de puntos" }).click();
   const ranking = page.getByRole("table", { name: "Ranking de puntos" });
   await expect(ranking.getByRole("row").filter({ hasText: "Pastor Gisbert, Jordi" })).toBeVisible();
-  await app.cerrarSesion();
 
   // The points reach Jordi's home.
-  await app.entrarHastaInicio(CUENTAS.usuario.email, PASSWORD_DEMO, CUENTAS.usuario.home);
+  await app.entrarConSesion(CUENTAS.usuario);
   await expect(page.getByTestId("puntos-total")).toHaveText(String(totalAntes + cena.puntos));
   const proximos = page.getByRole("region", { name: "Próximos actos" });
   await expect(proximos).toContainText(cena.nombre);
@@ -227,14 +203,8 @@ test("con el aforo lleno la inscripción se rechaza en español, y un acto con i
   cambio = await cambiar();
   await expect(cambio.getByLabel("Alergias")).toHaveValue("Gluten");
   await cambio.getByRole("button", { name: "Volver" }).click();
-  await app.cerrarSesion();
 
-  await app.entrarHastaInicio(
-    CUENTAS.administrador.email,
-    PASSWORD_DEMO,
-    CUENTAS.administrador.home,
-  );
-  await app.irA("actos");
+  await app.entrarConSesion(CUENTAS.administrador, "actos");
   await page.getByRole("button", { name: `Borrar «${ASSAIG.nombre}»` }).click();
   const borrar = actos.dialogo("Borrar acto");
   await borrar.getByRole("button", { name: "Borrar" }).click();
@@ -300,10 +270,9 @@ test.describe("en un móvil de 390 px", () => {
     await expect(actos.persona(ESPERA.nombre, "Jordi")).toContainText(
       "En lista de espera (puesto 1)",
     );
-    await app.cerrarSesion();
 
     // The board sees confirmed people and the wait-list apart, and can give a place by hand.
-    await entrarComoJunta(app, "actos");
+    await app.entrarConSesion(CUENTAS.administrador, "actos");
     const enlace = actos
       .filaActo(ESPERA.nombre)
       .getByRole("link", { name: `Listado de inscritos de «${ESPERA.nombre}»` });

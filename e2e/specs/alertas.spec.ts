@@ -27,19 +27,14 @@ test("el administrador envía una alerta a un tipo de socio; el socio la ve en p
   const contextoSocio = await browser.newContext();
   const paginaSocio = await contextoSocio.newPage();
   const socio = new AppPage(paginaSocio);
-  await socio.entrarHastaInicio(CUENTAS.usuario.email, PASSWORD_DEMO, CUENTAS.usuario.home);
+  await socio.entrarConSesion(CUENTAS.usuario);
   const alertasSocio = new AlertasPage(paginaSocio);
   await expect(alertasSocio.campana()).toBeVisible();
   const antes = await alertasSocio.noLeidas();
 
   // The administrator sends it from the alerts page.
   const app = new AppPage(page);
-  await app.entrarHastaInicio(
-    CUENTAS.administrador.email,
-    PASSWORD_DEMO,
-    CUENTAS.administrador.home,
-  );
-  await app.irA("alertas");
+  await app.entrarConSesion(CUENTAS.administrador, "alertas");
   const alertas = new AlertasPage(page);
   await alertas.pestanya("Enviar alerta");
   const titulo = `Assaig general ${Date.now()}`;

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { CUENTAS, PASSWORD_DEMO } from "../page-models/app-page";
+import { CUENTAS } from "../page-models/app-page";
 import { CierreAnyoPage } from "../page-models/cierre-anyo-page";
 
 // The demo filà's products and charges are of this year: closing the year before leaves them as
@@ -9,11 +9,7 @@ test("la junta cierra un año: vista previa, confirmación, historial y un segun
 }) => {
   test.setTimeout(90_000);
   const cierre = new CierreAnyoPage(page);
-  await cierre.entrarHastaInicio(
-    CUENTAS.administrador.email,
-    PASSWORD_DEMO,
-    CUENTAS.administrador.home,
-  );
+  await cierre.entrarConSesion(CUENTAS.administrador);
   const anyo = new Date().getFullYear() - 1;
   await cierre.abrir();
   await expect(page.getByText("Aún no se ha cerrado ningún año.")).toBeVisible();

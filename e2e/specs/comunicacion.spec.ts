@@ -1,6 +1,6 @@
 import { formatearFecha, hoyIso } from "@fila/domain";
 import { expect, test } from "@playwright/test";
-import { AppPage, CUENTAS, PASSWORD_DEMO } from "../page-models/app-page";
+import { AppPage, CUENTAS } from "../page-models/app-page";
 import { ComunicacionPage } from "../page-models/comunicacion-page";
 
 test("un administrador redacta y publica una noticia y un socio la lee en vernoticias", async ({
@@ -9,12 +9,7 @@ test("un administrador redacta y publica una noticia y un socio la lee en vernot
   const app = new AppPage(page);
   const com = new ComunicacionPage(page);
   const titulo = `Horario de la Entrada ${Date.now()}`;
-  await app.entrarHastaInicio(
-    CUENTAS.administrador.email,
-    PASSWORD_DEMO,
-    CUENTAS.administrador.home,
-  );
-  await app.irA("noticias");
+  await app.entrarConSesion(CUENTAS.administrador, "noticias");
   await expect(com.titulo("Noticias")).toBeVisible();
 
   const editor = await com.redactarNoticia({
@@ -37,9 +32,8 @@ test("un administrador redacta y publica una noticia y un socio la lee en vernot
   // Publishing can notify the members through an alert pointing at the news item.
   await fila.getByRole("button", { name: `Notificar a los socios: ${titulo}` }).click();
   await expect(page.getByText("Aviso enviado a los socios")).toBeVisible();
-  await app.cerrarSesion();
 
-  await app.entrarHastaInicio(CUENTAS.usuario.email, PASSWORD_DEMO, CUENTAS.usuario.home);
+  await app.entrarConSesion(CUENTAS.usuario);
   // The alert about it is among the member's latest alerts on the home.
   await expect(page.getByRole("region", { name: "Últimas alertas" })).toContainText(titulo);
   await app.irA("vernoticias");
@@ -67,12 +61,7 @@ test("un documento solo para administradores no aparece ni se descarga para un s
   const pdf = Buffer.from(
     "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
   );
-  await app.entrarHastaInicio(
-    CUENTAS.administrador.email,
-    PASSWORD_DEMO,
-    CUENTAS.administrador.home,
-  );
-  await app.irA("documentos");
+  await app.entrarConSesion(CUENTAS.administrador, "documentos");
   await expect(com.titulo("Documentos")).toBeVisible();
   const doc = await com.subirDocumento({
     archivo: { name: "cuentas.pdf", mimeType: "application/pdf", buffer: pdf },
@@ -104,8 +93,7 @@ test("un documento solo para administradores no aparece ni se descarga para un s
   await app.cerrarSesion();
 
   for (const cuenta of [CUENTAS.usuario, CUENTAS.socio]) {
-    await app.entrarHastaInicio(cuenta.email, PASSWORD_DEMO, cuenta.home);
-    await app.irA("documentos");
+    await app.entrarConSesion(cuenta, "documentos");
     await expect(com.titulo("Documentos")).toBeVisible();
     await expect(page.getByRole("button", { name: "Subir documento" })).toHaveCount(0);
     await expect(page.getByText(titulo)).toHaveCount(0);
@@ -114,7 +102,6 @@ test("un documento solo para administradores no aparece ni se descarga para un s
       headers: { Authorization: `Bearer ${token}` },
     });
     expect(ajena.status()).toBe(404);
-    await app.cerrarSesion();
   }
   const sinSesion = await page.request.get(`/api/documentos/${doc.id}/archivo`);
   expect(sinSesion.status()).toBe(401);

@@ -107,11 +107,7 @@ async function entrar(): Promise<{ page: Page; cerrar: () => Promise<void> }> {
     permissions: ["camera"],
   });
   const page = await contexto.newPage();
-  await new AppPage(page).entrarHastaInicio(
-    CUENTAS.administrador.email,
-    PASSWORD_DEMO,
-    CUENTAS.administrador.home,
-  );
+  await new AppPage(page).entrarConSesion(CUENTAS.administrador);
   return { page, cerrar: () => contexto.close() };
 }
 

@@ -31,12 +31,7 @@ test("la copia descargada de una filà se restaura en una instalación nueva, qu
 }) => {
   test.setTimeout(180_000);
   const app = new AppPage(page);
-  await app.entrarHastaInicio(
-    CUENTAS.administrador.email,
-    PASSWORD_DEMO,
-    CUENTAS.administrador.home,
-  );
-  await app.irA("socios");
+  await app.entrarConSesion(CUENTAS.administrador, "socios");
   const antes = await primerosSocios(page);
   expect(antes.filas[0]).not.toBe("");
 

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { CUENTAS, PASSWORD_DEMO } from "../page-models/app-page";
+import { CUENTAS } from "../page-models/app-page";
 import { EnviosPage } from "../page-models/envios-page";
 import { infraccionesGraves } from "../support/axe";
 import { arrancarSmtp } from "../support/smtp";
@@ -30,11 +30,7 @@ test("la junta envía un correo a los socios con deuda pendiente y sigue su prog
   test.setTimeout(120_000);
   const envios = new EnviosPage(page);
   const asunto = `Cuotas pendientes ${Date.now()}`;
-  await envios.entrarHastaInicio(
-    CUENTAS.administrador.email,
-    PASSWORD_DEMO,
-    CUENTAS.administrador.home,
-  );
+  await envios.entrarConSesion(CUENTAS.administrador);
   await envios.abrir();
   const d = await envios.redactar(asunto, [
     "Hola ",

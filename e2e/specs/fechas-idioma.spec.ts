@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { AppPage, CUENTAS, PASSWORD_DEMO } from "../page-models/app-page";
+import { AppPage, CUENTAS } from "../page-models/app-page";
 import { escribirFecha, escribirHora } from "../page-models/campo-fecha";
 
 // A browser in English: native date and time inputs would show mm/dd/yyyy and 09:30 PM. The
@@ -11,7 +11,7 @@ test("en un navegador en inglés las fechas se ven y se escriben dd/mm/aaaa y la
 }) => {
   test.setTimeout(60_000);
   const app = new AppPage(page);
-  await app.entrarHastaInicio(CUENTAS.administrador.email, PASSWORD_DEMO, "admin-home");
+  await app.entrarConSesion(CUENTAS.administrador);
   expect(await page.evaluate(() => navigator.language)).toBe("en-US");
   await expect(
     page.locator("input[type=date], input[type=time], input[type=datetime-local]"),

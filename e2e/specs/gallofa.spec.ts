@@ -1,18 +1,13 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { AppPage, CUENTAS, PASSWORD_DEMO } from "../page-models/app-page";
+import { AppPage, CUENTAS } from "../page-models/app-page";
 
 test("la junta anota la gallofa (dinero de un socio, especie de alguien de fuera), ve los totales y descarga la lista de agradecimiento", async ({
   page,
 }) => {
   test.setTimeout(90_000);
   const app = new AppPage(page);
-  await app.entrarHastaInicio(
-    CUENTAS.administrador.email,
-    PASSWORD_DEMO,
-    CUENTAS.administrador.home,
-  );
-  await app.irA("gallofa");
+  await app.entrarConSesion(CUENTAS.administrador, "gallofa");
   await expect(page.getByRole("heading", { name: "Gallofa", level: 1 })).toBeVisible();
   const dinero = page.getByRole("region", { name: "Dinero" });
   await expect(dinero).toContainText("0,00 €");

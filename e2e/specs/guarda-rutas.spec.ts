@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { AppPage, CUENTAS, PASSWORD_DEMO } from "../page-models/app-page";
+import { AppPage, CUENTAS } from "../page-models/app-page";
 
 // Pages only the administrador manages: opened by another role, they lead to that role's home
 // without showing any error (the API would answer them with 403).
@@ -38,7 +38,7 @@ for (const rol of ["usuario", "socio"] as const) {
     test.setTimeout(60_000);
     const prohibidos = vigilarProhibidos(page);
     const app = new AppPage(page);
-    await app.entrarHastaInicio(cuenta.email, PASSWORD_DEMO, cuenta.home);
+    await app.entrarConSesion(cuenta);
 
     for (const ruta of ajenas) {
       await app.irA(ruta);
@@ -60,7 +60,7 @@ test("el administrador abre el inicio de usuario («Cambiar a Fester») y el del
   page,
 }) => {
   const app = new AppPage(page);
-  await app.entrarHastaInicio(CUENTAS.administrador.email, PASSWORD_DEMO, "admin-home");
+  await app.entrarConSesion(CUENTAS.administrador);
   await app.irA("user-home");
   await app.esperarRuta("user-home");
   await expect(page.getByRole("heading", { name: /^Hola, / })).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { AppPage, CUENTAS, PASSWORD_DEMO } from "../page-models/app-page";
+import { AppPage, CUENTAS } from "../page-models/app-page";
 
 const ACTO = "Entrada Mora";
 
@@ -9,12 +9,7 @@ test("la junta pone imagen a un acto en su formulario y el socio la ve en Mis ac
 }) => {
   test.setTimeout(60_000);
   const app = new AppPage(page);
-  await app.entrarHastaInicio(
-    CUENTAS.administrador.email,
-    PASSWORD_DEMO,
-    CUENTAS.administrador.home,
-  );
-  await app.irA("actos");
+  await app.entrarConSesion(CUENTAS.administrador, "actos");
   await page
     .getByRole("button", { name: `Editar «${ACTO}»` })
     .first()
@@ -34,10 +29,8 @@ test("la junta pone imagen a un acto en su formulario y el socio la ve en Mis ac
   // Saving the rest of the form keeps the image just uploaded.
   await form.getByRole("button", { name: "Guardar" }).click();
   await expect(form).toBeHidden();
-  await app.cerrarSesion();
 
-  await app.entrarHastaInicio(CUENTAS.socio.email, PASSWORD_DEMO, CUENTAS.socio.home);
-  await app.irA("misactos");
+  await app.entrarConSesion(CUENTAS.socio, "misactos");
   const tarjeta = page.getByRole("article", { name: ACTO });
   await expect(tarjeta.getByRole("img", { name: `Imagen de «${ACTO}»` })).toBeVisible();
 });

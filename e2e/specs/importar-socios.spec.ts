@@ -1,7 +1,7 @@
 import { letraNif } from "@fila/domain";
 import { expect, test } from "@playwright/test";
 import ExcelJS from "exceljs";
-import { AppPage, CUENTAS, PASSWORD_DEMO } from "../page-models/app-page";
+import { AppPage, CUENTAS } from "../page-models/app-page";
 import { infraccionesGraves } from "../support/axe";
 
 const nif = (n: number) => `${n}${letraNif(n)}`;
@@ -65,8 +65,7 @@ test("la junta importa su hoja: ve a qué campo va cada columna y qué se corrig
   test.setTimeout(90_000);
   const app = new AppPage(page);
   const junta = CUENTAS.administrador;
-  await app.entrarHastaInicio(junta.email, PASSWORD_DEMO, junta.home);
-  await app.irA("socios");
+  await app.entrarConSesion(junta, "socios");
   await page.getByRole("button", { name: "Importar socios" }).click();
   const dialogo = page.getByRole("dialog", { name: "Importar socios desde CSV o Excel" });
   await dialogo.locator("input[type='file']").setInputFiles({

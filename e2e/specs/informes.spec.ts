@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import ExcelJS from "exceljs";
-import { AppPage, CUENTAS, PASSWORD_DEMO } from "../page-models/app-page";
+import { AppPage, CUENTAS } from "../page-models/app-page";
 import { InformesPage } from "../page-models/informes-page";
 
 test("la tesorera abre Deudas pendientes, filtra por tipo de socio, ve el gráfico y descarga el Excel", async ({
@@ -9,11 +9,7 @@ test("la tesorera abre Deudas pendientes, filtra por tipo de socio, ve el gráfi
   test.setTimeout(60_000);
   const app = new AppPage(page);
   const informes = new InformesPage(page);
-  await app.entrarHastaInicio(
-    CUENTAS.administrador.email,
-    PASSWORD_DEMO,
-    CUENTAS.administrador.home,
-  );
+  await app.entrarConSesion(CUENTAS.administrador);
 
   await app.abrirMenu();
   await app.menu().getByRole("link", { name: "Informes" }).click();

@@ -29,11 +29,7 @@ test("el administrador ve el panel con las cifras de la demo y salta al listado 
   expect(siguiente).toBeTruthy();
 
   const app = new AppPage(page);
-  await app.entrarHastaInicio(
-    CUENTAS.administrador.email,
-    PASSWORD_DEMO,
-    CUENTAS.administrador.home,
-  );
+  await app.entrarConSesion(CUENTAS.administrador);
   // The intro and the area cards stay.
   await expect(page.getByRole("heading", { name: "Tus apartados" })).toBeVisible();
 

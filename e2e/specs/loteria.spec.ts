@@ -12,7 +12,7 @@ test("en el móvil, Jordi liquida su talonario (30 vendidas, 20 devueltas) y lo 
 }) => {
   test.setTimeout(60_000);
   const app = new AppPage(page);
-  await app.entrarHastaInicio(CUENTAS.usuario.email, PASSWORD_DEMO, CUENTAS.usuario.home);
+  await app.entrarConSesion(CUENTAS.usuario);
 
   // The home's card while the lottery is open leads to Mis pagos.
   const tarjeta = page.getByRole("region", { name: "Lotería de Navidad" });

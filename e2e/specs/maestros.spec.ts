@@ -1,6 +1,6 @@
 import { colorTexto } from "@fila/domain";
 import { expect, test } from "@playwright/test";
-import { AppPage, CUENTAS, PASSWORD_DEMO } from "../page-models/app-page";
+import { AppPage, CUENTAS } from "../page-models/app-page";
 import { MaestrosPage } from "../page-models/maestros-page";
 
 /** "#rrggbb" → the "rgb(r, g, b)" a browser reports for a computed colour. */
@@ -14,9 +14,7 @@ test("el administrador crea, edita y desactiva tipos de socio; uno en uso no se 
 }) => {
   const app = new AppPage(page);
   const maestros = new MaestrosPage(page);
-  await app.entrar(CUENTAS.administrador.email, PASSWORD_DEMO);
-  await app.esperarRuta(CUENTAS.administrador.home);
-  await app.irA("tipossocio");
+  await app.entrarConSesion(CUENTAS.administrador, "tipossocio");
   await expect(maestros.titulo("Tipos de socio")).toBeVisible();
   await expect(maestros.fila("Fester")).toBeVisible();
 
@@ -81,9 +79,7 @@ test("el administrador crea, edita y desactiva tipos de socio; uno en uso no se 
 test("un nombre repetido muestra el error del servidor en el campo", async ({ page }) => {
   const app = new AppPage(page);
   const maestros = new MaestrosPage(page);
-  await app.entrar(CUENTAS.administrador.email, PASSWORD_DEMO);
-  await app.esperarRuta(CUENTAS.administrador.home);
-  await app.irA("formaspago");
+  await app.entrarConSesion(CUENTAS.administrador, "formaspago");
   await expect(maestros.titulo("Formas de pago")).toBeVisible();
   await expect(maestros.fila("Efectivo")).toBeVisible();
 

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { AppPage, CUENTAS, PASSWORD_DEMO } from "../page-models/app-page";
+import { AppPage, CUENTAS } from "../page-models/app-page";
 import { type Foto, MercadilloPage } from "../page-models/mercadillo-page";
 
 const MOVIL = { width: 390, height: 844 };
@@ -27,7 +27,7 @@ test("un usuario publica desde el móvil, otro socio lo encuentra por etiqueta, 
 
   // The usuario, on a 390 px phone, reaches the market from their home and posts the ad.
   await page.setViewportSize(MOVIL);
-  await app.entrarHastaInicio(CUENTAS.usuario.email, PASSWORD_DEMO, CUENTAS.usuario.home);
+  await app.entrarConSesion(CUENTAS.usuario);
   // The member's card on the home: name, matrícula with its QR code, type and edad festera.
   const carnet = page.getByRole("region", { name: "Mi carnet" });
   await expect(carnet).toContainText("Matrícula");
@@ -62,11 +62,9 @@ test("un usuario publica desde el móvil, otro socio lo encuentra por etiqueta, 
   await expect(detalle.getByRole("img", { name: `Foto 1 de «${titulo}»` })).toBeVisible();
   await page.setViewportSize(ESCRITORIO);
   await detalle.getByRole("button", { name: "Cerrar" }).first().click();
-  await app.cerrarSesion();
 
   // Another member finds it by its tag and sees how to reach the seller.
-  await app.entrarHastaInicio(CUENTAS.socio.email, PASSWORD_DEMO, CUENTAS.socio.home);
-  await app.irA("market");
+  await app.entrarConSesion(CUENTAS.socio, "market");
   await page.getByLabel("Filtrar por etiqueta").getByText(etiqueta, { exact: true }).click();
   await expect(page.getByRole("radio", { name: etiqueta })).toBeChecked();
   await expect(page.getByTestId("tarjeta-anuncio")).toHaveCount(1);
@@ -82,15 +80,9 @@ test("un usuario publica desde el móvil, otro socio lo encuentra por etiqueta, 
   );
   await expect(visto.getByRole("button", { name: "Editar" })).toHaveCount(0);
   await page.keyboard.press("Escape");
-  await app.cerrarSesion();
 
   // The board features it: it shows on #/destacado.
-  await app.entrarHastaInicio(
-    CUENTAS.administrador.email,
-    PASSWORD_DEMO,
-    CUENTAS.administrador.home,
-  );
-  await app.irA("market");
+  await app.entrarConSesion(CUENTAS.administrador, "market");
   await page.getByRole("searchbox", { name: "Buscar en el mercadillo" }).fill(marca);
   const moderado = await mercadillo.abrir(titulo);
   await moderado.getByRole("button", { name: "Destacar" }).click();
@@ -98,10 +90,9 @@ test("un usuario publica desde el móvil, otro socio lo encuentra por etiqueta, 
   await expect(mercadillo.tarjeta(titulo)).toContainText("Destacado");
   await app.irA("destacado");
   await expect(page.getByTestId("tarjeta-destacado").filter({ hasText: titulo })).toBeVisible();
-  await app.cerrarSesion();
 
   // The owner sees it in the featured strip of their home and marks it sold.
-  await app.entrarHastaInicio(CUENTAS.usuario.email, PASSWORD_DEMO, CUENTAS.usuario.home);
+  await app.entrarConSesion(CUENTAS.usuario);
   await expect(page.getByRole("region", { name: "Destacado" })).toContainText(titulo);
   await app.irA("market");
   await page.getByText("Mis anuncios").click();
@@ -110,11 +101,9 @@ test("un usuario publica desde el móvil, otro socio lo encuentra por etiqueta, 
   await expect(mio).toBeHidden();
   await expect(mercadillo.tarjeta(titulo)).toContainText("Vendido o retirado");
   await page.getByText("Todos los anuncios").click();
-  await app.cerrarSesion();
 
   // Sold, it no longer shows for other members.
-  await app.entrarHastaInicio(CUENTAS.socio.email, PASSWORD_DEMO, CUENTAS.socio.home);
-  await app.irA("market");
+  await app.entrarConSesion(CUENTAS.socio, "market");
   await page.getByRole("searchbox", { name: "Buscar en el mercadillo" }).fill(marca);
   await expect(page.getByText("No hay anuncios que coincidan.")).toBeVisible();
 });
@@ -126,7 +115,7 @@ test("reintentar tras una foto fallida y filtros en la URL", async ({ page }) =>
   const etiqueta = `casco-${marca}`;
   test.setTimeout(60_000);
   const app = new AppPage(page);
-  await app.entrarHastaInicio(CUENTAS.usuario.email, PASSWORD_DEMO, CUENTAS.usuario.home);
+  await app.entrarConSesion(CUENTAS.usuario);
   const mercadillo = new MercadilloPage(page);
   await app.irA("market");
 

@@ -32,7 +32,7 @@ test("en el móvil, Jordi paga con Bizum la cuota de su hijo en el banco y desca
   expect(cargo.status()).toBe(201);
 
   const app = new AppPage(page);
-  await app.entrarHastaInicio(CUENTAS.usuario.email, PASSWORD_DEMO, CUENTAS.usuario.home);
+  await app.entrarConSesion(CUENTAS.usuario);
 
   // From the home's pending-debt card: every pending charge comes ticked; he keeps his son's cuota.
   await page
@@ -76,12 +76,7 @@ test("en el móvil, Jordi paga con Bizum la cuota de su hijo en el banco y desca
   const contexto = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const paginaJunta = await contexto.newPage();
   const junta = new AppPage(paginaJunta);
-  await junta.entrarHastaInicio(
-    CUENTAS.administrador.email,
-    PASSWORD_DEMO,
-    CUENTAS.administrador.home,
-  );
-  await junta.irA("pagos");
+  await junta.entrarConSesion(CUENTAS.administrador, "pagos");
   await paginaJunta.getByRole("tab", { name: "Pagos en línea" }).click();
   await paginaJunta.getByRole("combobox", { name: "Estado" }).click();
   await paginaJunta.getByRole("option", { name: "Pagado" }).click();

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
-import { AppPage, CUENTAS, PASSWORD_DEMO } from "../page-models/app-page";
+import { AppPage, CUENTAS } from "../page-models/app-page";
 import { euros, PagosPage } from "../page-models/pagos-page";
 
 // A year with no demo data, so that the figures below are only this test's.
@@ -18,11 +18,7 @@ test("la tesorera crea la cuota del año que viene, la emite con vista previa y 
   test.setTimeout(90_000);
   const app = new AppPage(page);
   const pagos = new PagosPage(page);
-  await app.entrarHastaInicio(
-    CUENTAS.administrador.email,
-    PASSWORD_DEMO,
-    CUENTAS.administrador.home,
-  );
+  await app.entrarConSesion(CUENTAS.administrador);
 
   // Cuotas: a product for next year, cheaper for the Infantil type.
   await app.abrirMenu();
@@ -99,7 +95,7 @@ test("Jordi ve en Pagos sus cargos y los de su familia, con el total pendiente",
 }) => {
   const app = new AppPage(page);
   const pagos = new PagosPage(page);
-  await app.entrarHastaInicio(CUENTAS.usuario.email, PASSWORD_DEMO, CUENTAS.usuario.home);
+  await app.entrarConSesion(CUENTAS.usuario);
   const enInicio = page.getByTestId("home-total-pendiente");
   await expect(enInicio).toHaveText(/€$/);
   const totalEnInicio = euros((await enInicio.textContent()) ?? "");
@@ -139,8 +135,7 @@ test("Jordi ve en Pagos sus cargos y los de su familia, con el total pendiente",
 
 test("el recibo de un cargo pagado se descarga como PDF", async ({ page }) => {
   const app = new AppPage(page);
-  await app.entrarHastaInicio(CUENTAS.usuario.email, PASSWORD_DEMO, CUENTAS.usuario.home);
-  await app.irA("mispagos");
+  await app.entrarConSesion(CUENTAS.usuario, "mispagos");
   const boton = page.getByRole("button", {
     name: `Descargar recibo de «${plazo(1)}» (${JORDI})`,
   });

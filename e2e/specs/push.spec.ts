@@ -6,8 +6,7 @@ test("la tarjeta de notificación muestra el mensaje, se cierra con la X y se re
   request,
 }) => {
   const app = new AppPage(page);
-  await app.entrar(CUENTAS.socio.email, PASSWORD_DEMO);
-  await app.esperarRuta(CUENTAS.socio.home);
+  await app.entrarConSesion(CUENTAS.socio);
   const socio = JSON.parse((await app.almacenamientoLocal()).user);
 
   const login = await request.post("/api/login", {

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { AppPage, CUENTAS, PASSWORD_DEMO } from "../page-models/app-page";
+import { AppPage, CUENTAS } from "../page-models/app-page";
 
 test("el manifiesto sale de la asociación y tiene lo que pide la instalación", async ({
   request,
@@ -29,7 +29,7 @@ test("el service worker se registra y, sin conexión, la aplicación abre con el
   context,
 }) => {
   const app = new AppPage(page);
-  await app.entrarHastaInicio(CUENTAS.socio.email, PASSWORD_DEMO, CUENTAS.socio.home);
+  await app.entrarConSesion(CUENTAS.socio);
   const ambito = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
   expect(ambito).toMatch(/\/$/);
   // The shell is cached once the worker controls the page.
@@ -55,12 +55,7 @@ test("el administrador pone el nombre corto y el color de la app en los datos de
   request,
 }) => {
   const app = new AppPage(page);
-  await app.entrarHastaInicio(
-    CUENTAS.administrador.email,
-    PASSWORD_DEMO,
-    CUENTAS.administrador.home,
-  );
-  await app.irA("utilidades?pestanya=asociacion");
+  await app.entrarConSesion(CUENTAS.administrador, "utilidades?pestanya=asociacion");
   const nombreCorto = page.getByLabel("Nombre corto de la app");
   await expect(nombreCorto).toBeVisible();
   await nombreCorto.fill("Contrabandi");

@@ -1,14 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { AppPage, CUENTAS, PASSWORD_DEMO } from "../page-models/app-page";
+import { AppPage, CUENTAS } from "../page-models/app-page";
 import { infraccionesGraves } from "../support/axe";
 import { arrancarSmtp } from "../support/smtp";
 
 async function entrarComoJunta(app: AppPage) {
-  await app.entrarHastaInicio(
-    CUENTAS.administrador.email,
-    PASSWORD_DEMO,
-    CUENTAS.administrador.home,
-  );
+  await app.entrarConSesion(CUENTAS.administrador);
   const token = await app.page.evaluate(() => window.localStorage.getItem("token"));
   return { Authorization: `Bearer ${token}` };
 }

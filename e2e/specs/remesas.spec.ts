@@ -1,15 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { CUENTAS, PASSWORD_DEMO } from "../page-models/app-page";
+import { CUENTAS } from "../page-models/app-page";
 import { RemesasPage } from "../page-models/remesas-page";
 
 test("el tesorero genera una remesa SEPA, descarga el XML y la borra", async ({ page }) => {
   test.setTimeout(90_000);
   const remesas = new RemesasPage(page);
-  await remesas.entrarHastaInicio(
-    CUENTAS.administrador.email,
-    PASSWORD_DEMO,
-    CUENTAS.administrador.home,
-  );
+  await remesas.entrarConSesion(CUENTAS.administrador);
   const anyo = new Date().getFullYear();
   await remesas.emitirCuotasDelAnyo(anyo);
 
@@ -104,11 +100,7 @@ test("un cargo devuelto vuelve a ponerse al cobro y entra en la siguiente remesa
 }) => {
   test.setTimeout(120_000);
   const remesas = new RemesasPage(page);
-  await remesas.entrarHastaInicio(
-    CUENTAS.administrador.email,
-    PASSWORD_DEMO,
-    CUENTAS.administrador.home,
-  );
+  await remesas.entrarConSesion(CUENTAS.administrador);
   const anyo = new Date().getFullYear();
   await remesas.emitirCuotasDelAnyo(anyo);
   const headers = { Authorization: `Bearer ${await remesas.token()}` };

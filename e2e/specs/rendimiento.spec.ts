@@ -174,7 +174,7 @@ test("el inicio del socio no ejecuta zod: ni el marco ni la página lo importan"
 }) => {
   const scripts = await scriptsSinPrecarga(page);
   const app = new AppPage(page);
-  await app.entrarHastaInicio(CUENTAS.socio.email, PASSWORD_DEMO, CUENTAS.socio.home);
+  await app.entrarConSesion(CUENTAS.socio);
   await expect(page.getByRole("heading", { name: "Mi carnet" })).toBeVisible();
   await expect(page.getByTestId("home-total-pendiente")).not.toHaveText("–");
   expect(scripts.some((url) => /socio-home-page-/.test(url))).toBe(true);
@@ -220,12 +220,7 @@ test("la lista de noticias no trae el editor: se carga cuando el administrador e
     if (/\/assets\/editor-noticia-[\w-]+\.js$/.test(r.url())) editor.push(r.url());
   });
   const app = new AppPage(page);
-  await app.entrarHastaInicio(
-    CUENTAS.administrador.email,
-    PASSWORD_DEMO,
-    CUENTAS.administrador.home,
-  );
-  await app.irA("noticias");
+  await app.entrarConSesion(CUENTAS.administrador, "noticias");
   await expect(page.getByRole("heading", { name: "Noticias", level: 1 })).toBeVisible();
   await expect(page.getByRole("button", { name: "Nueva noticia" })).toBeVisible();
   expect(editor).toEqual([]);
@@ -305,7 +300,7 @@ test.describe("imagen de arranque (packages/web/arranque)", () => {
     page,
   }) => {
     const app = new AppPage(page);
-    await app.entrarHastaInicio(CUENTAS.socio.email, PASSWORD_DEMO, CUENTAS.socio.home);
+    await app.entrarConSesion(CUENTAS.socio);
     const nombre = (await page.getByRole("heading", { name: /^Hola, / }).textContent()) ?? "";
     // The app's own picture is gone once its page is there.
     await expect(page.locator("#arranque")).toHaveCount(0);

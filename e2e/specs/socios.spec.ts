@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { AppPage, CUENTAS, PASSWORD_DEMO } from "../page-models/app-page";
+import { AppPage, CUENTAS } from "../page-models/app-page";
 import { arrancarSmtp } from "../support/smtp";
 
 let smtp: Awaited<ReturnType<typeof arrancarSmtp>>;
@@ -15,11 +15,7 @@ test("la secretaria da de alta un tipo y un socio, lo encuentra sin tildes, le c
 }) => {
   test.setTimeout(60_000);
   const app = new AppPage(page);
-  await app.entrarHastaInicio(
-    CUENTAS.administrador.email,
-    PASSWORD_DEMO,
-    CUENTAS.administrador.home,
-  );
+  await app.entrarConSesion(CUENTAS.administrador);
 
   // A new member type.
   await app.irA("tipossocio");
