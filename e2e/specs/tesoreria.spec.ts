@@ -94,11 +94,7 @@ test("en el móvil, la tesorera anota la foto de una factura como gasto, concili
 }) => {
   test.setTimeout(90_000);
   const app = new AppPage(page);
-  await app.entrarHastaInicio(
-    CUENTAS.administrador.email,
-    PASSWORD_DEMO,
-    CUENTAS.administrador.home,
-  );
+  await app.entrarConSesion(CUENTAS.administrador);
 
   // The invoice, photographed and filed as an expense: one dialog, five fields, one photo. (How
   // long it takes is not asserted here: speed is measured in bench/, never by timed tests.)

@@ -78,7 +78,7 @@ export function EnviosPanel() {
           <ProgresoTrabajo trabajo={seguimiento.trabajo} errorConsulta={seguimiento.errorConsulta}>
             {(r) => (
               <Stack gap="xs">
-                <Text size="sm" c="green.9">
+                <Text size="sm" c="teal.9">
                   {t("envios.enCurso.terminado")}
                 </Text>
                 <CuentasEnvio envio={r} />

@@ -580,7 +580,7 @@ function CuentaConciliador({
               <Cifra
                 titulo={t("tesoreria.extractos.diferenciaCorta")}
                 valor={euros(diferencia)}
-                color={aCentimos(diferencia) === 0 ? "green.9" : "red.9"}
+                color={aCentimos(diferencia) === 0 ? "teal.9" : "red.9"}
               />
             </>
           ) : null}
@@ -692,7 +692,7 @@ function LineaConciliador({
               {l.concepto}
             </Text>
           </Stack>
-          <Text fw={600} c={l.importe < 0 ? "red.9" : "green.9"} style={{ whiteSpace: "nowrap" }}>
+          <Text fw={600} c={l.importe < 0 ? "red.9" : "teal.9"} style={{ whiteSpace: "nowrap" }}>
             {euros(l.importe)}
           </Text>
         </Group>

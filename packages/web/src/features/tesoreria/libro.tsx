@@ -137,7 +137,7 @@ export function LibroTesoreria() {
         <Text
           size="sm"
           fw={500}
-          c={m.importe < 0 ? "red.9" : "green.9"}
+          c={m.importe < 0 ? "red.9" : "teal.9"}
           style={{ whiteSpace: "nowrap" }}
         >
           {euros(m.importe)}

@@ -155,7 +155,7 @@ export function PresupuestoSeccion() {
                   <Table.Td ta="right">{euros(l.real)}</Table.Td>
                   <Table.Td
                     ta="right"
-                    c={favorable === null ? undefined : favorable ? "green.9" : "red.9"}
+                    c={favorable === null ? undefined : favorable ? "teal.9" : "red.9"}
                   >
                     {euros(l.desviacion)}
                   </Table.Td>
