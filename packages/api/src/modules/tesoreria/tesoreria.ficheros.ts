@@ -218,7 +218,7 @@ async function cuentasAnualesPdf(c: CuentasAnuales, asociacion: string): Promise
       },
       tabla(["Partida", "Importe"], resultados, ["*", 100]),
       { text: "Tesorería: saldos al inicio y al final del año", bold: true, fontSize: 12 },
-      tabla(["Cuenta", `1/1/${c.anyo}`, `31/12/${c.anyo}`], saldos, ["*", 90, 90]),
+      tabla(["Cuenta", `01/01/${c.anyo}`, `31/12/${c.anyo}`], saldos, ["*", 90, 90]),
       { text: "Cuotas y cargos de socios por cobrar", bold: true, fontSize: 12 },
       {
         text: `${c.pendienteCobro.numCargos} cargos del año ${c.anyo} o anteriores por cobrar hoy: ${euros(c.pendienteCobro.importe)}`,
