@@ -32,6 +32,9 @@ test("la tesorera abre Deudas pendientes, filtra por tipo de socio, ve el gráfi
   await expect(tabla.getByRole("columnheader", { name: "Vencido más de 90 días" })).toBeVisible();
   const filas = tabla.locator("tbody tr");
   await expect(filas.first()).toContainText("Fester");
+  // The unfiltered list stays on screen until the filtered one arrives, and its first row may be
+  // a Fester too: wait until no row of another type is left before reading them all.
+  await expect(filas.locator("td:nth-child(3)").filter({ hasNotText: "Fester" })).toHaveCount(0);
   for (const tipo of await filas.locator("td:nth-child(3)").allTextContents()) {
     expect(tipo).toBe("Fester");
   }
