@@ -3,7 +3,7 @@ import { Anchor, Card, Group, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
 import { useSesion } from "../../app/session-store";
 import { useTranslation } from "../../lib/i18n";
-import { pendientesDeLiquidar } from "./loteria-logica";
+import { pendientesDeLiquidar } from "./pendientes-liquidar";
 import { useMisTalonarios } from "./use-loteria";
 
 // Loaded lazily by the usuario's and socio's homes, inside their deferred part: the homes' first

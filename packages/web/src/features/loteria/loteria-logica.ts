@@ -208,9 +208,5 @@ export function textosDeError(error: unknown): { mensaje: string; detalles: stri
   return { mensaje, detalles: [...new Set(detalles)] };
 }
 
-/** The talonarios of a still open lottery that are yet to be settled (the homes' card). */
-export function pendientesDeLiquidar<
-  T extends { estado: string; loteria: { plazoAbierto: boolean } },
->(talonarios: readonly T[]): T[] {
-  return talonarios.filter((tal) => tal.estado === "pendiente" && tal.loteria.plazoAbierto);
-}
+// The homes' card imports it from its own file, which brings no zod (rendimiento.spec.ts).
+export { pendientesDeLiquidar } from "./pendientes-liquidar";
