@@ -127,10 +127,11 @@ describe("las tareas de fondo de la app", () => {
         "cola de push",
         "copia de seguridad diaria",
         "limpieza de los límites de intentos",
+        "liquidación de loterías vencidas",
         "mantenimiento de la analítica",
         "trabajos cortados",
       ]);
-      expect(e.app.tareas.activas).toHaveLength(6);
+      expect(e.app.tareas.activas).toHaveLength(7);
     } finally {
       await e.cerrar();
     }
@@ -144,6 +145,7 @@ describe("las tareas de fondo de la app", () => {
       expect(e.app.tareas.nombres.sort()).toEqual([
         "copia de seguridad diaria",
         "limpieza de los límites de intentos",
+        "liquidación de loterías vencidas",
         "mantenimiento de la analítica",
         "trabajos cortados",
       ]);
