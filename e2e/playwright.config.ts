@@ -2,6 +2,11 @@ import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
 import { PUERTO_APP } from "./support/constantes";
 
+// The specs compute "today" in their own process (dentroDe, fechaEnPantalla) for the browser,
+// which runs in Europe/Madrid (timezoneId below): both on the same clock, or between 23:00 and
+// 24:00 UTC the spec types yesterday. Set before any worker starts (they inherit it).
+process.env.TZ = "Europe/Madrid";
+
 const chromiumDebian = "/usr/bin/chromium";
 
 export default defineConfig({
