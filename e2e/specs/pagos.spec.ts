@@ -3,8 +3,9 @@ import { expect, test } from "@playwright/test";
 import { AppPage, CUENTAS } from "../page-models/app-page";
 import { euros, PagosPage } from "../page-models/pagos-page";
 
-// A year with no demo data, so that the figures below are only this test's.
-const ANYO = 2027;
+// A year with no demo data, so that the figures below are only this test's (not next year: the
+// demo's events, a few weeks ahead, fall in it in December).
+const ANYO = new Date().getFullYear() + 3;
 const PRODUCTO = `Cuota e2e ${ANYO}`;
 const plazo = (n: number) => `${PRODUCTO} (plazo ${n}/4)`;
 const JORDI = "Jordi Pastor Gisbert";
