@@ -9,6 +9,7 @@ import { bearer, crearCuenta, crearEntorno, type Entorno, entrar } from "../../t
 let e: Entorno;
 let token: string;
 let titular: string;
+let idSocioTitular: number;
 
 const PETICIONES = 20;
 
@@ -19,7 +20,9 @@ function dentroDe(dias: number): string {
 beforeAll(async () => {
   e = await crearEntorno();
   token = await entrar(e.app, (await crearCuenta(e.db, { rol: "administrador" })).email);
-  titular = await entrar(e.app, (await crearCuenta(e.db)).email);
+  const cuentaTitular = await crearCuenta(e.db, { conSocio: true });
+  titular = await entrar(e.app, cuentaTitular.email);
+  idSocioTitular = cuentaTitular.idSocio as number;
 });
 
 afterAll(async () => {
@@ -154,5 +157,48 @@ describe(`cupo de la lotería con ${PETICIONES} peticiones simultáneas`, () => 
     expect(creadas).toHaveLength(15);
     expect(respuestas.filter((r) => r.statusCode === 409)).toHaveLength(5);
     expect(new Set(creadas.map((r) => r.json().serie)).size).toBe(15);
+  });
+});
+
+describe("liquidación de un talonario con peticiones simultáneas", () => {
+  it("el titular y la junta a la vez: una sola liquidación y un solo cargo", async () => {
+    const id = await crearLoteria(10);
+    const emision = await e.app.inject({
+      method: "POST",
+      url: `/api/loterias/${id}/talonarios`,
+      headers: bearer(token),
+      payload: { cantidad: 1, participaciones: 10, idSocio: idSocioTitular },
+    });
+    expect(emision.statusCode, emision.body).toBe(201);
+    const idTalonario = emision.json().items[0].id as number;
+    const respuestas = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        e.app.inject({
+          method: "POST",
+          url: `/api/loterias/${id}/talonarios/${idTalonario}/liquidacion`,
+          headers: bearer(i % 2 === 0 ? titular : token),
+          payload: { vendidas: 4 + (i % 3) },
+        }),
+      ),
+    );
+    const estados = respuestas.map((r) => r.statusCode).sort();
+    expect(estados).toEqual([200, ...Array(9).fill(409)]);
+    const cargos = await e.db
+      .selectFrom("loteria_talonario")
+      .innerJoin("pago", "pago.id", "loteria_talonario.id_pago")
+      .select(["pago.importe", "loteria_talonario.vendidas"])
+      .where("loteria_talonario.id", "=", idTalonario)
+      .execute();
+    expect(cargos).toHaveLength(1);
+    const unico = cargos[0] as { importe: number; vendidas: number };
+    // 4 € played, no donativo: the one charge is what the one settlement sold.
+    expect(unico.importe).toBe(unico.vendidas * 400);
+    const delProducto = await e.db
+      .selectFrom("pago")
+      .innerJoin("loteria", "loteria.id_producto", "pago.id_producto")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("loteria.id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(Number(delProducto.n)).toBe(1);
   });
 });
