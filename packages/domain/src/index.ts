@@ -42,6 +42,7 @@ export * from "./sepa/remesa.schema";
 export * from "./sepa/representacion";
 export * from "./sepa/texto-sepa";
 export * from "./sesion/usuario-sesion.schema";
+export * from "./socios/antiguedad";
 export * from "./socios/busqueda";
 export * from "./socios/derrama";
 export * from "./socios/edad";

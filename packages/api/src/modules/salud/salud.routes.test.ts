@@ -10,15 +10,16 @@ import { bearer, crearCuenta, crearEntorno, type Entorno, entrar } from "../../t
 
 const urlPostgres = process.env.DATABASE_URL;
 
-/** What a database restart, a failover or a pooler's idle timeout does to our connections. */
-async function cortarConexiones(db: Entorno["db"]): Promise<number> {
-  const { rows } = await sql<{ nombre: string }>`select current_database() as nombre`.execute(db);
+/** What a database restart, a failover or a pooler's idle timeout does to our connections.
+ * The database's name is read once, before any cut: asking the pool for it afterwards could
+ * land on a connection the previous cut already killed. */
+async function cortarConexiones(nombreBase: string): Promise<number> {
   const admin = new pg.Client({ connectionString: urlPostgres });
   await admin.connect();
   try {
     const r = await admin.query(
       "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
-      [rows[0]?.nombre],
+      [nombreBase],
     );
     return r.rowCount ?? 0;
   } finally {
@@ -107,8 +108,13 @@ describe("sin base de datos", () => {
 describe.skipIf(!urlPostgres)("PostgreSQL: conexiones cortadas por el servidor", () => {
   let e: Entorno;
   let token: string;
+  let nombreBase: string;
   beforeAll(async () => {
     e = await crearEntorno();
+    const { rows } = await sql<{ nombre: string }>`select current_database() as nombre`.execute(
+      e.db,
+    );
+    nombreBase = rows[0]?.nombre ?? "";
     const cuenta = await crearCuenta(e.db, { rol: "administrador" });
     token = await entrar(e.app, cuenta.email);
   });
@@ -124,7 +130,7 @@ describe.skipIf(!urlPostgres)("PostgreSQL: conexiones cortadas por el servidor",
         .execute(async (trx) => {
           await sql`select 1`.execute(trx);
           // The connection is checked out and idle between two queries when it is cut.
-          expect(await cortarConexiones(e.db)).toBeGreaterThan(0);
+          expect(await cortarConexiones(nombreBase)).toBeGreaterThan(0);
           await new Promise((ok) => setTimeout(ok, 300));
           await sql`select 1`.execute(trx);
         })
@@ -149,14 +155,14 @@ describe.skipIf(!urlPostgres)("PostgreSQL: conexiones cortadas por el servidor",
       ),
     );
     await new Promise((ok) => setTimeout(ok, 40));
-    await cortarConexiones(e.db);
+    await cortarConexiones(nombreBase);
     const respuestas = await Promise.all(enVuelo);
     for (const r of respuestas) {
       expect([200, 503]).toContain(r.statusCode);
       if (r.statusCode === 503) expect(r.json().error).toBe("bd_no_disponible");
     }
     // Idle connections are cut as well: the pool drops them and opens new ones.
-    await cortarConexiones(e.db);
+    await cortarConexiones(nombreBase);
     await new Promise((ok) => setTimeout(ok, 100));
     const despues = await Promise.all(
       Array.from({ length: 5 }, () => e.app.inject({ method: "GET", url, headers: bearer(token) })),
