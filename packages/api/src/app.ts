@@ -23,6 +23,7 @@ import type { Database } from "./db/database.js";
 import { registrarTareasPglite } from "./db/tareas-pglite.js";
 import { contarConexiones } from "./lib/al-asentarse.js";
 import type { ClaveInstalacion } from "./lib/clave-instalacion.js";
+import { conNuloEnEnumsNulables } from "./lib/enums-nulables.js";
 import { accesosRoutes } from "./modules/actos/accesos.routes.js";
 import { actosRoutes } from "./modules/actos/actos.routes.js";
 import { calendarioRoutes } from "./modules/actos/calendario.routes.js";
@@ -292,6 +293,8 @@ export async function buildApp({
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    transformObject: (documento) =>
+      conNuloEnEnumsNulables("openapiObject" in documento ? documento.openapiObject : {}),
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());

@@ -212,6 +212,10 @@ export const MENSAJES_ES = {
   "pagos.no_existe_producto": "No existe el producto {{ids}}.",
   "pagos.producto_con_cargos": "No se puede borrar: tiene {{n}} cargos. Puedes desactivarlo.",
   "pagos.producto_con_un_cargo": "No se puede borrar: tiene {{n}} cargo. Puedes desactivarlo.",
+  "pagos.producto_de_un_acto":
+    "No se puede borrar: es el precio de un acto. Quítalo del acto o desactívalo.",
+  "pagos.producto_de_una_loteria":
+    "No se puede borrar: es el producto de una lotería. Se va con su lotería.",
   "pagos.producto_de_otro_anyo": "El producto «{{nombre}}» es de {{anyo}}, no de {{anyoEmision}}.",
   "pagos.producto_duplicado": "Ya hay un producto «{{nombre}}» en {{anyo}}.",
   "pagos.producto_elegido_no_existe": "El producto elegido no existe.",

@@ -212,6 +212,10 @@ export const MENSAJES_VA: Catalogo = {
   "pagos.no_existe_producto": "No existix el producte {{ids}}.",
   "pagos.producto_con_cargos": "No es pot esborrar: té {{n}} càrrecs. Pots desactivar-lo.",
   "pagos.producto_con_un_cargo": "No es pot esborrar: té {{n}} càrrec. Pots desactivar-lo.",
+  "pagos.producto_de_un_acto":
+    "No es pot esborrar: és el preu d'un acte. Lleva'l de l'acte o desactiva'l.",
+  "pagos.producto_de_una_loteria":
+    "No es pot esborrar: és el producte d'una loteria. Se'n va amb la seua loteria.",
   "pagos.producto_de_otro_anyo": "El producte «{{nombre}}» és de {{anyo}}, no de {{anyoEmision}}.",
   "pagos.producto_duplicado": "Ja hi ha un producte «{{nombre}}» en {{anyo}}.",
   "pagos.producto_elegido_no_existe": "El producte triat no existix.",
