@@ -421,4 +421,20 @@ export const MENSAJES_ES = {
     "El movimiento {{id}} ya está conciliado con otra línea del banco.",
   "tesoreria.linea_ya_decidida": "La línea {{n}} del extracto ya está decidida.",
   "tesoreria.revisa_regla": "Revisa la regla.",
+  "no_encontrado.grupo": "El grupo no existe.",
+  "no_encontrado.escuadra": "La escuadra no existe.",
+  "no_encontrado.cargo_estructura": "El cargo no existe.",
+  "no_encontrado.cargo_socio": "Ese cargo del socio no existe.",
+  "no_encontrado.miembro": "Ese socio no está en el grupo.",
+  "estructura.en_otra_escuadra": "{{socio}} ya está en la escuadra «{{escuadra}}» en {{anyo}}.",
+  "estructura.nombre_duplicado": "Ya hay un grupo «{{nombre}}» de esa clase{{anyo}}.",
+  "estructura.codigo_duplicado": "Ya hay un cargo con el código «{{codigo}}».",
+  "estructura.cabo_desde_escuadra":
+    "El cargo de cabo se asigna desde su escuadra (pestaña Escuadras).",
+  "estructura.cabo_no_editable":
+    "Es el cabo de la escuadra «{{escuadra}}»: se cambia desde la escuadra.",
+  "estructura.escuadra_en_grupos": "Las escuadras se gestionan en /api/escuadras.",
+  "estructura.desfile_otro_anyo": "La escuadra {{id}} no es de {{anyo}}.",
+  "estructura.mismo_anyo": "El año de destino ha de ser distinto del de origen.",
+  "estructura.sin_cargo_cabo": "Falta el cargo con código «cabo».",
 } as const;
