@@ -362,10 +362,12 @@ export class EstructuraService {
       } else {
         const cargo = await this.repo.cargoCabo(trx);
         if (!cargo) throw conflicto("estructura.sin_cargo_cabo");
+        // The member first, then the group (the order of every change of an escuadra): read
+        // after the lock, the membership cannot move away before the cabo is written.
+        await this.repo.bloquearSocio(trx, c.idSocio);
         if (!(await this.repo.miembro(id, c.idSocio, trx))) {
           await this.meterEnEscuadra(trx, actor, id, { idSocio: c.idSocio, rol: "", mover: false });
         } else {
-          await this.repo.bloquearSocio(trx, c.idSocio);
           await this.repo.bloquearGrupo(trx, id);
         }
         const { desde, hasta } = limitesAnyoFestivo(anyo);
