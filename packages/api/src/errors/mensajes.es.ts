@@ -61,6 +61,7 @@ export const MENSAJES_ES = {
   "actos.tipo_socio_no_existe": "El tipo de socio no existe",
   "actos.ya_inscrito": "Ya está inscrito en este acto",
   "alertas.acto_no_existe": "El acto no existe",
+  "alertas.no_existe_grupo": "No existe el grupo {{ids}}",
   "alertas.no_existe_socio": "No existe el socio {{ids}}",
   "alertas.no_existe_tipo_socio": "No existe el tipo de socio {{ids}}",
   "alertas.revisa_quien_envia_alerta": "Revisa a quién se envía la alerta.",

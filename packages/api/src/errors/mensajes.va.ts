@@ -61,6 +61,7 @@ export const MENSAJES_VA: Catalogo = {
   "actos.tipo_socio_no_existe": "El tipus de soci no existix",
   "actos.ya_inscrito": "Ja està inscrit en este acte",
   "alertas.acto_no_existe": "L'acte no existix",
+  "alertas.no_existe_grupo": "No existix el grup {{ids}}",
   "alertas.no_existe_socio": "No existix el soci {{ids}}",
   "alertas.no_existe_tipo_socio": "No existix el tipus de soci {{ids}}",
   "alertas.revisa_quien_envia_alerta": "Revisa a qui s'envia l'alerta.",
