@@ -29,7 +29,7 @@ test("la junta forma dos escuadras arrastrando festeros y les pone cabo", async 
   const app = new AppPage(page);
   await app.entrarConSesion(CUENTAS.administrador, "socios?pestanya=escuadras");
   await expect(page.getByRole("tab", { name: "Escuadras", selected: true })).toBeVisible();
-  await page.getByLabel("Año").fill(String(ANYO));
+  await page.getByRole("textbox", { name: "Año", exact: true }).fill(String(ANYO));
   await expect(page.getByText(`Aún no hay escuadras en ${ANYO}.`)).toBeVisible();
 
   for (const [nombre, tipo] of [
@@ -39,7 +39,7 @@ test("la junta forma dos escuadras arrastrando festeros y les pone cabo", async 
     await page.getByRole("button", { name: "Nueva escuadra" }).click();
     const dialogo = page.getByRole("dialog", { name: "Nueva escuadra" });
     await dialogo.getByLabel("Nombre").fill(nombre);
-    await dialogo.getByRole("textbox", { name: "Tipo" }).click();
+    await dialogo.getByRole("combobox", { name: "Tipo" }).click();
     await page.getByRole("option", { name: tipo }).click();
     await dialogo.getByRole("button", { name: "Crear" }).click();
     await expect(dialogo).toBeHidden();
@@ -52,8 +52,8 @@ test("la junta forma dos escuadras arrastrando festeros y les pone cabo", async 
   const libres = page.getByRole("region", { name: "Sin escuadra" });
   await libres.getByLabel("Buscar festero").fill(APELLIDOS);
   const arrastrar = async (nombre: string, destino: typeof negres) => {
-    await libres.getByLabel(`${APELLIDOS}, ${nombre}`).dragTo(destino);
-    await expect(destino.getByLabel(`${APELLIDOS}, ${nombre}`)).toBeVisible();
+    await libres.getByLabel(`${APELLIDOS}, ${nombre}`, { exact: true }).dragTo(destino);
+    await expect(destino.getByLabel(`${APELLIDOS}, ${nombre}`, { exact: true })).toBeVisible();
   };
   await arrastrar("Amparo", negres);
   await arrastrar("Bernat", negres);
@@ -62,20 +62,20 @@ test("la junta forma dos escuadras arrastrando festeros y les pone cabo", async 
   await expect(negres.getByText("2 festeros")).toBeVisible();
 
   // Between cards too: Bernat dragged from Negres to Blanques…
-  await negres.getByLabel(`${APELLIDOS}, Bernat`).dragTo(blanques);
-  await expect(blanques.getByLabel(`${APELLIDOS}, Bernat`)).toBeVisible();
-  await expect(negres.getByLabel(`${APELLIDOS}, Bernat`)).toHaveCount(0);
+  await negres.getByLabel(`${APELLIDOS}, Bernat`, { exact: true }).dragTo(blanques);
+  await expect(blanques.getByLabel(`${APELLIDOS}, Bernat`, { exact: true })).toBeVisible();
+  await expect(negres.getByLabel(`${APELLIDOS}, Bernat`, { exact: true })).toHaveCount(0);
   // …and back with the keyboard alternative.
-  await blanques.getByRole("textbox", { name: `Mover a ${APELLIDOS}, Bernat a…` }).click();
+  await blanques.getByRole("combobox", { name: `Mover a ${APELLIDOS}, Bernat a…` }).click();
   await page.getByRole("option", { name: "Negres" }).click();
-  await expect(negres.getByLabel(`${APELLIDOS}, Bernat`)).toBeVisible();
+  await expect(negres.getByLabel(`${APELLIDOS}, Bernat`, { exact: true })).toBeVisible();
   await expect(blanques.getByText("2 festeros")).toBeVisible();
 
   // The cabos.
   const ponerCabo = async (escuadra: typeof negres, nombre: string) => {
-    await escuadra.getByRole("textbox", { name: "Cabo" }).click();
+    await escuadra.getByRole("combobox", { name: "Cabo" }).click();
     await page.getByRole("option", { name: `${APELLIDOS}, ${nombre}` }).click();
-    await expect(escuadra.getByRole("textbox", { name: "Cabo" })).toHaveValue(
+    await expect(escuadra.getByRole("combobox", { name: "Cabo" })).toHaveValue(
       `${APELLIDOS}, ${nombre}`,
     );
   };
@@ -84,7 +84,7 @@ test("la junta forma dos escuadras arrastrando festeros y les pone cabo", async 
 
   // The year's cargos show the two cabos, each with its escuadra (one record per cabo).
   await page.getByRole("tab", { name: "Cargos" }).click();
-  await page.getByLabel("Año").fill(String(ANYO));
+  await page.getByRole("textbox", { name: "Año", exact: true }).fill(String(ANYO));
   const cargos = page.getByRole("table", { name: `Cargos de ${ANYO}` });
   await expect(
     cargos.getByRole("row", { name: /Cabo · Negres .*Esquadrer, Amparo/ }),
