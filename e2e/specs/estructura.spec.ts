@@ -92,4 +92,11 @@ test("la junta forma dos escuadras arrastrando festeros y les pone cabo", async 
   await expect(
     cargos.getByRole("row", { name: /Cabo · Blanques .*Esquadrer, Dídac/ }),
   ).toBeVisible();
+
+  // The festero's home (the demo usuario, in this year's «Negres»): their escuadra and its cabo,
+  // drawn after the rest of the home.
+  await app.entrarConSesion(CUENTAS.usuario);
+  const mia = page.getByRole("region", { name: `Mi escuadra ${new Date().getFullYear()}` });
+  await expect(mia).toContainText("Negres");
+  await expect(mia).toContainText("Cabo:");
 });
