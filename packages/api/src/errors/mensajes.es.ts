@@ -421,4 +421,13 @@ export const MENSAJES_ES = {
     "El movimiento {{id}} ya está conciliado con otra línea del banco.",
   "tesoreria.linea_ya_decidida": "La línea {{n}} del extracto ya está decidida.",
   "tesoreria.revisa_regla": "Revisa la regla.",
+  "no_encontrado.periodo": "El periodo no existe.",
+  "no_encontrado.recompensa": "La recompensa no existe.",
+  "no_encontrado.concesion": "La concesión de la recompensa no existe.",
+  "antiguedad.periodos_solapados": "Los periodos de un socio no pueden solaparse.",
+  "antiguedad.tipo_no_existe": "El tipo de socio no existe.",
+  "recompensas.ya_concedida":
+    "{{socio}} ya tiene la recompensa «{{recompensa}}» (concedida en {{anyo}}).",
+  "recompensas.nombre_duplicado": "Ya existe una recompensa con ese nombre.",
+  "federacion.tipo_no_existe": "Algún tipo de socio de los ajustes no existe.",
 } as const;

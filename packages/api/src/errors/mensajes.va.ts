@@ -418,4 +418,13 @@ export const MENSAJES_VA: Catalogo = {
     "El moviment {{id}} ja està conciliat amb una altra línia del banc.",
   "tesoreria.linea_ya_decidida": "La línia {{n}} de l'extracte ja està decidida.",
   "tesoreria.revisa_regla": "Revisa la regla.",
+  "no_encontrado.periodo": "El període no existix.",
+  "no_encontrado.recompensa": "La recompensa no existix.",
+  "no_encontrado.concesion": "La concessió de la recompensa no existix.",
+  "antiguedad.periodos_solapados": "Els períodes d'un soci no poden solapar-se.",
+  "antiguedad.tipo_no_existe": "El tipus de soci no existix.",
+  "recompensas.ya_concedida":
+    "{{socio}} ja té la recompensa «{{recompensa}}» (concedida en {{anyo}}).",
+  "recompensas.nombre_duplicado": "Ja existix una recompensa amb eixe nom.",
+  "federacion.tipo_no_existe": "Algun tipus de soci dels ajustos no existix.",
 };

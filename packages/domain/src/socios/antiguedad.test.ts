@@ -96,11 +96,12 @@ describe("antiguedad en fechas fijas (issue 49)", () => {
         festero("2016-04-01"),
       ],
     };
-    const pesos = [
-      { anyo: 2020, peso: 1 },
-      { anyo: 2027, peso: 2 },
+    // Capitán en 2020 (peso 1) y un cargo de peso 2 que empieza en 2027: solo cuenta el de 2020
+    const cargos = [
+      { desde: "2020-01-01", hasta: "2020-12-31", peso: 1 },
+      { desde: "2027-01-01", hasta: null, peso: 2 },
     ];
-    expect(detalleAntiguedad(socio, pesos, "2026-04-01")).toEqual({
+    expect(detalleAntiguedad(socio, cargos, "2026-04-01")).toEqual({
       festero: 10,
       infantil: 10,
       recompensas: 11,
@@ -125,7 +126,7 @@ describe("venceEnAnyo", () => {
 
   it("el peso de un cargo adelanta el año en que vence", () => {
     const conCargo = (fecha: string) =>
-      anyosParaRecompensas(socio, [{ anyo: 2010, peso: 1 }], fecha);
+      anyosParaRecompensas(socio, [{ desde: "2010-04-23", hasta: "2010-04-25", peso: 1 }], fecha);
     expect(venceEnAnyo(25, 2025, conCargo)).toBe(true);
     expect(venceEnAnyo(25, 2026, conCargo)).toBe(false);
   });

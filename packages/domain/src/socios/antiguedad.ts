@@ -1,3 +1,4 @@
+import { type CargoConPeso, pesoCargosHasta } from "../estructura/reglas";
 import { calcularEdad } from "./edad";
 
 /**
@@ -80,30 +81,23 @@ export interface DetalleAntiguedad {
   primeraEntrada: string | null;
 }
 
-/** Los años que un cargo suma para las recompensas: `peso` por cada año que se tuvo. */
-export interface PesoCargoAnyo {
-  anyo: number;
-  peso: number;
-}
-
 /**
- * Años que cuentan para las recompensas en `fecha`: los de festero más el peso de los cargos
- * tenidos en los años hasta el de `fecha` (incluido). Sin periodos, `edadFestera` más los pesos.
+ * Años que cuentan para las recompensas en `fecha`: los de festero más los años extra de los
+ * cargos hasta `fecha` (`pesoCargosHasta` de la estructura: cada año, el cargo de más peso).
+ * Sin periodos, `edadFestera` más esos años.
  */
 export function anyosParaRecompensas(
   socio: SocioAntiguedad,
-  pesos: readonly PesoCargoAnyo[],
+  cargos: readonly CargoConPeso[],
   fecha: string,
 ): number {
-  const anyo = Number(fecha.slice(0, 4));
-  const extra = pesos.filter((p) => p.anyo <= anyo).reduce((s, p) => s + p.peso, 0);
-  return antiguedadEn(socio, fecha) + Math.floor(extra);
+  return antiguedadEn(socio, fecha) + pesoCargosHasta(cargos, fecha);
 }
 
 /** El desglose de la antigüedad de un socio en `fecha`. */
 export function detalleAntiguedad(
   socio: SocioAntiguedad,
-  pesos: readonly PesoCargoAnyo[],
+  cargos: readonly CargoConPeso[],
   fecha: string,
 ): DetalleAntiguedad {
   const periodos = [...(socio.periodos ?? [])].sort((a, b) => (a.desde < b.desde ? -1 : 1));
@@ -113,7 +107,7 @@ export function detalleAntiguedad(
       periodos.filter((p) => p.infantil),
       fecha,
     ),
-    recompensas: anyosParaRecompensas(socio, pesos, fecha),
+    recompensas: anyosParaRecompensas(socio, cargos, fecha),
     desde: periodos.find((p) => !p.infantil)?.desde ?? null,
     primeraEntrada: periodos[0]?.desde ?? null,
   };
