@@ -291,6 +291,15 @@ describe("fuzzing desde el documento OpenAPI", () => {
         "GET /api/tesoreria/conciliacion",
         "PUT /api/tesoreria/reglas/{id}",
         "DELETE /api/tesoreria/reglas/{id}",
+        "GET /api/socios/{id}/antiguedad",
+        "POST /api/socios/{id}/periodos",
+        "PUT /api/socios/{id}/periodos/{idPeriodo}",
+        "GET /api/recompensas/candidatos",
+        "POST /api/recompensas/{id}/concesiones",
+        "GET /api/recompensas/concesiones/{id}/diploma",
+        "GET /api/federacion/censo",
+        "PUT /api/federacion/ajustes",
+        "POST /api/federacion/censo/envios",
       ]),
     );
     const fallos: string[] = [];

@@ -50,10 +50,12 @@ export class AntiguedadRepository {
       .executeTakeFirst();
   }
 
-  async socio(id: number): Promise<{ id: number; edad_festera: number } | undefined> {
+  async socio(
+    id: number,
+  ): Promise<{ id: number; edad_festera: number; id_pagador: number | null } | undefined> {
     return this.db
       .selectFrom("socio")
-      .select(["id", "edad_festera"])
+      .select(["id", "edad_festera", "id_pagador"])
       .where("id", "=", id)
       .executeTakeFirst();
   }

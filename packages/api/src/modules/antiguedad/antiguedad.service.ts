@@ -50,10 +50,16 @@ const soloJunta = (actor: Actor) => {
 export class AntiguedadService {
   constructor(private readonly repo: AntiguedadRepository) {}
 
-  /** The member's seniority: the board, or the member on their own record. */
+  /**
+   * The member's seniority: the board, or the member on their own record or that of someone they
+   * pay for (as the record itself). A member never learns whether another id exists: 403.
+   */
   async antiguedad(actor: Actor, idSocio: number, fecha = hoyIso()): Promise<AntiguedadSocio> {
-    if (actor.rol !== "administrador" && actor.socioId !== idSocio) throw prohibido();
     const socio = await this.repo.socio(idSocio);
+    if (actor.rol !== "administrador") {
+      const suyo = socio && (socio.id === actor.socioId || socio.id_pagador === actor.socioId);
+      if (!actor.socioId || !suyo) throw prohibido();
+    }
     if (!socio) throw noEncontrado("no_encontrado.socio");
     const [periodos, cargos, concedidas] = await Promise.all([
       this.repo.periodos(idSocio),

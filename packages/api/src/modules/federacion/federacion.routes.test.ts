@@ -78,23 +78,24 @@ describe("censo de la federación", () => {
   it("los ajustes: por defecto vacíos; campos desconocidos o tipos que no existen, 400", async () => {
     const res = await pedir("GET", "/api/federacion/ajustes");
     expect(res.statusCode).toBe(200);
+    const vacios = res.json() as Record<string, unknown>;
     expect(res.json()).toEqual({
       fiestasDesde: null,
       fiestasHasta: null,
       idsTipoSocio: [],
       columnas: {},
     });
-    const extra = await pedir("PUT", "/api/federacion/ajustes", { ...res.json(), sobra: true });
+    const extra = await pedir("PUT", "/api/federacion/ajustes", { ...vacios, sobra: true });
     expect(extra.statusCode).toBe(400);
     expect(extra.body).toContain("sobra");
     expect(
-      (await pedir("PUT", "/api/federacion/ajustes", { ...res.json(), idsTipoSocio: [999_999] }))
+      (await pedir("PUT", "/api/federacion/ajustes", { ...vacios, idsTipoSocio: [999_999] }))
         .statusCode,
     ).toBe(400);
     expect(
       (
         await pedir("PUT", "/api/federacion/ajustes", {
-          ...res.json(),
+          ...vacios,
           fiestasDesde: `${ANYO}-04-25`,
           fiestasHasta: `${ANYO}-04-22`,
         })
