@@ -5,11 +5,14 @@ import {
   Anchor,
   Badge,
   Button,
+  Center,
   Group,
+  Loader,
   NumberInput,
   Select,
   SimpleGrid,
   Stack,
+  Tabs,
   Text,
   TextInput,
   Title,
@@ -17,7 +20,7 @@ import {
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconPlus, IconSearch } from "@tabler/icons-react";
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from "mantine-datatable";
-import { useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { useSesion } from "../../app/session-store";
 import { useTranslation } from "../../lib/i18n";
@@ -53,10 +56,10 @@ function sortDe(estado: DataTableSortStatus<SocioApi>): string {
   return estado.direction === "desc" ? `-${campo}` : campo;
 }
 
-export function SociosPage() {
+/** The member list: the first tab of Festeros. */
+function ListaSocios() {
   const { t } = useTranslation();
   const textosTabla = useTextosTabla();
-  const { usuario } = useSesion();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const filtros = useMemo(() => filtrosDesdeUrl(params), [params]);
@@ -74,8 +77,6 @@ export function SociosPage() {
   useEffect(() => {
     if (textoDebounced !== filtros.q) cambiar({ q: textoDebounced });
   }, [textoDebounced]);
-
-  if (usuario.rol !== "administrador") return <Navigate to="/socios/ficha/0" replace />;
 
   const columnas: DataTableColumn<SocioApi>[] = [
     {
@@ -162,10 +163,7 @@ export function SociosPage() {
 
   return (
     <Stack gap="md" maw={1400} mx="auto">
-      <Group justify="space-between" align="center" gap="sm">
-        <Title order={1} fz={{ base: 26, sm: 32 }}>
-          {t("areas.socios")}
-        </Title>
+      <Group justify="flex-end" align="center" gap="sm">
         <Group gap="xs">
           {/* Export / import (socios-io feature): the same filters the list sends. */}
           <AccionesSociosIo filtros={Object.fromEntries(filtrosAApi(filtros))} />
@@ -289,6 +287,67 @@ export function SociosPage() {
           navigate(`/socios/ficha/${record.id}`);
         }}
       />
+    </Stack>
+  );
+}
+
+const AntiguedadTab = lazy(() =>
+  import("../antiguedad/antiguedad-tab").then((m) => ({ default: m.AntiguedadTab })),
+);
+const CensoTab = lazy(() =>
+  import("../antiguedad/censo-tab").then((m) => ({ default: m.CensoTab })),
+);
+
+/**
+ * The tabs of the Festeros page, kept in `?vista=` (none: the list). Each tab but the list is its
+ * own chunk: opening Festeros loads only the list.
+ */
+const VISTAS = [
+  { valor: "lista", texto: "socios.vistas.lista", Componente: ListaSocios },
+  { valor: "antiguedad", texto: "socios.vistas.antiguedad", Componente: AntiguedadTab },
+  { valor: "censo", texto: "socios.vistas.censo", Componente: CensoTab },
+] as const;
+
+/** `#/socios` (Festeros, administrador): the members, their seniority and awards, the census. */
+export function SociosPage() {
+  const { t } = useTranslation();
+  const { usuario } = useSesion();
+  const [params, setParams] = useSearchParams();
+  if (usuario.rol !== "administrador") return <Navigate to="/socios/ficha/0" replace />;
+  const vista = VISTAS.find((v) => v.valor === params.get("vista")) ?? VISTAS[0];
+  return (
+    <Stack gap="md" maw={1400} mx="auto">
+      <Title order={1} fz={{ base: 26, sm: 32 }}>
+        {t("areas.socios")}
+      </Title>
+      <Tabs
+        value={vista.valor}
+        onChange={(v) =>
+          setParams(v && v !== VISTAS[0].valor ? { vista: v } : {}, { replace: true })
+        }
+        keepMounted={false}
+      >
+        <Tabs.List>
+          {VISTAS.map((v) => (
+            <Tabs.Tab key={v.valor} value={v.valor}>
+              {t(v.texto)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {VISTAS.map(({ valor, Componente }) => (
+          <Tabs.Panel key={valor} value={valor} pt="lg">
+            <Suspense
+              fallback={
+                <Center mih={200}>
+                  <Loader aria-label={t("app.cargando")} />
+                </Center>
+              }
+            >
+              <Componente />
+            </Suspense>
+          </Tabs.Panel>
+        ))}
+      </Tabs>
     </Stack>
   );
 }
