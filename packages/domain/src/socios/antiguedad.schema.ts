@@ -55,7 +55,7 @@ export const AntiguedadSocioSchema = z.object({
   primeraEntrada: z.string().nullable(),
   /** El contador del SPEC (el cierre de año lo incrementa), para compararlo. */
   edadFestera: z.int(),
-  /** Sin periodos, la antigüedad es `edadFestera` (ADR 0030). */
+  /** Sin periodos, la antigüedad es `edadFestera` (ADR 0031). */
   porPeriodos: z.boolean(),
   periodos: z.array(PeriodoSchema),
   concedidas: z.array(RecompensaConcedidaSchema),

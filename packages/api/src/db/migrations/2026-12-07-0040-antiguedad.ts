@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 
 // Frozen once landed: add a new file for any later change.
 //
-// Seniority, awards and the federation's census (issue 49, second half; ADR 0030).
+// Seniority, awards and the federation's census (issue 49, second half; ADR 0031).
 //
 // - `tipo_socio.cuenta_como_infantil`: the years in a member type so marked count apart (as
 //   infantil), not as festero.

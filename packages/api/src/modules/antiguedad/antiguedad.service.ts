@@ -44,7 +44,7 @@ const soloJunta = (actor: Actor) => {
 };
 
 /**
- * Seniority (the member's periods, ADR 0030) and awards (issue 49). Periods are written with the
+ * Seniority (the member's periods, ADR 0031) and awards (issue 49). Periods are written with the
  * member's row locked, so two edits of one member's periods never leave them overlapping.
  */
 export class AntiguedadService {

@@ -100,7 +100,7 @@ export async function sociosAntiguedad(
  * la usan el censo de la asamblea, los turnos de inscripción, las recompensas y el censo de la
  * federación. `idsSocio` null = todos. Cuentan los periodos del socio (migración 0040); un socio
  * sin ninguno (no debería haberlo: la migración y el alta los crean) cuenta `edad_festera`
- * (ADR 0030).
+ * (ADR 0031).
  */
 export async function antiguedadesEn(
   db: Kysely<DB>,

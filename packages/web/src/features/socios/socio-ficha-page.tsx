@@ -30,7 +30,6 @@ import { FotoSocio } from "./foto-socio";
 import { HistorialSocio } from "./historial-socio";
 import { MisDatos } from "./mis-datos";
 import { TipoBadge } from "./tipo-badge";
-
 import { nombreCompleto, type SocioApi } from "./tipos";
 import { CLAVE_SOCIOS, useFamilia, useSocio } from "./use-socios";
 
