@@ -43,6 +43,7 @@ import { carnetRoutes } from "./modules/carnet/carnet.routes.js";
 import { copiasRoutes } from "./modules/copias/copias.routes.js";
 import { documentosRoutes } from "./modules/documentos/documentos.routes.js";
 import { enviosRoutes } from "./modules/envios/envios.routes.js";
+import { estructuraRoutes } from "./modules/estructura/estructura.routes.js";
 import { eventosRoutes } from "./modules/eventos/eventos.routes.js";
 import { federacionRoutes } from "./modules/federacion/federacion.routes.js";
 import { gallofaRoutes } from "./modules/gallofa/gallofa.routes.js";
@@ -348,6 +349,7 @@ export async function buildApp({
         loteriasRoutes,
         antiguedadRoutes,
         federacionRoutes,
+        estructuraRoutes,
       ];
       for (const plugin of rutas) await api.register(plugin, servicios);
     },

@@ -40,6 +40,8 @@ import { DocumentosService } from "./modules/documentos/documentos.service.js";
 import { EnviosRepository } from "./modules/envios/envios.repository.js";
 import { EnviosService } from "./modules/envios/envios.service.js";
 import { registrarTrabajoEnvios, trabajoEnvio } from "./modules/envios/envios.trabajos.js";
+import { EstructuraRepository } from "./modules/estructura/estructura.repository.js";
+import { EstructuraService } from "./modules/estructura/estructura.service.js";
 import { EventosService } from "./modules/eventos/eventos.service.js";
 import { FederacionRepository } from "./modules/federacion/federacion.repository.js";
 import { FederacionService } from "./modules/federacion/federacion.service.js";
@@ -290,6 +292,8 @@ export function componerServicios({
     // Seniority's periods and awards; the federation's census (issue 49, second half).
     antiguedad: new AntiguedadService(new AntiguedadRepository(db)),
     federacion: new FederacionService(new FederacionRepository(db)),
+    // Groups, escuadras and cargos (issue 49).
+    estructura: new EstructuraService(new EstructuraRepository(db)),
   };
 }
 

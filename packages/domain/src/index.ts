@@ -14,6 +14,7 @@ export * from "./documentos/documento.schema";
 export * from "./envios/envio.schema";
 export * from "./errores/cuerpo-error.schema";
 export * from "./errores/error-catalogo";
+export * from "./estructura/estructura.schema";
 export * from "./estructura/reglas";
 export * from "./federacion/censo";
 export * from "./federacion/federacion.schema";

@@ -1,5 +1,5 @@
 import { anyoFestivoDe } from "@fila/domain";
-import type { Kysely } from "kysely";
+import { type Kysely, type RawBuilder, type SqlBool, sql } from "kysely";
 import type { DB } from "../../db/schema.js";
 
 /** The groups and cargos of one member on a date. */
@@ -102,4 +102,21 @@ export async function sociosDeGruposYCargos(
     }
   }
   return socios;
+}
+
+/**
+ * SQL: is the member `socioId` (a column reference such as `socio.id`) a member, or the person in
+ * charge, of any of `idsGrupo`? For the filters that choose members (list and export of members,
+ * mailings, alerts): a chosen group id already pins its year (escuadras are per year), so the
+ * condition is plain membership, whatever the date. An empty list selects nobody.
+ */
+export function enGrupos(socioId: string, idsGrupo: readonly number[]): RawBuilder<SqlBool> {
+  if (idsGrupo.length === 0) return sql<SqlBool>`false`;
+  const ids = sql.join([...idsGrupo]);
+  const ref = sql.ref(socioId);
+  return sql<SqlBool>`(${ref} in (
+    select gm.id_socio from grupo_miembro gm where gm.id_grupo in (${ids})
+    union all
+    select gr.id_responsable from grupo gr where gr.id in (${ids}) and gr.id_responsable is not null
+  ))`;
 }

@@ -20,6 +20,7 @@ import { useSesion } from "../../app/session-store";
 import { api } from "../../lib/api";
 import { CampoFecha } from "../../lib/campo-fecha";
 import { useTranslation } from "../../lib/i18n";
+import { EstructuraSocio } from "../estructura/estructura-socio";
 import { PagosSocio } from "../pagos/pagos-socio";
 import { CuentaSocio } from "../usuarios/cuenta-socio";
 import { Cargando, ErrorFicha } from "./estado-carga";
@@ -166,6 +167,12 @@ function FichaExistente({ id, esAdmin }: { id: number; esAdmin: boolean }) {
       {esAdmin ? (
         <Seccion titulo={t("pagos.titulo")}>
           <PagosSocio idSocio={id} />
+        </Seccion>
+      ) : null}
+      {/* Escuadras, groups and cargos year by year (estructura feature, issue 49) */}
+      {esAdmin ? (
+        <Seccion titulo={t("socios.secciones.estructura")}>
+          <EstructuraSocio idSocio={id} />
         </Seccion>
       ) : null}
       {/* Seniority, periods and awards (antiguedad feature, issue 49): its own chunk */}
