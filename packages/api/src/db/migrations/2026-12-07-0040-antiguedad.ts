@@ -189,7 +189,7 @@ type Evento = { id_entidad: number; accion: string; fecha: string; fecha_baja: s
  * (imported, no history) leaves on `fecha_baja` (else the record's last change); one active today
  * without an open period comes back on the record's last change. The type is today's.
  */
-async function semillas(db: Kysely<unknown>): Promise<void> {
+export async function semillas(db: Kysely<unknown>): Promise<void> {
   const { rows: socios } = await sql<SocioSemilla>`
     SELECT id, activo, to_char(fecha_alta, 'YYYY-MM-DD') AS fecha_alta, anyo_alta, edad_festera,
            to_char(fecha_baja, 'YYYY-MM-DD') AS fecha_baja, id_tipo_socio,
