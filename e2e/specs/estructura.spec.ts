@@ -106,4 +106,11 @@ test("la junta forma dos escuadras arrastrando festeros y les pone cabo", async 
   const csv = await readFile(await fichero.path(), "utf8");
   expect(csv).toMatch(new RegExp(`Amparo;${APELLIDOS};.*;Cabo;Negres`));
   expect(csv).toMatch(new RegExp(`Dídac;${APELLIDOS};.*;Cabo;Blanques`));
+
+  // The festero's home (the demo usuario, in this year's «Negres»): their escuadra and its cabo,
+  // drawn after the rest of the home.
+  await app.entrarConSesion(CUENTAS.usuario);
+  const mia = page.getByRole("region", { name: `Mi escuadra ${new Date().getFullYear()}` });
+  await expect(mia).toContainText("Negres");
+  await expect(mia).toContainText("Cabo:");
 });

@@ -251,9 +251,30 @@ beforeAll(async () => {
     headers: h,
     payload: { texto: "FUZZ", idCategoria: 1 },
   });
+  // An escuadra with the usuario's member as its cabo, and a commission (issue 49).
+  const escuadra = await e.app.inject({
+    method: "POST",
+    url: "/api/escuadras",
+    headers: h,
+    payload: { anyo: 2030, nombre: "Escuadra fuzz" },
+  });
+  await e.app.inject({
+    method: "PUT",
+    url: `/api/escuadras/${escuadra.json().id}/cabo`,
+    headers: h,
+    payload: { idSocio: usuario.idSocio },
+  });
+  const comision = await e.app.inject({
+    method: "POST",
+    url: "/api/grupos",
+    headers: h,
+    payload: { clase: "comision", nombre: "Comisión fuzz" },
+  });
   ids = [
     1,
     2,
+    escuadra.json().id,
+    comision.json().id,
     extracto.json().cuentas?.[0]?.idExtracto,
     regla.json().id,
     usuario.idSocio ?? 1,
@@ -300,6 +321,15 @@ describe("fuzzing desde el documento OpenAPI", () => {
         "GET /api/federacion/censo",
         "PUT /api/federacion/ajustes",
         "POST /api/federacion/censo/envios",
+        "POST /api/escuadras/{id}/miembros",
+        "PUT /api/escuadras/{id}/cabo",
+        "PUT /api/escuadras/desfiles/{desfile}",
+        "POST /api/escuadras/copia",
+        "GET /api/escuadras/mia",
+        "POST /api/grupos/{id}/miembros",
+        "PUT /api/cargos/{id}",
+        "POST /api/socios/{id}/cargos",
+        "GET /api/socios/{id}/estructura",
       ]),
     );
     const fallos: string[] = [];
