@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { AppPage, CUENTAS, PASSWORD_DEMO } from "../page-models/app-page";
 
@@ -92,6 +93,19 @@ test("la junta forma dos escuadras arrastrando festeros y les pone cabo", async 
   await expect(
     cargos.getByRole("row", { name: /Cabo · Blanques .*Esquadrer, Dídac/ }),
   ).toBeVisible();
+
+  // The federation's census of that year (issue 49b): the preview, then the board downloads it;
+  // each festero with their cargo and escuadra of the year.
+  await page.getByRole("tab", { name: "Censo" }).click();
+  await page.getByRole("textbox", { name: "Año", exact: true }).fill(String(ANYO));
+  await expect(page.getByRole("heading", { name: /festeros en el censo/ })).toBeVisible();
+  const descarga = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Descargar censo (CSV)" }).click();
+  const fichero = await descarga;
+  expect(fichero.suggestedFilename()).toMatch(new RegExp(`censo-federacion-${ANYO}.*\\.csv$`));
+  const csv = await readFile(await fichero.path(), "utf8");
+  expect(csv).toMatch(new RegExp(`Amparo;${APELLIDOS};.*;Cabo;Negres`));
+  expect(csv).toMatch(new RegExp(`Dídac;${APELLIDOS};.*;Cabo;Blanques`));
 
   // The festero's home (the demo usuario, in this year's «Negres»): their escuadra and its cabo,
   // drawn after the rest of the home.

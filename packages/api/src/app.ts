@@ -32,6 +32,7 @@ import { inscripcionesRoutes } from "./modules/actos/inscripciones.routes.js";
 import { restauracionRoutes } from "./modules/actos/restauracion.routes.js";
 import { alertasRoutes } from "./modules/alertas/alertas.routes.js";
 import { analiticaRoutes } from "./modules/analitica/analitica.routes.js";
+import { antiguedadRoutes } from "./modules/antiguedad/antiguedad.routes.js";
 import { anunciosRoutes } from "./modules/anuncios/anuncios.routes.js";
 import { asociacionRoutes } from "./modules/asociacion/asociacion.routes.js";
 import { asociacionTextosRoutes } from "./modules/asociacion/asociacion-textos.routes.js";
@@ -45,6 +46,7 @@ import { documentosRoutes } from "./modules/documentos/documentos.routes.js";
 import { enviosRoutes } from "./modules/envios/envios.routes.js";
 import { estructuraRoutes } from "./modules/estructura/estructura.routes.js";
 import { eventosRoutes } from "./modules/eventos/eventos.routes.js";
+import { federacionRoutes } from "./modules/federacion/federacion.routes.js";
 import { gallofaRoutes } from "./modules/gallofa/gallofa.routes.js";
 import { informesRoutes } from "./modules/informes/informes.routes.js";
 import { loteriasRoutes } from "./modules/loterias/loterias.routes.js";
@@ -348,6 +350,8 @@ export async function buildApp({
         trabajosRoutes,
         enviosRoutes,
         loteriasRoutes,
+        antiguedadRoutes,
+        federacionRoutes,
         estructuraRoutes,
       ];
       for (const plugin of rutas) await api.register(plugin, servicios);

@@ -318,6 +318,15 @@ export const NOMBRADAS = [
   "PUT /api/cargos/{id}",
   "POST /api/socios/{id}/cargos",
   "GET /api/socios/{id}/estructura",
+  "GET /api/socios/{id}/antiguedad",
+  "POST /api/socios/{id}/periodos",
+  "PUT /api/socios/{id}/periodos/{idPeriodo}",
+  "GET /api/recompensas/candidatos",
+  "POST /api/recompensas/{id}/concesiones",
+  "GET /api/recompensas/concesiones/{id}/diploma",
+  "GET /api/federacion/censo",
+  "PUT /api/federacion/ajustes",
+  "POST /api/federacion/censo/envios",
 ];
 
 /** How many files the operations are dealt into. */

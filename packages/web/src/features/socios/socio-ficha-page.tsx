@@ -14,7 +14,7 @@ import {
 import { notifications } from "@mantine/notifications";
 import { IconArrowLeft, IconTrash, IconUserCheck, IconUserMinus } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, Navigate, useNavigate, useParams } from "react-router";
 import { useSesion } from "../../app/session-store";
 import { api } from "../../lib/api";
@@ -33,6 +33,10 @@ import { MisDatos } from "./mis-datos";
 import { TipoBadge } from "./tipo-badge";
 import { nombreCompleto, type SocioApi } from "./tipos";
 import { CLAVE_SOCIOS, useFamilia, useSocio } from "./use-socios";
+
+const AntiguedadSocio = lazy(() =>
+  import("../antiguedad/antiguedad-socio").then((m) => ({ default: m.AntiguedadSocio })),
+);
 
 function hoy(): string {
   const d = new Date();
@@ -169,6 +173,14 @@ function FichaExistente({ id, esAdmin }: { id: number; esAdmin: boolean }) {
       {esAdmin ? (
         <Seccion titulo={t("socios.secciones.estructura")}>
           <EstructuraSocio idSocio={id} />
+        </Seccion>
+      ) : null}
+      {/* Seniority, periods and awards (antiguedad feature, issue 49): its own chunk */}
+      {esAdmin ? (
+        <Seccion titulo={t("antiguedad.ficha.titulo")}>
+          <Suspense fallback={null}>
+            <AntiguedadSocio idSocio={id} editable />
+          </Suspense>
         </Seccion>
       ) : null}
       {esAdmin ? (

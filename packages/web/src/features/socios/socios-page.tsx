@@ -49,7 +49,14 @@ const CargosTab = lazy(() =>
 );
 
 /** The tabs of Festeros (`?pestanya=`); the list is the default and keeps its own filters. */
-const PESTANYAS = ["lista", "escuadras", "cargos"] as const;
+const AntiguedadTab = lazy(() =>
+  import("../antiguedad/antiguedad-tab").then((m) => ({ default: m.AntiguedadTab })),
+);
+const CensoTab = lazy(() =>
+  import("../antiguedad/censo-tab").then((m) => ({ default: m.CensoTab })),
+);
+
+const PESTANYAS = ["lista", "escuadras", "cargos", "antiguedad", "censo"] as const;
 type Pestanya = (typeof PESTANYAS)[number];
 
 const ESCRITORIO = "(min-width: 48em)";
@@ -100,6 +107,8 @@ export function SociosPage() {
           <Tabs.Tab value="lista">{t("socios.pestanyas.lista")}</Tabs.Tab>
           <Tabs.Tab value="escuadras">{t("socios.pestanyas.escuadras")}</Tabs.Tab>
           <Tabs.Tab value="cargos">{t("socios.pestanyas.cargos")}</Tabs.Tab>
+          <Tabs.Tab value="antiguedad">{t("socios.pestanyas.antiguedad")}</Tabs.Tab>
+          <Tabs.Tab value="censo">{t("socios.pestanyas.censo")}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="lista">
           <ListaSocios />
@@ -112,6 +121,16 @@ export function SociosPage() {
         <Tabs.Panel value="cargos">
           <Suspense fallback={cargando}>
             <CargosTab />
+          </Suspense>
+        </Tabs.Panel>
+        <Tabs.Panel value="antiguedad">
+          <Suspense fallback={cargando}>
+            <AntiguedadTab />
+          </Suspense>
+        </Tabs.Panel>
+        <Tabs.Panel value="censo">
+          <Suspense fallback={cargando}>
+            <CensoTab />
           </Suspense>
         </Tabs.Panel>
       </Tabs>
