@@ -32,6 +32,7 @@ import { restauracionRoutes } from "./modules/actos/restauracion.routes.js";
 import { alertasRoutes } from "./modules/alertas/alertas.routes.js";
 import { analiticaRoutes } from "./modules/analitica/analitica.routes.js";
 import { anunciosRoutes } from "./modules/anuncios/anuncios.routes.js";
+import { asambleasRoutes } from "./modules/asambleas/asambleas.routes.js";
 import { asociacionRoutes } from "./modules/asociacion/asociacion.routes.js";
 import { asociacionTextosRoutes } from "./modules/asociacion/asociacion-textos.routes.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
@@ -344,6 +345,7 @@ export async function buildApp({
         trabajosRoutes,
         enviosRoutes,
         loteriasRoutes,
+        asambleasRoutes,
       ];
       for (const plugin of rutas) await api.register(plugin, servicios);
     },

@@ -18,6 +18,8 @@ import { AnaliticaRepository } from "./modules/analitica/analitica.repository.js
 import { AnaliticaService } from "./modules/analitica/analitica.service.js";
 import { AnunciosRepository } from "./modules/anuncios/anuncios.repository.js";
 import { AnunciosService } from "./modules/anuncios/anuncios.service.js";
+import { AsambleasRepository } from "./modules/asambleas/asambleas.repository.js";
+import { AsambleasService } from "./modules/asambleas/asambleas.service.js";
 import { AsociacionRepository } from "./modules/asociacion/asociacion.repository.js";
 import { AsociacionService } from "./modules/asociacion/asociacion.service.js";
 import { TextosAsociacionService } from "./modules/asociacion/asociacion-textos.service.js";
@@ -281,6 +283,13 @@ export function componerServicios({
       },
     }),
     tesoreria: new TesoreriaService(new TesoreriaRepository(db), config.dataDir),
+    // The general assembly (issue 48): its call is a statutory mailing, its door the card.
+    asambleas: new AsambleasService(new AsambleasRepository(db), {
+      envios,
+      alertas,
+      eventos,
+      socioDeCarnet: (codigo) => carnet.socioDe(codigo),
+    }),
     // The bank's statement reconciled with the book, and the category rules (issue 47).
     extractosTesoreria: new ExtractosService(new ExtractosRepository(db)),
   };

@@ -224,6 +224,8 @@ export type MensajeEventoTable = {
   imagen: Generated<string>;
   creado_en: Generated<Date>;
   id_alerta: Generated<number | null>;
+  /** `asamblea`: a typed event (migration 0041), its data JSON in `cuerpo`. */
+  tipo: Generated<"mensaje" | "asamblea">;
 };
 
 export type CambioAuditado = { campo: string; antes: unknown; despues: unknown };
@@ -832,6 +834,7 @@ export type AsambleaTable = {
   reglas: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   convocada_en: Date | null;
   iniciada_en: Date | null;
+  id_envio: number | null;
   creado_en: Generated<Date>;
 };
 

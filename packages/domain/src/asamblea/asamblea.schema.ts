@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ActoSchema } from "../actos/acto.schema";
 import { IdSchema, textoCorto } from "../comun/esquemas";
 import { MOTIVOS_FUERA_CENSO } from "./reglas";
 
@@ -225,3 +226,6 @@ export type MiVotacion = z.infer<typeof MiVotacionSchema>;
 export type Acta = z.infer<typeof ActaSchema>;
 export type CensoFila = z.infer<typeof CensoFilaSchema>;
 export type OpcionVoto = (typeof OPCIONES_VOTO)[number];
+
+/** `GET /api/actos/:id`: the event with the id of its assembly (null if it has none). */
+export const ActoConAsambleaSchema = ActoSchema.extend({ idAsamblea: z.int().nullable() });

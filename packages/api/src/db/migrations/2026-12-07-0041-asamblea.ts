@@ -60,6 +60,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("reglas", "jsonb")
     .addColumn("convocada_en", "timestamptz")
     .addColumn("iniciada_en", "timestamptz")
+    .addColumn("id_envio", "integer", (c) => c.references("envio.id").onDelete("set null"))
     .addColumn("creado_en", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
     .addCheckConstraint(
       "asamblea_convocatorias_ck",
@@ -202,6 +203,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable("envio")
     .addColumn("modo", "text", (c) =>
       c.notNull().defaultTo("normal").check(sql`modo in ('normal', 'convocatoria')`),
+    )
+    .execute();
+
+  // Typed events of `GET /api/eventos` (`event: asamblea`): `mensaje` is the push card's.
+  await db.schema
+    .alterTable("mensaje_evento")
+    .addColumn("tipo", "text", (c) =>
+      c.notNull().defaultTo("mensaje").check(sql`tipo in ('mensaje', 'asamblea')`),
     )
     .execute();
 
