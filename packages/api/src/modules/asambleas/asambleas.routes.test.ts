@@ -436,9 +436,9 @@ describe("delegaciones, asistencia, quórum y votos", () => {
     expect(await global()).toEqual(antes);
     const primero = await volcado(p1);
     // The phone of b: still to vote for c (who delegated and has not come).
-    const mia = (await pedir("GET", "/api/asambleas/mias", b.token)).json().items.find(
-      (x: { id: number }) => x.id === s.id,
-    ).mia;
+    const mia = (await pedir("GET", "/api/asambleas/mias", b.token))
+      .json()
+      .items.find((x: { id: number }) => x.id === s.id).mia;
     expect(mia.punto.pendientes).toEqual([
       expect.objectContaining({ idSocio: c.idSocio, propio: false }),
     ]);
