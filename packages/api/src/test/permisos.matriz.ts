@@ -1539,6 +1539,10 @@ export const MATRIZ: Record<string, Entrada> = {
       cuerpo: { idSocio: yo.idSocio ?? f.socios.ajeno },
     }),
   },
+  "GET /api/asambleas/:id/delegables": {
+    ...sesion,
+    peticion: (f) => ({ url: `/api/asambleas/${f.asambleas.id}/delegables` }),
+  },
   "GET /api/asambleas/:id/delegaciones": {
     ...sesion,
     peticion: (f) => ({ url: `/api/asambleas/${f.asambleas.id}/delegaciones` }),

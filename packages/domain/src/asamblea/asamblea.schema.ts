@@ -185,6 +185,8 @@ export const RecuentoPapelSchema = z.object({
 /** La tarjeta de voto del socio: lo que hay abierto y por quién puede votar aún. */
 export const MiVotacionSchema = z.object({
   idAsamblea: z.int(),
+  /** The member whose card this is. */
+  idSocio: z.int(),
   punto: z
     .object({
       id: z.int(),

@@ -255,6 +255,26 @@ export const asambleasRoutes: FastifyPluginAsyncZod<{ asambleas: AsambleasServic
   );
 
   app.get(
+    "/asambleas/:id/delegables",
+    {
+      onRequest: requiereSesion,
+      schema: {
+        tags,
+        summary: "En quién se puede delegar: los socios del censo (nombre y matrícula)",
+        params: Params,
+        response: {
+          200: z.object({
+            items: z.array(
+              z.object({ idSocio: z.int(), nombre: z.string(), matricula: z.int().nullable() }),
+            ),
+          }),
+        },
+      },
+    },
+    async (req) => asambleas.delegables(req.params.id),
+  );
+
+  app.get(
     "/asambleas/:id/delegaciones",
     {
       onRequest: requiereSesion,

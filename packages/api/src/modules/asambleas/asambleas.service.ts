@@ -453,6 +453,18 @@ export class AsambleasService {
     }));
   }
 
+  /** Who a member may delegate in: the census (names only), for «Delegar mi voto». */
+  async delegables(id: number) {
+    const a = await this.fila(id);
+    if (!a.convocada_en) return { items: [] };
+    const filas = await this.repo.censo(id);
+    return {
+      items: filas
+        .filter((f) => f.incluido)
+        .map((f) => ({ idSocio: f.id_socio, nombre: nombre(f), matricula: f.matricula })),
+    };
+  }
+
   async delegaciones(actor: Actor, id: number) {
     await this.fila(id);
     const de = esJunta(actor)
@@ -810,6 +822,7 @@ export class AsambleasService {
     }
     return {
       idAsamblea: a.id,
+      idSocio,
       punto,
       presente: presentes.has(idSocio),
       enCenso: censo.has(idSocio),

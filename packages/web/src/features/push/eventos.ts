@@ -4,6 +4,9 @@ import { esperaReintento, leerSse } from "./sse";
 
 export type { MensajePush };
 
+/** The window event of `event: asamblea` on the stream (a vote opened or closed, a check-in). */
+export const EVENTO_ASAMBLEA = "fila:asamblea";
+
 function dormir(ms: number, senal: AbortSignal): Promise<void> {
   return new Promise((resolver) => {
     const id = window.setTimeout(resolver, ms);
@@ -38,7 +41,13 @@ export async function escucharEventos(
       if (respuesta.body) {
         await leerSse(
           respuesta.body,
-          (dato) => {
+          (dato, tipo) => {
+            // Typed events (issue 48: `asamblea`) are not push messages: the card ignores them
+            // and whoever cares listens on the window.
+            if (tipo === "asamblea") {
+              window.dispatchEvent(new CustomEvent(EVENTO_ASAMBLEA, { detail: dato }));
+              return;
+            }
             try {
               const mensaje = leerMensajePush(JSON.parse(dato));
               if (mensaje) alMensaje(mensaje);
