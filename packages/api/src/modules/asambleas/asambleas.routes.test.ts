@@ -348,6 +348,19 @@ describe("delegaciones, asistencia, quórum y votos", () => {
     expect((await votar(b, { opcion: "si" })).statusCode).toBe(409);
     expect((await pedir("POST", `${url}/puntos/${s.puntos[0].id}/apertura`)).statusCode).toBe(409);
     expect((await pedir("POST", `${url}/puntos/${cuentas}/apertura`)).statusCode).toBe(200);
+    // The typed event for the phones: the point and its state, nothing else.
+    const evento = await e.db
+      .selectFrom("mensaje_evento")
+      .select(["tipo", "cuerpo", "id_usuario"])
+      .where("tipo", "=", "asamblea")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(evento.id_usuario).toBeNull();
+    expect(JSON.parse(evento.cuerpo)).toEqual({
+      idAsamblea: s.id,
+      idPunto: cuentas,
+      estado: "abierta",
+    });
     // Started: no more delegations.
     expect(
       (
