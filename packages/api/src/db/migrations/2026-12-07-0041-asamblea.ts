@@ -3,8 +3,9 @@ import { type Kysely, sql } from "kysely";
 // Frozen once landed: add a new file for any later change.
 //
 // The general assembly (issue 48).
-// - `asamblea_ajustes`: the statutes' rules (one row, id 1): notice in days, quorum of the first
-//   call (fraction of the census), the census criteria and the maximum delegations per person.
+// - `asamblea_ajustes`: the statutes' rules (one row, id 1, written on the first save; without it
+//   the defaults of the domain): notice in days, quorum of the first call (fraction of the
+//   census), the census criteria and the maximum delegations per person.
 // - `asamblea`: one per event (`acto`), its character, first and second call, the rules frozen at
 //   the call (`reglas`), when it was called (`convocada_en`) and started (`iniciada_en`).
 // - `asamblea_punto`: the order of the day; a voted point has its `modo`, `mayoria`, `base` and
@@ -44,7 +45,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       c.notNull().defaultTo(1).check(sql`max_delegaciones >= 0`),
     )
     .execute();
-  await sql`INSERT INTO asamblea_ajustes (id) VALUES (1)`.execute(db);
 
   await db.schema
     .createTable("asamblea")

@@ -1,4 +1,4 @@
-import { ESTADOS_POR_COBRAR, type ReglasAsamblea } from "@fila/domain";
+import { ESTADOS_POR_COBRAR, REGLAS_ASAMBLEA_POR_DEFECTO, type ReglasAsamblea } from "@fila/domain";
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { AsambleaPuntoTable, DB } from "../../db/schema.js";
 import { type EntradaAuditoria, registrarAuditoria } from "../../services/auditoria.js";
@@ -82,23 +82,24 @@ export class AsambleasRepository {
       .selectFrom("asamblea_ajustes")
       .selectAll()
       .where("id", "=", 1)
-      .executeTakeFirstOrThrow();
-    return aReglas(f);
+      .executeTakeFirst();
+    return f ? aReglas(f) : { ...REGLAS_ASAMBLEA_POR_DEFECTO };
   }
 
   async guardarReglas(r: ReglasAsamblea): Promise<void> {
+    const valores = {
+      preaviso_dias: r.preavisoDias,
+      quorum_primera: r.quorumPrimera,
+      edad_minima: r.edadMinima,
+      antiguedad_minima: r.antiguedadMinima,
+      tipos_socio: JSON.stringify(r.tiposSocio),
+      excluir_deudores: r.excluirDeudores,
+      max_delegaciones: r.maxDelegaciones,
+    };
     await this.db
-      .updateTable("asamblea_ajustes")
-      .set({
-        preaviso_dias: r.preavisoDias,
-        quorum_primera: r.quorumPrimera,
-        edad_minima: r.edadMinima,
-        antiguedad_minima: r.antiguedadMinima,
-        tipos_socio: JSON.stringify(r.tiposSocio),
-        excluir_deudores: r.excluirDeudores,
-        max_delegaciones: r.maxDelegaciones,
-      })
-      .where("id", "=", 1)
+      .insertInto("asamblea_ajustes")
+      .values({ id: 1, ...valores })
+      .onConflict((oc) => oc.column("id").doUpdateSet(valores))
       .execute();
   }
 
