@@ -2,7 +2,7 @@ import type { Acta, Asamblea, CensoFila, Delegacion, MiVotacion, Quorum } from "
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { api } from "../../lib/api";
-import { EVENTO_ASAMBLEA } from "../push/eventos";
+import { EVENTO_ASAMBLEA } from "./evento";
 
 export const CLAVE_ASAMBLEAS = ["asambleas"] as const;
 

@@ -1,11 +1,9 @@
 import { ErrorHttp, leerMensajePush, type MensajePush } from "@fila/domain";
 import { peticion } from "../../lib/api";
+import { EVENTO_ASAMBLEA } from "../asamblea/evento";
 import { esperaReintento, leerSse } from "./sse";
 
 export type { MensajePush };
-
-/** The window event of `event: asamblea` on the stream (a vote opened or closed, a check-in). */
-export const EVENTO_ASAMBLEA = "fila:asamblea";
 
 function dormir(ms: number, senal: AbortSignal): Promise<void> {
   return new Promise((resolver) => {
