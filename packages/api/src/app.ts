@@ -34,6 +34,7 @@ import { alertasRoutes } from "./modules/alertas/alertas.routes.js";
 import { analiticaRoutes } from "./modules/analitica/analitica.routes.js";
 import { antiguedadRoutes } from "./modules/antiguedad/antiguedad.routes.js";
 import { anunciosRoutes } from "./modules/anuncios/anuncios.routes.js";
+import { asambleasRoutes } from "./modules/asambleas/asambleas.routes.js";
 import { asociacionRoutes } from "./modules/asociacion/asociacion.routes.js";
 import { asociacionTextosRoutes } from "./modules/asociacion/asociacion-textos.routes.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
@@ -353,6 +354,7 @@ export async function buildApp({
         antiguedadRoutes,
         federacionRoutes,
         estructuraRoutes,
+        asambleasRoutes,
       ];
       for (const plugin of rutas) await api.register(plugin, servicios);
     },

@@ -20,6 +20,8 @@ import { AntiguedadRepository } from "./modules/antiguedad/antiguedad.repository
 import { AntiguedadService } from "./modules/antiguedad/antiguedad.service.js";
 import { AnunciosRepository } from "./modules/anuncios/anuncios.repository.js";
 import { AnunciosService } from "./modules/anuncios/anuncios.service.js";
+import { AsambleasRepository } from "./modules/asambleas/asambleas.repository.js";
+import { AsambleasService } from "./modules/asambleas/asambleas.service.js";
 import { AsociacionRepository } from "./modules/asociacion/asociacion.repository.js";
 import { AsociacionService } from "./modules/asociacion/asociacion.service.js";
 import { TextosAsociacionService } from "./modules/asociacion/asociacion-textos.service.js";
@@ -287,6 +289,13 @@ export function componerServicios({
       },
     }),
     tesoreria: new TesoreriaService(new TesoreriaRepository(db), config.dataDir),
+    // The general assembly (issue 48): its call is a statutory mailing, its door the card.
+    asambleas: new AsambleasService(new AsambleasRepository(db), {
+      envios,
+      alertas,
+      eventos,
+      socioDeCarnet: (codigo) => carnet.socioDe(codigo),
+    }),
     // The bank's statement reconciled with the book, and the category rules (issue 47).
     extractosTesoreria: new ExtractosService(new ExtractosRepository(db)),
     // Seniority's periods and awards; the federation's census (issue 49, second half).

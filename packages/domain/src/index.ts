@@ -6,6 +6,8 @@ export * from "./alertas/alerta.schema";
 export * from "./alertas/reintentos-push";
 export * from "./analitica/analitica";
 export * from "./analitica/analitica.schema";
+export * from "./asamblea/asamblea.schema";
+export * from "./asamblea/reglas";
 export * from "./color/luma";
 export * from "./comun/en-mi-idioma";
 export * from "./comun/esquemas";

@@ -278,6 +278,8 @@ export type MensajeEventoTable = {
   imagen: Generated<string>;
   creado_en: Generated<Date>;
   id_alerta: Generated<number | null>;
+  /** `asamblea`: a typed event (migration 0041), its data JSON in `cuerpo`. */
+  tipo: Generated<"mensaje" | "asamblea">;
 };
 
 export type CambioAuditado = { campo: string; antes: unknown; despues: unknown };
@@ -865,7 +867,111 @@ export type TesoreriaReglaTable = {
   creado_en: Generated<Date>;
 };
 
+/** The general assembly (issue 48, migration 0041). */
+export type AsambleaAjustesTable = {
+  id: Generated<number>;
+  preaviso_dias: Generated<number>;
+  quorum_primera: Generated<number>;
+  edad_minima: Generated<number>;
+  antiguedad_minima: Generated<number>;
+  tipos_socio: ColumnType<number[], string | undefined, string>;
+  excluir_deudores: Generated<boolean>;
+  max_delegaciones: Generated<number>;
+};
+
+export type AsambleaTable = {
+  id: Generated<number>;
+  id_acto: number;
+  caracter: "ordinaria" | "extraordinaria";
+  primera_convocatoria: Date;
+  segunda_convocatoria: Date | null;
+  reglas: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  convocada_en: Date | null;
+  iniciada_en: Date | null;
+  id_envio: number | null;
+  creado_en: Generated<Date>;
+};
+
+export type AsambleaPuntoTable = {
+  id: Generated<number>;
+  id_asamblea: number;
+  orden: number;
+  titulo: string;
+  descripcion: Generated<string>;
+  modo: "secreta" | "publica" | null;
+  mayoria: "simple" | "absoluta" | "dos_tercios" | "tres_cuartos" | null;
+  base: "emitidos" | "censo" | null;
+  estado: Generated<"pendiente" | "abierta" | "cerrada">;
+};
+
+export type AsambleaRecuentoTable = {
+  id_punto: number;
+  si: Generated<number>;
+  no: Generated<number>;
+  abstencion: Generated<number>;
+};
+
+export type AsambleaVotanteTable = {
+  id_punto: number;
+  id_socio: number;
+  en_papel: Generated<boolean>;
+};
+
+export type AsambleaVotoPublicoTable = {
+  id_punto: number;
+  id_socio: number;
+  opcion: "si" | "no" | "abstencion";
+  id_emisor: number | null;
+};
+
+export type AsambleaCensoTable = {
+  id_asamblea: number;
+  id_socio: number;
+  incluido: boolean;
+  motivo: Generated<string>;
+  manual: Generated<boolean>;
+  por_email: Generated<boolean>;
+  por_carta: Generated<boolean>;
+  por_alerta: Generated<boolean>;
+};
+
+export type AsambleaDelegacionTable = {
+  id: Generated<number>;
+  id_asamblea: number;
+  id_delegante: number;
+  id_delegado: number;
+  en_papel: Generated<boolean>;
+  creado_por: number | null;
+  creado_en: Generated<Date>;
+  revocada_en: Date | null;
+};
+
+export type AsambleaAsistenteTable = {
+  id_asamblea: number;
+  id_socio: number;
+  por: "carnet" | "manual";
+  llegada: Generated<Date>;
+};
+
+export type AsambleaActaTable = {
+  id_asamblea: number;
+  contenido: string;
+  aprobada_en: string | null;
+  hash: string | null;
+  actualizado_en: Generated<Date>;
+};
+
 export type DB = {
+  asamblea_ajustes: AsambleaAjustesTable;
+  asamblea: AsambleaTable;
+  asamblea_punto: AsambleaPuntoTable;
+  asamblea_recuento: AsambleaRecuentoTable;
+  asamblea_votante: AsambleaVotanteTable;
+  asamblea_voto_publico: AsambleaVotoPublicoTable;
+  asamblea_censo: AsambleaCensoTable;
+  asamblea_delegacion: AsambleaDelegacionTable;
+  asamblea_asistente: AsambleaAsistenteTable;
+  asamblea_acta: AsambleaActaTable;
   loteria: LoteriaTable;
   loteria_numero: LoteriaNumeroTable;
   loteria_talonario: LoteriaTalonarioTable;
@@ -1013,6 +1119,8 @@ export type EnvioTable = {
   sin_email: Generated<number>;
   creado_por: number | null;
   creado_en: Generated<Date>;
+  /** `convocatoria`: a statutory call, skips no one, no unsubscribe footer (migration 0041). */
+  modo: Generated<"normal" | "convocatoria">;
 };
 
 export type EstadoEnvioDestinatario =

@@ -145,6 +145,7 @@ export const MENSAJES_ES = {
   "maestros.en_uso_varios": "No se puede borrar: lo usan {{lista}}. Puedes desactivarlo.",
   "maestros.no_existe": "{{maestro}} no existe.",
   "maestros.nombre_repetido": "Ya existe {{maestro}} con ese nombre.",
+  "no_encontrado.asamblea": "La asamblea no existe.",
   "no_encontrado.acto": "El acto no existe.",
   "no_encontrado.alerta": "La alerta no existe.",
   "no_encontrado.anuncio": "El anuncio no existe.",

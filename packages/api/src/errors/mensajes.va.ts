@@ -145,6 +145,7 @@ export const MENSAJES_VA: Catalogo = {
   "maestros.en_uso_varios": "No es pot esborrar: l'usen {{lista}}. Pots desactivar-lo.",
   "maestros.no_existe": "{{maestro}} no existix.",
   "maestros.nombre_repetido": "Ja existix {{maestro}} amb eixe nom.",
+  "no_encontrado.asamblea": "L'assemblea no existix.",
   "no_encontrado.acto": "L'acte no existix.",
   "no_encontrado.alerta": "L'alerta no existix.",
   "no_encontrado.anuncio": "L'anunci no existix.",

@@ -11,6 +11,26 @@ const EXACTOS: Record<string, string> = {
   "Los años son al menos 1": "Els anys són almenys 1",
   "Como mucho 150 años": "Com a molt 150 anys",
   "Un periodo no puede acabar antes de empezar": "Un període no pot acabar abans de començar",
+  "El título del punto es obligatorio": "El títol del punt és obligatori",
+  "Introduce una fecha y hora válidas (ISO 8601)": "Introduïx una data i hora vàlides (ISO 8601)",
+  "La asamblea aún no está convocada: no hay censo":
+    "L'assemblea encara no està convocada: no hi ha cens",
+  "La asamblea ya ha empezado: no se puede delegar":
+    "L'assemblea ja ha començat: no es pot delegar",
+  "No se puede delegar el voto en uno mismo": "No es pot delegar el vot en un mateix",
+  "Quien delega no está en el censo": "Qui delega no està en el cens",
+  "La persona en quien se delega no está en el censo":
+    "La persona en qui es delega no està en el cens",
+  "Ya hay una delegación de este socio: revócala antes":
+    "Ja hi ha una delegació d'este soci: revoca-la abans",
+  "Quien ha recibido delegaciones no puede delegar (no hay cadenas)":
+    "Qui ha rebut delegacions no pot delegar (no hi ha cadenes)",
+  "La persona en quien se delega ya ha delegado su voto (no hay cadenas)":
+    "La persona en qui es delega ja ha delegat el seu vot (no hi ha cadenes)",
+  "No estás en el censo de esta asamblea": "No estàs en el cens d'esta assemblea",
+  "No constas como presente en la asamblea": "No consta que estigues present en l'assemblea",
+  "No tienes la delegación de ese socio": "No tens la delegació d'eixe soci",
+  "Ese socio ha venido: vota por sí mismo": "Eixe soci ha vingut: vota per si mateix",
   "Indica el número de la línea (n)": "Indica el número de la línia (n)",
   "Indica los movimientos": "Indica els moviments",
   "Indica al menos un movimiento": "Indica almenys un moviment",

@@ -222,6 +222,23 @@ export async function prepararFuzz(): Promise<void> {
     headers: h,
     payload: { cantidad: 1, participaciones: 5, idSocio: usuario.idSocio },
   });
+  // A called assembly (issue 48) on the event: its routes reach real rows.
+  const asamblea = await e.app.inject({
+    method: "POST",
+    url: "/api/asambleas",
+    headers: h,
+    payload: {
+      idActo: acto.json().id,
+      caracter: "ordinaria",
+      primeraConvocatoria: "2030-01-01T18:00:00+01:00",
+      puntos: [{ titulo: "Cuentas", votacion: { modo: "secreta", mayoria: "simple" } }],
+    },
+  });
+  await e.app.inject({
+    method: "POST",
+    url: `/api/asambleas/${asamblea.json().id}/convocatoria`,
+    headers: h,
+  });
   // An imported statement of the cash box with a pending line, and a rule (issue 47).
   const caja = (await e.app.inject({ method: "GET", url: "/api/tesoreria/cuentas", headers: h }))
     .json()
@@ -285,6 +302,8 @@ export async function prepararFuzz(): Promise<void> {
     acto.json().id,
     loteria.json().id,
     talonario.json().items?.[0]?.id,
+    asamblea.json().id,
+    asamblea.json().puntos?.[0]?.id,
     999_999,
   ].filter((x): x is number => Number.isInteger(x));
 }
@@ -327,6 +346,12 @@ export const NOMBRADAS = [
   "GET /api/federacion/censo",
   "PUT /api/federacion/ajustes",
   "POST /api/federacion/censo/envios",
+  "POST /api/asambleas/{id}/convocatoria",
+  "POST /api/asambleas/{id}/delegaciones",
+  "POST /api/asambleas/{id}/asistentes",
+  "POST /api/asambleas/{id}/puntos/{idPunto}/votos",
+  "PUT /api/asambleas/{id}/acta",
+  "GET /api/socios/libro-registro",
 ];
 
 /** How many files the operations are dealt into. */

@@ -106,6 +106,11 @@ export type Fixtures = {
     cargoSocio: number;
     cargoSocioBorrable: number;
   };
+  /**
+   * The general assembly (issue 48): one called (census frozen, nobody of age restrictions), its
+   * first secret point, a board's paper delegation of `ajeno`, and an event without assembly.
+   */
+  asambleas: { id: number; idPunto: number; delegacion: number; actoLibre: number };
   tesoreria: {
     cuenta: number;
     categoria: number;
@@ -1646,6 +1651,180 @@ export const MATRIZ: Record<string, Entrada> = {
     ...admin,
     peticion: (f, d) => ({
       url: `/api/documentos/${paraAdmin(d, f.documentos.borrable, f.documentos.admin)}`,
+    }),
+  },
+
+  // Asamblea general (issue 48): la junta la lleva; cualquier sesión ve el orden del día, sus
+  // asambleas, sus delegaciones y vota (las reglas del censo deciden con 409).
+  "GET /api/asociacion/asambleas": admin,
+  "PUT /api/asociacion/asambleas": {
+    ...admin,
+    peticion: () => ({
+      url: "/api/asociacion/asambleas",
+      cuerpo: {
+        preavisoDias: 15,
+        quorumPrimera: 0.5,
+        edadMinima: 0,
+        antiguedadMinima: 0,
+        tiposSocio: [],
+        excluirDeudores: false,
+        maxDelegaciones: 5,
+      },
+    }),
+  },
+  "GET /api/asambleas": admin,
+  "POST /api/asambleas": {
+    ...admin,
+    peticion: (f) => ({
+      url: "/api/asambleas",
+      cuerpo: {
+        idActo: f.asambleas.actoLibre,
+        caracter: "extraordinaria",
+        primeraConvocatoria: "2099-06-01T18:00:00+02:00",
+      },
+    }),
+  },
+  "GET /api/asambleas/mias": sesion,
+  "GET /api/asambleas/libro-actas.pdf": admin,
+  "GET /api/socios/libro-registro": {
+    ...admin,
+    peticion: () => ({ url: "/api/socios/libro-registro?formato=xlsx" }),
+  },
+  "GET /api/asambleas/:id": {
+    ...sesion,
+    peticion: (f) => ({ url: `/api/asambleas/${f.asambleas.id}` }),
+  },
+  "PUT /api/asambleas/:id": {
+    ...admin,
+    administrador: { permitido: "convocada: ya no cambia (409)" },
+    peticion: (f) => ({
+      url: `/api/asambleas/${f.asambleas.id}`,
+      cuerpo: { caracter: "ordinaria", primeraConvocatoria: "2099-06-01T18:00:00+02:00" },
+    }),
+  },
+  "POST /api/asambleas/:id/convocatoria": {
+    ...admin,
+    administrador: { permitido: "ya convocada (409)" },
+    peticion: (f) => ({ url: `/api/asambleas/${f.asambleas.id}/convocatoria` }),
+  },
+  "GET /api/asambleas/:id/convocatoria/cartas.pdf": {
+    ...admin,
+    administrador: { permitido: "sin socios sin correo, 409" },
+    peticion: (f) => ({ url: `/api/asambleas/${f.asambleas.id}/convocatoria/cartas.pdf` }),
+  },
+  "GET /api/asambleas/:id/censo": {
+    ...admin,
+    peticion: (f) => ({ url: `/api/asambleas/${f.asambleas.id}/censo` }),
+  },
+  "GET /api/asambleas/:id/censo.pdf": {
+    ...admin,
+    peticion: (f) => ({ url: `/api/asambleas/${f.asambleas.id}/censo.pdf` }),
+  },
+  "POST /api/asambleas/:id/censo": {
+    ...admin,
+    administrador: { permitido: "ya en el censo (409)" },
+    peticion: (f, _d, yo) => ({
+      url: `/api/asambleas/${f.asambleas.id}/censo`,
+      cuerpo: { idSocio: yo.idSocio ?? f.socios.ajeno },
+    }),
+  },
+  "GET /api/asambleas/:id/delegables": {
+    ...sesion,
+    peticion: (f) => ({ url: `/api/asambleas/${f.asambleas.id}/delegables` }),
+  },
+  "GET /api/asambleas/:id/delegaciones": {
+    ...sesion,
+    peticion: (f) => ({ url: `/api/asambleas/${f.asambleas.id}/delegaciones` }),
+  },
+  "POST /api/asambleas/:id/delegaciones": {
+    ...sesion,
+    socio: "403",
+    duenos: {
+      propio: { permitido: "su voto: las reglas (cadena, máximo) deciden" },
+      familia: { permitido: "el de quien paga: las reglas deciden" },
+      ajeno: "403",
+      socioPropio: { permitido: "su voto: las reglas deciden" },
+    },
+    administrador: { permitido: "la junta: las reglas deciden" },
+    peticion: (f, d) => ({
+      url: `/api/asambleas/${f.asambleas.id}/delegaciones`,
+      cuerpo: { idDelegante: de(f.socios, d), idDelegado: f.socios.admin },
+    }),
+  },
+  "DELETE /api/asambleas/:id/delegaciones/:idDelegacion": {
+    anonimo: "401",
+    socio: "404",
+    usuario: "404",
+    administrador: "ok",
+    peticion: (f) => ({
+      url: `/api/asambleas/${f.asambleas.id}/delegaciones/${f.asambleas.delegacion}`,
+    }),
+  },
+  "GET /api/asambleas/:id/asistentes": {
+    ...admin,
+    peticion: (f) => ({ url: `/api/asambleas/${f.asambleas.id}/asistentes` }),
+  },
+  "POST /api/asambleas/:id/asistentes": {
+    ...admin,
+    peticion: (f) => ({
+      url: `/api/asambleas/${f.asambleas.id}/asistentes`,
+      cuerpo: { idSocio: f.socios.ajeno },
+    }),
+  },
+  "GET /api/asambleas/:id/quorum": {
+    ...admin,
+    peticion: (f) => ({ url: `/api/asambleas/${f.asambleas.id}/quorum` }),
+  },
+  "POST /api/asambleas/:id/puntos/:idPunto/apertura": {
+    ...admin,
+    administrador: { permitido: "abierta ya (409)" },
+    peticion: (f) => ({
+      url: `/api/asambleas/${f.asambleas.id}/puntos/${f.asambleas.idPunto}/apertura`,
+    }),
+  },
+  "POST /api/asambleas/:id/puntos/:idPunto/cierre": {
+    ...admin,
+    administrador: { permitido: "sin abrir o cerrada (409)" },
+    peticion: (f) => ({
+      url: `/api/asambleas/${f.asambleas.id}/puntos/${f.asambleas.idPunto}/cierre`,
+    }),
+  },
+  "POST /api/asambleas/:id/puntos/:idPunto/votos": {
+    anonimo: "401",
+    socio: { permitido: "presencia y votación abierta deciden (409)" },
+    usuario: { permitido: "presencia y votación abierta deciden (409)" },
+    administrador: { permitido: "sin socio: no está en el censo (409)" },
+    peticion: (f) => ({
+      url: `/api/asambleas/${f.asambleas.id}/puntos/${f.asambleas.idPunto}/votos`,
+      cuerpo: { opcion: "abstencion" },
+    }),
+  },
+  "POST /api/asambleas/:id/puntos/:idPunto/recuento": {
+    ...admin,
+    administrador: { permitido: "votación no abierta (409)" },
+    peticion: (f) => ({
+      url: `/api/asambleas/${f.asambleas.id}/puntos/${f.asambleas.idPunto}/recuento`,
+      cuerpo: { votantes: [], si: 0, no: 0, abstencion: 0 },
+    }),
+  },
+  "GET /api/asambleas/:id/acta": {
+    ...admin,
+    peticion: (f) => ({ url: `/api/asambleas/${f.asambleas.id}/acta` }),
+  },
+  "PUT /api/asambleas/:id/acta": {
+    ...admin,
+    administrador: { permitido: "aprobada ya (409)" },
+    peticion: (f) => ({
+      url: `/api/asambleas/${f.asambleas.id}/acta`,
+      cuerpo: { contenido: "<p>Acta</p>" },
+    }),
+  },
+  "POST /api/asambleas/:id/acta/aprobacion": {
+    ...admin,
+    administrador: { permitido: "aprobada ya (409)" },
+    peticion: (f) => ({
+      url: `/api/asambleas/${f.asambleas.id}/acta/aprobacion`,
+      cuerpo: { fecha: f.hoy },
     }),
   },
 };

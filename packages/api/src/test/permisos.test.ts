@@ -396,6 +396,37 @@ async function crearFixtures(): Promise<Fixtures> {
     cargoSocio: await cargoSocio(),
     cargoSocioBorrable: await cargoSocio(),
   };
+  // The general assembly (issue 48): rules without age or debts, so the fixture's members are
+  // in the census; called, with a paper delegation of `ajeno` recorded by the board.
+  await preparar("PUT", "/api/asociacion/asambleas", {
+    preavisoDias: 15,
+    quorumPrimera: 0.5,
+    edadMinima: 0,
+    antiguedadMinima: 0,
+    tiposSocio: [],
+    excluirDeudores: false,
+    maxDelegaciones: 5,
+  });
+  const actoAsamblea = await acto();
+  const asamblea = await preparar("POST", "/api/asambleas", {
+    idActo: actoAsamblea,
+    caracter: "ordinaria",
+    primeraConvocatoria: "2099-06-01T18:00:00+02:00",
+    puntos: [{ titulo: "Cuentas", votacion: { modo: "secreta", mayoria: "simple" } }],
+  });
+  await preparar("POST", `/api/asambleas/${asamblea.id}/convocatoria`);
+  const asambleas = {
+    id: asamblea.id as number,
+    idPunto: asamblea.puntos[0].id as number,
+    delegacion: (
+      await preparar("POST", `/api/asambleas/${asamblea.id}/delegaciones`, {
+        idDelegante: ajeno,
+        idDelegado: adminSocio,
+        enPapel: true,
+      })
+    ).id as number,
+    actoLibre: await acto(),
+  };
   const cuentasTesoreria = (await preparar("GET", "/api/tesoreria/cuentas")).items as {
     id: number;
     tipo: string;
@@ -491,6 +522,7 @@ async function crearFixtures(): Promise<Fixtures> {
     gallofa,
     loterias,
     estructura,
+    asambleas,
     tesoreria,
     antiguedad,
     maestros,

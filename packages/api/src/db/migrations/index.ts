@@ -38,6 +38,7 @@ import * as tesoreria from "./2026-12-06-0037-tesoreria.js";
 import * as tesoreriaExtractos from "./2026-12-06-0038-tesoreria-extractos.js";
 import * as estructura from "./2026-12-07-0039-estructura.js";
 import * as antiguedad from "./2026-12-07-0040-antiguedad.js";
+import * as asamblea from "./2026-12-07-0041-asamblea.js";
 
 // Static provider: works the same under tsx, vitest and a bundle.
 export const migraciones: Record<string, Migration> = {
@@ -80,4 +81,5 @@ export const migraciones: Record<string, Migration> = {
   "2026-12-06-0038-tesoreria-extractos": tesoreriaExtractos,
   "2026-12-07-0039-estructura": estructura,
   "2026-12-07-0040-antiguedad": antiguedad,
+  "2026-12-07-0041-asamblea": asamblea,
 };

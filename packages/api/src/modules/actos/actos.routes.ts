@@ -1,4 +1,5 @@
 import {
+  ActoConAsambleaSchema,
   ActoCopiaSchema,
   ActoEntradaSchema,
   ActoSchema,
@@ -10,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requiereRol, requiereSesion, usuarioDe } from "../../plugins/auth.js";
+import type { AsambleasService } from "../asambleas/asambleas.service.js";
 import { ParamsActo, tags } from "./actos.params.js";
 import type { ActosService } from "./actos.service.js";
 import { TIPO_CALENDARIO } from "./calendario.js";
@@ -26,7 +28,8 @@ const soloAdmin = requiereRol("administrador");
 export const actosRoutes: FastifyPluginAsyncZod<{
   actos: ActosService;
   calendario: CalendarioService;
-}> = async (app, { actos, calendario }) => {
+  asambleas: AsambleasService;
+}> = async (app, { actos, calendario, asambleas }) => {
   app.get(
     "/actos",
     {
@@ -86,9 +89,17 @@ export const actosRoutes: FastifyPluginAsyncZod<{
     "/actos/:id",
     {
       onRequest: soloAdmin,
-      schema: { tags, summary: "Un acto", params: ParamsActo, response: { 200: ActoSchema } },
+      schema: {
+        tags,
+        summary: "Un acto (con `idAsamblea` si es una asamblea general)",
+        params: ParamsActo,
+        response: { 200: ActoConAsambleaSchema },
+      },
     },
-    async (req) => actos.obtener(req.params.id),
+    async (req) => ({
+      ...(await actos.obtener(req.params.id)),
+      idAsamblea: await asambleas.idDeActo(req.params.id),
+    }),
   );
 
   app.put(

@@ -85,9 +85,11 @@ export class EnviosRepository {
     e: {
       asunto: string;
       cuerpo: string;
-      filtro: FiltroEnvio;
+      filtro: FiltroEnvio | Record<string, unknown>;
       creadoPor: number;
       destinatarios: NuevoDestinatario[];
+      /** `convocatoria`: a statutory call (skips no one, no unsubscribe footer). */
+      modo?: "normal" | "convocatoria";
     },
     conEnvio: (trx: Transaction<DB>, id: number) => Promise<R>,
   ): Promise<{ id: number; con: R }> {
@@ -99,6 +101,7 @@ export class EnviosRepository {
           cuerpo: e.cuerpo,
           filtro: JSON.stringify(e.filtro) as unknown as Record<string, unknown>,
           creado_por: e.creadoPor,
+          modo: e.modo ?? "normal",
         })
         .returning("id")
         .executeTakeFirstOrThrow();

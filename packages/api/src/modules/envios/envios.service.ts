@@ -266,6 +266,42 @@ export class EnviosService {
   }
 
   /**
+   * A statutory call (the general assembly's, issue 48): a mailing to exactly `destinatarios`,
+   * none skipped for having opted out of mailings (no `omitido`), without the unsubscribe footer
+   * and headers; who has no e-mail is `sin_email` (their printed letter: `cartas`). Written with
+   * its job's row in one transaction, after which the job starts. SMTP is not required: without
+   * it the mails stay in the outbox like every other.
+   */
+  async lanzarConvocatoria(
+    entrada: { asunto: string; cuerpo: string; referencia: Record<string, unknown> },
+    destinatarios: Destinatario[],
+    idUsuario: number,
+  ): Promise<{ id: number; idTrabajo: number }> {
+    const filas = destinatarios.map((d) => ({
+      idSocio: d.id,
+      nombre: d.nombre,
+      apellidos: d.apellidos,
+      matricula: d.matricula,
+      email: d.email.trim() === "" ? null : d.email.trim(),
+      deuda: d.deuda,
+      estado: (d.email.trim() === "" ? "sin_email" : "pendiente") as EstadoEnvioDestinatario,
+    }));
+    const { id, con: trabajo } = await this.repo.crear(
+      {
+        asunto: entrada.asunto,
+        cuerpo: htmlSeguro(entrada.cuerpo),
+        filtro: entrada.referencia,
+        creadoPor: idUsuario,
+        destinatarios: filas,
+        modo: "convocatoria",
+      },
+      (trx, idEnvio) => this.trabajo.encolarEn(trx, idEnvio, idUsuario),
+    );
+    trabajo.iniciar();
+    return { id, idTrabajo: trabajo.id };
+  }
+
+  /**
    * The mailings `en_curso` left without a job (lost before issue 45, or by a carry-over): each
    * gets its job again, which sends to the recipients still `pendiente`. Returns how many.
    */
@@ -370,13 +406,18 @@ export class EnviosService {
       const m = this.mensajePara(envio, d);
       const textos = TEXTOS_BAJA[f.idioma === "va" ? "va" : "es"];
       const url = this.urlBaja(d.id);
-      const aceptado = await this.mail.enviar({
-        para: d.email,
-        asunto: m.asunto,
-        texto: `${m.texto}\n\n--\n${textos.pie} ${url}`,
-        html: `${m.html}<hr><p style="font-size:12px;color:#555">${escapar(textos.pie)} <a href="${escapar(url)}">${escapar(textos.enlace)}</a></p>`,
-        cabeceras: this.cabecerasBaja(d.id),
-      });
+      // A statutory call carries no unsubscribe footer nor headers (issue 48).
+      const aceptado = await this.mail.enviar(
+        envio.modo === "convocatoria"
+          ? { para: d.email, asunto: m.asunto, texto: m.texto, html: m.html }
+          : {
+              para: d.email,
+              asunto: m.asunto,
+              texto: `${m.texto}\n\n--\n${textos.pie} ${url}`,
+              html: `${m.html}<hr><p style="font-size:12px;color:#555">${escapar(textos.pie)} <a href="${escapar(url)}">${escapar(textos.enlace)}</a></p>`,
+              cabeceras: this.cabecerasBaja(d.id),
+            },
+      );
       await paso.transaccion(async (repo) => {
         await repo.marcar(f.id, aceptado ? "enviado" : "fallido");
         await actualizarCuentas(repo, idEnvio);

@@ -34,6 +34,9 @@ export const eventosRoutes: FastifyPluginAsyncZod<{ eventos: EventosService }> =
         enviar: (mensaje) => {
           reply.raw.write(`event: mensaje\ndata: ${JSON.stringify(mensaje)}\n\n`);
         },
+        enviarTipado: (evento) => {
+          reply.raw.write(`event: ${evento.tipo}\ndata: ${JSON.stringify(evento.datos)}\n\n`);
+        },
         terminar: () => {
           clearInterval(latido);
           reply.raw.end();

@@ -2,9 +2,13 @@ import type { MensajePush } from "@fila/domain";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/database.js";
 
+/** A typed event (`event: <tipo>` on the stream); the push card listens to `mensaje` only. */
+export type EventoTipado = { tipo: "asamblea"; datos: Record<string, unknown> };
+
 type Oyente = {
   idUsuario: number;
   enviar: (mensaje: MensajePush) => void;
+  enviarTipado?: (evento: EventoTipado) => void;
   terminar: () => void;
 };
 
@@ -32,6 +36,20 @@ export class EventosService {
         titulo: mensaje.notification.title,
         cuerpo: mensaje.notification.body,
         imagen: mensaje.notification.image,
+      })
+      .execute();
+    void this.sondear();
+  }
+
+  /** A typed event for every signed-in user (`event: asamblea`): its data, never a secret. */
+  async publicarTipado(evento: EventoTipado): Promise<void> {
+    await this.db
+      .insertInto("mensaje_evento")
+      .values({
+        id_usuario: null,
+        tipo: evento.tipo,
+        titulo: "",
+        cuerpo: JSON.stringify(evento.datos),
       })
       .execute();
     void this.sondear();
@@ -127,6 +145,13 @@ export class EventosService {
         .execute();
       for (const m of nuevos) {
         this.ultimoId = m.id;
+        if (m.tipo !== "mensaje") {
+          const evento = { tipo: m.tipo, datos: JSON.parse(m.cuerpo) as Record<string, unknown> };
+          for (const o of this.oyentes) {
+            if (m.id_usuario === null || m.id_usuario === o.idUsuario) o.enviarTipado?.(evento);
+          }
+          continue;
+        }
         const mensaje: MensajePush = {
           notification: { title: m.titulo, body: m.cuerpo, image: m.imagen },
           ...(m.id_alerta ? { data: { idAlerta: m.id_alerta } } : {}),

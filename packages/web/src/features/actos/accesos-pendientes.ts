@@ -2,7 +2,14 @@
  * Scans that could not reach the server (poor signal at the venue), kept in IndexedDB until
  * they are sent: they survive a reload or a closed tab. One object store, keyed by a local id.
  */
-export type AccesoPendiente = { clave: string; idActo: number; codigo: string; leidoEn: number };
+export type AccesoPendiente = {
+  clave: string;
+  idActo: number;
+  codigo: string;
+  leidoEn: number;
+  /** A check-in at the door of a general assembly (issue 48), not the event's access. */
+  idAsamblea?: number;
+};
 
 const BASE = "fila-accesos";
 const ALMACEN = "pendientes";
@@ -43,5 +50,13 @@ export const quitarPendiente = (clave: string) =>
 
 export async function pendientesDe(idActo: number): Promise<AccesoPendiente[]> {
   const todos = (await operar("readonly", (a) => a.getAll())) as AccesoPendiente[];
-  return todos.filter((p) => p.idActo === idActo).sort((a, b) => a.leidoEn - b.leidoEn);
+  return todos
+    .filter((p) => p.idActo === idActo && p.idAsamblea === undefined)
+    .sort((a, b) => a.leidoEn - b.leidoEn);
+}
+
+/** The queued check-ins of an assembly's door, in reading order. */
+export async function pendientesDeAsamblea(idAsamblea: number): Promise<AccesoPendiente[]> {
+  const todos = (await operar("readonly", (a) => a.getAll())) as AccesoPendiente[];
+  return todos.filter((p) => p.idAsamblea === idAsamblea).sort((a, b) => a.leidoEn - b.leidoEn);
 }

@@ -324,7 +324,8 @@ async function crearDetector(): Promise<Detector> {
 }
 
 /** The rear camera, read a few times a second; the same code is reported once per few seconds. */
-function Escaner({ alLeer }: { alLeer: (codigo: string) => void }) {
+/** The rear camera reading member cards (also the door of the general assembly). */
+export function Escaner({ alLeer }: { alLeer: (codigo: string) => void }) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
   const [error, setError] = useState<string | null>(null);

@@ -18,13 +18,14 @@ import {
   SimpleGrid,
   Stack,
   Table,
+  Tabs,
   Text,
   Title,
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconFileSpreadsheet, IconFileTypePdf, IconScan } from "@tabler/icons-react";
 import { DataTable } from "mantine-datatable";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Navigate, useSearchParams } from "react-router";
 import { useSesion } from "../../app/session-store";
 import { descargarDeApi } from "../../lib/descargar";
@@ -43,6 +44,11 @@ import {
   useListadoInscritos,
   useMutacionesInscripcion,
 } from "./use-actos";
+
+// The general assembly (issue 48): a tab of this page, in its own chunk.
+const AsambleaTab = lazy(() =>
+  import("../asamblea/asamblea-tab").then((m) => ({ default: m.AsambleaTab })),
+);
 
 const COLOR_ESTADO: Record<string, string> = {
   pendiente: "orange",
@@ -168,7 +174,31 @@ export function ListadoInscritosPage() {
           {mensajeDeError(listado.error)}
         </Alert>
       ) : null}
-      {listado.data ? <Contenido idActo={listado.data.acto.id} datos={listado.data} /> : null}
+      {idActo !== null ? (
+        <Tabs
+          value={params.get("vista") === "asamblea" ? "asamblea" : "inscritos"}
+          onChange={(v) =>
+            setParams(
+              v === "asamblea"
+                ? { acto: String(idActo), vista: "asamblea" }
+                : { acto: String(idActo) },
+              { replace: true },
+            )
+          }
+        >
+          <Tabs.List>
+            <Tabs.Tab value="inscritos">{t("actos.listado.titulo")}</Tabs.Tab>
+            <Tabs.Tab value="asamblea">{t("asamblea.pestanya")}</Tabs.Tab>
+          </Tabs.List>
+        </Tabs>
+      ) : null}
+      {params.get("vista") === "asamblea" && idActo !== null ? (
+        <Suspense fallback={null}>
+          <AsambleaTab key={idActo} idActo={idActo} />
+        </Suspense>
+      ) : listado.data ? (
+        <Contenido idActo={listado.data.acto.id} datos={listado.data} />
+      ) : null}
     </Stack>
   );
 }

@@ -8,7 +8,7 @@ import {
 import { Alert, Badge, Button, Card, Group, Modal, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconCalendarPlus, IconClock, IconMapPin, IconUsers } from "@tabler/icons-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { descargarDeApi } from "../../lib/descargar";
 import { IDIOMAS_WEB, useIdioma, useTranslation } from "../../lib/i18n";
 import { ImagenApi } from "../../lib/imagen-api";
@@ -18,6 +18,11 @@ import { CalendarioSuscripcion } from "./calendario-suscripcion";
 import { euros, fechaConHora, textoCierre } from "./formato-actos";
 import { type Inscribiendo, InscribirModal } from "./inscribir-modal";
 import { useMisActos, useMutacionesInscripcion } from "./use-actos";
+
+// The general assembly (issue 48): order of the day, «Delegar mi voto» and the voting card.
+const MisAsambleas = lazy(() =>
+  import("../asamblea/mi-asamblea").then((m) => ({ default: m.MisAsambleas })),
+);
 
 /** usuario, socio: upcoming events with the enrolment of me and each member I pay for. */
 export function MisActosPage() {
@@ -31,6 +36,9 @@ export function MisActosPage() {
       <CabeceraActos titulo={t("actos.mios.titulo")} intro={t("actos.mios.intro")}>
         <CalendarioSuscripcion />
       </CabeceraActos>
+      <Suspense fallback={null}>
+        <MisAsambleas />
+      </Suspense>
       {actos.isPending ? <Cargando /> : null}
       {actos.isError ? (
         <Alert role="alert" color="red" title={t("actos.errorCarga")}>

@@ -10,6 +10,11 @@ import { consultaMiCarnet } from "../socios/use-socios";
 import { HomePage } from "./home-page";
 import { MiCarnet } from "./mi-carnet";
 
+// During a general assembly: the voting card, in its own chunk after the first paint.
+const MisAsambleas = lazy(() =>
+  import("../asamblea/mi-asamblea").then((m) => ({ default: m.MisAsambleas })),
+);
+
 // While a lottery is open: its own chunk, asked for once the rest of the home is drawn.
 const LoteriaHome = lazy(() =>
   import("../loteria/loteria-home").then((m) => ({ default: m.LoteriaHome })),
@@ -34,6 +39,9 @@ export function UserHomePage() {
       <ResumenActosHome />
       {/* At the bottom of a phone's screen or below it: drawn once the rest is there. */}
       <Diferido>
+        <Suspense fallback={null}>
+          <MisAsambleas />
+        </Suspense>
         <PagosPendientesHome />
         <Suspense fallback={null}>
           <EscuadraHome />

@@ -1,5 +1,6 @@
 import { ErrorHttp, leerMensajePush, type MensajePush } from "@fila/domain";
 import { peticion } from "../../lib/api";
+import { EVENTO_ASAMBLEA } from "../asamblea/evento";
 import { esperaReintento, leerSse } from "./sse";
 
 export type { MensajePush };
@@ -38,7 +39,13 @@ export async function escucharEventos(
       if (respuesta.body) {
         await leerSse(
           respuesta.body,
-          (dato) => {
+          (dato, tipo) => {
+            // Typed events (issue 48: `asamblea`) are not push messages: the card ignores them
+            // and whoever cares listens on the window.
+            if (tipo === "asamblea") {
+              window.dispatchEvent(new CustomEvent(EVENTO_ASAMBLEA, { detail: dato }));
+              return;
+            }
             try {
               const mensaje = leerMensajePush(JSON.parse(dato));
               if (mensaje) alMensaje(mensaje);

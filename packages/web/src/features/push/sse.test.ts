@@ -11,6 +11,17 @@ describe("crearLectorSse", () => {
     expect(datos).toEqual(['{"a":1}', "uno\ndos"]);
   });
 
+  it("dice el tipo de cada evento (`event: asamblea`), «message» sin él", () => {
+    const recibidos: [string, string][] = [];
+    const lector = crearLectorSse((d, tipo) => recibidos.push([tipo, d]));
+    lector.trozo('event: asamblea\ndata: {"idPunto":3}\n\nevent: mensaje\ndata: x\n\ndata: y\n\n');
+    expect(recibidos).toEqual([
+      ["asamblea", '{"idPunto":3}'],
+      ["mensaje", "x"],
+      ["message", "y"],
+    ]);
+  });
+
   it("ignora eventos sin datos", () => {
     const datos: string[] = [];
     const lector = crearLectorSse((d) => datos.push(d));

@@ -1,15 +1,18 @@
 /**
  * Minimal reader of a text/event-stream body: calls `alDato` with the data of every event
- * (its `data:` lines joined by "\n"). Comments, `event:`, `id:` and `retry:` are ignored.
+ * (its `data:` lines joined by "\n") and its `event:` type ("message" without one). Comments,
+ * `id:` and `retry:` are ignored.
  */
-export function crearLectorSse(alDato: (dato: string) => void) {
+export function crearLectorSse(alDato: (dato: string, tipo: string) => void) {
   let pendiente = "";
   let datos: string[] = [];
+  let tipo = "message";
 
   function linea(texto: string): void {
     if (texto === "") {
-      if (datos.length > 0) alDato(datos.join("\n"));
+      if (datos.length > 0) alDato(datos.join("\n"), tipo);
       datos = [];
+      tipo = "message";
       return;
     }
     if (texto.startsWith(":")) return;
@@ -18,6 +21,7 @@ export function crearLectorSse(alDato: (dato: string) => void) {
     let valor = dosPuntos === -1 ? "" : texto.slice(dosPuntos + 1);
     if (valor.startsWith(" ")) valor = valor.slice(1);
     if (campo === "data") datos.push(valor);
+    if (campo === "event") tipo = valor;
   }
 
   return {
@@ -34,7 +38,7 @@ export function crearLectorSse(alDato: (dato: string) => void) {
 /** Reads the whole stream; resolves when the server closes it. */
 export async function leerSse(
   cuerpo: ReadableStream<Uint8Array>,
-  alDato: (dato: string) => void,
+  alDato: (dato: string, tipo: string) => void,
   senal: AbortSignal,
 ): Promise<void> {
   const lector = cuerpo.getReader();
