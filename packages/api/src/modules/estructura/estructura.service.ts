@@ -138,7 +138,7 @@ export class EstructuraService {
 
   private async escuadraFila(id: number): Promise<GrupoFila> {
     const fila = await this.repo.grupo(id);
-    if (!fila || fila.clase !== "escuadra") throw noEncontrado("no_encontrado.escuadra");
+    if (fila?.clase !== "escuadra") throw noEncontrado("no_encontrado.escuadra");
     return fila;
   }
 
@@ -283,7 +283,7 @@ export class EstructuraService {
     const socio = await this.repo.bloquearSocio(trx, m.idSocio);
     if (!socio) throw validacion("idSocio", "no_encontrado.socio");
     const g = await this.repo.bloquearGrupo(trx, id);
-    if (!g || g.clase !== "escuadra" || g.anyo === null) {
+    if (g?.clase !== "escuadra" || g.anyo === null) {
       throw noEncontrado("no_encontrado.escuadra");
     }
     const anyo = g.anyo;
@@ -392,7 +392,7 @@ export class EstructuraService {
     const filas = await this.repo.grupos({ ids: o.idsGrupo });
     for (const idGrupo of o.idsGrupo) {
       const g = filas.find((f) => f.id === idGrupo);
-      if (!g || g.clase !== "escuadra" || g.anyo !== o.anyo) {
+      if (g?.clase !== "escuadra" || g.anyo !== o.anyo) {
         throw validacion(
           "idsGrupo",
           mensajeCon("estructura.desfile_otro_anyo", { id: idGrupo, anyo: o.anyo }),
