@@ -11,7 +11,7 @@ export const DIETAS = ["celiaco", "vegetariano", "vegano", "sin_lactosa"] as con
 export type Dieta = (typeof DIETAS)[number];
 
 export const DietasSchema = z
-  .array(z.enum(DIETAS, { error: `Las dietas son: ${DIETAS.join(", ")}` }))
+  .array(z.enum(DIETAS, { error: "Las dietas son: celiaco, vegetariano, vegano, sin_lactosa" }))
   .max(DIETAS.length)
   .refine((d) => new Set(d).size === d.length, { error: "Hay dietas repetidas" });
 
@@ -382,7 +382,7 @@ export function recuentoDietas(comensales: readonly Comensal[]): RecuentoDietas 
 
 // ── API de mesas y plazos ─────────────────────────────────────────────────────────────
 
-const RecuentoDietasSchema = z.object({
+export const RecuentoDietasSchema = z.object({
   personas: z.int(),
   sinDieta: z.int(),
   porDieta: z.object({

@@ -125,5 +125,9 @@ export function cuerpoDeActo(valores: ValoresActo, original: Acto | null): ActoE
     invitadosMax: admite ? (numeroONulo(valores.invitadosMax) ?? 0) : 0,
     precioInvitado: admite && valores.sePaga ? (numeroONulo(valores.precioInvitado) ?? 0) : 0,
     menus: valores.menus.map((m) => m.trim()).filter((m) => m !== ""),
+    // Turns, payment deadline and tables (issue 50): kept as they were.
+    turnos: original?.turnos ?? [],
+    plazoPagoHoras: valores.sePaga ? (original?.plazoPagoHoras ?? null) : null,
+    plazasPorMesa: original?.plazasPorMesa ?? null,
   };
 }

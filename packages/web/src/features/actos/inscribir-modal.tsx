@@ -1,5 +1,8 @@
 import {
+  type Acompanante,
   aCentimos,
+  DIETAS,
+  type Dieta,
   type FamiliarActo,
   formatearImporte,
   importeInscripcion,
@@ -11,11 +14,13 @@ import {
   Button,
   Group,
   Modal,
+  MultiSelect,
   NumberInput,
   Select,
   Stack,
   Text,
   Textarea,
+  TextInput,
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
@@ -43,6 +48,10 @@ export function InscribirModal({
   const [invitados, setInvitados] = useState<number | string>(
     inscribiendo?.familiar.invitados ?? 0,
   );
+  const [dietas, setDietas] = useState<string[]>(inscribiendo?.familiar.dietas ?? []);
+  const [acompanantes, setAcompanantes] = useState<Acompanante[]>(
+    inscribiendo?.familiar.acompanantes ?? [],
+  );
   const [errorMenu, setErrorMenu] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -63,12 +72,22 @@ export function InscribirModal({
       setErrorMenu(t("actos.inscribir.eligeMenu"));
       return;
     }
-    const datos = { invitados: numInvitados, menu: menu ?? "", alergias: alergias.trim() };
+    // Named companions (issue 50): one per guest; at a seated dinner every guest has a name.
+    const conNombre = Array.from({ length: numInvitados }, (_, i) => acompanantes[i])
+      .filter((a): a is Acompanante => !!a && a.nombre.trim() !== "")
+      .map((a) => ({ ...a, nombre: a.nombre.trim(), alergias: a.alergias.trim() }));
+    const datos = {
+      invitados: numInvitados,
+      menu: menu ?? "",
+      alergias: alergias.trim(),
+      dietas: dietas as Dieta[],
+      acompanantes: conNombre,
+    };
     try {
       if (idInscripcion === null) {
         const creada = await inscribir.mutateAsync({
           idActo: acto.id,
-          datos: { idSocio: familiar.idSocio, ...datos },
+          datos: { idSocio: familiar.idSocio, sentarCon: [], ...datos },
         });
         if (creada.estado === "en_espera") {
           notifications.show({
@@ -150,6 +169,42 @@ export function InscribirModal({
               onChange={setInvitados}
             />
           ) : null}
+          {Array.from({ length: numInvitados }, (_, i) => {
+            const a = acompanantes[i] ?? { nombre: "", dietas: [], alergias: "" };
+            const cambiar = (c: Partial<Acompanante>) =>
+              setAcompanantes((lista) => {
+                const nueva = [...lista];
+                while (nueva.length <= i) nueva.push({ nombre: "", dietas: [], alergias: "" });
+                nueva[i] = { ...a, ...c };
+                return nueva;
+              });
+            return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a guest is its place in the list
+              <Group key={i} grow align="flex-start" data-testid={`acompanante-${i + 1}`}>
+                <TextInput
+                  label={t("actos.inscribir.acompanante", { n: i + 1 })}
+                  required={acto.plazasPorMesa !== null}
+                  maxLength={100}
+                  value={a.nombre}
+                  onChange={(e) => cambiar({ nombre: e.currentTarget.value })}
+                />
+                <MultiSelect
+                  label={t("actos.inscribir.dietasDe", { n: i + 1 })}
+                  data={DIETAS.map((d) => ({ value: d, label: t(`actos.dietas.${d}`) }))}
+                  value={a.dietas}
+                  onChange={(v) => cambiar({ dietas: v as Dieta[] })}
+                  comboboxProps={{ withinPortal: false }}
+                />
+              </Group>
+            );
+          })}
+          <MultiSelect
+            label={t("actos.inscribir.dietas")}
+            data={DIETAS.map((d) => ({ value: d, label: t(`actos.dietas.${d}`) }))}
+            value={dietas}
+            onChange={setDietas}
+            comboboxProps={{ withinPortal: false }}
+          />
           <Textarea
             label={t("actos.campos.alergias")}
             description={t("actos.inscribir.alergiasAyuda")}
