@@ -44,6 +44,7 @@ import { carnetRoutes } from "./modules/carnet/carnet.routes.js";
 import { copiasRoutes } from "./modules/copias/copias.routes.js";
 import { documentosRoutes } from "./modules/documentos/documentos.routes.js";
 import { enviosRoutes } from "./modules/envios/envios.routes.js";
+import { estructuraRoutes } from "./modules/estructura/estructura.routes.js";
 import { eventosRoutes } from "./modules/eventos/eventos.routes.js";
 import { gallofaRoutes } from "./modules/gallofa/gallofa.routes.js";
 import { informesRoutes } from "./modules/informes/informes.routes.js";
@@ -356,6 +357,7 @@ export async function buildApp({
         trabajosRoutes,
         enviosRoutes,
         loteriasRoutes,
+        estructuraRoutes,
       ];
       for (const plugin of rutas) await api.register(plugin, servicios);
     },

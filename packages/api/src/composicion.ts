@@ -40,6 +40,8 @@ import { DocumentosService } from "./modules/documentos/documentos.service.js";
 import { EnviosRepository } from "./modules/envios/envios.repository.js";
 import { EnviosService } from "./modules/envios/envios.service.js";
 import { registrarTrabajoEnvios, trabajoEnvio } from "./modules/envios/envios.trabajos.js";
+import { EstructuraRepository } from "./modules/estructura/estructura.repository.js";
+import { EstructuraService } from "./modules/estructura/estructura.service.js";
 import { EventosService } from "./modules/eventos/eventos.service.js";
 import { GallofaRepository } from "./modules/gallofa/gallofa.repository.js";
 import { GallofaService } from "./modules/gallofa/gallofa.service.js";
@@ -288,6 +290,8 @@ export function componerServicios({
     tesoreria: new TesoreriaService(new TesoreriaRepository(db), config.dataDir),
     // The bank's statement reconciled with the book, and the category rules (issue 47).
     extractosTesoreria: new ExtractosService(new ExtractosRepository(db)),
+    // Groups, escuadras and cargos (issue 49).
+    estructura: new EstructuraService(new EstructuraRepository(db)),
   };
 }
 

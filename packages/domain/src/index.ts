@@ -15,6 +15,8 @@ export * from "./documentos/documento.schema";
 export * from "./envios/envio.schema";
 export * from "./errores/cuerpo-error.schema";
 export * from "./errores/error-catalogo";
+export * from "./estructura/estructura.schema";
+export * from "./estructura/reglas";
 export * from "./formato/formato";
 export * from "./formato/leer-importe";
 export * from "./gallofa/gallofa.schema";

@@ -1,4 +1,4 @@
-import { randomId, validarPassword } from "@fila/domain";
+import { CARGOS_INICIALES, randomId, validarPassword } from "@fila/domain";
 import type { Database } from "../db/database.js";
 import { hashPassword } from "../lib/passwords.js";
 import { TesoreriaRepository } from "../modules/tesoreria/tesoreria.repository.js";
@@ -17,6 +17,28 @@ export async function asegurarAsociacion(db: Database): Promise<void> {
     .onConflict((oc) => oc.column("id").doNothing())
     .execute();
   await asegurarTesoreria(db);
+  await asegurarCargos(db);
+}
+
+/**
+ * The positions a filà starts with (issue 49): capitán, alférez, cabo, presidente… by code, once
+ * each. Cargos are never deleted (only deactivated), so an existing code is left as it is; «cabo»
+ * must exist, the escuadras' cabos are that cargo.
+ */
+export async function asegurarCargos(db: Database): Promise<void> {
+  await db
+    .insertInto("cargo")
+    .values(
+      CARGOS_INICIALES.map(([codigo, nombre, nombre_va, peso], i) => ({
+        codigo,
+        nombre,
+        nombre_va,
+        peso,
+        orden: (i + 1) * 10,
+      })),
+    )
+    .onConflict((oc) => oc.column("codigo").doNothing())
+    .execute();
 }
 
 /**

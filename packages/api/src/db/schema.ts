@@ -901,6 +901,71 @@ export type DB = {
   gallofa: GallofaTable;
   pedido_online: PedidoOnlineTable;
   pedido_online_pago: PedidoOnlinePagoTable;
+  grupo: GrupoTable;
+  grupo_miembro: GrupoMiembroTable;
+  grupo_desfile: GrupoDesfileTable;
+  cargo: CargoTable;
+  socio_cargo: SocioCargoTable;
+};
+
+/** Groups of the filà (issue 49, migration 0039): escuadras of a year, junta, commissions… */
+export type ClaseGrupo = "escuadra" | "junta" | "comision" | "otro";
+
+export type GrupoTable = {
+  id: Generated<number>;
+  clase: ClaseGrupo;
+  /** Festival year: required for escuadras, optional for the rest. */
+  anyo: number | null;
+  nombre: string;
+  /** Escuadras only. */
+  tipo: "ordinaria" | "especial" | null;
+  traje: Generated<string>;
+  banda: Generated<string>;
+  descripcion: Generated<string>;
+  id_responsable: number | null;
+  orden: Generated<number>;
+  activo: Generated<boolean>;
+  creado_en: Generated<Date>;
+};
+
+/** A member in a group; `clase` and `anyo` copy the group's (one escuadra per year). */
+export type GrupoMiembroTable = {
+  id_grupo: number;
+  clase: ClaseGrupo;
+  anyo: number | null;
+  id_socio: number;
+  rol: Generated<string>;
+  creado_en: Generated<Date>;
+};
+
+/** Position of an escuadra in a parade (`desfile`: `entrada`, `diana`…). */
+export type GrupoDesfileTable = {
+  id_grupo: number;
+  desfile: string;
+  orden: number;
+};
+
+/** A position (capitán, cabo, presidente…); `peso`: extra years of seniority per year held. */
+export type CargoTable = {
+  id: Generated<number>;
+  codigo: string;
+  nombre: string;
+  nombre_va: Generated<string>;
+  peso: Generated<number>;
+  orden: Generated<number>;
+  activo: Generated<boolean>;
+};
+
+/** A member's cargo; with `id_grupo`, the cabo of that escuadra for its year. */
+export type SocioCargoTable = {
+  id: Generated<number>;
+  id_socio: number;
+  id_cargo: number;
+  desde: string;
+  hasta: string | null;
+  id_grupo: number | null;
+  notas: Generated<string>;
+  creado_en: Generated<Date>;
 };
 
 /** A mailing (issue 36, migration 0027). */

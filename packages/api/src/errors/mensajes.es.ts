@@ -70,6 +70,7 @@ export const MENSAJES_ES = {
   "actos.tipo_socio_no_existe": "El tipo de socio no existe",
   "actos.ya_inscrito": "Ya está inscrito en este acto",
   "alertas.acto_no_existe": "El acto no existe",
+  "alertas.no_existe_grupo": "No existe el grupo {{ids}}",
   "alertas.no_existe_socio": "No existe el socio {{ids}}",
   "alertas.no_existe_tipo_socio": "No existe el tipo de socio {{ids}}",
   "alertas.revisa_quien_envia_alerta": "Revisa a quién se envía la alerta.",
@@ -431,4 +432,20 @@ export const MENSAJES_ES = {
     "El movimiento {{id}} ya está conciliado con otra línea del banco.",
   "tesoreria.linea_ya_decidida": "La línea {{n}} del extracto ya está decidida.",
   "tesoreria.revisa_regla": "Revisa la regla.",
+  "no_encontrado.grupo": "El grupo no existe.",
+  "no_encontrado.escuadra": "La escuadra no existe.",
+  "no_encontrado.cargo_estructura": "El cargo no existe.",
+  "no_encontrado.cargo_socio": "Ese cargo del socio no existe.",
+  "no_encontrado.miembro": "Ese socio no está en el grupo.",
+  "estructura.en_otra_escuadra": "{{socio}} ya está en la escuadra «{{escuadra}}» en {{anyo}}.",
+  "estructura.nombre_duplicado": "Ya hay un grupo «{{nombre}}» de esa clase{{anyo}}.",
+  "estructura.codigo_duplicado": "Ya hay un cargo con el código «{{codigo}}».",
+  "estructura.cabo_desde_escuadra":
+    "El cargo de cabo se asigna desde su escuadra (pestaña Escuadras).",
+  "estructura.cabo_no_editable":
+    "Es el cabo de la escuadra «{{escuadra}}»: se cambia desde la escuadra.",
+  "estructura.escuadra_en_grupos": "Las escuadras se gestionan en /api/escuadras.",
+  "estructura.desfile_otro_anyo": "La escuadra {{id}} no es de {{anyo}}.",
+  "estructura.mismo_anyo": "El año de destino ha de ser distinto del de origen.",
+  "estructura.sin_cargo_cabo": "Falta el cargo con código «cabo».",
 } as const;

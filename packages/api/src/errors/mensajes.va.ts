@@ -70,6 +70,7 @@ export const MENSAJES_VA: Catalogo = {
   "actos.tipo_socio_no_existe": "El tipus de soci no existix",
   "actos.ya_inscrito": "Ja està inscrit en este acte",
   "alertas.acto_no_existe": "L'acte no existix",
+  "alertas.no_existe_grupo": "No existix el grup {{ids}}",
   "alertas.no_existe_socio": "No existix el soci {{ids}}",
   "alertas.no_existe_tipo_socio": "No existix el tipus de soci {{ids}}",
   "alertas.revisa_quien_envia_alerta": "Revisa a qui s'envia l'alerta.",
@@ -428,4 +429,20 @@ export const MENSAJES_VA: Catalogo = {
     "El moviment {{id}} ja està conciliat amb una altra línia del banc.",
   "tesoreria.linea_ya_decidida": "La línia {{n}} de l'extracte ja està decidida.",
   "tesoreria.revisa_regla": "Revisa la regla.",
+  "no_encontrado.grupo": "El grup no existix.",
+  "no_encontrado.escuadra": "L'esquadra no existix.",
+  "no_encontrado.cargo_estructura": "El càrrec no existix.",
+  "no_encontrado.cargo_socio": "Eixe càrrec del soci no existix.",
+  "no_encontrado.miembro": "Eixe soci no està en el grup.",
+  "estructura.en_otra_escuadra": "{{socio}} ja està en l'esquadra «{{escuadra}}» en {{anyo}}.",
+  "estructura.nombre_duplicado": "Ja hi ha un grup «{{nombre}}» d'eixa classe{{anyo}}.",
+  "estructura.codigo_duplicado": "Ja hi ha un càrrec amb el codi «{{codigo}}».",
+  "estructura.cabo_desde_escuadra":
+    "El càrrec de cap d'esquadra s'assigna des de la seua esquadra (pestanya Esquadres).",
+  "estructura.cabo_no_editable":
+    "És el cap de l'esquadra «{{escuadra}}»: es canvia des de l'esquadra.",
+  "estructura.escuadra_en_grupos": "Les esquadres es gestionen en /api/escuadras.",
+  "estructura.desfile_otro_anyo": "L'esquadra {{id}} no és de {{anyo}}.",
+  "estructura.mismo_anyo": "L'any de destinació ha de ser diferent del d'origen.",
+  "estructura.sin_cargo_cabo": "Falta el càrrec amb codi «cabo».",
 };

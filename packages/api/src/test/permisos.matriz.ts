@@ -94,6 +94,18 @@ export type Fixtures = {
     asignable: number;
     codigo: string;
   };
+  /** Groups, escuadras and cargos (issue 49): `miembro` is in `escuadra` and in `grupo`. */
+  estructura: {
+    anyo: number;
+    escuadra: number;
+    escuadraBorrable: number;
+    grupo: number;
+    grupoBorrable: number;
+    miembro: number;
+    cargo: number;
+    cargoSocio: number;
+    cargoSocioBorrable: number;
+  };
   tesoreria: {
     cuenta: number;
     categoria: number;
@@ -1262,6 +1274,175 @@ export const MATRIZ: Record<string, Entrada> = {
     ...admin,
     administrador: { permitido: "sin premios anotados: 409" },
     peticion: (f) => ({ url: `/api/loterias/participaciones/${f.loterias.codigo}/pago` }),
+  },
+  // Estructura (issue 49): all the board's, but the festero's own escuadra.
+  "GET /api/escuadras": {
+    ...admin,
+    peticion: (f) => ({ url: `/api/escuadras?anyo=${f.estructura.anyo}` }),
+  },
+  "POST /api/escuadras": {
+    ...admin,
+    peticion: (f) => ({
+      url: "/api/escuadras",
+      cuerpo: { anyo: f.estructura.anyo, nombre: `Nueva ${Math.random()}` },
+    }),
+  },
+  "GET /api/escuadras/mia": sesion,
+  "GET /api/escuadras/pdf": {
+    ...admin,
+    peticion: (f) => ({ url: `/api/escuadras/pdf?anyo=${f.estructura.anyo}` }),
+  },
+  "POST /api/escuadras/copia": {
+    ...admin,
+    peticion: (f) => ({
+      url: "/api/escuadras/copia",
+      cuerpo: { desde: f.estructura.anyo, hasta: f.estructura.anyo + 1 },
+    }),
+  },
+  "PUT /api/escuadras/desfiles/:desfile": {
+    ...admin,
+    peticion: (f) => ({
+      url: "/api/escuadras/desfiles/entrada",
+      cuerpo: { anyo: f.estructura.anyo, idsGrupo: [f.estructura.escuadra] },
+    }),
+  },
+  "GET /api/escuadras/:id": {
+    ...admin,
+    peticion: (f) => ({ url: `/api/escuadras/${f.estructura.escuadra}` }),
+  },
+  "PUT /api/escuadras/:id": {
+    ...admin,
+    peticion: (f) => ({
+      url: `/api/escuadras/${f.estructura.escuadra}`,
+      cuerpo: { nombre: "Escuadra de la matriz", banda: "Unió Musical" },
+    }),
+  },
+  "DELETE /api/escuadras/:id": {
+    ...admin,
+    peticion: (f, d) => ({
+      url: `/api/escuadras/${paraAdmin(d, f.estructura.escuadraBorrable, f.estructura.escuadra)}`,
+    }),
+  },
+  "POST /api/escuadras/:id/miembros": {
+    ...admin,
+    peticion: (f) => ({
+      url: `/api/escuadras/${f.estructura.escuadra}/miembros`,
+      cuerpo: { idSocio: f.estructura.miembro, mover: true },
+    }),
+  },
+  "PUT /api/escuadras/:id/miembros/:idSocio": {
+    ...admin,
+    peticion: (f) => ({
+      url: `/api/escuadras/${f.estructura.escuadra}/miembros/${f.estructura.miembro}`,
+      cuerpo: { rol: "Gastador" },
+    }),
+  },
+  "DELETE /api/escuadras/:id/miembros/:idSocio": {
+    ...admin,
+    administrador: { permitido: "el socio ya no está en esa escuadra: 404" },
+    peticion: (f, d) => ({
+      url: `/api/escuadras/${paraAdmin(d, f.estructura.escuadraBorrable, f.estructura.escuadra)}/miembros/${f.estructura.miembro}`,
+    }),
+  },
+  "PUT /api/escuadras/:id/cabo": {
+    ...admin,
+    peticion: (f) => ({
+      url: `/api/escuadras/${f.estructura.escuadra}/cabo`,
+      cuerpo: { idSocio: f.estructura.miembro },
+    }),
+  },
+  "GET /api/grupos": admin,
+  "POST /api/grupos": {
+    ...admin,
+    peticion: () => ({
+      url: "/api/grupos",
+      cuerpo: { clase: "otro", nombre: `Barra ${Math.random()}` },
+    }),
+  },
+  "GET /api/grupos/:id": {
+    ...admin,
+    peticion: (f) => ({ url: `/api/grupos/${f.estructura.grupo}` }),
+  },
+  "PUT /api/grupos/:id": {
+    ...admin,
+    peticion: (f) => ({
+      url: `/api/grupos/${f.estructura.grupo}`,
+      cuerpo: { clase: "comision", nombre: "Comisión de la matriz", descripcion: "Fiestas" },
+    }),
+  },
+  "DELETE /api/grupos/:id": {
+    ...admin,
+    peticion: (f, d) => ({
+      url: `/api/grupos/${paraAdmin(d, f.estructura.grupoBorrable, f.estructura.grupo)}`,
+    }),
+  },
+  "POST /api/grupos/:id/miembros": {
+    ...admin,
+    peticion: (f) => ({
+      url: `/api/grupos/${f.estructura.grupo}/miembros`,
+      cuerpo: { idSocio: f.estructura.miembro, rol: "Vocal" },
+    }),
+  },
+  "PUT /api/grupos/:id/miembros/:idSocio": {
+    ...admin,
+    peticion: (f) => ({
+      url: `/api/grupos/${f.estructura.grupo}/miembros/${f.estructura.miembro}`,
+      cuerpo: { rol: "Secretaria" },
+    }),
+  },
+  "DELETE /api/grupos/:id/miembros/:idSocio": {
+    ...admin,
+    administrador: { permitido: "el socio ya no está en ese grupo: 404" },
+    peticion: (f, d) => ({
+      url: `/api/grupos/${paraAdmin(d, f.estructura.grupoBorrable, f.estructura.grupo)}/miembros/${f.estructura.miembro}`,
+    }),
+  },
+  "GET /api/cargos": admin,
+  "POST /api/cargos": {
+    ...admin,
+    peticion: () => ({
+      url: "/api/cargos",
+      cuerpo: { codigo: `c${Math.floor(Math.random() * 1e9)}`, nombre: "Cargo de la matriz" },
+    }),
+  },
+  "GET /api/cargos/anyo": {
+    ...admin,
+    peticion: (f) => ({ url: `/api/cargos/anyo?anyo=${f.estructura.anyo}` }),
+  },
+  "PUT /api/cargos/:id": {
+    ...admin,
+    peticion: (f) => ({
+      url: `/api/cargos/${f.estructura.cargo}`,
+      cuerpo: { nombre: "Vocal", nombreVa: "Vocal" },
+    }),
+  },
+  "GET /api/socios/:id/estructura": {
+    ...admin,
+    peticion: (f) => ({ url: `/api/socios/${f.estructura.miembro}/estructura` }),
+  },
+  "GET /api/socios/:id/cargos": {
+    ...admin,
+    peticion: (f) => ({ url: `/api/socios/${f.estructura.miembro}/cargos` }),
+  },
+  "POST /api/socios/:id/cargos": {
+    ...admin,
+    peticion: (f) => ({
+      url: `/api/socios/${f.estructura.miembro}/cargos`,
+      cuerpo: { idCargo: f.estructura.cargo, desde: "2041-01-01", hasta: "2041-12-31" },
+    }),
+  },
+  "PUT /api/socios/:id/cargos/:idCargoSocio": {
+    ...admin,
+    peticion: (f) => ({
+      url: `/api/socios/${f.estructura.miembro}/cargos/${f.estructura.cargoSocio}`,
+      cuerpo: { idCargo: f.estructura.cargo, desde: "2040-01-01", notas: "De la matriz" },
+    }),
+  },
+  "DELETE /api/socios/:id/cargos/:idCargoSocio": {
+    ...admin,
+    peticion: (f, d) => ({
+      url: `/api/socios/${f.estructura.miembro}/cargos/${paraAdmin(d, f.estructura.cargoSocioBorrable, f.estructura.cargoSocio)}`,
+    }),
   },
   "GET /api/gallofa": admin,
   "GET /api/gallofa/resumen": {

@@ -344,6 +344,41 @@ async function crearFixtures(): Promise<Fixtures> {
     codigo: (await preparar("GET", `/api/loterias/${loteria}/participaciones?pageSize=1`)).items[0]
       .codigo as string,
   };
+  // Groups, escuadras and cargos (issue 49): an escuadra with a member, one to delete; a junta
+  // and one to delete; a member's cargo and one to delete.
+  const ANYO_ESTRUCTURA = 2040;
+  const escuadra = async (nombre: string) =>
+    (await preparar("POST", "/api/escuadras", { anyo: ANYO_ESTRUCTURA, nombre })).id as number;
+  const grupoJunta = async (nombre: string) =>
+    (await preparar("POST", "/api/grupos", { clase: "comision", nombre })).id as number;
+  const miembroEstructura = await socio();
+  const escuadraUna = await escuadra("Escuadra de la matriz");
+  await preparar("POST", `/api/escuadras/${escuadraUna}/miembros`, { idSocio: miembroEstructura });
+  const grupoUno = await grupoJunta("Comisión de la matriz");
+  await preparar("POST", `/api/grupos/${grupoUno}/miembros`, { idSocio: miembroEstructura });
+  const cargosEstructura = (await preparar("GET", "/api/cargos")).items as {
+    id: number;
+    codigo: string;
+  }[];
+  const idVocal = cargosEstructura.find((c) => c.codigo === "vocal")?.id as number;
+  const cargoSocio = async () =>
+    (
+      await preparar("POST", `/api/socios/${miembroEstructura}/cargos`, {
+        idCargo: idVocal,
+        desde: "2040-01-01",
+      })
+    ).id as number;
+  const estructura = {
+    anyo: ANYO_ESTRUCTURA,
+    escuadra: escuadraUna,
+    escuadraBorrable: await escuadra("Escuadra borrable"),
+    grupo: grupoUno,
+    grupoBorrable: await grupoJunta("Comisión borrable"),
+    miembro: miembroEstructura,
+    cargo: idVocal,
+    cargoSocio: await cargoSocio(),
+    cargoSocioBorrable: await cargoSocio(),
+  };
   const cuentasTesoreria = (await preparar("GET", "/api/tesoreria/cuentas")).items as {
     id: number;
     tipo: string;
@@ -438,6 +473,7 @@ async function crearFixtures(): Promise<Fixtures> {
     anuncios,
     gallofa,
     loterias,
+    estructura,
     tesoreria,
     maestros,
     productos: { uno: producto, borrable: productoBorrable },

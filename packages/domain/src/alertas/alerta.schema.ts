@@ -35,7 +35,14 @@ export const ImagenAlertaSchema = z
     error: "La imagen debe ser una dirección http(s) o una ruta de este servidor",
   });
 
-export const TIPOS_DESTINO = ["todos", "rol", "tiposSocio", "idActo", "idsSocio"] as const;
+export const TIPOS_DESTINO = [
+  "todos",
+  "rol",
+  "tiposSocio",
+  "idActo",
+  "idsSocio",
+  "idsGrupo",
+] as const;
 export type TipoDestino = (typeof TIPOS_DESTINO)[number];
 
 const listaIds = (max: number, que: string) =>
@@ -52,6 +59,8 @@ export const DestinoAlertaSchema = z
     tiposSocio: listaIds(50, "un tipo de socio").optional(),
     idActo: IdSchema.optional(),
     idsSocio: listaIds(5000, "un socio").optional(),
+    /** Los miembros (y responsables) de estos grupos o escuadras (issue 49). */
+    idsGrupo: listaIds(200, "un grupo").optional(),
   })
   .strict()
   .superRefine((destino, ctx) => {
@@ -62,7 +71,7 @@ export const DestinoAlertaSchema = z
         message:
           elegidos.length === 0
             ? "Elige a quién se envía la alerta"
-            : "Elige un solo destino: todos, un rol, tipos de socio, un acto o socios concretos",
+            : "Elige un solo destino: todos, un rol, tipos de socio, un acto, socios concretos o grupos",
       });
     }
   });

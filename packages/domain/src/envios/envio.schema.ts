@@ -19,6 +19,8 @@ export const FiltroEnvioSchema = z.strictObject({
   idActo: z.int().positive({ error: "Elige un acto válido" }).optional(),
   sinCuenta: booleano.optional(),
   idsSocio: z.array(z.int().positive()).max(5000).optional(),
+  /** Miembros (o responsables) de alguno de estos grupos o escuadras (issue 49). */
+  idsGrupo: z.array(z.int().positive().max(2_147_483_647)).max(200).optional(),
 });
 export type FiltroEnvio = z.output<typeof FiltroEnvioSchema>;
 

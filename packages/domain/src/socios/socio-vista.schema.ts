@@ -117,7 +117,7 @@ export type OrdenSocios = (typeof ORDENES_SOCIOS)[number];
 
 const uno = z.coerce.number().int();
 
-/** Filtros de la lista (y de la exportación): `?q&tipo&activo&sexo&edadMin&edadMax`. */
+/** Filtros de la lista (y de la exportación): `?q&tipo&activo&sexo&edadMin&edadMax&grupo`. */
 export const FiltrosSociosSchema = z.object({
   q: z.string().trim().max(100, { error: "La búsqueda es demasiado larga" }).optional(),
   tipo: uno.positive({ error: "Elige un tipo de socio válido" }).optional(),
@@ -125,6 +125,11 @@ export const FiltrosSociosSchema = z.object({
   sexo: z.enum(SEXOS, { error: `Elige una de estas opciones: ${SEXOS.join(", ")}` }).optional(),
   edadMin: uno.min(0, { error: "La edad no puede ser negativa" }).max(150).optional(),
   edadMax: uno.min(0, { error: "La edad no puede ser negativa" }).max(150).optional(),
+  /** Los miembros (y el responsable) de un grupo o escuadra (issue 49). */
+  grupo: uno
+    .positive({ error: "Elige un grupo válido" })
+    .max(2_147_483_647, { error: "Elige un grupo válido" })
+    .optional(),
 });
 export type FiltrosSocios = z.output<typeof FiltrosSociosSchema>;
 

@@ -2,6 +2,7 @@ import type { DestinoAlerta, Rol } from "@fila/domain";
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import type { Database } from "../../db/database.js";
 import type { DB } from "../../db/schema.js";
+import { enGrupos } from "../estructura/pertenencias.js";
 
 export type FilaAlerta = {
   id: number;
@@ -89,6 +90,17 @@ function condicionDestino(eb: Eb, destino: DestinoAlerta): Expression<SqlBool> {
       ),
     ]);
   }
+  if (destino.idsGrupo) {
+    // Members of the groups with an account, and the payer's account of those without one.
+    const enLosGrupos = enGrupos("s.id", destino.idsGrupo);
+    return sql<SqlBool>`usuario.id_socio in (
+      select s.id from socio s where s.activo and ${enLosGrupos}
+      union
+      select s.id_pagador from socio s
+       where s.activo and s.id_pagador is not null and ${enLosGrupos}
+         and not exists (select 1 from usuario u2 where u2.id_socio = s.id and u2.activo)
+    )`;
+  }
   if (destino.idActo !== undefined) {
     // `inscripcion` belongs to the events module; written in SQL so this module does not
     // depend on its generated types. Those with a place: not the wait-list.
@@ -123,6 +135,11 @@ export class AlertasRepository {
 
   async sociosQueExisten(ids: number[]): Promise<number[]> {
     const filas = await this.db.selectFrom("socio").select("id").where("id", "in", ids).execute();
+    return filas.map((f) => f.id);
+  }
+
+  async gruposQueExisten(ids: number[]): Promise<number[]> {
+    const filas = await this.db.selectFrom("grupo").select("id").where("id", "in", ids).execute();
     return filas.map((f) => f.id);
   }
 

@@ -169,6 +169,16 @@ export class AlertasService {
         });
       }
     }
+    if (destino.idsGrupo) {
+      const existen = new Set(await this.repo.gruposQueExisten(destino.idsGrupo));
+      const faltan = destino.idsGrupo.filter((id) => !existen.has(id));
+      if (faltan.length > 0) {
+        detalles.push({
+          campo: "destino.idsGrupo",
+          clave: mensajeCon("alertas.no_existe_grupo", { ids: faltan.slice(0, 20).join(", ") }),
+        });
+      }
+    }
     if (destino.idActo !== undefined && !(await this.repo.existeActo(destino.idActo))) {
       detalles.push({ campo: "destino.idActo", clave: "alertas.acto_no_existe" });
     }

@@ -9,6 +9,7 @@ import {
 } from "kysely";
 import type { DB, EstadoEnvioDestinatario } from "../../db/schema.js";
 import { registrarAuditoria } from "../../services/auditoria.js";
+import { enGrupos } from "../estructura/pertenencias.js";
 import { condicionesSocios } from "../socios/socios.repository.js";
 
 export type Destinatario = {
@@ -408,5 +409,6 @@ function condicionesEnvio(
   if (filtro.idsSocio !== undefined) {
     y.push(filtro.idsSocio.length ? eb("socio.id", "in", filtro.idsSocio) : sql<boolean>`false`);
   }
+  if (filtro.idsGrupo !== undefined) y.push(enGrupos("socio.id", filtro.idsGrupo));
   return eb.and(y);
 }

@@ -29,6 +29,7 @@ import {
   historialDe,
   registrarAuditoria,
 } from "../../services/auditoria.js";
+import { enGrupos } from "../estructura/pertenencias.js";
 
 export type TipoSocioFila = { id: number; nombre: string; descripcion: string; color: string };
 
@@ -317,6 +318,7 @@ export function condicionesSocios(
   if (filtros.edadMax !== undefined) {
     y.push(eb("socio.fecha_nacimiento", ">", fechaLimiteEdad(hoy, filtros.edadMax + 1)));
   }
+  if (filtros.grupo !== undefined) y.push(enGrupos("socio.id", [filtros.grupo]));
   return eb.and(y);
 }
 

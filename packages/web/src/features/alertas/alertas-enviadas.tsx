@@ -21,6 +21,8 @@ function describirDestino(destino: Record<string, unknown>, t: TFunction) {
   if (destino.idActo) return t("alertas.destinos.idActo");
   if (Array.isArray(destino.idsSocio))
     return t("alertas.destinoSocios", { n: destino.idsSocio.length });
+  if (Array.isArray(destino.idsGrupo))
+    return t("alertas.destinoGrupos", { n: destino.idsGrupo.length });
   return "";
 }
 

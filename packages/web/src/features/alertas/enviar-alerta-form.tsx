@@ -4,6 +4,7 @@ import {
   ErrorHttp,
   mensajeDeError,
   ROLES,
+  TIPOS_DESTINO,
   type TipoDestino,
 } from "@fila/domain";
 import {
@@ -24,6 +25,7 @@ import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useMemo, useState } from "react";
 import { api } from "../../lib/api";
 import { useTranslation } from "../../lib/i18n";
+import { useGruposElegibles } from "../estructura/use-estructura";
 import { IdiomasDelTexto } from "../idioma/idiomas-del-texto";
 import { nombreCompleto, type SocioResumen } from "../socios/tipos";
 import { useBuscarSocios, useTiposSocio } from "../socios/use-socios";
@@ -41,6 +43,7 @@ type Campos = {
   tiposSocio: string[];
   idActo: string | null;
   idsSocio: string[];
+  idsGrupo: string[];
   email: boolean;
 };
 
@@ -56,6 +59,7 @@ const VACIO: Campos = {
   tiposSocio: [],
   idActo: null,
   idsSocio: [],
+  idsGrupo: [],
   email: false,
 };
 
@@ -75,6 +79,8 @@ function destinoDe(c: Campos): DestinoAlerta {
       return { idActo: c.idActo ? Number(c.idActo) : undefined };
     case "idsSocio":
       return { idsSocio: c.idsSocio.map(Number) };
+    case "idsGrupo":
+      return { idsGrupo: c.idsGrupo.map(Number) };
   }
 }
 
@@ -119,11 +125,14 @@ export function EnviarAlertaForm({ alEnviar }: { alEnviar?: () => void }) {
   const [busqueda, setBusqueda] = useState("");
   const [texto] = useDebouncedValue(busqueda.trim(), 300);
   const socios = useBuscarSocios(texto, c.tipo === "idsSocio");
+  const grupos = useGruposElegibles(c.tipo === "idsGrupo");
   const [elegidos, setElegidos] = useState<Map<string, string>>(new Map());
 
   const poner = <K extends keyof Campos>(campo: K, valor: Campos[K]) => {
     setC((antes) => ({ ...antes, [campo]: valor }));
-    const clave = (["tipo", "rol", "tiposSocio", "idActo", "idsSocio"] as string[]).includes(campo)
+    const clave = (
+      ["tipo", "rol", "tiposSocio", "idActo", "idsSocio", "idsGrupo"] as string[]
+    ).includes(campo)
       ? "destino"
       : campo;
     setErrores((antes) => ({ ...antes, [clave]: undefined }));
@@ -241,7 +250,7 @@ export function EnviarAlertaForm({ alEnviar }: { alEnviar?: () => void }) {
             aria-labelledby="alerta-destino"
             value={c.tipo}
             onChange={(v) => poner("tipo", v as TipoDestino)}
-            data={(["todos", "rol", "tiposSocio", "idActo", "idsSocio"] as const).map((v) => ({
+            data={TIPOS_DESTINO.map((v) => ({
               value: v,
               label: t(`alertas.destinos.${v}`),
             }))}
@@ -300,6 +309,19 @@ export function EnviarAlertaForm({ alEnviar }: { alEnviar?: () => void }) {
               searchValue={busqueda}
               onSearchChange={setBusqueda}
               filter={({ options }) => options}
+              error={errores.destino}
+            />
+          ) : null}
+          {c.tipo === "idsGrupo" ? (
+            <MultiSelect
+              label={t("alertas.campos.grupos")}
+              data={(grupos.data ?? []).map((g) => ({
+                value: String(g.id),
+                label: g.anyo && g.clase === "escuadra" ? `${g.nombre} (${g.anyo})` : g.nombre,
+              }))}
+              value={c.idsGrupo}
+              onChange={(v) => poner("idsGrupo", v)}
+              searchable
               error={errores.destino}
             />
           ) : null}
