@@ -98,6 +98,33 @@ describe("turnos", () => {
     );
   });
 
+  it("un turno por cargo admite a quien lo tiene en la fecha del acto (pertenenciasEn)", async () => {
+    const cargo = await e.db
+      .insertInto("cargo")
+      .values({ codigo: `cabo-cena-${Date.now()}`, nombre: "Cabo de la cena" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const acto = await crearActo({
+      aforo: 50,
+      turnos: [
+        { desde: enMadrid(enHoras(-1)), cargos: [cargo.id] },
+        { desde: enMadrid(enHoras(30)) },
+      ],
+    });
+    const cabo = await socioMas(1);
+    const otro = await socioMas(1);
+    await e.db
+      .insertInto("socio_cargo")
+      .values({ id_socio: cabo.idSocio, id_cargo: cargo.id, desde: dia(-10), hasta: null })
+      .execute();
+    expect(
+      (await inscribir(cabo.token, acto.id, { idSocio: cabo.idSocio, menu: "Carne" })).statusCode,
+    ).toBe(201);
+    expect(
+      (await inscribir(otro.token, acto.id, { idSocio: otro.idSocio, menu: "Carne" })).statusCode,
+    ).toBe(409);
+  });
+
   it("un segundo antes del turno, 409; un segundo después, 201 (reloj fijo, también en lote)", async () => {
     const abre = new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 2 * 3_600_000);
     const acto = await crearActo({

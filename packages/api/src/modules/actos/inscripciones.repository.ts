@@ -4,6 +4,7 @@ import type { Database } from "../../db/database.js";
 import type { EstadoInscripcion, EstadoPago } from "../../db/schema.js";
 import { EscritorEnLotes, SOLA } from "../../lib/escritor-en-lotes.js";
 import { LectorEnLotes } from "../../lib/lector-en-lotes.js";
+import { type Pertenencias, pertenenciasEn } from "../estructura/pertenencias.js";
 import { antiguedadesEn } from "../socios/antiguedad.repository.js";
 import { type ActoFila, ActosRepository, type PrecioFila } from "./actos.repository.js";
 
@@ -289,6 +290,11 @@ export class InscripcionesRepository extends ActosRepository {
   }
 
   // ── Members and enrolments ─────────────────────────────────────────────────────────
+
+  /** Groups and cargos of members at `fecha` (the structure's `pertenenciasEn`). */
+  pertenencias(idsSocio: number[], fecha: string): Promise<Map<number, Pertenencias>> {
+    return pertenenciasEn(this.db, idsSocio, fecha);
+  }
 
   /** Seniority of members at `fecha` (the one function, `antiguedadesEn`). */
   antiguedades(idsSocio: number[], fecha: string): Promise<Map<number, number>> {

@@ -155,16 +155,21 @@ async function sociosTurno(
   fecha: string,
 ): Promise<Map<number, SocioTurno>> {
   const mira = turnosMiran(turnos);
+  const ids = socios.map((s) => s.id);
   const antiguedades = mira.antiguedad
-    ? await repo.antiguedades(
-        socios.map((s) => s.id),
-        fecha,
-      )
+    ? await repo.antiguedades(ids, fecha)
     : new Map<number, number>();
+  // Groups and cargos on the event's date (the structure's `pertenenciasEn`, issue 49).
+  const pertenencias = mira.grupos || mira.cargos ? await repo.pertenencias(ids, fecha) : new Map();
   return new Map(
     socios.map((s) => [
       s.id,
-      { idTipoSocio: s.id_tipo_socio, antiguedad: antiguedades.get(s.id) ?? 0 },
+      {
+        idTipoSocio: s.id_tipo_socio,
+        antiguedad: antiguedades.get(s.id) ?? 0,
+        grupos: pertenencias.get(s.id)?.idsGrupo ?? [],
+        cargos: pertenencias.get(s.id)?.idsCargo ?? [],
+      },
     ]),
   );
 }
