@@ -37,6 +37,7 @@ import { nombreCompleto } from "../socios/tipos";
 import { CabeceraActos, FilasPorMenu } from "./cabecera-actos";
 import { ControlAcceso } from "./control-acceso";
 import { euros, fechaConHora, puedeMarcarAsistencia } from "./formato-actos";
+import { PlanoMesas } from "./plano-mesas";
 import {
   useAsistencia,
   useListaActos,
@@ -149,6 +150,20 @@ export function ListadoInscritosPage() {
           w={{ base: "100%", sm: 460 }}
         />
         <Group gap="xs">
+          {acto && acto.plazasPorMesa !== null ? (
+            <Button
+              variant={params.get("vista") === "mesas" ? "filled" : "light"}
+              onClick={() =>
+                setParams(
+                  params.get("vista") === "mesas"
+                    ? { acto: String(acto.id) }
+                    : { acto: String(acto.id), vista: "mesas" },
+                )
+              }
+            >
+              {t("actos.cena.vistaMesas")}
+            </Button>
+          ) : null}
           {acto && acto.fecha === hoyIso() && !acto.cancelado ? (
             <Button
               leftSection={<IconScan size={16} aria-hidden />}
@@ -168,7 +183,11 @@ export function ListadoInscritosPage() {
           {mensajeDeError(listado.error)}
         </Alert>
       ) : null}
-      {listado.data ? <Contenido idActo={listado.data.acto.id} datos={listado.data} /> : null}
+      {listado.data && params.get("vista") === "mesas" ? (
+        <PlanoMesas idActo={listado.data.acto.id} />
+      ) : listado.data ? (
+        <Contenido idActo={listado.data.acto.id} datos={listado.data} />
+      ) : null}
     </Stack>
   );
 }
