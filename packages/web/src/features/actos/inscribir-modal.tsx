@@ -12,9 +12,9 @@ import {
 import {
   Alert,
   Button,
+  Checkbox,
   Group,
   Modal,
-  MultiSelect,
   NumberInput,
   Select,
   Stack,
@@ -28,6 +28,28 @@ import { useTranslation } from "../../lib/i18n";
 import { useMutacionesInscripcion } from "./use-actos";
 
 export type Inscribiendo = { acto: MiActo; familiar: FamiliarActo };
+
+/** The diets of one diner as checkboxes (four, easy to tap on a phone). */
+function Dietas({
+  etiqueta,
+  valor,
+  alCambiar,
+}: {
+  etiqueta: string;
+  valor: readonly Dieta[];
+  alCambiar: (v: Dieta[]) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Checkbox.Group label={etiqueta} value={[...valor]} onChange={(v) => alCambiar(v as Dieta[])}>
+      <Group gap="sm" mt={4}>
+        {DIETAS.map((d) => (
+          <Checkbox key={d} value={d} label={t(`actos.dietas.${d}`)} />
+        ))}
+      </Group>
+    </Checkbox.Group>
+  );
+}
 
 /**
  * Enrols one person of my family (menu when the event has them, allergies and guests), or, when
@@ -180,7 +202,7 @@ export function InscribirModal({
               });
             return (
               // biome-ignore lint/suspicious/noArrayIndexKey: a guest is its place in the list
-              <Group key={i} grow align="flex-start" data-testid={`acompanante-${i + 1}`}>
+              <Stack key={i} gap={4} data-testid={`acompanante-${i + 1}`}>
                 <TextInput
                   label={t("actos.inscribir.acompanante", { n: i + 1 })}
                   required={acto.plazasPorMesa !== null}
@@ -188,22 +210,18 @@ export function InscribirModal({
                   value={a.nombre}
                   onChange={(e) => cambiar({ nombre: e.currentTarget.value })}
                 />
-                <MultiSelect
-                  label={t("actos.inscribir.dietasDe", { n: i + 1 })}
-                  data={DIETAS.map((d) => ({ value: d, label: t(`actos.dietas.${d}`) }))}
-                  value={a.dietas}
-                  onChange={(v) => cambiar({ dietas: v as Dieta[] })}
-                  comboboxProps={{ withinPortal: false }}
+                <Dietas
+                  etiqueta={t("actos.inscribir.dietasDe", { n: i + 1 })}
+                  valor={a.dietas}
+                  alCambiar={(v) => cambiar({ dietas: v })}
                 />
-              </Group>
+              </Stack>
             );
           })}
-          <MultiSelect
-            label={t("actos.inscribir.dietas")}
-            data={DIETAS.map((d) => ({ value: d, label: t(`actos.dietas.${d}`) }))}
-            value={dietas}
-            onChange={setDietas}
-            comboboxProps={{ withinPortal: false }}
+          <Dietas
+            etiqueta={t("actos.inscribir.dietas")}
+            valor={dietas as Dieta[]}
+            alCambiar={setDietas}
           />
           <Textarea
             label={t("actos.campos.alergias")}
