@@ -415,12 +415,14 @@ describe("mesas", () => {
       (await llamar("POST", `/api/actos/${acto.id}/mesas/union`, c.token, { codigo: mesa.codigo }))
         .statusCode,
     ).toBe(409);
-    await inscribir(c.token, acto.id, {
-      idSocio: c.idSocio,
-      invitados: 1,
-      menu: "Pescado",
-      acompanantes: [{ nombre: "Carla", dietas: ["celiaco"] }],
-    });
+    const insC = (
+      await inscribir(c.token, acto.id, {
+        idSocio: c.idSocio,
+        invitados: 1,
+        menu: "Pescado",
+        acompanantes: [{ nombre: "Carla", dietas: ["celiaco"] }],
+      })
+    ).json();
     expect(
       (await llamar("POST", `/api/actos/${acto.id}/mesas/union`, c.token, { codigo: "ZZZZZZ" }))
         .statusCode,
@@ -441,6 +443,17 @@ describe("mesas", () => {
     });
     expect(llena.statusCode).toBe(409);
     expect(llena.json().mensaje).toMatch(/La mesa está completa/);
+    // One more guest does not fit at the full table either.
+    const otroInvitado = await llamar(
+      "PATCH",
+      `/api/actos/${acto.id}/inscripciones/${insC.id}`,
+      c.token,
+      {
+        invitados: 2,
+        acompanantes: [{ nombre: "Carla", dietas: ["celiaco"] }, { nombre: "Dani" }],
+      },
+    );
+    expect(otroInvitado.statusCode).toBe(409);
     // Mis actos shows the table with its code.
     const mios = (await llamar("GET", "/api/actos/mios", c.token)).json();
     expect(mios.items.find((i: { id: number }) => i.id === acto.id).familia[0].mesa).toEqual({

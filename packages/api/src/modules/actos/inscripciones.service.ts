@@ -48,6 +48,7 @@ import {
   type NuevoCargo,
   type SocioInscribible,
 } from "./inscripciones.repository.js";
+import { MesasRepository } from "./mesas.repository.js";
 
 export const MOTIVO_INSCRIPCION_CANCELADA = "Inscripción cancelada";
 /** The annulment of a charge not paid within the event's deadline (issue 50). */
@@ -669,6 +670,20 @@ export class InscripcionesService {
       const confirmada = ins.estado === "confirmada";
       if (confirmada && masPersonas > 0) {
         if (!hayPlazas(acto.aforo, acto.ocupadas, masPersonas)) throw conflicto("actos.sin_plazas");
+        // Seated at a table (issue 50): the new guests need its seats too (the table locked).
+        if (ins.id_mesa !== null && acto.plazas_por_mesa !== null) {
+          const mesas = repo.con(MesasRepository);
+          await mesas.mesaBloqueada(idActo, { id: ins.id_mesa });
+          const ocupadas = await mesas.ocupadas(ins.id_mesa);
+          if (ocupadas + masPersonas > acto.plazas_por_mesa) {
+            throw conflicto(
+              mensajeCon("actos.mesa_completa", {
+                plazas: acto.plazas_por_mesa - ocupadas,
+                personas: masPersonas,
+              }),
+            );
+          }
+        }
       }
       let importe = ins.importe;
       let desenlazarCargo = false;
