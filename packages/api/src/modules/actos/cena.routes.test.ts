@@ -17,6 +17,7 @@ import {
 } from "./actos.prueba.js";
 import { InscripcionesRepository } from "./inscripciones.repository.js";
 import { InscripcionesService } from "./inscripciones.service.js";
+import { lanzarPlazos } from "./plazos.trabajos.js";
 
 prepararActos();
 
@@ -298,6 +299,58 @@ describe("plazo de pago", () => {
       .where("accion", "=", "caducar")
       .execute();
     expect(auditoria).toHaveLength(1);
+  });
+
+  it("el trabajo del servidor avisa una hora antes y al caducar, en castellano y en valenciano", async () => {
+    const acto = await crearActo({
+      aforo: 20,
+      plazoPagoHoras: 3,
+      nombre: `Cena avisos ${Date.now()}`,
+    });
+    const c = await socioMas(1);
+    const ins = (await inscribir(c.token, acto.id, { idSocio: c.idSocio, menu: "Carne" })).json();
+    const { trabajos, inscripciones } = e.app.servicios;
+    const alertas = () =>
+      e.db
+        .selectFrom("alerta")
+        .innerJoin("alerta_destinatario", "alerta_destinatario.id_alerta", "alerta.id")
+        .select(["alerta.titulo", "alerta.titulo_va"])
+        .where("alerta_destinatario.id_usuario", "=", c.id)
+        .where("alerta.titulo", "like", `%${acto.nombre}%`)
+        .orderBy("alerta.id")
+        .execute();
+    const correr = async () => {
+      const id = await lanzarPlazos(trabajos, inscripciones, `prueba-${Date.now()}`);
+      if (id !== null) await trabajos.esperar(id);
+    };
+    // Due within the hour: the notice.
+    await e.db
+      .updateTable("inscripcion")
+      .set({ plazo_pago: enHoras(0.5) })
+      .where("id", "=", ins.id)
+      .execute();
+    await correr();
+    const avisos = await alertas();
+    expect(avisos).toHaveLength(1);
+    expect(avisos[0]?.titulo).toMatch(/^Paga Cena avisos \d+ antes de las \d\d:\d\d$/);
+    expect(avisos[0]?.titulo_va).toMatch(/^Paga Cena avisos \d+ abans de les \d\d:\d\d$/);
+    // Run again: the notice is not sent twice.
+    await correr();
+    expect(await alertas()).toHaveLength(1);
+    // Past it: lapsed, and told.
+    await e.db
+      .updateTable("inscripcion")
+      .set({ plazo_pago: enHoras(-0.01) })
+      .where("id", "=", ins.id)
+      .execute();
+    await correr();
+    const todas = await alertas();
+    expect(todas.map((a) => a.titulo)).toEqual([
+      expect.stringMatching(/^Paga /),
+      `Plaza perdida en ${acto.nombre}`,
+    ]);
+    expect(todas[1]?.titulo_va).toBe(`Plaça perduda en ${acto.nombre}`);
+    expect(await pagoDe(ins.idPago)).toMatchObject({ estado: "anulado" });
   });
 
   it("pagado en parte conserva la plaza; un pedido en línea pendiente la retiene; la junta mueve el plazo", async () => {
