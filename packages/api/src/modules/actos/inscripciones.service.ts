@@ -818,7 +818,7 @@ export class InscripcionesService {
     const acto = await repo.porId(idActo, true);
     if (!acto) return nada;
     let ins = await repo.inscripcion(idActo, idInscripcion);
-    if (!ins || ins.estado !== "confirmada" || ins.plazo_pago === null) return nada;
+    if (ins?.estado !== "confirmada" || ins.plazo_pago === null) return nada;
     const plazo = new Date(ins.plazo_pago);
     const fila = await repo.avisosPlazo(idInscripcion);
     const debido = avisoPlazoDebido(plazo, ahora, fila);

@@ -248,7 +248,7 @@ export function ActoFormModal({
           <Text size="sm" c="dimmed">
             {t("actos.ayuda.turnos")}
           </Text>
-          {v.turnos.map((turno, i) => (
+          {v.turnos.map((_turno, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a turn is its place in the list
             <Group key={i} align="flex-end" wrap="wrap" gap="xs">
               <TextInput
