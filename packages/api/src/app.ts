@@ -23,6 +23,7 @@ import type { Database } from "./db/database.js";
 import { registrarTareasPglite } from "./db/tareas-pglite.js";
 import { contarConexiones } from "./lib/al-asentarse.js";
 import type { ClaveInstalacion } from "./lib/clave-instalacion.js";
+import { conNuloEnEnumsNulables } from "./lib/enums-nulables.js";
 import { accesosRoutes } from "./modules/actos/accesos.routes.js";
 import { actosRoutes } from "./modules/actos/actos.routes.js";
 import { calendarioRoutes } from "./modules/actos/calendario.routes.js";
@@ -33,6 +34,7 @@ import { lanzarPlazos } from "./modules/actos/plazos.trabajos.js";
 import { restauracionRoutes } from "./modules/actos/restauracion.routes.js";
 import { alertasRoutes } from "./modules/alertas/alertas.routes.js";
 import { analiticaRoutes } from "./modules/analitica/analitica.routes.js";
+import { antiguedadRoutes } from "./modules/antiguedad/antiguedad.routes.js";
 import { anunciosRoutes } from "./modules/anuncios/anuncios.routes.js";
 import { asociacionRoutes } from "./modules/asociacion/asociacion.routes.js";
 import { asociacionTextosRoutes } from "./modules/asociacion/asociacion-textos.routes.js";
@@ -46,6 +48,7 @@ import { documentosRoutes } from "./modules/documentos/documentos.routes.js";
 import { enviosRoutes } from "./modules/envios/envios.routes.js";
 import { estructuraRoutes } from "./modules/estructura/estructura.routes.js";
 import { eventosRoutes } from "./modules/eventos/eventos.routes.js";
+import { federacionRoutes } from "./modules/federacion/federacion.routes.js";
 import { gallofaRoutes } from "./modules/gallofa/gallofa.routes.js";
 import { informesRoutes } from "./modules/informes/informes.routes.js";
 import { loteriasRoutes } from "./modules/loterias/loterias.routes.js";
@@ -304,6 +307,8 @@ export async function buildApp({
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    transformObject: (documento) =>
+      conNuloEnEnumsNulables("openapiObject" in documento ? documento.openapiObject : {}),
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
@@ -357,6 +362,8 @@ export async function buildApp({
         trabajosRoutes,
         enviosRoutes,
         loteriasRoutes,
+        antiguedadRoutes,
+        federacionRoutes,
         estructuraRoutes,
       ];
       for (const plugin of rutas) await api.register(plugin, servicios);

@@ -18,6 +18,8 @@ import { AlertasRepository } from "./modules/alertas/alertas.repository.js";
 import { AlertasService } from "./modules/alertas/alertas.service.js";
 import { AnaliticaRepository } from "./modules/analitica/analitica.repository.js";
 import { AnaliticaService } from "./modules/analitica/analitica.service.js";
+import { AntiguedadRepository } from "./modules/antiguedad/antiguedad.repository.js";
+import { AntiguedadService } from "./modules/antiguedad/antiguedad.service.js";
 import { AnunciosRepository } from "./modules/anuncios/anuncios.repository.js";
 import { AnunciosService } from "./modules/anuncios/anuncios.service.js";
 import { AsociacionRepository } from "./modules/asociacion/asociacion.repository.js";
@@ -43,6 +45,8 @@ import { registrarTrabajoEnvios, trabajoEnvio } from "./modules/envios/envios.tr
 import { EstructuraRepository } from "./modules/estructura/estructura.repository.js";
 import { EstructuraService } from "./modules/estructura/estructura.service.js";
 import { EventosService } from "./modules/eventos/eventos.service.js";
+import { FederacionRepository } from "./modules/federacion/federacion.repository.js";
+import { FederacionService } from "./modules/federacion/federacion.service.js";
 import { GallofaRepository } from "./modules/gallofa/gallofa.repository.js";
 import { GallofaService } from "./modules/gallofa/gallofa.service.js";
 import { InformesRepository } from "./modules/informes/informes.repository.js";
@@ -290,6 +294,9 @@ export function componerServicios({
     tesoreria: new TesoreriaService(new TesoreriaRepository(db), config.dataDir),
     // The bank's statement reconciled with the book, and the category rules (issue 47).
     extractosTesoreria: new ExtractosService(new ExtractosRepository(db)),
+    // Seniority's periods and awards; the federation's census (issue 49, second half).
+    antiguedad: new AntiguedadService(new AntiguedadRepository(db)),
+    federacion: new FederacionService(new FederacionRepository(db)),
     // Groups, escuadras and cargos (issue 49).
     estructura: new EstructuraService(new EstructuraRepository(db)),
   };

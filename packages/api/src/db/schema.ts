@@ -46,6 +46,60 @@ export type MaestroColorTable = {
   activo: Generated<boolean>;
 };
 
+/** A member type: its years count apart as infantil when so marked (migration 0040). */
+export type TipoSocioTable = MaestroColorTable & { cuenta_como_infantil: Generated<boolean> };
+
+/** A member's period in the filà, `desde` to `hasta` (the leaving day; null = still in). */
+export type SocioPeriodoTable = {
+  id: Generated<number>;
+  id_socio: number;
+  desde: string;
+  hasta: string | null;
+  id_tipo_socio: number | null;
+  creado_en: Generated<Date>;
+};
+
+/** An award rule of the association (issue 49): «Insignia de plata» at 25 counted years. */
+export type RecompensaTable = {
+  id: Generated<number>;
+  nombre: string;
+  anyos: number;
+  activa: Generated<boolean>;
+  creado_en: Generated<Date>;
+};
+
+export type RecompensaSocioTable = {
+  id: Generated<number>;
+  id_recompensa: number;
+  id_socio: number;
+  anyo: number;
+  concedida_por: number | null;
+  concedida_en: Generated<Date>;
+};
+
+/** The federation's settings (one row, id 1). */
+export type FederacionAjusteTable = {
+  id: number;
+  fiestas_desde: string | null;
+  fiestas_hasta: string | null;
+  ids_tipo_socio: ColumnType<number[], string, string>;
+  columnas: ColumnType<Record<string, string>, string, string>;
+  actualizado_en: Generated<Date>;
+};
+
+/** A census sent to the federation, with its rows as they were (the next «changes since»). */
+export type FederacionCensoEnvioTable = {
+  id: Generated<number>;
+  anyo: number;
+  filas: ColumnType<unknown[], string, string>;
+  total: number;
+  altas: number;
+  bajas: number;
+  modificados: number;
+  enviado_por: number | null;
+  enviado_en: Generated<Date>;
+};
+
 export type FormaPagoTable = {
   id: Generated<number>;
   nombre: string;
@@ -860,7 +914,12 @@ export type DB = {
   cierre_anyo: CierreAnyoTable;
   auditoria: AuditoriaTable;
   asociacion: AsociacionTable;
-  tipo_socio: MaestroColorTable;
+  tipo_socio: TipoSocioTable;
+  socio_periodo: SocioPeriodoTable;
+  recompensa: RecompensaTable;
+  recompensa_socio: RecompensaSocioTable;
+  federacion_ajuste: FederacionAjusteTable;
+  federacion_censo_envio: FederacionCensoEnvioTable;
   tipo_acto: MaestroColorTable;
   forma_pago: FormaPagoTable;
   socio: SocioTable;

@@ -14,6 +14,7 @@ import { aleatorio } from "../lib/aleatorio.js";
 import { hashPassword } from "../lib/passwords.js";
 import { cargarDemoActos } from "./seed-actos.js";
 import { cargarDemoComunicacion } from "./seed-comunicacion.js";
+import { cargarDemoEstructura } from "./seed-estructura.js";
 import { cargarDemoLoteria } from "./seed-loteria.js";
 import { cargarDemoMercadillo } from "./seed-mercadillo.js";
 import { cargarDemoPagos } from "./seed-pagos.js";
@@ -999,6 +1000,7 @@ export async function cargarDemo(db: Database, dataDir?: string): Promise<{ carg
     await cargarDemoRemesas(tx);
     await cargarDemoPagos(tx);
     await cargarDemoLoteria(tx);
+    await cargarDemoEstructura(tx);
     await cargarDemoActos(tx);
     await cargarDemoComunicacion(tx, dataDir);
     await cargarDemoMercadillo(tx);

@@ -223,6 +223,10 @@ export const MENSAJES_ES = {
   "pagos.no_existe_producto": "No existe el producto {{ids}}.",
   "pagos.producto_con_cargos": "No se puede borrar: tiene {{n}} cargos. Puedes desactivarlo.",
   "pagos.producto_con_un_cargo": "No se puede borrar: tiene {{n}} cargo. Puedes desactivarlo.",
+  "pagos.producto_de_un_acto":
+    "No se puede borrar: es el precio de un acto. Quítalo del acto o desactívalo.",
+  "pagos.producto_de_una_loteria":
+    "No se puede borrar: es el producto de una lotería. Se va con su lotería.",
   "pagos.producto_de_otro_anyo": "El producto «{{nombre}}» es de {{anyo}}, no de {{anyoEmision}}.",
   "pagos.producto_duplicado": "Ya hay un producto «{{nombre}}» en {{anyo}}.",
   "pagos.producto_elegido_no_existe": "El producto elegido no existe.",
@@ -432,6 +436,15 @@ export const MENSAJES_ES = {
     "El movimiento {{id}} ya está conciliado con otra línea del banco.",
   "tesoreria.linea_ya_decidida": "La línea {{n}} del extracto ya está decidida.",
   "tesoreria.revisa_regla": "Revisa la regla.",
+  "no_encontrado.periodo": "El periodo no existe.",
+  "no_encontrado.recompensa": "La recompensa no existe.",
+  "no_encontrado.concesion": "La concesión de la recompensa no existe.",
+  "antiguedad.periodos_solapados": "Los periodos de un socio no pueden solaparse.",
+  "antiguedad.tipo_no_existe": "El tipo de socio no existe.",
+  "recompensas.ya_concedida":
+    "{{socio}} ya tiene la recompensa «{{recompensa}}» (concedida en {{anyo}}).",
+  "recompensas.nombre_duplicado": "Ya existe una recompensa con ese nombre.",
+  "federacion.tipo_no_existe": "Algún tipo de socio de los ajustes no existe.",
   "no_encontrado.grupo": "El grupo no existe.",
   "no_encontrado.escuadra": "La escuadra no existe.",
   "no_encontrado.cargo_estructura": "El cargo no existe.",

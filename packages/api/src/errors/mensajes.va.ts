@@ -223,6 +223,10 @@ export const MENSAJES_VA: Catalogo = {
   "pagos.no_existe_producto": "No existix el producte {{ids}}.",
   "pagos.producto_con_cargos": "No es pot esborrar: té {{n}} càrrecs. Pots desactivar-lo.",
   "pagos.producto_con_un_cargo": "No es pot esborrar: té {{n}} càrrec. Pots desactivar-lo.",
+  "pagos.producto_de_un_acto":
+    "No es pot esborrar: és el preu d'un acte. Lleva'l de l'acte o desactiva'l.",
+  "pagos.producto_de_una_loteria":
+    "No es pot esborrar: és el producte d'una loteria. Se'n va amb la seua loteria.",
   "pagos.producto_de_otro_anyo": "El producte «{{nombre}}» és de {{anyo}}, no de {{anyoEmision}}.",
   "pagos.producto_duplicado": "Ja hi ha un producte «{{nombre}}» en {{anyo}}.",
   "pagos.producto_elegido_no_existe": "El producte triat no existix.",
@@ -429,6 +433,15 @@ export const MENSAJES_VA: Catalogo = {
     "El moviment {{id}} ja està conciliat amb una altra línia del banc.",
   "tesoreria.linea_ya_decidida": "La línia {{n}} de l'extracte ja està decidida.",
   "tesoreria.revisa_regla": "Revisa la regla.",
+  "no_encontrado.periodo": "El període no existix.",
+  "no_encontrado.recompensa": "La recompensa no existix.",
+  "no_encontrado.concesion": "La concessió de la recompensa no existix.",
+  "antiguedad.periodos_solapados": "Els períodes d'un soci no poden solapar-se.",
+  "antiguedad.tipo_no_existe": "El tipus de soci no existix.",
+  "recompensas.ya_concedida":
+    "{{socio}} ja té la recompensa «{{recompensa}}» (concedida en {{anyo}}).",
+  "recompensas.nombre_duplicado": "Ja existix una recompensa amb eixe nom.",
+  "federacion.tipo_no_existe": "Algun tipus de soci dels ajustos no existix.",
   "no_encontrado.grupo": "El grup no existix.",
   "no_encontrado.escuadra": "L'esquadra no existix.",
   "no_encontrado.cargo_estructura": "El càrrec no existix.",

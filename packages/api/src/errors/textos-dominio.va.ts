@@ -5,6 +5,12 @@
  * not found here stays in Spanish: add it here when a schema gains a message.
  */
 const EXACTOS: Record<string, string> = {
+  // Antigüedad, recompensas y censo de la federación (issue 49b)
+  "Las fiestas no pueden acabar antes de empezar": "Les festes no poden acabar abans de començar",
+  "Los años son un número entero": "Els anys són un número enter",
+  "Los años son al menos 1": "Els anys són almenys 1",
+  "Como mucho 150 años": "Com a molt 150 anys",
+  "Un periodo no puede acabar antes de empezar": "Un període no pot acabar abans de començar",
   "Indica el número de la línea (n)": "Indica el número de la línia (n)",
   "Indica los movimientos": "Indica els moviments",
   "Indica al menos un movimiento": "Indica almenys un moviment",

@@ -118,6 +118,14 @@ export type Fixtures = {
     regla: number;
     reglaBorrable: number;
   };
+  /** Seniority and awards (issue 49b): periods of `socios.ajeno`, an award and two grants. */
+  antiguedad: {
+    periodo: number;
+    periodoBorrable: number;
+    recompensa: number;
+    concesion: number;
+    concesionBorrable: number;
+  };
   maestros: Record<"tipossocio" | "tiposacto" | "formaspago", { uno: number; borrable: number }>;
   productos: { uno: number; borrable: number };
   remesas: { una: number; borrable: number; pagoEnRemesa: number };
@@ -1722,6 +1730,93 @@ function maestro(
       peticion: (f, d) => ({
         url: `${base}/${paraAdmin(d, f.maestros[recurso].borrable, f.maestros[recurso].uno)}`,
       }),
+    },
+
+    // Antigüedad y recompensas (issue 49b): la junta; la antigüedad, también el socio en su ficha
+    // y en la de quien paga (como la ficha).
+    "GET /api/socios/:id/antiguedad": {
+      ...admin,
+      socio: "403",
+      duenos: { propio: "ok", familia: "ok", ajeno: "403", socioPropio: "ok" },
+      peticion: (f, d) => ({ url: `/api/socios/${de(f.socios, d)}/antiguedad` }),
+    },
+    "GET /api/socios/:id/periodos": {
+      ...admin,
+      peticion: (f) => ({ url: `/api/socios/${f.socios.ajeno}/periodos` }),
+    },
+    "POST /api/socios/:id/periodos": {
+      ...admin,
+      peticion: (f) => ({
+        url: `/api/socios/${f.socios.ajeno}/periodos`,
+        cuerpo: { desde: "1905-01-01", hasta: "1906-01-01" },
+      }),
+    },
+    "PUT /api/socios/:id/periodos/:idPeriodo": {
+      ...admin,
+      peticion: (f) => ({
+        url: `/api/socios/${f.socios.ajeno}/periodos/${f.antiguedad.periodo}`,
+        cuerpo: { desde: "1901-01-01", hasta: "1901-06-01" },
+      }),
+    },
+    "DELETE /api/socios/:id/periodos/:idPeriodo": {
+      ...admin,
+      peticion: (f) => ({
+        url: `/api/socios/${f.socios.ajeno}/periodos/${f.antiguedad.periodoBorrable}`,
+      }),
+    },
+    "GET /api/antiguedad/ajustes": admin,
+    "PUT /api/antiguedad/ajustes": {
+      ...admin,
+      peticion: () => ({ url: "/api/antiguedad/ajustes", cuerpo: { idsTipoInfantil: [] } }),
+    },
+    "GET /api/recompensas": admin,
+    "POST /api/recompensas": {
+      ...admin,
+      peticion: () => ({
+        url: "/api/recompensas",
+        cuerpo: { nombre: "Recompensa de la matriz SECRETO-JUNTA", anyos: 60 },
+      }),
+    },
+    "PUT /api/recompensas/:id": {
+      ...admin,
+      peticion: (f) => ({
+        url: `/api/recompensas/${f.antiguedad.recompensa}`,
+        cuerpo: { nombre: "Recompensa modificada SECRETO-JUNTA", anyos: 45 },
+      }),
+    },
+    "GET /api/recompensas/candidatos": admin,
+    "POST /api/recompensas/:id/concesiones": {
+      ...admin,
+      peticion: (f) => ({
+        url: `/api/recompensas/${f.antiguedad.recompensa}/concesiones`,
+        cuerpo: { idSocio: f.socios.familia, anyo: 2026 },
+      }),
+    },
+    "GET /api/recompensas/concesiones": admin,
+    "DELETE /api/recompensas/concesiones/:id": {
+      ...admin,
+      peticion: (f) => ({ url: `/api/recompensas/concesiones/${f.antiguedad.concesionBorrable}` }),
+    },
+    "GET /api/recompensas/concesiones/:id/diploma": {
+      ...admin,
+      peticion: (f) => ({ url: `/api/recompensas/concesiones/${f.antiguedad.concesion}/diploma` }),
+    },
+
+    // Censo de la federación (issue 49b): solo la junta.
+    "GET /api/federacion/ajustes": admin,
+    "PUT /api/federacion/ajustes": {
+      ...admin,
+      peticion: () => ({
+        url: "/api/federacion/ajustes",
+        cuerpo: { fiestasDesde: null, fiestasHasta: null, idsTipoSocio: [], columnas: {} },
+      }),
+    },
+    "GET /api/federacion/censo": admin,
+    "GET /api/federacion/seguro": admin,
+    "GET /api/federacion/censo/envios": admin,
+    "POST /api/federacion/censo/envios": {
+      ...admin,
+      peticion: () => ({ url: "/api/federacion/censo/envios", cuerpo: { anyo: 2026 } }),
     },
   };
 }

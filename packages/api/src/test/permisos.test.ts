@@ -344,6 +344,23 @@ async function crearFixtures(): Promise<Fixtures> {
     codigo: (await preparar("GET", `/api/loterias/${loteria}/participaciones?pageSize=1`)).items[0]
       .codigo as string,
   };
+  // Seniority and awards (issue 49b): two periods of someone else's record long ago (to correct
+  // and to delete), an award of the board's and two grants (to print and to withdraw).
+  const periodo = async (desde: string, hasta: string) =>
+    (await preparar("POST", `/api/socios/${ajeno}/periodos`, { desde, hasta })).id as number;
+  const recompensa = (
+    await preparar("POST", "/api/recompensas", { nombre: "Recompensa de las fixtures", anyos: 40 })
+  ).id as number;
+  const conceder = async (idSocio: number) =>
+    (await preparar("POST", `/api/recompensas/${recompensa}/concesiones`, { idSocio, anyo: 2026 }))
+      .id as number;
+  const antiguedad = {
+    periodo: await periodo("1901-01-01", "1902-01-01"),
+    periodoBorrable: await periodo("1903-01-01", "1904-01-01"),
+    recompensa,
+    concesion: await conceder(ajeno),
+    concesionBorrable: await conceder(propio),
+  };
   // Groups, escuadras and cargos (issue 49): an escuadra with a member, one to delete; a junta
   // and one to delete; a member's cargo and one to delete.
   const ANYO_ESTRUCTURA = 2040;
@@ -475,6 +492,7 @@ async function crearFixtures(): Promise<Fixtures> {
     loterias,
     estructura,
     tesoreria,
+    antiguedad,
     maestros,
     productos: { uno: producto, borrable: productoBorrable },
     remesas: { una: remesaUna.id, borrable: remesaBorrable.id, pagoEnRemesa: remesaUna.idPago },

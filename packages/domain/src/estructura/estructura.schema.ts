@@ -40,7 +40,8 @@ export const GrupoSchema = z.object({
   clase: z.enum(CLASES_GRUPO),
   anyo: z.int().nullable(),
   nombre: z.string(),
-  tipo: z.enum(TIPOS_ESCUADRA).nullable(),
+  /** Solo escuadras: `ordinaria` o `especial`; null en los demás grupos. */
+  tipo: z.string().nullable(),
   traje: z.string(),
   banda: z.string(),
   descripcion: z.string(),

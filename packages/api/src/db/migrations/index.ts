@@ -37,6 +37,7 @@ import * as loteria from "./2026-12-06-0036-loteria.js";
 import * as tesoreria from "./2026-12-06-0037-tesoreria.js";
 import * as tesoreriaExtractos from "./2026-12-06-0038-tesoreria-extractos.js";
 import * as estructura from "./2026-12-07-0039-estructura.js";
+import * as antiguedad from "./2026-12-07-0040-antiguedad.js";
 import * as turnosMesas from "./2026-12-07-0042-turnos-mesas.js";
 
 // Static provider: works the same under tsx, vitest and a bundle.
@@ -79,5 +80,6 @@ export const migraciones: Record<string, Migration> = {
   "2026-12-06-0037-tesoreria": tesoreria,
   "2026-12-06-0038-tesoreria-extractos": tesoreriaExtractos,
   "2026-12-07-0039-estructura": estructura,
+  "2026-12-07-0040-antiguedad": antiguedad,
   "2026-12-07-0042-turnos-mesas": turnosMesas,
 };

@@ -40,7 +40,7 @@ export const alertasRoutes: FastifyPluginAsyncZod<{ alertas: AlertasService }> =
       schema: {
         tags,
         summary:
-          "Enviar una alerta a todos, a un rol, a tipos de socio, a los inscritos de un acto o a socios concretos",
+          "Enviar una alerta a todos, a un rol, a tipos de socio, a los inscritos de un acto, a socios concretos o a grupos",
         body: AlertaCrearSchema,
         response: { 201: AlertaSchema },
       },

@@ -65,7 +65,9 @@ export type DatosGrupo = {
 export class EstructuraRepository {
   constructor(readonly db: Database) {}
 
+  /** Inside a transaction already (the demo's loader), its work joins it. */
   transaccion<T>(fn: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+    if (this.db.isTransaction) return fn(this.db as Transaction<DB>);
     return this.db.transaction().execute(fn);
   }
 

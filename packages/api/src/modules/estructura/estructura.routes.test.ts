@@ -376,3 +376,61 @@ describe("grupos y cargos", () => {
     expect((await pedir("GET", `/api/grupos/${barra.id}`)).statusCode).toBe(404);
   });
 });
+
+describe("los grupos como filtro", () => {
+  it("lista y exportación de socios, envíos y alertas eligen a los miembros de los grupos", async () => {
+    const g = await escuadra("Filtre", ANYO + 30);
+    await pedir("POST", `/api/escuadras/${g.id}/miembros`, { idSocio: festero.idSocio });
+    await pedir("POST", `/api/escuadras/${g.id}/miembros`, { idSocio: socios.Carles });
+
+    const lista = await pedir("GET", `/api/socios?grupo=${g.id}`);
+    expect(lista.statusCode, lista.body).toBe(200);
+    expect(
+      lista
+        .json()
+        .items.map((s: { id: number }) => s.id)
+        .sort(),
+    ).toEqual([festero.idSocio, socios.Carles].sort());
+    const csv = await pedir("GET", `/api/socios/exportar?formato=csv&grupo=${g.id}`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.body).toContain("Colomer");
+    expect(csv.body).not.toContain("Albors");
+
+    const previa = await pedir("POST", "/api/envios/vista-previa", {
+      asunto: "Ensayo",
+      cuerpo: "<p>Hola {{nombre}}</p>",
+      filtro: { idsGrupo: [g.id] },
+    });
+    expect(previa.statusCode, previa.body).toBe(200);
+    expect(previa.json().total).toBe(2);
+    const nadie = await pedir("POST", "/api/envios/vista-previa", {
+      asunto: "Ensayo",
+      cuerpo: "<p>Hola</p>",
+      filtro: { idsGrupo: [999_999] },
+    });
+    expect(nadie.json().total).toBe(0);
+
+    const alerta = await pedir("POST", "/api/alertas", {
+      titulo: "Ensayo de la escuadra",
+      destino: { idsGrupo: [g.id] },
+    });
+    expect(alerta.statusCode, alerta.body).toBe(201);
+    const cuenta = await e.db
+      .selectFrom("usuario")
+      .select("id")
+      .where("id_socio", "=", festero.idSocio)
+      .executeTakeFirstOrThrow();
+    const destinatarios = await e.db
+      .selectFrom("alerta_destinatario")
+      .select("id_usuario")
+      .where("id_alerta", "=", alerta.json().id)
+      .execute();
+    expect(destinatarios.map((d) => d.id_usuario)).toEqual([cuenta.id]);
+    const malo = await pedir("POST", "/api/alertas", {
+      titulo: "X",
+      destino: { idsGrupo: [999_999] },
+    });
+    expect(malo.statusCode).toBe(400);
+    expect(malo.body).toContain("No existe el grupo 999999");
+  });
+});

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { crearEntorno, type Entorno } from "../../test/entorno.js";
 import { pertenenciasEn, sociosDeGruposYCargos } from "./pertenencias.js";
@@ -109,5 +110,75 @@ describe("pertenenciasEn", () => {
         .values({ id_grupo: otra, clase: "escuadra", anyo: 2027, id_socio: carles })
         .execute(),
     ).rejects.toThrow();
+  });
+
+  it("cada escritura en las tablas de la estructura sube la versión de los datos (ADR 0023)", async () => {
+    const version = async () =>
+      Number(
+        (await sql<{ v: string }>`select last_value as v from version_datos`.execute(e.db)).rows[0]
+          ?.v,
+      );
+    const [ana] = socios as [number];
+    const escrituras: [string, () => Promise<unknown>][] = [
+      [
+        "grupo",
+        () =>
+          e.db
+            .insertInto("grupo")
+            .values({ clase: "escuadra", anyo: 2030, nombre: "Versió", tipo: "ordinaria" })
+            .execute(),
+      ],
+      [
+        "grupo_miembro",
+        async () => {
+          const g = await e.db
+            .selectFrom("grupo")
+            .select("id")
+            .where("nombre", "=", "Versió")
+            .executeTakeFirstOrThrow();
+          await e.db
+            .insertInto("grupo_miembro")
+            .values({ id_grupo: g.id, clase: "escuadra", anyo: 2030, id_socio: ana })
+            .execute();
+        },
+      ],
+      [
+        "grupo_desfile",
+        async () => {
+          const g = await e.db
+            .selectFrom("grupo")
+            .select("id")
+            .where("nombre", "=", "Versió")
+            .executeTakeFirstOrThrow();
+          await e.db
+            .insertInto("grupo_desfile")
+            .values({ id_grupo: g.id, desfile: "entrada", orden: 1 })
+            .execute();
+        },
+      ],
+      [
+        "cargo",
+        () => e.db.updateTable("cargo").set({ orden: 5 }).where("codigo", "=", "vocal").execute(),
+      ],
+      [
+        "socio_cargo",
+        async () => {
+          const c = await e.db
+            .selectFrom("cargo")
+            .select("id")
+            .where("codigo", "=", "vocal")
+            .executeTakeFirstOrThrow();
+          await e.db
+            .insertInto("socio_cargo")
+            .values({ id_socio: ana, id_cargo: c.id, desde: "2030-01-01" })
+            .execute();
+        },
+      ],
+    ];
+    for (const [tabla, escribir] of escrituras) {
+      const antes = await version();
+      await escribir();
+      expect(await version(), tabla).toBeGreaterThan(antes);
+    }
   });
 });

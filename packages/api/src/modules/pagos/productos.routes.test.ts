@@ -223,6 +223,43 @@ describe("/api/productos — alta, lectura, cambios y borrado", () => {
     expect(res.json().mensaje).toBe("No se puede borrar: tiene 1 cargo. Puedes desactivarlo.");
     expect((await pedir("GET", `/api/productos/${usado.id}`)).json().numPagos).toBe(1);
   });
+
+  it("el producto de un acto o de una lotería no se borra aquí: 409 con el motivo, no un 500", async () => {
+    const delActo = await crearProducto({ tipo: "otro" });
+    const acto = await pedir("POST", "/api/actos", {
+      nombre: "Cena con precio",
+      fecha: "2030-05-01",
+      aforo: 10,
+    });
+    await e.db
+      .insertInto("acto_precio")
+      .values({ id_acto: acto.json().id, id_tipo_socio: tipoA, id_producto: delActo.id, precio: 0 })
+      .execute();
+    const res = await pedir("DELETE", `/api/productos/${delActo.id}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().mensaje).toBe(
+      "No se puede borrar: es el precio de un acto. Quítalo del acto o desactívalo.",
+    );
+
+    const loteria = await pedir("POST", "/api/loterias", {
+      nombre: "Lotería de prueba",
+      fechaSorteo: "2030-12-22",
+      fechaLimiteDevolucion: "2030-12-15",
+      numeros: [{ numero: "05473", decimos: 10 }],
+      importeJugado: 4,
+    });
+    const idProducto = (
+      await e.db
+        .selectFrom("loteria")
+        .select("id_producto")
+        .where("id", "=", loteria.json().id)
+        .executeTakeFirstOrThrow()
+    ).id_producto;
+    const deLoteria = await pedir("DELETE", `/api/productos/${idProducto}`);
+    expect(deLoteria.statusCode).toBe(409);
+    expect(deLoteria.json().error).toBe("conflicto");
+    expect((await pedir("GET", `/api/productos/${idProducto}`)).statusCode).toBe(200);
+  });
 });
 
 describe("/api/productos — lista", () => {

@@ -106,6 +106,13 @@ export class ProductosService {
           mensajeCon(n === 1 ? "pagos.producto_con_un_cargo" : "pagos.producto_con_cargos", { n }),
         );
       }
+      // An event's price or a lottery points at it (restrict): it goes with them, not here.
+      if ((await repo.enActos([id])).has(id)) {
+        throw new DomainError("conflicto", "pagos.producto_de_un_acto");
+      }
+      if ((await repo.enLoterias([id])).has(id)) {
+        throw new DomainError("conflicto", "pagos.producto_de_una_loteria");
+      }
       await repo.borrar(id);
       const { id: _id, numPagos: _n, ...previo } = presentarProducto(antes);
       await repo.auditar({

@@ -11,6 +11,7 @@ import {
 import { useDebouncedValue } from "@mantine/hooks";
 import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "../../lib/i18n";
+import { useGruposElegibles } from "../estructura/use-estructura";
 import { nombreCompleto } from "../socios/tipos";
 import { useBuscarSocios, useTiposSocio } from "../socios/use-socios";
 import { type FiltroEnvio, useActosParaEnvio } from "./use-envios";
@@ -31,6 +32,7 @@ const numero = (v: string | number) => (typeof v === "number" ? v : undefined);
 export function FiltrosEnvio({ filtro, alCambiar }: Props) {
   const { t } = useTranslation();
   const tipos = useTiposSocio();
+  const grupos = useGruposElegibles();
   const [textoActo, setTextoActo] = useState("");
   const [qActo] = useDebouncedValue(textoActo.trim(), 300);
   const actos = useActosParaEnvio(qActo);
@@ -156,6 +158,19 @@ export function FiltrosEnvio({ filtro, alCambiar }: Props) {
           value={elegidos}
           onChange={(v) => alCambiar(con(filtro, "idsSocio", v.map(Number)))}
           nothingFoundMessage={qSocio ? t("envios.filtros.sinSocios") : undefined}
+          clearable
+          clearButtonProps={{ "aria-label": t("envios.filtros.quitar") }}
+        />
+        <MultiSelect
+          label={t("envios.filtros.grupos")}
+          description={t("envios.filtros.gruposAyuda")}
+          data={(grupos.data ?? []).map((g) => ({
+            value: String(g.id),
+            label: g.clase === "escuadra" ? `${g.nombre} (${g.anyo})` : g.nombre,
+          }))}
+          searchable
+          value={(filtro.idsGrupo ?? []).map(String)}
+          onChange={(v) => alCambiar(con(filtro, "idsGrupo", v.map(Number)))}
           clearable
           clearButtonProps={{ "aria-label": t("envios.filtros.quitar") }}
         />

@@ -30,6 +30,8 @@ export function resumenFiltro(
   if (f.idActo !== undefined) partes.push(t("envios.resumen.acto", { id: f.idActo }));
   if (f.idsSocio && f.idsSocio.length > 0)
     partes.push(t("envios.resumen.aMano", { count: f.idsSocio.length }));
+  if (f.idsGrupo && f.idsGrupo.length > 0)
+    partes.push(t("envios.resumen.grupos", { count: f.idsGrupo.length }));
   return partes.length > 0 ? partes.join(" · ") : t("envios.resumen.todos");
 }
 

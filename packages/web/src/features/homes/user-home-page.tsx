@@ -14,6 +14,10 @@ import { MiCarnet } from "./mi-carnet";
 const LoteriaHome = lazy(() =>
   import("../loteria/loteria-home").then((m) => ({ default: m.LoteriaHome })),
 );
+// My escuadra and its cabo this year (issue 49): its own chunk too, after the first paint.
+const EscuadraHome = lazy(() =>
+  import("../estructura/escuadra-home").then((m) => ({ default: m.EscuadraHome })),
+);
 
 /** What the top of the home shows: the carnet, the points and the next events. */
 export const consultasAlAbrir: ConsultasAlAbrir = () => [
@@ -31,6 +35,9 @@ export function UserHomePage() {
       {/* At the bottom of a phone's screen or below it: drawn once the rest is there. */}
       <Diferido>
         <PagosPendientesHome />
+        <Suspense fallback={null}>
+          <EscuadraHome />
+        </Suspense>
         <Suspense fallback={null}>
           <LoteriaHome />
         </Suspense>

@@ -16,6 +16,8 @@ export type FiltrosSocios = {
   sexo: string;
   edadMin: string;
   edadMax: string;
+  /** A group or escuadra (issue 49): its members. */
+  grupo: string;
   page: number;
   pageSize: number;
   /** `campo` ascending, `-campo` descending. */
@@ -29,6 +31,7 @@ export const FILTROS_POR_DEFECTO: FiltrosSocios = {
   sexo: "",
   edadMin: "",
   edadMax: "",
+  grupo: "",
   page: 1,
   pageSize: 50,
   sort: "apellidos",
@@ -66,6 +69,10 @@ export function filtrosDesdeUrl(params: URLSearchParams): FiltrosSocios {
         : d.sexo,
     edadMin: edad(params.get("edadMin")),
     edadMax: edad(params.get("edadMax")),
+    grupo:
+      entero(params.get("grupo"), 1, 2_147_483_647) === null
+        ? d.grupo
+        : String(params.get("grupo")),
     page: entero(params.get("page"), 1, Number.MAX_SAFE_INTEGER) ?? d.page,
     pageSize: pageSize ?? d.pageSize,
     sort: sort !== null && CAMPO_ORDEN.test(sort) ? sort : d.sort,
@@ -91,6 +98,7 @@ export function filtrosAApi(filtros: FiltrosSocios): URLSearchParams {
   if (filtros.sexo !== "") params.set("sexo", filtros.sexo);
   if (filtros.edadMin !== "") params.set("edadMin", filtros.edadMin);
   if (filtros.edadMax !== "") params.set("edadMax", filtros.edadMax);
+  if (filtros.grupo !== "") params.set("grupo", filtros.grupo);
   params.set("page", String(filtros.page));
   params.set("pageSize", String(filtros.pageSize));
   params.set("sort", filtros.sort);

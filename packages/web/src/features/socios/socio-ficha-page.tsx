@@ -14,12 +14,13 @@ import {
 import { notifications } from "@mantine/notifications";
 import { IconArrowLeft, IconTrash, IconUserCheck, IconUserMinus } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, Navigate, useNavigate, useParams } from "react-router";
 import { useSesion } from "../../app/session-store";
 import { api } from "../../lib/api";
 import { CampoFecha } from "../../lib/campo-fecha";
 import { useTranslation } from "../../lib/i18n";
+import { EstructuraSocio } from "../estructura/estructura-socio";
 import { PagosSocio } from "../pagos/pagos-socio";
 import { CuentaSocio } from "../usuarios/cuenta-socio";
 import { Cargando, ErrorFicha } from "./estado-carga";
@@ -32,6 +33,10 @@ import { MisDatos } from "./mis-datos";
 import { TipoBadge } from "./tipo-badge";
 import { nombreCompleto, type SocioApi } from "./tipos";
 import { CLAVE_SOCIOS, useFamilia, useSocio } from "./use-socios";
+
+const AntiguedadSocio = lazy(() =>
+  import("../antiguedad/antiguedad-socio").then((m) => ({ default: m.AntiguedadSocio })),
+);
 
 function hoy(): string {
   const d = new Date();
@@ -162,6 +167,20 @@ function FichaExistente({ id, esAdmin }: { id: number; esAdmin: boolean }) {
       {esAdmin ? (
         <Seccion titulo={t("pagos.titulo")}>
           <PagosSocio idSocio={id} />
+        </Seccion>
+      ) : null}
+      {/* Escuadras, groups and cargos year by year (estructura feature, issue 49) */}
+      {esAdmin ? (
+        <Seccion titulo={t("socios.secciones.estructura")}>
+          <EstructuraSocio idSocio={id} />
+        </Seccion>
+      ) : null}
+      {/* Seniority, periods and awards (antiguedad feature, issue 49): its own chunk */}
+      {esAdmin ? (
+        <Seccion titulo={t("antiguedad.ficha.titulo")}>
+          <Suspense fallback={null}>
+            <AntiguedadSocio idSocio={id} editable />
+          </Suspense>
         </Seccion>
       ) : null}
       {esAdmin ? (

@@ -5,11 +5,14 @@ import {
   Anchor,
   Badge,
   Button,
+  Center,
   Group,
+  Loader,
   NumberInput,
   Select,
   SimpleGrid,
   Stack,
+  Tabs,
   Text,
   TextInput,
   Title,
@@ -17,11 +20,12 @@ import {
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconPlus, IconSearch } from "@tabler/icons-react";
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from "mantine-datatable";
-import { useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { useSesion } from "../../app/session-store";
 import { useTranslation } from "../../lib/i18n";
 import { useTextosTabla } from "../../lib/textos-tabla";
+import { useGruposElegibles } from "../estructura/use-estructura";
 import { AccionesSociosIo } from "../socios-io/acciones-socios-io";
 import {
   conCambio,
@@ -35,6 +39,25 @@ import {
 import { TipoBadge } from "./tipo-badge";
 import { nombreCompleto, type SocioApi } from "./tipos";
 import { useListaSocios, useTiposSocio } from "./use-socios";
+
+// The members area's other tabs (issue 49) load when opened.
+const EscuadrasTab = lazy(() =>
+  import("../estructura/escuadras-tab").then((m) => ({ default: m.EscuadrasTab })),
+);
+const CargosTab = lazy(() =>
+  import("../estructura/cargos-tab").then((m) => ({ default: m.CargosTab })),
+);
+
+/** The tabs of Festeros (`?pestanya=`); the list is the default and keeps its own filters. */
+const AntiguedadTab = lazy(() =>
+  import("../antiguedad/antiguedad-tab").then((m) => ({ default: m.AntiguedadTab })),
+);
+const CensoTab = lazy(() =>
+  import("../antiguedad/censo-tab").then((m) => ({ default: m.CensoTab })),
+);
+
+const PESTANYAS = ["lista", "escuadras", "cargos", "antiguedad", "censo"] as const;
+type Pestanya = (typeof PESTANYAS)[number];
 
 const ESCRITORIO = "(min-width: 48em)";
 const MOVIL = "(max-width: 47.99em)";
@@ -53,10 +76,71 @@ function sortDe(estado: DataTableSortStatus<SocioApi>): string {
   return estado.direction === "desc" ? `-${campo}` : campo;
 }
 
+/** Festeros (administrador): the member list and, as tabs, the escuadras and the cargos. */
 export function SociosPage() {
   const { t } = useTranslation();
-  const textosTabla = useTextosTabla();
   const { usuario } = useSesion();
+  const [params, setParams] = useSearchParams();
+  const pedida = params.get("pestanya");
+  const pestanya: Pestanya = PESTANYAS.includes(pedida as Pestanya)
+    ? (pedida as Pestanya)
+    : "lista";
+
+  if (usuario.rol !== "administrador") return <Navigate to="/socios/ficha/0" replace />;
+
+  const cargando = (
+    <Center py="xl">
+      <Loader aria-label={t("app.cargando")} />
+    </Center>
+  );
+  return (
+    <Stack gap="md" maw={1400} mx="auto">
+      <Title order={1} fz={{ base: 26, sm: 32 }}>
+        {t("areas.socios")}
+      </Title>
+      <Tabs
+        value={pestanya}
+        onChange={(v) => v && setParams(v === "lista" ? {} : { pestanya: v }, { replace: true })}
+        keepMounted={false}
+      >
+        <Tabs.List mb="md">
+          <Tabs.Tab value="lista">{t("socios.pestanyas.lista")}</Tabs.Tab>
+          <Tabs.Tab value="escuadras">{t("socios.pestanyas.escuadras")}</Tabs.Tab>
+          <Tabs.Tab value="cargos">{t("socios.pestanyas.cargos")}</Tabs.Tab>
+          <Tabs.Tab value="antiguedad">{t("socios.pestanyas.antiguedad")}</Tabs.Tab>
+          <Tabs.Tab value="censo">{t("socios.pestanyas.censo")}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="lista">
+          <ListaSocios />
+        </Tabs.Panel>
+        <Tabs.Panel value="escuadras">
+          <Suspense fallback={cargando}>
+            <EscuadrasTab />
+          </Suspense>
+        </Tabs.Panel>
+        <Tabs.Panel value="cargos">
+          <Suspense fallback={cargando}>
+            <CargosTab />
+          </Suspense>
+        </Tabs.Panel>
+        <Tabs.Panel value="antiguedad">
+          <Suspense fallback={cargando}>
+            <AntiguedadTab />
+          </Suspense>
+        </Tabs.Panel>
+        <Tabs.Panel value="censo">
+          <Suspense fallback={cargando}>
+            <CensoTab />
+          </Suspense>
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+function ListaSocios() {
+  const { t } = useTranslation();
+  const textosTabla = useTextosTabla();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const filtros = useMemo(() => filtrosDesdeUrl(params), [params]);
@@ -64,6 +148,7 @@ export function SociosPage() {
   const [textoDebounced] = useDebouncedValue(texto.trim(), 350);
   const lista = useListaSocios(filtros);
   const tipos = useTiposSocio();
+  const grupos = useGruposElegibles();
 
   function cambiar(cambio: Partial<FiltrosSocios>) {
     setParams(filtrosAUrl(conCambio(filtros, cambio)), { replace: true });
@@ -74,8 +159,6 @@ export function SociosPage() {
   useEffect(() => {
     if (textoDebounced !== filtros.q) cambiar({ q: textoDebounced });
   }, [textoDebounced]);
-
-  if (usuario.rol !== "administrador") return <Navigate to="/socios/ficha/0" replace />;
 
   const columnas: DataTableColumn<SocioApi>[] = [
     {
@@ -161,11 +244,8 @@ export function SociosPage() {
   const datos = lista.data;
 
   return (
-    <Stack gap="md" maw={1400} mx="auto">
-      <Group justify="space-between" align="center" gap="sm">
-        <Title order={1} fz={{ base: 26, sm: 32 }}>
-          {t("areas.socios")}
-        </Title>
+    <Stack gap="md">
+      <Group justify="flex-end" align="center" gap="sm">
         <Group gap="xs">
           {/* Export / import (socios-io feature): the same filters the list sends. */}
           <AccionesSociosIo filtros={Object.fromEntries(filtrosAApi(filtros))} />
@@ -188,7 +268,7 @@ export function SociosPage() {
           onChange={(e) => setTexto(e.currentTarget.value)}
           type="search"
         />
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 6 }} spacing="sm">
           <Select
             label={t("socios.lista.filtroTipo")}
             placeholder={t("socios.lista.todos")}
@@ -239,6 +319,18 @@ export function SociosPage() {
             allowNegative={false}
             value={filtros.edadMax}
             onChange={(v) => cambiar({ edadMax: v === "" ? "" : String(v) })}
+          />
+          <Select
+            label={t("socios.lista.filtroGrupo")}
+            placeholder={t("socios.lista.todos")}
+            data={(grupos.data ?? []).map((g) => ({
+              value: String(g.id),
+              label: g.clase === "escuadra" ? `${g.nombre} (${g.anyo})` : g.nombre,
+            }))}
+            value={filtros.grupo || null}
+            onChange={(v) => cambiar({ grupo: v ?? "" })}
+            searchable
+            clearable
           />
         </SimpleGrid>
         {params.toString() !== "" ? (

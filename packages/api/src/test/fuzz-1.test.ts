@@ -1,0 +1,16 @@
+// Part 1 of the fuzzing from the OpenAPI document (see fuzz.ts).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cerrarFuzz, fuzzear, NOMBRADAS, operacionesFuzz, prepararFuzz, SEMILLA } from "./fuzz.js";
+
+beforeAll(prepararFuzz, 120_000);
+afterAll(cerrarFuzz);
+
+describe("fuzzing desde el documento OpenAPI, parte 1", () => {
+  it("fuzzea todas las operaciones del documento, incluidas las nombradas", () => {
+    expect(operacionesFuzz()).toEqual(expect.arrayContaining(NOMBRADAS));
+  });
+
+  it("ninguna operación responde 5xx, ni un estado sin declarar, ni un cuerpo fuera de su esquema", async () => {
+    expect(await fuzzear(0), `semilla ${SEMILLA}`).toEqual([]);
+  }, 600_000);
+});
