@@ -49,6 +49,8 @@ async function socioMas(antiguedad: number, idPagador: number | null = null) {
     .set({ edad_festera: antiguedad, ...(idPagador ? { id_pagador: idPagador } : {}) })
     .where("id", "=", c.idSocio)
     .execute();
+  // Without periods (migration 0040) the one seniority function counts `edad_festera`.
+  await e.db.deleteFrom("socio_periodo").where("id_socio", "=", c.idSocio).execute();
   return c;
 }
 
