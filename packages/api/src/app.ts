@@ -29,6 +29,8 @@ import { actosRoutes } from "./modules/actos/actos.routes.js";
 import { calendarioRoutes } from "./modules/actos/calendario.routes.js";
 import { imagenActoRoutes } from "./modules/actos/imagen-acto.routes.js";
 import { inscripcionesRoutes } from "./modules/actos/inscripciones.routes.js";
+import { mesasRoutes } from "./modules/actos/mesas.routes.js";
+import { lanzarPlazos } from "./modules/actos/plazos.trabajos.js";
 import { restauracionRoutes } from "./modules/actos/restauracion.routes.js";
 import { alertasRoutes } from "./modules/alertas/alertas.routes.js";
 import { analiticaRoutes } from "./modules/analitica/analitica.routes.js";
@@ -86,6 +88,8 @@ const UNA_HORA_MS = 60 * 60 * 1000;
 const UN_DIA_MS = 24 * UNA_HORA_MS;
 /** How often the jobs whose lease expired are looked for (a lease lasts 60 s). */
 const TRABAJOS_CORTADOS_MS = 15_000;
+/** How often the enrolments' payment deadlines are reviewed (issue 50). */
+const PLAZOS_CADA_MS = 60_000;
 /** How often the push worker looks at its queue. */
 const COLA_PUSH_MS = 2000;
 /** How long closing waits for requests still being worked on before closing the database. */
@@ -234,6 +238,13 @@ export async function buildApp({
     alArrancar: true,
     ejecutar: () => lanzarLiquidaciones(trabajos, () => servicios.loterias.porLiquidar()),
   });
+  // Enrolments not paid in time lose their place (issue 50): a job reviews the deadlines due.
+  app.tareas.registrar({
+    nombre: "plazos de pago de las inscripciones",
+    cadaMs: PLAZOS_CADA_MS,
+    alArrancar: true,
+    ejecutar: () => lanzarPlazos(trabajos, servicios.inscripciones),
+  });
   if (pglite) registrarTareasPglite(app.tareas, { db, log: app.log });
 
   // First: it counts every request from its first hook, and routes added later are followed.
@@ -324,6 +335,7 @@ export async function buildApp({
         asociacionTextosRoutes,
         actosRoutes,
         inscripcionesRoutes,
+        mesasRoutes,
         accesosRoutes,
         calendarioRoutes,
         imagenActoRoutes,

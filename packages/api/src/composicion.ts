@@ -11,6 +11,8 @@ import { CalendarioService } from "./modules/actos/calendario.service.js";
 import { ImagenActoService } from "./modules/actos/imagen-acto.service.js";
 import { InscripcionesRepository } from "./modules/actos/inscripciones.repository.js";
 import { InscripcionesService } from "./modules/actos/inscripciones.service.js";
+import { MesasRepository, MesasService } from "./modules/actos/mesas.service.js";
+import { registrarTrabajosPlazos } from "./modules/actos/plazos.trabajos.js";
 import { RestauracionService } from "./modules/actos/restauracion.service.js";
 import { AlertasRepository } from "./modules/alertas/alertas.repository.js";
 import { AlertasService } from "./modules/alertas/alertas.service.js";
@@ -187,6 +189,8 @@ export function componerServicios({
       }
     },
   });
+  // Payment deadlines of enrolments (issue 50): lapsed by a job, once.
+  registrarTrabajosPlazos(trabajos, inscripciones);
   const actos = new ActosService(actosRepo, inscripciones);
   // Mailings (issue 36): one job per mailing, paced by ENVIOS_POR_MINUTO (default 60).
   const envios = new EnviosService(
@@ -222,6 +226,7 @@ export function componerServicios({
     textosAsociacion: new TextosAsociacionService(asociacionRepo),
     actos,
     inscripciones,
+    mesas: new MesasService(new MesasRepository(db)),
     carnet,
     accesos: new AccesosService(new AccesosRepository(db), (codigo) => carnet.socioDe(codigo)),
     calendario: new CalendarioService(actosRepo, config.publicUrl),

@@ -1,5 +1,6 @@
 export * from "./actos/acceso.schema";
 export * from "./actos/acto.schema";
+export * from "./actos/cena";
 export * from "./actos/inscripcion.schema";
 export * from "./actos/reglas";
 export * from "./alertas/alerta.schema";

@@ -1,3 +1,4 @@
+import type { Acompanante, Dieta, Turno } from "@fila/domain";
 import type { ColumnType, Generated } from "kysely";
 
 type Fecha = string | null;
@@ -520,6 +521,22 @@ export type ActoTable = {
   lista_espera: Generated<boolean>;
   /** Enrolments on the wait-list; kept by the same triggers (migration 0020). */
   en_espera: Generated<number>;
+  /** Enrolment turns (`Turno[]`, migration 0042); [] = none. */
+  turnos: ColumnType<Turno[], string | undefined, string>;
+  /** Hours to pay an enrolment's charge or lose the place; null = no deadline. */
+  plazo_pago_horas: number | null;
+  /** Seats per table of a seated dinner; null = not seated. */
+  plazas_por_mesa: number | null;
+};
+
+/** A table of a seated dinner (migration 0042). */
+export type MesaTable = {
+  id: Generated<number>;
+  id_acto: number;
+  numero: number;
+  codigo: string;
+  id_socio_creador: number | null;
+  creada_en: Generated<Date>;
 };
 
 export type ActoPrecioTable = {
@@ -546,6 +563,15 @@ export type InscripcionTable = {
   estado: Generated<EstadoInscripcion>;
   /** When the attendance was marked (the door, or by hand); null before migration 0024. */
   asistio_en: Date | null;
+  /** Migration 0042: the member's diets, named companions and who they asked to sit with. */
+  dietas: ColumnType<Dieta[], string | undefined, string>;
+  acompanantes: ColumnType<Acompanante[], string | undefined, string>;
+  sentar_con: ColumnType<number[], string | undefined, string>;
+  /** Deadline to pay the charge or lose the place; null = none (or paid, lapsed, kept). */
+  plazo_pago: Date | null;
+  /** Notices of the deadline sent: 1 = an hour before, 2 = at the moment. */
+  plazo_avisos: Generated<number>;
+  id_mesa: number | null;
 };
 
 export type EstadoInscripcion = "confirmada" | "en_espera";
@@ -1014,6 +1040,7 @@ export type DB = {
   acto: ActoTable;
   acto_precio: ActoPrecioTable;
   inscripcion: InscripcionTable;
+  mesa: MesaTable;
   calendario_token: CalendarioTokenTable;
   enlace_restauracion: EnlaceRestauracionTable;
   pago: PagoTable;

@@ -84,6 +84,9 @@ export async function cargarDemoActos(tx: Database, hoy = hoyIso()): Promise<voi
     invitadosMax: 2,
     precioInvitado: 40,
     menus: MENUS,
+    turnos: [],
+    plazoPagoHoras: null,
+    plazasPorMesa: null,
   });
 
   // The demo usuario (Jordi) has his partner enrolled; he and the children are still to decide.
@@ -106,6 +109,9 @@ export async function cargarDemoActos(tx: Database, hoy = hoyIso()): Promise<voi
   if (pareja?.id_pareja) inscritosCena.push({ id: pareja.id_pareja, id_pagador: null });
   for (const [i, s] of inscritosCena.entries()) {
     await inscripciones.inscribir(actor, cena.id, {
+      dietas: [],
+      acompanantes: [],
+      sentarCon: [],
       idSocio: s.id,
       invitados: i % 5 === 0 ? 1 : 0,
       menu: MENUS[i % MENUS.length] as string,
@@ -133,6 +139,9 @@ export async function cargarDemoActos(tx: Database, hoy = hoyIso()): Promise<voi
     invitadosMax: 0,
     precioInvitado: 0,
     menus: [],
+    turnos: [],
+    plazoPagoHoras: null,
+    plazasPorMesa: null,
   });
 
   let entrada = `${hoy.slice(0, 4)}-04-22`;
@@ -157,6 +166,9 @@ export async function cargarDemoActos(tx: Database, hoy = hoyIso()): Promise<voi
     invitadosMax: 0,
     precioInvitado: 0,
     menus: [],
+    turnos: [],
+    plazoPagoHoras: null,
+    plazasPorMesa: null,
   });
 
   // A past event with attendance: points for the ranking and the homes.
@@ -180,10 +192,16 @@ export async function cargarDemoActos(tx: Database, hoy = hoyIso()): Promise<voi
     invitadosMax: 0,
     precioInvitado: 0,
     menus: [],
+    turnos: [],
+    plazoPagoHoras: null,
+    plazasPorMesa: null,
   });
   const asistentes = socios.filter((s, i) => i % 4 === 1 || familia.has(s.id)).slice(0, 60);
   for (const [i, s] of asistentes.entries()) {
     const ins = await inscripciones.inscribir(actor, diana.id, {
+      dietas: [],
+      acompanantes: [],
+      sentarCon: [],
       idSocio: s.id,
       invitados: 0,
       menu: "",

@@ -42,6 +42,15 @@ export const MENSAJES_ES = {
   "actos.no_puede_borrar_tiene_inscripciones_cargos":
     "No se puede borrar: tiene inscripciones o cargos. Cancela el acto en su lugar.",
   "actos.producto_no_existe": "El producto no existe",
+  "actos.turno_abre": "Tu turno abre el {{cuando}}.",
+  "actos.acompanantes_mas_que_invitados": "Hay más acompañantes que invitados ({{invitados}}).",
+  "actos.acompanantes_cena_con_mesas":
+    "En una cena con mesas cada invitado lleva su nombre: indica {{invitados}} acompañantes.",
+  "actos.acto_sin_mesas": "Este acto no tiene mesas.",
+  "actos.mesa_sin_inscripcion": "Para sentarte en una mesa, inscríbete antes (con plaza).",
+  "actos.mesa_completa": "La mesa está completa: quedan {{plazas}} plazas y sois {{personas}}.",
+  "actos.plazo_pago_antes_de_ahora": "El plazo de pago no puede ser anterior a ahora.",
+  "actos.inscripcion_sin_plazo_pago": "Esta inscripción no tiene plazo de pago.",
   "actos.sin_plazas": "No quedan plazas",
   "actos.inscripcion_ya_tiene_plaza":
     "La inscripción ya tiene plaza: no está en la lista de espera.",
@@ -146,6 +155,7 @@ export const MENSAJES_ES = {
   "maestros.no_existe": "{{maestro}} no existe.",
   "maestros.nombre_repetido": "Ya existe {{maestro}} con ese nombre.",
   "no_encontrado.asamblea": "La asamblea no existe.",
+  "no_encontrado.mesa": "La mesa no existe.",
   "no_encontrado.acto": "El acto no existe.",
   "no_encontrado.alerta": "La alerta no existe.",
   "no_encontrado.anuncio": "El anuncio no existe.",

@@ -44,6 +44,15 @@ export const MENSAJES_VA: Catalogo = {
   "actos.no_puede_borrar_tiene_inscripciones_cargos":
     "No es pot esborrar: té inscripcions o càrrecs. Cancel·la l'acte en lloc d'això.",
   "actos.producto_no_existe": "El producte no existix",
+  "actos.turno_abre": "El teu torn obri el {{cuando}}.",
+  "actos.acompanantes_mas_que_invitados": "Hi ha més acompanyants que convidats ({{invitados}}).",
+  "actos.acompanantes_cena_con_mesas":
+    "En un sopar amb taules cada convidat porta el seu nom: indica {{invitados}} acompanyants.",
+  "actos.acto_sin_mesas": "Este acte no té taules.",
+  "actos.mesa_sin_inscripcion": "Per a seure en una taula, inscriu-te abans (amb plaça).",
+  "actos.mesa_completa": "La taula està completa: queden {{plazas}} places i sou {{personas}}.",
+  "actos.plazo_pago_antes_de_ahora": "El termini de pagament no pot ser anterior a ara.",
+  "actos.inscripcion_sin_plazo_pago": "Esta inscripció no té termini de pagament.",
   "actos.sin_plazas": "No queden places",
   "actos.inscripcion_ya_tiene_plaza": "La inscripció ja té plaça: no està en la llista d'espera.",
   "actos.sin_sitio_1_persona_1_libre":
@@ -146,6 +155,7 @@ export const MENSAJES_VA: Catalogo = {
   "maestros.no_existe": "{{maestro}} no existix.",
   "maestros.nombre_repetido": "Ja existix {{maestro}} amb eixe nom.",
   "no_encontrado.asamblea": "L'assemblea no existix.",
+  "no_encontrado.mesa": "La taula no existix.",
   "no_encontrado.acto": "L'acte no existix.",
   "no_encontrado.alerta": "L'alerta no existix.",
   "no_encontrado.anuncio": "L'anunci no existix.",

@@ -84,6 +84,35 @@ const EXACTOS: Record<string, string> = {
   "Confirma que la anonimización no se puede deshacer (confirmar: true).":
     "Confirma que l'anonimització no es pot desfer (confirmar: true).",
   "Demasiadas columnas": "Massa columnes",
+  "El plazo es un número entero de horas": "El termini és un nombre enter d'hores",
+  "El plazo es de al menos 1 hora": "El termini és d'almenys 1 hora",
+  "El plazo no puede pasar de 8760 horas": "El termini no pot passar de 8760 hores",
+  "Las plazas por mesa son un número entero": "Les places per taula són un nombre enter",
+  "Una mesa tiene al menos 2 plazas": "Una taula té almenys 2 places",
+  "Como mucho 1000 plazas por mesa": "Com a molt 1000 places per taula",
+  "Un socio con todos sus invitados tiene que caber en una mesa":
+    "Un soci amb tots els seus convidats ha de cabre en una taula",
+  "El plazo de pago es de los actos que se pagan":
+    "El termini de pagament és dels actes que es paguen",
+  "Hay dietas repetidas": "Hi ha dietes repetides",
+  "Escribe el nombre del acompañante": "Escriu el nom de l'acompanyant",
+  "Indica cuándo abre el turno (AAAA-MM-DDTHH:mm)": "Indica quan obri el torn (AAAA-MM-DDTHH:mm)",
+  "Indica cuándo abre el turno (AAAA-MM-DDTHH:mm, hora de Madrid)":
+    "Indica quan obri el torn (AAAA-MM-DDTHH:mm, hora de Madrid)",
+  "Como mucho 20 turnos": "Com a molt 20 torns",
+  "El último turno es la apertura general: sin filtros":
+    "L'últim torn és l'obertura general: sense filtres",
+  "Solo el último turno (la apertura general) va sin filtros":
+    "Només l'últim torn (l'obertura general) va sense filtres",
+  "Ningún turno abre después de la apertura general": "Cap torn obri després de l'obertura general",
+  "Escribe el código de la mesa": "Escriu el codi de la taula",
+  "El código de la mesa tiene 6 letras o cifras": "El codi de la taula té 6 lletres o xifres",
+  "Elige una inscripción": "Tria una inscripció",
+  "Elige una mesa": "Tria una taula",
+  "Indica un instante ISO 8601 (con zona)": "Indica un instant ISO 8601 (amb zona)",
+  "Como mucho 20 socios": "Com a molt 20 socis",
+  "Las dietas son: celiaco, vegetariano, vegano, sin_lactosa":
+    "Les dietes són: celiaco, vegetariano, vegano, sin_lactosa",
   "Demasiadas devoluciones en una sola petición": "Massa devolucions en una sola petició",
   "El CIF es obligatorio": "El CIF és obligatori",
   "El aforo debe ser al menos 1 (déjalo vacío si no hay límite)":

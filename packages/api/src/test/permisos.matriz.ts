@@ -465,6 +465,55 @@ export const MATRIZ: Record<string, Entrada> = {
       url: `/api/actos/${f.actos.inscrito}/inscripciones/${de(f.inscripciones, d)}/promocion`,
     }),
   },
+  "PUT /api/actos/:id/inscripciones/:idInscripcion/plazo-pago": {
+    ...admin,
+    administrador: { permitido: "la inscripción de la prueba no tiene plazo de pago: 409" },
+    duenos: { propio: "403", familia: "403", ajeno: "403", socioPropio: "403" },
+    peticion: (f, d) => ({
+      url: `/api/actos/${f.actos.inscrito}/inscripciones/${de(f.inscripciones, d)}/plazo-pago`,
+      cuerpo: { plazoPago: "2099-01-01T10:00:00Z" },
+    }),
+  },
+  // Tables of a seated dinner (issue 50); the event of the fixtures has none: 409 for whoever
+  // may ask, nothing changed.
+  "GET /api/actos/:id/mesas": {
+    ...admin,
+    peticion: (f) => ({ url: `/api/actos/${f.actos.inscrito}/mesas` }),
+  },
+  "GET /api/actos/:id/mesas/pdf": {
+    ...admin,
+    peticion: (f) => ({ url: `/api/actos/${f.actos.inscrito}/mesas/pdf?tipo=tarjetas` }),
+  },
+  "POST /api/actos/:id/mesas": {
+    anonimo: "401",
+    socio: { permitido: "el acto no tiene mesas: 409" },
+    usuario: { permitido: "el acto no tiene mesas: 409" },
+    administrador: { permitido: "el acto no tiene mesas: 409" },
+    peticion: (f) => ({ url: `/api/actos/${f.actos.inscrito}/mesas` }),
+  },
+  "POST /api/actos/:id/mesas/union": {
+    anonimo: "401",
+    socio: { permitido: "el acto no tiene mesas: 409" },
+    usuario: { permitido: "el acto no tiene mesas: 409" },
+    administrador: { permitido: "el acto no tiene mesas: 409" },
+    peticion: (f) => ({
+      url: `/api/actos/${f.actos.inscrito}/mesas/union`,
+      cuerpo: { codigo: "ABCDEF" },
+    }),
+  },
+  "PUT /api/actos/:id/mesas/asignaciones": {
+    ...admin,
+    administrador: { permitido: "el acto no tiene mesas: 409" },
+    peticion: (f) => ({
+      url: `/api/actos/${f.actos.inscrito}/mesas/asignaciones`,
+      cuerpo: { idInscripcion: f.inscripciones.ajeno, idMesa: null },
+    }),
+  },
+  "POST /api/actos/:id/mesas/automatico": {
+    ...admin,
+    administrador: { permitido: "el acto no tiene mesas: 409" },
+    peticion: (f) => ({ url: `/api/actos/${f.actos.inscrito}/mesas/automatico` }),
+  },
   "PUT /api/actos/:id/inscripciones/:idInscripcion/asistencia": {
     ...admin,
     duenos: { propio: "403", familia: "403", ajeno: "403", socioPropio: "403" },

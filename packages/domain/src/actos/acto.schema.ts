@@ -9,6 +9,7 @@ import {
   IdSchema,
   textoCorto,
 } from "../comun/esquemas";
+import { TurnoSchema, TurnosSchema } from "./cena";
 
 /** Precio de un acto para un tipo de socio, cobrado mediante un producto (cuota). */
 export const PrecioActoSchema = z.object({
@@ -62,6 +63,12 @@ export const ActoSchema = z.object({
   listaEspera: z.boolean().default(false),
   /** Solo lectura: inscripciones en la lista de espera. */
   numEnEspera: z.int().nonnegative().default(0),
+  /** Turnos de inscripción (issue 50); [] = sin turnos. */
+  turnos: z.array(TurnoSchema).default([]),
+  /** Horas para pagar una inscripción o perder la plaza; null = sin plazo. */
+  plazoPagoHoras: z.int().positive().nullable().default(null),
+  /** Plazas de cada mesa de una cena con mesas; null = sin mesas. */
+  plazasPorMesa: z.int().positive().nullable().default(null),
 });
 export type Acto = z.infer<typeof ActoSchema>;
 
@@ -134,6 +141,20 @@ export const ActoEntradaSchema = z
      * no saca a nadie de la lista.
      */
     listaEspera: z.boolean({ error: "Indica sí o no" }).optional(),
+    /** Turnos: el último, la apertura general sin filtros (issue 50). */
+    turnos: TurnosSchema.default([]),
+    plazoPagoHoras: z
+      .int({ error: "El plazo es un número entero de horas" })
+      .min(1, { error: "El plazo es de al menos 1 hora" })
+      .max(8760, { error: "El plazo no puede pasar de 8760 horas" })
+      .nullable()
+      .default(null),
+    plazasPorMesa: z
+      .int({ error: "Las plazas por mesa son un número entero" })
+      .min(2, { error: "Una mesa tiene al menos 2 plazas" })
+      .max(1000, { error: "Como mucho 1000 plazas por mesa" })
+      .nullable()
+      .default(null),
   })
   .superRefine((a, ctx) => {
     if (a.fechaMaximaInscripcion && a.fechaMaximaInscripcion > a.fecha) {
@@ -149,6 +170,20 @@ export const ActoEntradaSchema = z
         code: "custom",
         path: ["precios"],
         message: "Hay dos precios para el mismo tipo de socio",
+      });
+    }
+    if (a.plazasPorMesa !== null && a.invitadosMax + 1 > a.plazasPorMesa) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["plazasPorMesa"],
+        message: "Un socio con todos sus invitados tiene que caber en una mesa",
+      });
+    }
+    if (a.plazoPagoHoras !== null && !a.sePaga) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["plazoPagoHoras"],
+        message: "El plazo de pago es de los actos que se pagan",
       });
     }
     const menus = a.menus.map((m) => m.toLocaleLowerCase("es"));

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ENTERO_MAX, textoCorto } from "../comun/esquemas";
 import { ActoSchema, INVITADOS_MAX } from "./acto.schema";
+import { AcompananteSchema, DIETAS, DietasSchema, RecuentoDietasSchema } from "./cena";
 
 /** Por qué un acto no admite inscribirse ni cancelar ahora (`motivoCierre`). */
 export const MOTIVOS_CIERRE = ["cancelado", "celebrado", "cerrada"] as const;
@@ -36,6 +37,16 @@ export const InscripcionSchema = z.object({
   estado: z.enum(ESTADOS_INSCRIPCION),
   /** Puesto actual en la lista de espera (1 = la siguiente); null si está confirmada. */
   puestoEspera: z.int().positive().nullable(),
+  /** Issue 50: dietas del socio y sus acompañantes con nombre. */
+  dietas: z.array(z.enum(DIETAS)),
+  acompanantes: z.array(AcompananteSchema),
+  /** Socios con quienes pidió sentarse. */
+  sentarCon: z.array(z.int()),
+  /** Hasta cuándo (instante ISO) puede pagar antes de perder la plaza; null = sin plazo. */
+  plazoPago: z.string().nullable(),
+  idMesa: z.int().nullable(),
+  /** Número de su mesa; null = sin sentar. */
+  mesa: z.int().nullable(),
 });
 export type Inscripcion = z.infer<typeof InscripcionSchema>;
 
@@ -53,6 +64,14 @@ export const InscripcionEntradaSchema = z.object({
     .default(0),
   menu: textoCorto(100).default(""),
   alergias: textoCorto(500).default(""),
+  dietas: DietasSchema.default([]),
+  /** Invitados con nombre: como mucho `invitados` (exactamente, en una cena con mesas). */
+  acompanantes: z.array(AcompananteSchema).max(INVITADOS_MAX).default([]),
+  /** Socios con quienes pide sentarse (cena con mesas). */
+  sentarCon: z
+    .array(z.int().positive().max(ENTERO_MAX))
+    .max(20, { error: "Como mucho 20 socios" })
+    .default([]),
 });
 export type InscripcionEntrada = z.output<typeof InscripcionEntradaSchema>;
 
@@ -65,8 +84,11 @@ export const InscripcionCambioSchema = z
     invitados: InscripcionEntradaSchema.shape.invitados.unwrap().optional(),
     menu: textoCorto(100).optional(),
     alergias: textoCorto(500).optional(),
+    dietas: DietasSchema.optional(),
+    acompanantes: z.array(AcompananteSchema).max(INVITADOS_MAX).optional(),
+    sentarCon: z.array(z.int().positive().max(ENTERO_MAX)).max(20).optional(),
   })
-  .refine((c) => c.invitados !== undefined || c.menu !== undefined || c.alergias !== undefined, {
+  .refine((c) => Object.values(c).some((v) => v !== undefined), {
     error: "Indica qué cambia: invitados, menú o alergias",
   });
 export type InscripcionCambio = z.output<typeof InscripcionCambioSchema>;
@@ -109,6 +131,14 @@ export const FamiliarActoSchema = z.object({
   /** `confirmada` o `en_espera`; null si no está inscrito. */
   estado: z.string().nullable(),
   puestoEspera: z.int().positive().nullable(),
+  dietas: z.array(z.string()),
+  acompanantes: z.array(AcompananteSchema),
+  /** Fin del plazo para pagar (instante ISO); null = sin plazo. */
+  plazoPago: z.string().nullable(),
+  /** Cuándo abre su turno (instante ISO; el móvil cuenta atrás con su reloj); null = sin turnos. */
+  turno: z.string().nullable(),
+  /** Su mesa (número y código para que otros se unan); null = sin mesa. */
+  mesa: z.object({ id: z.int(), numero: z.int(), codigo: z.string() }).nullable(),
 });
 export type FamiliarActo = z.infer<typeof FamiliarActoSchema>;
 
@@ -222,6 +252,10 @@ export const ActoRestauracionSchema = z.object({
   alergias: z.array(z.object({ nombre: z.string(), alergias: z.string() })),
   /** Socios + invitados en la lista de espera: aparte, no se cuentan arriba. */
   personasEnEspera: z.int(),
+  /** Menús por dieta (issue 50) de los confirmados, en total y por mesa (`mesa` null = sin mesa). */
+  dietas: RecuentoDietasSchema.extend({
+    porMesa: z.array(RecuentoDietasSchema.extend({ mesa: z.int().nullable() })),
+  }),
 });
 export type ActoRestauracion = z.infer<typeof ActoRestauracionSchema>;
 

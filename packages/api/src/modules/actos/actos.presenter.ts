@@ -47,6 +47,9 @@ export function presentarActo(fila: ActoFila, precios: PrecioFila[]): Acto {
     plazasLibres: plazasLibres(fila.aforo, fila.ocupadas),
     listaEspera: fila.lista_espera,
     numEnEspera: fila.en_espera,
+    turnos: fila.turnos,
+    plazoPagoHoras: fila.plazo_pago_horas,
+    plazasPorMesa: fila.plazas_por_mesa,
   };
 }
 
@@ -72,6 +75,12 @@ export function presentarInscripcion(f: InscripcionFila): Inscripcion {
     estadoPago: f.estado_pago,
     estado: f.estado,
     puestoEspera: f.puesto_espera,
+    dietas: f.dietas,
+    acompanantes: f.acompanantes,
+    sentarCon: f.sentar_con,
+    plazoPago: f.plazo_pago ? new Date(f.plazo_pago).toISOString() : null,
+    idMesa: f.id_mesa,
+    mesa: f.mesa_numero,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { Turno } from "@fila/domain";
 import { type Selectable, sql } from "kysely";
 import type { Database } from "../../db/database.js";
 import type { ActoTable, CambioAuditado } from "../../db/schema.js";
@@ -32,6 +33,9 @@ export type DatosActo = {
   precio_invitado: number;
   menus: string[];
   lista_espera: boolean;
+  turnos: Turno[];
+  plazo_pago_horas: number | null;
+  plazas_por_mesa: number | null;
 };
 export type DatosPrecio = { id_tipo_socio: number; id_producto: number | null; precio: number };
 
@@ -140,19 +144,24 @@ export class ActosRepository {
   async crear(datos: DatosActo): Promise<number> {
     const fila = await this.db
       .insertInto("acto")
-      .values({ ...datos, menus: JSON.stringify(datos.menus) })
+      .values({
+        ...datos,
+        menus: JSON.stringify(datos.menus),
+        turnos: JSON.stringify(datos.turnos),
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     return fila.id;
   }
 
   async actualizar(id: number, datos: Partial<DatosActo> & { cancelado?: boolean }) {
-    const { menus, ...resto } = datos;
+    const { menus, turnos, ...resto } = datos;
     await this.db
       .updateTable("acto")
       .set({
         ...resto,
         ...(menus ? { menus: JSON.stringify(menus) } : {}),
+        ...(turnos ? { turnos: JSON.stringify(turnos) } : {}),
         actualizado_en: new Date(),
       })
       .where("id", "=", id)

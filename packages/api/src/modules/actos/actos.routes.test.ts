@@ -376,6 +376,7 @@ describe("restauración", () => {
       ],
       alergias: [{ nombre: expect.stringMatching(/^Socio\d+$/), alergias: "Gluten" }],
       personasEnEspera: 2,
+      dietas: expect.objectContaining({ personas: 3, sinDieta: 3 }),
     });
     expect(res.body).not.toContain("Prueba Prueba");
   });

@@ -51,6 +51,9 @@ function aDatos(e: ActoEntrada, listaEspera: boolean): DatosActo {
     invitados_max: e.invitadosMax,
     precio_invitado: aCentimos(e.precioInvitado),
     menus: e.menus,
+    turnos: e.turnos,
+    plazo_pago_horas: e.plazoPagoHoras,
+    plazas_por_mesa: e.plazasPorMesa,
   };
 }
 
@@ -235,6 +238,11 @@ export class ActosService {
         ...datosDe(original),
         fecha,
         fecha_maxima_inscripcion: fechaMaxima,
+        // The turns keep their distance to the event too.
+        turnos: original.turnos.map((t) => ({
+          ...t,
+          desde: `${sumarDias(t.desde.slice(0, 10), diasEntre(original.fecha, fecha))}${t.desde.slice(10)}`,
+        })),
       };
       const nuevo = await repo.crear(datos);
       const precios = await repo.precios([id]);

@@ -9,6 +9,12 @@ export const TEXTOS_ACTOS = {
     plazaTitulo: "Tienes plaza en {{acto}}",
     plazaMensaje:
       "{{socio}} ha salido de la lista de espera de {{acto}} ({{fecha}}) y ya tiene plaza. Si ya no podéis ir, cancela la inscripción en «Mis actos».",
+    plazoTitulo: "Paga {{acto}} antes de las {{hora}}",
+    plazoMensaje:
+      "La inscripción de {{socio}} en {{acto}} está sin pagar: si no se paga antes del {{plazo}}, se pierde la plaza. Págala en línea desde «Mis pagos».",
+    caducadaTitulo: "Plaza perdida en {{acto}}",
+    caducadaMensaje:
+      "La inscripción de {{socio}} en {{acto}} no se pagó a tiempo ({{plazo}}): se ha anulado el cargo y la plaza ha pasado a la lista de espera.",
     cancelada_sin_cargo: "Inscripción cancelada.",
     cancelada_anulado: "Inscripción cancelada y cargo anulado.",
     cancelada_pagado:
@@ -22,6 +28,12 @@ export const TEXTOS_ACTOS = {
     plazaTitulo: "Tens plaça en {{acto}}",
     plazaMensaje:
       "{{socio}} ha eixit de la llista d'espera de {{acto}} ({{fecha}}) i ja té plaça. Si ja no podeu anar-hi, cancel·la la inscripció en «Els meus actes».",
+    plazoTitulo: "Paga {{acto}} abans de les {{hora}}",
+    plazoMensaje:
+      "La inscripció de {{socio}} en {{acto}} està sense pagar: si no es paga abans del {{plazo}}, es perd la plaça. Paga-la en línia des de «Els meus pagaments».",
+    caducadaTitulo: "Plaça perduda en {{acto}}",
+    caducadaMensaje:
+      "La inscripció de {{socio}} en {{acto}} no es va pagar a temps ({{plazo}}): s'ha anul·lat el càrrec i la plaça ha passat a la llista d'espera.",
     cancelada_sin_cargo: "Inscripció cancel·lada.",
     cancelada_anulado: "Inscripció cancel·lada i càrrec anul·lat.",
     cancelada_pagado:

@@ -1,8 +1,11 @@
+import type { Acompanante, Dieta } from "@fila/domain";
 import { CompiledQuery, sql } from "kysely";
 import type { Database } from "../../db/database.js";
 import type { EstadoInscripcion, EstadoPago } from "../../db/schema.js";
 import { EscritorEnLotes, SOLA } from "../../lib/escritor-en-lotes.js";
 import { LectorEnLotes } from "../../lib/lector-en-lotes.js";
+import { type Pertenencias, pertenenciasEn } from "../estructura/pertenencias.js";
+import { antiguedadesEn } from "../socios/antiguedad.repository.js";
 import { type ActoFila, ActosRepository, type PrecioFila } from "./actos.repository.js";
 
 /** Member as needed to enrol them: type (for the price) and payer (for the charge). */
@@ -23,6 +26,11 @@ export type NuevaInscripcion = {
   importe: number;
   /** Default `confirmada`. */
   estado?: EstadoInscripcion;
+  /** Issue 50: the member's diets, named companions, who they sit with, the payment deadline. */
+  dietas?: Dieta[];
+  acompanantes?: Acompanante[];
+  sentar_con?: number[];
+  plazo_pago?: Date | null;
 };
 
 export type InscripcionFila = {
@@ -46,6 +54,13 @@ export type InscripcionFila = {
   estado: EstadoInscripcion;
   /** Current place on the wait-list (1 = next); null when confirmed. */
   puesto_espera: number | null;
+  dietas: Dieta[];
+  acompanantes: Acompanante[];
+  sentar_con: number[];
+  plazo_pago: Date | null;
+  id_mesa: number | null;
+  mesa_numero: number | null;
+  mesa_codigo: string | null;
 };
 
 export type NuevoCargo = {
@@ -118,8 +133,10 @@ const INSCRIBIR_EN_LOTE = `
   e as (
     select * from unnest($3::integer[], $4::integer[], $5::text[], $6::text[], $7::bigint[],
       $8::integer[], $9::integer[], $10::integer[], $11::text[], $12::bigint[], $13::date[],
-      $14::date[]) with ordinality as t(id_socio, invitados, menu, alergias, importe, id_pagador,
-      id_producto, anyo, concepto, importe_cargo, fecha_emision, fecha_vencimiento, n)
+      $14::date[], $15::jsonb[], $16::jsonb[], $17::jsonb[], $18::timestamptz[])
+      with ordinality as t(id_socio, invitados, menu, alergias, importe, id_pagador,
+      id_producto, anyo, concepto, importe_cargo, fecha_emision, fecha_vencimiento, dietas,
+      acompanantes, sentar_con, plazo_pago, n)
   ),
   d as (
     select e.*,
@@ -136,19 +153,23 @@ const INSCRIBIR_EN_LOTE = `
     returning id, id_socio
   ),
   i as (
-    insert into inscripcion (id_acto, id_socio, invitados, menu, alergias, importe, id_pago, estado)
-    select $1::integer, d.id_socio, d.invitados, d.menu, d.alergias, d.importe, p.id, 'confirmada'
+    insert into inscripcion (id_acto, id_socio, invitados, menu, alergias, importe, id_pago, estado,
+      dietas, acompanantes, sentar_con, plazo_pago)
+    select $1::integer, d.id_socio, d.invitados, d.menu, d.alergias, d.importe, p.id, 'confirmada',
+      d.dietas, d.acompanantes, d.sentar_con, case when p.id is null then null else d.plazo_pago end
     from d left join p on p.id_socio = d.id_socio
     where d.cabe
     order by d.n
-    returning id, id_acto, id_socio, invitados, menu, alergias, importe, asistio, id_pago, estado
+    returning id, id_acto, id_socio, invitados, menu, alergias, importe, asistio, id_pago, estado,
+      dietas, acompanantes, sentar_con, plazo_pago, id_mesa
   )
   select a.lista_espera, a.aforo as aforo_acto, a.ocupadas as ocupadas_antes, x.* from a left join (
     select i.id, i.id_acto, i.id_socio, i.invitados, i.menu, i.alergias, i.importe, i.asistio,
       i.id_pago, case when i.id_pago is null then null else 'pendiente' end as estado_pago,
       null::integer as id_remesa, socio.nombre, socio.apellidos, socio.id_tipo_socio,
       tipo_socio.nombre as tipo_nombre, tipo_socio.color as tipo_color, i.estado,
-      null::integer as puesto_espera
+      null::integer as puesto_espera, i.dietas, i.acompanantes, i.sentar_con, i.plazo_pago,
+      i.id_mesa, null::integer as mesa_numero, null::text as mesa_codigo
     from i
     join socio on socio.id = i.id_socio
     left join tipo_socio on tipo_socio.id = socio.id_tipo_socio
@@ -184,6 +205,7 @@ export function consultaInscripciones(db: Database) {
     .innerJoin("socio", "socio.id", "inscripcion.id_socio")
     .leftJoin("tipo_socio", "tipo_socio.id", "socio.id_tipo_socio")
     .leftJoin("pago", "pago.id", "inscripcion.id_pago")
+    .leftJoin("mesa", "mesa.id", "inscripcion.id_mesa")
     .select([
       "inscripcion.id",
       "inscripcion.id_acto",
@@ -203,6 +225,13 @@ export function consultaInscripciones(db: Database) {
       "tipo_socio.color as tipo_color",
       "inscripcion.estado",
       puestoEsperaSql().as("puesto_espera"),
+      "inscripcion.dietas",
+      "inscripcion.acompanantes",
+      "inscripcion.sentar_con",
+      "inscripcion.plazo_pago",
+      "inscripcion.id_mesa",
+      "mesa.numero as mesa_numero",
+      "mesa.codigo as mesa_codigo",
     ]);
 }
 
@@ -261,6 +290,16 @@ export class InscripcionesRepository extends ActosRepository {
   }
 
   // ── Members and enrolments ─────────────────────────────────────────────────────────
+
+  /** Groups and cargos of members at `fecha` (the structure's `pertenenciasEn`). */
+  pertenencias(idsSocio: number[], fecha: string): Promise<Map<number, Pertenencias>> {
+    return pertenenciasEn(this.db, idsSocio, fecha);
+  }
+
+  /** Seniority of members at `fecha` (the one function, `antiguedadesEn`). */
+  antiguedades(idsSocio: number[], fecha: string): Promise<Map<number, number>> {
+    return antiguedadesEn(this.db, idsSocio, fecha);
+  }
 
   async socio(id: number): Promise<SocioInscribible | undefined> {
     return this.db
@@ -347,7 +386,15 @@ export class InscripcionesRepository extends ActosRepository {
     if (nuevas.length === 0) return [];
     return this.db
       .insertInto("inscripcion")
-      .values(nuevas.map((n) => ({ ...n, id_acto: idActo })))
+      .values(
+        nuevas.map(({ dietas, acompanantes, sentar_con, ...n }) => ({
+          ...n,
+          id_acto: idActo,
+          dietas: JSON.stringify(dietas ?? []),
+          acompanantes: JSON.stringify(acompanantes ?? []),
+          sentar_con: JSON.stringify(sentar_con ?? []),
+        })),
+      )
       .onConflict((oc) => oc.columns(["id_acto", "id_socio"]).doNothing())
       .returning(["id", "id_socio"])
       .execute();
@@ -442,6 +489,10 @@ export class InscripcionesRepository extends ActosRepository {
         columna((e) => e.cargo?.importe ?? null),
         columna((e) => e.cargo?.fecha_emision ?? null),
         columna((e) => e.cargo?.fecha_vencimiento ?? null),
+        columna((e) => JSON.stringify(e.nueva.dietas ?? [])),
+        columna((e) => JSON.stringify(e.nueva.acompanantes ?? [])),
+        columna((e) => JSON.stringify(e.nueva.sentar_con ?? [])),
+        columna((e) => e.nueva.plazo_pago ?? null),
       ]),
     );
     // No row: the event changed since these were read (each caller reads it again).
@@ -501,13 +552,17 @@ export class InscripcionesRepository extends ActosRepository {
     const { rows } = await sql<InscripcionFila>`
       with ${acto}${conCargo}, i as (
         insert into inscripcion (id_acto, id_socio, invitados, menu, alergias, importe, id_pago,
-          estado)
+          estado, dietas, acompanantes, sentar_con, plazo_pago)
         select a.id, ${nueva.id_socio}::integer, ${nueva.invitados}::integer, ${nueva.menu}::text,
           ${nueva.alergias}::text, ${nueva.importe}::bigint, ${idPago},
-          case when a.cabe then 'confirmada' else 'en_espera' end
+          case when a.cabe then 'confirmada' else 'en_espera' end,
+          ${JSON.stringify(nueva.dietas ?? [])}::jsonb,
+          ${JSON.stringify(nueva.acompanantes ?? [])}::jsonb,
+          ${JSON.stringify(nueva.sentar_con ?? [])}::jsonb,
+          case when a.cabe and ${idPago} is not null then ${nueva.plazo_pago ?? null}::timestamptz end
         from a
         returning id, id_acto, id_socio, invitados, menu, alergias, importe, asistio, id_pago,
-          estado
+          estado, dietas, acompanantes, sentar_con, plazo_pago, id_mesa
       )
       select i.id, i.id_acto, i.id_socio, i.invitados, i.menu, i.alergias, i.importe, i.asistio,
         i.id_pago,
@@ -515,7 +570,9 @@ export class InscripcionesRepository extends ActosRepository {
         null::integer as id_remesa,
         socio.nombre, socio.apellidos, socio.id_tipo_socio,
         tipo_socio.nombre as tipo_nombre, tipo_socio.color as tipo_color,
-        i.estado, case when a.cabe then null else a.en_espera + 1 end as puesto_espera
+        i.estado, case when a.cabe then null else a.en_espera + 1 end as puesto_espera,
+        i.dietas, i.acompanantes, i.sentar_con, i.plazo_pago, i.id_mesa,
+        null::integer as mesa_numero, null::text as mesa_codigo
       from i
       cross join a
       join socio on socio.id = i.id_socio
@@ -533,11 +590,11 @@ export class InscripcionesRepository extends ActosRepository {
       .execute();
   }
 
-  /** Gives a waiting enrolment its place, with the amount it is charged. */
-  async confirmar(id: number, importe: number): Promise<void> {
+  /** Gives a waiting enrolment its place, with the amount it is charged (and its deadline). */
+  async confirmar(id: number, importe: number, plazoPago: Date | null = null): Promise<void> {
     await this.db
       .updateTable("inscripcion")
-      .set({ estado: "confirmada", importe })
+      .set({ estado: "confirmada", importe, plazo_pago: plazoPago, plazo_avisos: 0 })
       .where("id", "=", id)
       .execute();
   }
@@ -609,9 +666,22 @@ export class InscripcionesRepository extends ActosRepository {
     id: number,
     cambios: Partial<Pick<NuevaInscripcion, "invitados" | "menu" | "alergias" | "importe">> & {
       id_pago?: number | null;
+      dietas?: Dieta[];
+      acompanantes?: Acompanante[];
+      sentar_con?: number[];
     },
   ): Promise<void> {
-    await this.db.updateTable("inscripcion").set(cambios).where("id", "=", id).execute();
+    const { dietas, acompanantes, sentar_con, ...resto } = cambios;
+    await this.db
+      .updateTable("inscripcion")
+      .set({
+        ...resto,
+        ...(dietas ? { dietas: JSON.stringify(dietas) } : {}),
+        ...(acompanantes ? { acompanantes: JSON.stringify(acompanantes) } : {}),
+        ...(sentar_con ? { sentar_con: JSON.stringify(sentar_con) } : {}),
+      })
+      .where("id", "=", id)
+      .execute();
   }
 
   /**
@@ -652,6 +722,72 @@ export class InscripcionesRepository extends ActosRepository {
       .where("id_remesa", "is", null)
       .executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
+  }
+
+  /**
+   * Enrolments with a payment deadline whose notice (an hour before) or lapse is due at `ahora`,
+   * in deadline order.
+   */
+  async plazosDebidos(ahora: Date, limite = 500): Promise<number[]> {
+    const filas = await this.db
+      .selectFrom("inscripcion")
+      .select("id")
+      .where("plazo_pago", "is not", null)
+      .where((eb) =>
+        eb.or([
+          eb("plazo_pago", "<=", ahora),
+          eb.and([
+            eb("plazo_avisos", "<", 1),
+            eb("plazo_pago", "<=", new Date(ahora.getTime() + 3_600_000)),
+          ]),
+        ]),
+      )
+      .orderBy("plazo_pago")
+      .limit(limite)
+      .execute();
+    return filas.map((f) => f.id);
+  }
+
+  async avisosPlazo(id: number): Promise<number> {
+    const fila = await this.db
+      .selectFrom("inscripcion")
+      .select("plazo_avisos")
+      .where("id", "=", id)
+      .executeTakeFirst();
+    return fila?.plazo_avisos ?? 0;
+  }
+
+  async actoDeInscripcion(id: number): Promise<number | undefined> {
+    const fila = await this.db
+      .selectFrom("inscripcion")
+      .select("id_acto")
+      .where("id", "=", id)
+      .executeTakeFirst();
+    return fila?.id_acto;
+  }
+
+  async fijarPlazo(id: number, plazo: Date | null, avisos?: number): Promise<void> {
+    await this.db
+      .updateTable("inscripcion")
+      .set({ plazo_pago: plazo, ...(avisos !== undefined ? { plazo_avisos: avisos } : {}) })
+      .where("id", "=", id)
+      .execute();
+  }
+
+  /**
+   * Whether the charge is in an online order still pending (not resolved, younger than
+   * `caducaMs`): the bank may yet pay it, so its enrolment does not lapse meanwhile.
+   */
+  async enPedidoOnlinePendiente(idPago: number, ahora: Date, caducaMs: number): Promise<boolean> {
+    const fila = await this.db
+      .selectFrom("pedido_online_pago as pp")
+      .innerJoin("pedido_online as po", "po.id", "pp.id_pedido")
+      .select("po.id")
+      .where("pp.id_pago", "=", idPago)
+      .where("po.estado", "=", "pendiente")
+      .where("po.creado_en", ">", new Date(ahora.getTime() - caducaMs))
+      .executeTakeFirst();
+    return !!fila;
   }
 
   async borrarInscripcion(id: number): Promise<void> {

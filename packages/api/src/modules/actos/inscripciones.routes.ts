@@ -5,6 +5,7 @@ import {
   InscripcionSchema,
   ListadoInscritosSchema,
   MisActosSchema,
+  PlazoPagoCambioSchema,
 } from "@fila/domain";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -163,6 +164,29 @@ export const inscripcionesRoutes: FastifyPluginAsyncZod<{
         req.params.id,
         req.params.idInscripcion,
         req.body,
+      ),
+  );
+
+  app.put(
+    "/actos/:id/inscripciones/:idInscripcion/plazo-pago",
+    {
+      onRequest: soloAdmin,
+      schema: {
+        tags,
+        summary: "Mover el plazo de pago de una inscripción (más tarde o antes, no antes de ahora)",
+        description:
+          "Issue 50. 409 si la inscripción no tiene plazo (sin cargo, ya pagada o conservada) o si el nuevo plazo es anterior a ahora.",
+        params: ParamsInscripcion,
+        body: PlazoPagoCambioSchema,
+        response: { 200: InscripcionSchema },
+      },
+    },
+    async (req) =>
+      inscripciones.moverPlazo(
+        usuarioDe(req),
+        req.params.id,
+        req.params.idInscripcion,
+        req.body.plazoPago,
       ),
   );
 

@@ -1,8 +1,13 @@
 import {
+  type Acompanante,
   aEuros,
+  aperturaPara,
+  avisoPlazoDebido,
   conceptoInscripcion,
+  type Dieta,
   type FamiliarActo,
   formatearFecha,
+  formatearFechaHora,
   formatearImporte,
   hayPlazas,
   hoyIso,
@@ -16,11 +21,16 @@ import {
   type MiActo,
   type MisActos,
   motivoCierre,
+  plazoPagoDesde,
   precioParaTipo,
   type Rechazo,
   rechazoCambioInscripcion,
   rechazoInscripcion,
+  type SocioTurno,
   TEXTO_MOTIVO_CIERRE,
+  type Turno,
+  turnoCerradoHasta,
+  turnosMiran,
 } from "@fila/domain";
 import { DomainError, noEncontrado, prohibido } from "../../errors/domain-error.js";
 import { type Mensaje, mensajeCon } from "../../errors/mensajes.js";
@@ -38,8 +48,17 @@ import {
   type NuevoCargo,
   type SocioInscribible,
 } from "./inscripciones.repository.js";
+import { MesasRepository } from "./mesas.repository.js";
 
 export const MOTIVO_INSCRIPCION_CANCELADA = "Inscripción cancelada";
+/** The annulment of a charge not paid within the event's deadline (issue 50). */
+export const MOTIVO_PLAZO_VENCIDO = "Plazo de pago vencido";
+/** An online order still unresolved after this long no longer holds its charge's place. */
+export const PEDIDO_ONLINE_CADUCA_MS = 60 * 60 * 1000;
+/** What reviewing an enrolment's payment deadline did. */
+export type ResultadoPlazo = "nada" | "avisada" | "conservada" | "pedido_pendiente" | "caducada";
+/** The job acts in nobody's name (audit without user). */
+const ACTOR_SISTEMA: Actor = { id: 0, rol: "administrador", socioId: 0 };
 /** The rest of a charge paid in parts when the enrolment comes down to what was paid. */
 export const MOTIVO_PAGADO_EN_PARTES = "Inscripción ya pagada con lo cobrado en partes";
 
@@ -123,7 +142,53 @@ export type AvisoPlaza = {
   enlace: string;
 };
 
-export type OpcionesInscripciones = { avisarPlaza?: (aviso: AvisoPlaza) => Promise<void> };
+export type OpcionesInscripciones = {
+  avisarPlaza?: (aviso: AvisoPlaza) => Promise<void>;
+  /** The clock of turns and payment deadlines (tests fix it). */
+  ahora?: () => Date;
+};
+
+/** What a turn looks at of the members of `ids` at `fecha` (seniority; later groups, cargos). */
+async function sociosTurno(
+  repo: InscripcionesRepository,
+  turnos: readonly Turno[],
+  socios: readonly { id: number; id_tipo_socio: number | null }[],
+  fecha: string,
+): Promise<Map<number, SocioTurno>> {
+  const mira = turnosMiran(turnos);
+  const ids = socios.map((s) => s.id);
+  const antiguedades = mira.antiguedad
+    ? await repo.antiguedades(ids, fecha)
+    : new Map<number, number>();
+  // Groups and cargos on the event's date (the structure's `pertenenciasEn`, issue 49).
+  const pertenencias = mira.grupos || mira.cargos ? await repo.pertenencias(ids, fecha) : new Map();
+  return new Map(
+    socios.map((s) => [
+      s.id,
+      {
+        idTipoSocio: s.id_tipo_socio,
+        antiguedad: antiguedades.get(s.id) ?? 0,
+        grupos: pertenencias.get(s.id)?.idsGrupo ?? [],
+        cargos: pertenencias.get(s.id)?.idsCargo ?? [],
+      },
+    ]),
+  );
+}
+
+/** Companions: at most the guests, and exactly them at a seated dinner (null = fine). */
+function rechazoAcompanantes(
+  plazasPorMesa: number | null,
+  invitados: number,
+  acompanantes: readonly Acompanante[],
+): DomainError | null {
+  if (acompanantes.length > invitados) {
+    return conflicto(mensajeCon("actos.acompanantes_mas_que_invitados", { invitados }));
+  }
+  if (plazasPorMesa !== null && acompanantes.length !== invitados) {
+    return conflicto(mensajeCon("actos.acompanantes_cena_con_mesas", { invitados }));
+  }
+  return null;
+}
 
 type SocioAInscribir = SocioInscribible & {
   invitados: number;
@@ -156,6 +221,34 @@ export class InscripcionesService {
     private readonly hoy: () => string = () => hoyIso(),
     private readonly opciones: OpcionesInscripciones = {},
   ) {}
+
+  private ahora(): Date {
+    return this.opciones.ahora?.() ?? new Date();
+  }
+
+  /** The payment deadline of a charge confirmed now, if the event has one. */
+  private plazoDe(acto: ActoFila): Date | null {
+    return acto.se_paga && acto.plazo_pago_horas !== null
+      ? plazoPagoDesde(this.ahora(), acto.plazo_pago_horas)
+      : null;
+  }
+
+  /**
+   * Of these members, those whose turn is open now (all of them when the event has no turns):
+   * automatic enrolment takes only them before the general opening.
+   */
+  private async conTurnoAbierto<S extends { id: number; id_tipo_socio: number | null }>(
+    repo: InscripcionesRepository,
+    acto: ActoFila,
+    socios: S[],
+  ): Promise<S[]> {
+    if (acto.turnos.length === 0) return socios;
+    const ahora = this.ahora();
+    const turnos = await sociosTurno(repo, acto.turnos, socios, acto.fecha);
+    return socios.filter(
+      (s) => turnoCerradoHasta(acto.turnos, turnos.get(s.id) as SocioTurno, ahora) === null,
+    );
+  }
 
   // ── Enrolment ───────────────────────────────────────────────────────────────────────
 
@@ -193,6 +286,10 @@ export class InscripcionesService {
       alergias: s.alergias,
       importe: importeDe(acto, precios, s.id_tipo_socio, s.invitados),
       estado: s.enEspera ? "en_espera" : "confirmada",
+      plazo_pago:
+        !s.enEspera && importeDe(acto, precios, s.id_tipo_socio, s.invitados) > 0
+          ? this.plazoDe(acto)
+          : null,
     }));
     const creadas = await repo.insertarInscripciones(acto.id, nuevas);
     if (!acto.se_paga || creadas.length === 0) return creadas;
@@ -244,7 +341,12 @@ export class InscripcionesService {
     if (!acto?.inscripcion_automatica || acto.cancelado || acto.fecha < this.hoy()) return;
     const libres = acto.aforo === null ? null : Math.max(0, acto.aforo - acto.ocupadas);
     if (libres === 0 && !acto.lista_espera) return;
-    const socios = await repo.sociosActivos(acto.lista_espera ? null : libres);
+    // Before the general opening, only the members whose turn is open.
+    const todos = await repo.sociosActivos(
+      acto.lista_espera || acto.turnos.length > 0 ? null : libres,
+    );
+    const abiertos = await this.conTurnoAbierto(repo, acto, todos);
+    const socios = libres === null || acto.lista_espera ? abiertos : abiertos.slice(0, libres);
     await this.inscribirEnActo(
       repo,
       acto,
@@ -288,7 +390,9 @@ export class InscripcionesService {
       const acto = await repo.porId(idActo, true);
       if (!acto) return 0;
       const inscritos = new Set(await repo.inscritosEntre(idActo, idsSocio));
-      const porId = new Map((await repo.socios(idsSocio)).map((s) => [s.id, s]));
+      const porId = new Map(
+        (await this.conTurnoAbierto(repo, acto, await repo.socios(idsSocio))).map((s) => [s.id, s]),
+      );
       let ocupadas = acto.ocupadas;
       const nuevos: SocioAInscribir[] = [];
       for (const id of idsSocio) {
@@ -371,6 +475,20 @@ export class InscripcionesService {
       throw new DomainError("prohibido", "actos.solo_tu_y_a_quien_pagas");
     }
     if (!socio.activo) throw conflicto("actos.socio_esta_baja");
+    // Turns (issue 50): before the member's turn opens, 409 with its time (the board enrols
+    // anyone at any time).
+    if (!esAdministrador && acto.turnos.length > 0) {
+      const turno = (await sociosTurno(repo, acto.turnos, [socio], acto.fecha)).get(socio.id);
+      const abre = turnoCerradoHasta(acto.turnos, turno as SocioTurno, this.ahora());
+      if (abre)
+        throw conflicto(mensajeCon("actos.turno_abre", { cuando: formatearFechaHora(abre) }));
+    }
+    const malAcompanado = rechazoAcompanantes(
+      acto.plazas_por_mesa,
+      entrada.invitados,
+      entrada.acompanantes,
+    );
+    if (malAcompanado) throw malAcompanado;
     if (acto.inscrito)
       throw conflicto(mensajeCon("actos.socio_ya_inscrito", { nombre: socio.nombre }));
     // Full: onto the wait-list if the event has one (decided again under the lock).
@@ -394,6 +512,10 @@ export class InscripcionesService {
         menu: entrada.menu,
         alergias: entrada.alergias,
         importe,
+        dietas: entrada.dietas,
+        acompanantes: entrada.acompanantes,
+        sentar_con: entrada.sentarCon,
+        plazo_pago: cargo ? this.plazoDe(acto) : null,
       },
       cargo,
     );
@@ -536,10 +658,32 @@ export class InscripcionesService {
 
       const invitados = cambio.invitados ?? ins.invitados;
       const masPersonas = invitados - ins.invitados;
+      if (cambio.invitados !== undefined || cambio.acompanantes !== undefined) {
+        const mal = rechazoAcompanantes(
+          acto.plazas_por_mesa,
+          invitados,
+          cambio.acompanantes ?? ins.acompanantes,
+        );
+        if (mal) throw mal;
+      }
       // A waiting enrolment takes no place and has no charge: it changes and keeps its place.
       const confirmada = ins.estado === "confirmada";
       if (confirmada && masPersonas > 0) {
         if (!hayPlazas(acto.aforo, acto.ocupadas, masPersonas)) throw conflicto("actos.sin_plazas");
+        // Seated at a table (issue 50): the new guests need its seats too (the table locked).
+        if (ins.id_mesa !== null && acto.plazas_por_mesa !== null) {
+          const mesas = repo.con(MesasRepository);
+          await mesas.mesaBloqueada(idActo, { id: ins.id_mesa });
+          const ocupadas = await mesas.ocupadas(ins.id_mesa);
+          if (ocupadas + masPersonas > acto.plazas_por_mesa) {
+            throw conflicto(
+              mensajeCon("actos.mesa_completa", {
+                plazas: acto.plazas_por_mesa - ocupadas,
+                personas: masPersonas,
+              }),
+            );
+          }
+        }
       }
       let importe = ins.importe;
       let desenlazarCargo = false;
@@ -602,9 +746,27 @@ export class InscripcionesService {
         alergias: cambio.alergias ?? ins.alergias,
         importe,
       };
+      const cena = {
+        dietas: (cambio.dietas ?? ins.dietas) as Dieta[],
+        acompanantes: cambio.acompanantes ?? ins.acompanantes,
+        sentar_con: cambio.sentarCon ?? ins.sentar_con,
+      };
       const cambios = diferencias(
-        { invitados: ins.invitados, menu: ins.menu, alergias: ins.alergias, importe: ins.importe },
-        despues,
+        {
+          invitados: ins.invitados,
+          menu: ins.menu,
+          alergias: ins.alergias,
+          importe: ins.importe,
+          dietas: JSON.stringify(ins.dietas),
+          acompanantes: JSON.stringify(ins.acompanantes),
+          sentarCon: JSON.stringify(ins.sentar_con),
+        },
+        {
+          ...despues,
+          dietas: JSON.stringify(cena.dietas),
+          acompanantes: JSON.stringify(cena.acompanantes),
+          sentarCon: JSON.stringify(cena.sentar_con),
+        },
       );
       if (cambios.length === 0) return [];
       if (enlazarCargo !== null) {
@@ -612,6 +774,7 @@ export class InscripcionesService {
       }
       await repo.actualizarInscripcion(idInscripcion, {
         ...despues,
+        ...cena,
         ...(desenlazarCargo ? { id_pago: null } : {}),
         ...(enlazarCargo !== null ? { id_pago: enlazarCargo } : {}),
       });
@@ -626,6 +789,154 @@ export class InscripcionesService {
       return masPersonas < 0 ? this.promover(repo, actor, idActo) : [];
     });
     await this.avisarPlazas(promovidas);
+    return this.inscripcionPresentada(idActo, idInscripcion);
+  }
+
+  // ── Payment deadline (issue 50) ─────────────────────────────────────────────────────
+
+  /** Enrolments whose deadline notice or lapse is due now (the job goes through them). */
+  plazosDebidos(): Promise<number[]> {
+    return this.repo.plazosDebidos(this.ahora());
+  }
+
+  /**
+   * One enrolment's payment deadline now, in the caller's transaction (the job's): the notice an
+   * hour before, once; at the deadline, the lapse — its charge annulled, the enrolment deleted
+   * and the wait-list promoted — unless the charge was paid (whole or in part: the place is
+   * kept) or is in a pending online order (tried again on the next run). Exactly once: the
+   * event's row and then the charge are locked (as cancelling and paying at the desk lock them)
+   * and the charge is annulled only while still pending. Returns what to tell after the commit.
+   */
+  async revisarPlazoEn(
+    repo: InscripcionesRepository,
+    idInscripcion: number,
+  ): Promise<{ resultado: ResultadoPlazo; avisar: () => Promise<void> }> {
+    const nada = { resultado: "nada" as const, avisar: async () => {} };
+    const ahora = this.ahora();
+    const idActo = await repo.actoDeInscripcion(idInscripcion);
+    if (idActo === undefined) return nada;
+    const acto = await repo.porId(idActo, true);
+    if (!acto) return nada;
+    let ins = await repo.inscripcion(idActo, idInscripcion);
+    if (ins?.estado !== "confirmada" || ins.plazo_pago === null) return nada;
+    const plazo = new Date(ins.plazo_pago);
+    const fila = await repo.avisosPlazo(idInscripcion);
+    const debido = avisoPlazoDebido(plazo, ahora, fila);
+    if (debido === 0) return nada;
+    const aviso = (clave: "plazo" | "caducada") => {
+      const inscripcion = ins as InscripcionFila;
+      return () =>
+        this.avisarPlazo(acto, inscripcion, plazo, clave === "plazo" ? "plazo" : "caducada");
+    };
+    if (debido === 1) {
+      await repo.fijarPlazo(idInscripcion, plazo, 1);
+      return { resultado: "avisada", avisar: aviso("plazo") };
+    }
+    if (ins.id_pago === null) {
+      await repo.fijarPlazo(idInscripcion, null);
+      return nada;
+    }
+    // The charge locked: a payment at this moment is seen whole, or waits for this and then
+    // finds the charge annulled.
+    const idPago = ins.id_pago;
+    const pagado = await repo.pagadoEnPartes(idPago);
+    ins = (await repo.inscripcion(idActo, idInscripcion)) ?? ins;
+    if (ins.estado_pago !== "pendiente" || pagado > 0 || ins.id_remesa !== null) {
+      // Paid (whole or in part) or already being collected: the place is kept.
+      await repo.fijarPlazo(idInscripcion, null, 2);
+      return { resultado: "conservada", avisar: async () => {} };
+    }
+    if (await repo.enPedidoOnlinePendiente(idPago, ahora, PEDIDO_ONLINE_CADUCA_MS)) {
+      return { resultado: "pedido_pendiente", avisar: async () => {} };
+    }
+    if (!(await repo.anularCargo(idPago, MOTIVO_PLAZO_VENCIDO))) return nada;
+    await repo.borrarInscripcion(idInscripcion);
+    await repo.auditar({
+      idUsuario: null,
+      entidad: "inscripcion",
+      idEntidad: idInscripcion,
+      accion: "caducar",
+      cambios: [
+        { campo: "idActo", antes: idActo, despues: null },
+        { campo: "idSocio", antes: ins.id_socio, despues: null },
+        { campo: "plazoPago", antes: plazo.toISOString(), despues: null },
+        { campo: "cargo", antes: "pendiente", despues: "anulado" },
+      ],
+    });
+    const promovidas = await this.promover(repo, ACTOR_SISTEMA, idActo);
+    const avisarCaducada = aviso("caducada");
+    return {
+      resultado: "caducada",
+      avisar: async () => {
+        await avisarCaducada();
+        await this.avisarPlazas(promovidas);
+      },
+    };
+  }
+
+  /** The deadline's notice to the member and whoever pays for them, in their language. */
+  private async avisarPlazo(
+    acto: ActoFila,
+    ins: InscripcionFila,
+    plazo: Date,
+    clave: "plazo" | "caducada",
+  ): Promise<void> {
+    const avisar = this.opciones.avisarPlaza;
+    if (!avisar) return;
+    const socio = await this.repo.socio(ins.id_socio);
+    const idPagador = socio?.id_pagador ?? null;
+    const valores = {
+      acto: acto.nombre,
+      socio: `${ins.nombre} ${ins.apellidos}`.trim(),
+      plazo: formatearFechaHora(plazo),
+      hora: formatearFechaHora(plazo).slice(11),
+    };
+    const [t, m] =
+      clave === "plazo"
+        ? (["plazoTitulo", "plazoMensaje"] as const)
+        : (["caducadaTitulo", "caducadaMensaje"] as const);
+    await avisar({
+      idsSocio: idPagador === null ? [ins.id_socio] : [ins.id_socio, idPagador],
+      titulo: textoActos(t, valores),
+      mensaje: textoActos(m, valores),
+      tituloVa: textoActos(t, valores, "va"),
+      mensajeVa: textoActos(m, valores, "va"),
+      enlace: clave === "plazo" ? "/mispagos" : "/misactos",
+    });
+  }
+
+  /** The board moves one enrolment's payment deadline, later or earlier, but not before now. */
+  async moverPlazo(
+    actor: Actor,
+    idActo: number,
+    idInscripcion: number,
+    plazoPago: string,
+  ): Promise<Inscripcion> {
+    const nuevo = new Date(plazoPago);
+    if (nuevo.getTime() < this.ahora().getTime()) {
+      throw conflicto("actos.plazo_pago_antes_de_ahora");
+    }
+    await this.repo.transaccion(async (repo) => {
+      const ins = await repo.inscripcion(idActo, idInscripcion);
+      if (!ins) throw noEncontrado("no_encontrado.inscripcion");
+      if (ins.plazo_pago === null) throw conflicto("actos.inscripcion_sin_plazo_pago");
+      // Moved later than an hour away, the notice an hour before is due again.
+      const avisos = nuevo.getTime() - this.ahora().getTime() > 3_600_000 ? 0 : 1;
+      await repo.fijarPlazo(idInscripcion, nuevo, avisos);
+      await repo.auditar({
+        idUsuario: actor.id,
+        entidad: "inscripcion",
+        idEntidad: idInscripcion,
+        accion: "plazo_pago",
+        cambios: [
+          {
+            campo: "plazoPago",
+            antes: new Date(ins.plazo_pago).toISOString(),
+            despues: nuevo.toISOString(),
+          },
+        ],
+      });
+    });
     return this.inscripcionPresentada(idActo, idInscripcion);
   }
 
@@ -675,14 +986,15 @@ export class InscripcionesService {
   ): Promise<Promovida> {
     const socio = await repo.socio(inscripcion.id_socio);
     const importe = importeDe(acto, precios, inscripcion.id_tipo_socio, inscripcion.invitados);
-    await repo.confirmar(inscripcion.id, importe);
+    const conCargo = !!socio && acto.se_paga && importe > 0;
+    await repo.confirmar(inscripcion.id, importe, conCargo ? this.plazoDe(acto) : null);
     if (socio && acto.se_paga && importe > 0) {
       await repo.crearCargos(acto.id, [
         await this.nuevoCargo(acto, socio, inscripcion.invitados, importe, productos),
       ]);
     }
     await repo.auditar({
-      idUsuario: actor.id,
+      idUsuario: actor.id > 0 ? actor.id : null,
       entidad: "inscripcion",
       idEntidad: inscripcion.id,
       accion: "promocion",
@@ -812,6 +1124,12 @@ export class InscripcionesService {
         familia.map((s) => s.id),
       ),
     ]);
+    // Each member's turn: data (an instant), not «open/closed», as the answer is kept all day.
+    const turnosPorActo = new Map<number, Map<number, SocioTurno>>();
+    for (const fila of filas) {
+      if (fila.turnos.length === 0) continue;
+      turnosPorActo.set(fila.id, await sociosTurno(this.repo, fila.turnos, familia, fila.fecha));
+    }
     const items: MiActo[] = filas.map((fila) => {
       const acto = presentarActo(fila, precios);
       const preciosActo = precios
@@ -835,6 +1153,20 @@ export class InscripcionesService {
           estadoPago: ins?.estado_pago ?? null,
           estado: ins?.estado ?? null,
           puestoEspera: ins?.puesto_espera ?? null,
+          dietas: ins?.dietas ?? [],
+          acompanantes: ins?.acompanantes ?? [],
+          plazoPago: ins?.plazo_pago ? new Date(ins.plazo_pago).toISOString() : null,
+          turno: aperturaPara(
+            fila.turnos,
+            turnosPorActo.get(fila.id)?.get(s.id) ?? {
+              idTipoSocio: s.id_tipo_socio,
+              antiguedad: 0,
+            },
+          ),
+          mesa:
+            ins?.id_mesa != null && ins.mesa_numero !== null && ins.mesa_codigo !== null
+              ? { id: ins.id_mesa, numero: ins.mesa_numero, codigo: ins.mesa_codigo }
+              : null,
         };
       });
       const motivo = motivoCierre(

@@ -1,13 +1,16 @@
 import {
   type ActoRestauracion,
+  comensalesDe,
   type EnlaceRestauracion,
   hoyIso,
   type Restauracion,
+  recuentoDietas,
 } from "@fila/domain";
 import { DomainError, noEncontrado } from "../../errors/domain-error.js";
 import { hashToken, nuevoToken } from "../../lib/tokens.js";
 import type { ActosRepository } from "./actos.repository.js";
 import type { Actor } from "./actos.service.js";
+import { MesasRepository } from "./mesas.repository.js";
 
 const MAX_ACTOS = 100;
 
@@ -27,7 +30,12 @@ export class RestauracionService {
       pageSize: MAX_ACTOS,
       soloVisibles: { incluirInternos: true },
     });
-    const resumen = await this.repo.resumenRestauracion(filas.map((f) => f.id));
+    const ids = filas.map((f) => f.id);
+    const [resumen, comensales, mesas] = await Promise.all([
+      this.repo.resumenRestauracion(ids),
+      this.repo.con(MesasRepository).comensales(ids),
+      this.repo.con(MesasRepository).numerosDeMesas(ids),
+    ]);
     const items: ActoRestauracion[] = filas.map((f) => {
       const porMenu = resumen.menus
         .filter((m) => m.id_acto === f.id)
@@ -44,6 +52,19 @@ export class RestauracionService {
           .filter((a) => a.id_acto === f.id)
           .map((a) => ({ nombre: a.nombre.trim(), alergias: a.alergias })),
         personasEnEspera: resumen.enEspera.find((e) => e.id_acto === f.id)?.personas ?? 0,
+        // Menus by diet, in all and by table (issue 50).
+        dietas: recuentoDietas(
+          comensales
+            .filter((c) => c.id_acto === f.id)
+            .flatMap((c) =>
+              comensalesDe({
+                mesa: c.id_mesa === null ? null : (mesas.get(c.id_mesa) ?? null),
+                dietas: c.dietas,
+                invitados: c.invitados,
+                acompanantes: c.acompanantes,
+              }),
+            ),
+        ),
       };
     });
     return { items };

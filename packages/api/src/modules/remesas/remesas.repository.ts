@@ -123,6 +123,10 @@ export class RemesasRepository {
       join forma_pago on forma_pago.id = pagador.id_forma_pago
       where pago.estado = 'pendiente' and pago.id_remesa is null
         and pago.fecha_vencimiento <= ${hasta}::date and forma_pago.domiciliada
+        -- An enrolment's charge while its payment deadline runs (issue 50) is paid at the desk
+        -- or online, or lapses: never debited.
+        and not exists (select 1 from inscripcion
+          where inscripcion.id_pago = pago.id and inscripcion.plazo_pago is not null)
       ${bloquear ? sql`order by pago.id for update of pago` : sql``}
     `;
   }

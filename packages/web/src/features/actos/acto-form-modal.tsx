@@ -5,6 +5,7 @@ import {
   Divider,
   Group,
   Modal,
+  MultiSelect,
   NumberInput,
   Select,
   SimpleGrid,
@@ -234,6 +235,63 @@ export function ActoFormModal({
             />
           ) : null}
 
+          <NumberInput
+            label={t("actos.campos.plazasPorMesa")}
+            description={t("actos.ayuda.plazasPorMesa")}
+            min={2}
+            allowDecimal={false}
+            allowNegative={false}
+            maw={260}
+            {...form.getInputProps("plazasPorMesa")}
+          />
+          <Divider label={t("actos.form.turnos")} labelPosition="left" />
+          <Text size="sm" c="dimmed">
+            {t("actos.ayuda.turnos")}
+          </Text>
+          {v.turnos.map((_turno, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a turn is its place in the list
+            <Group key={i} align="flex-end" wrap="wrap" gap="xs">
+              <TextInput
+                type="datetime-local"
+                label={t("actos.campos.turnoDesde", { n: i + 1 })}
+                {...form.getInputProps(`turnos.${i}.desde`)}
+              />
+              <NumberInput
+                label={t("actos.campos.antiguedadMinima")}
+                min={0}
+                allowDecimal={false}
+                allowNegative={false}
+                w={150}
+                {...form.getInputProps(`turnos.${i}.antiguedadMinima`)}
+              />
+              <MultiSelect
+                label={t("actos.campos.tiposTurno")}
+                data={tiposDeSocio.map((tipo) => ({ value: String(tipo.id), label: tipo.nombre }))}
+                w={220}
+                {...form.getInputProps(`turnos.${i}.tipos`)}
+              />
+              <Button variant="subtle" color="red" onClick={() => form.removeListItem("turnos", i)}>
+                {t("actos.form.quitarTurno")}
+              </Button>
+            </Group>
+          ))}
+          <Group align="flex-end" gap="xs">
+            <TextInput
+              type="datetime-local"
+              label={t("actos.campos.aperturaGeneral")}
+              description={t("actos.ayuda.aperturaGeneral")}
+              {...form.getInputProps("aperturaGeneral")}
+            />
+            <Button
+              variant="light"
+              onClick={() =>
+                form.insertListItem("turnos", { desde: "", tipos: [], antiguedadMinima: "" })
+              }
+            >
+              {t("actos.form.anadirTurno")}
+            </Button>
+          </Group>
+
           <Divider label={t("actos.form.precios")} labelPosition="left" />
           <Switch
             label={t("actos.campos.sePaga")}
@@ -283,6 +341,15 @@ export function ActoFormModal({
                   {...form.getInputProps("precioInvitado")}
                 />
               ) : null}
+              <NumberInput
+                label={t("actos.campos.plazoPagoHoras")}
+                description={t("actos.ayuda.plazoPagoHoras")}
+                min={1}
+                allowDecimal={false}
+                allowNegative={false}
+                maw={260}
+                {...form.getInputProps("plazoPagoHoras")}
+              />
             </Stack>
           ) : null}
 

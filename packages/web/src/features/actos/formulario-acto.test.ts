@@ -105,3 +105,28 @@ describe("formulario de acto", () => {
     expect(cuerpoDeActo(valores, CENA).menus).toEqual(["Vegetariano", "Carne"]);
   });
 });
+
+describe("turnos, plazo y mesas en el formulario (issue 50)", () => {
+  it("los turnos editados vuelven con sus filtros (también grupos y cargos) y la apertura general al final", () => {
+    const acto: Acto = ActoSchema.parse({
+      ...CENA,
+      plazasPorMesa: 10,
+      plazoPagoHoras: 2,
+      turnos: [
+        { desde: "2026-12-01T10:00", antiguedadMinima: 25 },
+        { desde: "2026-12-02T10:00", tipos: [1], cargos: [4] },
+        { desde: "2026-12-03T10:00" },
+      ],
+    });
+    const valores = valoresDeActo(acto);
+    expect(valores.aperturaGeneral).toBe("2026-12-03T10:00");
+    expect(valores.turnos).toHaveLength(2);
+    const cuerpo = cuerpoDeActo(valores, acto);
+    expect(ActoEntradaSchema.safeParse(cuerpo).success).toBe(true);
+    expect(cuerpo.turnos).toEqual(acto.turnos);
+    expect(cuerpo).toMatchObject({ plazasPorMesa: 10, plazoPagoHoras: 2 });
+    // Without a general opening there are no turns; a free event has no deadline.
+    const sin = cuerpoDeActo({ ...valores, aperturaGeneral: "", sePaga: false }, acto);
+    expect(sin).toMatchObject({ turnos: [], plazoPagoHoras: null });
+  });
+});

@@ -1,4 +1,4 @@
-import type { Acto, ActoEntrada } from "@fila/domain";
+import type { Acto, ActoEntrada, Turno } from "@fila/domain";
 
 /** A number input's value: Mantine gives a number, or a string while empty or half-typed. */
 type Numero = number | string;
@@ -27,6 +27,22 @@ export type ValoresActo = {
   puntos: Numero;
   esInterno: boolean;
   observaciones: string;
+  /** Issue 50: seats per table ('' = not seated) and hours to pay ('' = no deadline). */
+  plazasPorMesa: Numero;
+  plazoPagoHoras: Numero;
+  /** Turns before the general opening (`desde` as `YYYY-MM-DDTHH:mm`, Madrid). */
+  turnos: TurnoForm[];
+  /** The general opening ('' = no turns). */
+  aperturaGeneral: string;
+};
+
+/** A turn as the form edits it; groups and cargos set elsewhere are kept as they were. */
+export type TurnoForm = {
+  desde: string;
+  tipos: string[];
+  antiguedadMinima: Numero;
+  grupos?: number[];
+  cargos?: number[];
 };
 
 export const CAMPOS_ACTO = [
@@ -49,6 +65,9 @@ export const CAMPOS_ACTO = [
   "puntos",
   "esInterno",
   "observaciones",
+  "plazasPorMesa",
+  "plazoPagoHoras",
+  "turnos",
 ] as const;
 
 function numeroONulo(valor: Numero): number | null {
@@ -85,7 +104,35 @@ export function valoresDeActo(acto: Acto | null): ValoresActo {
     puntos: acto?.puntos ?? 0,
     esInterno: acto?.esInterno ?? false,
     observaciones: acto?.observaciones ?? "",
+    plazasPorMesa: acto?.plazasPorMesa ?? "",
+    plazoPagoHoras: acto?.plazoPagoHoras ?? "",
+    turnos: (acto?.turnos ?? []).slice(0, -1).map((t) => ({
+      desde: t.desde,
+      tipos: (t.tipos ?? []).map(String),
+      antiguedadMinima: t.antiguedadMinima ?? "",
+      ...(t.grupos ? { grupos: t.grupos } : {}),
+      ...(t.cargos ? { cargos: t.cargos } : {}),
+    })),
+    aperturaGeneral: acto?.turnos.at(-1)?.desde ?? "",
   };
+}
+
+/** The form's turns → the event's: each with its filters, then the general opening. */
+function turnosDe(valores: ValoresActo): Turno[] {
+  if (!valores.aperturaGeneral) return [];
+  const previos: Turno[] = valores.turnos
+    .filter((t) => t.desde)
+    .map((t) => {
+      const antiguedad = numeroONulo(t.antiguedadMinima);
+      return {
+        desde: t.desde,
+        ...(t.tipos.length > 0 ? { tipos: t.tipos.map(Number) } : {}),
+        ...(antiguedad !== null ? { antiguedadMinima: antiguedad } : {}),
+        ...(t.grupos ? { grupos: t.grupos } : {}),
+        ...(t.cargos ? { cargos: t.cargos } : {}),
+      };
+    });
+  return [...previos, { desde: valores.aperturaGeneral }];
 }
 
 /**
@@ -125,5 +172,9 @@ export function cuerpoDeActo(valores: ValoresActo, original: Acto | null): ActoE
     invitadosMax: admite ? (numeroONulo(valores.invitadosMax) ?? 0) : 0,
     precioInvitado: admite && valores.sePaga ? (numeroONulo(valores.precioInvitado) ?? 0) : 0,
     menus: valores.menus.map((m) => m.trim()).filter((m) => m !== ""),
+    // Turns, payment deadline and tables (issue 50).
+    turnos: turnosDe(valores),
+    plazoPagoHoras: valores.sePaga ? numeroONulo(valores.plazoPagoHoras) : null,
+    plazasPorMesa: numeroONulo(valores.plazasPorMesa),
   };
 }

@@ -1,5 +1,8 @@
 import {
+  type Acompanante,
   aCentimos,
+  DIETAS,
+  type Dieta,
   type FamiliarActo,
   formatearImporte,
   importeInscripcion,
@@ -9,6 +12,7 @@ import {
 import {
   Alert,
   Button,
+  Checkbox,
   Group,
   Modal,
   NumberInput,
@@ -16,6 +20,7 @@ import {
   Stack,
   Text,
   Textarea,
+  TextInput,
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
@@ -23,6 +28,28 @@ import { useTranslation } from "../../lib/i18n";
 import { useMutacionesInscripcion } from "./use-actos";
 
 export type Inscribiendo = { acto: MiActo; familiar: FamiliarActo };
+
+/** The diets of one diner as checkboxes (four, easy to tap on a phone). */
+function Dietas({
+  etiqueta,
+  valor,
+  alCambiar,
+}: {
+  etiqueta: string;
+  valor: readonly Dieta[];
+  alCambiar: (v: Dieta[]) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Checkbox.Group label={etiqueta} value={[...valor]} onChange={(v) => alCambiar(v as Dieta[])}>
+      <Group gap="sm" mt={4}>
+        {DIETAS.map((d) => (
+          <Checkbox key={d} value={d} label={t(`actos.dietas.${d}`)} />
+        ))}
+      </Group>
+    </Checkbox.Group>
+  );
+}
 
 /**
  * Enrols one person of my family (menu when the event has them, allergies and guests), or, when
@@ -42,6 +69,10 @@ export function InscribirModal({
   const [alergias, setAlergias] = useState(inscribiendo?.familiar.alergias ?? "");
   const [invitados, setInvitados] = useState<number | string>(
     inscribiendo?.familiar.invitados ?? 0,
+  );
+  const [dietas, setDietas] = useState<string[]>(inscribiendo?.familiar.dietas ?? []);
+  const [acompanantes, setAcompanantes] = useState<Acompanante[]>(
+    inscribiendo?.familiar.acompanantes ?? [],
   );
   const [errorMenu, setErrorMenu] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -63,12 +94,22 @@ export function InscribirModal({
       setErrorMenu(t("actos.inscribir.eligeMenu"));
       return;
     }
-    const datos = { invitados: numInvitados, menu: menu ?? "", alergias: alergias.trim() };
+    // Named companions (issue 50): one per guest; at a seated dinner every guest has a name.
+    const conNombre = Array.from({ length: numInvitados }, (_, i) => acompanantes[i])
+      .filter((a): a is Acompanante => !!a && a.nombre.trim() !== "")
+      .map((a) => ({ ...a, nombre: a.nombre.trim(), alergias: a.alergias.trim() }));
+    const datos = {
+      invitados: numInvitados,
+      menu: menu ?? "",
+      alergias: alergias.trim(),
+      dietas: dietas as Dieta[],
+      acompanantes: conNombre,
+    };
     try {
       if (idInscripcion === null) {
         const creada = await inscribir.mutateAsync({
           idActo: acto.id,
-          datos: { idSocio: familiar.idSocio, ...datos },
+          datos: { idSocio: familiar.idSocio, sentarCon: [], ...datos },
         });
         if (creada.estado === "en_espera") {
           notifications.show({
@@ -150,6 +191,38 @@ export function InscribirModal({
               onChange={setInvitados}
             />
           ) : null}
+          {Array.from({ length: numInvitados }, (_, i) => {
+            const a = acompanantes[i] ?? { nombre: "", dietas: [], alergias: "" };
+            const cambiar = (c: Partial<Acompanante>) =>
+              setAcompanantes((lista) => {
+                const nueva = [...lista];
+                while (nueva.length <= i) nueva.push({ nombre: "", dietas: [], alergias: "" });
+                nueva[i] = { ...a, ...c };
+                return nueva;
+              });
+            return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a guest is its place in the list
+              <Stack key={i} gap={4} data-testid={`acompanante-${i + 1}`}>
+                <TextInput
+                  label={t("actos.inscribir.acompanante", { n: i + 1 })}
+                  required={acto.plazasPorMesa !== null}
+                  maxLength={100}
+                  value={a.nombre}
+                  onChange={(e) => cambiar({ nombre: e.currentTarget.value })}
+                />
+                <Dietas
+                  etiqueta={t("actos.inscribir.dietasDe", { n: i + 1 })}
+                  valor={a.dietas}
+                  alCambiar={(v) => cambiar({ dietas: v })}
+                />
+              </Stack>
+            );
+          })}
+          <Dietas
+            etiqueta={t("actos.inscribir.dietas")}
+            valor={dietas as Dieta[]}
+            alCambiar={setDietas}
+          />
           <Textarea
             label={t("actos.campos.alergias")}
             description={t("actos.inscribir.alergiasAyuda")}

@@ -38,6 +38,7 @@ import { nombreCompleto } from "../socios/tipos";
 import { CabeceraActos, FilasPorMenu } from "./cabecera-actos";
 import { ControlAcceso } from "./control-acceso";
 import { euros, fechaConHora, puedeMarcarAsistencia } from "./formato-actos";
+import { PlanoMesas } from "./plano-mesas";
 import {
   useAsistencia,
   useListaActos,
@@ -155,6 +156,20 @@ export function ListadoInscritosPage() {
           w={{ base: "100%", sm: 460 }}
         />
         <Group gap="xs">
+          {acto && acto.plazasPorMesa !== null ? (
+            <Button
+              variant={params.get("vista") === "mesas" ? "filled" : "light"}
+              onClick={() =>
+                setParams(
+                  params.get("vista") === "mesas"
+                    ? { acto: String(acto.id) }
+                    : { acto: String(acto.id), vista: "mesas" },
+                )
+              }
+            >
+              {t("actos.cena.vistaMesas")}
+            </Button>
+          ) : null}
           {acto && acto.fecha === hoyIso() && !acto.cancelado ? (
             <Button
               leftSection={<IconScan size={16} aria-hidden />}
@@ -196,6 +211,8 @@ export function ListadoInscritosPage() {
         <Suspense fallback={null}>
           <AsambleaTab key={idActo} idActo={idActo} />
         </Suspense>
+      ) : listado.data && params.get("vista") === "mesas" ? (
+        <PlanoMesas idActo={listado.data.acto.id} />
       ) : listado.data ? (
         <Contenido idActo={listado.data.acto.id} datos={listado.data} />
       ) : null}

@@ -15,6 +15,7 @@ import { ImagenApi } from "../../lib/imagen-api";
 import { Cargando } from "../socios/estado-carga";
 import { CabeceraActos } from "./cabecera-actos";
 import { CalendarioSuscripcion } from "./calendario-suscripcion";
+import { MesaSocio, PlazoPago, TurnoDe } from "./cena-socio";
 import { euros, fechaConHora, textoCierre } from "./formato-actos";
 import { type Inscribiendo, InscribirModal } from "./inscribir-modal";
 import { useMisActos, useMutacionesInscripcion } from "./use-actos";
@@ -201,6 +202,7 @@ function TarjetaActo({
             />
           ))}
         </Stack>
+        <MesaSocio acto={acto} />
       </Stack>
     </Card>
   );
@@ -260,6 +262,7 @@ function FilaFamiliar({
               ? t("actos.mios.precio", { precio: euros(f.precio) })
               : ""}
         </Text>
+        <PlazoPago familiar={f} />
         {esperando ? (
           <Text size="xs" c="dimmed">
             {t("actos.mios.esperaAyuda")}
@@ -296,15 +299,20 @@ function FilaFamiliar({
           </Button>
         </Group>
       ) : (
-        <Button
-          size="compact-md"
-          style={{ flexShrink: 0 }}
-          disabled={!acto.abierta}
-          aria-label={t("actos.mios.inscribirA", { nombre: f.nombre })}
-          onClick={alInscribir}
-        >
-          {t("actos.mios.inscribir")}
-        </Button>
+        <TurnoDe
+          familiar={f}
+          hijos={(abierto) => (
+            <Button
+              size="compact-md"
+              style={{ flexShrink: 0 }}
+              disabled={!acto.abierta || !abierto}
+              aria-label={t("actos.mios.inscribirA", { nombre: f.nombre })}
+              onClick={alInscribir}
+            >
+              {t("actos.mios.inscribir")}
+            </Button>
+          )}
+        />
       )}
     </Group>
   );

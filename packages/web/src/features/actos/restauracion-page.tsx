@@ -1,5 +1,5 @@
 import "./restauracion.css";
-import { type ActoRestauracion, formatearFechaHora, mensajeDeError } from "@fila/domain";
+import { type ActoRestauracion, DIETAS, formatearFechaHora, mensajeDeError } from "@fila/domain";
 import {
   Alert,
   Button,
@@ -193,8 +193,57 @@ function ActoRecuento({ acto }: { acto: ActoRestauracion }) {
             )}
           </Stack>
         </SimpleGrid>
+        <MenusPorDieta acto={acto} />
       </Stack>
     </Card>
+  );
+}
+
+/** Menus by diet (issue 50), in all and by table when the dinner is seated; none: nothing. */
+function MenusPorDieta({ acto }: { acto: ActoRestauracion }) {
+  const { t } = useTranslation();
+  const { dietas } = acto;
+  if (!dietas || dietas.personas === dietas.sinDieta) return null;
+  const mesas = dietas.porMesa.filter((m) => m.mesa !== null);
+  const filas = [
+    { clave: "total", nombre: t("actos.restauracion.total"), r: dietas },
+    ...mesas.map((m) => ({
+      clave: String(m.mesa),
+      nombre: t("actos.cena.mesa", { numero: m.mesa }),
+      r: m,
+    })),
+  ];
+  return (
+    <Table
+      withTableBorder
+      aria-label={t("actos.restauracion.porDietaDe", { acto: acto.nombre })}
+      data-testid="menus-por-dieta"
+    >
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t("actos.cena.porDieta")}</Table.Th>
+          <Table.Th ta="right">{t("actos.cena.sinDieta")}</Table.Th>
+          {DIETAS.map((d) => (
+            <Table.Th key={d} ta="right">
+              {t(`actos.dietas.${d}`)}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {filas.map((f) => (
+          <Table.Tr key={f.clave}>
+            <Table.Td>{f.nombre}</Table.Td>
+            <Table.Td ta="right">{f.r.sinDieta}</Table.Td>
+            {DIETAS.map((d) => (
+              <Table.Td key={d} ta="right">
+                {f.r.porDieta[d]}
+              </Table.Td>
+            ))}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
 
