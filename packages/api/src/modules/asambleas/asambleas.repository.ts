@@ -2,6 +2,7 @@ import { ESTADOS_POR_COBRAR, REGLAS_ASAMBLEA_POR_DEFECTO, type ReglasAsamblea } 
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { AsambleaPuntoTable, DB } from "../../db/schema.js";
 import { type EntradaAuditoria, registrarAuditoria } from "../../services/auditoria.js";
+import { periodosDe } from "../socios/antiguedad.repository.js";
 
 export type Db = Kysely<DB> | Transaction<DB>;
 
@@ -685,6 +686,6 @@ export class AsambleasRepository {
       .orderBy("creado_en")
       .orderBy("id")
       .execute();
-    return { socios, movimientos };
+    return { socios, movimientos, periodos: await periodosDe(this.db, null) };
   }
 }

@@ -925,7 +925,7 @@ export class AsambleasService {
   }
 
   async libroRegistro(formato: "pdf" | "xlsx"): Promise<FicheroDescarga> {
-    const { socios, movimientos } = await this.repo.libroRegistro();
+    const { socios, movimientos, periodos } = await this.repo.libroRegistro();
     const porSocio = new Map<number, { accion: string; fecha: string }[]>();
     for (const m of movimientos) {
       const l = porSocio.get(m.id_entidad) ?? [];
@@ -936,7 +936,10 @@ export class AsambleasService {
       matricula: s.matricula,
       nombre: nombre(s),
       nif: s.nif ?? "",
-      periodos: periodosDe(s, porSocio.get(s.id) ?? []),
+      // The member's periods in the filà (issue 49); from the record and the audit without them.
+      periodos:
+        periodos.get(s.id)?.map((p) => ({ alta: p.desde, baja: p.hasta })) ??
+        periodosDe(s, porSocio.get(s.id) ?? []),
     }));
     return formato === "xlsx"
       ? {
@@ -953,8 +956,8 @@ export class AsambleasService {
 }
 
 /**
- * The periods of a member, from the audit's leaves and re-joins and the record's own dates
- * (until the structure issue's periods land): the first joining is `fecha_alta` (or 1 January of
+ * The periods of a member without stored periods (`socio_periodo`), from the audit's leaves and
+ * re-joins and the record's own dates: the first joining is `fecha_alta` (or 1 January of
  * `anyo_alta`), each `baja` closes a period, each `alta` opens one.
  */
 export function periodosDe(
