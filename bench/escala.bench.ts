@@ -218,7 +218,8 @@ async function medirTamanyo(t: (typeof TAMANYOS)[number]) {
   process.env.DEMO_ANYOS = String(t.anyos);
   process.env.METRICS_TOKEN = "medicion-escala";
   let servidor: ChildProcess | null = null;
-  const arrancar = () => real.arrancarServidorReal({ puerto: PUERTO, dataDir, baseEmbebida });
+  const arrancar = () =>
+    real.arrancarServidorReal({ puerto: PUERTO, dataDir, baseEmbebida, limiteMs: 30 * 60_000 });
   try {
     const t0 = performance.now();
     servidor = await arrancar();
