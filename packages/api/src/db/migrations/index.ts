@@ -36,6 +36,7 @@ import * as pruebaTotp from "./2026-12-06-0035-prueba-totp.js";
 import * as loteria from "./2026-12-06-0036-loteria.js";
 import * as tesoreria from "./2026-12-06-0037-tesoreria.js";
 import * as tesoreriaExtractos from "./2026-12-06-0038-tesoreria-extractos.js";
+import * as escala from "./2026-12-07-0043-escala.js";
 
 // Static provider: works the same under tsx, vitest and a bundle.
 export const migraciones: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migraciones: Record<string, Migration> = {
   "2026-12-06-0036-loteria": loteria,
   "2026-12-06-0037-tesoreria": tesoreria,
   "2026-12-06-0038-tesoreria-extractos": tesoreriaExtractos,
+  "2026-12-07-0043-escala": escala,
 };
