@@ -493,6 +493,6 @@ if (process.env.ESCALA_PICO !== "0") {
   console.log("\nEl minuto de apertura (actos.bench.ts): 300 × 1 y 1.200 × 10");
   const antes = await pico(300, 1);
   const despues = await pico(1200, 10);
-  console.log("\n300 × 1:\n" + antes.join("\n") + "\n1.200 × 10:\n" + despues.join("\n"));
+  console.log(`\n300 × 1:\n${antes.join("\n")}\n1.200 × 10:\n${despues.join("\n")}`);
 }
 agente.destroy();
