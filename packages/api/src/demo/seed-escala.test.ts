@@ -18,7 +18,7 @@ beforeAll(async () => {
   bd = await crearBaseDePruebas();
   db = bd.db;
   await cargarDemo(db, undefined, { socios: SOCIOS, anyos: ANYOS });
-});
+}, 120_000);
 
 afterAll(async () => {
   await bd?.cerrar();
