@@ -451,8 +451,10 @@ for (const t of TAMANYOS)
     console.error(`  ${t.nombre}: ${(error as Error).message}`);
   }
 
-const primero = TAMANYOS[0].nombre;
-const ultimo = TAMANYOS.at(-1)?.nombre ?? primero;
+// The ratio is always the biggest size over the smallest, whatever the order they ran in.
+const porTamanyo = [...TAMANYOS].sort((a, b) => a.socios * a.anyos - b.socios * b.anyos);
+const primero = porTamanyo[0].nombre;
+const ultimo = porTamanyo.at(-1)?.nombre ?? primero;
 const yard = "GET /api/salud (vara de medir)";
 const ya = valores[primero]?.[yard];
 const yb = valores[ultimo]?.[yard];
