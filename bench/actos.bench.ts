@@ -21,6 +21,7 @@ import { asegurarAsociacion } from "../packages/api/src/bootstrap/bootstrap.js";
 import { crearBaseTemporal } from "../packages/api/src/db/base-temporal.js";
 import { migrar } from "../packages/api/src/db/migrar.js";
 import { CUENTAS_DEMO, cargarDemo } from "../packages/api/src/demo/seed-demo.js";
+import { tamanyoDemo } from "../packages/api/src/demo/tamanyo.js";
 import { nuevoToken } from "../packages/api/src/lib/tokens.js";
 import { AuthRepository } from "../packages/api/src/modules/auth/auth.repository.js";
 import {
@@ -97,7 +98,7 @@ async function medir(motor: string, databaseUrl?: string): Promise<boolean> {
       async (db) => {
         await migrar(db);
         await asegurarAsociacion(db);
-        await cargarDemo(db, dataDir);
+        await cargarDemo(db, dataDir, tamanyoDemo(process.env));
         const socios = await db
           .selectFrom("socio")
           .select("id")

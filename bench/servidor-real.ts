@@ -46,6 +46,8 @@ export type OpcionesServidor = {
    * over to its own on the first start.
    */
   baseEmbebida?: "pglite" | "postgres";
+  /** How long the start may take (the demo seed included); five minutes unless said. */
+  limiteMs?: number;
 };
 
 /**
@@ -70,7 +72,7 @@ export async function conBaseDelServidor<T>(
   }
 }
 
-/** Starts it and waits until it is ready (`GET /api/salud/lista`), five minutes at most. */
+/** Starts it and waits until it is ready (`GET /api/salud/lista`), `limiteMs` at most. */
 export async function arrancarServidorReal({
   puerto,
   dataDir,
@@ -78,6 +80,7 @@ export async function arrancarServidorReal({
   argumentosNode = [],
   demo = true,
   baseEmbebida,
+  limiteMs = 300_000,
 }: OpcionesServidor): Promise<ChildProcess> {
   const base = `http://127.0.0.1:${puerto}`;
   const env: NodeJS.ProcessEnv = {
@@ -106,7 +109,7 @@ export async function arrancarServidorReal({
       env,
     },
   );
-  const limite = Date.now() + 300_000;
+  const limite = Date.now() + limiteMs;
   while (Date.now() < limite) {
     if (servidor.exitCode !== null) throw new Error("el servidor ha terminado al arrancar");
     try {
@@ -116,7 +119,7 @@ export async function arrancarServidorReal({
     }
     await new Promise((ok) => setTimeout(ok, 300));
   }
-  throw new Error("el servidor no ha arrancado en 5 minutos");
+  throw new Error(`el servidor no ha arrancado en ${Math.round(limiteMs / 60_000)} minutos`);
 }
 
 /** Stops it (SIGTERM: requests in flight finish) and waits for it to exit. */

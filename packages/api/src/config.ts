@@ -2,6 +2,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { ANUNCIO_DIAS_VIGENCIA } from "@fila/domain";
 import { ErrorDeArranque } from "./bootstrap/fallo-arranque.js";
+import { type TamanyoDemo, tamanyoDemo } from "./demo/tamanyo.js";
 
 export type Config = {
   port: number;
@@ -24,6 +25,8 @@ export type Config = {
   mailFrom: string;
   logLevel: string;
   demo: boolean;
+  /** Size of the demo filà (DEMO_SOCIOS × DEMO_ANYOS, issue 51); unset, 300 × 1. */
+  demoTamanyo?: TamanyoDemo;
   webDist: string | null;
   /** Minimum time a login answer takes, so a wrong email and a wrong password look alike. */
   loginMinMs: number;
@@ -116,6 +119,7 @@ export function leerConfig(
     mailFrom: env.MAIL_FROM || "Filà <no-responder@fila.local>",
     logLevel: env.LOG_LEVEL || "info",
     demo: argv.includes("--demo") || env.DEMO === "1" || env.DEMO === "true",
+    demoTamanyo: tamanyoDemo(env),
     webDist: path.join(raiz, "packages/web/dist"),
     loginMinMs: 250,
     vapidPublicKey: env.VAPID_PUBLIC_KEY || null,

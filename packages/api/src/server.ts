@@ -57,7 +57,7 @@ async function main(): Promise<void> {
       email: config.adminEmail,
       password: config.adminPassword,
     });
-    const demo = config.demo ? await cargarDemo(bd.db, config.dataDir) : null;
+    const demo = config.demo ? await cargarDemo(bd.db, config.dataDir, config.demoTamanyo) : null;
     return { primer, demo, secretos, restauracion };
   });
   const app = await buildApp({ config, db: bd.db, clave, pglite: bd.pglite });

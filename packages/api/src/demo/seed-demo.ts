@@ -6,6 +6,7 @@
  * (salvo los id que asigna la base de datos, el hash de la contraseña y la fecha de
  * aceptación de las condiciones).
  */
+import { hoyIso } from "@fila/domain";
 import { isValidIBAN } from "ibantools";
 import { type Insertable, sql } from "kysely";
 import type { Database } from "../db/database.js";
@@ -14,6 +15,14 @@ import { aleatorio } from "../lib/aleatorio.js";
 import { hashPassword } from "../lib/passwords.js";
 import { cargarDemoActos } from "./seed-actos.js";
 import { cargarDemoComunicacion } from "./seed-comunicacion.js";
+import {
+  type ContextoEscala,
+  cargarHistoriaDeEscala,
+  esTamanyoPorDefecto,
+  sociosDeEscala,
+  TAMANYO_DEMO_POR_DEFECTO,
+  type TamanyoDemo,
+} from "./seed-escala.js";
 import { cargarDemoEstructura } from "./seed-estructura.js";
 import { cargarDemoLoteria } from "./seed-loteria.js";
 import { cargarDemoMercadillo } from "./seed-mercadillo.js";
@@ -125,7 +134,7 @@ export function ibanEspanyol(ccc: string): string {
   return `ES${String(98 - resto).padStart(2, "0")}${ccc}`;
 }
 
-const BANCOS = [
+export const BANCOS = [
   { entidad: "2100", bic: "CAIXESBBXXX", peso: 30 },
   { entidad: "0081", bic: "BSABESBBXXX", peso: 20 },
   { entidad: "0049", bic: "BSCHESMMXXX", peso: 15 },
@@ -216,7 +225,7 @@ function lista(texto: string): readonly string[] {
   return texto.split(",").map((x) => x.trim());
 }
 
-const NOMBRES = {
+export const NOMBRES = {
   hombre: {
     mayores: lista(
       "José, Antonio, Francisco, Vicente, Rafael, Manuel, Juan, Salvador, Enrique, Miguel, Ramón, Joaquín, Luis, Fernando, Pedro, Tomás, Vicent, Josep, Francesc, Enric, Miquel, Joan, Jaume, Gonzalo",
@@ -241,7 +250,7 @@ const NOMBRES = {
   },
 } as const;
 
-const APELLIDOS = lista(
+export const APELLIDOS = lista(
   "Sanjuán, Pastor, Jordà, Miró, Moltó, Ferrándiz, Reig, Gisbert, Vilaplana, Santonja, Carbonell, Valor, Boronat, Colomer, Francés, Gomis, Llorens, Mora, Payà, Pérez, García, Martínez, López, Sánchez, Fernández, Ribes, Seguí, Soler, Tormo, Verdú, Belda, Blanes, Calbo, Cantó, Doménech, Esteve, Giner, Insa, Juan, Linares, Mullor, Nadal, Olcina, Ortiz, Pascual, Peidro, Ripoll, Sempere, Terol, Vidal, Abad, Albero, Botella, Cortés, Espí, Jover, Monllor, Matarredona, Pla, Satorre, Silvestre, Valls, Vañó, Rovira, Candela, Aracil, Domènech, Mataix, Company",
 );
 
@@ -852,8 +861,24 @@ function filaSocio(
  * y devuelve `{ cargada: false }`; si no, lo inserta todo en una sola transacción.
  * Requiere que exista la fila 1 de `asociacion` (la crea `asegurarAsociacion`).
  */
-/** `dataDir` is where the demo documents' files go (as uploads do); without it, no documents. */
-export async function cargarDemo(db: Database, dataDir?: string): Promise<{ cargada: boolean }> {
+/**
+ * `dataDir` is where the demo documents' files go (as uploads do); without it, no documents.
+ * `tamanyo` (DEMO_SOCIOS × DEMO_ANYOS, `seed-escala.ts`): beyond 300 × 1, more members and years
+ * of history, generated in bulk SQL.
+ */
+/** DEMO_TRAZA=1: how long each part of the seed takes (the generator's profile). */
+async function traza(nombre: string, paso: () => Promise<void>): Promise<void> {
+  const t0 = performance.now();
+  await paso();
+  if (process.env.DEMO_TRAZA === "1")
+    console.log(`${nombre}: ${Math.round(performance.now() - t0)} ms`);
+}
+
+export async function cargarDemo(
+  db: Database,
+  dataDir?: string,
+  tamanyo: TamanyoDemo = TAMANYO_DEMO_POR_DEFECTO,
+): Promise<{ cargada: boolean }> {
   const yaCargada = async (q: Database) =>
     (await q
       .selectFrom("usuario")
@@ -997,13 +1022,28 @@ export async function cargarDemo(db: Database, dataDir?: string): Promise<{ carg
       .onConflict((oc) => oc.column("email").doNothing())
       .execute();
 
-    await cargarDemoRemesas(tx);
-    await cargarDemoPagos(tx);
-    await cargarDemoLoteria(tx);
-    await cargarDemoEstructura(tx);
-    await cargarDemoActos(tx);
-    await cargarDemoComunicacion(tx, dataDir);
-    await cargarDemoMercadillo(tx);
+    // A bigger filà: its other members before the current year's seeds, which then count them.
+    let escala: ContextoEscala | null = null;
+    if (!esTamanyoPorDefecto(tamanyo)) {
+      const hoy = hoyIso();
+      const anyo = Number(hoy.slice(0, 4));
+      const admin = await tx
+        .selectFrom("usuario")
+        .select("id")
+        .where("email", "=", CUENTAS_DEMO.administrador)
+        .executeTakeFirstOrThrow();
+      escala = { tx, tamanyo, anyo, hoy, desde: anyo - tamanyo.anyos + 1, idAdmin: admin.id };
+      await traza("sociosDeEscala", () => sociosDeEscala(escala as ContextoEscala));
+    }
+
+    await traza("cargarDemoRemesas", () => cargarDemoRemesas(tx));
+    await traza("cargarDemoPagos", () => cargarDemoPagos(tx));
+    await traza("cargarDemoLoteria", () => cargarDemoLoteria(tx));
+    await traza("cargarDemoEstructura", () => cargarDemoEstructura(tx));
+    await traza("cargarDemoActos", () => cargarDemoActos(tx));
+    await traza("cargarDemoComunicacion", () => cargarDemoComunicacion(tx, dataDir));
+    await traza("cargarDemoMercadillo", () => cargarDemoMercadillo(tx));
+    if (escala) await cargarHistoriaDeEscala(escala);
 
     return { cargada: true };
   });
