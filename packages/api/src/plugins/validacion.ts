@@ -1,6 +1,6 @@
 import type { FastifySchemaCompiler, FastifySchemaValidationError } from "fastify";
 import { validatorCompiler as validadorZod } from "fastify-type-provider-zod";
-import type { ZodType } from "zod";
+import { type ZodType, z } from "zod";
 
 // The mark fastify-type-provider-zod puts on its validation errors (errors.ts reads it).
 const ERROR_DE_VALIDACION = Symbol.for("ZodFastifySchemaValidationError");
@@ -59,3 +59,11 @@ export const validatorCompiler: FastifySchemaCompiler<ZodType> = (rutaEsquema) =
     };
   };
 };
+
+/** A route's id parameter (`/:id`), named in its error: «El id del acto no es válido». */
+export const idEnRuta = (que: string) =>
+  z.coerce
+    .number()
+    .int()
+    .positive({ error: `El id ${que} no es válido` })
+    .max(2_147_483_647, { error: `El id ${que} no es válido` });

@@ -18,17 +18,13 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requiereRol, requiereSesion, usuarioDe } from "../../plugins/auth.js";
 import { enviarDescarga } from "../../plugins/descargas.js";
+import { idEnRuta } from "../../plugins/validacion.js";
 import type { AntiguedadService } from "./antiguedad.service.js";
 
 const tags = ["Antigüedad y recompensas"];
 const soloJunta = requiereRol("administrador");
 
-const id = (que: string) =>
-  z.coerce
-    .number()
-    .int()
-    .positive({ error: `El id ${que} no es válido` })
-    .max(2_147_483_647, { error: `El id ${que} no es válido` });
+const id = idEnRuta;
 
 const ParamsSocio = z.object({ id: id("del socio") });
 const ParamsPeriodo = z.object({ id: id("del socio"), idPeriodo: id("del periodo") });

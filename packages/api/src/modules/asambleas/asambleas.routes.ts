@@ -26,17 +26,13 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requiereRol, requiereSesion, usuarioDe } from "../../plugins/auth.js";
 import { enviarDescarga } from "../../plugins/descargas.js";
+import { idEnRuta } from "../../plugins/validacion.js";
 import type { AsambleasService } from "./asambleas.service.js";
 
 const tags = ["Asamblea general"];
 const soloJunta = requiereRol("administrador");
 
-const id = (que: string) =>
-  z.coerce
-    .number()
-    .int()
-    .positive({ error: `El id ${que} no es válido` })
-    .max(2_147_483_647, { error: `El id ${que} no es válido` });
+const id = idEnRuta;
 
 const Params = z.object({ id: id("de la asamblea") });
 const ParamsPunto = z.object({ id: id("de la asamblea"), idPunto: id("del punto") });

@@ -29,6 +29,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requiereRol, requiereSesion, usuarioDe } from "../../plugins/auth.js";
 import { enviarDescarga } from "../../plugins/descargas.js";
+import { idEnRuta } from "../../plugins/validacion.js";
 import type { EstructuraService } from "./estructura.service.js";
 
 const tagsEscuadras = ["Escuadras"];
@@ -36,12 +37,7 @@ const tagsGrupos = ["Grupos"];
 const tagsCargos = ["Cargos"];
 const soloJunta = requiereRol("administrador");
 
-const id = (que: string) =>
-  z.coerce
-    .number()
-    .int()
-    .positive({ error: `El id ${que} no es válido` })
-    .max(2_147_483_647, { error: `El id ${que} no es válido` });
+const id = idEnRuta;
 
 const ParamsGrupo = z.object({ id: id("del grupo") });
 const ParamsMiembro = z.object({ id: id("del grupo"), idSocio: id("del socio") });

@@ -28,17 +28,13 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requiereRol, requiereSesion, usuarioDe } from "../../plugins/auth.js";
 import { enviarDescarga } from "../../plugins/descargas.js";
+import { idEnRuta } from "../../plugins/validacion.js";
 import type { LoteriasService } from "./loterias.service.js";
 
 const tags = ["Lotería"];
 const soloJunta = requiereRol("administrador");
 
-const id = (que: string) =>
-  z.coerce
-    .number()
-    .int()
-    .positive({ error: `El id ${que} no es válido` })
-    .max(2_147_483_647, { error: `El id ${que} no es válido` });
+const id = idEnRuta;
 
 const ParamsLoteria = z.object({ id: id("de la lotería") });
 const ParamsTalonario = z.object({ id: id("de la lotería"), idTalonario: id("del talonario") });
