@@ -54,6 +54,9 @@ describe("ActoSchema", () => {
       plazasLibres: null,
       listaEspera: false,
       numEnEspera: 0,
+      turnos: [],
+      plazoPagoHoras: null,
+      plazasPorMesa: null,
     });
   });
 

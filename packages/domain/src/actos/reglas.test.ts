@@ -124,6 +124,9 @@ describe("InscripcionEntradaSchema", () => {
       invitados: 0,
       menu: "",
       alergias: "",
+      dietas: [],
+      acompanantes: [],
+      sentarCon: [],
     });
     expect(InscripcionEntradaSchema.safeParse({ idSocio: 0 }).error?.issues[0]?.message).toBe(
       "Elige un socio válido",
