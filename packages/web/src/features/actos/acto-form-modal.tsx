@@ -20,6 +20,7 @@ import {
 import { useForm } from "@mantine/form";
 import { useEffect, useState } from "react";
 import { CampoFecha } from "../../lib/campo-fecha";
+import { CampoFechaHora } from "../../lib/campo-fecha-hora";
 import { CampoHora } from "../../lib/campo-hora";
 import { useTranslation } from "../../lib/i18n";
 import { IdiomasDelTexto } from "../idioma/idiomas-del-texto";
@@ -251,8 +252,7 @@ export function ActoFormModal({
           {v.turnos.map((_turno, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a turn is its place in the list
             <Group key={i} align="flex-end" wrap="wrap" gap="xs">
-              <TextInput
-                type="datetime-local"
+              <CampoFechaHora
                 label={t("actos.campos.turnoDesde", { n: i + 1 })}
                 {...form.getInputProps(`turnos.${i}.desde`)}
               />
@@ -276,8 +276,7 @@ export function ActoFormModal({
             </Group>
           ))}
           <Group align="flex-end" gap="xs">
-            <TextInput
-              type="datetime-local"
+            <CampoFechaHora
               label={t("actos.campos.aperturaGeneral")}
               description={t("actos.ayuda.aperturaGeneral")}
               {...form.getInputProps("aperturaGeneral")}

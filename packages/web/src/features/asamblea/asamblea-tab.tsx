@@ -20,6 +20,8 @@ import { RichTextEditor } from "@mantine/tiptap";
 import { useEditor } from "@tiptap/react";
 import { useCallback, useEffect, useState } from "react";
 import { api } from "../../lib/api";
+import { CampoFecha } from "../../lib/campo-fecha";
+import { CampoFechaHora } from "../../lib/campo-fecha-hora";
 import { descargarDeApi } from "../../lib/descargar";
 import { useTranslation } from "../../lib/i18n";
 import { notificarError } from "../../lib/notificar";
@@ -145,17 +147,15 @@ function NuevaAsamblea({ idActo }: { idActo: number }) {
           allowDeselect={false}
         />
         <Group grow>
-          <TextInput
-            type="datetime-local"
+          <CampoFechaHora
             label={t("asamblea.campos.primera")}
             value={primera}
-            onChange={(e) => setPrimera(e.currentTarget.value)}
+            onChange={setPrimera}
           />
-          <TextInput
-            type="datetime-local"
+          <CampoFechaHora
             label={t("asamblea.campos.segunda")}
             value={segunda}
-            onChange={(e) => setSegunda(e.currentTarget.value)}
+            onChange={setSegunda}
           />
         </Group>
         <Text fw={600}>{t("asamblea.ordenDelDia")}</Text>
@@ -665,11 +665,10 @@ function ActaAsamblea({ a }: { a: Asamblea }) {
           >
             {t("asamblea.guardarActa")}
           </Button>
-          <TextInput
-            type="date"
+          <CampoFecha
             label={t("asamblea.fechaAprobacion")}
-            value={fecha}
-            onChange={(e) => setFecha(e.currentTarget.value)}
+            value={fecha || null}
+            onChange={setFecha}
           />
           <Button
             variant="default"
