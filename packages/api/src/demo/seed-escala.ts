@@ -972,10 +972,15 @@ export async function asambleasDeEscala(ctx: ContextoEscala): Promise<void> {
     order by x.id, v.orden
   `,
   );
-  // The census at the call (the 4th of January): the members active that day.
+  // The census at the call (the 4th of January): the members active that day; in debt, who has
+  // a charge to collect (pending or returned) that fell due before (each member's first one).
   await correr(
     tx,
     `
+    with deuda as (
+      select id_socio, min(fecha_vencimiento) as vence from pago
+      where estado in ('pendiente', 'devuelto') group by id_socio
+    )
     insert into asamblea_censo (id_asamblea, id_socio, incluido, motivo, por_email, por_carta, por_alerta)
     select id_asamblea, id_socio, motivo = '', motivo, motivo = '' and email <> '',
       motivo = '' and email = '', motivo = '' and con_cuenta
@@ -984,12 +989,12 @@ export async function asambleasDeEscala(ctx: ContextoEscala): Promise<void> {
         exists (select 1 from usuario u where u.id_socio = s.id and u.activo) as con_cuenta,
         case when s.fecha_nacimiento is null then 'sin_fecha_nacimiento'
           when s.fecha_nacimiento > (x.convocada_en at time zone 'Europe/Madrid')::date - interval '18 years' then 'edad'
-          when exists (select 1 from pago p where p.id_socio = s.id and p.estado in ('pendiente', 'devuelto')
-            and p.fecha_vencimiento < (x.convocada_en at time zone 'Europe/Madrid')::date) then 'deuda'
+          when d.vence < (x.convocada_en at time zone 'Europe/Madrid')::date then 'deuda'
           else '' end as motivo
       from asamblea x
       join socio s on s.fecha_alta <= (x.convocada_en at time zone 'Europe/Madrid')::date
         and (s.fecha_baja is null or s.fecha_baja > (x.convocada_en at time zone 'Europe/Madrid')::date)
+      left join deuda d on d.id_socio = s.id
       where ${deEscala}
     ) c
     order by id_asamblea, id_socio
