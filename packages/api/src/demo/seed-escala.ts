@@ -13,12 +13,16 @@
  *   `remesasDeEscala` (a collected SEPA remittance per quarter), `actosDeEscala` (twenty events a
  *   year with enrolments and attendance, the dinners paid with their charges), `noticiasDeEscala`,
  *   `alertasDeEscala` (with their recipients), `auditoriaDeEscala`, `loteriasDeEscala` (a
- *   Christmas lottery a year with settled books) and `tesoreriaDeEscala` (the month's movements);
- *   and `actoGrandeDeEscala`, an upcoming event with 1,000 enrolled (the bench's biggest list).
+ *   Christmas lottery a year with settled books), `tesoreriaDeEscala` (the month's movements),
+ *   `estructuraDeEscala` (escuadras with their cabos, the junta's cargos), `asambleasDeEscala`
+ *   (the general assembly: census, delegations, attendance, votes, minutes) and `mesasDeEscala`
+ *   (the paid dinners' tables and diets); and `actoGrandeDeEscala`, an upcoming event with 1,000
+ *   enrolled (the bench's biggest list). The members' periods (`socio_periodo`) are set with the
+ *   members, in `sociosDeEscala`.
  *
  * Every value comes from `hashint4` of the row's numbers: the same size gives the same filà.
- * To add an area (assemblies, escuadras and cargos, periods, tables…), write one more
- * `async function xDeEscala(ctx: ContextoEscala)` and add it to `AREAS_HISTORIA`.
+ * To add an area, write one more `async function xDeEscala(ctx: ContextoEscala)` and add it to
+ * `AREAS_HISTORIA`.
  */
 import { REGLAS_ASAMBLEA_POR_DEFECTO } from "@fila/domain";
 import { sql } from "kysely";
