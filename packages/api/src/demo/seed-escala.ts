@@ -13,13 +13,18 @@
  *   `remesasDeEscala` (a collected SEPA remittance per quarter), `actosDeEscala` (twenty events a
  *   year with enrolments and attendance, the dinners paid with their charges), `noticiasDeEscala`,
  *   `alertasDeEscala` (with their recipients), `auditoriaDeEscala`, `loteriasDeEscala` (a
- *   Christmas lottery a year with settled books) and `tesoreriaDeEscala` (the month's movements);
- *   and `actoGrandeDeEscala`, an upcoming event with 1,000 enrolled (the bench's biggest list).
+ *   Christmas lottery a year with settled books), `tesoreriaDeEscala` (the month's movements),
+ *   `estructuraDeEscala` (escuadras with their cabos, the junta's cargos), `asambleasDeEscala`
+ *   (the general assembly: census, delegations, attendance, votes, minutes) and `mesasDeEscala`
+ *   (the paid dinners' tables and diets); and `actoGrandeDeEscala`, an upcoming event with 1,000
+ *   enrolled (the bench's biggest list). The members' periods (`socio_periodo`) are set with the
+ *   members, in `sociosDeEscala`.
  *
  * Every value comes from `hashint4` of the row's numbers: the same size gives the same filà.
- * To add an area (assemblies, escuadras and cargos, periods, tables…), write one more
- * `async function xDeEscala(ctx: ContextoEscala)` and add it to `AREAS_HISTORIA`.
+ * To add an area, write one more `async function xDeEscala(ctx: ContextoEscala)` and add it to
+ * `AREAS_HISTORIA`.
  */
+import { REGLAS_ASAMBLEA_POR_DEFECTO } from "@fila/domain";
 import { sql } from "kysely";
 import type { Database } from "../db/database.js";
 import { APELLIDOS, BANCOS, digitosControlCcc, ibanEspanyol, NOMBRES } from "./seed-demo.js";
@@ -229,6 +234,7 @@ export async function sociosDeEscala(ctx: ContextoEscala): Promise<void> {
       and (c.matricula - ${base} - 1) % 4 = 0 and p.matricula = c.matricula + 1
   `,
   );
+  await periodosDeEscala(ctx, base);
   await correr(
     tx,
     `
@@ -238,6 +244,54 @@ export async function sociosDeEscala(ctx: ContextoEscala): Promise<void> {
     where s.matricula > ${base} and s.activo and s.fecha_nacimiento < make_date(${anyo} - 18, 1, 1)
       and ${h("s.matricula", 28)} % 2 = 0
     on conflict (email) do nothing
+  `,
+  );
+}
+
+/**
+ * The generated members' periods in the filà (`socio_periodo`, migration 0040). The trigger
+ * `socio_periodo_al_cambiar` already opened one from `fecha_alta` for each active member inserted;
+ * it opens none for a member inserted already gone, so those get their one closed period
+ * (`fecha_alta` to `fecha_baja`). One in twelve of the active members who joined at least six
+ * years before the history left and came back: their open period starts on the return and an
+ * earlier one runs from `fecha_alta` to the leaving day. The gap falls before the first year of
+ * the history, so every generated year (fees, events, escuadras, assemblies) sees them active.
+ */
+async function periodosDeEscala(ctx: ContextoEscala, base: number): Promise<void> {
+  const { tx } = ctx;
+  await correr(
+    tx,
+    `
+    insert into socio_periodo (id_socio, desde, hasta, id_tipo_socio, creado_en)
+    select s.id, s.fecha_alta, s.fecha_baja, s.id_tipo_socio, s.fecha_baja::timestamptz
+    from socio s
+    where s.matricula > ${base} and not s.activo and s.fecha_baja is not null
+    order by s.id
+  `,
+  );
+  // r: the year of the return, within [leaving year + 1, desde - 1]; leaving in [alta + 1, desde - 4].
+  await correr(
+    tx,
+    `
+    with v as materialized (
+      select s.id, s.id_tipo_socio, s.fecha_alta, l.sale,
+        l.sale + 1 + ${h("s.id", 82)} % (${ctx.desde} - 1 - l.sale) as vuelve
+      from socio s
+      cross join lateral (select extract(year from s.fecha_alta)::integer + 1
+        + ${h("s.id", 81)} % (${ctx.desde} - 4 - extract(year from s.fecha_alta)::integer) as sale) l
+      where s.matricula > ${base} and s.activo
+        and extract(year from s.fecha_alta) <= ${ctx.desde} - 6 and ${h("s.id", 80)} % 12 = 0
+    ), antes as (
+      insert into socio_periodo (id_socio, desde, hasta, id_tipo_socio, creado_en)
+      select id, fecha_alta, make_date(sale, 1 + ${h("id", 83)} % 12, 1 + ${h("id", 84)} % 28),
+        id_tipo_socio, make_date(sale, 1, 1)::timestamptz
+      from v order by id
+    ), abierto as (
+      update socio_periodo p set desde = make_date(v.vuelve, 1 + ${h("v.id", 85)} % 12, 1 + ${h("v.id", 86)} % 28)
+      from v where p.id_socio = v.id and p.hasta is null
+    )
+    update socio s set edad_festera = greatest(0, s.edad_festera - (v.vuelve - v.sale))
+    from v where s.id = v.id
   `,
   );
 }
@@ -763,6 +817,370 @@ export async function tesoreriaDeEscala(ctx: ContextoEscala): Promise<void> {
   );
 }
 
+/** Names of the escuadras of a year (a number after them when there are more). */
+const ESCUADRAS = [
+  "Negres",
+  "Blanques",
+  "Roges",
+  "Verdes",
+  "Blaves",
+  "Daurades",
+  "Morades",
+  "Grises",
+];
+
+/**
+ * Every past festival year's escuadras (issue 49): its festeros (Fester or Juvenil, 14 or older,
+ * active that year) in escuadras of about twelve, at most one per festero and year (the partial
+ * unique index), the last one «especial», each with its place in the entrada and its cabo, a member
+ * of it, as the cargo «cabo» of that year (one `socio_cargo` row with `id_grupo`, 1/1 to 31/12).
+ * And the junta's cargos over the years: two-year terms from June, each cargo held by a different
+ * adult active the whole term, back from the demo's current junta (from June two years ago).
+ */
+export async function estructuraDeEscala(ctx: ContextoEscala): Promise<void> {
+  const { tx } = ctx;
+  const festeros = `
+      select y, s.id as id_socio,
+        row_number() over (partition by y order by ${h("s.id * 13 + y", 90)}, s.id) as n,
+        count(*) over (partition by y) as total
+      from ${anyosPasados(ctx)} as y
+      join socio s on ${activoEn("y")}
+      join tipo_socio ts on ts.id = s.id_tipo_socio and ts.nombre in ('Fester', 'Juvenil')
+      where s.fecha_nacimiento <= make_date(y - 14, 12, 31)`;
+  await correr(
+    tx,
+    `
+    insert into grupo (clase, anyo, nombre, tipo, traje, banda, descripcion, orden, activo, creado_en)
+    select 'escuadra', y, (${arrayLiteral(ESCUADRAS)})[1 + (k - 1) % ${ESCUADRAS.length}]
+        || case when k > ${ESCUADRAS.length} then ' ' || ((k - 1) / ${ESCUADRAS.length} + 1) else '' end,
+      case when k = e then 'especial' else 'ordinaria' end,
+      case when k = e then 'Gala' else 'Moro ' || k end,
+      (array['Unió Musical', 'Banda Primitiva', 'Societat Musical', 'Agrupació Musical'])[1 + k % 4],
+      '', k - 1, true, make_date(y, 1, 15)::timestamptz
+    from (select y, ceil(count(*) / 12.0)::integer as e from (${festeros}) f group by y) t
+    cross join lateral generate_series(1, t.e) as k
+    order by y, k
+  `,
+  );
+  const escuadra = `g.clase = 'escuadra' and g.anyo = f.y and g.orden = (f.n - 1) % ceil(f.total / 12.0)::integer`;
+  await correr(
+    tx,
+    `
+    insert into grupo_miembro (id_grupo, clase, anyo, id_socio, rol, creado_en)
+    select g.id, 'escuadra', f.y, f.id_socio, '', make_date(f.y, 1, 20)::timestamptz
+    from (${festeros}) f
+    join grupo g on ${escuadra}
+    order by g.id, f.id_socio
+  `,
+  );
+  await correr(
+    tx,
+    `
+    insert into grupo_desfile (id_grupo, desfile, orden)
+    select g.id, 'entrada', g.orden + 1 from grupo g
+    where g.clase = 'escuadra' and g.anyo between ${ctx.desde} and ${ctx.anyo - 1}
+  `,
+  );
+  // The cabo: the member of each escuadra first by a hash of the year.
+  await correr(
+    tx,
+    `
+    insert into socio_cargo (id_socio, id_cargo, desde, hasta, id_grupo, notas, creado_en)
+    select distinct on (m.id_grupo) m.id_socio, (select id from cargo where codigo = 'cabo'),
+      make_date(m.anyo, 1, 1), make_date(m.anyo, 12, 31), m.id_grupo, '',
+      make_date(m.anyo, 1, 20)::timestamptz
+    from grupo_miembro m
+    where m.clase = 'escuadra' and m.anyo between ${ctx.desde} and ${ctx.anyo - 1}
+    order by m.id_grupo, ${h("m.id_socio * 7 + m.anyo", 91)}, m.id_socio
+  `,
+  );
+  // The junta's terms: from June of y to May of y + 2, back from the demo's current junta (from
+  // June two years ago) while they reach the history's first year.
+  await correr(
+    tx,
+    `
+    with c as (
+      select id, row_number() over (order by orden, id) as k from cargo
+      where codigo in ('presidente', 'vicepresidente', 'secretario', 'tesorero', 'vocal')
+    ), t as (
+      select y, make_date(y, 6, 1) as desde, make_date(y + 2, 5, 31) as hasta
+      from generate_series(${ctx.anyo - 4}, ${ctx.desde - 2}, -2) as y
+    ), candidatos as (
+      select t.*, s.id as id_socio,
+        row_number() over (partition by t.y order by ${h("s.id * 11 + t.y", 92)}, s.id) as k
+      from t join socio s on s.fecha_alta <= t.desde and (s.fecha_baja is null or s.fecha_baja > t.hasta)
+        and s.fecha_nacimiento <= make_date(t.y - 25, 1, 1)
+    )
+    insert into socio_cargo (id_socio, id_cargo, desde, hasta, notas, creado_en)
+    select x.id_socio, c.id, x.desde, x.hasta, 'Junta ' || extract(year from x.desde) || '–'
+      || extract(year from x.hasta), x.desde::timestamptz
+    from candidatos x join c on c.k = x.k
+    order by x.desde, c.k
+  `,
+  );
+}
+
+/** The order of the day of every past general assembly: title, vote (mode, majority) or none. */
+const PUNTOS_ASAMBLEA: readonly [string, "secreta" | "publica" | null, string | null][] = [
+  ["Lectura y aprobación del acta de la asamblea anterior", "publica", "simple"],
+  ["Estado de cuentas del ejercicio", "publica", "simple"],
+  ["Presupuesto y cuotas del año", "secreta", "absoluta"],
+  ["Elección de la junta directiva", "secreta", "simple"],
+  ["Ruegos y preguntas", null, null],
+];
+
+/**
+ * The general assembly of every past year, on its «Assemblea general» event (24 January), as the
+ * assembly module leaves it (issue 48): called 20 days before with the default rules frozen, its
+ * census frozen at the call (the members active that day; in, or out and why: no birth date,
+ * under 18, charges owed past due at the call, as `motivoFueraCenso`), reached by e-mail, letter
+ * or alert; present, the members of the census who attended the event; one in ten of the absent
+ * delegating to a different present member (at most one each, no chains, some on paper); the
+ * voted points closed, each present member voting for themself and for whoever delegated to
+ * them: one «has voted» row per member represented, counts that add up to them (public points
+ * with each vote by name), about three in four «sí». The minutes, approved at the next year's
+ * assembly (when it has been held) with their hash.
+ */
+export async function asambleasDeEscala(ctx: ContextoEscala): Promise<void> {
+  const { tx } = ctx;
+  const reglas = JSON.stringify(REGLAS_ASAMBLEA_POR_DEFECTO);
+  await correr(
+    tx,
+    `
+    insert into asamblea (id_acto, caracter, primera_convocatoria, segunda_convocatoria, reglas,
+      convocada_en, iniciada_en, creado_en)
+    select a.id, 'ordinaria', make_timestamptz(y, 1, 24, 19, 0, 0, 'Europe/Madrid'),
+      make_timestamptz(y, 1, 24, 19, 30, 0, 'Europe/Madrid'), ${literal(reglas)}::jsonb,
+      make_timestamptz(y, 1, 4, 10, 0, 0, 'Europe/Madrid'),
+      make_timestamptz(y, 1, 24, 19, 30, 0, 'Europe/Madrid'),
+      make_timestamptz(y, 1, 2, 10, 0, 0, 'Europe/Madrid')
+    from ${anyosPasados(ctx)} as y
+    join acto a on a.fecha = make_date(y, 1, 24) and a.nombre = 'Assemblea general'
+    order by y
+  `,
+  );
+  const deEscala = `x.primera_convocatoria < make_date(${ctx.anyo}, 1, 1) and x.primera_convocatoria >= make_date(${ctx.desde}, 1, 1)
+    and x.creado_en = make_timestamptz(extract(year from x.primera_convocatoria)::integer, 1, 2, 10, 0, 0, 'Europe/Madrid')`;
+  await correr(
+    tx,
+    `
+    insert into asamblea_punto (id_asamblea, orden, titulo, descripcion, modo, mayoria, base, estado)
+    select x.id, v.orden, v.titulo, '', v.modo, v.mayoria, case when v.modo is null then null else 'emitidos' end,
+      case when v.modo is null then 'pendiente' else 'cerrada' end
+    from asamblea x
+    cross join (values ${PUNTOS_ASAMBLEA.map(
+      ([t, m, may], i) =>
+        `(${i + 1}, ${literal(t)}, ${m ? literal(m) : "null::text"}, ${may ? literal(may) : "null::text"})`,
+    ).join(", ")}) as v(orden, titulo, modo, mayoria)
+    where ${deEscala}
+    order by x.id, v.orden
+  `,
+  );
+  // The census at the call (the 4th of January): the members active that day; in debt, who has
+  // a charge to collect (pending or returned) that fell due before (each member's first one).
+  await correr(
+    tx,
+    `
+    with deuda as (
+      select id_socio, min(fecha_vencimiento) as vence from pago
+      where estado in ('pendiente', 'devuelto') group by id_socio
+    )
+    insert into asamblea_censo (id_asamblea, id_socio, incluido, motivo, por_email, por_carta, por_alerta)
+    select id_asamblea, id_socio, motivo = '', motivo, motivo = '' and email <> '',
+      motivo = '' and email = '', motivo = '' and con_cuenta
+    from (
+      select x.id as id_asamblea, s.id as id_socio, s.email,
+        exists (select 1 from usuario u where u.id_socio = s.id and u.activo) as con_cuenta,
+        case when s.fecha_nacimiento is null then 'sin_fecha_nacimiento'
+          when s.fecha_nacimiento > (x.convocada_en at time zone 'Europe/Madrid')::date - interval '18 years' then 'edad'
+          when d.vence < (x.convocada_en at time zone 'Europe/Madrid')::date then 'deuda'
+          else '' end as motivo
+      from asamblea x
+      join socio s on s.fecha_alta <= (x.convocada_en at time zone 'Europe/Madrid')::date
+        and (s.fecha_baja is null or s.fecha_baja > (x.convocada_en at time zone 'Europe/Madrid')::date)
+      left join deuda d on d.id_socio = s.id
+      where ${deEscala}
+    ) c
+    order by id_asamblea, id_socio
+  `,
+  );
+  await correr(
+    tx,
+    `
+    insert into asamblea_asistente (id_asamblea, id_socio, por, llegada)
+    select x.id, c.id_socio, case when ${h("c.id_socio + x.id", 100)} % 5 = 0 then 'manual' else 'carnet' end,
+      x.primera_convocatoria - interval '20 minutes' + (${h("c.id_socio + x.id", 101)} % 45) * interval '1 minute'
+    from asamblea x
+    join asamblea_censo c on c.id_asamblea = x.id and c.incluido
+    join inscripcion i on i.id_acto = x.id_acto and i.id_socio = c.id_socio and i.asistio
+    where ${deEscala}
+    order by x.id, c.id_socio
+  `,
+  );
+  // Delegations: the k-th absent delegator (one in ten of the absent) to the k-th present member.
+  await correr(
+    tx,
+    `
+    with ausentes as (
+      select c.id_asamblea, c.id_socio,
+        row_number() over (partition by c.id_asamblea order by ${h("c.id_socio * 3 + c.id_asamblea", 102)}, c.id_socio) as k
+      from asamblea x
+      join asamblea_censo c on c.id_asamblea = x.id and c.incluido
+      where ${deEscala} and ${h("c.id_socio * 5 + c.id_asamblea", 103)} % 10 = 0
+        and not exists (select 1 from asamblea_asistente p where p.id_asamblea = c.id_asamblea and p.id_socio = c.id_socio)
+    ), presentes as (
+      select p.id_asamblea, p.id_socio,
+        row_number() over (partition by p.id_asamblea order by ${h("p.id_socio * 7 + p.id_asamblea", 104)}, p.id_socio) as k
+      from asamblea x join asamblea_asistente p on p.id_asamblea = x.id
+      where ${deEscala}
+    )
+    insert into asamblea_delegacion (id_asamblea, id_delegante, id_delegado, en_papel, creado_por, creado_en)
+    select a.id_asamblea, a.id_socio, p.id_socio, a.k % 4 = 0,
+      case when a.k % 4 = 0 then ${ctx.idAdmin} end, x.convocada_en + (a.k % 15) * interval '1 day'
+    from ausentes a
+    join presentes p on p.id_asamblea = a.id_asamblea and p.k = a.k
+    join asamblea x on x.id = a.id_asamblea
+    order by a.id_asamblea, a.k
+  `,
+  );
+  // The votes: every present member (19 in 20 on each point) for themself and their delegators.
+  await correr(
+    tx,
+    `
+    create temporary table escala_voto on commit drop as
+    select v.id_punto, v.id_socio, v.id_emisor, v.modo,
+      case when ${h("v.id_punto * 31 + v.id_socio", 106)} % 100 < 74 then 'si'
+        when ${h("v.id_punto * 31 + v.id_socio", 106)} % 100 < 90 then 'no' else 'abstencion' end as opcion
+    from (
+      select pt.id as id_punto, pt.modo, p.id_socio, p.id_socio as id_emisor
+      from asamblea x
+      join asamblea_punto pt on pt.id_asamblea = x.id and pt.modo is not null
+      join asamblea_asistente p on p.id_asamblea = x.id
+      where ${deEscala}
+      union all
+      select pt.id, pt.modo, d.id_delegante, d.id_delegado
+      from asamblea x
+      join asamblea_punto pt on pt.id_asamblea = x.id and pt.modo is not null
+      join asamblea_delegacion d on d.id_asamblea = x.id and d.revocada_en is null
+      where ${deEscala}
+    ) v
+    where ${h("v.id_punto * 17 + v.id_emisor", 105)} % 20 <> 0
+  `,
+  );
+  await correr(
+    tx,
+    `insert into asamblea_votante (id_punto, id_socio, en_papel)
+     select id_punto, id_socio, false from escala_voto order by id_punto, id_socio`,
+  );
+  await correr(
+    tx,
+    `insert into asamblea_voto_publico (id_punto, id_socio, opcion, id_emisor)
+     select id_punto, id_socio, opcion, id_emisor from escala_voto where modo = 'publica'
+     order by id_punto, id_socio`,
+  );
+  await correr(
+    tx,
+    `
+    insert into asamblea_recuento (id_punto, si, no, abstencion)
+    select pt.id, count(*) filter (where v.opcion = 'si'), count(*) filter (where v.opcion = 'no'),
+      count(*) filter (where v.opcion = 'abstencion')
+    from asamblea x
+    join asamblea_punto pt on pt.id_asamblea = x.id and pt.modo is not null
+    left join escala_voto v on v.id_punto = pt.id
+    where ${deEscala}
+    group by pt.id
+  `,
+  );
+  await correr(tx, `drop table escala_voto`);
+  await correr(
+    tx,
+    `
+    insert into asamblea_acta (id_asamblea, contenido, aprobada_en, hash, actualizado_en)
+    select id, contenido, aprobada, case when aprobada is not null
+        then encode(sha256(convert_to(contenido, 'UTF8')), 'hex') end,
+      make_timestamptz(y, 2, 1, 10, 0, 0, 'Europe/Madrid')
+    from (
+      select x.id, extract(year from x.primera_convocatoria)::integer as y,
+        '<h2>Acta de la asamblea general ordinaria de ' || extract(year from x.primera_convocatoria)
+          || '</h2><p>Reunida en segunda convocatoria en el Casal de la filà, con '
+          || (select count(*) from asamblea_asistente p where p.id_asamblea = x.id)
+          || ' socios presentes y ' || (select count(*) from asamblea_delegacion d where d.id_asamblea = x.id)
+          || ' representados.</p><p>Se aprueban los puntos del orden del día.</p>' as contenido,
+        case when make_date(extract(year from x.primera_convocatoria)::integer + 1, 1, 24) <= ${literal(ctx.hoy)}::date
+          then make_date(extract(year from x.primera_convocatoria)::integer + 1, 1, 24) end as aprobada
+      from asamblea x where ${deEscala}
+    ) t
+    order by id
+  `,
+  );
+}
+
+/**
+ * The tables of every past paid dinner (issue 50): ten seats a table; the enrolments seated in
+ * order, a family together, a new table when the next one would not fit (an enrolment of one or
+ * two never split, never more than ten at a table); one diner in twelve with a diet.
+ */
+export async function mesasDeEscala(ctx: ContextoEscala): Promise<void> {
+  const { tx } = ctx;
+  const cenas = `a.se_paga and a.fecha between make_date(${ctx.desde}, 1, 1) and make_date(${ctx.anyo - 1}, 12, 31)
+    and a.hora = '21:30' and a.creado_en = make_date(extract(year from a.fecha)::integer, extract(month from a.fecha)::integer, 1)::timestamptz`;
+  await correr(tx, `update acto a set plazas_por_mesa = 10 where ${cenas}`);
+  // Running seats per dinner: with at most two per enrolment, a table of nine counted seats by
+  // where each enrolment ends holds at most ten.
+  await correr(
+    tx,
+    `
+    create temporary table escala_sitio on commit drop as
+    select i.id, i.id_acto, i.id_socio,
+      1 + (sum(1 + i.invitados) over (partition by i.id_acto
+        order by coalesce(s.id_pagador, s.id), s.id rows unbounded preceding) - 1) / 9 as numero
+    from inscripcion i
+    join acto a on a.id = i.id_acto
+    join socio s on s.id = i.id_socio
+    where ${cenas} and i.estado = 'confirmada'
+  `,
+  );
+  await correr(tx, `analyze escala_sitio`);
+  // The tables with their ids taken first; the codes: the id in base 31 over the code's alphabet
+  // (6 characters, unique).
+  await correr(
+    tx,
+    `
+    create temporary table escala_mesa on commit drop as
+    select id_acto, numero, min(id_socio) as creador,
+      nextval(pg_get_serial_sequence('mesa', 'id')) as id
+    from escala_sitio group by id_acto, numero
+  `,
+  );
+  await correr(
+    tx,
+    `
+    insert into mesa (id, id_acto, numero, codigo, id_socio_creador, creada_en)
+    select m.id, m.id_acto, m.numero,
+      (select string_agg(substr('ABCDEFGHJKMNPQRSTUVWXYZ23456789',
+          1 + ((m.id + 600000000) / (31 ^ k)::bigint % 31)::integer, 1), '' order by k desc)
+       from generate_series(0, 5) as k),
+      m.creador, a.creado_en
+    from escala_mesa m join acto a on a.id = m.id_acto
+    order by m.id
+  `,
+  );
+  await correr(tx, `analyze escala_mesa`);
+  // Seated, and the diets, in one write of the enrolments.
+  await correr(
+    tx,
+    `
+    update inscripcion i set id_mesa = m.id,
+      dietas = case when ${h("i.id", 111)} % 12 <> 0 then i.dietas
+        else (array['["celiaco"]', '["vegetariano"]', '["sin_lactosa"]', '["vegano"]'])[1 + ${h("i.id", 110)} % 4]::jsonb end
+    from escala_sitio e join escala_mesa m on m.id_acto = e.id_acto and m.numero = e.numero
+    where i.id = e.id
+  `,
+  );
+  await correr(tx, `drop table escala_mesa`);
+  await correr(tx, `drop table escala_sitio`);
+}
+
 /** The history's areas, in order (charges before the remittances that collect them). */
 export const AREAS_HISTORIA: readonly ((ctx: ContextoEscala) => Promise<void>)[] = [
   cargosDeEscala,
@@ -773,6 +1191,9 @@ export const AREAS_HISTORIA: readonly ((ctx: ContextoEscala) => Promise<void>)[]
   auditoriaDeEscala,
   loteriasDeEscala,
   tesoreriaDeEscala,
+  estructuraDeEscala,
+  asambleasDeEscala,
+  mesasDeEscala,
 ];
 
 /** The history and the big event, after the demo's current year (inside its transaction). */
