@@ -1,4 +1,5 @@
 import { CARGOS_INICIALES, randomId, validarPassword } from "@fila/domain";
+import { sql } from "kysely";
 import type { Database } from "../db/database.js";
 import { hashPassword } from "../lib/passwords.js";
 import { TesoreriaRepository } from "../modules/tesoreria/tesoreria.repository.js";
@@ -18,6 +19,20 @@ export async function asegurarAsociacion(db: Database): Promise<void> {
     .execute();
   await asegurarTesoreria(db);
   await asegurarCargos(db);
+  await asegurarRecompensas(db);
+}
+
+/**
+ * The awards a filà starts with (issue 49): insignia de plata at 25 counted years, de oro at 50,
+ * while it has none. At start-up, not in the migration: a restore runs the migrations on an empty
+ * schema and then loads the backup's own rules. Rules are never deleted (only deactivated).
+ */
+export async function asegurarRecompensas(db: Database): Promise<void> {
+  await sql`
+    INSERT INTO recompensa (nombre, anyos)
+    SELECT v.nombre, v.anyos FROM (VALUES ('Insignia de plata', 25), ('Insignia de oro', 50)) AS v (nombre, anyos)
+    WHERE NOT EXISTS (SELECT 1 FROM recompensa)
+    ON CONFLICT (nombre) DO NOTHING`.execute(db);
 }
 
 /**

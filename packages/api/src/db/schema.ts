@@ -80,10 +80,10 @@ export type RecompensaSocioTable = {
 /** The federation's settings (one row, id 1). */
 export type FederacionAjusteTable = {
   id: number;
-  fiestas_desde: string | null;
-  fiestas_hasta: string | null;
-  ids_tipo_socio: ColumnType<number[], string, string>;
-  columnas: ColumnType<Record<string, string>, string, string>;
+  fiestas_desde: ColumnType<string | null, string | null | undefined, string | null>;
+  fiestas_hasta: ColumnType<string | null, string | null | undefined, string | null>;
+  ids_tipo_socio: ColumnType<number[], string | undefined, string>;
+  columnas: ColumnType<Record<string, string>, string | undefined, string>;
   actualizado_en: Generated<Date>;
 };
 

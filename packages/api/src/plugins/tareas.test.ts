@@ -129,9 +129,10 @@ describe("las tareas de fondo de la app", () => {
         "limpieza de los límites de intentos",
         "liquidación de loterías vencidas",
         "mantenimiento de la analítica",
+        "plazos de pago de las inscripciones",
         "trabajos cortados",
       ]);
-      expect(e.app.tareas.activas).toHaveLength(7);
+      expect(e.app.tareas.activas).toHaveLength(8);
     } finally {
       await e.cerrar();
     }
@@ -147,6 +148,7 @@ describe("las tareas de fondo de la app", () => {
         "limpieza de los límites de intentos",
         "liquidación de loterías vencidas",
         "mantenimiento de la analítica",
+        "plazos de pago de las inscripciones",
         "trabajos cortados",
       ]);
     } finally {

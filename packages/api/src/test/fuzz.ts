@@ -361,7 +361,7 @@ export const NOMBRADAS = [
 ];
 
 /** How many files the operations are dealt into. */
-export const PARTES = 3;
+export const PARTES = 4;
 
 /** Every fuzzed operation, in the document's order. */
 export function operacionesFuzz(): string[] {

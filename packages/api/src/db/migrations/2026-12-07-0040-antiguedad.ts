@@ -17,8 +17,8 @@ import { type Kysely, sql } from "kysely";
 // - Seeded here from today's `fecha_alta`, `anyo_alta`, `edad_festera` and the `baja`/`alta`
 //   audit entries (imported members have none): see `semillas` below.
 // - `recompensa` (the association's rules: «insignia de plata» at 25 counted years, «de oro» at
-//   50, seeded) and `recompensa_socio` (one grant per rule and member).
-// - `federacion_ajuste` (one row: festival dates, the member types counted as festeros, the
+//   50, written at start-up while there are none, as the cargos are) and `recompensa_socio` (one grant per rule and member).
+// - `federacion_ajuste` (one row, written on first save: festival dates, the member types counted as festeros, the
 //   federation's column names) and `federacion_censo_envio` (each census sent, with its rows as
 //   a snapshot: the next «changes since» counts from the last one).
 //
@@ -111,9 +111,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("activa", "boolean", (c) => c.notNull().defaultTo(true))
     .addColumn("creado_en", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await sql`
-    INSERT INTO recompensa (nombre, anyos) VALUES ('Insignia de plata', 25), ('Insignia de oro', 50)
-  `.execute(db);
 
   await db.schema
     .createTable("recompensa_socio")
@@ -142,7 +139,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("columnas", "jsonb", (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
     .addColumn("actualizado_en", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await sql`INSERT INTO federacion_ajuste (id) VALUES (1)`.execute(db);
 
   await db.schema
     .createTable("federacion_censo_envio")

@@ -10,6 +10,7 @@ import {
   CensoAsambleaSchema,
   CensoManualSchema,
   ConvocatoriaResultadoSchema,
+  CuerpoErrorSchema,
   DelegacionEntradaSchema,
   DelegacionSchema,
   LibroRegistroQuerySchema,
@@ -202,8 +203,10 @@ export const asambleasRoutes: FastifyPluginAsyncZod<{ asambleas: AsambleasServic
       schema: {
         tags,
         summary: "Las cartas impresas de la convocatoria (quien no tiene correo)",
+        description: "409 si no hay ninguna carta que imprimir.",
         params: Params,
         querystring: Idioma,
+        response: { 409: CuerpoErrorSchema },
       },
     },
     async (req, reply) =>

@@ -1,6 +1,7 @@
 import {
   booleanoQuery,
   CAMPOS_PAGINA,
+  CuerpoErrorSchema,
   DestinatarioEnvioSchema,
   DestinatariosEnvioQuerySchema,
   EnvioEntradaSchema,
@@ -155,6 +156,7 @@ export const enviosRoutes: FastifyPluginAsyncZod<{ envios: EnviosService }> = as
           "A4 con el logo y la dirección del destinatario en la ventana derecha de un sobre DL; 409 si no hay ninguna carta que imprimir.",
         params: ParamsSchema,
         querystring: z.strictObject({ todos: booleano.optional() }),
+        response: { 409: CuerpoErrorSchema },
       },
     },
     async (req, reply) => {

@@ -42,6 +42,15 @@ export class FederacionRepository {
 
   /** The settings' row; `bloquear` takes it FOR UPDATE (the lock of a census sent). */
   async ajustes(bloquear = false): Promise<AjusteFila> {
+    // The row is written on first save (a migration's row would clash with a restored backup's);
+    // to lock it, it must exist.
+    if (bloquear) {
+      await this.db
+        .insertInto("federacion_ajuste")
+        .values({ id: 1 })
+        .onConflict((oc) => oc.column("id").doNothing())
+        .execute();
+    }
     const fila = await this.db
       .selectFrom("federacion_ajuste")
       .select(["fiestas_desde", "fiestas_hasta", "ids_tipo_socio", "columnas"])
