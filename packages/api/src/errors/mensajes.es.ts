@@ -39,6 +39,8 @@ export const MENSAJES_ES = {
     "Ya se han pagado {{pagado}} de esta inscripción y con esos invitados costaría {{importe}}: no se puede bajar de lo pagado. La devolución la gestiona la junta en pagos.",
   "actos.inscripcion_pagada_en_parte_para_cancelarla":
     "Ya se han pagado {{pagado}} de esta inscripción: para cancelarla habla con la junta, que gestiona la devolución.",
+  "actos.no_puede_borrar_tiene_asamblea":
+    "No se puede borrar: el acto tiene su asamblea (convocatoria, censo y acta). Puedes cancelarlo.",
   "actos.no_puede_borrar_tiene_inscripciones_cargos":
     "No se puede borrar: tiene inscripciones o cargos. Cancela el acto en su lugar.",
   "actos.producto_no_existe": "El producto no existe",

@@ -41,6 +41,8 @@ export const MENSAJES_VA: Catalogo = {
     "Ja s'han pagat {{pagado}} d'aquesta inscripció i amb eixos convidats costaria {{importe}}: no es pot baixar del que s'ha pagat. La devolució la gestiona la junta en pagaments.",
   "actos.inscripcion_pagada_en_parte_para_cancelarla":
     "Ja s'han pagat {{pagado}} d'aquesta inscripció: per a cancel·lar-la parla amb la junta, que gestiona la devolució.",
+  "actos.no_puede_borrar_tiene_asamblea":
+    "No es pot esborrar: l'acte té la seua assemblea (convocatòria, cens i acta). Pots cancel·lar-lo.",
   "actos.no_puede_borrar_tiene_inscripciones_cargos":
     "No es pot esborrar: té inscripcions o càrrecs. Cancel·la l'acte en lloc d'això.",
   "actos.producto_no_existe": "El producte no existix",

@@ -32,6 +32,8 @@ describe("conNuloEnEnumsNulables", () => {
     expect(props.otro.enum).toEqual(["a"]);
     expect(props.ya.enum).toEqual(["b", null]);
     expect(props.propuesta).toMatchObject({ type: "object", nullable: true });
-    expect(props.mixto).not.toHaveProperty("type");
+    expect(props.mixto).toEqual({
+      anyOf: [{ type: "string", nullable: true }, { type: "number" }],
+    });
   });
 });

@@ -5,7 +5,7 @@
  *   "gasto"], nullable: true}` rejects the null the API does send): null is added;
  * - `nullable` is ignored without a `type` (`{oneOf: [objects…], nullable: true}`, and a
  *   validator such as Ajv refuses the schema): when every alternative has the same type, it
- *   becomes the schema's type.
+ *   becomes the schema's type; otherwise the first alternative admits null.
  */
 export function conNuloEnEnumsNulables<T>(documento: T): T {
   const visitar = (nodo: unknown): void => {
@@ -23,6 +23,12 @@ export function conNuloEnEnumsNulables<T>(documento: T): T {
       const tipos = new Set(alternativas?.map((a) => a.type));
       const [tipo] = tipos;
       if (tipos.size === 1 && typeof tipo === "string") objeto.type = tipo;
+      else if (alternativas?.[0] && typeof alternativas[0] === "object") {
+        // Alternatives of different types: null is admitted by the first one only (so that a
+        // `oneOf` still matches exactly one).
+        (alternativas[0] as Record<string, unknown>).nullable = true;
+        delete objeto.nullable;
+      }
     }
     for (const valor of Object.values(objeto)) visitar(valor);
   };

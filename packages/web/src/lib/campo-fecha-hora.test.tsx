@@ -20,8 +20,8 @@ describe("CampoFechaHora", () => {
     expect((screen.getByRole("textbox", { name: "Abre" }) as HTMLInputElement).value).toBe(
       "20/04/2027",
     );
-    const horas = screen.getByRole("spinbutton", { name: "Horas" }) as HTMLInputElement;
-    const minutos = screen.getByRole("spinbutton", { name: "Minutos" }) as HTMLInputElement;
+    const horas = screen.getByRole("spinbutton", { name: "Abre: hora" }) as HTMLInputElement;
+    const minutos = screen.getByRole("spinbutton", { name: "Abre: minuto" }) as HTMLInputElement;
     expect([horas.value, minutos.value]).toEqual(["09", "05"]);
     fireEvent.change(horas, { target: { value: "21" } });
     fireEvent.change(minutos, { target: { value: "30" } });

@@ -2,6 +2,7 @@ import { Group, Input } from "@mantine/core";
 import type { ReactNode } from "react";
 import { CampoFecha } from "./campo-fecha";
 import { CampoHora } from "./campo-hora";
+import { useTranslation } from "./i18n";
 
 export type CampoFechaHoraProps = {
   label: ReactNode;
@@ -27,7 +28,10 @@ export function CampoFechaHora({
   value = "",
   onChange,
 }: CampoFechaHoraProps) {
+  const { t } = useTranslation();
   const [fecha = "", hora = ""] = value.split("T");
+  // Named after the field: a form may have several (the event's hour and its turns).
+  const nombre = typeof label === "string" ? label : "";
   const cambiar = (f: string, h: string) => onChange?.(f === "" && h === "" ? "" : `${f}T${h}`);
   return (
     <Input.Wrapper label={label} description={description} error={error} required={required}>
@@ -41,6 +45,8 @@ export function CampoFechaHora({
           error={Boolean(error)}
         />
         <CampoHora
+          hoursInputLabel={nombre ? t("campoFechaHora.hora", { campo: nombre }) : undefined}
+          minutesInputLabel={nombre ? t("campoFechaHora.minuto", { campo: nombre }) : undefined}
           value={hora}
           onChange={(h) => cambiar(fecha, h)}
           required={required}

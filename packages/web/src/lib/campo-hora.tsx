@@ -9,7 +9,13 @@ export type CampoHoraProps = Omit<TimePickerProps, "format" | "withSeconds" | "a
  * `<input type="time">` shows "09:30 PM" in an English browser. Its value in and out is the
  * `HH:mm` string the API speaks ("" when empty).
  */
-export function CampoHora({ clearable, required, ...resto }: CampoHoraProps) {
+export function CampoHora({
+  clearable,
+  required,
+  hoursInputLabel,
+  minutesInputLabel,
+  ...resto
+}: CampoHoraProps) {
   const { t } = useTranslation();
   return (
     <TimePicker
@@ -18,8 +24,8 @@ export function CampoHora({ clearable, required, ...resto }: CampoHoraProps) {
       withSeconds={false}
       required={required}
       clearable={clearable ?? !required}
-      hoursInputLabel={t("campoHora.horas")}
-      minutesInputLabel={t("campoHora.minutos")}
+      hoursInputLabel={hoursInputLabel ?? t("campoHora.horas")}
+      minutesInputLabel={minutesInputLabel ?? t("campoHora.minutos")}
       hoursPlaceholder="hh"
       minutesPlaceholder="mm"
     />

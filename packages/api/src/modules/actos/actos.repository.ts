@@ -168,6 +168,15 @@ export class ActosRepository {
       .execute();
   }
 
+  async tieneAsamblea(id: number): Promise<boolean> {
+    const fila = await this.db
+      .selectFrom("asamblea")
+      .select("id")
+      .where("id_acto", "=", id)
+      .executeTakeFirst();
+    return fila !== undefined;
+  }
+
   async borrar(id: number): Promise<void> {
     await this.db.deleteFrom("acto").where("id", "=", id).execute();
   }

@@ -209,6 +209,8 @@ export class ActosService {
       if ((await repo.cuentaInscripciones(id)) > 0) {
         throw conflicto("actos.no_puede_borrar_tiene_inscripciones_cargos");
       }
+      // Its assembly (issue 48) keeps the call, the census and the minutes: it is not deleted.
+      if (await repo.tieneAsamblea(id)) throw conflicto("actos.no_puede_borrar_tiene_asamblea");
       await repo.borrar(id);
       await repo.auditar({
         idUsuario: actor.id,

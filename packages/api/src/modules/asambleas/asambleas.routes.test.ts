@@ -165,6 +165,10 @@ describe("asamblea: alta, reglas y convocatoria", () => {
     expect(otra.statusCode).toBe(409);
     expect((await pedir("GET", `/api/asambleas/${s.id}`, a.token)).json().puntos).toHaveLength(4);
     expect((await pedir("PUT", `/api/asambleas/${s.id}`, a.token, {})).statusCode).toBe(403);
+    // Its event is not deleted (the assembly keeps it): 409 with the reason, not a 500.
+    const borrar = await pedir("DELETE", `/api/actos/${s.idActo}`, admin);
+    expect(borrar.statusCode).toBe(409);
+    expect(borrar.json().mensaje).toContain("el acto tiene su asamblea");
   });
 
   it("fuera de plazo: 409 con la fecha en que debía convocarse", async () => {

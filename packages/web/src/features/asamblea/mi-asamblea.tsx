@@ -1,9 +1,15 @@
-import { Badge, Button, Card, Group, Select, Stack, Text, Title } from "@mantine/core";
-import { useState } from "react";
+import { Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { lazy, Suspense, useState } from "react";
 import { api } from "../../lib/api";
 import { useTranslation } from "../../lib/i18n";
 import { notificarError } from "../../lib/notificar";
-import { type MiAsamblea, useAccionAsamblea, useDelegables, useMisAsambleas } from "./use-asamblea";
+import { idDelegante, type MiAsamblea, useAccionAsamblea, useMisAsambleas } from "./use-asamblea";
+
+// The choice of delegate (a Select, whose styles the home's first paint does not bring) loads
+// when the member opens it.
+const FormularioDelegar = lazy(() =>
+  import("./delegar-formulario").then((m) => ({ default: m.FormularioDelegar })),
+);
 
 const OPCIONES = ["si", "no", "abstencion"] as const;
 
@@ -112,12 +118,7 @@ function TarjetaVoto({
 function Delegar({ a }: { a: MiAsamblea }) {
   const { t } = useTranslation();
   const [abierto, setAbierto] = useState(false);
-  const [elegido, setElegido] = useState<string | null>(null);
-  const delegables = useDelegables(abierto ? a.id : null);
   const yo = a.mia;
-  const delegar = useAccionAsamblea((idDelegado: number) =>
-    api.post(`/asambleas/${a.id}/delegaciones`, { idDelegante: idDelegante(a), idDelegado }),
-  );
   const revocar = useAccionAsamblea(async () => {
     const d = await api.get<{
       items: { id: number; idDelegante: number; revocadaEn: string | null }[];
@@ -151,34 +152,8 @@ function Delegar({ a }: { a: MiAsamblea }) {
     );
   }
   return (
-    <Stack gap="xs">
-      <Select
-        label={t("asamblea.delegarEn")}
-        searchable
-        data={(delegables.data?.items ?? [])
-          .filter((d) => d.idSocio !== idDelegante(a))
-          .map((d) => ({
-            value: String(d.idSocio),
-            label: d.matricula === null ? d.nombre : `${d.nombre} (${d.matricula})`,
-          }))}
-        value={elegido}
-        onChange={setElegido}
-      />
-      <Button
-        disabled={elegido === null}
-        loading={delegar.isPending}
-        onClick={() =>
-          delegar.mutate(Number(elegido), {
-            onError: (e) => notificarError(e, t("asamblea.error")),
-            onSuccess: () => setAbierto(false),
-          })
-        }
-      >
-        {t("asamblea.confirmarDelegar")}
-      </Button>
-    </Stack>
+    <Suspense fallback={null}>
+      <FormularioDelegar a={a} alDelegar={() => setAbierto(false)} />
+    </Suspense>
   );
 }
-
-/** The member themself (the census card is theirs). */
-const idDelegante = (a: MiAsamblea) => a.mia.idSocio;

@@ -95,3 +95,6 @@ export function useAccionAsamblea<T, R = unknown>(hacer: (v: T) => Promise<R>) {
     onSuccess: () => cliente.invalidateQueries({ queryKey: CLAVE_ASAMBLEAS }),
   });
 }
+
+/** The member themself (the census card is theirs). */
+export const idDelegante = (a: MiAsamblea) => a.mia.idSocio;
