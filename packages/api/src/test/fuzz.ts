@@ -2,7 +2,8 @@
 // invalid requests (generated from its schemas, plus the classic bad values) sent to the real app
 // as administrador and as usuario. Checks: never a 5xx, the status is one the operation declares,
 // and the body conforms to the schema declared for that status. Seeded and bounded:
-// FUZZ_SEED and FUZZ_CASOS change the seed and the cases per operation and role.
+// FUZZ_SEED and FUZZ_CASOS change the seed and the cases per operation and role; FUZZ_TRAZA=1
+// prints each operation as it starts.
 //
 // The operations are dealt into PARTES files (fuzz-1.test.ts …), each with its own app and
 // database, so that the test workers share the work instead of one file holding the run's tail.
@@ -377,9 +378,13 @@ export async function fuzzear(parte: number): Promise<string[]> {
   const fallos: string[] = [];
   let enviadas = 0;
   let fuzzeadas = 0;
+  // Printed, not asserted: what makes a part slow (speed is measured in bench/, not here).
+  const lentas: string[] = [];
   for (const [i, op] of ops.entries()) {
     if (i % PARTES !== parte) continue;
     fuzzeadas += 1;
+    const inicio = performance.now();
+    if (process.env.FUZZ_TRAZA) console.log(`fuzzing: ${op.metodo} ${op.ruta}`);
     for (const rol of ["administrador", "usuario"] as const) {
       const token = await sesionNueva(rol);
       const casos = fc.sample(fc.array(fc.nat(1_000_000), { minLength: 5, maxLength: 5 }), {
@@ -408,7 +413,13 @@ export async function fuzzear(parte: number): Promise<string[]> {
         }
       }
     }
+    const segundos = (performance.now() - inicio) / 1000;
+    if (segundos > 10) {
+      lentas.push(`${op.metodo} ${op.ruta} ${segundos.toFixed(0)} s`);
+      console.log(`fuzzing, operación lenta: ${op.metodo} ${op.ruta} ${segundos.toFixed(0)} s`);
+    }
   }
+  if (lentas.length > 0) console.log(`fuzzing, operaciones lentas: ${lentas.join("; ")}`);
   console.log(
     `fuzzing, parte ${parte + 1} de ${PARTES}: ${fuzzeadas} de ${ops.length} operaciones, ${enviadas} peticiones (semilla ${SEMILLA}), ${fallos.length} fallos`,
   );

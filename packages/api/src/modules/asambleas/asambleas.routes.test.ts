@@ -533,6 +533,16 @@ describe("acta y libros", () => {
     expect(texto).toContain("Página 1 de");
   });
 
+  it("un acta nunca guardada se aprueba con el borrador de la app (no se queda esperando)", async () => {
+    const s = await asamblea();
+    const ap = await pedir("POST", `/api/asambleas/${s.id}/acta/aprobacion`, admin, {
+      fecha: dentroDe(60),
+    });
+    expect(ap.statusCode, ap.body).toBe(200);
+    expect(ap.json().contenido).toContain("Cuentas");
+    expect(ap.json().hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
   it("libro registro de socios en PDF y XLSX, con altas y bajas", async () => {
     const pdf = await pedir("GET", "/api/socios/libro-registro?formato=pdf");
     expect(pdf.statusCode).toBe(200);

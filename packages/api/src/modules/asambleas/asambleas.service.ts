@@ -890,12 +890,16 @@ export class AsambleasService {
 
   /** Approval (usually at the next assembly): locks the minutes with their content's hash. */
   async aprobarActa(actor: Actor, id: number, fecha: string): Promise<Acta> {
+    // Minutes never saved are approved as the app's draft, drawn before the transaction: it reads
+    // through the service's own queries, which inside it would wait for the connection the
+    // transaction holds (PGlite has one; the fuzzer found the request hanging).
+    const borrador = (await this.repo.acta(id)) ? null : await this.borrador(await this.fila(id));
     await this.repo.transaccion(async (repo) => {
-      const a = await this.fila(id, repo, true);
+      await this.fila(id, repo, true);
       let acta = await repo.acta(id, true);
       if (acta?.hash) throw conflicto("El acta ya está aprobada");
       if (!acta) {
-        await repo.guardarActa(id, await this.borrador(a));
+        await repo.guardarActa(id, borrador ?? "");
         acta = await repo.acta(id, true);
       }
       const contenido = acta?.contenido ?? "";
