@@ -2,7 +2,7 @@ import { digitosControlCcc, hoyIso, ibanDeCcc } from "@fila/domain";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BANCO_DEMO } from "../../demo/seed-remesas.js";
-import { bearer, crearCuenta, crearEntorno, type Entorno, entrar } from "../../test/entorno.js";
+import { bearer, type Entorno } from "../../test/entorno.js";
 import {
   type Apunte,
   type Ccc,
@@ -15,8 +15,12 @@ import {
   comoFormulario,
   type FormularioBanco,
   notificacionDe,
-  REDSYS_SIN_BANCO,
 } from "../../test/redsys-simulado.js";
+import {
+  type BaseTesoreria,
+  prepararTesoreria,
+  utilidadesTesoreria,
+} from "../../test/tesoreria-prueba.js";
 
 /**
  * The bank's statement imported and reconciled (issue 47). The files are written field by field
@@ -25,9 +29,10 @@ import {
 
 // ——— The environment ———
 
+let t: BaseTesoreria;
 let e: Entorno;
 let admin: string;
-let socio: { token: string; idSocio: number };
+let socio: BaseTesoreria["socio"];
 const cuentas = { caja: 0, banco: 0, sabadell: 0, popular: 0 };
 const categorias: Record<string, number> = {};
 let transferencia = 0;
@@ -79,26 +84,7 @@ function subir(
   });
 }
 
-const pedir = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: unknown) =>
-  e.app.inject({
-    method,
-    url,
-    headers: bearer(admin),
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-
-async function ok(method: "GET" | "POST" | "PUT", url: string, payload?: unknown, estado = 200) {
-  const res = await pedir(method, url, payload);
-  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(estado);
-  return res.json();
-}
-
-async function trabajo(res: { statusCode: number; body: string; json: () => unknown }) {
-  expect(res.statusCode, res.body).toBe(202);
-  const { idTrabajo } = res.json() as { idTrabajo: number };
-  await e.app.servicios.trabajos.esperar(idTrabajo);
-  return (await pedir("GET", `/api/trabajos/${idTrabajo}`)).json();
-}
+const { pedir, ok, trabajo, movimientos } = utilidadesTesoreria(() => t);
 
 async function crearCargo(idSocio: number, importe: number, tipo: "cuota" | "derrama") {
   const producto = await e.db
@@ -123,14 +109,6 @@ async function crearCargo(idSocio: number, importe: number, tipo: "cuota" | "der
   return fila.id;
 }
 
-const movimientos = (origen: string) =>
-  e.db
-    .selectFrom("tesoreria_movimiento")
-    .selectAll()
-    .where("origen_tipo", "=", origen as never)
-    .orderBy("id")
-    .execute();
-
 async function saldoSql(idCuenta: number) {
   const { rows } = await sql<{ saldo: string }>`
     SELECT (c.saldo_inicial + coalesce((SELECT sum(importe) FROM tesoreria_movimiento m
@@ -140,18 +118,9 @@ async function saldoSql(idCuenta: number) {
 }
 
 beforeAll(async () => {
-  e = await crearEntorno({ redsys: REDSYS_SIN_BANCO });
-  await e.db
-    .updateTable("asociacion")
-    .set({ ...BANCO_DEMO, nombre: "Filà Contrabandistes", cif: "B85626240" })
-    .where("id", "=", 1)
-    .execute();
-  admin = await entrar(e.app, (await crearCuenta(e.db, { rol: "administrador" })).email);
-  const c = await crearCuenta(e.db, { rol: "socio" });
-  socio = { token: await entrar(e.app, c.email), idSocio: c.idSocio as number };
-  const lista = (await ok("GET", "/api/tesoreria/cuentas")).items as { id: number; tipo: string }[];
-  cuentas.caja = lista.find((x) => x.tipo === "caja")?.id as number;
-  cuentas.banco = lista.find((x) => x.tipo === "banco")?.id as number;
+  t = await prepararTesoreria("Filà Contrabandistes");
+  ({ e, admin, socio, domiciliada } = t);
+  Object.assign(cuentas, t.cuentas);
   await ok("PUT", `/api/tesoreria/cuentas/${cuentas.banco}`, {
     nombre: "Banco",
     tipo: "banco",
@@ -178,9 +147,6 @@ beforeAll(async () => {
     idCuentaTpv: cuentas.banco,
   });
   transferencia = (await ok("POST", "/api/formaspago", { nombre: "Transferencia" }, 201)).id;
-  domiciliada = (
-    await ok("POST", "/api/formaspago", { nombre: "Domiciliación", domiciliada: true }, 201)
-  ).id;
   for (const tipo of ["cuota", "derrama"] as const) {
     await ok(
       "POST",
