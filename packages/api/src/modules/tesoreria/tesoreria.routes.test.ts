@@ -550,6 +550,15 @@ describe("libro, contraasientos y años cerrados", () => {
     expect((await pedir("POST", "/api/tesoreria/cierres", { anyo: anterior })).statusCode).toBe(
       409,
     );
+    // A year not yet begun is not closed (its automatic movements would go to the next year).
+    const futuro = await pedir("POST", "/api/tesoreria/cierres", { anyo: ANYO + 1 });
+    expect(futuro.statusCode).toBe(409);
+    expect(futuro.json().mensaje).toBe(
+      `El año ${ANYO + 1} aún no ha empezado: se cierra cuando acaba.`,
+    );
+    expect(
+      (await ok("GET", "/api/tesoreria/cierres")).map((c: { anyo: number }) => c.anyo),
+    ).toEqual([anterior]);
     const manualCerrado = await pedir("POST", "/api/tesoreria/movimientos", {
       idCuenta: cuentas.banco,
       fecha: `${anterior}-12-30`,
