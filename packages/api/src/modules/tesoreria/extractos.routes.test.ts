@@ -84,7 +84,7 @@ function subir(
   });
 }
 
-const { pedir, ok, trabajo, movimientos } = utilidadesTesoreria(() => t);
+const { pedir, ok, trabajo, movimientos, lineasDe } = utilidadesTesoreria(() => t);
 
 async function crearCargo(idSocio: number, importe: number, tipo: "cuota" | "derrama") {
   const producto = await e.db
@@ -758,6 +758,142 @@ describe("varias cuentas y camt.053", () => {
     // Without decisions the matched movement is not proposed again.
     const sola = await subir(f("B", dia(-118)));
     expect(sola.json().cuentas[0].lineas[0].propuesta.accion).toBe("nuevo");
+  });
+});
+
+describe("un extracto largo", () => {
+  it("300 líneas decididas de una vez: todo o nada, y cada movimiento nuevo, omisión y conciliación en la auditoría", async () => {
+    const LARGO: Ccc = { entidad: "2038", oficina: "9999", cuenta: "0000000123" };
+    const idCuenta = (
+      await ok(
+        "POST",
+        "/api/tesoreria/cuentas",
+        {
+          nombre: "Cuenta del extracto largo",
+          tipo: "banco",
+          iban: ibanDe(LARGO),
+          saldoInicial: 0,
+          fechaSaldoInicial: dia(-200),
+        },
+        201,
+      )
+    ).id;
+    const fecha = dia(-150);
+    const apuntes: Apunte[] = Array.from({ length: 300 }, (_, i) => ({
+      fecha,
+      importe: (i % 2 === 1 ? 1 : -1) * (100 + i),
+      concepto: `APUNTE LARGO ${i + 1}`,
+    }));
+    const subido = await subir(norma43(cuentaN43(LARGO, fecha, fecha, 0, apuntes)), {
+      confirmar: true,
+    });
+    expect(subido.statusCode, subido.body).toBe(201);
+    const idExtracto = subido.json().cuentas[0].idExtracto as number;
+    const decidir = (decisiones: unknown[]) =>
+      pedir("POST", `/api/tesoreria/extractos/${idExtracto}/decisiones`, { decisiones });
+    const libro = () =>
+      e.db
+        .selectFrom("tesoreria_movimiento")
+        .select(["id", "concepto", "importe"])
+        .where("id_cuenta", "=", idCuenta)
+        .orderBy("id")
+        .execute();
+    const categoria = (n: number) =>
+      (apuntes[n - 1]?.importe ?? 0) > 0 ? categorias.otros_ingresos : categorias.otros_gastos;
+
+    // Line 1 first; a manual movement for line 300.
+    expect((await decidir([{ n: 1, accion: "nuevo", idCategoria: categoria(1) }])).statusCode).toBe(
+      200,
+    );
+    const [primero] = await libro();
+    const manual = await ok(
+      "POST",
+      "/api/tesoreria/movimientos",
+      {
+        idCuenta,
+        fecha,
+        concepto: "Apunte a mano",
+        importe: 3.99,
+        lineas: [{ idCategoria: categorias.otros_ingresos, importe: 3.99 }],
+      },
+      201,
+    );
+    const decisiones = (ultima: number) => [
+      ...Array.from({ length: 99 }, (_, i) => ({
+        n: i + 2,
+        accion: "nuevo",
+        idCategoria: categoria(i + 2),
+      })),
+      ...Array.from({ length: 199 }, (_, i) => ({ n: i + 101, accion: "omitir" })),
+      { n: 300, accion: "conciliar", idsMovimiento: [ultima] },
+    ];
+
+    // The last decision names a movement matched already: 409, and nothing of the rest is written.
+    const mal = await decidir(decisiones(primero?.id as number));
+    expect(mal.statusCode, mal.body).toBe(409);
+    expect(await libro()).toHaveLength(2);
+    const pendientes = await e.db
+      .selectFrom("tesoreria_extracto_linea")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .where("id_extracto", "=", idExtracto)
+      .where("estado", "=", "pendiente")
+      .executeTakeFirstOrThrow();
+    expect(Number(pendientes.n)).toBe(299);
+
+    const bien = await decidir(decisiones(manual.id));
+    expect(bien.statusCode, bien.body).toBe(200);
+    const lineas = bien.json().lineas as {
+      id: number;
+      n: number;
+      estado: string;
+      movimientos: { id: number; importe: number; concepto: string }[];
+    }[];
+    expect(lineas.filter((l) => l.estado === "conciliada")).toHaveLength(101);
+    expect(lineas.filter((l) => l.estado === "omitida")).toHaveLength(199);
+    expect(lineas[1]?.movimientos).toEqual([
+      expect.objectContaining({ importe: 1.01, concepto: "APUNTE LARGO 2" }),
+    ]);
+    expect(lineas[299]?.movimientos).toEqual([expect.objectContaining({ id: manual.id })]);
+    const movimientosNuevos = (await libro()).slice(2);
+    expect(movimientosNuevos).toHaveLength(99);
+    expect(await lineasDe(movimientosNuevos[0]?.id as number)).toEqual({ otros_ingresos: 101 });
+    expect(await lineasDe(movimientosNuevos[1]?.id as number)).toEqual({ otros_gastos: -102 });
+
+    // Each written thing audited, once.
+    const auditado = await e.db
+      .selectFrom("auditoria")
+      .select(["entidad", "accion", "id_entidad"])
+      .where((eb) =>
+        eb.or([
+          eb.and([
+            eb("entidad", "=", "extracto_linea"),
+            eb(
+              "id_entidad",
+              "in",
+              lineas.map((l) => l.id),
+            ),
+          ]),
+          eb.and([
+            eb("entidad", "=", "movimiento"),
+            eb(
+              "id_entidad",
+              "in",
+              movimientosNuevos.map((m) => m.id),
+            ),
+          ]),
+        ]),
+      )
+      .execute();
+    const cuenta = (entidad: string, accion: string) =>
+      new Set(
+        auditado
+          .filter((a) => a.entidad === entidad && a.accion === accion)
+          .map((a) => a.id_entidad),
+      ).size;
+    expect(cuenta("movimiento", "crear")).toBe(99);
+    expect(cuenta("extracto_linea", "omitir")).toBe(199);
+    expect(cuenta("extracto_linea", "conciliar")).toBe(101);
+    expect(auditado).toHaveLength(99 + 199 + 101);
   });
 });
 
