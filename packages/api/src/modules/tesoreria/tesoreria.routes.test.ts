@@ -421,6 +421,72 @@ describe("movimientos automáticos", () => {
   });
 });
 
+describe("un pago duplicado", () => {
+  it("cobrado en la mesa mientras se pagaba en línea: el pedido entra entero en el TPV y la devolución es el contraasiento del cobro de la mesa", async () => {
+    const enMesa = await crearCargo(idSocioPropio, 1000, productos.cuota);
+    const otro = await crearCargo(idSocioPropio, 600, productos.acto);
+    const orden = await pedir(
+      "POST",
+      "/api/pagos/pago-online",
+      { idsPago: [enMesa, otro], metodo: "tarjeta" },
+      tokens.socio,
+    );
+    expect(orden.statusCode, orden.body).toBe(201);
+    await ok("POST", `/api/pagos/${enMesa}/cobro`, {
+      fecha: hoyIso(),
+      idFormaPago: formas.efectivo,
+    });
+    const notificada = await e.app.inject({
+      method: "POST",
+      url: "/api/pagos/redsys/notificacion",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: comoFormulario(notificacionDe(orden.json() as FormularioBanco)),
+    });
+    expect(notificada.statusCode).toBe(200);
+
+    // The bank paid the whole order: 16 € into the POS account, the cuota too.
+    const [mesa] = (await movimientosDe("cobro")).filter((m) => m.origen_id === enMesa);
+    expect(mesa).toMatchObject({ id_cuenta: cuentas.caja, importe: 1000 });
+    const online = (await movimientosDe("pago_online")).at(-1);
+    expect(online).toMatchObject({ id_cuenta: cuentas.tpv, importe: 1600 });
+    expect(await lineasDe(online?.id as number)).toEqual({ cuotas: 1000, actos: 600 });
+
+    // The board gives the cash back: a counter-entry of the desk's movement, audited, once.
+    const contra = await ok(
+      "POST",
+      `/api/tesoreria/movimientos/${mesa?.id}/contraasiento`,
+      { motivo: "Pago duplicado: se devuelven 10 € en efectivo" },
+      201,
+    );
+    expect(contra).toMatchObject({
+      idCuenta: cuentas.caja,
+      importe: -10,
+      idCorrige: mesa?.id,
+      origen: { tipo: "contraasiento", id: mesa?.id },
+    });
+    expect(await lineasDe(contra.id)).toEqual({ cuotas: -1000 });
+    expect(
+      (
+        await pedir("POST", `/api/tesoreria/movimientos/${mesa?.id}/contraasiento`, {
+          motivo: "otra vez",
+        })
+      ).statusCode,
+    ).toBe(409);
+    const auditado = await e.db
+      .selectFrom("auditoria")
+      .select("accion")
+      .where("entidad", "=", "movimiento")
+      .where("id_entidad", "=", contra.id)
+      .execute();
+    expect(auditado.length).toBeGreaterThan(0);
+    // What the association kept: the order once.
+    const { rows } = await sql<{ suma: string }>`
+      SELECT sum(importe)::text AS suma FROM tesoreria_movimiento
+      WHERE id IN (${mesa?.id}, ${online?.id}, ${contra.id})`.execute(e.db);
+    expect(Number(rows[0]?.suma)).toBe(1600);
+  });
+});
+
 describe("libro, contraasientos y años cerrados", () => {
   let manual = 0;
 
