@@ -238,6 +238,87 @@ describe("permisos y validación", () => {
   });
 });
 
+describe("categorías", () => {
+  it("de serie con su cuenta del PGC ESFL, editables (nombre y cuenta, no el tipo si ya tienen movimientos), auditadas; 400 en castellano", async () => {
+    const cats = (await ok("GET", "/api/tesoreria/categorias")).items as {
+      id: number;
+      nombre: string;
+      tipo: string;
+      codigoPgc: string;
+      clave: string | null;
+    }[];
+    const por = Object.fromEntries(cats.filter((c) => c.clave).map((c) => [c.clave, c]));
+    expect(Object.keys(por)).toHaveLength(19);
+    expect(por.cuotas).toMatchObject({ tipo: "ingreso", codigoPgc: "720" });
+    expect(por.subvenciones).toMatchObject({ tipo: "ingreso", codigoPgc: "740" });
+    expect(por.local).toMatchObject({ tipo: "gasto", codigoPgc: "621" });
+    expect(por.comisiones_bancarias).toMatchObject({ tipo: "gasto", codigoPgc: "626" });
+    for (const clave of ["derramas", "ramell", "actos", "loteria", "patrocinio", "bar"]) {
+      expect(por[clave]?.tipo, clave).toBe("ingreso");
+    }
+    for (const clave of ["musica", "polvora", "trajes", "seguros", "federacion", "comidas"]) {
+      expect(por[clave]?.tipo, clave).toBe("gasto");
+    }
+
+    // A default one renamed and moved to another account keeps its key (the automatic ones find it).
+    const bar = por.bar as { id: number };
+    const cambiada = await ok("PUT", `/api/tesoreria/categorias/${bar.id}`, {
+      nombre: "Barra del casal",
+      tipo: "ingreso",
+      codigoPgc: "7050",
+      activo: true,
+    });
+    expect(cambiada).toMatchObject({ nombre: "Barra del casal", codigoPgc: "7050", clave: "bar" });
+    const nueva = await ok(
+      "POST",
+      "/api/tesoreria/categorias",
+      { nombre: "Alquiler de la carpa", tipo: "gasto", codigoPgc: "621" },
+      201,
+    );
+    expect(nueva).toMatchObject({ tipo: "gasto", codigoPgc: "621", clave: null, activo: true });
+    const malCodigo = await pedir("POST", "/api/tesoreria/categorias", {
+      nombre: "Mal",
+      tipo: "gasto",
+      codigoPgc: "62A",
+    });
+    expect(malCodigo.statusCode).toBe(400);
+    expect(malCodigo.json().detalles[0].campo).toBe("codigoPgc");
+
+    // One with movements does not change its type.
+    await ok(
+      "POST",
+      "/api/tesoreria/movimientos",
+      {
+        idCuenta: cuentas.caja,
+        fecha: `${ANYO}-02-01`,
+        concepto: "Carpa",
+        importe: -100,
+        lineas: [{ idCategoria: nueva.id, importe: -100 }],
+      },
+      201,
+    );
+    const aIngreso = await pedir("PUT", `/api/tesoreria/categorias/${nueva.id}`, {
+      nombre: "Alquiler de la carpa",
+      tipo: "ingreso",
+      codigoPgc: "621",
+      activo: true,
+    });
+    expect(aIngreso.statusCode).toBe(409);
+    expect(aIngreso.json().mensaje).toContain("no puede pasar de ingreso a gasto");
+    const auditado = await e.db
+      .selectFrom("auditoria")
+      .select(["id_entidad", "accion"])
+      .where("entidad", "=", "categoria_tesoreria")
+      .where("id_entidad", "in", [bar.id, nueva.id])
+      .orderBy("id")
+      .execute();
+    expect(auditado).toEqual([
+      { id_entidad: bar.id, accion: "modificar" },
+      { id_entidad: nueva.id, accion: "crear" },
+    ]);
+  });
+});
+
 describe("movimientos automáticos", () => {
   it("un cobro en ventanilla entra una vez en la cuenta de su forma de pago, con la categoría del producto", async () => {
     const socio = await crearSocio();
@@ -715,6 +796,15 @@ describe("presupuesto y cuentas anuales", () => {
     expect(texto).toContain("1. a) Cuotas de asociados y afiliados");
     expect(texto).toContain("Excedente del ejercicio");
     expect(texto).toContain("Filà Contrabandistes");
+    // The balances at the start and end, what members still owe and the budget comparison.
+    expect(texto).toContain("Tesorería: saldos al inicio y al final del año");
+    expect(texto).toContain(
+      `${c.pendienteCobro.numCargos} cargos del año ${ANYO} o anteriores por cobrar hoy`,
+    );
+    expect(texto).toContain("Presupuesto aprobado frente a lo ocurrido");
+    expect(
+      c.presupuesto.lineas.find((l: { categoria: string }) => l.categoria === "Cuotas"),
+    ).toMatchObject({ presupuesto: 1000 });
 
     const xlsx = await pedir("GET", `/api/tesoreria/cuentas-anuales?anyo=${ANYO}&formato=xlsx`);
     expect(xlsx.statusCode).toBe(200);
