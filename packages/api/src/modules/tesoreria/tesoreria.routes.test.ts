@@ -341,6 +341,65 @@ describe("movimientos automáticos", () => {
     expect(await lineasDe(m2.id)).toEqual({ actos: 2500 });
   });
 
+  it("la mesa puede elegir otra cuenta para un cobro (uno o varios); una que no existe o desactivada es 400 y no se cobra", async () => {
+    const socio = await crearSocio();
+    const cargo = await crearCargo(socio, 2000, productos.cuota);
+    await ok("POST", `/api/pagos/${cargo}/cobro`, {
+      fecha: `${ANYO}-03-10`,
+      idFormaPago: formas.efectivo,
+      idCuentaTesoreria: cuentas.banco,
+    });
+    const [m] = (await movimientosDe("cobro")).filter((x) => x.origen_id === cargo);
+    expect(m).toMatchObject({ id_cuenta: cuentas.banco, importe: 2000 });
+
+    const varios = [
+      await crearCargo(socio, 1000, productos.cuota),
+      await crearCargo(socio, 500, productos.acto),
+    ];
+    await ok("POST", "/api/pagos/cobros", {
+      ids: varios,
+      fecha: `${ANYO}-03-10`,
+      idFormaPago: formas.efectivo,
+      idCuentaTesoreria: cuentas.tpv,
+    });
+    const mv = (await movimientosDe("cobro")).find((x) => x.origen_id === Math.min(...varios));
+    expect(mv).toMatchObject({ id_cuenta: cuentas.tpv, importe: 1500 });
+
+    const desactivada = await ok(
+      "POST",
+      "/api/tesoreria/cuentas",
+      {
+        nombre: "Cuenta cerrada",
+        tipo: "caja",
+        iban: "",
+        saldoInicial: 0,
+        fechaSaldoInicial: `${ANYO}-01-01`,
+        activo: false,
+      },
+      201,
+    );
+    const pendiente = await crearCargo(socio, 700, productos.cuota);
+    for (const [idCuenta, mensaje] of [
+      [999_999, "La cuenta 999999 no existe."],
+      [desactivada.id, "La cuenta Cuenta cerrada está desactivada."],
+    ] as const) {
+      const mal = await pedir("POST", `/api/pagos/${pendiente}/cobro`, {
+        fecha: `${ANYO}-03-10`,
+        idFormaPago: formas.efectivo,
+        idCuentaTesoreria: idCuenta,
+      });
+      expect(mal.statusCode).toBe(400);
+      expect(mal.json().detalles).toEqual([{ campo: "idCuentaTesoreria", mensaje }]);
+    }
+    const fila = await e.db
+      .selectFrom("pago")
+      .select("estado")
+      .where("id", "=", pendiente)
+      .executeTakeFirstOrThrow();
+    expect(fila.estado).toBe("pendiente");
+    expect((await movimientosDe("cobro")).filter((x) => x.origen_id === pendiente)).toEqual([]);
+  });
+
   it("un cobro de varios cargos mezclados es un movimiento con una línea por categoría; uno parcial, lo cobrado", async () => {
     const socio = await crearSocio();
     const ids = [
