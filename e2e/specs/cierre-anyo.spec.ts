@@ -39,6 +39,12 @@ test("la junta cierra un año: vista previa, confirmación, historial y un segun
     `${crecen} socios con un año más de edad festera`,
   );
 
+  // The close offers the treasury's own close of that year, on its accounts (issue 47).
+  await expect(page.getByRole("link", { name: `Cerrar la tesorería de ${anyo}` })).toHaveAttribute(
+    "href",
+    `#/productos?vista=tesoreria&seccion=cuentas-anuales&anyo=${anyo}`,
+  );
+
   // The history shows who closed it, when (dd/mm/aaaa) and the figures.
   const fila = cierre
     .historial()

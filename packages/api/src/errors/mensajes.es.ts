@@ -403,6 +403,7 @@ export const MENSAJES_ES = {
     "Hay años de la tesorería cerrados: el saldo inicial y su fecha ya no cambian (reabre esos años antes).",
   "tesoreria.anyo_cerrado":
     "El año {{anyo}} de la tesorería está cerrado: reábrelo antes de cambiarlo.",
+  "tesoreria.anyo_no_empezado": "El año {{anyo}} aún no ha empezado: se cierra cuando acaba.",
   "tesoreria.anyo_ya_cerrado": "El año {{anyo}} de la tesorería ya está cerrado.",
   "tesoreria.antes_saldo_inicial":
     "La fecha es anterior al saldo inicial de la cuenta ({{fecha}}).",

@@ -401,6 +401,7 @@ export const MENSAJES_VA: Catalogo = {
     "Hi ha anys de la tresoreria tancats: el saldo inicial i la seua data ja no canvien (reobri eixos anys abans).",
   "tesoreria.anyo_cerrado":
     "L'any {{anyo}} de la tresoreria està tancat: reobri'l abans de canviar-lo.",
+  "tesoreria.anyo_no_empezado": "L'any {{anyo}} encara no ha començat: es tanca quan acaba.",
   "tesoreria.anyo_ya_cerrado": "L'any {{anyo}} de la tresoreria ja està tancat.",
   "tesoreria.antes_saldo_inicial": "La data és anterior al saldo inicial del compte ({{fecha}}).",
   "tesoreria.ya_tiene_contraasiento":

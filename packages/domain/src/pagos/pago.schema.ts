@@ -156,11 +156,18 @@ export type PagoEntrada = z.output<typeof PagoEntradaSchema>;
 const referencia = textoCorto(200).default("");
 
 /** Cobro de un cargo; un `importe` menor que el cargo es un cobro parcial (divide el cargo). */
+/**
+ * La cuenta de la tesorería donde entra un cobro en la mesa, si no es la de su forma de pago
+ * (issue 47: Efectivo → Caja, salvo que la mesa diga otra).
+ */
+const idCuentaTesoreria = IdSchema.optional();
+
 export const CobroSchema = z.object({
   fecha: FechaSchema,
   idFormaPago: IdSchema,
   referencia,
   importe: EurosPositivoSchema.optional(),
+  idCuentaTesoreria,
 });
 export type Cobro = z.output<typeof CobroSchema>;
 
@@ -174,6 +181,7 @@ export const CobroMultipleSchema = z.object({
   fecha: FechaSchema,
   idFormaPago: IdSchema,
   referencia,
+  idCuentaTesoreria,
 });
 export type CobroMultiple = z.output<typeof CobroMultipleSchema>;
 

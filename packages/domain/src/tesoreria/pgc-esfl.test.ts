@@ -26,6 +26,8 @@ describe("líneas de un movimiento automático", () => {
     expect(
       lineasPorCategoria([
         { tipo: "acto", importe: 2500 },
+        { tipo: "ramell", importe: 1800 },
+        { tipo: "derrama", importe: 4000 },
         { tipo: "cuota", importe: 12050 },
         { tipo: "cuota", importe: 12050 },
         { tipo: null, importe: 100 },
@@ -33,6 +35,8 @@ describe("líneas de un movimiento automático", () => {
       ]),
     ).toEqual([
       { clave: "cuotas", importe: 24100 },
+      { clave: "derramas", importe: 4000 },
+      { clave: "ramell", importe: 1800 },
       { clave: "actos", importe: 2500 },
       { clave: "otros_ingresos", importe: 101 },
     ]);

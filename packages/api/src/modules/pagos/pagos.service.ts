@@ -363,6 +363,24 @@ export class PagosService {
     }
   }
 
+  /** The treasury account the desk chose for a payment: one that exists and is active (400). */
+  private async comprobarCuentaTesoreria(repo: PagosRepository, idCuenta: number | undefined) {
+    if (idCuenta === undefined) return;
+    const cuenta = await repo.tesoreria().cuenta(idCuenta);
+    if (!cuenta) {
+      throw invalido(
+        "idCuentaTesoreria",
+        mensajeCon("tesoreria.cuenta_no_existe", { id: idCuenta }),
+      );
+    }
+    if (!cuenta.activo) {
+      throw invalido(
+        "idCuentaTesoreria",
+        mensajeCon("tesoreria.cuenta_desactivada", { nombre: cuenta.nombre }),
+      );
+    }
+  }
+
   /** Pays one charge; an `importe` below it pays that part and leaves the rest pending. */
   async cobrar(actor: Actor, id: number, cobro: Cobro): Promise<Pago> {
     const idPagado = await this.repo.transaccion(async (repo) => {
@@ -371,6 +389,7 @@ export class PagosService {
       if (!ESTADOS_COBRABLES.includes(bloqueado.estado)) throw noCobrable(id, bloqueado.estado);
       if (estaEnRemesa(bloqueado)) throw enRemesa(id);
       await this.comprobarFormaPago(repo, cobro.idFormaPago);
+      await this.comprobarCuentaTesoreria(repo, cobro.idCuentaTesoreria);
       const pendiente = Number(bloqueado.importe);
       const importe = cobro.importe === undefined ? pendiente : aCentimos(cobro.importe);
       if (importe > pendiente) {
@@ -411,6 +430,7 @@ export class PagosService {
         idsPago: [pagado],
         fecha: cobro.fecha,
         idFormaPago: cobro.idFormaPago,
+        idCuenta: cobro.idCuentaTesoreria,
         idUsuario: actor.id,
       });
       return pagado;
@@ -434,6 +454,7 @@ export class PagosService {
         if (estaEnRemesa(f)) throw enRemesa(f.id);
       }
       await this.comprobarFormaPago(repo, cobro.idFormaPago);
+      await this.comprobarCuentaTesoreria(repo, cobro.idCuentaTesoreria);
       const datosCobro = {
         fecha: cobro.fecha,
         idFormaPago: cobro.idFormaPago,
@@ -453,6 +474,7 @@ export class PagosService {
         idsPago: cobro.ids,
         fecha: cobro.fecha,
         idFormaPago: cobro.idFormaPago,
+        idCuenta: cobro.idCuentaTesoreria,
         idUsuario: actor.id,
       });
       const total = filas.reduce((s, f) => s + Number(f.importe), 0);

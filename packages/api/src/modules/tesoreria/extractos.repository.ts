@@ -4,6 +4,9 @@ import type { Database } from "../../db/database.js";
 import { type EntradaAuditoria, registrarAuditoria } from "../../services/auditoria.js";
 import { TesoreriaRepository } from "./tesoreria.repository.js";
 
+/** Rows per statement when many are written at once. */
+const LOTE = 1000;
+
 export type CuentaExtractoFila = {
   id: number;
   nombre: string;
@@ -354,25 +357,42 @@ export class ExtractosRepository {
   }
 
   /** Matches a line to movements; false when one of them was already matched (another line). */
-  async conciliar(idLinea: number, idsMovimiento: number[]): Promise<boolean> {
-    const filas = await this.db
-      .insertInto("tesoreria_conciliacion")
-      .values(idsMovimiento.map((id) => ({ id_linea: idLinea, id_movimiento: id })))
-      .onConflict((oc) => oc.column("id_movimiento").doNothing())
-      .returning("id_movimiento")
-      .execute();
-    return filas.length === idsMovimiento.length;
+  /**
+   * Matches each line to its movements in one go: the pairs written (a movement matched already
+   * with another line is left out, so the caller sees which).
+   */
+  async conciliarVarios(pares: { idLinea: number; idMovimiento: number }[]) {
+    const hechos = new Set<number>();
+    for (let i = 0; i < pares.length; i += LOTE) {
+      const filas = await this.db
+        .insertInto("tesoreria_conciliacion")
+        .values(
+          pares
+            .slice(i, i + LOTE)
+            .map((p) => ({ id_linea: p.idLinea, id_movimiento: p.idMovimiento })),
+        )
+        .onConflict((oc) => oc.column("id_movimiento").doNothing())
+        .returning("id_movimiento")
+        .execute();
+      for (const f of filas) hechos.add(f.id_movimiento);
+    }
+    return hechos;
   }
 
-  /** Decides a pending line; false when it was already decided. */
-  async decidirLinea(idLinea: number, estado: EstadoLineaExtracto): Promise<boolean> {
-    const f = await this.db
-      .updateTable("tesoreria_extracto_linea")
-      .set({ estado, decidido_en: sql<Date>`now()` })
-      .where("id", "=", idLinea)
-      .where("estado", "=", "pendiente")
-      .executeTakeFirst();
-    return Number(f.numUpdatedRows) > 0;
+  /** Decides pending lines in one go: the ids decided now (one already decided is left out). */
+  async decidirLineas(ids: number[], estado: EstadoLineaExtracto): Promise<Set<number>> {
+    const hechas = new Set<number>();
+    for (let i = 0; i < ids.length; i += LOTE) {
+      const filas = await this.db
+        .updateTable("tesoreria_extracto_linea")
+        .set({ estado, decidido_en: sql<Date>`now()` })
+        .where("id", "in", ids.slice(i, i + LOTE))
+        .where("estado", "=", "pendiente")
+        .returning("id")
+        .execute();
+      for (const f of filas) hechas.add(f.id);
+    }
+    return hechas;
   }
 
   private seleccionExtractos() {
@@ -513,5 +533,23 @@ export class ExtractosRepository {
 
   auditar(entrada: EntradaAuditoria): Promise<void> {
     return registrarAuditoria(this.db, entrada);
+  }
+
+  /** Several audit entries in a few statements (the same rows as `auditar` one by one). */
+  async auditarVarios(entradas: EntradaAuditoria[]): Promise<void> {
+    for (let i = 0; i < entradas.length; i += LOTE) {
+      await this.db
+        .insertInto("auditoria")
+        .values(
+          entradas.slice(i, i + LOTE).map((e) => ({
+            id_usuario: e.idUsuario,
+            entidad: e.entidad,
+            id_entidad: e.idEntidad,
+            accion: e.accion,
+            cambios: JSON.stringify(e.cambios ?? []),
+          })),
+        )
+        .execute();
+    }
   }
 }

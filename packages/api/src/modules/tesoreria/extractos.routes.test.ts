@@ -2,7 +2,7 @@ import { digitosControlCcc, hoyIso, ibanDeCcc } from "@fila/domain";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BANCO_DEMO } from "../../demo/seed-remesas.js";
-import { bearer, crearCuenta, crearEntorno, type Entorno, entrar } from "../../test/entorno.js";
+import { bearer, type Entorno } from "../../test/entorno.js";
 import {
   type Apunte,
   type Ccc,
@@ -15,8 +15,12 @@ import {
   comoFormulario,
   type FormularioBanco,
   notificacionDe,
-  REDSYS_SIN_BANCO,
 } from "../../test/redsys-simulado.js";
+import {
+  type BaseTesoreria,
+  prepararTesoreria,
+  utilidadesTesoreria,
+} from "../../test/tesoreria-prueba.js";
 
 /**
  * The bank's statement imported and reconciled (issue 47). The files are written field by field
@@ -25,9 +29,10 @@ import {
 
 // ——— The environment ———
 
+let t: BaseTesoreria;
 let e: Entorno;
 let admin: string;
-let socio: { token: string; idSocio: number };
+let socio: BaseTesoreria["socio"];
 const cuentas = { caja: 0, banco: 0, sabadell: 0, popular: 0 };
 const categorias: Record<string, number> = {};
 let transferencia = 0;
@@ -79,26 +84,7 @@ function subir(
   });
 }
 
-const pedir = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: unknown) =>
-  e.app.inject({
-    method,
-    url,
-    headers: bearer(admin),
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-
-async function ok(method: "GET" | "POST" | "PUT", url: string, payload?: unknown, estado = 200) {
-  const res = await pedir(method, url, payload);
-  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(estado);
-  return res.json();
-}
-
-async function trabajo(res: { statusCode: number; body: string; json: () => unknown }) {
-  expect(res.statusCode, res.body).toBe(202);
-  const { idTrabajo } = res.json() as { idTrabajo: number };
-  await e.app.servicios.trabajos.esperar(idTrabajo);
-  return (await pedir("GET", `/api/trabajos/${idTrabajo}`)).json();
-}
+const { pedir, ok, trabajo, movimientos, lineasDe } = utilidadesTesoreria(() => t);
 
 async function crearCargo(idSocio: number, importe: number, tipo: "cuota" | "derrama") {
   const producto = await e.db
@@ -123,14 +109,6 @@ async function crearCargo(idSocio: number, importe: number, tipo: "cuota" | "der
   return fila.id;
 }
 
-const movimientos = (origen: string) =>
-  e.db
-    .selectFrom("tesoreria_movimiento")
-    .selectAll()
-    .where("origen_tipo", "=", origen as never)
-    .orderBy("id")
-    .execute();
-
 async function saldoSql(idCuenta: number) {
   const { rows } = await sql<{ saldo: string }>`
     SELECT (c.saldo_inicial + coalesce((SELECT sum(importe) FROM tesoreria_movimiento m
@@ -140,18 +118,9 @@ async function saldoSql(idCuenta: number) {
 }
 
 beforeAll(async () => {
-  e = await crearEntorno({ redsys: REDSYS_SIN_BANCO });
-  await e.db
-    .updateTable("asociacion")
-    .set({ ...BANCO_DEMO, nombre: "Filà Contrabandistes", cif: "B85626240" })
-    .where("id", "=", 1)
-    .execute();
-  admin = await entrar(e.app, (await crearCuenta(e.db, { rol: "administrador" })).email);
-  const c = await crearCuenta(e.db, { rol: "socio" });
-  socio = { token: await entrar(e.app, c.email), idSocio: c.idSocio as number };
-  const lista = (await ok("GET", "/api/tesoreria/cuentas")).items as { id: number; tipo: string }[];
-  cuentas.caja = lista.find((x) => x.tipo === "caja")?.id as number;
-  cuentas.banco = lista.find((x) => x.tipo === "banco")?.id as number;
+  t = await prepararTesoreria("Filà Contrabandistes");
+  ({ e, admin, socio, domiciliada } = t);
+  Object.assign(cuentas, t.cuentas);
   await ok("PUT", `/api/tesoreria/cuentas/${cuentas.banco}`, {
     nombre: "Banco",
     tipo: "banco",
@@ -178,9 +147,6 @@ beforeAll(async () => {
     idCuentaTpv: cuentas.banco,
   });
   transferencia = (await ok("POST", "/api/formaspago", { nombre: "Transferencia" }, 201)).id;
-  domiciliada = (
-    await ok("POST", "/api/formaspago", { nombre: "Domiciliación", domiciliada: true }, 201)
-  ).id;
   for (const tipo of ["cuota", "derrama"] as const) {
     await ok(
       "POST",
@@ -792,6 +758,142 @@ describe("varias cuentas y camt.053", () => {
     // Without decisions the matched movement is not proposed again.
     const sola = await subir(f("B", dia(-118)));
     expect(sola.json().cuentas[0].lineas[0].propuesta.accion).toBe("nuevo");
+  });
+});
+
+describe("un extracto largo", () => {
+  it("300 líneas decididas de una vez: todo o nada, y cada movimiento nuevo, omisión y conciliación en la auditoría", async () => {
+    const LARGO: Ccc = { entidad: "2038", oficina: "9999", cuenta: "0000000123" };
+    const idCuenta = (
+      await ok(
+        "POST",
+        "/api/tesoreria/cuentas",
+        {
+          nombre: "Cuenta del extracto largo",
+          tipo: "banco",
+          iban: ibanDe(LARGO),
+          saldoInicial: 0,
+          fechaSaldoInicial: dia(-200),
+        },
+        201,
+      )
+    ).id;
+    const fecha = dia(-150);
+    const apuntes: Apunte[] = Array.from({ length: 300 }, (_, i) => ({
+      fecha,
+      importe: (i % 2 === 1 ? 1 : -1) * (100 + i),
+      concepto: `APUNTE LARGO ${i + 1}`,
+    }));
+    const subido = await subir(norma43(cuentaN43(LARGO, fecha, fecha, 0, apuntes)), {
+      confirmar: true,
+    });
+    expect(subido.statusCode, subido.body).toBe(201);
+    const idExtracto = subido.json().cuentas[0].idExtracto as number;
+    const decidir = (decisiones: unknown[]) =>
+      pedir("POST", `/api/tesoreria/extractos/${idExtracto}/decisiones`, { decisiones });
+    const libro = () =>
+      e.db
+        .selectFrom("tesoreria_movimiento")
+        .select(["id", "concepto", "importe"])
+        .where("id_cuenta", "=", idCuenta)
+        .orderBy("id")
+        .execute();
+    const categoria = (n: number) =>
+      (apuntes[n - 1]?.importe ?? 0) > 0 ? categorias.otros_ingresos : categorias.otros_gastos;
+
+    // Line 1 first; a manual movement for line 300.
+    expect((await decidir([{ n: 1, accion: "nuevo", idCategoria: categoria(1) }])).statusCode).toBe(
+      200,
+    );
+    const [primero] = await libro();
+    const manual = await ok(
+      "POST",
+      "/api/tesoreria/movimientos",
+      {
+        idCuenta,
+        fecha,
+        concepto: "Apunte a mano",
+        importe: 3.99,
+        lineas: [{ idCategoria: categorias.otros_ingresos, importe: 3.99 }],
+      },
+      201,
+    );
+    const decisiones = (ultima: number) => [
+      ...Array.from({ length: 99 }, (_, i) => ({
+        n: i + 2,
+        accion: "nuevo",
+        idCategoria: categoria(i + 2),
+      })),
+      ...Array.from({ length: 199 }, (_, i) => ({ n: i + 101, accion: "omitir" })),
+      { n: 300, accion: "conciliar", idsMovimiento: [ultima] },
+    ];
+
+    // The last decision names a movement matched already: 409, and nothing of the rest is written.
+    const mal = await decidir(decisiones(primero?.id as number));
+    expect(mal.statusCode, mal.body).toBe(409);
+    expect(await libro()).toHaveLength(2);
+    const pendientes = await e.db
+      .selectFrom("tesoreria_extracto_linea")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .where("id_extracto", "=", idExtracto)
+      .where("estado", "=", "pendiente")
+      .executeTakeFirstOrThrow();
+    expect(Number(pendientes.n)).toBe(299);
+
+    const bien = await decidir(decisiones(manual.id));
+    expect(bien.statusCode, bien.body).toBe(200);
+    const lineas = bien.json().lineas as {
+      id: number;
+      n: number;
+      estado: string;
+      movimientos: { id: number; importe: number; concepto: string }[];
+    }[];
+    expect(lineas.filter((l) => l.estado === "conciliada")).toHaveLength(101);
+    expect(lineas.filter((l) => l.estado === "omitida")).toHaveLength(199);
+    expect(lineas[1]?.movimientos).toEqual([
+      expect.objectContaining({ importe: 1.01, concepto: "APUNTE LARGO 2" }),
+    ]);
+    expect(lineas[299]?.movimientos).toEqual([expect.objectContaining({ id: manual.id })]);
+    const movimientosNuevos = (await libro()).slice(2);
+    expect(movimientosNuevos).toHaveLength(99);
+    expect(await lineasDe(movimientosNuevos[0]?.id as number)).toEqual({ otros_ingresos: 101 });
+    expect(await lineasDe(movimientosNuevos[1]?.id as number)).toEqual({ otros_gastos: -102 });
+
+    // Each written thing audited, once.
+    const auditado = await e.db
+      .selectFrom("auditoria")
+      .select(["entidad", "accion", "id_entidad"])
+      .where((eb) =>
+        eb.or([
+          eb.and([
+            eb("entidad", "=", "extracto_linea"),
+            eb(
+              "id_entidad",
+              "in",
+              lineas.map((l) => l.id),
+            ),
+          ]),
+          eb.and([
+            eb("entidad", "=", "movimiento"),
+            eb(
+              "id_entidad",
+              "in",
+              movimientosNuevos.map((m) => m.id),
+            ),
+          ]),
+        ]),
+      )
+      .execute();
+    const cuenta = (entidad: string, accion: string) =>
+      new Set(
+        auditado
+          .filter((a) => a.entidad === entidad && a.accion === accion)
+          .map((a) => a.id_entidad),
+      ).size;
+    expect(cuenta("movimiento", "crear")).toBe(99);
+    expect(cuenta("extracto_linea", "omitir")).toBe(199);
+    expect(cuenta("extracto_linea", "conciliar")).toBe(101);
+    expect(auditado).toHaveLength(99 + 199 + 101);
   });
 });
 

@@ -23,6 +23,8 @@ export type MovimientoAutomatico =
       idsPago: number[];
       fecha: string;
       idFormaPago: number;
+      /** The account the desk chose; without it, the payment method's (or the bank's). */
+      idCuenta?: number;
       idUsuario: number | null;
     }
   /** A remittance marked collected: the charges it paid (those returned before are not). */
@@ -84,7 +86,8 @@ async function preparar(
       const primero = Math.min(...a.idsPago);
       const uno = a.idsPago.length === 1 ? await repo.cargo(primero) : undefined;
       return {
-        idCuenta: (await repo.cuentaDeFormaPago(a.idFormaPago)) ?? ajustes.idCuentaBanco,
+        idCuenta:
+          a.idCuenta ?? (await repo.cuentaDeFormaPago(a.idFormaPago)) ?? ajustes.idCuentaBanco,
         concepto: uno
           ? `Cobro en ventanilla: ${uno.concepto} (cargo ${primero})`
           : `Cobro en ventanilla de ${a.idsPago.length} cargos`,

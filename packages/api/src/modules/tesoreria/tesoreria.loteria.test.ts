@@ -1,13 +1,16 @@
 import { hoyIso } from "@fila/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BANCO_DEMO } from "../../demo/seed-remesas.js";
-import { bearer, crearCuenta, crearEntorno, type Entorno, entrar } from "../../test/entorno.js";
+import type { Entorno } from "../../test/entorno.js";
 import {
   comoFormulario,
   type FormularioBanco,
   notificacionDe,
-  REDSYS_SIN_BANCO,
 } from "../../test/redsys-simulado.js";
+import {
+  type BaseTesoreria,
+  prepararTesoreria,
+  utilidadesTesoreria,
+} from "../../test/tesoreria-prueba.js";
 
 /**
  * The lottery and the treasury (issues 46 and 47): a settlement's charge enters the book with
@@ -15,48 +18,17 @@ import {
  * in parts, remittance and its return, online); a prize paid out leaves the cash box, negative in
  * «Lotería», in the payout's transaction and once.
  */
+let t: BaseTesoreria;
 let e: Entorno;
-let admin: string;
-let socio: { token: string; idSocio: number };
+let socio: BaseTesoreria["socio"];
 const cuentas = { caja: 0, banco: 0, tpv: 0 };
 let efectivo = 0;
 let domiciliada = 0;
+const { pedir, ok, trabajo, movimientos, lineasDe } = utilidadesTesoreria(() => t);
 
 function dentroDe(dias: number): string {
   return new Date(Date.now() + dias * 86_400_000).toISOString().slice(0, 10);
 }
-
-const pedir = (method: "GET" | "POST" | "PUT", url: string, payload?: unknown, token = admin) =>
-  e.app.inject({
-    method,
-    url,
-    headers: bearer(token),
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-
-async function ok(method: "GET" | "POST" | "PUT", url: string, payload?: unknown, estado = 200) {
-  const res = await pedir(method, url, payload);
-  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(estado);
-  return res.json();
-}
-
-async function lineasDe(idMovimiento: number) {
-  const filas = await e.db
-    .selectFrom("tesoreria_linea as l")
-    .innerJoin("tesoreria_categoria as c", "c.id", "l.id_categoria")
-    .select(["c.clave", "l.importe"])
-    .where("l.id_movimiento", "=", idMovimiento)
-    .execute();
-  return Object.fromEntries(filas.map((f) => [f.clave, Number(f.importe)]));
-}
-
-const movimientos = (origen: string) =>
-  e.db
-    .selectFrom("tesoreria_movimiento")
-    .selectAll()
-    .where("origen_tipo", "=", origen as never)
-    .orderBy("id")
-    .execute();
 
 let n = 0;
 /** A lottery of 4 € played + 1 € donativo per participation, and one settled talonario. */
@@ -76,7 +48,7 @@ async function cargoDeLoteria(idSocio: number, vendidas: number) {
     },
     201,
   );
-  const t = (
+  const talonario = (
     await ok(
       "POST",
       `/api/loterias/${l.id}/talonarios`,
@@ -84,32 +56,16 @@ async function cargoDeLoteria(idSocio: number, vendidas: number) {
       201,
     )
   ).items[0];
-  const liq = await ok("POST", `/api/loterias/${l.id}/talonarios/${t.id}/liquidacion`, {
+  const liq = await ok("POST", `/api/loterias/${l.id}/talonarios/${talonario.id}/liquidacion`, {
     vendidas,
   });
   return { idLoteria: l.id as number, idPago: liq.cargo.id as number };
 }
 
-async function trabajo(res: { statusCode: number; body: string; json: () => unknown }) {
-  expect(res.statusCode, res.body).toBe(202);
-  const { idTrabajo } = res.json() as { idTrabajo: number };
-  await e.app.servicios.trabajos.esperar(idTrabajo);
-  return (await pedir("GET", `/api/trabajos/${idTrabajo}`)).json();
-}
-
 beforeAll(async () => {
-  e = await crearEntorno({ redsys: REDSYS_SIN_BANCO });
-  await e.db
-    .updateTable("asociacion")
-    .set({ ...BANCO_DEMO, nombre: "Filà Llauradors", cif: "B85626240" })
-    .where("id", "=", 1)
-    .execute();
-  admin = await entrar(e.app, (await crearCuenta(e.db, { rol: "administrador" })).email);
-  const cuenta = await crearCuenta(e.db, { rol: "socio" });
-  socio = { token: await entrar(e.app, cuenta.email), idSocio: cuenta.idSocio as number };
-  const lista = (await ok("GET", "/api/tesoreria/cuentas")).items as { id: number; tipo: string }[];
-  cuentas.caja = lista.find((c) => c.tipo === "caja")?.id as number;
-  cuentas.banco = lista.find((c) => c.tipo === "banco")?.id as number;
+  t = await prepararTesoreria("Filà Llauradors");
+  ({ e, socio, domiciliada } = t);
+  Object.assign(cuentas, t.cuentas);
   cuentas.tpv = (
     await ok(
       "POST",
@@ -134,9 +90,6 @@ beforeAll(async () => {
       { nombre: "Efectivo", idCuentaTesoreria: cuentas.caja },
       201,
     )
-  ).id;
-  domiciliada = (
-    await ok("POST", "/api/formaspago", { nombre: "Domiciliación", domiciliada: true }, 201)
   ).id;
 });
 

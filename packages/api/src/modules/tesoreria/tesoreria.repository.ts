@@ -94,6 +94,9 @@ export type MovimientoFila = {
   creadoEn: Date;
 };
 
+/** Rows per INSERT when many go in at once (well below PostgreSQL's 65 535 parameters). */
+const LOTE_INSERCION = 1000;
+
 export type NuevoMovimiento = {
   idCuenta: number;
   fecha: string;
@@ -634,6 +637,56 @@ export class TesoreriaRepository {
       )
       .execute();
     return fila.id;
+  }
+
+  /**
+   * Several movements with a unique `claveOrigen` each, in a few statements (a statement's
+   * decisions): clave → id of those inserted; a clave already in the book is left out.
+   */
+  async insertarMovimientos(ms: (NuevoMovimiento & { claveOrigen: string })[]) {
+    const ids = new Map<string, number>();
+    for (let i = 0; i < ms.length; i += LOTE_INSERCION) {
+      const filas = await this.db
+        .insertInto("tesoreria_movimiento")
+        .values(
+          ms.slice(i, i + LOTE_INSERCION).map((m) => ({
+            id_cuenta: m.idCuenta,
+            fecha: m.fecha,
+            anyo: Number(m.fecha.slice(0, 4)),
+            concepto: m.concepto,
+            importe: m.importe,
+            proveedor: m.proveedor,
+            nota: m.nota,
+            origen_tipo: m.origenTipo,
+            origen_id: m.origenId,
+            clave_origen: m.claveOrigen,
+            id_corrige: m.idCorrige,
+            fecha_original: m.fechaOriginal,
+            id_usuario: m.idUsuario,
+          })),
+        )
+        .onConflict((oc) => oc.column("clave_origen").doNothing())
+        .returning(["id", "clave_origen"])
+        .execute();
+      for (const f of filas) if (f.clave_origen !== null) ids.set(f.clave_origen, f.id);
+    }
+    const lineas = ms.flatMap((m) => {
+      const id = ids.get(m.claveOrigen);
+      return id === undefined
+        ? []
+        : m.lineas.map((l) => ({
+            id_movimiento: id,
+            id_categoria: l.idCategoria,
+            importe: l.importe,
+          }));
+    });
+    for (let i = 0; i < lineas.length; i += LOTE_INSERCION) {
+      await this.db
+        .insertInto("tesoreria_linea")
+        .values(lineas.slice(i, i + LOTE_INSERCION))
+        .execute();
+    }
+    return ids;
   }
 
   private seleccionMovimientos() {

@@ -238,6 +238,87 @@ describe("permisos y validación", () => {
   });
 });
 
+describe("categorías", () => {
+  it("de serie con su cuenta del PGC ESFL, editables (nombre y cuenta, no el tipo si ya tienen movimientos), auditadas; 400 en castellano", async () => {
+    const cats = (await ok("GET", "/api/tesoreria/categorias")).items as {
+      id: number;
+      nombre: string;
+      tipo: string;
+      codigoPgc: string;
+      clave: string | null;
+    }[];
+    const por = Object.fromEntries(cats.filter((c) => c.clave).map((c) => [c.clave, c]));
+    expect(Object.keys(por)).toHaveLength(19);
+    expect(por.cuotas).toMatchObject({ tipo: "ingreso", codigoPgc: "720" });
+    expect(por.subvenciones).toMatchObject({ tipo: "ingreso", codigoPgc: "740" });
+    expect(por.local).toMatchObject({ tipo: "gasto", codigoPgc: "621" });
+    expect(por.comisiones_bancarias).toMatchObject({ tipo: "gasto", codigoPgc: "626" });
+    for (const clave of ["derramas", "ramell", "actos", "loteria", "patrocinio", "bar"]) {
+      expect(por[clave]?.tipo, clave).toBe("ingreso");
+    }
+    for (const clave of ["musica", "polvora", "trajes", "seguros", "federacion", "comidas"]) {
+      expect(por[clave]?.tipo, clave).toBe("gasto");
+    }
+
+    // A default one renamed and moved to another account keeps its key (the automatic ones find it).
+    const bar = por.bar as { id: number };
+    const cambiada = await ok("PUT", `/api/tesoreria/categorias/${bar.id}`, {
+      nombre: "Barra del casal",
+      tipo: "ingreso",
+      codigoPgc: "7050",
+      activo: true,
+    });
+    expect(cambiada).toMatchObject({ nombre: "Barra del casal", codigoPgc: "7050", clave: "bar" });
+    const nueva = await ok(
+      "POST",
+      "/api/tesoreria/categorias",
+      { nombre: "Alquiler de la carpa", tipo: "gasto", codigoPgc: "621" },
+      201,
+    );
+    expect(nueva).toMatchObject({ tipo: "gasto", codigoPgc: "621", clave: null, activo: true });
+    const malCodigo = await pedir("POST", "/api/tesoreria/categorias", {
+      nombre: "Mal",
+      tipo: "gasto",
+      codigoPgc: "62A",
+    });
+    expect(malCodigo.statusCode).toBe(400);
+    expect(malCodigo.json().detalles[0].campo).toBe("codigoPgc");
+
+    // One with movements does not change its type.
+    await ok(
+      "POST",
+      "/api/tesoreria/movimientos",
+      {
+        idCuenta: cuentas.caja,
+        fecha: `${ANYO}-02-01`,
+        concepto: "Carpa",
+        importe: -100,
+        lineas: [{ idCategoria: nueva.id, importe: -100 }],
+      },
+      201,
+    );
+    const aIngreso = await pedir("PUT", `/api/tesoreria/categorias/${nueva.id}`, {
+      nombre: "Alquiler de la carpa",
+      tipo: "ingreso",
+      codigoPgc: "621",
+      activo: true,
+    });
+    expect(aIngreso.statusCode).toBe(409);
+    expect(aIngreso.json().mensaje).toContain("no puede pasar de ingreso a gasto");
+    const auditado = await e.db
+      .selectFrom("auditoria")
+      .select(["id_entidad", "accion"])
+      .where("entidad", "=", "categoria_tesoreria")
+      .where("id_entidad", "in", [bar.id, nueva.id])
+      .orderBy("id")
+      .execute();
+    expect(auditado).toEqual([
+      { id_entidad: bar.id, accion: "modificar" },
+      { id_entidad: nueva.id, accion: "crear" },
+    ]);
+  });
+});
+
 describe("movimientos automáticos", () => {
   it("un cobro en ventanilla entra una vez en la cuenta de su forma de pago, con la categoría del producto", async () => {
     const socio = await crearSocio();
@@ -258,6 +339,65 @@ describe("movimientos automáticos", () => {
     const [m2] = (await movimientosDe("cobro")).filter((x) => x.origen_id === otro);
     expect(m2).toMatchObject({ id_cuenta: cuentas.banco, importe: 2500 });
     expect(await lineasDe(m2.id)).toEqual({ actos: 2500 });
+  });
+
+  it("la mesa puede elegir otra cuenta para un cobro (uno o varios); una que no existe o desactivada es 400 y no se cobra", async () => {
+    const socio = await crearSocio();
+    const cargo = await crearCargo(socio, 2000, productos.cuota);
+    await ok("POST", `/api/pagos/${cargo}/cobro`, {
+      fecha: `${ANYO}-03-10`,
+      idFormaPago: formas.efectivo,
+      idCuentaTesoreria: cuentas.banco,
+    });
+    const [m] = (await movimientosDe("cobro")).filter((x) => x.origen_id === cargo);
+    expect(m).toMatchObject({ id_cuenta: cuentas.banco, importe: 2000 });
+
+    const varios = [
+      await crearCargo(socio, 1000, productos.cuota),
+      await crearCargo(socio, 500, productos.acto),
+    ];
+    await ok("POST", "/api/pagos/cobros", {
+      ids: varios,
+      fecha: `${ANYO}-03-10`,
+      idFormaPago: formas.efectivo,
+      idCuentaTesoreria: cuentas.tpv,
+    });
+    const mv = (await movimientosDe("cobro")).find((x) => x.origen_id === Math.min(...varios));
+    expect(mv).toMatchObject({ id_cuenta: cuentas.tpv, importe: 1500 });
+
+    const desactivada = await ok(
+      "POST",
+      "/api/tesoreria/cuentas",
+      {
+        nombre: "Cuenta cerrada",
+        tipo: "caja",
+        iban: "",
+        saldoInicial: 0,
+        fechaSaldoInicial: `${ANYO}-01-01`,
+        activo: false,
+      },
+      201,
+    );
+    const pendiente = await crearCargo(socio, 700, productos.cuota);
+    for (const [idCuenta, mensaje] of [
+      [999_999, "La cuenta 999999 no existe."],
+      [desactivada.id, "La cuenta Cuenta cerrada está desactivada."],
+    ] as const) {
+      const mal = await pedir("POST", `/api/pagos/${pendiente}/cobro`, {
+        fecha: `${ANYO}-03-10`,
+        idFormaPago: formas.efectivo,
+        idCuentaTesoreria: idCuenta,
+      });
+      expect(mal.statusCode).toBe(400);
+      expect(mal.json().detalles).toEqual([{ campo: "idCuentaTesoreria", mensaje }]);
+    }
+    const fila = await e.db
+      .selectFrom("pago")
+      .select("estado")
+      .where("id", "=", pendiente)
+      .executeTakeFirstOrThrow();
+    expect(fila.estado).toBe("pendiente");
+    expect((await movimientosDe("cobro")).filter((x) => x.origen_id === pendiente)).toEqual([]);
   });
 
   it("un cobro de varios cargos mezclados es un movimiento con una línea por categoría; uno parcial, lo cobrado", async () => {
@@ -421,6 +561,72 @@ describe("movimientos automáticos", () => {
   });
 });
 
+describe("un pago duplicado", () => {
+  it("cobrado en la mesa mientras se pagaba en línea: el pedido entra entero en el TPV y la devolución es el contraasiento del cobro de la mesa", async () => {
+    const enMesa = await crearCargo(idSocioPropio, 1000, productos.cuota);
+    const otro = await crearCargo(idSocioPropio, 600, productos.acto);
+    const orden = await pedir(
+      "POST",
+      "/api/pagos/pago-online",
+      { idsPago: [enMesa, otro], metodo: "tarjeta" },
+      tokens.socio,
+    );
+    expect(orden.statusCode, orden.body).toBe(201);
+    await ok("POST", `/api/pagos/${enMesa}/cobro`, {
+      fecha: hoyIso(),
+      idFormaPago: formas.efectivo,
+    });
+    const notificada = await e.app.inject({
+      method: "POST",
+      url: "/api/pagos/redsys/notificacion",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: comoFormulario(notificacionDe(orden.json() as FormularioBanco)),
+    });
+    expect(notificada.statusCode).toBe(200);
+
+    // The bank paid the whole order: 16 € into the POS account, the cuota too.
+    const [mesa] = (await movimientosDe("cobro")).filter((m) => m.origen_id === enMesa);
+    expect(mesa).toMatchObject({ id_cuenta: cuentas.caja, importe: 1000 });
+    const online = (await movimientosDe("pago_online")).at(-1);
+    expect(online).toMatchObject({ id_cuenta: cuentas.tpv, importe: 1600 });
+    expect(await lineasDe(online?.id as number)).toEqual({ cuotas: 1000, actos: 600 });
+
+    // The board gives the cash back: a counter-entry of the desk's movement, audited, once.
+    const contra = await ok(
+      "POST",
+      `/api/tesoreria/movimientos/${mesa?.id}/contraasiento`,
+      { motivo: "Pago duplicado: se devuelven 10 € en efectivo" },
+      201,
+    );
+    expect(contra).toMatchObject({
+      idCuenta: cuentas.caja,
+      importe: -10,
+      idCorrige: mesa?.id,
+      origen: { tipo: "contraasiento", id: mesa?.id },
+    });
+    expect(await lineasDe(contra.id)).toEqual({ cuotas: -1000 });
+    expect(
+      (
+        await pedir("POST", `/api/tesoreria/movimientos/${mesa?.id}/contraasiento`, {
+          motivo: "otra vez",
+        })
+      ).statusCode,
+    ).toBe(409);
+    const auditado = await e.db
+      .selectFrom("auditoria")
+      .select("accion")
+      .where("entidad", "=", "movimiento")
+      .where("id_entidad", "=", contra.id)
+      .execute();
+    expect(auditado.length).toBeGreaterThan(0);
+    // What the association kept: the order once.
+    const { rows } = await sql<{ suma: string }>`
+      SELECT sum(importe)::text AS suma FROM tesoreria_movimiento
+      WHERE id IN (${mesa?.id}, ${online?.id}, ${contra.id})`.execute(e.db);
+    expect(Number(rows[0]?.suma)).toBe(1600);
+  });
+});
+
 describe("libro, contraasientos y años cerrados", () => {
   let manual = 0;
 
@@ -550,6 +756,15 @@ describe("libro, contraasientos y años cerrados", () => {
     expect((await pedir("POST", "/api/tesoreria/cierres", { anyo: anterior })).statusCode).toBe(
       409,
     );
+    // A year not yet begun is not closed (its automatic movements would go to the next year).
+    const futuro = await pedir("POST", "/api/tesoreria/cierres", { anyo: ANYO + 1 });
+    expect(futuro.statusCode).toBe(409);
+    expect(futuro.json().mensaje).toBe(
+      `El año ${ANYO + 1} aún no ha empezado: se cierra cuando acaba.`,
+    );
+    expect(
+      (await ok("GET", "/api/tesoreria/cierres")).map((c: { anyo: number }) => c.anyo),
+    ).toEqual([anterior]);
     const manualCerrado = await pedir("POST", "/api/tesoreria/movimientos", {
       idCuenta: cuentas.banco,
       fecha: `${anterior}-12-30`,
@@ -640,6 +855,15 @@ describe("presupuesto y cuentas anuales", () => {
     expect(texto).toContain("1. a) Cuotas de asociados y afiliados");
     expect(texto).toContain("Excedente del ejercicio");
     expect(texto).toContain("Filà Contrabandistes");
+    // The balances at the start and end, what members still owe and the budget comparison.
+    expect(texto).toContain("Tesorería: saldos al inicio y al final del año");
+    expect(texto).toContain(
+      `${c.pendienteCobro.numCargos} cargos del año ${ANYO} o anteriores por cobrar hoy`,
+    );
+    expect(texto).toContain("Presupuesto aprobado frente a lo ocurrido");
+    expect(
+      c.presupuesto.lineas.find((l: { categoria: string }) => l.categoria === "Cuotas"),
+    ).toMatchObject({ presupuesto: 1000 });
 
     const xlsx = await pedir("GET", `/api/tesoreria/cuentas-anuales?anyo=${ANYO}&formato=xlsx`);
     expect(xlsx.statusCode).toBe(200);

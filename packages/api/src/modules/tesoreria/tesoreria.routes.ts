@@ -421,7 +421,7 @@ export const tesoreriaRoutes: FastifyPluginAsyncZod<{ tesoreria: TesoreriaServic
       schema: {
         tags,
         summary:
-          "Cerrar un año de la tesorería: sus movimientos y su presupuesto ya no cambian (409 si ya lo está)",
+          "Cerrar un año de la tesorería: sus movimientos y su presupuesto ya no cambian (409 si ya lo está o aún no ha empezado)",
         body: CierreEntradaSchema,
         response: { 201: CierreTesoreriaSchema },
       },

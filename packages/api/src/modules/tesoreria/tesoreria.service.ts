@@ -643,6 +643,11 @@ export class TesoreriaService {
 
   /** Locks the year's movements and budget; 409 if it is closed already. */
   async cerrar(actor: Actor, anyo: number): Promise<CierreTesoreria> {
+    // A year not yet begun has nothing to lock, and its closure would send the automatic
+    // movements of that year to the first day of the next one.
+    if (anyo > Number(hoyIso().slice(0, 4))) {
+      throw conflicto(mensajeCon("tesoreria.anyo_no_empezado", { anyo }));
+    }
     await this.repo.transaccion(async (repo) => {
       await repo.bloquearCierres(true);
       if (!(await repo.cerrar(anyo, actor.id))) {

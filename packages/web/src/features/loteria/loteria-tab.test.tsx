@@ -1,44 +1,11 @@
 import type { Loteria, Talonario } from "@fila/domain";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { sesionStore } from "../../app/session-store";
+import { describe, expect, it } from "vitest";
+import { simularApi } from "../../test/api-simulada";
 import { pintarEnRuta } from "../../test/listas";
 import { ProductosPage } from "../productos/productos-page";
 
-type Respuesta = { status: number; cuerpo?: unknown };
-let rutasApi: Record<string, (init: RequestInit, url: URL) => Respuesta>;
-let llamadas: { metodo: string; url: URL; init: RequestInit }[];
-
-// The setup's matchMedia matches nothing, and mantine-datatable draws a cell only while the
-// cell's media query (none: "") matches: here the empty query matches, as in a browser.
-const matchMediaDelSetup = window.matchMedia;
-beforeEach(() => {
-  window.matchMedia = (query: string) =>
-    ({ ...matchMediaDelSetup(query), matches: query === "" }) as MediaQueryList;
-  llamadas = [];
-  rutasApi = {};
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (entrada: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = new URL(String(entrada), "http://fila.test");
-      const metodo = init.method ?? "GET";
-      llamadas.push({ metodo, url, init });
-      const manejador = rutasApi[`${metodo} ${url.pathname}`];
-      if (!manejador) return new Response(null, { status: 404, statusText: "Not Found" });
-      const { status, cuerpo } = manejador(init, url);
-      return new Response(JSON.stringify(cuerpo ?? null), {
-        status,
-        headers: { "Content-Type": "application/json" },
-      });
-    }),
-  );
-});
-afterEach(() => {
-  window.matchMedia = matchMediaDelSetup;
-  sesionStore.cerrar();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+const { rutas: rutasApi, llamadas } = simularApi();
 
 const LOTERIA: Loteria = {
   id: 3,

@@ -15,6 +15,7 @@ import { useEffect, useState } from "react";
 import { CampoFecha } from "../../lib/campo-fecha";
 import { useTranslation } from "../../lib/i18n";
 import { useFormasPago } from "../socios/use-socios";
+import { useCuentas } from "../tesoreria/use-tesoreria";
 import { hoyIso, importe, nombrePersona } from "./pagos-logica";
 import type { PagoApi } from "./tipos";
 import { useMutacionesPagos } from "./use-pagos";
@@ -36,9 +37,12 @@ export function CobroModal({
   const { t } = useTranslation();
   const abierto = pagos.length > 0;
   const formas = useFormasPago(abierto);
+  const cuentas = useCuentas(abierto);
   const { cobrar, cobrarVarios } = useMutacionesPagos();
   const [fecha, setFecha] = useState(hoyIso());
   const [idFormaPago, setIdFormaPago] = useState<string | null>(null);
+  // Empty: the treasury account of the payment method (issue 47); the desk may choose another.
+  const [idCuenta, setIdCuenta] = useState<string | null>(null);
   const [referencia, setReferencia] = useState("");
   const [parcial, setParcial] = useState<number | string>("");
   const [error, setError] = useState<string | null>(null);
@@ -55,6 +59,7 @@ export function CobroModal({
     setParcial("");
     setError(null);
     setFaltaForma(false);
+    setIdCuenta(null);
     setIdFormaPago(uno?.idFormaPago ? String(uno.idFormaPago) : null);
   }, [abierto, uno]);
 
@@ -67,7 +72,12 @@ export function CobroModal({
     setFaltaForma(false);
     setError(null);
     setEnviando(true);
-    const comun = { fecha, idFormaPago: Number(idFormaPago), referencia: referencia.trim() };
+    const comun = {
+      fecha,
+      idFormaPago: Number(idFormaPago),
+      referencia: referencia.trim(),
+      ...(idCuenta ? { idCuentaTesoreria: Number(idCuenta) } : {}),
+    };
     try {
       if (uno) {
         const importeParcial = typeof parcial === "number" ? parcial : undefined;
@@ -134,6 +144,17 @@ export function CobroModal({
             onChange={setIdFormaPago}
             allowDeselect={false}
             error={faltaForma && !idFormaPago ? t("pagos.cobro.faltaForma") : undefined}
+          />
+          <Select
+            label={t("pagos.cobro.cuentaTesoreria")}
+            description={t("pagos.cobro.cuentaTesoreriaAyuda")}
+            placeholder={t("pagos.cobro.cuentaDeLaForma")}
+            clearable
+            data={(cuentas.data?.items ?? [])
+              .filter((c) => c.activo || String(c.id) === idCuenta)
+              .map((c) => ({ value: String(c.id), label: c.nombre }))}
+            value={idCuenta}
+            onChange={setIdCuenta}
           />
           <TextInput
             label={t("pagos.campos.referencia")}
