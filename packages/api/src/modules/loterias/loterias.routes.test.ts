@@ -489,6 +489,10 @@ describe("participaciones digitales y PDF", () => {
     ]) {
       expect(text.replace(/\s+/g, " ")).toContain(parte);
     }
+    // What its QR opens, in letters too.
+    expect(text.replace(/\s+/g, "")).toContain(
+      `Verificación:http://fila.test/#/participacion/${p.codigo}`,
+    );
 
     const talonario = await pedir("GET", `/api/loterias/${l.id}/talonarios/${t.id}/pdf`);
     expect(talonario.statusCode).toBe(200);
@@ -496,6 +500,30 @@ describe("participaciones digitales y PDF", () => {
     const texto = (await extractText(doc, { mergePages: true })).text.replace(/\s+/g, " ");
     for (let serie = 1; serie <= 10; serie++) expect(texto).toContain(`Participación nº ${serie}`);
     expect(texto).toContain("Matriz");
+    // Every sheet carries what the law asks, as the digital one does.
+    for (const parte of [
+      "Depositaria: Filà Muntanyesos",
+      "CIF G03123456",
+      "Carrer Major, 5 · 03800 Alcoi (Alacant)",
+      `Sorteo Extraordinario de Navidad del ${dentroDe(40).split("-").reverse().join("/")}`,
+      "Números: 05473 · 71234",
+      "Juega 4,00 € (2,00 € en cada número)",
+      "Donativo 1,00 €",
+      "Total 5,00 €",
+    ]) {
+      expect(texto.split(parte)).toHaveLength(11);
+    }
+    expect(
+      texto.split("Los premios caducan a los tres meses de la celebración del sorteo."),
+    ).toHaveLength(11);
+    const sinEspacios = texto.replace(/\s+/g, "");
+    for (let serie = 1; serie <= 10; serie++) {
+      const codigo = e.clave.firmar("loteria-participacion", `p1:${l.id}:${serie}`);
+      expect(sinEspacios).toContain(`Verificación:http://fila.test/#/participacion/${codigo}`);
+    }
+    // The digital one's paper stub says it is sold, and to whom: it is not sold again.
+    expect(texto.split("DIGITAL: ya vendida, no vender en papel")).toHaveLength(2);
+    expect(texto).toContain("Comprador: Maria Ferri");
     expect(
       (await pedir("GET", `/api/loterias/${l.id}/talonarios/${t.id}/pdf`, titular.token))
         .statusCode,

@@ -601,7 +601,8 @@ export class LoteriasService {
         serie: p.serie,
         anulada: p.estado === "anulada",
         urlVerificacion: this.urlVerificacion(this.codigo(l.id, p.serie)),
-        comprador: null,
+        comprador: p.digital ? p.comprador_nombre : null,
+        digital: p.digital,
       })),
       { titulo: `${l.nombre}: talonario ${t.serie_desde}–${t.serie_hasta}`, conMatriz: true },
     );
