@@ -242,4 +242,99 @@ describe("la pestaña Lotería", () => {
       autorizacionRecargo: "Acuerdo de la asamblea",
     });
   });
+
+  it("tras el sorteo anota los premios y paga uno desde la lista de pagos, una sola vez", async () => {
+    const sorteada: Loteria = {
+      ...LOTERIA,
+      fechaSorteo: "2020-12-22",
+      fechaLimiteDevolucion: "2020-12-15",
+    };
+    const premiada: Loteria = {
+      ...sorteada,
+      numeros: [
+        { ...LOTERIA.numeros[0], numero: "05473", decimos: 40, cubiertas: 160, premioDecimo: 125 },
+      ],
+      premiosAnotados: true,
+    };
+    let actual = sorteada;
+    servirLoteria();
+    rutasApi["GET /api/loterias"] = () => ({ status: 200, cuerpo: lista([actual]) });
+    rutasApi["PUT /api/loterias/3/premios"] = () => {
+      actual = premiada;
+      return { status: 200, cuerpo: premiada };
+    };
+    const participacion = {
+      id: 40,
+      serie: 7,
+      idTalonario: 11,
+      estado: "valida",
+      digital: true,
+      comprador: { nombre: "Maria Ferri", email: "", telefono: "" },
+      motivoAnulacion: "",
+      codigo: "cDE6Mzo3.firma",
+      premio: { bruto: 31.25, retencion: 0, neto: 31.25, pagado: false },
+      premioPagadoEn: null,
+    };
+    let pagada = false;
+    rutasApi["GET /api/loterias/3/participaciones"] = () => ({
+      status: 200,
+      cuerpo: lista([
+        pagada
+          ? {
+              ...participacion,
+              premio: { ...participacion.premio, pagado: true },
+              premioPagadoEn: "2020-12-23T10:00:00Z",
+            }
+          : participacion,
+      ]),
+    });
+    rutasApi["POST /api/loterias/participaciones/cDE6Mzo3.firma/pago"] = () => {
+      pagada = true;
+      return {
+        status: 200,
+        cuerpo: {
+          serie: 7,
+          bruto: 31.25,
+          retencion: 0,
+          neto: 31.25,
+          pagadoEn: "2020-12-23T10:00:00Z",
+        },
+      };
+    };
+    pintarEnRuta(<ProductosPage />, "/productos?vista=loteria");
+    fireEvent.click(await screen.findByRole("button", { name: "Anotar premios" }));
+    const dialogo = await screen.findByRole("dialog", { name: "Premios del sorteo" });
+    fireEvent.change(within(dialogo).getByLabelText("Número 05473 (40 décimos)"), {
+      target: { value: "125" },
+    });
+    fireEvent.click(within(dialogo).getByRole("button", { name: "Guardar" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    const envio = llamadas.find((l) => l.metodo === "PUT");
+    expect(JSON.parse(String(envio?.init.body))).toEqual({
+      premios: [{ numero: "05473", premioDecimo: 125 }],
+    });
+
+    // The payout list: the winning participations with gross, withholding and net.
+    const seccion = await screen.findByRole("region", { name: "Pago de premios" });
+    const fila = (await within(seccion).findByText("Maria Ferri")).closest("tr");
+    expect(fila?.textContent).toContain("31,25 €");
+    fireEvent.click(
+      within(seccion).getByRole("button", { name: "Pagar el premio de la participación 7" }),
+    );
+    const confirmar = await screen.findByRole("dialog", {
+      name: "Pagar el premio de la participación 7",
+    });
+    expect(confirmar.textContent).toContain(
+      "Premio 31,25 €, retención 0,00 €: se entregan 31,25 €.",
+    );
+    fireEvent.click(within(confirmar).getByRole("button", { name: "Pagar" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(
+      llamadas.filter((l) => l.metodo === "POST" && l.url.pathname.endsWith("/pago")),
+    ).toHaveLength(1);
+    expect(await within(seccion).findByText("Pagado")).toBeTruthy();
+    expect(
+      within(seccion).queryByRole("button", { name: "Pagar el premio de la participación 7" }),
+    ).toBeNull();
+  });
 });
