@@ -740,10 +740,7 @@ describe("auditoría y versión de los datos", () => {
     ).id;
     let v = await version();
     /** Runs a step that must succeed and raise the data version. */
-    const paso = async (
-      nombre: string,
-      hacer: () => Promise<{ statusCode: number; body: string }>,
-    ) => {
+    const paso = async (nombre: string, hacer: () => ReturnType<typeof pedir>) => {
       const res = await hacer();
       expect(res.statusCode, `${nombre}: ${res.body}`).toBeLessThan(300);
       const ahora = await version();
