@@ -96,6 +96,18 @@ const TALONARIO: Talonario = {
   cargo: { id: 70, estado: "pendiente", importe: 180 },
 };
 
+/** The same lottery after its draw, before and after its prizes are entered. */
+const SORTEADA: Loteria = {
+  ...LOTERIA,
+  fechaSorteo: "2020-12-22",
+  fechaLimiteDevolucion: "2020-12-15",
+};
+const PREMIADA: Loteria = {
+  ...SORTEADA,
+  numeros: [{ numero: "05473", decimos: 40, cubiertas: 160, premioDecimo: 125 }],
+  premiosAnotados: true,
+};
+
 const lista = (items: unknown[]) => ({ items, total: items.length, page: 1, pageSize: 50 });
 
 function servirLoteria() {
@@ -243,26 +255,27 @@ describe("la pestaña Lotería", () => {
     });
   });
 
-  it("tras el sorteo anota los premios y paga uno desde la lista de pagos, una sola vez", async () => {
-    const sorteada: Loteria = {
-      ...LOTERIA,
-      fechaSorteo: "2020-12-22",
-      fechaLimiteDevolucion: "2020-12-15",
-    };
-    const premiada: Loteria = {
-      ...sorteada,
-      numeros: [
-        { ...LOTERIA.numeros[0], numero: "05473", decimos: 40, cubiertas: 160, premioDecimo: 125 },
-      ],
-      premiosAnotados: true,
-    };
-    let actual = sorteada;
+  it("tras el sorteo anota el premio por décimo de cada número", async () => {
     servirLoteria();
-    rutasApi["GET /api/loterias"] = () => ({ status: 200, cuerpo: lista([actual]) });
-    rutasApi["PUT /api/loterias/3/premios"] = () => {
-      actual = premiada;
-      return { status: 200, cuerpo: premiada };
-    };
+    rutasApi["GET /api/loterias"] = () => ({ status: 200, cuerpo: lista([SORTEADA]) });
+    rutasApi["PUT /api/loterias/3/premios"] = () => ({ status: 200, cuerpo: PREMIADA });
+    pintarEnRuta(<ProductosPage />, "/productos?vista=loteria");
+    fireEvent.click(await screen.findByRole("button", { name: "Anotar premios" }));
+    const dialogo = await screen.findByRole("dialog", { name: "Premios del sorteo" });
+    fireEvent.change(within(dialogo).getByLabelText("Número 05473 (40 décimos)"), {
+      target: { value: "125" },
+    });
+    fireEvent.click(within(dialogo).getByRole("button", { name: "Guardar" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    const envio = llamadas.find((l) => l.metodo === "PUT");
+    expect(JSON.parse(String(envio?.init.body))).toEqual({
+      premios: [{ numero: "05473", premioDecimo: 125 }],
+    });
+  });
+
+  it("paga un premio desde la lista de pagos, una sola vez", async () => {
+    servirLoteria();
+    rutasApi["GET /api/loterias"] = () => ({ status: 200, cuerpo: lista([PREMIADA]) });
     const participacion = {
       id: 40,
       serie: 7,
@@ -302,18 +315,6 @@ describe("la pestaña Lotería", () => {
       };
     };
     pintarEnRuta(<ProductosPage />, "/productos?vista=loteria");
-    fireEvent.click(await screen.findByRole("button", { name: "Anotar premios" }));
-    const dialogo = await screen.findByRole("dialog", { name: "Premios del sorteo" });
-    fireEvent.change(within(dialogo).getByLabelText("Número 05473 (40 décimos)"), {
-      target: { value: "125" },
-    });
-    fireEvent.click(within(dialogo).getByRole("button", { name: "Guardar" }));
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    const envio = llamadas.find((l) => l.metodo === "PUT");
-    expect(JSON.parse(String(envio?.init.body))).toEqual({
-      premios: [{ numero: "05473", premioDecimo: 125 }],
-    });
-
     // The payout list: the winning participations with gross, withholding and net.
     const seccion = await screen.findByRole("region", { name: "Pago de premios" });
     const fila = (await within(seccion).findByText("Maria Ferri")).closest("tr");
