@@ -50,7 +50,9 @@ describe("cargarDemo", () => {
   it("pone nombre, CIF válido y dirección a la asociación sin tocar sus textos", async () => {
     const a = await db.selectFrom("asociacion").selectAll().executeTakeFirstOrThrow();
     expect(a.nombre).toBe("Filà Contrabandistes");
-    expect(a.direccion).toContain("03801 Alcoi");
+    // The street, and the town in its own fields (printed together: receipts, the lottery).
+    expect(a.direccion).toBe("Carrer Sant Nicolau, 37");
+    expect(`${a.cod_postal} ${a.poblacion} (${a.provincia})`).toBe("03801 Alcoi (Alacant)");
     expect(a.texto_condiciones.length).toBeGreaterThan(0);
     const m = /^G(\d{7})(\d)$/.exec(a.cif);
     expect(m).not.toBeNull();

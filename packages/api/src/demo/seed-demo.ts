@@ -907,7 +907,8 @@ export async function cargarDemo(
       .set({
         nombre: "Filà Contrabandistes",
         cif: cifDe("G", "0358174"),
-        direccion: "Carrer Sant Nicolau, 37, 03801 Alcoi, Alacant",
+        // The street only: the postcode, town and province have their own fields.
+        direccion: "Carrer Sant Nicolau, 37",
       })
       .where("id", "=", 1)
       .execute();

@@ -230,6 +230,10 @@ export const MENSAJES_ES = {
     "No se puede borrar: es el precio de un acto. Quítalo del acto o desactívalo.",
   "pagos.producto_de_una_loteria":
     "No se puede borrar: es el producto de una lotería. Se va con su lotería.",
+  "pagos.producto_de_una_loteria_emision":
+    "El producto «{{nombre}}» es de una lotería: se cobra con la liquidación de sus talonarios, no en la emisión.",
+  "pagos.producto_de_una_loteria_sin_precio":
+    "Es el producto de una lotería: sigue siendo de tipo lotería, del año de su sorteo, a 0 € y sin precios por tipo. Se cobra con la liquidación de sus talonarios.",
   "pagos.producto_de_otro_anyo": "El producto «{{nombre}}» es de {{anyo}}, no de {{anyoEmision}}.",
   "pagos.producto_duplicado": "Ya hay un producto «{{nombre}}» en {{anyo}}.",
   "pagos.producto_elegido_no_existe": "El producto elegido no existe.",

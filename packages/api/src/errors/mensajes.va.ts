@@ -230,6 +230,10 @@ export const MENSAJES_VA: Catalogo = {
     "No es pot esborrar: és el preu d'un acte. Lleva'l de l'acte o desactiva'l.",
   "pagos.producto_de_una_loteria":
     "No es pot esborrar: és el producte d'una loteria. Se'n va amb la seua loteria.",
+  "pagos.producto_de_una_loteria_emision":
+    "El producte «{{nombre}}» és d'una loteria: es cobra amb la liquidació dels seus talonaris, no en l'emissió.",
+  "pagos.producto_de_una_loteria_sin_precio":
+    "És el producte d'una loteria: continua sent de tipus loteria, de l'any del seu sorteig, a 0 € i sense preus per tipus. Es cobra amb la liquidació dels seus talonaris.",
   "pagos.producto_de_otro_anyo": "El producte «{{nombre}}» és de {{anyo}}, no de {{anyoEmision}}.",
   "pagos.producto_duplicado": "Ja hi ha un producte «{{nombre}}» en {{anyo}}.",
   "pagos.producto_elegido_no_existe": "El producte triat no existix.",

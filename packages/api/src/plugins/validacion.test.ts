@@ -82,6 +82,22 @@ describe("números fuera de rango", () => {
   });
 });
 
+describe("el id de una ruta", () => {
+  it("letras, fracciones, cero o de más: 400 que dice de qué es el id", async () => {
+    for (const [url, campo, mensaje] of [
+      ["/api/loterias/abc", "id", "El id de la lotería no es válido"],
+      ["/api/loterias/1.5", "id", "El id de la lotería no es válido"],
+      ["/api/loterias/0", "id", "El id de la lotería no es válido"],
+      ["/api/loterias/99999999999", "id", "El id de la lotería no es válido"],
+      ["/api/loterias/1/talonarios/x/pdf", "idTalonario", "El id del talonario no es válido"],
+    ] as const) {
+      const res = await pedir("GET", url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().detalles, url).toEqual([{ campo, mensaje }]);
+    }
+  });
+});
+
 describe("booleanos en la query string", () => {
   const totales = async (url: string) => {
     const res = await pedir("GET", url);

@@ -61,9 +61,12 @@ export const validatorCompiler: FastifySchemaCompiler<ZodType> = (rutaEsquema) =
 };
 
 /** A route's id parameter (`/:id`), named in its error: «El id del acto no es válido». */
-export const idEnRuta = (que: string) =>
-  z.coerce
-    .number()
-    .int()
-    .positive({ error: `El id ${que} no es válido` })
-    .max(2_147_483_647, { error: `El id ${que} no es válido` });
+export const idEnRuta = (que: string) => {
+  // Every way of not being an id (letters, a fraction, 0, too big) says the same.
+  const error = `El id ${que} no es válido`;
+  return z.coerce
+    .number({ error })
+    .int({ error })
+    .positive({ error })
+    .max(2_147_483_647, { error });
+};

@@ -202,3 +202,61 @@ describe("liquidación de un talonario con peticiones simultáneas", () => {
     expect(Number(delProducto.n)).toBe(1);
   });
 });
+
+describe("participaciones digitales mientras se liquida el mismo talonario", () => {
+  it("ninguna digital queda devuelta: o se vende en la liquidación o no se emite", async () => {
+    const id = await crearLoteria(10);
+    const emision = await e.app.inject({
+      method: "POST",
+      url: `/api/loterias/${id}/talonarios`,
+      headers: bearer(token),
+      payload: { cantidad: 1, participaciones: 10, idSocio: idSocioTitular },
+    });
+    expect(emision.statusCode, emision.body).toBe(201);
+    const idTalonario = emision.json().items[0].id as number;
+    // The holder settles «all returned» while issuing digital ones from the same book (without
+    // naming it): before the lock, a serial read as free before the settlement committed was made
+    // digital after it, and stayed «devuelta».
+    const respuestas = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        i === 4
+          ? e.app.inject({
+              method: "POST",
+              url: `/api/loterias/${id}/talonarios/${idTalonario}/liquidacion`,
+              headers: bearer(titular),
+              payload: { vendidas: 0 },
+            })
+          : e.app.inject({
+              method: "POST",
+              url: `/api/loterias/${id}/participaciones`,
+              headers: bearer(titular),
+              payload: { comprador: { nombre: `Comprador ${i}` } },
+            }),
+      ),
+    );
+    for (const r of respuestas) expect([200, 201, 400, 409], r.body).toContain(r.statusCode);
+    const filas = await e.db
+      .selectFrom("loteria_participacion")
+      .select(["serie", "estado", "digital"])
+      .where("id_talonario", "=", idTalonario)
+      .orderBy("serie")
+      .execute();
+    expect(filas.filter((f) => f.digital && f.estado !== "valida")).toEqual([]);
+    const digitales = filas.filter((f) => f.digital).length;
+    expect(respuestas.filter((r) => r.statusCode === 201)).toHaveLength(digitales);
+    const talonario = await e.db
+      .selectFrom("loteria_talonario")
+      .select(["liquidado_en", "vendidas"])
+      .where("id", "=", idTalonario)
+      .executeTakeFirstOrThrow();
+    if (talonario.liquidado_en !== null) {
+      // Settled «none sold»: only before any digital one, and then none came after it.
+      expect(digitales).toBe(0);
+      expect(talonario.vendidas).toBe(0);
+      expect(filas.every((f) => f.estado === "devuelta")).toBe(true);
+    } else {
+      expect(respuestas[4]?.statusCode).toBe(400);
+      expect(digitales).toBe(9);
+    }
+  });
+});

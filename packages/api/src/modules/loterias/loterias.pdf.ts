@@ -28,10 +28,18 @@ export type ParticipacionImpresa = {
   urlVerificacion: string;
   /** The buyer of a digital one (printed on it); null on paper. */
   comprador: string | null;
+  /**
+   * A digital one printed in its talonario's sheets: marked so that its paper stub is not sold
+   * (its buyer has the PDF).
+   */
+  digital?: boolean;
 };
 
 export const CADUCIDAD_PREMIOS =
   "Los premios caducan a los tres meses de la celebración del sorteo.";
+
+/** On a digital participation's paper stub: it is sold already. */
+export const DIGITAL_NO_VENDER = "DIGITAL: ya vendida, no vender en papel";
 
 const localidad = (a: Depositaria) =>
   [a.cod_postal, a.poblacion, a.provincia ? `(${a.provincia})` : ""].filter(Boolean).join(" ");
@@ -82,7 +90,12 @@ function bloque(
           { text: t.importes.join(" · "), fontSize: 9 },
           ...(p.comprador ? [{ text: `Comprador: ${p.comprador}`, fontSize: 8 }] : []),
           { text: CADUCIDAD_PREMIOS, fontSize: 7, italics: true, margin: [0, 3, 0, 0] },
+          // What the QR opens, also in letters (for whoever cannot scan it).
+          { text: `Verificación: ${p.urlVerificacion}`, fontSize: 5, color: "#555555" },
           ...(p.anulada ? [{ text: "ANULADA", bold: true, color: "#b00020", fontSize: 10 }] : []),
+          ...(p.digital
+            ? [{ text: DIGITAL_NO_VENDER, bold: true, color: "#b00020", fontSize: 9 }]
+            : []),
         ],
       },
       { width: 80, stack: [{ qr: p.urlVerificacion, fit: 80 }] },
@@ -99,6 +112,7 @@ function bloque(
               { text: "Vendida a:", fontSize: 8 },
               { text: "\n\n____________________", fontSize: 8 },
               ...(p.anulada ? [{ text: "ANULADA", bold: true, fontSize: 8 }] : []),
+              ...(p.digital ? [{ text: "DIGITAL", bold: true, fontSize: 8 }] : []),
             ],
           },
           participacion,

@@ -795,8 +795,8 @@ export class LoteriasRepository {
     serie: number,
     comprador: { nombre: string; email: string; telefono: string },
     idUsuario: number,
-  ): Promise<ParticipacionFila> {
-    await this.db
+  ): Promise<ParticipacionFila | undefined> {
+    const hecho = await this.db
       .updateTable("loteria_participacion")
       .set({
         digital: true,
@@ -807,7 +807,11 @@ export class LoteriasRepository {
       })
       .where("id_talonario", "=", idTalonario)
       .where("serie", "=", serie)
-      .execute();
+      .where("estado", "=", "valida")
+      .where("digital", "=", false)
+      .executeTakeFirst();
+    // Only a valid paper serial becomes digital (the talonario is locked: never expected).
+    if (Number(hecho.numUpdatedRows) === 0) return undefined;
     return this.db
       .selectFrom("loteria_participacion as p")
       .select(COLUMNAS_PARTICIPACION)

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { alteracionesDe } from "../../test/codigos-alterados.js";
@@ -489,6 +490,10 @@ describe("participaciones digitales y PDF", () => {
     ]) {
       expect(text.replace(/\s+/g, " ")).toContain(parte);
     }
+    // What its QR opens, in letters too.
+    expect(text.replace(/\s+/g, "")).toContain(
+      `Verificación:http://fila.test/#/participacion/${p.codigo}`,
+    );
 
     const talonario = await pedir("GET", `/api/loterias/${l.id}/talonarios/${t.id}/pdf`);
     expect(talonario.statusCode).toBe(200);
@@ -496,6 +501,30 @@ describe("participaciones digitales y PDF", () => {
     const texto = (await extractText(doc, { mergePages: true })).text.replace(/\s+/g, " ");
     for (let serie = 1; serie <= 10; serie++) expect(texto).toContain(`Participación nº ${serie}`);
     expect(texto).toContain("Matriz");
+    // Every sheet carries what the law asks, as the digital one does.
+    for (const parte of [
+      "Depositaria: Filà Muntanyesos",
+      "CIF G03123456",
+      "Carrer Major, 5 · 03800 Alcoi (Alacant)",
+      `Sorteo Extraordinario de Navidad del ${dentroDe(40).split("-").reverse().join("/")}`,
+      "Números: 05473 · 71234",
+      "Juega 4,00 € (2,00 € en cada número)",
+      "Donativo 1,00 €",
+      "Total 5,00 €",
+    ]) {
+      expect(texto.split(parte)).toHaveLength(11);
+    }
+    expect(
+      texto.split("Los premios caducan a los tres meses de la celebración del sorteo."),
+    ).toHaveLength(11);
+    const sinEspacios = texto.replace(/\s+/g, "");
+    for (let serie = 1; serie <= 10; serie++) {
+      const codigo = e.clave.firmar("loteria-participacion", `p1:${l.id}:${serie}`);
+      expect(sinEspacios).toContain(`Verificación:http://fila.test/#/participacion/${codigo}`);
+    }
+    // The digital one's paper stub says it is sold, and to whom: it is not sold again.
+    expect(texto.split("DIGITAL: ya vendida, no vender en papel")).toHaveLength(2);
+    expect(texto).toContain("Comprador: Maria Ferri");
     expect(
       (await pedir("GET", `/api/loterias/${l.id}/talonarios/${t.id}/pdf`, titular.token))
         .statusCode,
@@ -690,5 +719,148 @@ describe("listas y exportaciones", () => {
     expect(lista.total).toBeGreaterThan(1);
     expect((await pedir("GET", "/api/loterias", titular.token)).statusCode).toBe(403);
     expect((await pedir("GET", "/api/loterias/999999")).statusCode).toBe(404);
+  });
+});
+
+describe("auditoría y versión de los datos", () => {
+  const version = async () =>
+    Number(
+      (await sql<{ v: string }>`select last_value as v from version_datos`.execute(e.db)).rows[0]
+        ?.v,
+    );
+
+  it("cada cambio queda auditado con quien lo hizo, y cada escritura sube la versión de los datos", async () => {
+    const idAdmin = (
+      await e.db
+        .selectFrom("usuario")
+        .select("id")
+        .where("rol", "=", "administrador")
+        .orderBy("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+    let v = await version();
+    /** Runs a step that must succeed and raise the data version. */
+    const paso = async (nombre: string, hacer: () => ReturnType<typeof pedir>) => {
+      const res = await hacer();
+      expect(res.statusCode, `${nombre}: ${res.body}`).toBeLessThan(300);
+      const ahora = await version();
+      expect(ahora, nombre).toBeGreaterThan(v);
+      v = ahora;
+      return res;
+    };
+    const l = await crearLoteria({ importeJugado: 2, donativo: 0 });
+    const cuerpo = (await pedir("GET", `/api/loterias/${l.id}`)).json();
+    await paso("modificar", () =>
+      pedir("PUT", `/api/loterias/${l.id}`, admin, {
+        nombre: cuerpo.nombre,
+        fechaSorteo: cuerpo.fechaSorteo,
+        fechaLimiteDevolucion: cuerpo.fechaLimiteDevolucion,
+        numeros: [
+          { numero: "05473", decimos: 12 },
+          { numero: "71234", decimos: 10 },
+        ],
+        importeJugado: 2,
+      }),
+    );
+    const emision = await paso("emitir", () =>
+      emitir(l.id, { cantidad: 2, participaciones: 10, idSocio: titular.idSocio }),
+    );
+    const [a, b] = emision.json().items as { id: number }[];
+    await paso("asignar", () =>
+      pedir("PUT", `/api/loterias/${l.id}/talonarios/${b?.id}`, admin, { idSocio: familiar }),
+    );
+    await paso("anular", () =>
+      pedir("POST", `/api/loterias/${l.id}/talonarios/${a?.id}/anulacion`, admin, {
+        desde: 10,
+        hasta: 10,
+        motivo: "Rota",
+      }),
+    );
+    const digital = await paso("digital", () =>
+      pedir("POST", `/api/loterias/${l.id}/participaciones`, titular.token, {
+        comprador: { nombre: "Quique" },
+        idTalonario: a?.id,
+      }),
+    );
+    await paso("liquidar", () =>
+      pedir("POST", `/api/loterias/${l.id}/talonarios/${a?.id}/liquidacion`, titular.token, {
+        vendidas: 5,
+      }),
+    );
+    await moverFechas(l.id, -2, 0);
+    v = await version();
+    const servicio = e.app.servicios.loterias;
+    expect((await servicio.liquidarVencida(l.id)).talonarios).toBe(1);
+    expect(await version()).toBeGreaterThan(v);
+    await paso("premios", () =>
+      pedir("PUT", `/api/loterias/${l.id}/premios`, admin, {
+        premios: [{ numero: "05473", premioDecimo: 100 }],
+      }),
+    );
+    await paso("pagar", () =>
+      pedir("POST", `/api/loterias/participaciones/${digital.json().codigo}/pago`, admin),
+    );
+
+    const auditoria = await e.db
+      .selectFrom("auditoria")
+      .select(["entidad", "accion", "id_usuario"])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("entidad", "=", "loteria"), eb("id_entidad", "=", l.id)]),
+          eb.and([eb("entidad", "=", "producto"), eb("id_entidad", "=", l.idProducto)]),
+          eb.and([
+            eb("entidad", "=", "loteria_talonario"),
+            eb("id_entidad", "in", [a?.id ?? 0, b?.id ?? 0]),
+          ]),
+          eb.and([
+            eb("entidad", "=", "loteria_participacion"),
+            eb("id_entidad", "=", digital.json().id),
+          ]),
+          eb.and([
+            eb("entidad", "=", "pago"),
+            eb(
+              "id_entidad",
+              "in",
+              eb.selectFrom("pago").select("pago.id").where("pago.id_producto", "=", l.idProducto),
+            ),
+          ]),
+        ]),
+      )
+      .orderBy("id")
+      .execute();
+    const quien = (u: number | null) =>
+      u === null ? "trabajo" : u === idAdmin ? "junta" : "socio";
+    expect(auditoria.map((f) => `${f.entidad}.${f.accion} (${quien(f.id_usuario)})`)).toEqual([
+      "producto.crear (junta)",
+      "loteria.crear (junta)",
+      "loteria.modificar (junta)",
+      "loteria.emitir_talonarios (junta)",
+      "loteria_talonario.asignar (junta)",
+      "loteria_talonario.anular (junta)",
+      "loteria_participacion.emitir_digital (socio)",
+      "pago.crear (socio)",
+      "loteria_talonario.liquidar (socio)",
+      "pago.crear (trabajo)",
+      "loteria_talonario.liquidar (trabajo)",
+      "loteria.liquidacion_automatica (trabajo)",
+      "loteria.premios (junta)",
+      "loteria_participacion.pagar_premio (junta)",
+    ]);
+  });
+
+  it("mis talonarios trae también los de los socios que pago, y no los de otros", async () => {
+    const l = await crearLoteria();
+    const [mio, suyo, otro] = await Promise.all(
+      [titular.idSocio, familiar, ajeno.idSocio].map(
+        async (idSocio) =>
+          (await emitir(l.id, { cantidad: 1, participaciones: 5, idSocio })).json().items[0].id,
+      ),
+    );
+    const mias = (await pedir("GET", "/api/loterias/mias?pageSize=200", titular.token)).json();
+    const ids = (mias.items as { id: number }[]).map((t) => t.id);
+    expect(ids).toEqual(expect.arrayContaining([mio, suyo]));
+    expect(ids).not.toContain(otro);
+    const delOtro = (await pedir("GET", "/api/loterias/mias?pageSize=200", ajeno.token)).json();
+    expect((delOtro.items as { id: number }[]).map((t) => t.id)).not.toContain(mio);
   });
 });

@@ -601,7 +601,8 @@ export class LoteriasService {
         serie: p.serie,
         anulada: p.estado === "anulada",
         urlVerificacion: this.urlVerificacion(this.codigo(l.id, p.serie)),
-        comprador: null,
+        comprador: p.digital ? p.comprador_nombre : null,
+        digital: p.digital,
       })),
       { titulo: `${l.nombre}: talonario ${t.serie_desde}–${t.serie_hasta}`, conMatriz: true },
     );
@@ -680,11 +681,19 @@ export class LoteriasService {
         );
       }
       if (!plazoDevolucionAbierto(enCentimos(l), this.hoy())) throw plazoTerminado(l);
-      for (const t of candidatos) {
+      for (const candidato of candidatos) {
+        // Locked before reading its serials, as a settlement or an annulment locks it: a serial
+        // made digital is never one a simultaneous settlement returns or an annulment voids.
+        const t =
+          entrada.idTalonario === undefined
+            ? await repo.talonario(id, candidato.id, true)
+            : candidato;
+        if (!t || t.liquidado_en !== null) continue;
         const series = await repo.seriesTalonario(t.id);
         const serie = siguienteSerieDigital(talonarioDeReglas(t, series));
         if (serie === null) continue;
         const p = await repo.marcarDigital(t.id, serie, entrada.comprador, actor.id);
+        if (!p) throw conflicto("loterias.sin_series_libres");
         await repo.auditar({
           idUsuario: actor.id,
           entidad: "loteria_participacion",

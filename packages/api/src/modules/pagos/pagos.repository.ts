@@ -362,7 +362,22 @@ export class PagosRepository {
     const [productos, precios] = await Promise.all([
       this.db
         .selectFrom("producto")
-        .select(["id", "nombre", "tipo", "anyo", "precio", "activo"])
+        .select((eb) => [
+          "id",
+          "nombre",
+          "tipo",
+          "anyo",
+          "precio",
+          "activo",
+          eb
+            .exists(
+              eb
+                .selectFrom("loteria")
+                .select("loteria.id")
+                .whereRef("loteria.id_producto", "=", "producto.id"),
+            )
+            .as("deLoteria"),
+        ])
         .where("id", "in", ids)
         .execute(),
       this.db

@@ -271,6 +271,14 @@ export class PagosService {
         mensajeCon("pagos.producto_esta_desactivado", { nombre: inactivo.nombre }),
       );
     }
+    // A lottery's product is charged by its settlements, never by the emission (issue 46).
+    const deLoteria = productos.find((p) => p.deLoteria);
+    if (deLoteria) {
+      throw invalido(
+        "productos",
+        mensajeCon("pagos.producto_de_una_loteria_emision", { nombre: deLoteria.nombre }),
+      );
+    }
     const deOtroAnyo = productos.find((p) => p.anyo !== emision.anyo);
     if (deOtroAnyo) {
       throw invalido(

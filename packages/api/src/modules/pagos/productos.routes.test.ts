@@ -262,6 +262,60 @@ describe("/api/productos — alta, lectura, cambios y borrado", () => {
   });
 });
 
+describe("el producto de una lotería (issue 46)", () => {
+  it("sigue a 0 €, sin precios por tipo, de tipo lotería y de su año; la emisión no lo cobra", async () => {
+    const loteria = await pedir("POST", "/api/loterias", {
+      nombre: "Lotería que no se emite",
+      fechaSorteo: "2030-12-22",
+      fechaLimiteDevolucion: "2030-12-15",
+      numeros: [{ numero: "05473", decimos: 10 }],
+      importeJugado: 4,
+    });
+    expect(loteria.statusCode, loteria.body).toBe(201);
+    const idProducto = loteria.json().idProducto as number;
+    const base = {
+      nombre: "Lotería que no se emite",
+      descripcion: "Participaciones",
+      anyo: 2030,
+      tipo: "loteria",
+      precio: 0,
+      precios: [],
+      activo: true,
+    };
+    const mensaje =
+      "Es el producto de una lotería: sigue siendo de tipo lotería, del año de su sorteo, a 0 € y sin precios por tipo. Se cobra con la liquidación de sus talonarios.";
+    for (const cambio of [
+      { precio: 20 },
+      { precios: [{ idTipoSocio: tipoA, precio: 20 }] },
+      { tipo: "otro" },
+      { anyo: 2031 },
+    ]) {
+      const res = await pedir("PUT", `/api/productos/${idProducto}`, { ...base, ...cambio });
+      expect(res.statusCode, JSON.stringify(cambio)).toBe(409);
+      expect(res.json().mensaje).toBe(mensaje);
+    }
+    const producto = (await pedir("GET", `/api/productos/${idProducto}`)).json();
+    expect(producto).toMatchObject({ tipo: "loteria", precio: 0, precios: [], anyo: 2030 });
+    // Its description and whether it is active may change.
+    const texto = await pedir("PUT", `/api/productos/${idProducto}`, base);
+    expect(texto.statusCode, texto.body).toBe(200);
+    expect(texto.json().descripcion).toBe("Participaciones");
+
+    const emision = await pedir("POST", "/api/pagos/emision", {
+      anyo: 2030,
+      productos: [idProducto],
+    });
+    expect(emision.statusCode).toBe(400);
+    expect(emision.json().detalles).toEqual([
+      {
+        campo: "productos",
+        mensaje:
+          "El producto «Lotería que no se emite» es de una lotería: se cobra con la liquidación de sus talonarios, no en la emisión.",
+      },
+    ]);
+  });
+});
+
 describe("/api/productos — lista", () => {
   it("filtra por año, tipo, activo y texto, ordena y pagina", async () => {
     await crearProducto({ nombre: "Derrama 2040", anyo: 2040, tipo: "derrama" });

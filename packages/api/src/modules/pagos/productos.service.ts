@@ -86,6 +86,18 @@ export class ProductosService {
       const antes = await repo.porId(id);
       if (!antes) throw noEncontrado("no_encontrado.producto");
       await this.comprobar(repo, datos, id);
+      // A lottery's product stays what the lottery needs (issue 46): price 0, no per-type prices,
+      // of type lottery and of its draw's year, so that the yearly emission never charges it.
+      const deLoteria = (await repo.enLoterias([id])).has(id);
+      if (
+        deLoteria &&
+        (datos.tipo !== "loteria" ||
+          datos.precio !== 0 ||
+          datos.precios.length > 0 ||
+          datos.anyo !== antes.anyo)
+      ) {
+        throw new DomainError("conflicto", "pagos.producto_de_una_loteria_sin_precio");
+      }
       const { id: _id, numPagos: _n, ...previo } = presentarProducto(antes);
       const cambios = diferencias(previo, entrada);
       if (cambios.length === 0) return;

@@ -63,6 +63,18 @@ const TALONARIO: Talonario = {
   cargo: { id: 70, estado: "pendiente", importe: 180 },
 };
 
+/** The same lottery after its draw, before and after its prizes are entered. */
+const SORTEADA: Loteria = {
+  ...LOTERIA,
+  fechaSorteo: "2020-12-22",
+  fechaLimiteDevolucion: "2020-12-15",
+};
+const PREMIADA: Loteria = {
+  ...SORTEADA,
+  numeros: [{ numero: "05473", decimos: 40, cubiertas: 160, premioDecimo: 125 }],
+  premiosAnotados: true,
+};
+
 const lista = (items: unknown[]) => ({ items, total: items.length, page: 1, pageSize: 50 });
 
 function servirLoteria() {
@@ -208,5 +220,89 @@ describe("la pestaña Lotería", () => {
       donativo: 2,
       autorizacionRecargo: "Acuerdo de la asamblea",
     });
+  });
+
+  it("tras el sorteo anota el premio por décimo de cada número", async () => {
+    servirLoteria();
+    rutasApi["GET /api/loterias"] = () => ({ status: 200, cuerpo: lista([SORTEADA]) });
+    rutasApi["PUT /api/loterias/3/premios"] = () => ({ status: 200, cuerpo: PREMIADA });
+    pintarEnRuta(<ProductosPage />, "/productos?vista=loteria");
+    fireEvent.click(await screen.findByRole("button", { name: "Anotar premios" }));
+    const dialogo = await screen.findByRole("dialog", { name: "Premios del sorteo" });
+    fireEvent.change(within(dialogo).getByLabelText("Número 05473 (40 décimos)"), {
+      target: { value: "125" },
+    });
+    fireEvent.click(within(dialogo).getByRole("button", { name: "Guardar" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    const envio = llamadas.find((l) => l.metodo === "PUT");
+    expect(JSON.parse(String(envio?.init.body))).toEqual({
+      premios: [{ numero: "05473", premioDecimo: 125 }],
+    });
+  });
+
+  it("paga un premio desde la lista de pagos, una sola vez", async () => {
+    servirLoteria();
+    rutasApi["GET /api/loterias"] = () => ({ status: 200, cuerpo: lista([PREMIADA]) });
+    const participacion = {
+      id: 40,
+      serie: 7,
+      idTalonario: 11,
+      estado: "valida",
+      digital: true,
+      comprador: { nombre: "Maria Ferri", email: "", telefono: "" },
+      motivoAnulacion: "",
+      codigo: "cDE6Mzo3.firma",
+      premio: { bruto: 31.25, retencion: 0, neto: 31.25, pagado: false },
+      premioPagadoEn: null,
+    };
+    let pagada = false;
+    rutasApi["GET /api/loterias/3/participaciones"] = () => ({
+      status: 200,
+      cuerpo: lista([
+        pagada
+          ? {
+              ...participacion,
+              premio: { ...participacion.premio, pagado: true },
+              premioPagadoEn: "2020-12-23T10:00:00Z",
+            }
+          : participacion,
+      ]),
+    });
+    rutasApi["POST /api/loterias/participaciones/cDE6Mzo3.firma/pago"] = () => {
+      pagada = true;
+      return {
+        status: 200,
+        cuerpo: {
+          serie: 7,
+          bruto: 31.25,
+          retencion: 0,
+          neto: 31.25,
+          pagadoEn: "2020-12-23T10:00:00Z",
+        },
+      };
+    };
+    pintarEnRuta(<ProductosPage />, "/productos?vista=loteria");
+    // The payout list: the winning participations with gross, withholding and net.
+    const seccion = await screen.findByRole("region", { name: "Pago de premios" });
+    const fila = (await within(seccion).findByText("Maria Ferri")).closest("tr");
+    expect(fila?.textContent).toContain("31,25 €");
+    fireEvent.click(
+      within(seccion).getByRole("button", { name: "Pagar el premio de la participación 7" }),
+    );
+    const confirmar = await screen.findByRole("dialog", {
+      name: "Pagar el premio de la participación 7",
+    });
+    expect(confirmar.textContent).toContain(
+      "Premio 31,25 €, retención 0,00 €: se entregan 31,25 €.",
+    );
+    fireEvent.click(within(confirmar).getByRole("button", { name: "Pagar" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(
+      llamadas.filter((l) => l.metodo === "POST" && l.url.pathname.endsWith("/pago")),
+    ).toHaveLength(1);
+    expect(await within(seccion).findByText("Pagado")).toBeTruthy();
+    expect(
+      within(seccion).queryByRole("button", { name: "Pagar el premio de la participación 7" }),
+    ).toBeNull();
   });
 });

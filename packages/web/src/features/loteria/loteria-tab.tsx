@@ -1,4 +1,4 @@
-import { formatearFecha, type Loteria, mensajeDeError, type Talonario } from "@fila/domain";
+import { formatearFecha, hoyIso, type Loteria, mensajeDeError, type Talonario } from "@fila/domain";
 import {
   ActionIcon,
   Alert,
@@ -134,7 +134,8 @@ function PanelLoteria({ loteria }: { loteria: Loteria }) {
   const cerrar = () => setModal(null);
   const talonario = (tipo: "asignar" | "liquidar" | "anular") =>
     modal?.tipo === tipo && "talonario" in modal ? modal.talonario : null;
-  const sorteoHecho = loteria.fechaSorteo <= new Date().toISOString().slice(0, 10);
+  // The day in Spain, as the API counts it (not UTC: from midnight to 01:00 the button hid).
+  const sorteoHecho = loteria.fechaSorteo <= hoyIso();
 
   return (
     <Stack gap="lg">
