@@ -4,7 +4,8 @@
 // one's `EXPLAIN (ANALYZE)` execution time, its sequential scans and its first characters: where a
 // call's time goes in the database and what grows with the data.
 // Run: DATABASE_URL=postgres://…/base_con_demo npx tsx bench/perfil-sql.ts /api/informes/puntos …
-// (a database seeded with `generar-escala.ts`; PERFIL_CUENTA=usuario for the member's calls)
+// (a database seeded with `generar-escala.ts`; PERFIL_CUENTA=usuario for the member's calls;
+// PERFIL_PLAN=1 also prints each statement, its parameters and its whole plan)
 import pg from "pg";
 import { buildApp } from "../packages/api/src/app.js";
 import { leerConfig } from "../packages/api/src/config.js";
@@ -65,6 +66,12 @@ for (const ruta of process.argv.slice(2)) {
     console.log(
       `  ${plan["Execution Time"].toFixed(1).padStart(8)} ms  seq: ${seq(plan.Plan).join(",") || "-"}  ${s.texto.replace(/\s+/g, " ").slice(0, 140)}`,
     );
+    if (process.env.PERFIL_PLAN === "1") {
+      // The whole statement, its parameters and its plan in text, for the slow ones.
+      const texto = await cliente.query(`explain (analyze, buffers) ${s.texto}`, s.valores);
+      console.log(`${s.texto}\n  -- ${JSON.stringify(s.valores)}`);
+      for (const f of texto.rows as { "QUERY PLAN": string }[]) console.log(`    ${f["QUERY PLAN"]}`);
+    }
   }
 }
 await cliente.end();
