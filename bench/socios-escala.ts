@@ -80,7 +80,6 @@ function percentil(ms: number[], p: number): number {
   const orden = [...ms].sort((a, b) => a - b);
   return orden[Math.min(orden.length - 1, Math.max(0, Math.ceil(orden.length * p) - 1))];
 }
-const p95 = (ms: number[]) => percentil(ms, 0.95);
 const PERCENTIL = Number(process.env.ESCALA_PERCENTIL ?? 0.95);
 
 const preparadas: Preparada[] = [];
