@@ -1,10 +1,12 @@
 // Not a measurement (not in `npm run bench`): the SQL profile of some API calls on an existing
 // PostgreSQL database (issue 51). Runs each call through the app (`app.inject`, as the demo
 // administrator or usuario), records every statement it sends (pg `Client.query`) and prints each
-// one's `EXPLAIN (ANALYZE)` execution time, its sequential scans and its first characters: where a
+// one's `EXPLAIN (ANALYZE, BUFFERS)` execution time, the pages it read (its work, whatever the
+// machine's load), its sequential scans and its first characters: where a
 // call's time goes in the database and what grows with the data.
 // Run: DATABASE_URL=postgres://…/base_con_demo npx tsx bench/perfil-sql.ts /api/informes/puntos …
-// (a database seeded with `generar-escala.ts`; PERFIL_CUENTA=usuario for the member's calls)
+// (a database seeded with `generar-escala.ts`; PERFIL_CUENTA=usuario for the member's calls;
+// PERFIL_PLAN=1 also prints each statement, its parameters and its whole plan)
 import pg from "pg";
 import { buildApp } from "../packages/api/src/app.js";
 import { leerConfig } from "../packages/api/src/config.js";
@@ -39,7 +41,13 @@ const login = await app.inject({
 });
 const token = login.json().accessToken as string;
 
-type Nodo = { "Node Type": string; "Relation Name"?: string; Plans?: Nodo[] };
+type Nodo = {
+  "Node Type": string;
+  "Relation Name"?: string;
+  Plans?: Nodo[];
+  "Shared Hit Blocks": number;
+  "Shared Read Blocks": number;
+};
 const seq = (n: Nodo, fuera: string[] = []): string[] => {
   if (n["Node Type"] === "Seq Scan" && n["Relation Name"]) fuera.push(n["Relation Name"]);
   for (const h of n.Plans ?? []) seq(h, fuera);
@@ -58,13 +66,25 @@ for (const ruta of process.argv.slice(2)) {
   console.log(`\n${ruta}: ${res.statusCode} en ${ms.toFixed(0)} ms, ${anotadas.length} sentencias`);
   for (const s of anotadas) {
     if (!/^\s*(with|select)\b/i.test(s.texto)) continue;
-    const { rows } = await cliente.query(`explain (analyze, format json) ${s.texto}`, s.valores);
+    const { rows } = await cliente.query(
+      `explain (analyze, buffers, format json) ${s.texto}`,
+      s.valores,
+    );
     const plan = (rows[0] as { "QUERY PLAN": { Plan: Nodo; "Execution Time": number }[] })[
       "QUERY PLAN"
     ][0];
+    // Pages read (from cache or disk): the statement's work, whatever the machine's load.
+    const paginas = plan.Plan["Shared Hit Blocks"] + plan.Plan["Shared Read Blocks"];
     console.log(
-      `  ${plan["Execution Time"].toFixed(1).padStart(8)} ms  seq: ${seq(plan.Plan).join(",") || "-"}  ${s.texto.replace(/\s+/g, " ").slice(0, 140)}`,
+      `  ${plan["Execution Time"].toFixed(1).padStart(8)} ms ${String(paginas).padStart(7)} págs  seq: ${seq(plan.Plan).join(",") || "-"}  ${s.texto.replace(/\s+/g, " ").slice(0, 140)}`,
     );
+    if (process.env.PERFIL_PLAN === "1") {
+      // The whole statement, its parameters and its plan in text, for the slow ones.
+      const texto = await cliente.query(`explain (analyze, buffers) ${s.texto}`, s.valores);
+      console.log(`${s.texto}\n  -- ${JSON.stringify(s.valores)}`);
+      for (const f of texto.rows as { "QUERY PLAN": string }[])
+        console.log(`    ${f["QUERY PLAN"]}`);
+    }
   }
 }
 await cliente.end();

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { Kysely, PGliteDialect, PostgresDialect } from "kysely";
 import pg from "pg";
 import { conSentenciasPreparadas } from "./pg-preparadas.js";
@@ -14,6 +15,12 @@ const DATE = 1082;
 const NUMERIC = 1700;
 
 // Integer cents and counts fit in a JS number; dates stay "YYYY-MM-DD" so no timezone shifts them.
+/**
+ * Extensions PGlite loads (the embedded and system PostgreSQL bring them installed): pg_trgm, for
+ * the member search's trigram index (migration 0046).
+ */
+const extensions = { pg_trgm };
+
 const parsers: Record<number, (valor: string) => unknown> = {
   [INT8]: (v) => Number(v),
   [NUMERIC]: (v) => Number(v),
@@ -88,9 +95,9 @@ export async function abrirBaseDeDatos(opciones: OpcionesBaseDeDatos): Promise<B
   let pglite: PGlite;
   if (opciones.tipo === "pglite") {
     mkdirSync(path.dirname(opciones.dataDir), { recursive: true });
-    pglite = await PGlite.create(opciones.dataDir, { parsers });
+    pglite = await PGlite.create(opciones.dataDir, { parsers, extensions });
   } else {
-    pglite = await PGlite.create({ loadDataDir: opciones.loadDataDir, parsers });
+    pglite = await PGlite.create({ loadDataDir: opciones.loadDataDir, parsers, extensions });
   }
   const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite: pgliteEnUnViaje(pglite) }) });
   return {

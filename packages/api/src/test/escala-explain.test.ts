@@ -66,12 +66,6 @@ const CRECEN = [
  */
 const ADMITIDOS: { llamada: string; tabla: string; porque: string }[] = [
   {
-    llamada: "/api/socios?q=",
-    tabla: "socio",
-    porque:
-      "the search finds a piece of any word (LIKE '%…%' on socio.busqueda): no b-tree serves it and pg_trgm is not assumed (migration 0003); 12,000 rows of ~80 bytes",
-  },
-  {
     llamada: "/api/informes/resumen",
     tabla: "pago",
     porque:
