@@ -40,23 +40,20 @@ function avisoDevoluciones(
   devoluciones: DevolucionActo[],
   idioma: Idioma,
 ): { titulo: string; mensaje: string } {
-  const lineas = devoluciones.slice(0, DEVOLUCIONES_EN_AVISO).flatMap((d) => {
+  const euros = (importe: number) => formatearImporte(aCentimos(importe));
+  const lineas: string[] = [];
+  for (const d of devoluciones.slice(0, DEVOLUCIONES_EN_AVISO)) {
     const socio = `${d.nombre} ${d.apellidos}`.trim();
-    return [
-      ...(d.pagado > 0
-        ? [textoActos("devolucionPagado", { socio, pagado: formatearImporte(aCentimos(d.pagado)) }, idioma)]
-        : []),
-      ...(d.enRemesa > 0
-        ? [
-            textoActos(
-              "devolucionEnRemesa",
-              { socio, importe: formatearImporte(aCentimos(d.enRemesa)) },
-              idioma,
-            ),
-          ]
-        : []),
-    ].map((l) => `- ${l}`);
-  });
+    if (d.pagado > 0) {
+      lineas.push(
+        `- ${textoActos("devolucionPagado", { socio, pagado: euros(d.pagado) }, idioma)}`,
+      );
+    }
+    if (d.enRemesa > 0) {
+      const importe = euros(d.enRemesa);
+      lineas.push(`- ${textoActos("devolucionEnRemesa", { socio, importe }, idioma)}`);
+    }
+  }
   const resto = devoluciones.length - DEVOLUCIONES_EN_AVISO;
   if (resto > 0) lineas.push(textoActos("devolucionesMas", { n: String(resto) }, idioma));
   return {
