@@ -944,6 +944,16 @@ describe("cambiar una inscripción (PATCH)", () => {
   });
 });
 
+/** Puts a charge in a new remittance not collected yet, as generating one does. */
+async function meterEnRemesa(idPago: number) {
+  const remesa = await e.db
+    .insertInto("remesa")
+    .values({ mensaje_id: `REM-ACTOS-${idPago}`, fecha_cobro: dia(15), hasta: dia(15) })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await e.db.updateTable("pago").set({ id_remesa: remesa.id }).where("id", "=", idPago).execute();
+}
+
 describe("cargos que ya están en una remesa", () => {
   it("no se anulan ni cambian: se cobran o se devuelven desde la remesa", async () => {
     const acto = await crearActo({ nombre: "Cena remesada" });
@@ -953,16 +963,7 @@ describe("cargos que ya están en una remesa", () => {
     const h = (
       await inscribir(usuarioA.token, acto.id, { idSocio: hijoDeA, menu: "Carne" })
     ).json();
-    const remesa = await e.db
-      .insertInto("remesa")
-      .values({ mensaje_id: `REM-ACTOS-${Date.now()}`, fecha_cobro: dia(15), hasta: dia(15) })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await e.db
-      .updateTable("pago")
-      .set({ id_remesa: remesa.id })
-      .where("id", "=", a.idPago)
-      .execute();
+    await meterEnRemesa(a.idPago);
     const estado = async (idPago: number) =>
       (
         await e.db
@@ -1123,16 +1124,7 @@ describe("un cargo pagado en parte (cobro parcial en caja o pago en línea por m
     const remesado = await inscrito(acto.id, "Rosa", "Domènech Remesa");
     await cobrarParte(parcial.idPago, 10);
     await cobrarParte(entero.idPago, 35.5);
-    const remesa = await e.db
-      .insertInto("remesa")
-      .values({ mensaje_id: `REM-SUSP-${Date.now()}`, fecha_cobro: dia(15), hasta: dia(15) })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await e.db
-      .updateTable("pago")
-      .set({ id_remesa: remesa.id })
-      .where("id", "=", remesado.idPago)
-      .execute();
+    await meterEnRemesa(remesado.idPago);
 
     const res = await llamar("POST", `/api/actos/${acto.id}/cancelacion`, admin.token);
     expect(res.statusCode, res.body).toBe(200);
