@@ -2,9 +2,10 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { AppPage, CUENTAS, PASSWORD_DEMO } from "../page-models/app-page";
+import { PUERTO_RESTAURACION } from "../support/constantes";
 import { ADMIN_NUEVA, InstalacionNueva } from "../support/instalacion-nueva";
 
-const nueva = new InstalacionNueva(Number(process.env.E2E_PUERTO_RESTAURACION ?? 3847));
+const nueva = new InstalacionNueva(PUERTO_RESTAURACION);
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { AppPage } from "../page-models/app-page";
+import { PUERTO_TEXTOS } from "../support/constantes";
 import { ADMIN_NUEVA, InstalacionNueva } from "../support/instalacion-nueva";
 
 /** A 64×32 PNG of one colour. */
@@ -10,7 +11,7 @@ const PNG = Buffer.from(
 
 // A fresh installation of its own: a new terms version would stop every demo account at the
 // terms page in the specs that follow.
-const nueva = new InstalacionNueva(Number(process.env.E2E_PUERTO_TEXTOS ?? 3848));
+const nueva = new InstalacionNueva(PUERTO_TEXTOS);
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);

@@ -1,25 +1,40 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { SERVIDOR_CONSTRUIDO } from "../../scripts/construir-servidor.mjs";
 
 export const ADMIN_NUEVA = { email: "nueva@fila.test", password: "instalacion-nueva-2026" };
 
+/** A port free on loopback right now: the system's choice. */
+function puertoLibre(): Promise<number> {
+  return new Promise((ok, mal) => {
+    const sonda = createServer();
+    sonda.once("error", mal);
+    sonda.listen(0, "127.0.0.1", () => {
+      const { port } = sonda.address() as AddressInfo;
+      sonda.close(() => ok(port));
+    });
+  });
+}
+
 /**
  * A second, empty installation of the app (own port, empty DATA_DIR, embedded database, no demo)
- * for tests that must not change the shared demo server. Ports 3840-3859 are free for them.
+ * for tests that must not change the shared demo server. Its port is the one given or, with 0
+ * (support/constantes.ts), a free one chosen when it starts; `url` is known from then on.
  */
 export class InstalacionNueva {
-  readonly url: string;
+  puerto = 0;
+  url = "";
   dataDir = "";
   private servidor: ChildProcess | null = null;
 
-  constructor(readonly puerto: number) {
-    this.url = `http://127.0.0.1:${puerto}`;
-  }
+  constructor(private readonly puertoPedido: number) {}
 
   async arrancar(): Promise<void> {
+    this.puerto = this.puertoPedido || (await puertoLibre());
+    this.url = `http://127.0.0.1:${this.puerto}`;
     this.dataDir = mkdtempSync(path.join(tmpdir(), "fila-e2e-nueva-"));
     // Always the embedded database: with DATABASE_URL the run also moves a filà from PostgreSQL.
     const { DATABASE_URL: _url, DEMO: _demo, ...entorno } = process.env;

@@ -191,7 +191,21 @@ export function componerServicios({
   });
   // Payment deadlines of enrolments (issue 50): lapsed by a job, once.
   registrarTrabajosPlazos(trabajos, inscripciones);
-  const actos = new ActosService(actosRepo, inscripciones);
+  const actos = new ActosService(actosRepo, inscripciones, undefined, {
+    avisarJunta: async (aviso) => {
+      try {
+        await alertas.crear(null, {
+          ...aviso,
+          imagen: "",
+          enlace: "/pagos",
+          email: true,
+          destino: { rol: "administrador" },
+        });
+      } catch (error) {
+        log.error({ err: error }, "No se pudo avisar a la junta de las devoluciones del acto");
+      }
+    },
+  });
   // Mailings (issue 36): one job per mailing, paced by ENVIOS_POR_MINUTO (default 60).
   const envios = new EnviosService(
     new EnviosRepository(db),

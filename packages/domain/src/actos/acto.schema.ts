@@ -72,6 +72,32 @@ export const ActoSchema = z.object({
 });
 export type Acto = z.infer<typeof ActoSchema>;
 
+/**
+ * Al cancelar un acto, cada inscripción cuyo dinero sigue en manos de la junta: lo ya cobrado de
+ * su cargo (entero, o las partes de un cobro parcial o de un pago en línea por menos), que hay que
+ * devolver al socio, y lo que está en una remesa aún sin cobrar, que se cobra o se devuelve desde
+ * ella. Lo que quedaba por pagar fuera de una remesa se anula.
+ */
+export const DevolucionActoSchema = z.object({
+  idInscripcion: IdSchema,
+  idSocio: IdSchema,
+  nombre: z.string(),
+  apellidos: z.string(),
+  /** El cargo de la inscripción (en pagos, con sus partes pagadas: `idPagoOrigen`). */
+  idPago: IdSchema,
+  /** Euros ya cobrados: a devolver. */
+  pagado: EurosNoNegativoSchema,
+  /** Euros en una remesa aún sin cobrar (0 si no hay). */
+  enRemesa: EurosNoNegativoSchema,
+});
+export type DevolucionActo = z.infer<typeof DevolucionActoSchema>;
+
+/** La respuesta de cancelar un acto: el acto y las devoluciones que quedan para la junta. */
+export const ActoCanceladoSchema = ActoSchema.extend({
+  devoluciones: z.array(DevolucionActoSchema),
+});
+export type ActoCancelado = z.infer<typeof ActoCanceladoSchema>;
+
 const entero = (max: number) =>
   z
     .int({ error: "Introduce un número entero" })

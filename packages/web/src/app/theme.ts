@@ -26,8 +26,8 @@ export const theme = createTheme({
 });
 
 /**
- * The theme with the names Mantine leaves empty: the close button of every modal and drawer (an
- * icon) is read as «Cerrar» / «Tanca» unless the modal names it itself.
+ * The theme with the names Mantine leaves empty: the close button of every modal, drawer and
+ * notification (an icon) is read as «Cerrar» / «Tanca» unless the component names it itself.
  */
 export function temaEnSuIdioma(cerrar: string): MantineThemeOverride {
   return {
@@ -36,6 +36,8 @@ export function temaEnSuIdioma(cerrar: string): MantineThemeOverride {
       ...theme.components,
       Modal: { defaultProps: { closeButtonProps: { "aria-label": cerrar } } },
       Drawer: { defaultProps: { closeButtonProps: { "aria-label": cerrar } } },
+      // The notifications of @mantine/notifications are this component.
+      Notification: { defaultProps: { closeButtonProps: { "aria-label": cerrar } } },
     },
   };
 }

@@ -4,10 +4,8 @@ import { idEnRuta } from "../../plugins/validacion.js";
 /** What the routes of the events module (the event, its enrolments, its door) share. */
 export const tags = ["Actos"];
 
-const id = idEnRuta;
-
-export const ParamsActo = z.object({ id: id("del acto") });
+export const ParamsActo = z.object({ id: idEnRuta("del acto") });
 export const ParamsInscripcion = z.object({
-  id: id("del acto"),
-  idInscripcion: id("de la inscripción"),
+  id: idEnRuta("del acto"),
+  idInscripcion: idEnRuta("de la inscripción"),
 });

@@ -261,6 +261,59 @@ export class ActosRepository {
     return filas.length;
   }
 
+  /**
+   * The money of an event's enrolments that stays with the board, read after its pending charges
+   * were annulled (and so locked: a partial payment at the desk at that moment committed before,
+   * and is counted, or waits and then finds the charge annulled). For each enrolment with a
+   * charge, in cents: what was collected of it — the charge itself if paid, and the parts split
+   * off it (`id_pago_origen`; the enrolment may point at the last paid part, so the whole family
+   * of its origin counts) — and what sits in a remittance not collected yet. Only those with some.
+   */
+  async dineroConservadoDeActo(idActo: number): Promise<
+    Array<{
+      id_inscripcion: number;
+      id_socio: number;
+      nombre: string;
+      apellidos: string;
+      id_pago: number;
+      pagado: number;
+      en_remesa: number;
+    }>
+  > {
+    const filas = await this.db
+      .selectFrom("inscripcion")
+      .innerJoin("pago", "pago.id", "inscripcion.id_pago")
+      .innerJoin("socio", "socio.id", "inscripcion.id_socio")
+      .select((eb) => [
+        "inscripcion.id as id_inscripcion",
+        "inscripcion.id_socio",
+        "socio.nombre",
+        "socio.apellidos",
+        "pago.id as id_pago",
+        sql<number>`case when pago.estado = 'pendiente' and pago.id_remesa is not null
+          then pago.importe else 0 end`.as("en_remesa"),
+        eb
+          .selectFrom("pago as parte")
+          .select(sql<number>`coalesce(sum(parte.importe), 0)`.as("pagado"))
+          .where("parte.estado", "=", "pagado")
+          .where((w) =>
+            w.or([
+              w("parte.id", "=", sql<number>`coalesce(pago.id_pago_origen, pago.id)`),
+              w("parte.id_pago_origen", "=", sql<number>`coalesce(pago.id_pago_origen, pago.id)`),
+            ]),
+          )
+          .as("pagado"),
+      ])
+      .where("inscripcion.id_acto", "=", idActo)
+      .orderBy("socio.apellidos")
+      .orderBy("socio.nombre")
+      .orderBy("inscripcion.id")
+      .execute();
+    return filas
+      .map((f) => ({ ...f, pagado: Number(f.pagado ?? 0), en_remesa: Number(f.en_remesa) }))
+      .filter((f) => f.pagado > 0 || f.en_remesa > 0);
+  }
+
   // ── Points ─────────────────────────────────────────────────────────────────────────
 
   private consultaPuntos(anyo: number | null) {

@@ -1,4 +1,5 @@
 import {
+  ActoCanceladoSchema,
   ActoConAsambleaSchema,
   ActoCopiaSchema,
   ActoEntradaSchema,
@@ -156,9 +157,11 @@ export const actosRoutes: FastifyPluginAsyncZod<{
       onRequest: soloAdmin,
       schema: {
         tags,
-        summary: "Cancelar un acto: anula los cargos sin pagar de sus inscripciones",
+        summary: "Cancelar un acto: anula lo que sus inscripciones aún debían",
+        description:
+          "Lo ya cobrado (cargos pagados, o partes de un cobro parcial o de un pago en línea por menos) no se anula, ni lo que está en una remesa: `devoluciones` dice de quién y cuánto (también en una alerta a la junta), para devolverlo.",
         params: ParamsActo,
-        response: { 200: ActoSchema },
+        response: { 200: ActoCanceladoSchema },
       },
     },
     async (req) => actos.cancelar(usuarioDe(req), req.params.id),

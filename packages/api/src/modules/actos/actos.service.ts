@@ -1,10 +1,15 @@
 import {
   type Acto,
+  type ActoCancelado,
   type ActoCopia,
   type ActoEntrada,
   aCentimos,
   aEuros,
+  type DevolucionActo,
+  formatearFecha,
+  formatearImporte,
   hoyIso,
+  type Idioma,
   type ListaActosQuery,
   type MisPuntos,
   type RankingPuntos,
@@ -16,11 +21,50 @@ import type { UsuarioAutenticado } from "../../plugins/auth.js";
 import { diferencias } from "../../services/auditoria.js";
 import { presentarActo } from "./actos.presenter.js";
 import type { ActoFila, ActosRepository, DatosActo } from "./actos.repository.js";
+import { textoActos } from "./actos.textos.js";
 import type { InscripcionesService } from "./inscripciones.service.js";
 
 export type Actor = Pick<UsuarioAutenticado, "id" | "rol" | "socioId">;
 
 export const MOTIVO_ACTO_CANCELADO = "Acto cancelado";
+
+/** An alert to the board, in Spanish and Valencian (each account reads its own). */
+export type AvisoJunta = { titulo: string; mensaje: string; tituloVa: string; mensajeVa: string };
+
+/** The lines of the refunds alert, at most: its message stays readable (and a push short). */
+const DEVOLUCIONES_EN_AVISO = 25;
+
+/** The refunds alert of a cancelled event, in one language. */
+function avisoDevoluciones(
+  acto: Pick<Acto, "nombre" | "fecha">,
+  devoluciones: DevolucionActo[],
+  idioma: Idioma,
+): { titulo: string; mensaje: string } {
+  const euros = (importe: number) => formatearImporte(aCentimos(importe));
+  const lineas: string[] = [];
+  for (const d of devoluciones.slice(0, DEVOLUCIONES_EN_AVISO)) {
+    const socio = `${d.nombre} ${d.apellidos}`.trim();
+    if (d.pagado > 0) {
+      lineas.push(
+        `- ${textoActos("devolucionPagado", { socio, pagado: euros(d.pagado) }, idioma)}`,
+      );
+    }
+    if (d.enRemesa > 0) {
+      const importe = euros(d.enRemesa);
+      lineas.push(`- ${textoActos("devolucionEnRemesa", { socio, importe }, idioma)}`);
+    }
+  }
+  const resto = devoluciones.length - DEVOLUCIONES_EN_AVISO;
+  if (resto > 0) lineas.push(textoActos("devolucionesMas", { n: String(resto) }, idioma));
+  return {
+    titulo: textoActos("devolucionesTitulo", { acto: acto.nombre }, idioma),
+    mensaje: textoActos(
+      "devolucionesMensaje",
+      { acto: acto.nombre, fecha: formatearFecha(acto.fecha), lista: lineas.join("\n") },
+      idioma,
+    ),
+  };
+}
 
 const conflicto = (m: Mensaje) => new DomainError("conflicto", m);
 const validacion = (campo: string, m: Mensaje) =>
@@ -83,6 +127,10 @@ export class ActosService {
     /** Through it an event enrols everyone and moves its wait-list up, in the event's transaction. */
     private readonly inscripciones: InscripcionesService,
     private readonly hoy: () => string = () => hoyIso(),
+    private readonly avisos: {
+      /** After a commit: a failed notice must not undo nor fail what was done. */
+      avisarJunta?: (aviso: AvisoJunta) => Promise<void>;
+    } = {},
   ) {}
 
   // ── Events ──────────────────────────────────────────────────────────────────────────
@@ -267,14 +315,29 @@ export class ActosService {
     });
   }
 
-  /** Marks the event cancelled and cancels the unpaid charges of its enrolments. */
-  async cancelar(actor: Actor, id: number): Promise<Acto> {
-    return this.repo.transaccion(async (repo) => {
+  /**
+   * Marks the event cancelled and annuls what its enrolments still owed (pending charges outside
+   * a remittance). What was collected — a charge paid whole, or the parts of a partial payment at
+   * the desk or of an online payment for less — is never annulled: it is the board's to refund.
+   * The answer lists those members (and the charges in a remittance not collected yet), the audit
+   * keeps the list, and the board gets it as an alert.
+   */
+  async cancelar(actor: Actor, id: number): Promise<ActoCancelado> {
+    const cancelado = await this.repo.transaccion(async (repo) => {
       const acto = await repo.porId(id, true);
       if (!acto) throw noEncontrado("no_encontrado.acto");
       if (acto.cancelado) throw conflicto("actos.acto_esta_cancelado");
       await repo.actualizar(id, { cancelado: true });
       const anulados = await repo.anularCargosPendientesDeActo(id, MOTIVO_ACTO_CANCELADO);
+      const devoluciones: DevolucionActo[] = (await repo.dineroConservadoDeActo(id)).map((f) => ({
+        idInscripcion: f.id_inscripcion,
+        idSocio: f.id_socio,
+        nombre: f.nombre,
+        apellidos: f.apellidos,
+        idPago: f.id_pago,
+        pagado: aEuros(f.pagado),
+        enRemesa: aEuros(f.en_remesa),
+      }));
       await repo.auditar({
         idUsuario: actor.id,
         idEntidad: id,
@@ -282,10 +345,31 @@ export class ActosService {
         cambios: [
           { campo: "cancelado", antes: false, despues: true },
           { campo: "cargosAnulados", antes: null, despues: anulados },
+          ...(devoluciones.length > 0
+            ? [
+                {
+                  campo: "devoluciones",
+                  antes: null,
+                  despues: devoluciones.map(({ idSocio, idPago, pagado, enRemesa }) => ({
+                    idSocio,
+                    idPago,
+                    pagado,
+                    enRemesa,
+                  })),
+                },
+              ]
+            : []),
         ],
       });
-      return this.obtener(id, repo);
+      return { ...(await this.obtener(id, repo)), devoluciones };
     });
+    const avisar = this.avisos.avisarJunta;
+    if (avisar && cancelado.devoluciones.length > 0) {
+      const es = avisoDevoluciones(cancelado, cancelado.devoluciones, "es");
+      const va = avisoDevoluciones(cancelado, cancelado.devoluciones, "va");
+      await avisar({ ...es, tituloVa: va.titulo, mensajeVa: va.mensaje });
+    }
+    return cancelado;
   }
 
   // ── Points ──────────────────────────────────────────────────────────────────────────

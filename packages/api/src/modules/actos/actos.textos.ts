@@ -23,6 +23,13 @@ export const TEXTOS_ACTOS = {
       "Inscripción cancelada. El cargo ya está en una remesa y se conserva: se cobra o se devuelve desde la remesa.",
     cancelada_pagado_en_parte:
       "Inscripción cancelada y anulado lo que quedaba por pagar. Ya se habían pagado {{pagado}}, que se conservan como pagados: hay que devolverlos al festero (gestiona la devolución en pagos).",
+    devolucionesTitulo: "Devoluciones de {{acto}}, cancelado",
+    devolucionesMensaje:
+      "Se ha cancelado {{acto}} ({{fecha}}) y se ha anulado lo que quedaba por pagar. Lo ya cobrado no se anula: hay que devolverlo a estos socios (gestiona la devolución en pagos).\n{{lista}}",
+    devolucionPagado: "{{socio}}: {{pagado}} pagados, a devolver",
+    devolucionEnRemesa:
+      "{{socio}}: {{importe}} en una remesa aún sin cobrar (se cobra o se devuelve desde la remesa)",
+    devolucionesMas: "… y {{n}} más.",
   },
   va: {
     plazaTitulo: "Tens plaça en {{acto}}",
@@ -42,6 +49,13 @@ export const TEXTOS_ACTOS = {
       "Inscripció cancel·lada. El càrrec ja està en una remesa i es conserva: es cobra o es torna des de la remesa.",
     cancelada_pagado_en_parte:
       "Inscripció cancel·lada i anul·lat el que quedava per pagar. Ja s'havien pagat {{pagado}}, que es conserven com a pagats: cal tornar-los al fester (gestiona la devolució en pagaments).",
+    devolucionesTitulo: "Devolucions de {{acto}}, cancel·lat",
+    devolucionesMensaje:
+      "S'ha cancel·lat {{acto}} ({{fecha}}) i s'ha anul·lat el que quedava per pagar. El que ja s'ha cobrat no s'anul·la: cal tornar-ho a aquests socis (gestiona la devolució en pagaments).\n{{lista}}",
+    devolucionPagado: "{{socio}}: {{pagado}} pagats, a tornar",
+    devolucionEnRemesa:
+      "{{socio}}: {{importe}} en una remesa encara sense cobrar (es cobra o es torna des de la remesa)",
+    devolucionesMas: "… i {{n}} més.",
   },
 } as const satisfies Record<Idioma, Record<string, string>>;
 

@@ -1,3 +1,4 @@
+import { formatearImporte } from "@fila/domain";
 import ExcelJS from "exceljs";
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it, vi } from "vitest";
@@ -943,6 +944,16 @@ describe("cambiar una inscripción (PATCH)", () => {
   });
 });
 
+/** Puts a charge in a new remittance not collected yet, as generating one does. */
+async function meterEnRemesa(idPago: number) {
+  const remesa = await e.db
+    .insertInto("remesa")
+    .values({ mensaje_id: `REM-ACTOS-${idPago}`, fecha_cobro: dia(15), hasta: dia(15) })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await e.db.updateTable("pago").set({ id_remesa: remesa.id }).where("id", "=", idPago).execute();
+}
+
 describe("cargos que ya están en una remesa", () => {
   it("no se anulan ni cambian: se cobran o se devuelven desde la remesa", async () => {
     const acto = await crearActo({ nombre: "Cena remesada" });
@@ -952,16 +963,7 @@ describe("cargos que ya están en una remesa", () => {
     const h = (
       await inscribir(usuarioA.token, acto.id, { idSocio: hijoDeA, menu: "Carne" })
     ).json();
-    const remesa = await e.db
-      .insertInto("remesa")
-      .values({ mensaje_id: `REM-ACTOS-${Date.now()}`, fecha_cobro: dia(15), hasta: dia(15) })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await e.db
-      .updateTable("pago")
-      .set({ id_remesa: remesa.id })
-      .where("id", "=", a.idPago)
-      .execute();
+    await meterEnRemesa(a.idPago);
     const estado = async (idPago: number) =>
       (
         await e.db
@@ -1098,6 +1100,157 @@ describe("un cargo pagado en parte (cobro parcial en caja o pago en línea por m
         estadoPago: "pendiente",
       }),
     ]);
+  });
+
+  /** A member of the adult type named as given, enrolled in `idActo` (a 35,50 € charge). */
+  async function inscrito(idActo: number, nombre: string, apellidos: string) {
+    const c = await cuenta("usuario");
+    await e.db
+      .updateTable("socio")
+      .set({ nombre, apellidos })
+      .where("id", "=", c.idSocio)
+      .execute();
+    const res = await inscribir(c.token, idActo, { idSocio: c.idSocio, menu: "Carne" });
+    expect(res.statusCode, res.body).toBe(201);
+    const { id, idPago } = res.json() as { id: number; idPago: number };
+    return { idSocio: c.idSocio, idInscripcion: id, idPago };
+  }
+
+  it("cancelar el acto anula solo lo que quedaba por pagar y dice a la junta, en la respuesta, la auditoría y una alerta, a quién devolver lo cobrado", async () => {
+    const acto = await crearActo({ nombre: "Cena suspendida" });
+    const parcial = await inscrito(acto.id, "Marta", "Albors Parcial");
+    const entero = await inscrito(acto.id, "Joan", "Borràs Entero");
+    const debe = await inscrito(acto.id, "Lluís", "Cardona Debe");
+    const remesado = await inscrito(acto.id, "Rosa", "Domènech Remesa");
+    await cobrarParte(parcial.idPago, 10);
+    await cobrarParte(entero.idPago, 35.5);
+    await meterEnRemesa(remesado.idPago);
+
+    const res = await llamar("POST", `/api/actos/${acto.id}/cancelacion`, admin.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().cancelado).toBe(true);
+    const sin = ({ idSocio, idInscripcion, idPago }: typeof parcial) => ({
+      idSocio,
+      idInscripcion,
+      idPago,
+    });
+    expect(res.json().devoluciones).toEqual([
+      { ...sin(parcial), nombre: "Marta", apellidos: "Albors Parcial", pagado: 10, enRemesa: 0 },
+      { ...sin(entero), nombre: "Joan", apellidos: "Borràs Entero", pagado: 35.5, enRemesa: 0 },
+      { ...sin(remesado), nombre: "Rosa", apellidos: "Domènech Remesa", pagado: 0, enRemesa: 35.5 },
+    ]);
+    // Only what was owed is annulled: the paid part and the paid charge stay paid.
+    const estados = async (idPago: number) =>
+      (await cargos(idPago)).map((c) => [c.estado, c.importe]);
+    expect(await estados(parcial.idPago)).toEqual([
+      ["anulado", 2550],
+      ["pagado", 1000],
+    ]);
+    expect(await estados(entero.idPago)).toEqual([["pagado", 3550]]);
+    expect(await estados(debe.idPago)).toEqual([["anulado", 3550]]);
+    expect(await estados(remesado.idPago)).toEqual([["pendiente", 3550]]);
+
+    const auditoria = await e.db
+      .selectFrom("auditoria")
+      .select("cambios")
+      .where("entidad", "=", "acto")
+      .where("id_entidad", "=", acto.id)
+      .where("accion", "=", "cancelar")
+      .executeTakeFirstOrThrow();
+    expect(auditoria.cambios).toEqual(
+      expect.arrayContaining([
+        { campo: "cargosAnulados", antes: null, despues: 2 },
+        {
+          campo: "devoluciones",
+          antes: null,
+          despues: [
+            { idSocio: parcial.idSocio, idPago: parcial.idPago, pagado: 10, enRemesa: 0 },
+            { idSocio: entero.idSocio, idPago: entero.idPago, pagado: 35.5, enRemesa: 0 },
+            { idSocio: remesado.idSocio, idPago: remesado.idPago, pagado: 0, enRemesa: 35.5 },
+          ],
+        },
+      ]),
+    );
+
+    // The board's alert, in both languages, to every administrator.
+    const alerta = await e.db
+      .selectFrom("alerta")
+      .selectAll()
+      .where("titulo", "=", "Devoluciones de Cena suspendida, cancelado")
+      .executeTakeFirstOrThrow();
+    expect(alerta.destino).toEqual({ rol: "administrador" });
+    expect(alerta.enlace).toBe("/pagos");
+    const euros = (c: number) => formatearImporte(c);
+    expect(alerta.mensaje.split("\n").slice(1)).toEqual([
+      `- Marta Albors Parcial: ${euros(1000)} pagados, a devolver`,
+      `- Joan Borràs Entero: ${euros(3550)} pagados, a devolver`,
+      `- Rosa Domènech Remesa: ${euros(3550)} en una remesa aún sin cobrar (se cobra o se devuelve desde la remesa)`,
+    ]);
+    expect(alerta.titulo_va).toBe("Devolucions de Cena suspendida, cancel·lat");
+    expect(alerta.mensaje_va).toContain(`- Marta Albors Parcial: ${euros(1000)} pagats, a tornar`);
+    const destinatarios = await e.db
+      .selectFrom("alerta_destinatario")
+      .select("id_usuario")
+      .where("id_alerta", "=", alerta.id)
+      .execute();
+    expect(destinatarios.map((d) => d.id_usuario)).toContain(admin.id);
+
+    // Nothing collected, nothing to tell: no alert.
+    const gratis = await crearActo({ nombre: "Cena sin cobros" });
+    await inscrito(gratis.id, "Neus", "Sense Cobrar");
+    const otra = await llamar("POST", `/api/actos/${gratis.id}/cancelacion`, admin.token);
+    expect(otra.json().devoluciones).toEqual([]);
+    const avisos = await e.db
+      .selectFrom("alerta")
+      .select("id")
+      .where("titulo", "like", "Devoluciones de Cena sin cobros%")
+      .execute();
+    expect(avisos).toEqual([]);
+  });
+
+  it("la junta cancela el acto mientras cobra en caja partes de sus cargos, a la vez: cada parte cobrada sale en las devoluciones, o el cobro es 409 y no se cobró nada", async () => {
+    const acto = await crearActo({ nombre: "Cena que se cae", aforo: 20 });
+    const forma = await e.db
+      .insertInto("forma_pago")
+      .values({ nombre: "Efectivo de la cancelación" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const inscritos = [];
+    for (const i of [1, 2, 3, 4, 5, 6])
+      inscritos.push(await inscrito(acto.id, `Socio ${i}`, "Carrera"));
+    const cobro = (idPago: number) =>
+      llamar("POST", `/api/pagos/${idPago}/cobro`, admin.token, {
+        fecha: hoy,
+        idFormaPago: forma.id,
+        importe: 10,
+      });
+    const [cancelacion, ...cobros] = await Promise.all([
+      llamar("POST", `/api/actos/${acto.id}/cancelacion`, admin.token),
+      ...inscritos.map((i) => cobro(i.idPago)),
+    ]);
+    expect(cancelacion.statusCode, cancelacion.body).toBe(200);
+    const devueltos = new Map(
+      (cancelacion.json().devoluciones as Array<{ idPago: number; pagado: number }>).map((d) => [
+        d.idPago,
+        d.pagado,
+      ]),
+    );
+    for (const [i, { idPago }] of inscritos.entries()) {
+      const estados = (await cargos(idPago)).map((c) => [c.estado, c.importe]);
+      const r = cobros[i];
+      expect([200, 409], r?.body).toContain(r?.statusCode);
+      if (r?.statusCode === 200) {
+        // Collected before the cancellation: the rest annulled, the part listed to refund.
+        expect(estados).toEqual([
+          ["anulado", 2550],
+          ["pagado", 1000],
+        ]);
+        expect(devueltos.get(idPago)).toBe(10);
+      } else {
+        expect(estados).toEqual([["anulado", 3550]]);
+        expect(devueltos.has(idPago)).toBe(false);
+      }
+    }
   });
 
   it("el socio cancela mientras la junta cobra en caja (una parte o todo), a la vez: o se cancela y el cobro es 409, o se cobra y la cancelación es 409; nunca se anula lo pagado", async () => {

@@ -24,12 +24,10 @@ import type { AntiguedadService } from "./antiguedad.service.js";
 const tags = ["Antigüedad y recompensas"];
 const soloJunta = requiereRol("administrador");
 
-const id = idEnRuta;
-
-const ParamsSocio = z.object({ id: id("del socio") });
-const ParamsPeriodo = z.object({ id: id("del socio"), idPeriodo: id("del periodo") });
-const ParamsRecompensa = z.object({ id: id("de la recompensa") });
-const ParamsConcesion = z.object({ id: id("de la concesión") });
+const ParamsSocio = z.object({ id: idEnRuta("del socio") });
+const ParamsPeriodo = z.object({ id: idEnRuta("del socio"), idPeriodo: idEnRuta("del periodo") });
+const ParamsRecompensa = z.object({ id: idEnRuta("de la recompensa") });
+const ParamsConcesion = z.object({ id: idEnRuta("de la concesión") });
 
 const anyoDe = (q: { anyo?: number }) => q.anyo ?? Number(hoyIso().slice(0, 4));
 

@@ -33,13 +33,11 @@ import type { AsambleasService } from "./asambleas.service.js";
 const tags = ["Asamblea general"];
 const soloJunta = requiereRol("administrador");
 
-const id = idEnRuta;
-
-const Params = z.object({ id: id("de la asamblea") });
-const ParamsPunto = z.object({ id: id("de la asamblea"), idPunto: id("del punto") });
+const Params = z.object({ id: idEnRuta("de la asamblea") });
+const ParamsPunto = z.object({ id: idEnRuta("de la asamblea"), idPunto: idEnRuta("del punto") });
 const ParamsDelegacion = z.object({
-  id: id("de la asamblea"),
-  idDelegacion: id("de la delegación"),
+  id: idEnRuta("de la asamblea"),
+  idDelegacion: idEnRuta("de la delegación"),
 });
 const ListaAsambleas = z.object({ items: z.array(AsambleaSchema) });
 const Mias = z.object({

@@ -214,32 +214,41 @@ export class AuthRepository {
       .execute();
   }
 
-  async crearTokenAcceso(
-    idUsuario: number,
-    tipo: "reset" | "invitacion",
-    tokenHash: string,
-    expira: Date,
-  ): Promise<void> {
-    await this.db
-      .insertInto("token_acceso")
-      .values({ id_usuario: idUsuario, tipo, token_hash: tokenHash, expira_en: expira })
-      .execute();
-  }
-
-  /** The account's links created after `desde` (of one `tipo` only, when given). */
-  async contarTokensRecientes(
-    idUsuario: number,
-    desde: Date,
-    tipo?: TokenAccesoTable["tipo"],
-  ): Promise<number> {
-    let q = this.db
-      .selectFrom("token_acceso")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("id_usuario", "=", idUsuario)
-      .where("creado_en", ">", desde);
-    if (tipo) q = q.where("tipo", "=", tipo);
-    const fila = await q.executeTakeFirst();
-    return Number(fila?.n ?? 0);
+  /**
+   * Adds a link for the account unless it already has `maximo` links (of any kind) created after
+   * `desde`; returns whether it did. Counting and adding are one step for simultaneous requests:
+   * both happen in a transaction with the account's row locked (FOR NO KEY UPDATE: it does not
+   * hold back other tables' foreign keys to the account), so the next request counts this link.
+   */
+  async crearTokenAccesoSiCabe(
+    link: { idUsuario: number; tipo: TokenAccesoTable["tipo"]; tokenHash: string; expira: Date },
+    limite: { desde: Date; maximo: number },
+  ): Promise<boolean> {
+    return this.db.transaction().execute(async (tx) => {
+      await tx
+        .selectFrom("usuario")
+        .select("id")
+        .where("id", "=", link.idUsuario)
+        .forNoKeyUpdate()
+        .execute();
+      const { n } = await tx
+        .selectFrom("token_acceso")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("id_usuario", "=", link.idUsuario)
+        .where("creado_en", ">", limite.desde)
+        .executeTakeFirstOrThrow();
+      if (Number(n) >= limite.maximo) return false;
+      await tx
+        .insertInto("token_acceso")
+        .values({
+          id_usuario: link.idUsuario,
+          tipo: link.tipo,
+          token_hash: link.tokenHash,
+          expira_en: link.expira,
+        })
+        .execute();
+      return true;
+    });
   }
 
   /**

@@ -1,6 +1,30 @@
-import { hoyIso } from "@fila/domain";
+import {
+  CaboEntradaSchema,
+  CargoCambioSchema,
+  CargoEntradaSchema,
+  CargoSchema,
+  CargoSocioEntradaSchema,
+  CargoSocioSchema,
+  CopiaEscuadrasResultadoSchema,
+  CopiaEscuadrasSchema,
+  EscuadraCambioSchema,
+  EscuadraEntradaSchema,
+  EstructuraSocioSchema,
+  GrupoEntradaSchema,
+  GrupoSchema,
+  hoyIso,
+  ListaCargosSchema,
+  ListaCargosSocioSchema,
+  ListaGruposSchema,
+  MiEscuadraSchema,
+  MiembroEscuadraEntradaSchema,
+  MiembroGrupoEntradaSchema,
+  OrdenDesfileSchema,
+  RolMiembroSchema,
+} from "@fila/domain";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { z } from "zod";
 import { bearer, crearCuenta, crearEntorno, type Entorno, entrar } from "../../test/entorno.js";
 import { pertenenciasEn } from "./pertenencias.js";
 
@@ -432,5 +456,132 @@ describe("los grupos como filtro", () => {
     });
     expect(malo.statusCode).toBe(400);
     expect(malo.body).toContain("No existe el grupo 999999");
+  });
+});
+
+describe("el documento OpenAPI de estructura", () => {
+  type Objeto = z.ZodObject;
+  // Each route once: method, path, tag, its success status, the entity it answers and the body it
+  // takes (null: none), its query parameters. The routes are registered through a helper and a
+  // loop shared by escuadras and groups; this pins what they must still declare.
+  const RUTAS: Array<[string, string, string, number, Objeto | null, Objeto | null, string[]?]> = [
+    ["get", "/api/escuadras", "Escuadras", 200, ListaGruposSchema, null, ["anyo"]],
+    ["post", "/api/escuadras", "Escuadras", 201, GrupoSchema, EscuadraEntradaSchema],
+    ["get", "/api/escuadras/mia", "Escuadras", 200, MiEscuadraSchema, null],
+    ["get", "/api/escuadras/pdf", "Escuadras", 200, null, null, ["anyo"]],
+    [
+      "post",
+      "/api/escuadras/copia",
+      "Escuadras",
+      200,
+      CopiaEscuadrasResultadoSchema,
+      CopiaEscuadrasSchema,
+    ],
+    [
+      "put",
+      "/api/escuadras/desfiles/{desfile}",
+      "Escuadras",
+      200,
+      ListaGruposSchema,
+      OrdenDesfileSchema,
+    ],
+    ["get", "/api/escuadras/{id}", "Escuadras", 200, GrupoSchema, null],
+    ["put", "/api/escuadras/{id}", "Escuadras", 200, GrupoSchema, EscuadraCambioSchema],
+    ["delete", "/api/escuadras/{id}", "Escuadras", 204, null, null],
+    [
+      "post",
+      "/api/escuadras/{id}/miembros",
+      "Escuadras",
+      200,
+      GrupoSchema,
+      MiembroEscuadraEntradaSchema,
+    ],
+    [
+      "put",
+      "/api/escuadras/{id}/miembros/{idSocio}",
+      "Escuadras",
+      200,
+      GrupoSchema,
+      RolMiembroSchema,
+    ],
+    ["delete", "/api/escuadras/{id}/miembros/{idSocio}", "Escuadras", 204, null, null],
+    ["put", "/api/escuadras/{id}/cabo", "Escuadras", 200, GrupoSchema, CaboEntradaSchema],
+    ["get", "/api/grupos", "Grupos", 200, ListaGruposSchema, null, ["clase", "anyo", "miembros"]],
+    ["post", "/api/grupos", "Grupos", 201, GrupoSchema, GrupoEntradaSchema],
+    ["get", "/api/grupos/{id}", "Grupos", 200, GrupoSchema, null],
+    ["put", "/api/grupos/{id}", "Grupos", 200, GrupoSchema, GrupoEntradaSchema],
+    ["delete", "/api/grupos/{id}", "Grupos", 204, null, null],
+    ["post", "/api/grupos/{id}/miembros", "Grupos", 200, GrupoSchema, MiembroGrupoEntradaSchema],
+    ["put", "/api/grupos/{id}/miembros/{idSocio}", "Grupos", 200, GrupoSchema, RolMiembroSchema],
+    ["delete", "/api/grupos/{id}/miembros/{idSocio}", "Grupos", 204, null, null],
+    ["get", "/api/cargos", "Cargos", 200, ListaCargosSchema, null],
+    ["post", "/api/cargos", "Cargos", 201, CargoSchema, CargoEntradaSchema],
+    ["get", "/api/cargos/anyo", "Cargos", 200, ListaCargosSocioSchema, null, ["anyo"]],
+    ["put", "/api/cargos/{id}", "Cargos", 200, CargoSchema, CargoCambioSchema],
+    ["get", "/api/socios/{id}/estructura", "Cargos", 200, EstructuraSocioSchema, null],
+    ["get", "/api/socios/{id}/cargos", "Cargos", 200, ListaCargosSocioSchema, null],
+    ["post", "/api/socios/{id}/cargos", "Cargos", 201, CargoSocioSchema, CargoSocioEntradaSchema],
+    [
+      "put",
+      "/api/socios/{id}/cargos/{idCargoSocio}",
+      "Cargos",
+      200,
+      CargoSocioSchema,
+      CargoSocioEntradaSchema,
+    ],
+    ["delete", "/api/socios/{id}/cargos/{idCargoSocio}", "Cargos", 204, null, null],
+  ];
+  type Esquema = { properties?: Record<string, unknown>; enum?: unknown[] };
+  type Operacion = {
+    tags: string[];
+    summary: string;
+    parameters?: Array<{ in: string; name: string }>;
+    requestBody?: { content: Record<string, { schema: Esquema }> };
+    responses: Record<string, { content?: Record<string, { schema: Esquema }> }>;
+  };
+  const campos = (esquema: Objeto) => Object.keys(esquema.shape).sort();
+
+  it("cada ruta con su etiqueta, su estado de éxito, su entidad, su cuerpo y sus parámetros", async () => {
+    const doc = (await pedir("GET", "/api/openapi.json", undefined, null)).json();
+    const rutas = Object.keys(doc.paths).filter((r) =>
+      /^\/api\/(escuadras|grupos|cargos|socios\/\{id\}\/(estructura|cargos))/.test(r),
+    );
+    const operaciones = rutas.flatMap((r) => Object.keys(doc.paths[r]).map((m) => `${m} ${r}`));
+    expect(operaciones.sort()).toEqual(RUTAS.map(([m, r]) => `${m} ${r}`).sort());
+
+    for (const [metodo, ruta, etiqueta, estado, respuesta, cuerpo, query = []] of RUTAS) {
+      const op: Operacion = doc.paths[ruta][metodo];
+      const donde = `${metodo} ${ruta}`;
+      expect(op.tags, donde).toEqual([etiqueta]);
+      expect(op.summary, donde).not.toBe("");
+      const exitos = Object.keys(op.responses).filter((s) => s.startsWith("2"));
+      expect(exitos, donde).toEqual([String(estado)]);
+      // Behind a session: the administrator check (or, for «mi escuadra», the session) is there.
+      expect(Object.keys(op.responses), donde).toEqual(expect.arrayContaining(["401", "403"]));
+      const exito = op.responses[estado]?.content?.["application/json"]?.schema;
+      if (respuesta)
+        expect(Object.keys(exito?.properties ?? {}).sort(), donde).toEqual(campos(respuesta));
+      else if (estado === 204) expect(exito?.enum, donde).toEqual([null]);
+      else expect(exito?.properties, donde).toBeUndefined();
+      const enviado = op.requestBody?.content["application/json"]?.schema;
+      if (cuerpo)
+        expect(Object.keys(enviado?.properties ?? {}).sort(), donde).toEqual(campos(cuerpo));
+      else expect(op.requestBody, donde).toBeUndefined();
+      const enRuta = [...ruta.matchAll(/\{(\w+)\}/g)].map((m) => `path:${m[1]}`);
+      expect(op.parameters?.map((p) => `${p.in}:${p.name}`) ?? [], donde).toEqual([
+        ...enRuta,
+        ...query.map((q) => `query:${q}`),
+      ]);
+    }
+  });
+
+  it("un id mal formado se nombra en el 400, en escuadras y en grupos", async () => {
+    for (const base of ["escuadras", "grupos"]) {
+      const res = await pedir("DELETE", `/api/${base}/0/miembros/-3`);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.body).toContain("El id del grupo no es válido");
+      expect(res.body).toContain("El id del socio no es válido");
+      expect((await pedir("GET", `/api/${base}/1`, undefined, festero.token)).statusCode).toBe(403);
+    }
   });
 });

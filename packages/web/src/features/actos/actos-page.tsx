@@ -1,11 +1,12 @@
 import "mantine-datatable/styles.css";
-import { type Acto, estaEscrito, mensajeDeError } from "@fila/domain";
+import { type Acto, type DevolucionActo, estaEscrito, mensajeDeError } from "@fila/domain";
 import {
   ActionIcon,
   Alert,
   Badge,
   Button,
   Group,
+  List,
   Modal,
   Stack,
   Tabs,
@@ -35,7 +36,7 @@ import { IdiomasDelTexto } from "../idioma/idiomas-del-texto";
 import { MaestroBadge } from "../maestros/maestro-badge";
 import { ActoFormModal } from "./acto-form-modal";
 import { CabeceraActos } from "./cabecera-actos";
-import { fechaConHora } from "./formato-actos";
+import { euros, fechaConHora } from "./formato-actos";
 import { RankingPuntos } from "./ranking-puntos";
 import { type Cuando, useListaActos, useMutacionesActos, useTiposActo } from "./use-actos";
 
@@ -98,7 +99,7 @@ export function ActosPage() {
   );
 }
 
-type Accion = { tipo: "copiar" | "cancelar" | "borrar"; acto: Acto };
+export type Accion = { tipo: "copiar" | "cancelar" | "borrar"; acto: Acto };
 
 function TablaActos({ cuando, alEditar }: { cuando: Cuando; alEditar: (acto: Acto) => void }) {
   const { t } = useTranslation();
@@ -299,11 +300,19 @@ function AccionIcono({
 }
 
 /** The confirmation of copy (with the new date), cancel and delete. */
-function ConfirmarAccion({ accion, alCerrar }: { accion: Accion | null; alCerrar: () => void }) {
+export function ConfirmarAccion({
+  accion,
+  alCerrar,
+}: {
+  accion: Accion | null;
+  alCerrar: () => void;
+}) {
   const { t } = useTranslation();
   const { copiar, cancelar, borrar } = useMutacionesActos();
   const [fecha, setFecha] = useState(accion?.acto.fecha ?? "");
   const [error, setError] = useState<string | null>(null);
+  // After cancelling: the members whose money the board still holds, to refund.
+  const [devoluciones, setDevoluciones] = useState<DevolucionActo[] | null>(null);
 
   if (!accion) return null;
   const { tipo, acto } = accion;
@@ -312,18 +321,51 @@ function ConfirmarAccion({ accion, alCerrar }: { accion: Accion | null; alCerrar
   async function confirmar() {
     setError(null);
     try {
+      let porDevolver: DevolucionActo[] = [];
       if (tipo === "copiar") await copiar.mutateAsync({ id: acto.id, fecha: fecha || undefined });
-      else if (tipo === "cancelar") await cancelar.mutateAsync(acto.id);
+      else if (tipo === "cancelar")
+        porDevolver = (await cancelar.mutateAsync(acto.id)).devoluciones;
       else await borrar.mutateAsync(acto.id);
       notifications.show({
         color: "green",
         message: t(`actos.avisos.${tipo}`, { nombre: acto.nombre }),
       });
-      alCerrar();
+      if (porDevolver.length > 0) setDevoluciones(porDevolver);
+      else alCerrar();
     } catch (e) {
       // Deleting an event with enrolments answers 409 with the reason: shown here.
       setError(mensajeDeError(e));
     }
+  }
+
+  if (devoluciones) {
+    return (
+      <Modal opened onClose={alCerrar} title={t("actos.cancelar.devoluciones.titulo")} centered>
+        <Stack>
+          <Text>{t("actos.cancelar.devoluciones.texto", { nombre: acto.nombre })}</Text>
+          <List>
+            {devoluciones.map((d) => (
+              <List.Item key={d.idInscripcion}>
+                {`${d.nombre} ${d.apellidos}`.trim()}:{" "}
+                {[
+                  d.pagado > 0
+                    ? t("actos.cancelar.devoluciones.pagado", { importe: euros(d.pagado) })
+                    : null,
+                  d.enRemesa > 0
+                    ? t("actos.cancelar.devoluciones.enRemesa", { importe: euros(d.enRemesa) })
+                    : null,
+                ]
+                  .filter(Boolean)
+                  .join("; ")}
+              </List.Item>
+            ))}
+          </List>
+          <Group justify="flex-end">
+            <Button onClick={alCerrar}>{t("actos.cancelar.devoluciones.cerrar")}</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    );
   }
 
   return (

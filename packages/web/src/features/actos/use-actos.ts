@@ -1,5 +1,6 @@
 import type {
   Acto,
+  ActoCancelado,
   ActoEntrada,
   ActoRestauracion,
   EnlaceRestauracion,
@@ -83,7 +84,7 @@ export function useMutacionesActos() {
     onSuccess,
   });
   const cancelar = useMutation({
-    mutationFn: (id: number) => api.post<Acto>(`/actos/${id}/cancelacion`, {}),
+    mutationFn: (id: number) => api.post<ActoCancelado>(`/actos/${id}/cancelacion`, {}),
     onSuccess,
   });
   const borrar = useMutation({
