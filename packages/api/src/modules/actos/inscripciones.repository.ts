@@ -684,25 +684,49 @@ export class InscripcionesRepository extends ActosRepository {
       condiciones.push(sql`socio.busqueda like ${patron}`);
     }
     const donde = sql<boolean>`${sql.join(condiciones, sql` and `)}`;
-    const [filas, cuenta] = await Promise.all([
-      consultaInscripciones(this.db)
-        .where(donde)
-        .orderBy(sql`inscripcion.estado = 'en_espera'`)
-        .orderBy(sql`case when inscripcion.estado = 'en_espera' then inscripcion.id end`)
-        .orderBy("socio.apellidos")
-        .orderBy("socio.nombre")
-        .orderBy("inscripcion.id")
-        .limit(filtro.pageSize)
-        .offset((filtro.page - 1) * filtro.pageSize)
-        .execute(),
-      this.db
-        .selectFrom("inscripcion")
-        .innerJoin("socio", "socio.id", "inscripcion.id_socio")
-        .select(sql<number>`count(*)::int`.as("n"))
-        .where(donde)
-        .executeTakeFirstOrThrow(),
-    ]);
-    return { filas, total: Number(cuenta.n) };
+    // First the page's ids in order, from `inscripcion` and `socio` alone, with how many match (a
+    // window over the filtered rows, before the limit); then only those rows with their charge,
+    // table and type. Joined before the limit, the charges and tables of every enrolment of the
+    // event were read to keep 50 (35 ms at 1,125 enrolled, `mesa` read whole).
+    const ids = await this.db
+      .selectFrom("inscripcion")
+      .innerJoin("socio", "socio.id", "inscripcion.id_socio")
+      .select(["inscripcion.id", sql<number>`(count(*) over ())::int`.as("total")])
+      .where(donde)
+      .orderBy(sql`inscripcion.estado = 'en_espera'`)
+      .orderBy(sql`case when inscripcion.estado = 'en_espera' then inscripcion.id end`)
+      .orderBy("socio.apellidos")
+      .orderBy("socio.nombre")
+      .orderBy("inscripcion.id")
+      .limit(filtro.pageSize)
+      .offset((filtro.page - 1) * filtro.pageSize)
+      .execute();
+    if (ids.length > 0) {
+      const porId = new Map(
+        (
+          await consultaInscripciones(this.db)
+            .where(
+              "inscripcion.id",
+              "in",
+              ids.map((f) => f.id),
+            )
+            .execute()
+        ).map((f) => [f.id, f]),
+      );
+      return {
+        filas: ids.flatMap((f) => porId.get(f.id) ?? []),
+        total: Number(ids[0]?.total),
+      };
+    }
+    // A page past the end (no rows, no window): counted apart.
+    if (filtro.page === 1) return { filas: [], total: 0 };
+    const cuenta = await this.db
+      .selectFrom("inscripcion")
+      .innerJoin("socio", "socio.id", "inscripcion.id_socio")
+      .select(sql<number>`count(*)::int`.as("n"))
+      .where(donde)
+      .executeTakeFirstOrThrow();
+    return { filas: [], total: Number(cuenta.n) };
   }
 
   /**
