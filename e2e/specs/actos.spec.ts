@@ -114,6 +114,15 @@ test("la junta crea una cena de pago, Jordi se inscribe con su hijo y un invitad
   await expect(jordi).toContainText("Pendiente");
   await expect(tabla.getByRole("row").filter({ hasText: "Pau" })).toContainText("Pescado");
   await expect(page.getByTestId("total-personas")).toHaveText("3 personas");
+  // The search runs on the server (issue 51); the totals stay those of the whole event.
+  const buscar = page.getByRole("searchbox", { name: "Buscar por nombre o apellidos" });
+  await buscar.fill("zzzz");
+  await expect(page.getByText("Nadie inscrito con «zzzz»")).toBeVisible();
+  await expect(page.getByTestId("total-personas")).toHaveText("3 personas");
+  await buscar.fill("Jordi");
+  await expect(jordi).toBeVisible();
+  await buscar.fill("");
+  await expect(tabla.getByRole("row").filter({ hasText: "Pau" })).toBeVisible();
   const porMenu = page.getByRole("region", { name: "Por menú" });
   await expect(porMenu.getByRole("row").filter({ hasText: "Carne" })).toContainText("2");
   await expect(porMenu.getByRole("row").filter({ hasText: "Pescado" })).toContainText("1");

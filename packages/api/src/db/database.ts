@@ -63,9 +63,17 @@ export function estadoDelPool(
 
 export async function abrirBaseDeDatos(opciones: OpcionesBaseDeDatos): Promise<BaseDeDatos> {
   if (opciones.tipo === "postgres") {
+    const max = opciones.maxConexiones ?? CONEXIONES_POR_DEFECTO;
     const pool = new pg.Pool({
       connectionString: opciones.url,
-      max: opciones.maxConexiones ?? CONEXIONES_POR_DEFECTO,
+      max,
+      // Once open, a connection stays open however long the server is quiet (issue 51, the
+      // opening minute): with pg's default (closed after 10 s idle) the burst that comes after a
+      // quiet minute — an event's turn opening — paid for reconnecting the whole pool at once
+      // (a new backend each, SCRAM's key derivation with the embedded PostgreSQL, the catalog
+      // caches and prepared statements of each backend built again) exactly when it is busiest.
+      // Five idle backends cost a few MB.
+      min: max,
       // With the server down, a request waits at most this long for a connection, then gets a 503.
       connectionTimeoutMillis: 5000,
       keepAlive: true,

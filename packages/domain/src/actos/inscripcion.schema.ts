@@ -191,11 +191,36 @@ export const TotalesInscritosSchema = z.object({
 });
 export type TotalesInscritos = z.infer<typeof TotalesInscritosSchema>;
 
+/**
+ * `GET /api/actos/:id/inscripciones` (issue 51): sin `page` ni `pageSize` ni filtros, la lista
+ * entera (confirmadas y después la lista de espera), como siempre; con cualquiera de ellos, una
+ * página de `pageSize` (50 por defecto) de las que cumplen `estado` y `q` (cada palabra, un trozo
+ * del nombre, apellidos, NIF, correo o matrícula sin tildes, como la lista de socios), en el mismo
+ * orden. Los totales son siempre los del acto entero.
+ */
+export const ListadoInscritosQuerySchema = z.object({
+  page: z.coerce.number().int().min(1, { error: "La página empieza en 1" }).optional(),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1, { error: "El tamaño de página va de 1 a 200" })
+    .max(200, { error: "El tamaño de página va de 1 a 200" })
+    .optional(),
+  q: z.string().trim().max(100, { error: "La búsqueda es demasiado larga" }).optional(),
+  estado: z.enum(ESTADOS_INSCRIPCION, { error: "estado es confirmada o en_espera" }).optional(),
+});
+export type ListadoInscritosQuery = z.output<typeof ListadoInscritosQuerySchema>;
+
 /** `GET /api/actos/:id/inscripciones`. */
 export const ListadoInscritosSchema = z.object({
   acto: ActoSchema,
+  /** La página pedida, o todas si no se pidió página. */
   items: z.array(InscripcionSchema),
+  /** Cuántas cumplen los filtros (todas las del acto sin filtros). */
   total: z.int(),
+  /** Solo cuando se pidió una página. */
+  page: z.int().optional(),
+  pageSize: z.int().optional(),
   totales: TotalesInscritosSchema,
 });
 export type ListadoInscritos = z.infer<typeof ListadoInscritosSchema>;

@@ -140,6 +140,17 @@ describe("lista de espera", () => {
     expect(deC.json()).toMatchObject({ estado: "en_espera", puestoEspera: 1, idPago: null });
     const deD = await inscribir(idActo, d.idSocio, { menu: "" }, d.token);
     expect(deD.json()).toMatchObject({ estado: "en_espera", puestoEspera: 2, idPago: null });
+    // The board's page asks the wait-list apart, a page at a time, in its order (issue 51).
+    const espera = await llamar(
+      "GET",
+      `/api/actos/${idActo}/inscripciones?estado=en_espera&page=2&pageSize=1`,
+    );
+    expect(espera.json()).toMatchObject({
+      total: 2,
+      page: 2,
+      items: [{ idSocio: d.idSocio, puestoEspera: 2 }],
+      totales: { socios: 2, personas: 3 },
+    });
     // Twice is the same 409 as ever.
     expect((await inscribir(idActo, c)).statusCode).toBe(409);
     const cargosAntes = await e.db

@@ -6,7 +6,7 @@ import {
   type TotalesInscritos,
 } from "@fila/domain";
 import type { ActoFila, PrecioFila } from "./actos.repository.js";
-import type { InscripcionFila } from "./inscripciones.repository.js";
+import type { GrupoTotales, InscripcionFila } from "./inscripciones.repository.js";
 
 /**
  * An event as the API shows it (euros, SPEC §3 names). Places taken are the event's own counter
@@ -89,33 +89,51 @@ export function presentarInscripcion(f: InscripcionFila): Inscripcion {
  * confirmed enrolments (the wait-list takes no place).
  */
 export function totalesInscritos(todas: InscripcionFila[]): TotalesInscritos {
-  const filas = todas.filter((f) => f.estado === "confirmada");
+  return totalesDeGrupos(
+    todas
+      .filter((f) => f.estado === "confirmada")
+      .map((f) => ({
+        menu: f.menu,
+        id_tipo_socio: f.id_tipo_socio,
+        tipo_nombre: f.tipo_nombre,
+        tipo_color: f.tipo_color,
+        socios: 1,
+        invitados: f.invitados,
+        importe: f.importe,
+      })),
+  );
+}
+
+/** The listing's totals from the confirmed enrolments added up by menu and type (any grouping). */
+export function totalesDeGrupos(grupos: GrupoTotales[]): TotalesInscritos {
   const porMenu = new Map<string, number>();
   const porTipo = new Map<
     number | null,
     { idTipoSocio: number | null; nombre: string; color: string; socios: number; invitados: number }
   >();
+  let socios = 0;
   let invitados = 0;
   let importe = 0;
-  for (const f of filas) {
-    invitados += f.invitados;
-    importe += f.importe;
-    porMenu.set(f.menu, (porMenu.get(f.menu) ?? 0) + 1 + f.invitados);
-    const tipo = porTipo.get(f.id_tipo_socio) ?? {
-      idTipoSocio: f.id_tipo_socio,
-      nombre: f.tipo_nombre ?? "Sin tipo",
-      color: f.tipo_color ?? "",
+  for (const g of grupos) {
+    socios += g.socios;
+    invitados += g.invitados;
+    importe += g.importe;
+    porMenu.set(g.menu, (porMenu.get(g.menu) ?? 0) + g.socios + g.invitados);
+    const tipo = porTipo.get(g.id_tipo_socio) ?? {
+      idTipoSocio: g.id_tipo_socio,
+      nombre: g.tipo_nombre ?? "Sin tipo",
+      color: g.tipo_color ?? "",
       socios: 0,
       invitados: 0,
     };
-    tipo.socios += 1;
-    tipo.invitados += f.invitados;
-    porTipo.set(f.id_tipo_socio, tipo);
+    tipo.socios += g.socios;
+    tipo.invitados += g.invitados;
+    porTipo.set(g.id_tipo_socio, tipo);
   }
   const orden = (a: string, b: string) => a.localeCompare(b, "es");
   return {
-    personas: filas.length + invitados,
-    socios: filas.length,
+    personas: socios + invitados,
+    socios,
     invitados,
     importe: aEuros(importe),
     porMenu: [...porMenu]

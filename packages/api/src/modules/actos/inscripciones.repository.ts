@@ -1,4 +1,4 @@
-import type { Acompanante, Dieta } from "@fila/domain";
+import { type Acompanante, type Dieta, normalizarBusqueda } from "@fila/domain";
 import { CompiledQuery, sql } from "kysely";
 import type { Database } from "../../db/database.js";
 import type { EstadoInscripcion, EstadoPago } from "../../db/schema.js";
@@ -174,6 +174,18 @@ const INSCRIBIR_EN_LOTE = `
     join socio on socio.id = i.id_socio
     left join tipo_socio on tipo_socio.id = socio.id_tipo_socio
   ) x on true`;
+
+/** Confirmed enrolments of one menu and member type, added up (`gruposDeTotales`). */
+export type GrupoTotales = {
+  menu: string;
+  id_tipo_socio: number | null;
+  tipo_nombre: string | null;
+  tipo_color: string | null;
+  socios: number;
+  invitados: number;
+  /** Cents. */
+  importe: number;
+};
 
 /** What `inscribirSiHayPlaza` answers when the event, locked, had no room and no wait-list. */
 export const LLENO: unique symbol = Symbol("lleno");
@@ -652,6 +664,87 @@ export class InscripcionesRepository extends ActosRepository {
       .orderBy("socio.nombre")
       .orderBy("inscripcion.id")
       .execute();
+  }
+
+  /**
+   * One page of an event's enrolments in the listing's order (confirmed by surname, then the
+   * wait-list in order), of those in `estado` whose member matches every word of `q` (the
+   * member list's `busqueda`), with how many match (issue 51: the page costs the page).
+   */
+  async paginaDeInscritos(
+    idActo: number,
+    filtro: { estado?: EstadoInscripcion; q?: string; page: number; pageSize: number },
+  ): Promise<{ filas: InscripcionFila[]; total: number }> {
+    const condiciones = [sql`inscripcion.id_acto = ${idActo}`];
+    if (filtro.estado) condiciones.push(sql`inscripcion.estado = ${filtro.estado}`);
+    for (const palabra of normalizarBusqueda(filtro.q ?? "")
+      .split(" ")
+      .filter(Boolean)) {
+      const patron = `%${palabra.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      condiciones.push(sql`socio.busqueda like ${patron}`);
+    }
+    const donde = sql<boolean>`${sql.join(condiciones, sql` and `)}`;
+    // The page is chosen from `inscripcion` and `socio` alone, with how many match (a window over
+    // the filtered rows, before the limit), and only its rows are joined with their charge, table
+    // and type, in one statement. Joined before the limit, the charges and tables of every
+    // enrolment of the event were read to keep 50 (35 ms at 1,125 enrolled, `mesa` read whole).
+    const orden = sql`inscripcion.estado = 'en_espera',
+      case when inscripcion.estado = 'en_espera' then inscripcion.id end,
+      socio.apellidos, socio.nombre, inscripcion.id`;
+    const filas = await consultaInscripciones(this.db)
+      .innerJoin(
+        (eb) =>
+          eb
+            .selectFrom("inscripcion")
+            .innerJoin("socio", "socio.id", "inscripcion.id_socio")
+            .select([
+              "inscripcion.id",
+              sql<number>`(count(*) over ())::int`.as("total"),
+              sql<number>`row_number() over (order by ${orden})`.as("orden"),
+            ])
+            .where(donde)
+            .orderBy(orden)
+            .limit(filtro.pageSize)
+            .offset((filtro.page - 1) * filtro.pageSize)
+            .as("pagina"),
+        (j) => j.onRef("pagina.id", "=", "inscripcion.id"),
+      )
+      .select("pagina.total")
+      .orderBy("pagina.orden")
+      .execute();
+    if (filas.length > 0) {
+      const total = Number(filas[0]?.total);
+      return { filas: filas.map(({ total: _, ...fila }) => fila), total };
+    }
+    // A page past the end (no rows, no window): counted apart.
+    if (filtro.page === 1) return { filas: [], total: 0 };
+    const cuenta = await this.db
+      .selectFrom("inscripcion")
+      .innerJoin("socio", "socio.id", "inscripcion.id_socio")
+      .select(sql<number>`count(*)::int`.as("n"))
+      .where(donde)
+      .executeTakeFirstOrThrow();
+    return { filas: [], total: Number(cuenta.n) };
+  }
+
+  /**
+   * The confirmed enrolments of an event added up by menu and member type (the listing's
+   * totals, `totalesDeGrupos`), in SQL: a few rows however many are enrolled.
+   */
+  async gruposDeTotales(idActo: number): Promise<GrupoTotales[]> {
+    const { rows } = await sql<GrupoTotales>`
+      select inscripcion.menu, socio.id_tipo_socio, tipo_socio.nombre as tipo_nombre,
+        tipo_socio.color as tipo_color, count(*)::int as socios,
+        coalesce(sum(inscripcion.invitados), 0)::int as invitados,
+        coalesce(sum(inscripcion.importe), 0)::float8 as importe
+      from inscripcion
+      join socio on socio.id = inscripcion.id_socio
+      left join tipo_socio on tipo_socio.id = socio.id_tipo_socio
+      where inscripcion.id_acto = ${idActo} and inscripcion.estado = 'confirmada'
+      group by inscripcion.menu, socio.id_tipo_socio, tipo_socio.nombre, tipo_socio.color`.execute(
+      this.db,
+    );
+    return rows.map((r) => ({ ...r, importe: Number(r.importe) }));
   }
 
   async inscripcionesDeSocios(idsActo: number[], idsSocio: number[]): Promise<InscripcionFila[]> {

@@ -403,6 +403,53 @@ describe("inscripciones", () => {
 });
 
 describe("listado de inscritos, asistencia y puntos", () => {
+  it("pagina y busca en el servidor con los totales del acto entero (issue 51)", async () => {
+    const acto = await crearActo({ nombre: "Cena paginada" });
+    await inscribir(usuarioA.token, acto.id, {
+      idSocio: usuarioA.idSocio,
+      menu: "Carne",
+      invitados: 1,
+    });
+    await inscribir(usuarioA.token, acto.id, { idSocio: hijoDeA, menu: "Pescado" });
+    await inscribir(socioC.token, acto.id, { idSocio: socioC.idSocio, menu: "Carne" });
+    const ruta = `/api/actos/${acto.id}/inscripciones`;
+    const entera = (await llamar("GET", ruta, admin.token)).json();
+    expect(entera.total).toBe(3);
+    expect(entera.page).toBeUndefined();
+
+    // Pages in the listing's order; their union is the whole list; totals are always the event's.
+    const p1 = await llamar("GET", `${ruta}?page=1&pageSize=2`, admin.token);
+    expect(p1.statusCode).toBe(200);
+    const p2 = (await llamar("GET", `${ruta}?page=2&pageSize=2`, admin.token)).json();
+    expect(p1.json()).toMatchObject({ total: 3, page: 1, pageSize: 2, totales: entera.totales });
+    expect(p2).toMatchObject({ total: 3, page: 2, pageSize: 2, totales: entera.totales });
+    expect([...p1.json().items, ...p2.items]).toEqual(entera.items);
+    const p3 = (await llamar("GET", `${ruta}?page=3&pageSize=2`, admin.token)).json();
+    expect(p3.items).toEqual([]);
+
+    // A search by the member's surname, accents and case aside, finds them; totals unchanged.
+    const c = entera.items.find((i: { idSocio: number }) => i.idSocio === socioC.idSocio);
+    const apellido = (c.socio.apellidos as string).split(" ")[0];
+    const q = apellido.toUpperCase().replace(/a/gi, "Á");
+    const buscada = (await llamar("GET", `${ruta}?q=${encodeURIComponent(q)}`, admin.token)).json();
+    expect(buscada.items.map((i: { id: number }) => i.id)).toContain(c.id);
+    expect(buscada.total).toBe(buscada.items.length);
+    expect(buscada.totales).toEqual(entera.totales);
+    const nadie = (await llamar("GET", `${ruta}?q=zzzqqq`, admin.token)).json();
+    expect(nadie).toMatchObject({ items: [], total: 0, page: 1, pageSize: 50 });
+    expect(nadie.totales).toEqual(entera.totales);
+
+    const confirmadas = (await llamar("GET", `${ruta}?estado=confirmada`, admin.token)).json();
+    expect(confirmadas.items).toEqual(entera.items);
+    const enEspera = (await llamar("GET", `${ruta}?estado=en_espera`, admin.token)).json();
+    expect(enEspera).toMatchObject({ items: [], total: 0 });
+
+    for (const mala of ["pageSize=201", "page=0", "estado=pagada"]) {
+      const res = await llamar("GET", `${ruta}?${mala}`, admin.token);
+      expect(res.statusCode, mala).toBe(400);
+    }
+  });
+
   it("lista con totales por menú y tipo, marca asistencia y suma los puntos", async () => {
     const acto = await crearActo({ nombre: "Cena puntos", puntos: 7 });
     const a = (

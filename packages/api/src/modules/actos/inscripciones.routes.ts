@@ -3,6 +3,7 @@ import {
   InscripcionCanceladaSchema,
   InscripcionEntradaSchema,
   InscripcionSchema,
+  ListadoInscritosQuerySchema,
   ListadoInscritosSchema,
   MisActosSchema,
   PlazoPagoCambioSchema,
@@ -74,12 +75,14 @@ export const inscripcionesRoutes: FastifyPluginAsyncZod<{
       onRequest: soloAdmin,
       schema: {
         tags,
-        summary: "Inscritos de un acto con totales por menú y por tipo de socio",
+        summary:
+          "Inscritos de un acto con totales por menú y por tipo de socio: una página (page, pageSize, q, estado) o, sin ellos, la lista entera",
         params: ParamsActo,
+        querystring: ListadoInscritosQuerySchema,
         response: { 200: ListadoInscritosSchema },
       },
     },
-    async (req) => inscripciones.listado(req.params.id),
+    async (req) => inscripciones.listado(req.params.id, req.query),
   );
 
   app.get(

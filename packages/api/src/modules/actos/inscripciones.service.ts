@@ -18,6 +18,7 @@ import {
   type InscripcionEntrada,
   importeInscripcion,
   type ListadoInscritos,
+  type ListadoInscritosQuery,
   type MiActo,
   type MisActos,
   motivoCierre,
@@ -36,7 +37,12 @@ import { DomainError, noEncontrado, prohibido } from "../../errors/domain-error.
 import { type Mensaje, mensajeCon } from "../../errors/mensajes.js";
 import { CachePorVersion } from "../../lib/cache-por-version.js";
 import { diferencias } from "../../services/auditoria.js";
-import { presentarActo, presentarInscripcion, totalesInscritos } from "./actos.presenter.js";
+import {
+  presentarActo,
+  presentarInscripcion,
+  totalesDeGrupos,
+  totalesInscritos,
+} from "./actos.presenter.js";
 import type { ActoFila, ActosRepository, PrecioFila } from "./actos.repository.js";
 import { type Actor, actoPresentado, esDeSocio } from "./actos.service.js";
 import { textoActos } from "./actos.textos.js";
@@ -1071,7 +1077,28 @@ export class InscripcionesService {
     return this.repo.logoAsociacion();
   }
 
-  async listado(idActo: number): Promise<ListadoInscritos> {
+  /**
+   * The enrolled list: whole without a page nor filters (the exports, older clients), or one page
+   * of those that match with the event's totals added up in SQL (issue 51: the board's page asks
+   * pages, and its cost no longer grows with the event).
+   */
+  async listado(idActo: number, consulta: ListadoInscritosQuery = {}): Promise<ListadoInscritos> {
+    const { page, pageSize, q, estado } = consulta;
+    if (page !== undefined || pageSize !== undefined || q || estado) {
+      const pagina = { page: page ?? 1, pageSize: pageSize ?? 50 };
+      const [acto, { filas, total }, grupos] = await Promise.all([
+        actoPresentado(this.repo, idActo),
+        this.repo.paginaDeInscritos(idActo, { ...pagina, q, estado }),
+        this.repo.gruposDeTotales(idActo),
+      ]);
+      return {
+        acto,
+        items: filas.map(presentarInscripcion),
+        total,
+        ...pagina,
+        totales: totalesDeGrupos(grupos),
+      };
+    }
     const acto = await actoPresentado(this.repo, idActo);
     const filas = await this.repo.inscripcionesDe(idActo);
     return {

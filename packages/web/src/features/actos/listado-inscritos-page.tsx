@@ -20,10 +20,12 @@ import {
   Table,
   Tabs,
   Text,
+  TextInput,
   Title,
 } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
-import { IconFileSpreadsheet, IconFileTypePdf, IconScan } from "@tabler/icons-react";
+import { IconFileSpreadsheet, IconFileTypePdf, IconScan, IconSearch } from "@tabler/icons-react";
 import { DataTable } from "mantine-datatable";
 import { lazy, Suspense, useState } from "react";
 import { Navigate, useSearchParams } from "react-router";
@@ -33,6 +35,7 @@ import type { TFunction } from "../../lib/i18n";
 import { useTranslation } from "../../lib/i18n";
 import { ImagenApi } from "../../lib/imagen-api";
 import { notificarError } from "../../lib/notificar";
+import { useTextosTabla } from "../../lib/textos-tabla";
 import { TipoBadge } from "../socios/tipo-badge";
 import { nombreCompleto } from "../socios/tipos";
 import { CabeceraActos, FilasPorMenu } from "./cabecera-actos";
@@ -50,6 +53,9 @@ import {
 const AsambleaTab = lazy(() =>
   import("../asamblea/asamblea-tab").then((m) => ({ default: m.AsambleaTab })),
 );
+
+/** Rows per page of both lists (issue 51: the server pages them; an event may have thousands). */
+const TAMANYO_PAGINA = 50;
 
 const COLOR_ESTADO: Record<string, string> = {
   pendiente: "orange",
@@ -90,7 +96,31 @@ export function ListadoInscritosPage() {
   const pedido = Number(params.get("acto"));
   const porDefecto = proximos.data?.items[0]?.id ?? pasados.data?.items[0]?.id ?? null;
   const idActo = Number.isInteger(pedido) && pedido > 0 ? pedido : porDefecto;
-  const listado = useListadoInscritos(idActo);
+  // The confirmed, a page at a time and searched on the server; the wait-list, its own pages.
+  const [texto, setTexto] = useState("");
+  const [q] = useDebouncedValue(texto.trim(), 300);
+  const [pagina, setPagina] = useState(1);
+  const [paginaEspera, setPaginaEspera] = useState(1);
+  // Another event starts again from its first page, with no search.
+  const [actoDeLaPagina, setActoDeLaPagina] = useState(idActo);
+  if (actoDeLaPagina !== idActo) {
+    setActoDeLaPagina(idActo);
+    setTexto("");
+    setPagina(1);
+    setPaginaEspera(1);
+  }
+  const listado = useListadoInscritos(idActo, {
+    estado: "confirmada",
+    page: pagina,
+    pageSize: TAMANYO_PAGINA,
+    q,
+  });
+  const espera = useListadoInscritos(idActo, {
+    estado: "en_espera",
+    page: paginaEspera,
+    pageSize: TAMANYO_PAGINA,
+    q: "",
+  });
 
   if (usuario.rol !== "administrador") return <Navigate to="/inicio" replace />;
 
@@ -214,7 +244,24 @@ export function ListadoInscritosPage() {
       ) : listado.data && params.get("vista") === "mesas" ? (
         <PlanoMesas idActo={listado.data.acto.id} />
       ) : listado.data ? (
-        <Contenido idActo={listado.data.acto.id} datos={listado.data} />
+        <Contenido
+          idActo={listado.data.acto.id}
+          datos={listado.data}
+          cargando={listado.isFetching}
+          busqueda={{
+            texto,
+            q,
+            alCambiar: (valor) => {
+              setTexto(valor);
+              setPagina(1);
+            },
+          }}
+          pagina={pagina}
+          alCambiarPagina={setPagina}
+          espera={espera.data}
+          paginaEspera={paginaEspera}
+          alCambiarPaginaEspera={setPaginaEspera}
+        />
       ) : null}
     </Stack>
   );
@@ -262,13 +309,36 @@ function Exportaciones({ idActo }: { idActo: number }) {
   );
 }
 
-function Contenido({ idActo, datos }: { idActo: number; datos: ListadoInscritos }) {
+function Contenido({
+  idActo,
+  datos,
+  cargando,
+  busqueda,
+  pagina,
+  alCambiarPagina,
+  espera,
+  paginaEspera,
+  alCambiarPaginaEspera,
+}: {
+  idActo: number;
+  /** A page of the confirmed (with the event's totals). */
+  datos: ListadoInscritos;
+  cargando: boolean;
+  busqueda: { texto: string; q: string; alCambiar: (texto: string) => void };
+  pagina: number;
+  alCambiarPagina: (pagina: number) => void;
+  /** A page of the wait-list, in order. */
+  espera: ListadoInscritos | undefined;
+  paginaEspera: number;
+  alCambiarPaginaEspera: (pagina: number) => void;
+}) {
   const { t } = useTranslation();
+  // A fixed page size: no «Por página» selector.
+  const { recordsPerPageLabel: _sinSelector, ...textosTabla } = useTextosTabla();
   const asistencia = useAsistencia(idActo);
   const { acto, totales } = datos;
-  // The listing gives the confirmed first, then the wait-list in order: shown apart.
-  const items = datos.items.filter((i) => i.estado === "confirmada");
-  const enEspera = datos.items.filter((i) => i.estado === "en_espera");
+  const items = datos.items;
+  const enEspera = espera?.items ?? [];
   // A cancelled event shows its badge; one still to come says from when (the API refuses both).
   const asistenciaAbierta = puedeMarcarAsistencia(acto.fecha) && !acto.cancelado;
 
@@ -365,6 +435,14 @@ function Contenido({ idActo, datos }: { idActo: number; datos: ListadoInscritos 
           </Table>
         </Card>
       </SimpleGrid>
+      <TextInput
+        type="search"
+        label={t("actos.listado.buscar")}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={busqueda.texto}
+        onChange={(e) => busqueda.alCambiar(e.currentTarget.value)}
+        maw={420}
+      />
       <DataTable<Inscripcion>
         aria-label={t("actos.listado.tabla")}
         withTableBorder
@@ -373,9 +451,18 @@ function Contenido({ idActo, datos }: { idActo: number; datos: ListadoInscritos 
         minHeight={items.length > 0 ? undefined : 160}
         records={items}
         idAccessor="id"
-        noRecordsText={t("actos.listado.vacio")}
+        fetching={cargando}
         // Scrollable with the keyboard even when its attendance boxes wait for the event's day.
-        scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}
+        {...textosTabla}
+        noRecordsText={
+          busqueda.q
+            ? t("actos.listado.sinCoincidencias", { q: busqueda.q })
+            : t("actos.listado.vacio")
+        }
+        page={pagina}
+        onPageChange={alCambiarPagina}
+        totalRecords={datos.total}
+        recordsPerPage={TAMANYO_PAGINA}
         columns={[
           columnaSocio(t),
           {
@@ -434,16 +521,36 @@ function Contenido({ idActo, datos }: { idActo: number; datos: ListadoInscritos 
           },
         ]}
       />
-      {acto.listaEspera || enEspera.length > 0 ? (
-        <ListaEspera idActo={idActo} enEspera={enEspera} />
+      {acto.listaEspera || (espera?.total ?? 0) > 0 ? (
+        <ListaEspera
+          idActo={idActo}
+          enEspera={enEspera}
+          total={espera?.total ?? 0}
+          pagina={paginaEspera}
+          alCambiarPagina={alCambiarPaginaEspera}
+        />
       ) : null}
     </Stack>
   );
 }
 
 /** The wait-list, apart: the board gives a place by hand or removes someone from it. */
-function ListaEspera({ idActo, enEspera }: { idActo: number; enEspera: Inscripcion[] }) {
+function ListaEspera({
+  idActo,
+  enEspera,
+  total,
+  pagina,
+  alCambiarPagina,
+}: {
+  idActo: number;
+  enEspera: Inscripcion[];
+  total: number;
+  pagina: number;
+  alCambiarPagina: (pagina: number) => void;
+}) {
   const { t } = useTranslation();
+  // A fixed page size: no «Por página» selector.
+  const { recordsPerPageLabel: _sinSelector, ...textosTabla } = useTextosTabla();
   const { promover, cancelar } = useMutacionesInscripcion();
   const [quitando, setQuitando] = useState<Inscripcion | null>(null);
 
@@ -476,7 +583,12 @@ function ListaEspera({ idActo, enEspera }: { idActo: number; enEspera: Inscripci
         minHeight={enEspera.length > 0 ? undefined : 120}
         records={enEspera}
         idAccessor="id"
+        {...textosTabla}
         noRecordsText={t("actos.listado.vacioEspera")}
+        page={pagina}
+        onPageChange={alCambiarPagina}
+        totalRecords={total}
+        recordsPerPage={TAMANYO_PAGINA}
         columns={[
           { accessor: "puestoEspera", title: t("actos.listado.puesto"), textAlign: "right" },
           columnaSocio(t),

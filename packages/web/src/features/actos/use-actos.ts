@@ -182,17 +182,36 @@ export function useMutacionesInscripcion() {
   return { inscribir, cancelar, modificar, promover };
 }
 
-export function useListadoInscritos(idActo: number | null) {
+/** One page of an event's enrolled list (issue 51: the server pages and searches it). */
+export type PaginaInscritos = {
+  estado: "confirmada" | "en_espera";
+  page: number;
+  pageSize: number;
+  q: string;
+};
+
+export function useListadoInscritos(idActo: number | null, pagina: PaginaInscritos) {
+  const { estado, page, pageSize, q } = pagina;
   return useQuery({
-    queryKey: [...CLAVE_ACTOS, "inscritos", idActo],
-    queryFn: ({ signal }) =>
-      api.get<ListadoInscritos>(`/actos/${idActo}/inscripciones?pageSize=200`, signal),
+    queryKey: [...CLAVE_ACTOS, "inscritos", idActo, estado, page, pageSize, q],
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({
+        estado,
+        page: String(page),
+        pageSize: String(pageSize),
+      });
+      if (q.trim()) params.set("q", q.trim());
+      return api.get<ListadoInscritos>(`/actos/${idActo}/inscripciones?${params}`, signal);
+    },
     enabled: idActo !== null,
+    // Turning a page or typing keeps the rows shown until the next ones come.
+    placeholderData: (anterior, consulta) =>
+      consulta?.queryKey[2] === idActo ? keepPreviousData(anterior) : undefined,
     meta: { errorEnPagina: true },
   });
 }
 
-/** Attendance, shown at once and put back if the server refuses it. */
+/** Attendance, shown at once (in every page of the event kept) and put back if refused. */
 export function useAsistencia(idActo: number | null) {
   const cliente = useQueryClient();
   const clave = [...CLAVE_ACTOS, "inscritos", idActo];
@@ -201,17 +220,20 @@ export function useAsistencia(idActo: number | null) {
       api.put<unknown>(`/actos/${idActo}/inscripciones/${idInscripcion}/asistencia`, { asistio }),
     onMutate: async ({ idInscripcion, asistio }) => {
       await cliente.cancelQueries({ queryKey: clave });
-      const antes = cliente.getQueryData<ListadoInscritos>(clave);
-      if (antes) {
-        cliente.setQueryData<ListadoInscritos>(clave, {
-          ...antes,
-          items: antes.items.map((i) => (i.id === idInscripcion ? { ...i, asistio } : i)),
-        });
-      }
+      const antes = cliente.getQueriesData<ListadoInscritos>({ queryKey: clave });
+      cliente.setQueriesData<ListadoInscritos>({ queryKey: clave }, (datos) =>
+        datos
+          ? {
+              ...datos,
+              items: datos.items.map((i) => (i.id === idInscripcion ? { ...i, asistio } : i)),
+            }
+          : datos,
+      );
       return { antes };
     },
     onError: (_error, _vars, contexto) => {
-      if (contexto?.antes) cliente.setQueryData(clave, contexto.antes);
+      for (const [clavePagina, datos] of contexto?.antes ?? [])
+        cliente.setQueryData(clavePagina, datos);
     },
     onSettled: () =>
       cliente.invalidateQueries({ queryKey: [...CLAVE_ACTOS, "ranking"] }).then(() => undefined),
