@@ -20,6 +20,8 @@ const CRECEN = [
   "usuario",
   "sesion",
   "pago",
+  // Some rows per day of every year, read by key (migration 0047).
+  "pago_resumen",
   "producto",
   "producto_precio",
   "remesa",
@@ -70,17 +72,6 @@ const ADMITIDOS: { llamada: string; tabla: string; porque: string }[] = [
     tabla: "socio",
     porque:
       "the search finds a piece of any word (LIKE '%…%' on socio.busqueda): no b-tree serves it and pg_trgm is not assumed (migration 0003); 12,000 rows of ~80 bytes",
-  },
-  {
-    llamada: "/api/informes/resumen",
-    tabla: "pago",
-    porque:
-      "the board's home adds up the debt of every year (estado in pendiente/devuelto) and this year's collections (fecha_pago): an index on estado or fecha_pago would end the HOT updates of a collection (migration 0019); the design is a per-year summary kept by statement triggers",
-  },
-  {
-    llamada: "/api/informes/resumen",
-    tabla: "remesa",
-    porque: "four remittances a year: a few pages after decades",
   },
 ];
 

@@ -53,14 +53,20 @@ export class InformesRepository {
       .filter((f) => f.idTipoSocio !== null || f.activos > 0);
   }
 
+  /**
+   * The debt of every year, from `pago_resumen` (migration 0047, kept by triggers on `pago`):
+   * some rows per due date, never the charges themselves.
+   */
   async deuda(hoy: string): Promise<FilaDeuda> {
     const fila = await this.db
-      .selectFrom("pago")
+      .selectFrom("pago_resumen")
       .select([
         sql<string>`coalesce(sum(importe) filter (where estado = 'pendiente'), 0)`.as("pendiente"),
         sql<string>`coalesce(sum(importe) filter (where estado = 'devuelto'), 0)`.as("devuelto"),
-        sql<number>`count(*) filter (where estado = 'pendiente')::int`.as("numCargosPendientes"),
-        sql<string>`coalesce(sum(importe) filter (where estado = 'pendiente' and fecha_vencimiento < ${hoy}), 0)`.as(
+        sql<number>`coalesce(sum(num) filter (where estado = 'pendiente'), 0)::int`.as(
+          "numCargosPendientes",
+        ),
+        sql<string>`coalesce(sum(importe) filter (where estado = 'pendiente' and dia < ${hoy}), 0)`.as(
           "vencida",
         ),
       ])
@@ -74,16 +80,24 @@ export class InformesRepository {
     };
   }
 
-  /** Cents paid with a payment date in [desde, hasta). */
+  /** Cents paid with a payment date in [desde, hasta), from `pago_resumen` (days, by key). */
   async cobradoEntre(desde: string, hasta: string): Promise<number> {
     const fila = await this.db
-      .selectFrom("pago")
+      .selectFrom("pago_resumen")
       .select(sql<string>`coalesce(sum(importe), 0)`.as("total"))
       .where("estado", "=", "pagado")
-      .where("fecha_pago", ">=", desde)
-      .where("fecha_pago", "<", hasta)
+      .where("dia", ">=", desde)
+      .where("dia", "<", hasta)
       .executeTakeFirstOrThrow();
     return Number(fila.total);
+  }
+
+  /**
+   * Folds the rows `pago_resumen` gains with every write into one per (estado, dia), so what the
+   * home reads stays some rows per day (migration 0047).
+   */
+  async compactarResumenPagos(): Promise<void> {
+    await sql`select pago_resumen_compactar()`.execute(this.db);
   }
 
   async remesasSinCobrar(): Promise<number> {
