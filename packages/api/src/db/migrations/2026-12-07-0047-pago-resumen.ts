@@ -24,11 +24,12 @@ import { type Kysely, sql } from "kysely";
 // compaction (a row deleted by the other is skipped).
 //
 // Rows of existing charges are written here from `pago` (an upgrade), as 0010 does for `ocupadas`:
-// derived from the data, never rows of its own, so on the empty schema of a restore nothing is
-// written. A restore loads `pago` and `pago_resumen` from the same snapshot with the triggers
-// quiet; a backup made before this migration gets it from this same statement, which the restore
-// runs after loading its rows (docs/COPIAS.md), and the restore rebuilds it at the end anyway
-// (`pago_resumen_rehacer()`).
+// derived from the data, never rows of its own, so on the empty schema where a restore first
+// builds a backup's version nothing is written. A restore loads `pago` and `pago_resumen` from the
+// same snapshot with the triggers quiet (docs/COPIAS.md), so they agree; a backup made before this
+// migration gets its rows from this same statement, which the restore runs after loading the
+// backup's rows (copias.routes.test.ts checks both). `pago_resumen_rehacer()` stays for whoever
+// needs to rebuild it by hand.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE TABLE pago_resumen (

@@ -238,11 +238,6 @@ export class CopiasRepository {
     }
   }
 
-  /** Summaries kept by triggers, rebuilt from their rows (`pago_resumen`, migration 0047). */
-  async rehacerResumenes(): Promise<void> {
-    await sql`SELECT pago_resumen_rehacer()`.execute(this.db);
-  }
-
   /**
    * Rows replaced with the triggers quiet leave `version_datos` (migration 0017) where it was:
    * raised here, so no server answers from what it kept of the data before.

@@ -349,9 +349,6 @@ export class CopiasService {
           todas.map((t) => t.nombre),
           true,
         );
-        // Kept by triggers, quiet while loading: rebuilt from the rows just loaded, whatever the
-        // backup carried (migration 0047).
-        await repo.rehacerResumenes();
         await repo.cerrarEsquemaDeCopia();
         if (this.huellaClave) await repo.fijarHuellaClave(this.huellaClave);
         await repo.subirVersionDatos();

@@ -337,17 +337,21 @@ export class InformesConsultasRepository {
   puntos(anyo: number | undefined): Consulta {
     return {
       sumar: ["actos", "puntos"],
-      sql: sql`select s.matricula, ${nombreSocio("s")} as socio,
-          count(*)::int as actos, sum(a.puntos)::int as puntos,
-          row_number() over (order by sum(a.puntos) desc, s.apellidos, s.nombre, s.id) as _orden
-        from acto a
-        cross join lateral (
-          select i.id_socio from inscripcion i where i.id_acto = a.id and i.asistio
-        ) i
-        join socio s on s.id = i.id_socio
-        where not a.cancelado and a.puntos > 0
-          ${y(anyo !== undefined, () => sql`a.fecha >= ${`${anyo}-01-01`} and a.fecha <= ${`${anyo}-12-31`}`)}
-        group by s.id`,
+      // `offset 0` keeps the lateral as it is written (not flattened into a join, for which the
+      // planner would read every enrolment of every year); the members are read after adding up.
+      sql: sql`select s.matricula, ${nombreSocio("s")} as socio, x.actos, x.puntos,
+          row_number() over (order by x.puntos desc, s.apellidos, s.nombre, s.id) as _orden
+        from (
+          select i.id_socio, count(*)::int as actos, sum(a.puntos)::int as puntos
+          from acto a
+          cross join lateral (
+            select i.id_socio from inscripcion i where i.id_acto = a.id and i.asistio offset 0
+          ) i
+          where not a.cancelado and a.puntos > 0
+            ${y(anyo !== undefined, () => sql`a.fecha >= ${`${anyo}-01-01`} and a.fecha <= ${`${anyo}-12-31`}`)}
+          group by i.id_socio
+        ) x
+        join socio s on s.id = x.id_socio`,
     };
   }
 

@@ -11,6 +11,7 @@ import {
 import { DomainError } from "../../errors/domain-error.js";
 import type { FicheroDescarga } from "../../plugins/descargas.js";
 import { exportarInforme } from "./informes.exportar.js";
+import { ANYO_EN_CURSO } from "./informes.piezas.js";
 import {
   type Contexto,
   type DefinicionInforme,
@@ -18,7 +19,6 @@ import {
   INFORMES,
   type Plan,
 } from "./informes.registro.js";
-import { ANYO_EN_CURSO } from "./informes.piezas.js";
 import type { FilaSql, InformesConsultasRepository } from "./informes-consultas.repository.js";
 
 /**

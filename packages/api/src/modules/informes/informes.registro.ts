@@ -413,9 +413,7 @@ export const INFORMES: readonly DefinicionInforme[] = [
     plan: (q, { repo, anyo }) => ({
       consulta: repo.puntos(q.anyo === "todos" ? undefined : anyo),
       columnas: columnas("matricula socio actos puntos"),
-      filtros: [
-        { etiqueta: "Año", valor: q.anyo === "todos" ? "Todos los años" : String(anyo) },
-      ],
+      filtros: [{ etiqueta: "Año", valor: q.anyo === "todos" ? "Todos los años" : String(anyo) }],
     }),
   },
 ];
