@@ -400,11 +400,14 @@ export class InformesConsultasRepository {
     if (por === "tipo") {
       return {
         sumar: ["socios"],
-        sql: sql`select coalesce(t.nombre, 'Sin tipo') as grupo, count(s.id)::int as socios,
+        // Counted first from `socio_tipo_activos_idx` (migration 0047), as the board's home.
+        sql: sql`select coalesce(t.nombre, 'Sin tipo') as grupo, coalesce(c.socios, 0)::int as socios,
             row_number() over (order by t.nombre is null, t.nombre) as _orden
-          from socio s full join tipo_socio t on t.id = s.id_tipo_socio and s.activo
-          where (s.id is not null and s.activo) or (s.id is null and t.activo)
-          group by t.id, t.nombre`,
+          from tipo_socio t
+          full join (
+            select id_tipo_socio, count(*)::int as socios from socio where activo group by id_tipo_socio
+          ) c on c.id_tipo_socio = t.id
+          where t.activo or c.socios > 0`,
       };
     }
     if (por === "sexo") {

@@ -32,23 +32,20 @@ export class InformesRepository {
     return { activos: Number(fila.activos), bajas: Number(fila.bajas) };
   }
 
-  /** Active members per type: every active type (even with none) and the members without type. */
+  /**
+   * Active members per type: every active type (even with none) and the members without type.
+   * Counted first from `socio_tipo_activos_idx` (migration 0047), then joined to the types.
+   */
   async sociosPorTipo(): Promise<FilaSociosPorTipo[]> {
-    const filas = await this.db
-      .selectFrom("socio as s")
-      .fullJoin("tipo_socio as t", "t.id", "s.id_tipo_socio")
-      .select([
-        "t.id as idTipoSocio",
-        "t.nombre",
-        "t.color",
-        sql<number>`count(s.id) filter (where s.activo)::int`.as("activos"),
-      ])
-      .where((eb) => eb.or([eb("t.activo", "=", true), eb("s.activo", "=", true)]))
-      .groupBy(["t.id", "t.nombre", "t.color"])
-      .orderBy(sql`t.nombre is null`)
-      .orderBy("t.nombre")
-      .execute();
-    return filas
+    const { rows } = await sql<FilaSociosPorTipo>`
+      select t.id as "idTipoSocio", t.nombre, t.color, coalesce(c.activos, 0)::int as activos
+      from tipo_socio t
+      full join (
+        select id_tipo_socio, count(*)::int as activos from socio where activo group by id_tipo_socio
+      ) c on c.id_tipo_socio = t.id
+      where t.activo or c.activos > 0
+      order by t.nombre is null, t.nombre`.execute(this.db);
+    return rows
       .map((f) => ({ ...f, activos: Number(f.activos) }))
       .filter((f) => f.idTipoSocio !== null || f.activos > 0);
   }
