@@ -42,7 +42,8 @@ const TAMANYOS = (process.env.ESCALA_TAMANYOS ?? "300x1,1200x10,12000x10").split
 });
 // ESCALA_BASES="12000x10=postgres://…/a,300x1=postgres://…/b": those sizes are served from a
 // PostgreSQL database already seeded (bench/generar-escala.ts; the server finds the demo loaded),
-// not from the embedded default in a temporary folder.
+// not from the embedded default in a temporary folder (from its second run on, with
+// FILA_CLAVE_NUEVA=1: the base keeps the key of the first run's temporary folder).
 const BASES = new Map(
   (process.env.ESCALA_BASES ?? "")
     .split(",")
