@@ -34,10 +34,27 @@ import * as real from "./servidor-real.js";
 const PUERTO = Number(process.env.ESCALA_PORT ?? 3414);
 const BASE = `http://127.0.0.1:${PUERTO}`;
 const REPETICIONES = Number(process.env.ESCALA_REPETICIONES ?? 40);
+/** Each report's requests (ESCALA_REPETICIONES_INFORMES, 5): they are the slow ones. */
+const REPETICIONES_INFORMES = Number(process.env.ESCALA_REPETICIONES_INFORMES ?? 5);
 const TAMANYOS = (process.env.ESCALA_TAMANYOS ?? "300x1,1200x10,12000x10").split(",").map((t) => {
   const [socios, anyos] = t.split("x").map(Number);
   return { socios, anyos, nombre: `${socios.toLocaleString("es-ES")} × ${anyos}` };
 });
+// ESCALA_BASES="12000x10=postgres://…/a,300x1=postgres://…/b": those sizes are served from a
+// PostgreSQL database already seeded (bench/generar-escala.ts; the server finds the demo loaded),
+// not from the embedded default in a temporary folder (from its second run on, with
+// FILA_CLAVE_NUEVA=1: the base keeps the key of the first run's temporary folder).
+const BASES = new Map(
+  (process.env.ESCALA_BASES ?? "")
+    .split(",")
+    .filter(Boolean)
+    .map((par) => [par.slice(0, par.indexOf("=")), par.slice(par.indexOf("=") + 1)] as const),
+);
+// ESCALA_PARTES: the parts to measure (interactivas, junta, informes, masiva; all by default).
+// The bulk work writes (emission, remittance, import, restore): leave it out on a kept database.
+const PARTES = new Set(
+  (process.env.ESCALA_PARTES ?? "interactivas,junta,informes,masiva").split(","),
+);
 const baseEmbebida = (process.env.BASE_EMBEBIDA?.trim() || BASE_EMBEBIDA_POR_DEFECTO) as
   | "pglite"
   | "postgres";
@@ -218,15 +235,27 @@ async function medirTamanyo(t: (typeof TAMANYOS)[number]) {
   process.env.DEMO_ANYOS = String(t.anyos);
   process.env.METRICS_TOKEN = "medicion-escala";
   let servidor: ChildProcess | null = null;
+  const databaseUrl = BASES.get(`${t.socios}x${t.anyos}`);
+  if (databaseUrl) console.log(`  en ${databaseUrl.replace(/\/\/[^@]*@/, "//")}`);
   const arrancar = () =>
-    real.arrancarServidorReal({ puerto: PUERTO, dataDir, baseEmbebida, limiteMs: 30 * 60_000 });
+    real.arrancarServidorReal({
+      puerto: PUERTO,
+      dataDir,
+      baseEmbebida,
+      databaseUrl,
+      limiteMs: 30 * 60_000,
+    });
   try {
-    const t0 = performance.now();
-    servidor = await arrancar();
-    console.log(
-      `  primer arranque con la semilla: ${((performance.now() - t0) / 1000).toFixed(1)} s`,
-    );
-    await real.pararServidor(servidor);
+    // A kept database is seeded already: one start (each stop makes the shutdown backup, minutes
+    // at 12,000 × 10).
+    if (!databaseUrl) {
+      const t0 = performance.now();
+      servidor = await arrancar();
+      console.log(
+        `  primer arranque con la semilla: ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+      );
+      await real.pararServidor(servidor);
+    }
     servidor = await arrancar();
     const I = (nombre: string) => ({
       grupo: "interactiva",
@@ -249,102 +278,111 @@ async function medirTamanyo(t: (typeof TAMANYOS)[number]) {
       { grupo: "vara", nombre: "GET /api/salud (vara de medir)", objetivo: 0, unidad: "ms" },
       await p95De("/api/salud", undefined),
     );
-    anotar(t.nombre, I("sesión"), await p95De("/api/sesion", usuario));
-    anotar(
-      t.nombre,
-      I("socios: primera página"),
-      await p95De("/api/socios?page=1&pageSize=50", admin),
-    );
-    anotar(
-      t.nombre,
-      I("socios: búsqueda por apellido"),
-      await p95De("/api/socios?q=pastor&page=1&pageSize=50", admin),
-    );
-    anotar(
-      t.nombre,
-      I("socios: por edad"),
-      await p95De("/api/socios?sort=-edad&page=1&pageSize=50", admin),
-    );
-    const tipos = json<
-      { items?: { id: number; nombre: string }[] } | { id: number; nombre: string }[]
-    >(
-      await ok("/api/tipossocio", { token: admin }).catch(() => ({
-        cuerpo: Buffer.from("[]"),
-        estado: 200,
-        ms: 0,
-      })),
-    );
-    const listaTipos = Array.isArray(tipos) ? tipos : (tipos.items ?? []);
-    const fester = listaTipos.find((x) => x.nombre === "Fester")?.id ?? 1;
-    anotar(
-      t.nombre,
-      I("socios: tipo y activos"),
-      await p95De(`/api/socios?tipo=${fester}&activo=1&page=1&pageSize=50`, admin),
-    );
-    for (const [nombre, ruta] of [
-      ["mis actos", "/api/actos/mios?pageSize=200"],
-      ["mis pagos", "/api/pagos/mios?page=1&pageSize=200"],
-      ["noticias", "/api/noticias?page=1&pageSize=12&publicadas=1"],
-    ] as const) {
-      anotar(t.nombre, I(`${nombre} (en caché)`), await p95De(ruta, usuario));
-      const ms: number[] = [];
-      for (let i = 0; i < Math.min(REPETICIONES, 20); i++) {
-        await ok("/api/productos", {
-          metodo: "POST",
-          token: admin,
-          tipo: "application/json",
-          cuerpo: JSON.stringify({
-            nombre: `Escrito ${nombre} ${i}`,
-            anyo: new Date().getFullYear(),
-            tipo: "otro",
-            precio: 0,
-          }),
-        });
-        ms.push((await ok(ruta, { token: usuario })).ms);
-      }
-      anotar(t.nombre, I(`${nombre} (primera tras escribir)`), p95(ms));
-    }
-    anotar(
-      t.nombre,
-      I("ficha de un socio"),
-      await p95De(`/api/socios/${usuarioYo.socioId}`, admin),
-    );
-    anotar(
-      t.nombre,
-      I("historial de un socio"),
-      await p95De(`/api/socios/${usuarioYo.socioId}/historial`, admin),
-    );
-    anotar(
-      t.nombre,
-      I("familia de un socio"),
-      await p95De(`/api/socios/${usuarioYo.socioId}/familia`, admin),
-    );
-    anotar(t.nombre, I("lista de actos"), await p95De("/api/actos?page=1&pageSize=50", admin));
-    const actos = json<{ items: { id: number; numInscritos: number; nombre: string }[] }>(
-      await ok("/api/actos?cuando=todos&page=1&pageSize=200", { token: admin }).catch(() =>
-        ok("/api/actos?page=1&pageSize=200", { token: admin }),
-      ),
-    ).items;
-    const grande = [...actos]
-      .filter((a) => a.numInscritos <= 1000)
-      .sort((a, b) => b.numInscritos - a.numInscritos)[0];
-    anotar(
-      t.nombre,
-      { ...I("inscritos del acto mayor (≤ 1.000)"), nombre: `inscritos del acto mayor (≤ 1.000)` },
-      await p95De(`/api/actos/${grande.id}/inscripciones?page=1&pageSize=50`, admin),
-    );
-    console.log(`    (${grande.nombre}: ${grande.numInscritos} inscritos)`);
-    anotar(
-      t.nombre,
-      I("inicio de la junta (resumen)"),
-      await p95De("/api/informes/resumen", admin),
-    );
-    for (const id of ID_INFORMES)
+    if (PARTES.has("interactivas")) await interactivas();
+    async function interactivas() {
+      anotar(t.nombre, I("sesión"), await p95De("/api/sesion", usuario));
       anotar(
         t.nombre,
-        { grupo: "informe", nombre: `informe ${id} (JSON)`, objetivo: 3, unidad: "ms" },
-        await p95De(`/api/informes/${id}?formato=json`, admin, 5),
+        I("socios: primera página"),
+        await p95De("/api/socios?page=1&pageSize=50", admin),
       );
+      anotar(
+        t.nombre,
+        I("socios: búsqueda por apellido"),
+        await p95De("/api/socios?q=pastor&page=1&pageSize=50", admin),
+      );
+      anotar(
+        t.nombre,
+        I("socios: por edad"),
+        await p95De("/api/socios?sort=-edad&page=1&pageSize=50", admin),
+      );
+      const tipos = json<
+        { items?: { id: number; nombre: string }[] } | { id: number; nombre: string }[]
+      >(
+        await ok("/api/tipossocio", { token: admin }).catch(() => ({
+          cuerpo: Buffer.from("[]"),
+          estado: 200,
+          ms: 0,
+        })),
+      );
+      const listaTipos = Array.isArray(tipos) ? tipos : (tipos.items ?? []);
+      const fester = listaTipos.find((x) => x.nombre === "Fester")?.id ?? 1;
+      anotar(
+        t.nombre,
+        I("socios: tipo y activos"),
+        await p95De(`/api/socios?tipo=${fester}&activo=1&page=1&pageSize=50`, admin),
+      );
+      for (const [nombre, ruta] of [
+        ["mis actos", "/api/actos/mios?pageSize=200"],
+        ["mis pagos", "/api/pagos/mios?page=1&pageSize=200"],
+        ["noticias", "/api/noticias?page=1&pageSize=12&publicadas=1"],
+      ] as const) {
+        anotar(t.nombre, I(`${nombre} (en caché)`), await p95De(ruta, usuario));
+        const ms: number[] = [];
+        for (let i = 0; i < Math.min(REPETICIONES, 20); i++) {
+          await ok("/api/productos", {
+            metodo: "POST",
+            token: admin,
+            tipo: "application/json",
+            cuerpo: JSON.stringify({
+              nombre: `Escrito ${nombre} ${i}`,
+              anyo: new Date().getFullYear(),
+              tipo: "otro",
+              precio: 0,
+            }),
+          });
+          ms.push((await ok(ruta, { token: usuario })).ms);
+        }
+        anotar(t.nombre, I(`${nombre} (primera tras escribir)`), p95(ms));
+      }
+      anotar(
+        t.nombre,
+        I("ficha de un socio"),
+        await p95De(`/api/socios/${usuarioYo.socioId}`, admin),
+      );
+      anotar(
+        t.nombre,
+        I("historial de un socio"),
+        await p95De(`/api/socios/${usuarioYo.socioId}/historial`, admin),
+      );
+      anotar(
+        t.nombre,
+        I("familia de un socio"),
+        await p95De(`/api/socios/${usuarioYo.socioId}/familia`, admin),
+      );
+      anotar(t.nombre, I("lista de actos"), await p95De("/api/actos?page=1&pageSize=50", admin));
+      const actos = json<{ items: { id: number; numInscritos: number; nombre: string }[] }>(
+        await ok("/api/actos?cuando=todos&page=1&pageSize=200", { token: admin }).catch(() =>
+          ok("/api/actos?page=1&pageSize=200", { token: admin }),
+        ),
+      ).items;
+      const grande = [...actos]
+        .filter((a) => a.numInscritos <= 1000)
+        .sort((a, b) => b.numInscritos - a.numInscritos)[0];
+      anotar(
+        t.nombre,
+        {
+          ...I("inscritos del acto mayor (≤ 1.000)"),
+          nombre: `inscritos del acto mayor (≤ 1.000)`,
+        },
+        await p95De(`/api/actos/${grande.id}/inscripciones?page=1&pageSize=50`, admin),
+      );
+      console.log(`    (${grande.nombre}: ${grande.numInscritos} inscritos)`);
+    }
+    if (PARTES.has("junta"))
+      anotar(
+        t.nombre,
+        I("inicio de la junta (resumen)"),
+        await p95De("/api/informes/resumen", admin),
+      );
+    if (PARTES.has("informes"))
+      for (const id of ID_INFORMES)
+        anotar(
+          t.nombre,
+          { grupo: "informe", nombre: `informe ${id} (JSON)`, objetivo: 3, unidad: "ms" },
+          await p95De(`/api/informes/${id}?formato=json`, admin, REPETICIONES_INFORMES),
+        );
+    if (!PARTES.has("masiva")) return;
 
     // Bulk work, per member.
     const { total: activos } = json<{ total: number }>(

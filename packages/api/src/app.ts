@@ -211,6 +211,13 @@ export async function buildApp({
     cadaMs: UNA_HORA_MS,
     ejecutar: () => servicios.limitesIntento.olvidarCaducados(),
   });
+  // What the board's home reads of the charges (migration 0047): each write adds rows, folded here.
+  app.tareas.registrar({
+    nombre: "compactación del resumen de cargos",
+    cadaMs: UNA_HORA_MS,
+    alArrancar: true,
+    ejecutar: () => servicios.informes.compactarResumen(),
+  });
   // The automatic copy, in the format the page restores, on either database (docs/COPIAS.md); the
   // one at shutdown is server.ts's.
   app.tareas.registrar({

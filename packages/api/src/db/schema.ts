@@ -346,6 +346,20 @@ export type PagoTable = {
   actualizado_en: Generated<Date>;
 };
 
+/**
+ * Charges summed per state and day, kept by triggers on `pago` (migration 0047): `pendiente` and
+ * `devuelto` by due date, `pagado` by payment date; several rows of a key add up (each statement
+ * inserts its change; a periodic task folds them). The board's home reads it instead of `pago`.
+ */
+export type PagoResumenTable = {
+  id: Generated<string>;
+  estado: "pendiente" | "devuelto" | "pagado";
+  dia: string;
+  num: number;
+  /** Cents (bigint: the driver may answer a string). */
+  importe: number | string;
+};
+
 export type RemesaTable = {
   id: Generated<number>;
   mensaje_id: string;
@@ -1044,6 +1058,7 @@ export type DB = {
   calendario_token: CalendarioTokenTable;
   enlace_restauracion: EnlaceRestauracionTable;
   pago: PagoTable;
+  pago_resumen: PagoResumenTable;
   remesa: RemesaTable;
   remesa_adeudo: RemesaAdeudoTable;
   noticia: NoticiaTable;

@@ -125,6 +125,7 @@ describe("las tareas de fondo de la app", () => {
       expect(e.app.tareas.nombres.sort()).toEqual([
         "avisos de anuncios que caducan",
         "cola de push",
+        "compactación del resumen de cargos",
         "copia de seguridad diaria",
         "limpieza de los límites de intentos",
         "liquidación de loterías vencidas",
@@ -132,7 +133,7 @@ describe("las tareas de fondo de la app", () => {
         "plazos de pago de las inscripciones",
         "trabajos cortados",
       ]);
-      expect(e.app.tareas.activas).toHaveLength(8);
+      expect(e.app.tareas.activas).toHaveLength(9);
     } finally {
       await e.cerrar();
     }
@@ -144,6 +145,7 @@ describe("las tareas de fondo de la app", () => {
     try {
       // The daily copy runs on either database (the copy at shutdown is server.ts's).
       expect(e.app.tareas.nombres.sort()).toEqual([
+        "compactación del resumen de cargos",
         "copia de seguridad diaria",
         "limpieza de los límites de intentos",
         "liquidación de loterías vencidas",

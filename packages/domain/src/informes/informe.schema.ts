@@ -61,9 +61,14 @@ export const InformeQuerySchema = FiltrosSociosSchema.extend({
     .min(1, { error: "El tamaño de página va de 1 a 500" })
     .max(500, { error: "El tamaño de página va de 1 a 500" })
     .default(50),
-  anyo: entero
-    .min(1900, { error: "El año va de 1900 a 2999" })
-    .max(2999, { error: "El año va de 1900 a 2999" })
+  /** Un año, o `todos` donde el catálogo lo admite (`todos: true`); sin él, lo que diga el informe. */
+  anyo: z
+    .union([
+      z.literal("todos"),
+      entero
+        .min(1900, { error: "El año va de 1900 a 2999" })
+        .max(2999, { error: "El año va de 1900 a 2999" }),
+    ])
     .optional(),
   mes: entero
     .min(1, { error: "El mes va de 1 a 12" })
@@ -121,6 +126,10 @@ export const FiltroCatalogoSchema = z.object({
   etiqueta: z.string(),
   tipo: z.enum(TIPOS_FILTRO),
   opciones: z.array(z.object({ valor: z.string(), etiqueta: z.string() })).optional(),
+  /** Lo que el informe aplica si no se elige nada (el año en curso), para que la web lo muestre. */
+  porDefecto: z.string().optional(),
+  /** `anyo`: admite `anyo=todos` (todos los años). */
+  todos: z.boolean().optional(),
 });
 export type FiltroCatalogo = z.infer<typeof FiltroCatalogoSchema>;
 

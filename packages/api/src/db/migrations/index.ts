@@ -42,6 +42,7 @@ import * as asamblea from "./2026-12-07-0041-asamblea.js";
 import * as turnosMesas from "./2026-12-07-0042-turnos-mesas.js";
 import * as escala from "./2026-12-07-0043-escala.js";
 import * as listaSocios from "./2026-12-07-0046-lista-socios.js";
+import * as pagoResumen from "./2026-12-07-0047-pago-resumen.js";
 
 // Static provider: works the same under tsx, vitest and a bundle.
 export const migraciones: Record<string, Migration> = {
@@ -88,4 +89,5 @@ export const migraciones: Record<string, Migration> = {
   "2026-12-07-0042-turnos-mesas": turnosMesas,
   "2026-12-07-0043-escala": escala,
   "2026-12-07-0046-lista-socios": listaSocios,
+  "2026-12-07-0047-pago-resumen": pagoResumen,
 };

@@ -649,6 +649,15 @@ describe("copia de seguridad y restauración", () => {
           expect([tabla, Number(n)]).toEqual([tabla, filas + (tabla === "auditoria" ? 1 : 0)]);
         }
         expect(filasVieja.get("socio")).toBe(300);
+        // What the board's home reads of the charges (migration 0047, newer than the copy): made
+        // from the restored charges by the migration the restore runs after loading them.
+        const cuadre = await sql<{ resumen: string; cargos: string; filas: number }>`
+          SELECT (SELECT coalesce(sum(importe), 0) FROM pago_resumen WHERE estado = 'pendiente') AS resumen,
+                 (SELECT coalesce(sum(importe), 0) FROM pago WHERE estado = 'pendiente') AS cargos,
+                 (SELECT count(*)::int FROM pago_resumen) AS filas`.execute(db);
+        expect(cuadre.rows[0]?.filas).toBeGreaterThan(0);
+        expect(Number(cuadre.rows[0]?.resumen)).toBe(Number(cuadre.rows[0]?.cargos));
+        expect(Number(cuadre.rows[0]?.cargos)).toBeGreaterThan(0);
         // Spot checks: values as the old version wrote them.
         const socio = await db
           .selectFrom("socio")

@@ -79,6 +79,33 @@ export class InformesConsultasRepository {
   }
 
   /**
+   * A page and the totals of the whole report from one run of its query (the totals as window
+   * sums over every row, before the page is cut), instead of one run for each. Null when the
+   * page has no rows (an empty report, or a page past the end): the totals then need `totales`.
+   */
+  async paginaConTotales(
+    c: Consulta,
+    pagina: { page: number; pageSize: number },
+  ): Promise<{ filas: FilaSql[]; total: number; sumas: Record<string, number> } | null> {
+    const sumas = c.sumar.map(
+      (k, i) => sql`coalesce(sum(q.${sql.ref(k)}) over (), 0)::bigint as ${sql.ref(`_suma${i}`)}`,
+    );
+    const { rows } = await sql<FilaSql>`select ${sql.join([
+      sql`q.*`,
+      sql`count(*) over ()::int as "_total"`,
+      ...sumas,
+    ])} from (${c.sql}) q order by q._orden
+      limit ${pagina.pageSize} offset ${(pagina.page - 1) * pagina.pageSize}`.execute(this.db);
+    const primera = rows[0];
+    if (!primera) return null;
+    return {
+      filas: rows,
+      total: Number(primera._total),
+      sumas: Object.fromEntries(c.sumar.map((k, i) => [k, Number(primera[`_suma${i}`] ?? 0)])),
+    };
+  }
+
+  /**
    * Every row, `tamanyo` at a time, for files: each batch is one query that starts after the
    * last `_orden` read (keyset, not OFFSET), so no connection is held between batches (PGlite
    * has only one) and only one batch is in memory.
@@ -146,7 +173,7 @@ export class InformesConsultasRepository {
         left join tipo_socio t on t.id = g.id_tipo_socio
         where p.estado = 'pendiente'
           ${y(f.tipo !== undefined, () => sql`d.id_tipo_socio = ${f.tipo}`)}
-          ${y(f.anyo !== undefined, () => sql`p.anyo = ${f.anyo}`)}
+          ${y(typeof f.anyo === "number", () => sql`p.anyo = ${f.anyo}`)}
         group by g.id, t.nombre`,
     };
   }
@@ -183,31 +210,36 @@ export class InformesConsultasRepository {
     };
   }
 
-  /** Cents collected per month of the payment date (not the due date) of `anyo`: month → cents. */
+  /**
+   * Cents collected per month of the payment date (not the due date) of `anyo`: month → cents.
+   * From `pago_resumen` (migration 0047), the year's payment days by key, not the charges.
+   */
   async cobradoPorMes(anyo: number): Promise<Map<number, number>> {
     const { rows } = await sql<{ mes: number; cobrado: string }>`
-      select extract(month from fecha_pago)::int as mes, sum(importe)::bigint as cobrado
-      from pago
-      where estado = 'pagado' and fecha_pago >= ${`${anyo}-01-01`} and fecha_pago < ${`${anyo + 1}-01-01`}
+      select extract(month from dia)::int as mes, sum(importe)::bigint as cobrado
+      from pago_resumen
+      where estado = 'pagado' and dia >= ${`${anyo}-01-01`} and dia < ${`${anyo + 1}-01-01`}
       group by 1`.execute(this.db);
     return new Map(rows.map((r) => [Number(r.mes), Number(r.cobrado)]));
   }
 
-  remesas(f: InformeQuery): Consulta {
+  /** Each remittance of the period with its returned debits, summed by its own key (lateral). */
+  remesas(desde: string, hasta: string): Consulta {
     return {
       sumar: ["numAdeudos", "importe", "devueltos", "importeDevuelto"],
       sql: sql`select r.mensaje_id as remesa, r.fecha_cobro::text as "fechaCobro",
           case when r.estado = 'cobrada' then 'Cobrada' else 'Generada' end as estado,
           r.num_adeudos as "numAdeudos", r.total::bigint as importe,
-          count(a.id) filter (where a.estado = 'devuelto')::int as devueltos,
-          coalesce(sum(a.importe) filter (where a.estado = 'devuelto'), 0)::bigint as "importeDevuelto",
-          array_remove(array_agg(distinct a.motivo_devolucion) filter (where a.estado = 'devuelto'), '') as motivos,
+          d.devueltos, d."importeDevuelto", d.motivos,
           row_number() over (order by r.fecha_cobro desc, r.id desc) as _orden
-        from remesa r left join remesa_adeudo a on a.id_remesa = r.id
-        where true
-          ${y(f.desde !== undefined, () => sql`r.fecha_cobro >= ${f.desde}`)}
-          ${y(f.hasta !== undefined, () => sql`r.fecha_cobro <= ${f.hasta}`)}
-        group by r.id`,
+        from remesa r
+        cross join lateral (
+          select count(a.id) filter (where a.estado = 'devuelto')::int as devueltos,
+            coalesce(sum(a.importe) filter (where a.estado = 'devuelto'), 0)::bigint as "importeDevuelto",
+            array_remove(array_agg(distinct a.motivo_devolucion) filter (where a.estado = 'devuelto'), '') as motivos
+          from remesa_adeudo a where a.id_remesa = r.id
+        ) d
+        where r.fecha_cobro >= ${desde} and r.fecha_cobro <= ${hasta}`,
     };
   }
 
@@ -267,41 +299,59 @@ export class InformesConsultasRepository {
     };
   }
 
-  /** Places taken are `acto.ocupadas`, the counter every enrolment path keeps (members + guests). */
+  /**
+   * Places taken are `acto.ocupadas`, the counter every enrolment path keeps (members + guests).
+   * Each event's enrolments are summed by its own key (a lateral join: the period's events first,
+   * then their enrolments by index), never the enrolments of every year.
+   */
   inscripciones(desde: string, hasta: string): Consulta {
     return {
       sumar: ["socios", "invitados", "plazas", "importe", "cobrado"],
       sql: sql`select a.nombre as acto, a.fecha::text as fecha,
           case when a.cancelado then 'Cancelado' else '' end as estado,
-          count(i.id)::int as socios,
-          coalesce(sum(i.invitados), 0)::int as invitados,
+          x.socios, x.invitados,
           a.ocupadas as plazas,
           a.aforo,
           case when a.aforo > 0 then round(100.0 * a.ocupadas / a.aforo, 1)::float8 end as ocupacion,
-          coalesce(sum(p.importe) filter (where p.estado <> 'anulado'), 0)::bigint as importe,
-          coalesce(sum(p.importe) filter (where p.estado = 'pagado'), 0)::bigint as cobrado,
+          x.importe, x.cobrado,
           row_number() over (order by a.fecha, a.id) as _orden
         from acto a
-        left join inscripcion i on i.id_acto = a.id and i.estado = 'confirmada'
-        left join pago p on p.id = i.id_pago
-        where a.fecha >= ${desde} and a.fecha <= ${hasta}
-        group by a.id`,
+        cross join lateral (
+          select count(i.id)::int as socios,
+            coalesce(sum(i.invitados), 0)::int as invitados,
+            coalesce(sum(p.importe) filter (where p.estado <> 'anulado'), 0)::bigint as importe,
+            coalesce(sum(p.importe) filter (where p.estado = 'pagado'), 0)::bigint as cobrado
+          from inscripcion i
+          left join pago p on p.id = i.id_pago
+          where i.id_acto = a.id and i.estado = 'confirmada'
+        ) x
+        where a.fecha >= ${desde} and a.fecha <= ${hasta}`,
     };
   }
 
-  /** The same points as the events' ranking (ActosRepository.ranking): attended, not cancelled. */
+  /**
+   * The same points as the events' ranking (ActosRepository.ranking): attended, not cancelled.
+   * A year's events first, then their enrolments by the event's key (lateral); without a year
+   * (`anyo` «todos»), every event of every year.
+   */
   puntos(anyo: number | undefined): Consulta {
     return {
       sumar: ["actos", "puntos"],
-      sql: sql`select s.matricula, ${nombreSocio("s")} as socio,
-          count(*)::int as actos, sum(a.puntos)::int as puntos,
-          row_number() over (order by sum(a.puntos) desc, s.apellidos, s.nombre, s.id) as _orden
-        from inscripcion i
-        join acto a on a.id = i.id_acto
-        join socio s on s.id = i.id_socio
-        where i.asistio and not a.cancelado and a.puntos > 0
-          ${y(anyo !== undefined, () => sql`a.fecha >= ${`${anyo}-01-01`} and a.fecha <= ${`${anyo}-12-31`}`)}
-        group by s.id`,
+      // `offset 0` keeps the lateral as it is written (not flattened into a join, for which the
+      // planner would read every enrolment of every year); the members are read after adding up.
+      sql: sql`select s.matricula, ${nombreSocio("s")} as socio, x.actos, x.puntos,
+          row_number() over (order by x.puntos desc, s.apellidos, s.nombre, s.id) as _orden
+        from (
+          select i.id_socio, count(*)::int as actos, sum(a.puntos)::int as puntos
+          from acto a
+          cross join lateral (
+            select i.id_socio from inscripcion i where i.id_acto = a.id and i.asistio offset 0
+          ) i
+          where not a.cancelado and a.puntos > 0
+            ${y(anyo !== undefined, () => sql`a.fecha >= ${`${anyo}-01-01`} and a.fecha <= ${`${anyo}-12-31`}`)}
+          group by i.id_socio
+        ) x
+        join socio s on s.id = x.id_socio`,
     };
   }
 
@@ -350,11 +400,14 @@ export class InformesConsultasRepository {
     if (por === "tipo") {
       return {
         sumar: ["socios"],
-        sql: sql`select coalesce(t.nombre, 'Sin tipo') as grupo, count(s.id)::int as socios,
+        // Counted first from `socio_tipo_activos_idx` (migration 0047), as the board's home.
+        sql: sql`select coalesce(t.nombre, 'Sin tipo') as grupo, coalesce(c.socios, 0)::int as socios,
             row_number() over (order by t.nombre is null, t.nombre) as _orden
-          from socio s full join tipo_socio t on t.id = s.id_tipo_socio and s.activo
-          where (s.id is not null and s.activo) or (s.id is null and t.activo)
-          group by t.id, t.nombre`,
+          from tipo_socio t
+          full join (
+            select id_tipo_socio, count(*)::int as socios from socio where activo group by id_tipo_socio
+          ) c on c.id_tipo_socio = t.id
+          where t.activo or c.socios > 0`,
       };
     }
     if (por === "sexo") {

@@ -485,6 +485,67 @@ describe("los demás informes", () => {
     expect(inf.totales?.puntos).toBe(11);
   });
 
+  it("puntos y remesas: el año en curso si no se elige otro; puntos de todos los años con anyo=todos (issue 51)", async () => {
+    const antiguo = await e.db
+      .insertInto("acto")
+      .values({ nombre: "Entrada antigua", fecha: `${anyo - 3}-04-22`, hora: "10:00", puntos: 7 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await e.db
+      .insertInto("inscripcion")
+      .values({ id_acto: antiguo.id, id_socio: socios.ana, invitados: 0, asistio: true })
+      .execute();
+    const sinAnyo = await informe("puntos");
+    expect(sinAnyo.filtros).toEqual([{ etiqueta: "Año", valor: String(anyo) }]);
+    expect(sinAnyo.totales?.puntos).toBe(11);
+    const todos = await informe("puntos", "anyo=todos");
+    expect(todos.filtros).toEqual([{ etiqueta: "Año", valor: "Todos los años" }]);
+    expect(todos.totales?.puntos).toBe(18);
+    expect(todos.filas[0]).toMatchObject({ socio: "Informe, Ana", actos: 3, puntos: 15 });
+    expect((await informe("puntos", `anyo=${anyo - 3}`)).totales?.puntos).toBe(7);
+
+    await e.db
+      .insertInto("remesa")
+      .values({
+        mensaje_id: "REM-INF-ANTIGUA",
+        fecha_cobro: `${anyo - 2}-02-01`,
+        hasta: `${anyo - 2}-02-01`,
+        estado: "cobrada",
+        num_adeudos: 0,
+        total: 100,
+      })
+      .execute();
+    const remesas = await informe("remesas");
+    expect(remesas.filas.map((f) => f.remesa)).toEqual(["REM-INF-1"]);
+    expect(remesas.filtros).toEqual([
+      { etiqueta: "Desde", valor: `01/01/${anyo}` },
+      { etiqueta: "Hasta", valor: `31/12/${anyo}` },
+    ]);
+    const desdeAntes = await informe("remesas", `desde=${anyo - 5}-01-01`);
+    expect(desdeAntes.filas.map((f) => f.remesa)).toEqual(["REM-INF-1", "REM-INF-ANTIGUA"]);
+    await e.db.deleteFrom("remesa").where("mensaje_id", "=", "REM-INF-ANTIGUA").execute();
+    await e.db.deleteFrom("inscripcion").where("id_acto", "=", antiguo.id).execute();
+    await e.db.deleteFrom("acto").where("id", "=", antiguo.id).execute();
+  });
+
+  it("el catálogo dice qué año aplica cada informe si no se elige y dónde cabe «todos»", async () => {
+    const catalogo: { id: string; filtros: Record<string, unknown>[] }[] = (
+      await pedir("/api/informes")
+    ).json();
+    const anyoDe = (id: string) =>
+      catalogo.find((c) => c.id === id)?.filtros.find((f) => f.clave === "anyo");
+    expect(anyoDe("puntos")).toEqual({
+      clave: "anyo",
+      etiqueta: "Año",
+      tipo: "anyo",
+      porDefecto: String(anyo),
+      todos: true,
+    });
+    for (const id of ["recaudacion", "ramell", "estadisticas"])
+      expect(anyoDe(id)).toMatchObject({ porDefecto: String(anyo) });
+    expect(anyoDe("deudas")).toEqual({ clave: "anyo", etiqueta: "Año", tipo: "anyo" });
+  });
+
   it("cumpleaños del mes y aniversarios festeros", async () => {
     const inf = await informe("cumpleanyos", `mes=${Number(hoy.slice(5, 7))}&anyo=${anyo}`);
     expect(inf.filas).toContainEqual(

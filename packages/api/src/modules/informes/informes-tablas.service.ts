@@ -11,6 +11,7 @@ import {
 import { DomainError } from "../../errors/domain-error.js";
 import type { FicheroDescarga } from "../../plugins/descargas.js";
 import { exportarInforme } from "./informes.exportar.js";
+import { ANYO_EN_CURSO } from "./informes.piezas.js";
 import {
   type Contexto,
   type DefinicionInforme,
@@ -31,22 +32,29 @@ export class InformesTablasService {
   ) {}
 
   catalogo(): InformeCatalogo[] {
+    const anyoActual = this.hoy().slice(0, 4);
     return INFORMES.map(({ id, grupo, titulo, descripcion, filtros, grafico }) => ({
       id,
       grupo,
       titulo,
       descripcion,
-      filtros,
+      filtros: filtros.map((f) =>
+        f.porDefecto === ANYO_EN_CURSO ? { ...f, porDefecto: anyoActual } : f,
+      ),
       conGrafico: grafico !== undefined,
     }));
   }
 
   async generar(id: string, q: InformeQuery): Promise<Informe> {
     const { definicion, ctx, plan } = await this.preparar(id, q);
-    const [filas, totales] = await Promise.all([
-      this.repo.filas(plan.consulta, { page: q.page, pageSize: q.pageSize }),
-      this.repo.totales(plan.consulta),
-    ]);
+    const pagina = { page: q.page, pageSize: q.pageSize };
+    // One run of the report's query for the page and its totals; a second only for an empty page.
+    const { filas, ...totales } = (await this.repo.paginaConTotales(plan.consulta, pagina)) ?? {
+      filas: [],
+      ...(await this.repo.totales(plan.consulta)),
+    };
+    // A chart drawn from every row reuses the page when the page is every row.
+    const todas = q.page === 1 && totales.total <= filas.length ? filas : null;
     return {
       id: definicion.id,
       titulo: definicion.titulo,
@@ -57,7 +65,7 @@ export class InformesTablasService {
       page: q.page,
       pageSize: q.pageSize,
       totales: presentarTotales(totales.sumas, plan.columnas),
-      grafico: await this.grafico(definicion, { q, ctx, plan, sumas: totales.sumas }),
+      grafico: await this.grafico(definicion, { q, ctx, plan, sumas: totales.sumas }, todas),
     };
   }
 
@@ -98,9 +106,13 @@ export class InformesTablasService {
   private async grafico(
     definicion: DefinicionInforme,
     datos: { q: InformeQuery; ctx: Contexto; plan: Plan; sumas: Record<string, number> },
+    todas: FilaSql[] | null = null,
   ) {
     if (!definicion.grafico) return null;
-    return definicion.grafico({ ...datos, filas: () => this.repo.filas(datos.plan.consulta) });
+    return definicion.grafico({
+      ...datos,
+      filas: async () => todas ?? this.repo.filas(datos.plan.consulta),
+    });
   }
 
   private async preparar(id: string, q: InformeQuery) {
@@ -116,7 +128,7 @@ export class InformesTablasService {
     return {
       hoy,
       anyoActual,
-      anyo: q.anyo ?? anyoActual,
+      anyo: typeof q.anyo === "number" ? q.anyo : anyoActual,
       repo: this.repo,
       enPalabras: {
         tipo: await this.tipoEnPalabras(q),

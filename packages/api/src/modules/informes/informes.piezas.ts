@@ -8,10 +8,24 @@ import {
 
 // The pieces several reports share: filters, columns and the member list's columns.
 
+/** `porDefecto` of a filter that applies this year: the catalogue writes the year in its place. */
+export const ANYO_EN_CURSO = "anyoEnCurso";
+
 /** The filters the reports share, as the catalogue shows them. */
 export const f = {
   q: { clave: "q", etiqueta: "Buscar", tipo: "busqueda" },
-  anyo: { clave: "anyo", etiqueta: "Año", tipo: "anyo" },
+  /** This year when none is chosen (`porDefecto` filled in by the catalogue). */
+  anyo: { clave: "anyo", etiqueta: "Año", tipo: "anyo", porDefecto: ANYO_EN_CURSO },
+  /** This year when none is chosen, or every year with `anyo=todos`. */
+  anyoConTodos: {
+    clave: "anyo",
+    etiqueta: "Año",
+    tipo: "anyo",
+    porDefecto: ANYO_EN_CURSO,
+    todos: true,
+  },
+  /** Every year when none is chosen. */
+  anyoOpcional: { clave: "anyo", etiqueta: "Año", tipo: "anyo" },
   mes: { clave: "mes", etiqueta: "Mes", tipo: "mes" },
   desde: { clave: "desde", etiqueta: "Desde", tipo: "fecha" },
   hasta: { clave: "hasta", etiqueta: "Hasta", tipo: "fecha" },

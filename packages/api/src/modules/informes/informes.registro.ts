@@ -239,7 +239,7 @@ export const INFORMES: readonly DefinicionInforme[] = [
         ["pagador", "Pagador"],
       ]),
       f.tipo,
-      f.anyo,
+      f.anyoOpcional,
     ],
     plan: (q, { repo, hoy, enPalabras }) => {
       const porPagador = q.agrupar === "pagador";
@@ -255,7 +255,7 @@ export const INFORMES: readonly DefinicionInforme[] = [
         filtros: [
           { etiqueta: "Agrupado por", valor: porPagador ? "Pagador" : "Socio" },
           ...enPalabras.tipo,
-          ...(q.anyo !== undefined ? [anyoEnPalabras(q.anyo)] : []),
+          ...(typeof q.anyo === "number" ? [anyoEnPalabras(q.anyo)] : []),
         ],
       };
     },
@@ -326,13 +326,19 @@ export const INFORMES: readonly DefinicionInforme[] = [
     titulo: "Remesas",
     descripcion: "Cada remesa con sus adeudos, importe, devoluciones y sus motivos.",
     filtros: [f.desde, f.hasta],
-    plan: (q, { repo }) => ({
-      consulta: repo.remesas(q),
-      columnas: columnas(
-        "remesa fechaCobro estado numAdeudos importe devueltos importeDevuelto motivos",
-      ),
-      filtros: periodo(q.desde, q.hasta),
-    }),
+    // This year's unless a period is given, as Inscripciones: every remittance of every year
+    // grows with the years (issue 51).
+    plan: (q, { repo, anyoActual }) => {
+      const desde = q.desde ?? `${anyoActual}-01-01`;
+      const hasta = q.hasta ?? `${anyoActual}-12-31`;
+      return {
+        consulta: repo.remesas(desde, hasta),
+        columnas: columnas(
+          "remesa fechaCobro estado numAdeudos importe devueltos importeDevuelto motivos",
+        ),
+        filtros: periodo(desde, hasta),
+      };
+    },
   },
   {
     id: "derrama",
@@ -399,12 +405,15 @@ export const INFORMES: readonly DefinicionInforme[] = [
     id: "puntos",
     grupo: "Actos",
     titulo: "Ranking de puntos",
-    descripcion: "Los puntos por asistencia a actos de un año, o de siempre si no eliges año.",
-    filtros: [f.anyo],
-    plan: (q, { repo }) => ({
-      consulta: repo.puntos(q.anyo),
+    descripcion:
+      "Los puntos por asistencia a actos de un año (este, si no eliges otro) o de todos los años.",
+    filtros: [f.anyoConTodos],
+    // This year's unless another or «todos» is chosen: the ranking of every year grows with the
+    // years (issue 51).
+    plan: (q, { repo, anyo }) => ({
+      consulta: repo.puntos(q.anyo === "todos" ? undefined : anyo),
       columnas: columnas("matricula socio actos puntos"),
-      filtros: [{ etiqueta: "Año", valor: q.anyo === undefined ? "Todos" : String(q.anyo) }],
+      filtros: [{ etiqueta: "Año", valor: q.anyo === "todos" ? "Todos los años" : String(anyo) }],
     }),
   },
 ];

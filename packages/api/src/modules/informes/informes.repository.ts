@@ -32,35 +32,38 @@ export class InformesRepository {
     return { activos: Number(fila.activos), bajas: Number(fila.bajas) };
   }
 
-  /** Active members per type: every active type (even with none) and the members without type. */
+  /**
+   * Active members per type: every active type (even with none) and the members without type.
+   * Counted first from `socio_tipo_activos_idx` (migration 0047), then joined to the types.
+   */
   async sociosPorTipo(): Promise<FilaSociosPorTipo[]> {
-    const filas = await this.db
-      .selectFrom("socio as s")
-      .fullJoin("tipo_socio as t", "t.id", "s.id_tipo_socio")
-      .select([
-        "t.id as idTipoSocio",
-        "t.nombre",
-        "t.color",
-        sql<number>`count(s.id) filter (where s.activo)::int`.as("activos"),
-      ])
-      .where((eb) => eb.or([eb("t.activo", "=", true), eb("s.activo", "=", true)]))
-      .groupBy(["t.id", "t.nombre", "t.color"])
-      .orderBy(sql`t.nombre is null`)
-      .orderBy("t.nombre")
-      .execute();
-    return filas
+    const { rows } = await sql<FilaSociosPorTipo>`
+      select t.id as "idTipoSocio", t.nombre, t.color, coalesce(c.activos, 0)::int as activos
+      from tipo_socio t
+      full join (
+        select id_tipo_socio, count(*)::int as activos from socio where activo group by id_tipo_socio
+      ) c on c.id_tipo_socio = t.id
+      where t.activo or c.activos > 0
+      order by t.nombre is null, t.nombre`.execute(this.db);
+    return rows
       .map((f) => ({ ...f, activos: Number(f.activos) }))
       .filter((f) => f.idTipoSocio !== null || f.activos > 0);
   }
 
+  /**
+   * The debt of every year, from `pago_resumen` (migration 0047, kept by triggers on `pago`):
+   * some rows per due date, never the charges themselves.
+   */
   async deuda(hoy: string): Promise<FilaDeuda> {
     const fila = await this.db
-      .selectFrom("pago")
+      .selectFrom("pago_resumen")
       .select([
         sql<string>`coalesce(sum(importe) filter (where estado = 'pendiente'), 0)`.as("pendiente"),
         sql<string>`coalesce(sum(importe) filter (where estado = 'devuelto'), 0)`.as("devuelto"),
-        sql<number>`count(*) filter (where estado = 'pendiente')::int`.as("numCargosPendientes"),
-        sql<string>`coalesce(sum(importe) filter (where estado = 'pendiente' and fecha_vencimiento < ${hoy}), 0)`.as(
+        sql<number>`coalesce(sum(num) filter (where estado = 'pendiente'), 0)::int`.as(
+          "numCargosPendientes",
+        ),
+        sql<string>`coalesce(sum(importe) filter (where estado = 'pendiente' and dia < ${hoy}), 0)`.as(
           "vencida",
         ),
       ])
@@ -74,16 +77,24 @@ export class InformesRepository {
     };
   }
 
-  /** Cents paid with a payment date in [desde, hasta). */
+  /** Cents paid with a payment date in [desde, hasta), from `pago_resumen` (days, by key). */
   async cobradoEntre(desde: string, hasta: string): Promise<number> {
     const fila = await this.db
-      .selectFrom("pago")
+      .selectFrom("pago_resumen")
       .select(sql<string>`coalesce(sum(importe), 0)`.as("total"))
       .where("estado", "=", "pagado")
-      .where("fecha_pago", ">=", desde)
-      .where("fecha_pago", "<", hasta)
+      .where("dia", ">=", desde)
+      .where("dia", "<", hasta)
       .executeTakeFirstOrThrow();
     return Number(fila.total);
+  }
+
+  /**
+   * Folds the rows `pago_resumen` gains with every write into one per (estado, dia), so what the
+   * home reads stays some rows per day (migration 0047).
+   */
+  async compactarResumenPagos(): Promise<void> {
+    await sql`select pago_resumen_compactar()`.execute(this.db);
   }
 
   async remesasSinCobrar(): Promise<number> {

@@ -18,6 +18,11 @@ export class InformesService {
     private readonly hoy: () => string = () => hoyIso(),
   ) {}
 
+  /** The periodic task that keeps `pago_resumen` at one row per state and day. */
+  compactarResumen(): Promise<void> {
+    return this.repo.compactarResumenPagos();
+  }
+
   async resumen(): Promise<ResumenAdmin> {
     const hoy = this.hoy();
     const anyo = Number(hoy.slice(0, 4));

@@ -42,6 +42,7 @@ const TEXTOS_INFORMES_VA: Readonly<Record<string, string>> = {
   "Tipo de socio": "Tipus de soci",
   Columnas: "Columnes",
   Todos: "Tots",
+  "Todos los años": "Tots els anys",
   Hombre: "Home",
   Mujer: "Dona",
   Cumpleaños: "Aniversaris",

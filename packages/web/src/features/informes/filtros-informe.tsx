@@ -1,5 +1,13 @@
 import { COLUMNAS_LISTADO_SOCIOS, type FiltroCatalogo, MESES } from "@fila/domain";
-import { Button, Group, MultiSelect, NumberInput, Select, TextInput } from "@mantine/core";
+import {
+  Button,
+  Checkbox,
+  Group,
+  MultiSelect,
+  NumberInput,
+  Select,
+  TextInput,
+} from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { useState } from "react";
 import { CampoFecha } from "../../lib/campo-fecha";
@@ -54,8 +62,11 @@ export function FiltrosInforme({ filtros, valores, alCambiar }: Props) {
             onChange={(e) => buscar(f.clave, e.currentTarget.value)}
           />
         );
-      case "anyo":
-        return (
+      case "anyo": {
+        // The year the report applies is always in sight: the chosen one, or the one it uses
+        // when none is chosen (`porDefecto`); «Todos los años» where the report allows it.
+        const todosLosAnyos = valor(f.clave) === "todos";
+        const anyo = (
           <NumberInput
             key={f.clave}
             label={f.etiqueta}
@@ -65,10 +76,27 @@ export function FiltrosInforme({ filtros, valores, alCambiar }: Props) {
             allowDecimal={false}
             thousandSeparator=""
             w={130}
-            value={valor(f.clave)}
-            onChange={(v) => alCambiar({ [f.clave]: numero(v) })}
+            disabled={todosLosAnyos}
+            value={todosLosAnyos ? "" : valor(f.clave) || (f.porDefecto ?? "")}
+            onChange={(v) => {
+              const elegido = numero(v);
+              alCambiar({ [f.clave]: elegido === f.porDefecto ? "" : elegido });
+            }}
           />
         );
+        if (!f.todos) return anyo;
+        return (
+          <Group key={f.clave} gap="xs" align="flex-end" wrap="nowrap">
+            {anyo}
+            <Checkbox
+              mb={8}
+              label={t("informes.anyoTodos")}
+              checked={todosLosAnyos}
+              onChange={(e) => alCambiar({ [f.clave]: e.currentTarget.checked ? "todos" : "" })}
+            />
+          </Group>
+        );
+      }
       case "mes":
         return eleccion(
           f,

@@ -37,7 +37,7 @@ const CATALOGO: InformeCatalogo[] = [
     grupo: "Actos",
     titulo: "Ranking de puntos",
     descripcion: "Los puntos por asistencia.",
-    filtros: [],
+    filtros: [{ clave: "anyo", etiqueta: "Año", tipo: "anyo", porDefecto: "2026", todos: true }],
     conGrafico: false,
   },
 ];
@@ -72,6 +72,7 @@ beforeEach(() => {
     "/api/informes": CATALOGO,
     "/api/tipossocio": [{ id: 3, nombre: "Fester", descripcion: "", color: "#000", activo: true }],
     "/api/informes/deudas": DEUDAS,
+    "/api/informes/puntos": { ...DEUDAS, id: "puntos", titulo: "Ranking de puntos" },
   };
   vi.stubGlobal(
     "fetch",
@@ -132,6 +133,26 @@ describe("página de informes", { timeout: 30_000 }, () => {
     );
     await vi.waitFor(() => expect(pedidas).toContain("/api/informes/deudas?tipo=3"));
     expect(router.state.location.search).toBe("?id=deudas&tipo=3");
+  });
+
+  it("muestra el año que aplica el informe si no se elige y deja pedir todos los años", async () => {
+    await abrir("/informes?id=puntos");
+    const anyo = (await screen.findByRole(
+      "textbox",
+      { name: "Año" },
+      { timeout: 10_000 },
+    )) as HTMLInputElement;
+    expect(anyo.value).toBe("2026");
+    // Without a year in the URL: the report applies its own (the one shown).
+    await vi.waitFor(() =>
+      expect(pedidas.some((u) => u.startsWith("/api/informes/puntos?"))).toBe(true),
+    );
+    expect(pedidas.filter((u) => u.includes("anyo="))).toEqual([]);
+    fireEvent.click(screen.getByRole("checkbox", { name: "Todos los años" }));
+    await vi.waitFor(() => expect(pedidas).toContain("/api/informes/puntos?anyo=todos"));
+    expect(router.state.location.search).toBe("?id=puntos&anyo=todos");
+    expect(anyo.value).toBe("");
+    expect(anyo.disabled).toBe(true);
   });
 });
 
