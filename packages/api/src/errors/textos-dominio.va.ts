@@ -227,6 +227,7 @@ const EXACTOS: Record<string, string> = {
   "La persona no es válida.": "La persona no és vàlida.",
   "La página debe ser un número entero.": "La pàgina ha de ser un nombre enter.",
   "La página debe ser un número.": "La pàgina ha de ser un número.",
+  "El estado es «confirmada» o «en_espera»": "L'estat és «confirmada» o «en_espera»",
   "La página empieza en 1": "La pàgina comença en 1",
   "La página empieza en 1.": "La pàgina comença en 1.",
   "La página es demasiado grande.": "La pàgina és massa gran.",
