@@ -188,7 +188,7 @@ async function hojaDeMilSocios(sal: number): Promise<Buffer> {
 
 // ---- one size ----
 type Linea = { trabajo: string; ms: number; porSocio: number; extra: string; pico: Foto };
-type Resultado = { tras: Foto; lineas: Linea[]; despues: Foto | null };
+type Resultado = { tras: Foto; lineas: Linea[]; despues: Foto | null; tarde: Foto | null };
 const resultados = new Map<string, Resultado>();
 
 async function sembrar(t: (typeof TAMANYOS)[number], semilla: string) {
@@ -228,7 +228,7 @@ async function medirTamanyo(t: (typeof TAMANYOS)[number]) {
     const tras = await enReposo(pid);
     console.log(`  PSS tras reiniciar: ${tras.totalMb} MB (node ${tras.nodeMb}, PostgreSQL ${tras.pgMb})`);
     const lineas: Linea[] = [];
-    const r: Resultado = { tras, lineas, despues: null };
+    const r: Resultado = { tras, lineas, despues: null, tarde: null };
     resultados.set(t.nombre, r);
     let admin = (await real.entrarConCuentaDemo(PUERTO, "administrador")).token;
     const { total: activos } = json<{ total: number }>(
@@ -309,6 +309,12 @@ async function medirTamanyo(t: (typeof TAMANYOS)[number]) {
     console.log(
       `  PSS tras los trabajos: ${r.despues.totalMb} MB (node ${r.despues.nodeMb}, PostgreSQL ${r.despues.pgMb})`,
     );
+    // Half a minute later: what V8 gives back once idle, and the pool's idle connections closed.
+    await new Promise((ok) => setTimeout(ok, 25_000));
+    r.tarde = foto(pid);
+    console.log(
+      `  PSS medio minuto después: ${r.tarde.totalMb} MB (node ${r.tarde.nodeMb}, PostgreSQL ${r.tarde.pgMb})`,
+    );
   } finally {
     await real.pararServidor(servidor);
     rmSync(dataDir, { recursive: true, force: true });
@@ -349,4 +355,7 @@ for (const tr of trabajos) {
 }
 console.log(
   `| PSS tras los trabajos (MB) | ${nombres.map((n) => celda(resultados.get(n)?.despues)).join(" | ")} |`,
+);
+console.log(
+  `| PSS medio minuto después (MB) | ${nombres.map((n) => celda(resultados.get(n)?.tarde)).join(" | ")} |`,
 );
