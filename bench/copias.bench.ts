@@ -18,6 +18,7 @@
 //   working copies go, COPIAS_DIR unless said)
 import { type ChildProcess, execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import { loadavg } from "node:os";
 import path from "node:path";
 import ExcelJS from "exceljs";
@@ -35,9 +36,9 @@ const TAMANYOS = (process.env.COPIAS_TAMANYOS ?? "300x1,1200x10").split(",").map
   return { socios, anyos, clave: `${socios}x${anyos}`, nombre: `${socios} × ${anyos}` };
 });
 const TRABAJOS = new Set(
-  (process.env.COPIAS_TRABAJOS ?? "emision,remesa,exportacion,copia,importacion,restauracion").split(
-    ",",
-  ),
+  (
+    process.env.COPIAS_TRABAJOS ?? "emision,remesa,exportacion,copia,importacion,restauracion"
+  ).split(","),
 );
 const baseEmbebida = (process.env.BASE_EMBEBIDA?.trim() || BASE_EMBEBIDA_POR_DEFECTO) as
   | "pglite"
@@ -86,6 +87,27 @@ function foto(pid: number): Foto {
   return { nodeMb: mb(node), pgMb: mb(pg), totalMb: mb(node + pg), pgMayorRssMb: mb(mayor) };
 }
 
+const TICKS = 100; // USER_HZ on Linux
+/**
+ * CPU seconds of the tree so far: each live process's own (utime + stime), plus what its reaped
+ * children used (cutime + cstime: the PostgreSQL backends that closed). Read before and after a
+ * job, the difference is the work it cost, whatever the machine's load made its wall time.
+ */
+function cpuSegundos(pid: number): number {
+  let ticks = 0;
+  for (const p of arbol(pid)) {
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, "utf8");
+      const campos = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      // Fields 14–17 of proc(5): utime, stime, cutime, cstime (here from field 3, the state).
+      ticks += Number(campos[11]) + Number(campos[12]) + Number(campos[13]) + Number(campos[14]);
+    } catch {
+      // gone
+    }
+  }
+  return ticks / TICKS;
+}
+
 /** Runs `fn` while sampling the tree every MUESTRA_MS: the peaks of each figure. */
 async function conPicos<T>(pid: number, fn: () => Promise<T>): Promise<{ r: T; pico: Foto }> {
   const pico: Foto = { nodeMb: 0, pgMb: 0, totalMb: 0, pgMayorRssMb: 0 };
@@ -110,22 +132,40 @@ async function enReposo(pid: number): Promise<Foto> {
 }
 
 // ---- HTTP ----
-async function pedir(
+// node:http, without fetch's 300 s wait for the headers: the backup answers once its file is whole,
+// which at 12,000 × 10 on a loaded machine takes longer.
+function pedir(
   ruta: string,
   opciones: { metodo?: string; token?: string; cuerpo?: Buffer | string; tipo?: string } = {},
-) {
-  const headers: Record<string, string> = {};
-  if (opciones.token) headers.authorization = `Bearer ${opciones.token}`;
-  if (opciones.tipo) headers["content-type"] = opciones.tipo;
-  const r = await fetch(`${BASE}${ruta}`, {
-    method: opciones.metodo ?? "GET",
-    headers,
-    body: opciones.cuerpo,
+): Promise<{ estado: number; cuerpo: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = {};
+    if (opciones.token) headers.authorization = `Bearer ${opciones.token}`;
+    if (opciones.tipo) headers["content-type"] = opciones.tipo;
+    const req = http.request(
+      `${BASE}${ruta}`,
+      { method: opciones.metodo ?? "GET", headers },
+      (res) => {
+        const trozos: Buffer[] = [];
+        res.on("data", (t) => trozos.push(t));
+        res.on("end", () => {
+          const cuerpo = Buffer.concat(trozos);
+          const estado = res.statusCode ?? 0;
+          if (estado >= 300)
+            reject(
+              new Error(
+                `${opciones.metodo ?? "GET"} ${ruta}: ${estado} ${cuerpo.toString().slice(0, 300)}`,
+              ),
+            );
+          else resolve({ estado, cuerpo });
+        });
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    if (opciones.cuerpo) req.write(opciones.cuerpo);
+    req.end();
   });
-  const cuerpo = Buffer.from(await r.arrayBuffer());
-  if (r.status >= 300)
-    throw new Error(`${opciones.metodo ?? "GET"} ${ruta}: ${r.status} ${cuerpo.toString().slice(0, 300)}`);
-  return { estado: r.status, cuerpo };
 }
 const json = <T>(r: { cuerpo: Buffer }) => JSON.parse(r.cuerpo.toString()) as T;
 
@@ -187,7 +227,15 @@ async function hojaDeMilSocios(sal: number): Promise<Buffer> {
 }
 
 // ---- one size ----
-type Linea = { trabajo: string; ms: number; porSocio: number; extra: string; pico: Foto };
+type Linea = {
+  trabajo: string;
+  ms: number;
+  porSocio: number;
+  /** CPU milliseconds of node and PostgreSQL per member. */
+  cpuPorSocio: number;
+  extra: string;
+  pico: Foto;
+};
 type Resultado = { tras: Foto; lineas: Linea[]; despues: Foto | null; tarde: Foto | null };
 const resultados = new Map<string, Resultado>();
 
@@ -216,7 +264,10 @@ async function medirTamanyo(t: (typeof TAMANYOS)[number]) {
   process.env.DEMO_ANYOS = String(t.anyos);
   const semilla = path.join(DIR as string, `semilla-${t.clave}`);
   await sembrar(t, semilla);
-  const dataDir = path.join(process.env.COPIAS_TRABAJO_DIR ?? (DIR as string), `trabajo-${t.clave}`);
+  const dataDir = path.join(
+    process.env.COPIAS_TRABAJO_DIR ?? (DIR as string),
+    `trabajo-${t.clave}`,
+  );
   rmSync(dataDir, { recursive: true, force: true });
   execFileSync("cp", ["-a", semilla, dataDir]);
   let servidor: ChildProcess | null = null;
@@ -226,7 +277,9 @@ async function medirTamanyo(t: (typeof TAMANYOS)[number]) {
     servidor = await arrancar();
     const pid = servidor.pid ?? 0;
     const tras = await enReposo(pid);
-    console.log(`  PSS tras reiniciar: ${tras.totalMb} MB (node ${tras.nodeMb}, PostgreSQL ${tras.pgMb})`);
+    console.log(
+      `  PSS tras reiniciar: ${tras.totalMb} MB (node ${tras.nodeMb}, PostgreSQL ${tras.pgMb})`,
+    );
     const lineas: Linea[] = [];
     const r: Resultado = { tras, lineas, despues: null, tarde: null };
     resultados.set(t.nombre, r);
@@ -240,13 +293,22 @@ async function medirTamanyo(t: (typeof TAMANYOS)[number]) {
     console.log(`  ${socios} socios, ${activos} activos (carga ${carga()})`);
     const anotar = async (nombre: string, divisor: number, fn: () => Promise<string>) => {
       const c = carga();
+      const cpu0 = cpuSegundos(pid);
       const inicio = performance.now();
       const { r: extra, pico } = await conPicos(pid, fn);
       const ms = performance.now() - inicio;
-      const l = { trabajo: nombre, ms, porSocio: ms / divisor, extra: `${extra}; carga ${c}`, pico };
+      const cpu = cpuSegundos(pid) - cpu0;
+      const l = {
+        trabajo: nombre,
+        ms,
+        porSocio: ms / divisor,
+        cpuPorSocio: (cpu * 1000) / divisor,
+        extra: `${extra}; CPU ${cpu.toFixed(1)} s; carga ${c}`,
+        pico,
+      };
       lineas.push(l);
       console.log(
-        `  ${nombre.padEnd(28)} ${(ms / 1000).toFixed(1)} s, ${l.porSocio.toFixed(3)} ms/socio; pico PSS node ${pico.nodeMb} MB, PostgreSQL ${pico.pgMb} MB (mayor RSS ${pico.pgMayorRssMb}), total ${pico.totalMb} MB; ${l.extra}`,
+        `  ${nombre.padEnd(28)} ${(ms / 1000).toFixed(1)} s, ${l.porSocio.toFixed(3)} ms/socio (CPU ${l.cpuPorSocio.toFixed(3)}); pico PSS node ${pico.nodeMb} MB, PostgreSQL ${pico.pgMb} MB (mayor RSS ${pico.pgMayorRssMb}), total ${pico.totalMb} MB; ${l.extra}`,
       );
     };
     const anyo = new Date().getFullYear();
@@ -260,12 +322,17 @@ async function medirTamanyo(t: (typeof TAMANYOS)[number]) {
         }),
       );
       await anotar("emisión", activos, async () => {
-        await trabajo("/api/pagos/emision", admin, { anyo, productos: [producto.id], confirmar: true });
+        await trabajo("/api/pagos/emision", admin, {
+          anyo,
+          productos: [producto.id],
+          confirmar: true,
+        });
         return `${activos} activos`;
       });
     }
     if (TRABAJOS.has("remesa")) {
-      const enDias = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
+      const enDias = (d: number) =>
+        new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
       await anotar("remesa", activos, async () => {
         await trabajo("/api/remesas", admin, { fechaCobro: enDias(5), hasta: `${anyo}-12-31` });
         return `${activos} activos`;
@@ -283,7 +350,9 @@ async function medirTamanyo(t: (typeof TAMANYOS)[number]) {
         return `${(copia.length / 1048576).toFixed(1)} MB`;
       });
     if (TRABAJOS.has("importacion")) {
-      const hoja = multipart([["archivo", { nombre: "socios.xlsx", datos: await hojaDeMilSocios(t.socios) }]]);
+      const hoja = multipart([
+        ["archivo", { nombre: "socios.xlsx", datos: await hojaDeMilSocios(t.socios) }],
+      ]);
       await anotar("importación de 1.000", 1000, async () => {
         await pedir("/api/socios/importar?confirmar=1", { metodo: "POST", token: admin, ...hoja });
         return "1.000 socios";
@@ -333,12 +402,19 @@ console.log(`\n| cifra | ${nombres.join(" | ")} |`);
 console.log(`|---|${nombres.map(() => "---:").join("|")}|`);
 const celda = (f: Foto | null | undefined) =>
   f ? `${f.totalMb} (node ${f.nodeMb} + PG ${f.pgMb})` : "—";
-console.log(`| PSS tras reiniciar (MB) | ${nombres.map((n) => celda(resultados.get(n)?.tras)).join(" | ")} |`);
-const trabajos = [...new Set(nombres.flatMap((n) => resultados.get(n)?.lineas.map((l) => l.trabajo) ?? []))];
+console.log(
+  `| PSS tras reiniciar (MB) | ${nombres.map((n) => celda(resultados.get(n)?.tras)).join(" | ")} |`,
+);
+const trabajos = [
+  ...new Set(nombres.flatMap((n) => resultados.get(n)?.lineas.map((l) => l.trabajo) ?? [])),
+];
 for (const tr of trabajos) {
   const de = (n: string) => resultados.get(n)?.lineas.find((l) => l.trabajo === tr);
   console.log(
     `| ${tr}: ms por socio | ${nombres.map((n) => de(n)?.porSocio.toFixed(3) ?? "—").join(" | ")} |`,
+  );
+  console.log(
+    `| ${tr}: ms de CPU (node + PG) por socio | ${nombres.map((n) => de(n)?.cpuPorSocio.toFixed(3) ?? "—").join(" | ")} |`,
   );
   console.log(
     `| ${tr}: pico PSS node / PG / total (MB) | ${nombres
