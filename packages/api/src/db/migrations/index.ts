@@ -41,6 +41,7 @@ import * as antiguedad from "./2026-12-07-0040-antiguedad.js";
 import * as asamblea from "./2026-12-07-0041-asamblea.js";
 import * as turnosMesas from "./2026-12-07-0042-turnos-mesas.js";
 import * as escala from "./2026-12-07-0043-escala.js";
+import * as escalaSocios from "./2026-12-07-0049-escala-socios.js";
 
 // Static provider: works the same under tsx, vitest and a bundle.
 export const migraciones: Record<string, Migration> = {
@@ -86,4 +87,5 @@ export const migraciones: Record<string, Migration> = {
   "2026-12-07-0041-asamblea": asamblea,
   "2026-12-07-0042-turnos-mesas": turnosMesas,
   "2026-12-07-0043-escala": escala,
+  "2026-12-07-0049-escala-socios": escalaSocios,
 };
