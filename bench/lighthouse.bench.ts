@@ -10,10 +10,13 @@
 // Goals: performance ≥ 90 and accessibility 100.
 // Run: npx tsx bench/lighthouse.bench.ts   (LIGHTHOUSE_PORT, 3407 by default; LIGHTHOUSE_RUNS, 3;
 // LIGHTHOUSE_IDIOMAS, "es,va"; LIGHTHOUSE_PAGES, every page; LIGHTHOUSE_REPORTS, a folder for
-// each run's full report)
+// each run's full report; LIGHTHOUSE_DATA_DIR, a DATA_DIR already seeded — e.g. the 1,200 × 10
+// filà of copias.bench.ts, with DEMO_SOCIOS/DEMO_ANYOS and BASE_EMBEBIDA as it was made — used as
+// it is and kept, instead of a new one seeded at the start)
+// Each run prints the machine's load average (1 minute) as it started: the machine is shared.
 import type { ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -177,7 +180,8 @@ function mediana(medidas: Medida[]): Medida {
   return orden[Math.floor(orden.length / 2)] as Medida;
 }
 
-const dataDir = mkdtempSync(path.join(tmpdir(), "fila-lighthouse-"));
+const dataDirDado = process.env.LIGHTHOUSE_DATA_DIR;
+const dataDir = dataDirDado ?? mkdtempSync(path.join(tmpdir(), "fila-lighthouse-"));
 let servidor: ChildProcess | null = null;
 try {
   servidor = await arrancarServidorReal({
@@ -209,14 +213,16 @@ try {
     for (const { nombre, ruta, sesion: sesionDemo } of paginas) {
       const sesion = sesionDemo && (await conIdiomaDeCuenta(sesionDemo, idioma));
       const medidas: Medida[] = [];
+      const cargas: string[] = [];
       for (let i = 0; i < RONDAS; i++) {
+        cargas.push(loadavg()[0].toFixed(1));
         medidas.push(await medirConReintento(ruta, sesion, nombre, idioma));
       }
       const m = mediana(medidas);
       const ok = m.rendimiento >= OBJETIVO.rendimiento && m.accesibilidad >= OBJETIVO.accesibilidad;
       cumplido &&= ok;
       console.log(
-        `${`${nombre} (${idioma})`.padEnd(16)} móvil, mediana de ${RONDAS}: rendimiento ${m.rendimiento} (${medidas.map((x) => x.rendimiento).join("/")}), accesibilidad ${m.accesibilidad} | FCP ${(m.fcp / 1000).toFixed(1)} s, LCP ${(m.lcp / 1000).toFixed(1)} s, TBT ${m.tbt.toFixed(0)} ms, CLS ${m.cls.toFixed(3)} | ${(m.bytes / 1024).toFixed(0)} KB transferidos en ${m.peticiones} peticiones (hasta el LCP: ${(m.bytesHastaLcp / 1024).toFixed(0)} KB en ${m.peticionesHastaLcp}) | objetivo ${ok ? "cumplido" : "NO cumplido"}${m.fallosAccesibilidad.length ? ` (accesibilidad: ${m.fallosAccesibilidad.join(", ")})` : ""}`,
+        `${`${nombre} (${idioma})`.padEnd(16)} móvil, mediana de ${RONDAS}: rendimiento ${m.rendimiento} (${medidas.map((x) => x.rendimiento).join("/")}; carga ${cargas.join("/")}; TBT ${medidas.map((x) => x.tbt.toFixed(0)).join("/")} ms), accesibilidad ${m.accesibilidad} | FCP ${(m.fcp / 1000).toFixed(1)} s, LCP ${(m.lcp / 1000).toFixed(1)} s, TBT ${m.tbt.toFixed(0)} ms, CLS ${m.cls.toFixed(3)} | ${(m.bytes / 1024).toFixed(0)} KB transferidos en ${m.peticiones} peticiones (hasta el LCP: ${(m.bytesHastaLcp / 1024).toFixed(0)} KB en ${m.peticionesHastaLcp}) | objetivo ${ok ? "cumplido" : "NO cumplido"}${m.fallosAccesibilidad.length ? ` (accesibilidad: ${m.fallosAccesibilidad.join(", ")})` : ""}`,
       );
     }
   }
@@ -225,5 +231,5 @@ try {
   );
 } finally {
   await pararServidor(servidor);
-  rmSync(dataDir, { recursive: true, force: true });
+  if (!dataDirDado) rmSync(dataDir, { recursive: true, force: true });
 }

@@ -62,6 +62,8 @@ const FILAS_POR_LECTURA = 1000;
  * (the lock), and gone at its commit or rollback.
  */
 const ESQUEMA_COPIA = "restauracion_copia";
+/** The side table of the self references of the table being loaded (`abrirEnlaces`). */
+const TABLA_ENLACES = "restauracion_enlaces";
 
 type Fk = { hija: string; madre: string; columnas: string[] };
 
@@ -270,18 +272,45 @@ export class CopiasRepository {
     );
   }
 
-  /** Second pass for self references: sets `columnas` of the rows found by their primary key. */
-  async enlazar(tabla: string, clave: string[], columnas: string[], filas: string[]) {
+  /**
+   * The side table of a restore's self references (`cargarFilas`): the primary key and the
+   * self-referencing columns of `tabla`, in the backup's schema (gone with it).
+   */
+  async abrirEnlaces(tabla: TablaCopia): Promise<void> {
+    const columnas = sql.join([...tabla.clave, ...tabla.autorreferencias].map((c) => sql.ref(c)));
+    await sql`DROP TABLE IF EXISTS ${sql.table(`${ESQUEMA_COPIA}.${TABLA_ENLACES}`)}`.execute(
+      this.db,
+    );
+    await sql`
+      CREATE TABLE ${sql.table(`${ESQUEMA_COPIA}.${TABLA_ENLACES}`)} AS
+      SELECT ${columnas} FROM ${sql.table(tabla.nombre)} WITH NO DATA`.execute(this.db);
+  }
+
+  /** Rows (JSON objects) whose self references are set once `tabla` is whole (`enlazar`). */
+  async anotarEnlaces(tabla: TablaCopia, filas: string[]): Promise<void> {
     if (filas.length === 0) return;
-    const asignaciones = sql.join(columnas.map((c) => sql`${sql.ref(c)} = x.${sql.ref(c)}`));
+    const columnas = sql.join([...tabla.clave, ...tabla.autorreferencias].map((c) => sql.ref(c)));
+    await sql`
+      INSERT INTO ${sql.table(`${ESQUEMA_COPIA}.${TABLA_ENLACES}`)} (${columnas})
+      SELECT ${columnas} FROM jsonb_populate_recordset(NULL::${sql.table(tabla.nombre)}, ${`[${filas.join(",")}]`}::jsonb)`.execute(
+      this.db,
+    );
+  }
+
+  /** Sets the self references kept by `anotarEnlaces`, found by primary key, in one statement. */
+  async enlazar(tabla: TablaCopia): Promise<void> {
+    const enlaces = sql.table(`${ESQUEMA_COPIA}.${TABLA_ENLACES}`);
+    const asignaciones = sql.join(
+      tabla.autorreferencias.map((c) => sql`${sql.ref(c)} = x.${sql.ref(c)}`),
+    );
     const condicion = sql.join(
-      clave.map((c) => sql`${sql.table(tabla)}.${sql.ref(c)} = x.${sql.ref(c)}`),
+      tabla.clave.map((c) => sql`${sql.table(tabla.nombre)}.${sql.ref(c)} = x.${sql.ref(c)}`),
       sql` AND `,
     );
     await sql`
-      UPDATE ${sql.table(tabla)} SET ${asignaciones}
-      FROM jsonb_populate_recordset(NULL::${sql.table(tabla)}, ${`[${filas.join(",")}]`}::jsonb) x
-      WHERE ${condicion}`.execute(this.db);
+      UPDATE ${sql.table(tabla.nombre)} SET ${asignaciones}
+      FROM ${enlaces} x WHERE ${condicion}`.execute(this.db);
+    await sql`DROP TABLE ${enlaces}`.execute(this.db);
   }
 
   /**

@@ -248,6 +248,14 @@ describe("copia de seguridad y restauración", () => {
       INSERT INTO auditoria (entidad, id_entidad, accion, cambios)
       SELECT 'prueba', n, 'lectura por clave', jsonb_build_array(jsonb_build_object('n', n))
       FROM generate_series(1, 2345) n`.execute(origen.db);
+    // Self references that point forward in key order (the payer and the original charge after
+    // the row that names them): the restore sets them once the whole table is in.
+    await sql`
+      UPDATE socio SET id_pagador = (SELECT max(id) FROM socio)
+      WHERE id = (SELECT min(id) FROM socio)`.execute(origen.db);
+    await sql`
+      UPDATE pago SET id_pago_origen = (SELECT max(id) FROM pago)
+      WHERE id = (SELECT min(id) FROM pago)`.execute(origen.db);
     copia = await descargar(origen, token);
   }, 120_000);
   afterAll(async () => {
@@ -269,6 +277,16 @@ describe("copia de seguridad y restauración", () => {
     // Background jobs never travel in a backup (ADR 0020).
     expect(tablas).not.toContain("trabajo");
     expect(JSON.parse(lineas.at(-1) ?? "")).toMatchObject({ tipo: "fin" });
+    // The forward self references of beforeAll travel (the restores below prove them restored).
+    const filasDe = (tabla: string) => {
+      const inicio = lineas.findIndex((l) => l.startsWith(`{"tipo":"tabla","nombre":"${tabla}"`));
+      const n = JSON.parse(lineas[inicio]).filas as number;
+      return lineas.slice(inicio + 1, inicio + 1 + n).map((l) => JSON.parse(l).f);
+    };
+    const socios = filasDe("socio");
+    expect(socios.some((f) => f.id_pagador !== null && f.id_pagador > f.id)).toBe(true);
+    const pagos = filasDe("pago");
+    expect(pagos.some((f) => f.id_pago_origen !== null && f.id_pago_origen > f.id)).toBe(true);
   });
 
   it("una copia con otro espaciado en sus líneas (JSON válido) se restaura con cada fila", async () => {

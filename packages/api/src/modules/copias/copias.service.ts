@@ -520,6 +520,11 @@ export class CopiasService {
    * the schema of the copy's version (the current one), whose every table the copy must carry with
    * the same columns. Short-lived tables (EFIMERAS, some of which older versions copied) are
    * skipped, and those of older versions (EFIMERAS_DE_ANTES) are not asked for.
+   *
+   * Self references (`socio.id_pagador`, `pago.id_pago_origen`) may point at a row further on, so
+   * the rows go in without them and, of the rows that have one, the key and those columns go in
+   * the same batches into a side table in the copy's schema, which sets them once the table is
+   * whole. Nothing of the file stays in memory beyond one batch, however big the filà (issue 51).
    */
   private async cargarFilas(repo: CopiasRepository, fichero: string) {
     const tablas = (await repo.tablas()).filter(
@@ -534,17 +539,13 @@ export class CopiasService {
 
     const vaciarLote = async () => {
       if (tabla && lote.length > 0) await repo.insertar(tabla.nombre, columnas, lote);
+      if (tabla && paraEnlazar.length > 0) await repo.anotarEnlaces(tabla, paraEnlazar);
       lote = [];
+      paraEnlazar = [];
     };
     const acabarTabla = async () => {
       await vaciarLote();
-      if (tabla && tabla.autorreferencias.length > 0) {
-        for (let i = 0; i < paraEnlazar.length; i += FILAS_POR_INSERCION) {
-          const trozo = paraEnlazar.slice(i, i + FILAS_POR_INSERCION);
-          await repo.enlazar(tabla.nombre, tabla.clave, tabla.autorreferencias, trozo);
-        }
-      }
-      paraEnlazar = [];
+      if (tabla && tabla.autorreferencias.length > 0) await repo.enlazar(tabla);
       tabla = null;
     };
 
@@ -553,7 +554,7 @@ export class CopiasService {
         if (!tabla) continue;
         const fila = JSON.stringify(linea.fila);
         lote.push(fila);
-        if (tabla.autorreferencias.length > 0) paraEnlazar.push(fila);
+        if (tabla.autorreferencias.some((c) => linea.fila[c] != null)) paraEnlazar.push(fila);
         if (lote.length >= FILAS_POR_INSERCION) await vaciarLote();
       } else if (linea.tipo === "tabla") {
         await acabarTabla();
@@ -565,8 +566,9 @@ export class CopiasService {
           throw noValida(MENSAJES.noCoincide(nombre));
         }
         vistas.add(nombre);
-        const propias = tabla?.autorreferencias ?? [];
+        const propias = tabla.autorreferencias;
         columnas = linea.tabla.columnas.filter((c) => !propias.includes(c));
+        if (propias.length > 0) await repo.abrirEnlaces(tabla);
       } else if (linea.tipo !== "trozo") {
         await acabarTabla();
       }
