@@ -207,7 +207,9 @@ export const ListadoInscritosQuerySchema = z.object({
     .max(200, { error: "El tamaño de página va de 1 a 200" })
     .optional(),
   q: z.string().trim().max(100, { error: "La búsqueda es demasiado larga" }).optional(),
-  estado: z.enum(ESTADOS_INSCRIPCION, { error: "El estado es «confirmada» o «en_espera»" }).optional(),
+  estado: z
+    .enum(ESTADOS_INSCRIPCION, { error: "El estado es «confirmada» o «en_espera»" })
+    .optional(),
 });
 export type ListadoInscritosQuery = z.output<typeof ListadoInscritosQuerySchema>;
 
