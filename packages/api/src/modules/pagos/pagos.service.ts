@@ -271,9 +271,10 @@ export class PagosService {
         mensajeCon("pagos.producto_esta_desactivado", { nombre: inactivo.nombre }),
       );
     }
-    // A lottery's product is charged by its settlements, never by the emission (issue 46).
+    // A lottery's product is charged by its settlements, never by the emission (issue 46): left
+    // out when the board ticks every product of the year, refused when it is all that was chosen.
     const deLoteria = productos.find((p) => p.deLoteria);
-    if (deLoteria) {
+    if (deLoteria && productos.every((p) => p.deLoteria)) {
       throw invalido(
         "productos",
         mensajeCon("pagos.producto_de_una_loteria_emision", { nombre: deLoteria.nombre }),
@@ -290,7 +291,7 @@ export class PagosService {
         }),
       );
     }
-    return productos;
+    return productos.filter((p) => !p.deLoteria);
   }
 
   /**

@@ -313,6 +313,16 @@ describe("el producto de una lotería (issue 46)", () => {
           "El producto «Lotería que no se emite» es de una lotería: se cobra con la liquidación de sus talonarios, no en la emisión.",
       },
     ]);
+    // Ticking every product of the year (as the emission dialog allows) leaves it out.
+    const cuota = await crearProducto({ nombre: "Cuota que sí se emite", anyo: 2030, precio: 30 });
+    const juntos = await pedir("POST", "/api/pagos/emision", {
+      anyo: 2030,
+      productos: [idProducto, cuota.id],
+    });
+    expect(juntos.statusCode, juntos.body).toBe(200);
+    expect(juntos.json().productos.map((p: { idProducto: number }) => p.idProducto)).toEqual([
+      cuota.id,
+    ]);
   });
 });
 
