@@ -172,6 +172,25 @@ const ORDEN: Record<string, string> = {
   id: "tesoreria_movimiento.id",
 };
 
+/** The `tesoreria_movimiento` row of a new movement (its lines go apart). */
+function filaMovimiento(m: NuevoMovimiento) {
+  return {
+    id_cuenta: m.idCuenta,
+    fecha: m.fecha,
+    anyo: Number(m.fecha.slice(0, 4)),
+    concepto: m.concepto,
+    importe: m.importe,
+    proveedor: m.proveedor,
+    nota: m.nota,
+    origen_tipo: m.origenTipo,
+    origen_id: m.origenId,
+    clave_origen: m.claveOrigen,
+    id_corrige: m.idCorrige,
+    fecha_original: m.fechaOriginal,
+    id_usuario: m.idUsuario,
+  };
+}
+
 export class TesoreriaRepository {
   constructor(private readonly db: Database) {}
 
@@ -607,21 +626,7 @@ export class TesoreriaRepository {
   async insertarMovimiento(m: NuevoMovimiento): Promise<number | null> {
     const fila = await this.db
       .insertInto("tesoreria_movimiento")
-      .values({
-        id_cuenta: m.idCuenta,
-        fecha: m.fecha,
-        anyo: Number(m.fecha.slice(0, 4)),
-        concepto: m.concepto,
-        importe: m.importe,
-        proveedor: m.proveedor,
-        nota: m.nota,
-        origen_tipo: m.origenTipo,
-        origen_id: m.origenId,
-        clave_origen: m.claveOrigen,
-        id_corrige: m.idCorrige,
-        fecha_original: m.fechaOriginal,
-        id_usuario: m.idUsuario,
-      })
+      .values(filaMovimiento(m))
       .onConflict((oc) => oc.column("clave_origen").doNothing())
       .returning("id")
       .executeTakeFirst();
@@ -648,23 +653,7 @@ export class TesoreriaRepository {
     for (let i = 0; i < ms.length; i += LOTE_INSERCION) {
       const filas = await this.db
         .insertInto("tesoreria_movimiento")
-        .values(
-          ms.slice(i, i + LOTE_INSERCION).map((m) => ({
-            id_cuenta: m.idCuenta,
-            fecha: m.fecha,
-            anyo: Number(m.fecha.slice(0, 4)),
-            concepto: m.concepto,
-            importe: m.importe,
-            proveedor: m.proveedor,
-            nota: m.nota,
-            origen_tipo: m.origenTipo,
-            origen_id: m.origenId,
-            clave_origen: m.claveOrigen,
-            id_corrige: m.idCorrige,
-            fecha_original: m.fechaOriginal,
-            id_usuario: m.idUsuario,
-          })),
-        )
+        .values(ms.slice(i, i + LOTE_INSERCION).map(filaMovimiento))
         .onConflict((oc) => oc.column("clave_origen").doNothing())
         .returning(["id", "clave_origen"])
         .execute();
