@@ -211,7 +211,7 @@ export async function buildApp({
     cadaMs: UNA_HORA_MS,
     ejecutar: () => servicios.limitesIntento.olvidarCaducados(),
   });
-  // What the board's home reads of the charges (migration 0047): each write adds rows, folded here.
+  // What the board's home reads of the charges (migration 0045): each write adds rows, folded here.
   app.tareas.registrar({
     nombre: "compactación del resumen de cargos",
     cadaMs: UNA_HORA_MS,

@@ -17,7 +17,7 @@ const NUMERIC = 1700;
 // Integer cents and counts fit in a JS number; dates stay "YYYY-MM-DD" so no timezone shifts them.
 /**
  * Extensions PGlite loads (the embedded and system PostgreSQL bring them installed): pg_trgm, for
- * the member search's trigram index (migration 0046).
+ * the member search's trigram index (migration 0044).
  */
 const extensions = { pg_trgm };
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { crearBaseDePruebas } from "../test/base-de-pruebas.js";
 import type { BaseDeDatos } from "./database.js";
 
-// Issue 51: the board's home reads `pago_resumen` (migration 0047), kept by statement triggers
+// Issue 51: the board's home reads `pago_resumen` (migration 0045), kept by statement triggers
 // on `pago`, instead of every charge. It must say exactly what a count of `pago` says after any
 // mix of writes, also concurrent ones (on PostgreSQL, DATABASE_URL: each transaction on its own
 // connection, waiting on the summary's row locks).

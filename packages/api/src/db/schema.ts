@@ -347,7 +347,7 @@ export type PagoTable = {
 };
 
 /**
- * Charges summed per state and day, kept by triggers on `pago` (migration 0047): `pendiente` and
+ * Charges summed per state and day, kept by triggers on `pago` (migration 0045): `pendiente` and
  * `devuelto` by due date, `pagado` by payment date; several rows of a key add up (each statement
  * inserts its change; a periodic task folds them). The board's home reads it instead of `pago`.
  */

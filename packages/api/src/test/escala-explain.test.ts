@@ -20,7 +20,7 @@ const CRECEN = [
   "usuario",
   "sesion",
   "pago",
-  // Some rows per day of every year, read by key (migration 0047).
+  // Some rows per day of every year, read by key (migration 0045).
   "pago_resumen",
   "producto",
   "producto_precio",

@@ -41,9 +41,9 @@ import * as antiguedad from "./2026-12-07-0040-antiguedad.js";
 import * as asamblea from "./2026-12-07-0041-asamblea.js";
 import * as turnosMesas from "./2026-12-07-0042-turnos-mesas.js";
 import * as escala from "./2026-12-07-0043-escala.js";
-import * as listaSocios from "./2026-12-07-0046-lista-socios.js";
-import * as pagoResumen from "./2026-12-07-0047-pago-resumen.js";
-import * as escalaSocios from "./2026-12-07-0049-escala-socios.js";
+import * as listaSocios from "./2026-12-07-0044-lista-socios.js";
+import * as pagoResumen from "./2026-12-07-0045-pago-resumen.js";
+import * as escalaSocios from "./2026-12-07-0046-escala-socios.js";
 
 // Static provider: works the same under tsx, vitest and a bundle.
 export const migraciones: Record<string, Migration> = {
@@ -89,7 +89,7 @@ export const migraciones: Record<string, Migration> = {
   "2026-12-07-0041-asamblea": asamblea,
   "2026-12-07-0042-turnos-mesas": turnosMesas,
   "2026-12-07-0043-escala": escala,
-  "2026-12-07-0046-lista-socios": listaSocios,
-  "2026-12-07-0047-pago-resumen": pagoResumen,
-  "2026-12-07-0049-escala-socios": escalaSocios,
+  "2026-12-07-0044-lista-socios": listaSocios,
+  "2026-12-07-0045-pago-resumen": pagoResumen,
+  "2026-12-07-0046-escala-socios": escalaSocios,
 };

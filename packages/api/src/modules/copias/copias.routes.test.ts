@@ -667,7 +667,7 @@ describe("copia de seguridad y restauración", () => {
           expect([tabla, Number(n)]).toEqual([tabla, filas + (tabla === "auditoria" ? 1 : 0)]);
         }
         expect(filasVieja.get("socio")).toBe(300);
-        // What the board's home reads of the charges (migration 0047, newer than the copy): made
+        // What the board's home reads of the charges (migration 0045, newer than the copy): made
         // from the restored charges by the migration the restore runs after loading them.
         const cuadre = await sql<{ resumen: string; cargos: string; filas: number }>`
           SELECT (SELECT coalesce(sum(importe), 0) FROM pago_resumen WHERE estado = 'pendiente') AS resumen,

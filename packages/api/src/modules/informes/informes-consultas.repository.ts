@@ -212,7 +212,7 @@ export class InformesConsultasRepository {
 
   /**
    * Cents collected per month of the payment date (not the due date) of `anyo`: month → cents.
-   * From `pago_resumen` (migration 0047), the year's payment days by key, not the charges.
+   * From `pago_resumen` (migration 0045), the year's payment days by key, not the charges.
    */
   async cobradoPorMes(anyo: number): Promise<Map<number, number>> {
     const { rows } = await sql<{ mes: number; cobrado: string }>`
@@ -400,7 +400,7 @@ export class InformesConsultasRepository {
     if (por === "tipo") {
       return {
         sumar: ["socios"],
-        // Counted first from `socio_tipo_activos_idx` (migration 0047), as the board's home.
+        // Counted first from `socio_tipo_activos_idx` (migration 0045), as the board's home.
         sql: sql`select coalesce(t.nombre, 'Sin tipo') as grupo, coalesce(c.socios, 0)::int as socios,
             row_number() over (order by t.nombre is null, t.nombre) as _orden
           from tipo_socio t

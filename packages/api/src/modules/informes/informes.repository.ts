@@ -34,7 +34,7 @@ export class InformesRepository {
 
   /**
    * Active members per type: every active type (even with none) and the members without type.
-   * Counted first from `socio_tipo_activos_idx` (migration 0047), then joined to the types.
+   * Counted first from `socio_tipo_activos_idx` (migration 0045), then joined to the types.
    */
   async sociosPorTipo(): Promise<FilaSociosPorTipo[]> {
     const { rows } = await sql<FilaSociosPorTipo>`
@@ -51,7 +51,7 @@ export class InformesRepository {
   }
 
   /**
-   * The debt of every year, from `pago_resumen` (migration 0047, kept by triggers on `pago`):
+   * The debt of every year, from `pago_resumen` (migration 0045, kept by triggers on `pago`):
    * some rows per due date, never the charges themselves.
    */
   async deuda(hoy: string): Promise<FilaDeuda> {
@@ -91,7 +91,7 @@ export class InformesRepository {
 
   /**
    * Folds the rows `pago_resumen` gains with every write into one per (estado, dia), so what the
-   * home reads stays some rows per day (migration 0047).
+   * home reads stays some rows per day (migration 0045).
    */
   async compactarResumenPagos(): Promise<void> {
     await sql`select pago_resumen_compactar()`.execute(this.db);

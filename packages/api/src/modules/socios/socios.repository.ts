@@ -384,7 +384,7 @@ export class SociosRepository {
   /**
    * Members with everything the API shows of them, in one query: the type's fields joined, and
    * the levy and ramell charges summed by instalment (`conCobros`) as a JSON list per member. Those
-   * charges are found by member and product (`pago_socio_producto_idx`, migration 0046): the
+   * charges are found by member and product (`pago_socio_producto_idx`, migration 0044): the
    * levy and ramell products first (a few a year, read once per statement), then the member's
    * charges of those products only, not all the member's charges of every year.
    * The member's 55 columns travel as one JSON value per row: decoding each column of each row
@@ -432,7 +432,7 @@ export class SociosRepository {
     // in the same select as the order, they were computed for every row the sort or the offset
     // went through (issue 51: 0,7 s sorted by a key without an index at 12,000 members, 5 s for
     // page 200). The page is sorted again, 50 rows, by the same keys (they end with the id).
-    // With a search the matching members are read from the trigram index (migration 0046) and
+    // With a search the matching members are read from the trigram index (migration 0044) and
     // sorted, never found by walking the sort key's index and testing each member: the planner
     // cannot tell how many match (338 of 12,000 for «pastor», 3,225 walked to fill a page; all of
     // them for a word nobody has). The subquery with `offset 0` is planned on its own, with no
