@@ -1171,6 +1171,10 @@ export const MATRIZ: Record<string, Entrada> = {
   // Lotería de Navidad (issue 46): la junta; el socio, sus talonarios y los de quien paga; la
   // verificación de una participación, pública.
   "GET /api/loterias": admin,
+  "GET /api/loterias/export": {
+    ...admin,
+    peticion: () => ({ url: "/api/loterias/export?formato=csv" }),
+  },
   "POST /api/loterias": {
     ...admin,
     peticion: () => ({

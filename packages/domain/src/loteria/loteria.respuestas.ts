@@ -76,6 +76,12 @@ export const ListaLoteriasQuerySchema = z.object({
   ...pagina,
 });
 export type ListaLoteriasQuery = z.output<typeof ListaLoteriasQuerySchema>;
+/** `GET /api/loterias/export`: las loterías que encuentra `q`, todas, en un fichero. */
+export const ExportLoteriasQuerySchema = z.object({
+  q: ListaLoteriasQuerySchema.shape.q,
+  formato,
+});
+export type ExportLoteriasQuery = z.output<typeof ExportLoteriasQuerySchema>;
 
 export const ESTADOS_TALONARIO = ["pendiente", "liquidado"] as const;
 export const LIQUIDADO_POR = ["titular", "junta", "trabajo"] as const;

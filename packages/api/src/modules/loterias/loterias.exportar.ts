@@ -1,4 +1,11 @@
-import { hoyIso, type Idioma, type Participacion, type Talonario } from "@fila/domain";
+import {
+  formatearFecha,
+  hoyIso,
+  type Idioma,
+  type Loteria,
+  type Participacion,
+  type Talonario,
+} from "@fila/domain";
 import type { FicheroDescarga } from "../../plugins/descargas.js";
 import { ESTADO_PAGO_TEXTO } from "../pagos/pagos.export.js";
 import { neutralizar } from "../socios-io/socios-io.columnas.js";
@@ -18,6 +25,28 @@ const ESTADO_PARTICIPACION_TEXTO = {
   anulada: "Anulada",
   devuelta: "Devuelta",
 } as const;
+
+const COLUMNAS_LOTERIAS: [string, (l: Loteria) => CeldaExportada][] = [
+  ["Nombre", (l) => texto(l.nombre)],
+  ["Sorteo", (l) => texto(l.sorteo)],
+  ["Fecha del sorteo", (l) => formatearFecha(l.fechaSorteo)],
+  ["Límite de devolución", (l) => formatearFecha(l.fechaLimiteDevolucion)],
+  ["Números", (l) => l.numeros.map((n) => n.numero).join(", ")],
+  ["Décimos", (l) => l.contadores.decimos],
+  ["Precio (€)", (l) => l.precio],
+  ["Emitidas", (l) => l.contadores.emitidas],
+  ["Vendidas", (l) => l.contadores.vendidas],
+  ["Devueltas", (l) => l.contadores.devueltas],
+  ["Anuladas", (l) => l.contadores.anuladas],
+  ["Digitales", (l) => l.contadores.digitales],
+  ["Disponibles", (l) => l.contadores.disponibles],
+  ["Liquidado (€)", (l) => l.contadores.importeLiquidado],
+  ["Donativos (€)", (l) => l.contadores.donativos],
+  ["Pendiente de cobro (€)", (l) => l.contadores.importePendiente],
+  ["Cobrado (€)", (l) => l.contadores.importeCobrado],
+  ["Premios (€)", (l) => l.contadores.premiosTotal],
+  ["Premios pagados (€)", (l) => l.contadores.premiosPagados],
+];
 
 const COLUMNAS_TALONARIOS: [string, (t: Talonario) => CeldaExportada][] = [
   ["Serie desde", (t) => t.serieDesde],
@@ -68,6 +97,13 @@ async function exportar<T>(
       }
     : { nombre: `${base}.csv`, tipo: TIPO_CSV, contenido: escribirCsv(cabeceras, celdas, idioma) };
 }
+
+/** The lotteries (the list of draws with their counters) as a file. */
+export const exportarLoterias = (
+  loterias: Loteria[],
+  formato: "xlsx" | "csv",
+  idioma: Idioma = "es",
+) => exportar(COLUMNAS_LOTERIAS, loterias, formato, "loterias", "Loterías", idioma);
 
 /** A lottery's talonarios as a file, headers in the reader's language. */
 export const exportarTalonarios = (

@@ -185,9 +185,13 @@ export class LoteriasRepository {
     return fila ? (await this.conNumeros([fila]))[0] : undefined;
   }
 
-  async listar(query: ListaLoteriasQuery): Promise<{ items: LoteriaFila[]; total: number }> {
+  /** A page of the lotteries `q` finds (every one without `page`/`pageSize`: the file). */
+  async listar(
+    query: Pick<ListaLoteriasQuery, "q"> & Partial<Pick<ListaLoteriasQuery, "page" | "pageSize">>,
+  ): Promise<{ items: LoteriaFila[]; total: number }> {
     const donde = (eb: ExpressionBuilder<DB, "loteria">): Expression<SqlBool> =>
       query.q ? eb("loteria.nombre", "ilike", `%${escaparLike(query.q)}%`) : eb.and([]);
+    const { page, pageSize } = query;
     const [filas, cuenta] = await Promise.all([
       this.db
         .selectFrom("loteria")
@@ -195,8 +199,9 @@ export class LoteriasRepository {
         .where(donde)
         .orderBy("fecha_sorteo", "desc")
         .orderBy("id", "desc")
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize)
+        .$if(page !== undefined && pageSize !== undefined, (qb) =>
+          qb.limit(pageSize ?? 0).offset(((page ?? 1) - 1) * (pageSize ?? 0)),
+        )
         .execute(),
       this.db
         .selectFrom("loteria")

@@ -1,3 +1,4 @@
+import { formatearFecha } from "@fila/domain";
 import { sql } from "kysely";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -86,7 +87,12 @@ async function crearLoteria(cambios: Record<string, unknown> = {}) {
     ...cambios,
   });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number; idProducto: number; contadores: Record<string, number> };
+  return res.json() as {
+    id: number;
+    idProducto: number;
+    fechaSorteo: string;
+    contadores: Record<string, number>;
+  };
 }
 
 async function emitir(idLoteria: number, cuerpo: object) {
@@ -719,6 +725,45 @@ describe("listas y exportaciones", () => {
     expect(lista.total).toBeGreaterThan(1);
     expect((await pedir("GET", "/api/loterias", titular.token)).statusCode).toBe(403);
     expect((await pedir("GET", "/api/loterias/999999")).statusCode).toBe(404);
+  });
+});
+
+describe("la lista de loterías en un fichero", () => {
+  it("exporta las loterías que encuentra la búsqueda, con sus contadores; solo la junta", async () => {
+    const l = await crearLoteria({ nombre: "Sorteo del Niño exportable" });
+    await emitir(l.id, { cantidad: 3, participaciones: 5, idSocio: titular.idSocio });
+    const res = await pedir("GET", "/api/loterias/export?formato=csv&q=ni%C3%B1o%20exportable");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-disposition"]).toMatch(/loterias-\d{4}-\d{2}-\d{2}\.csv/);
+    const [cabecera, fila, ...resto] = res.body
+      .replace(/^\uFEFF/, "")
+      .split("\r\n")
+      .filter(Boolean);
+    expect(resto).toEqual([]);
+    const columnas = (cabecera ?? "").split(";");
+    const valores = (fila ?? "").split(";");
+    const valor = (c: string) => valores[columnas.indexOf(c)];
+    expect(columnas.slice(0, 4)).toEqual([
+      "Nombre",
+      "Sorteo",
+      "Fecha del sorteo",
+      "Límite de devolución",
+    ]);
+    expect(valor("Nombre")).toBe("Sorteo del Niño exportable");
+    expect(valor("Fecha del sorteo")).toBe(formatearFecha(l.fechaSorteo));
+    expect(valor("Números")).toBe("05473, 71234");
+    expect(valor("Décimos")).toBe("20");
+    expect(valor("Emitidas")).toBe("15");
+    const contadores = (await pedir("GET", `/api/loterias/${l.id}`)).json().contadores;
+    expect(valor("Disponibles")).toBe(String(contadores.disponibles));
+    expect(valor("Precio (€)")).toBe("5");
+    const xlsx = await pedir("GET", "/api/loterias/export");
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe("PK");
+    expect((await pedir("GET", "/api/loterias/export", titular.token)).statusCode).toBe(403);
+    const mal = await pedir("GET", "/api/loterias/export?formato=pdf");
+    expect(mal.statusCode).toBe(400);
+    expect(mal.body).toContain("El formato es xlsx o csv");
   });
 });
 

@@ -2,6 +2,7 @@ import {
   AnulacionEntradaSchema,
   AsignacionTalonarioSchema,
   CodigoParticipacionSchema,
+  ExportLoteriasQuerySchema,
   ExportParticipacionesQuerySchema,
   ExportTalonariosQuerySchema,
   LiquidacionEntradaSchema,
@@ -56,6 +57,20 @@ export const loteriasRoutes: FastifyPluginAsyncZod<{ loterias: LoteriasService }
       },
     },
     async (req) => loterias.listar(req.query),
+  );
+
+  app.get(
+    "/loterias/export",
+    {
+      onRequest: soloJunta,
+      schema: {
+        tags,
+        summary: "Exportar las loterías (las que encuentra la búsqueda) a Excel (xlsx) o CSV",
+        querystring: ExportLoteriasQuerySchema,
+      },
+    },
+    async (req, reply) =>
+      enviarDescarga(reply, await loterias.exportar(req.query, usuarioDe(req).idioma)),
   );
 
   app.post(

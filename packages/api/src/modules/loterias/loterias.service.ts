@@ -6,6 +6,7 @@ import {
   anularSeries,
   comprobarCupo,
   conceptoLiquidacion,
+  type ExportLoteriasQuery,
   type ExportParticipacionesQuery,
   type ExportTalonariosQuery,
   formatearFecha,
@@ -51,7 +52,11 @@ import { diferencias } from "../../services/auditoria.js";
 import type { MailService } from "../../services/mail.js";
 import type { Actor } from "../actos/actos.service.js";
 import { PagosRepository } from "../pagos/pagos.repository.js";
-import { exportarParticipaciones, exportarTalonarios } from "./loterias.exportar.js";
+import {
+  exportarLoterias,
+  exportarParticipaciones,
+  exportarTalonarios,
+} from "./loterias.exportar.js";
 import { type Depositaria, pdfParticipaciones } from "./loterias.pdf.js";
 import {
   enCentimos,
@@ -322,6 +327,12 @@ export class LoteriasService {
       page: query.page,
       pageSize: query.pageSize,
     };
+  }
+
+  /** Every lottery `q` finds, with its counters, as a file (the list's columns and figures). */
+  async exportar(query: ExportLoteriasQuery, idioma: Idioma = "es"): Promise<FicheroDescarga> {
+    const { items } = await this.repo.listar({ q: query.q });
+    return exportarLoterias(await this.presentar(items), query.formato, idioma);
   }
 
   async obtener(id: number): Promise<Loteria> {

@@ -121,6 +121,21 @@ describe("Cuotas con pestañas", () => {
 });
 
 describe("la pestaña Lotería", () => {
+  it("exporta la lista de loterías con sus contadores en un fichero", async () => {
+    servirLoteria();
+    rutasApi["GET /api/loterias/export"] = () => ({ status: 200, cuerpo: "Nombre\r\n" });
+    pintarEnRuta(<ProductosPage />, "/productos?vista=loteria");
+    fireEvent.click(await screen.findByRole("button", { name: "Exportar las loterías (CSV)" }));
+    await waitFor(() =>
+      expect(
+        llamadas.some(
+          (l) => l.url.pathname === "/api/loterias/export" && l.url.search === "?formato=csv",
+        ),
+      ).toBe(true),
+    );
+    expect(screen.getByRole("button", { name: "Exportar las loterías (Excel)" })).toBeTruthy();
+  });
+
   it("muestra la lotería, sus contadores y los talonarios con titular, estado y liquidación", async () => {
     servirLoteria();
     pintarEnRuta(<ProductosPage />, "/productos?vista=loteria");

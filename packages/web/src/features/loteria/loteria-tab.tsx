@@ -88,6 +88,18 @@ export function LoteriaTab() {
           <span />
         )}
         <Group gap="xs">
+          {loterias.length > 0 ? (
+            <BotonesExportar
+              ruta="/loterias/export"
+              consulta={new URLSearchParams()}
+              nombre="loterias"
+              textos={{
+                xlsx: t("loteria.exportarLoteriasExcel"),
+                csv: t("loteria.exportarLoteriasCsv"),
+              }}
+              textoError={t("loteria.errorExportar")}
+            />
+          ) : null}
           {loteria ? (
             <Button
               variant="default"
