@@ -1,9 +1,19 @@
 import type { Turno } from "@fila/domain";
-import { type Selectable, sql } from "kysely";
+import { type ExpressionBuilder, type Selectable, sql } from "kysely";
 import type { Database } from "../../db/database.js";
-import type { ActoTable, CambioAuditado } from "../../db/schema.js";
+import type { ActoTable, CambioAuditado, DB } from "../../db/schema.js";
 import { versionDatosQuieta } from "../../db/version-datos.js";
 import { registrarAuditoria } from "../../services/auditoria.js";
+
+/**
+ * A charge still owed that an event's cancellation may annul: pending outside a remittance (one
+ * in a remittance is collected or returned from there), or returned by the bank (`devuelto`).
+ */
+export const porCobrarFueraDeRemesa = (eb: ExpressionBuilder<DB, "pago">) =>
+  eb.or([
+    eb.and([eb("pago.estado", "=", "pendiente"), eb("pago.id_remesa", "is", null)]),
+    eb("pago.estado", "=", "devuelto"),
+  ]);
 
 export type ActoFila = Selectable<ActoTable>;
 export type PrecioFila = {
@@ -239,15 +249,15 @@ export class ActosRepository {
   }
 
   /**
-   * Cancels (anulado) the pending charges of an event's enrolments, except those already in a
-   * remittance (collected or returned from there); returns how many.
+   * Cancels (anulado) what is still owed of an event's enrolments — pending charges outside a
+   * remittance (one in a remittance is collected or returned from there) and charges the bank
+   * returned (`devuelto`); returns how many.
    */
   async anularCargosPendientesDeActo(idActo: number, motivo: string): Promise<number> {
     const filas = await this.db
       .updateTable("pago")
       .set({ estado: "anulado", motivo_anulacion: motivo, actualizado_en: new Date() })
-      .where("estado", "=", "pendiente")
-      .where("id_remesa", "is", null)
+      .where(porCobrarFueraDeRemesa)
       .where("id", "in", (eb) =>
         eb
           .selectFrom("inscripcion")

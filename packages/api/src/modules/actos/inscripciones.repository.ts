@@ -6,7 +6,12 @@ import { EscritorEnLotes, SOLA } from "../../lib/escritor-en-lotes.js";
 import { LectorEnLotes } from "../../lib/lector-en-lotes.js";
 import { type Pertenencias, pertenenciasEn } from "../estructura/pertenencias.js";
 import { antiguedadesEn } from "../socios/antiguedad.repository.js";
-import { type ActoFila, ActosRepository, type PrecioFila } from "./actos.repository.js";
+import {
+  type ActoFila,
+  ActosRepository,
+  type PrecioFila,
+  porCobrarFueraDeRemesa,
+} from "./actos.repository.js";
 
 /** Member as needed to enrol them: type (for the price) and payer (for the charge). */
 export type SocioInscribible = {
@@ -887,14 +892,16 @@ export class InscripcionesRepository extends ActosRepository {
     await this.db.deleteFrom("inscripcion").where("id", "=", id).execute();
   }
 
-  /** Cancels a pending charge that is not in a remittance; false if it could not. */
+  /**
+   * Cancels what is still owed of a charge — pending and not in a remittance, or returned by the
+   * bank (`devuelto`: its remittance is done, the money never came); false if it could not.
+   */
   async anularCargo(idPago: number, motivo: string): Promise<boolean> {
     const r = await this.db
       .updateTable("pago")
       .set({ estado: "anulado", motivo_anulacion: motivo, actualizado_en: new Date() })
       .where("id", "=", idPago)
-      .where("estado", "=", "pendiente")
-      .where("id_remesa", "is", null)
+      .where(porCobrarFueraDeRemesa)
       .executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }

@@ -311,6 +311,32 @@ describe("inscripciones", () => {
     expect(otra.json().idPago).not.toBe(ins.idPago);
   });
 
+  it("cancelar una inscripción cuyo cargo devolvió el banco anula lo que se debía", async () => {
+    const acto = await crearActo({ nombre: "Cena con recibo devuelto" });
+    const ins = (
+      await inscribir(usuarioA.token, acto.id, { idSocio: hijoDeA, menu: "Carne" })
+    ).json();
+    await meterEnRemesa(ins.idPago);
+    await e.db
+      .updateTable("pago")
+      .set({ estado: "devuelto" })
+      .where("id", "=", ins.idPago)
+      .execute();
+    const res = await llamar(
+      "DELETE",
+      `/api/actos/${acto.id}/inscripciones/${ins.id}`,
+      usuarioA.token,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ cargo: "anulado" });
+    const pago = await e.db
+      .selectFrom("pago")
+      .select(["estado", "motivo_anulacion"])
+      .where("id", "=", ins.idPago)
+      .executeTakeFirstOrThrow();
+    expect(pago).toEqual({ estado: "anulado", motivo_anulacion: "Inscripción cancelada" });
+  });
+
   it("tras la fecha máxima solo el administrador cancela; un cargo pagado se conserva", async () => {
     const acto = await crearActo({ fecha: dia(10), fechaMaximaInscripcion: dia(-1) });
     const ins = (
@@ -1169,9 +1195,17 @@ describe("un cargo pagado en parte (cobro parcial en caja o pago en línea por m
     const entero = await inscrito(acto.id, "Joan", "Borràs Entero");
     const debe = await inscrito(acto.id, "Lluís", "Cardona Debe");
     const remesado = await inscrito(acto.id, "Rosa", "Domènech Remesa");
+    const devuelto = await inscrito(acto.id, "Pere", "Esteve Devuelto");
     await cobrarParte(parcial.idPago, 10);
     await cobrarParte(entero.idPago, 35.5);
     await meterEnRemesa(remesado.idPago);
+    // The bank returned this one's direct debit: still owed, never collected.
+    await meterEnRemesa(devuelto.idPago);
+    await e.db
+      .updateTable("pago")
+      .set({ estado: "devuelto" })
+      .where("id", "=", devuelto.idPago)
+      .execute();
 
     const res = await llamar("POST", `/api/actos/${acto.id}/cancelacion`, admin.token);
     expect(res.statusCode, res.body).toBe(200);
@@ -1196,6 +1230,7 @@ describe("un cargo pagado en parte (cobro parcial en caja o pago en línea por m
     expect(await estados(entero.idPago)).toEqual([["pagado", 3550]]);
     expect(await estados(debe.idPago)).toEqual([["anulado", 3550]]);
     expect(await estados(remesado.idPago)).toEqual([["pendiente", 3550]]);
+    expect(await estados(devuelto.idPago)).toEqual([["anulado", 3550]]);
 
     const auditoria = await e.db
       .selectFrom("auditoria")
@@ -1206,7 +1241,7 @@ describe("un cargo pagado en parte (cobro parcial en caja o pago en línea por m
       .executeTakeFirstOrThrow();
     expect(auditoria.cambios).toEqual(
       expect.arrayContaining([
-        { campo: "cargosAnulados", antes: null, despues: 2 },
+        { campo: "cargosAnulados", antes: null, despues: 3 },
         {
           campo: "devoluciones",
           antes: null,

@@ -5,6 +5,7 @@ import {
   avisoPlazoDebido,
   conceptoInscripcion,
   type Dieta,
+  ESTADOS_POR_COBRAR,
   type FamiliarActo,
   formatearFecha,
   formatearFechaHora,
@@ -559,7 +560,7 @@ export class InscripcionesService {
       if (leida.id_pago !== null) {
         pagado = await repo.pagadoEnPartes(leida.id_pago);
         inscripcion = (await repo.inscripcion(idActo, idInscripcion)) ?? leida;
-        if (inscripcion.estado_pago !== "pendiente") pagado = 0;
+        if (!ESTADOS_POR_COBRAR.some((e) => e === inscripcion.estado_pago)) pagado = 0;
       }
       if (!esAdministrador) {
         const motivo = motivoCierre(
