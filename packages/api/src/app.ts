@@ -21,6 +21,7 @@ import {
 } from "./config.js";
 import type { Database } from "./db/database.js";
 import { registrarTareasPglite } from "./db/tareas-pglite.js";
+import { erroresZodEn } from "./errors/zod-idioma.js";
 import { contarConexiones } from "./lib/al-asentarse.js";
 import type { ClaveInstalacion } from "./lib/clave-instalacion.js";
 import { conNuloEnEnumsNulables } from "./lib/enums-nulables.js";
@@ -95,8 +96,8 @@ const COLA_PUSH_MS = 2000;
 /** How long closing waits for requests still being worked on before closing the database. */
 const ESPERA_CIERRE_MS = 10_000;
 
-// Validation messages of zod in Spanish.
-z.config(z.locales.es());
+// Validation messages of zod in Spanish («Falta este dato» for a field left out).
+z.config({ localeError: erroresZodEn("es") });
 
 export type AppDeps = {
   config: Config;

@@ -115,5 +115,20 @@ describe("respuestas de error en el idioma de la cuenta", () => {
       payload: { idioma: 3 },
     });
     expect(enEs.json().detalles[0].mensaje).toMatch(/esperaba|[Oo]pción/);
+
+    // A field left out says so plainly, in each language (not «recibido undefined»).
+    for (const [idioma, esperado] of [
+      ["es", "Falta este dato"],
+      ["va", "Falta aquesta dada"],
+    ] as const) {
+      const falta = await e.app.inject({
+        method: "PUT",
+        url: "/api/sesion/idioma",
+        headers: bearer(idioma === "va" ? va : await sesionEn("es")),
+        payload: {},
+      });
+      expect(falta.statusCode).toBe(400);
+      expect(falta.json().detalles).toEqual([{ campo: "idioma", mensaje: esperado }]);
+    }
   });
 });

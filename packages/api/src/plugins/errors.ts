@@ -5,12 +5,7 @@ import { z } from "zod";
 import { esConexionPerdida } from "../db/conexion-perdida.js";
 import { type DetalleError, DomainError } from "../errors/domain-error.js";
 import { type Idioma, mensajeCon, TEXTOS_DOMINIO, texto } from "../errors/mensajes.js";
-
-/** zod's own texts in each language (Valencian: zod's Catalan, the same written language). */
-const LOCALES_ZOD: Record<Idioma, () => { localeError: z.core.$ZodErrorMap }> = {
-  es: z.locales.es,
-  va: z.locales.ca,
-};
+import { erroresZodEn } from "../errors/zod-idioma.js";
 
 /**
  * The language of the answer: the caller's account's (SPEC: «in the account's language, Spanish
@@ -52,7 +47,7 @@ function detallesDeValidacion(
               ? req.headers
               : undefined;
     if (esquema instanceof z.ZodType) {
-      const resultado = esquema.safeParse(datos, { error: LOCALES_ZOD[idioma]().localeError });
+      const resultado = esquema.safeParse(datos, { error: erroresZodEn(idioma) });
       for (const issue of resultado.error?.issues ?? []) {
         propios.set(`/${issue.path.join("/")}|${issue.code}`, issue.message);
       }

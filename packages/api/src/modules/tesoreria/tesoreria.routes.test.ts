@@ -664,6 +664,14 @@ describe("libro, contraasientos y años cerrados", () => {
       201,
     );
     expect(contra).toMatchObject({ importe: 350.1, idCorrige: manual, nota: "Factura duplicada" });
+    // Without a reason, a clear message (and nothing written: the 201 above is the only one).
+    const sinMotivo = await pedir(
+      "POST",
+      `/api/tesoreria/movimientos/${contra.id}/contraasiento`,
+      {},
+    );
+    expect(sinMotivo.statusCode).toBe(400);
+    expect(sinMotivo.json().detalles).toEqual([{ campo: "motivo", mensaje: "Falta este dato" }]);
     expect(contra.lineas.map((l: { importe: number }) => l.importe)).toEqual([300.05, 50.05]);
     expect((await ok("GET", `/api/tesoreria/movimientos/${manual}`)).idCorregidoPor).toBe(
       contra.id,
