@@ -58,7 +58,8 @@ const RUTAS: Ruta[] = [
   },
   {
     nombre: "GET /api/pagos/mios (mis pagos)",
-    url: "/api/pagos/mios?page=1&pageSize=200",
+    // What the home asks since issue 51: only what is owed.
+    url: "/api/pagos/mios?pendientes=1&page=1&pageSize=200",
     cuenta: "usuario",
     objetivo: 25,
   },

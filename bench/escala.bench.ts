@@ -314,7 +314,8 @@ async function medirTamanyo(t: (typeof TAMANYOS)[number]) {
       );
       for (const [nombre, ruta] of [
         ["mis actos", "/api/actos/mios?pageSize=200"],
-        ["mis pagos", "/api/pagos/mios?page=1&pageSize=200"],
+        // As the member's home asks it: only what is owed (the history is for «Mis pagos»).
+        ["mis pagos", "/api/pagos/mios?pendientes=1&page=1&pageSize=200"],
         ["noticias", "/api/noticias?page=1&pageSize=12&publicadas=1"],
       ] as const) {
         anotar(t.nombre, I(`${nombre} (en caché)`), await p95De(ruta, usuario));

@@ -132,6 +132,8 @@ describe.skipIf(!url)("EXPLAIN de las llamadas interactivas con 1.200 socios × 
       [usuario, "/api/actos/mios?pageSize=200"],
       [usuario, "/api/escuadras/mia"],
       [usuario, "/api/pagos/mios?page=1&pageSize=200"],
+      // What the member's home asks (only what is owed), and the page of the whole history.
+      [usuario, "/api/pagos/mios?pendientes=1&page=1&pageSize=200"],
       [usuario, "/api/noticias?page=1&pageSize=12&publicadas=1"],
       [admin, `/api/socios/${yo.socioId}`],
       [admin, `/api/socios/${yo.socioId}/historial`],

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EurosSchema, FechaSchema, IdSchema, textoCorto } from "../comun/esquemas";
+import { booleanoQuery, EurosSchema, FechaSchema, IdSchema, textoCorto } from "../comun/esquemas";
 import { ESTADOS_PAGO, ESTADOS_POR_COBRAR, type EstadoPago } from "./estados-pago";
 import { AnyoProductoSchema, TIPOS_PRODUCTO } from "./producto.schema";
 
@@ -117,8 +117,14 @@ export const ExportPagosQuerySchema = FiltrosPagosSchema.extend({
 });
 export type ExportPagosQuery = z.output<typeof ExportPagosQuerySchema>;
 
-/** `GET /api/pagos/mios?page&pageSize`. */
-export const MisPagosQuerySchema = z.object(pagina);
+/**
+ * `GET /api/pagos/mios?page&pageSize&pendientes`. `pendientes=true|1`: solo lo que debo
+ * (pendientes y devueltos), lo que pide el inicio del socio; sin él, también el historial.
+ */
+export const MisPagosQuerySchema = z.object({
+  ...pagina,
+  pendientes: booleanoQuery("pendientes").optional(),
+});
 export type MisPagosQuery = z.output<typeof MisPagosQuerySchema>;
 
 /** Respuesta de `GET /api/pagos`: la página y los totales de TODO el conjunto filtrado. */

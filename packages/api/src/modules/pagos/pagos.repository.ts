@@ -282,13 +282,19 @@ export class PagosRepository {
     };
   }
 
-  /** Charges where the member is the debtor or the payer: unpaid first, then by due date. */
+  /**
+   * Charges where the member is the debtor or the payer: unpaid first, then by due date. With
+   * `pendientes`, only the unpaid ones (pending or returned): what the member's home shows, read
+   * from the partial indexes of migration 0049, so it does not grow with the years of history.
+   */
   async mios(
     idSocio: number,
-    pagina: { page: number; pageSize: number },
+    pagina: { page: number; pageSize: number; pendientes?: boolean },
   ): Promise<{ items: PagoFila[]; total: number; pendiente: number }> {
-    const mio = (eb: Donde) =>
-      eb.or([eb("pago.id_socio", "=", idSocio), eb("pago.id_pagador", "=", idSocio)]);
+    const mio = (eb: Donde) => {
+      const suyo = eb.or([eb("pago.id_socio", "=", idSocio), eb("pago.id_pagador", "=", idSocio)]);
+      return pagina.pendientes ? eb.and([suyo, pagoPorCobrar]) : suyo;
+    };
     const [items, cuenta] = await Promise.all([
       this.seleccion()
         .where(mio)

@@ -746,6 +746,74 @@ describe("GET /api/pagos/mios", () => {
   });
 });
 
+describe("GET /api/pagos/mios?pendientes", () => {
+  it("solo lo que debo (pendientes y devueltos), como lo pide el inicio del socio", async () => {
+    const pagado = await cargo(usuarioA.idSocio, 7);
+    await pedir("POST", `/api/pagos/${pagado.id}/cobro`, { idFormaPago: formaPago, ...cobro });
+    const anulado = await cargo(hijoDeA, 8);
+    await pedir("POST", `/api/pagos/${anulado.id}/anulacion`, { motivo: "Duplicado" });
+    const devuelto = await cargo(hijoDeA, 9);
+    await e.db
+      .updateTable("pago")
+      .set({ estado: "devuelto" })
+      .where("id", "=", devuelto.id)
+      .execute();
+    await cargo(usuarioA.idSocio, 10, { fechaVencimiento: "2019-05-01" });
+    const debidos = await e.db
+      .selectFrom("pago")
+      .select(["id", "importe"])
+      .where((eb) =>
+        eb.or([eb("id_socio", "=", usuarioA.idSocio), eb("id_pagador", "=", usuarioA.idSocio)]),
+      )
+      .where("estado", "in", ["pendiente", "devuelto"])
+      .orderBy("fecha_vencimiento")
+      .orderBy("id")
+      .execute();
+    const deuda = debidos.reduce((t, p) => t + p.importe, 0) / 100;
+
+    const todos = (
+      await pedir("GET", "/api/pagos/mios?page=1&pageSize=200", undefined, usuarioA.token)
+    ).json();
+    // Asked right after the whole list, at the same data version: its own answer, not the list's.
+    const res = await pedir(
+      "GET",
+      "/api/pagos/mios?pendientes=1&page=1&pageSize=200",
+      undefined,
+      usuarioA.token,
+    );
+    expect(res.statusCode).toBe(200);
+    const solo = res.json();
+    expect(solo.items.map((p: { id: number }) => p.id)).toEqual(debidos.map((p) => p.id));
+    expect(solo.total).toBe(debidos.length);
+    expect(solo.totalPendiente).toBe(deuda);
+    expect(todos.totalPendiente).toBe(deuda);
+    expect(todos.total).toBeGreaterThan(debidos.length);
+    expect(todos.items.map((p: { id: number }) => p.id)).toEqual(
+      expect.arrayContaining([pagado.id, anulado.id, devuelto.id]),
+    );
+
+    const conTrue = await pedir(
+      "GET",
+      "/api/pagos/mios?pendientes=true&pageSize=200",
+      undefined,
+      usuarioA.token,
+    );
+    expect(conTrue.json().items).toEqual(solo.items);
+    for (const no of ["0", "false"]) {
+      const r = await pedir(
+        "GET",
+        `/api/pagos/mios?pendientes=${no}&pageSize=200`,
+        undefined,
+        usuarioA.token,
+      );
+      expect(r.json().total).toBe(todos.total);
+    }
+    const mal = await pedir("GET", "/api/pagos/mios?pendientes=si", undefined, usuarioA.token);
+    expect(mal.statusCode).toBe(400);
+    expect(mal.body).toContain("pendientes");
+  });
+});
+
 describe("GET /api/pagos/:id/recibo.pdf", () => {
   it("da el PDF de un cargo pagado a quien puede verlo; pendiente 409; ajeno 404", async () => {
     await e.db.updateTable("asociacion").set({ nombre: "Filà Prueba", cif: "G12345678" }).execute();

@@ -176,7 +176,7 @@ export class PagosService {
     version: string,
     escribir: (mios: MisPagos) => Buffer,
   ): Promise<Buffer> {
-    const clave = [actor.socioId, query.page, query.pageSize].join("|");
+    const clave = [actor.socioId, query.page, query.pageSize, !!query.pendientes].join("|");
     return this.misPagos.obtener(version, clave, async () => {
       const guardable = await this.repo.versionDatosQuieta();
       return { valor: escribir(await this.mios(actor, query)), guardable };

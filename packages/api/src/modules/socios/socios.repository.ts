@@ -493,38 +493,66 @@ export class SociosRepository {
     return fila ? deFila(fila) : undefined;
   }
 
-  private async resumenes(
-    donde: (eb: ExpressionBuilder<DB, "socio">) => Expression<SqlBool>,
-  ): Promise<SocioResumenFila[]> {
+  /**
+   * A member's family in one query (issue 51): the members `ids` (partner, parent, payer), their
+   * children and those they pay for, each with its type, found through the indexes on `id`,
+   * `id_padre` and `id_pagador` together. It was six: one per group and one more for each group's
+   * types, round trips that cost more than the rows.
+   */
+  async familia(
+    id: number,
+    ids: number[],
+  ): Promise<{
+    relacionados: SocioResumenFila[];
+    hijos: SocioResumenFila[];
+    pagaA: SocioResumenFila[];
+  }> {
     const filas = await this.db
       .selectFrom("socio")
-      .select(["id", "nombre", "apellidos", "matricula", "id_tipo_socio"])
-      .where(donde)
-      .orderBy("apellidos")
-      .orderBy("nombre")
-      .orderBy("id")
+      .leftJoin("tipo_socio", "tipo_socio.id", "socio.id_tipo_socio")
+      .select([
+        "socio.id",
+        "socio.nombre",
+        "socio.apellidos",
+        "socio.matricula",
+        "socio.id_padre",
+        "socio.id_pagador",
+        "tipo_socio.id as tipo_id",
+        "tipo_socio.nombre as tipo_nombre",
+        "tipo_socio.descripcion as tipo_descripcion",
+        "tipo_socio.color as tipo_color",
+      ])
+      .where((eb) =>
+        eb.or([
+          ...(ids.length > 0 ? [eb("socio.id", "in", ids)] : []),
+          eb("socio.id_padre", "=", id),
+          eb.and([eb("socio.id_pagador", "=", id), eb("socio.id", "<>", id)]),
+        ]),
+      )
+      .orderBy("socio.apellidos")
+      .orderBy("socio.nombre")
+      .orderBy("socio.id")
       .execute();
-    const tipos = await this.tiposPorId(filas.map((f) => f.id_tipo_socio));
-    return filas.map((f) => ({
+    const resumen = (f: (typeof filas)[number]): SocioResumenFila => ({
       id: f.id,
       nombre: f.nombre,
       apellidos: f.apellidos,
       matricula: f.matricula ?? 0,
-      tipo: f.id_tipo_socio ? (tipos.get(f.id_tipo_socio) ?? null) : null,
-    }));
-  }
-
-  resumenesPorId(ids: number[]): Promise<SocioResumenFila[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.resumenes((eb) => eb("id", "in", ids));
-  }
-
-  hijosDe(id: number): Promise<SocioResumenFila[]> {
-    return this.resumenes((eb) => eb("id_padre", "=", id));
-  }
-
-  pagadosPor(id: number): Promise<SocioResumenFila[]> {
-    return this.resumenes((eb) => eb.and([eb("id_pagador", "=", id), eb("id", "<>", id)]));
+      tipo:
+        f.tipo_id !== null
+          ? {
+              id: f.tipo_id,
+              nombre: f.tipo_nombre ?? "",
+              descripcion: f.tipo_descripcion ?? "",
+              color: f.tipo_color ?? "",
+            }
+          : null,
+    });
+    return {
+      relacionados: filas.filter((f) => ids.includes(f.id)).map(resumen),
+      hijos: filas.filter((f) => f.id_padre === id).map(resumen),
+      pagaA: filas.filter((f) => f.id_pagador === id && f.id !== id).map(resumen),
+    };
   }
 
   async sociosExistentes(ids: number[]): Promise<Set<number>> {

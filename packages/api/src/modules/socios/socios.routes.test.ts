@@ -528,6 +528,52 @@ describe("GET /api/socios/:id/familia", () => {
     expect(delPadre.hijos.map((h: { id: number }) => h.id)).toEqual([hijo.id]);
     expect(delPadre.pagaA.map((h: { id: number }) => h.id)).toEqual([hijo.id]);
   });
+
+  it("cada pariente con su tipo, en orden de apellidos, y en cada grupo al que pertenece", async () => {
+    const tipo = await crearTipo("Familia");
+    const madre = await crearSocio({
+      nombre: "Madre",
+      apellidos: "Sempere Gisbert",
+      tipo,
+    });
+    const pareja = await crearSocio({
+      nombre: "Pareja",
+      apellidos: "Abad Mora",
+      tipo,
+    });
+    const hija = await crearSocio({
+      nombre: "Hija",
+      apellidos: "Sempere Abad",
+      idPadre: madre.id,
+      idPagador: madre.id,
+      tipo,
+    });
+    const hijo = await crearSocio({ nombre: "Hijo", apellidos: "Abad Sempere", idPadre: madre.id });
+    const sobrino = await crearSocio({
+      nombre: "Sobrino",
+      apellidos: "Gisbert Pla",
+      idPagador: madre.id,
+    });
+    expect(
+      (await llamar("PATCH", `/api/socios/${madre.id}`, admin.token, { idPareja: pareja.id }))
+        .statusCode,
+    ).toBe(200);
+    const f = (await llamar("GET", `/api/socios/${madre.id}/familia`, admin.token)).json();
+    const conTipo = { id: tipo, nombre: "Familia", descripcion: "Tipo Familia", color: "#ffcc00" };
+    expect(f.pareja).toEqual({
+      id: pareja.id,
+      nombre: "Pareja",
+      apellidos: "Abad Mora",
+      matricula: pareja.matricula,
+      tipo: expect.objectContaining(conTipo),
+    });
+    expect(f.padre).toBeNull();
+    expect(f.pagador).toBeNull();
+    expect(f.hijos.map((h: { id: number }) => h.id)).toEqual([hijo.id, hija.id]);
+    expect(f.hijos[1].tipo).toEqual(expect.objectContaining(conTipo));
+    expect(f.hijos[0].tipo).toBeNull();
+    expect(f.pagaA.map((h: { id: number }) => h.id)).toEqual([sobrino.id, hija.id]);
+  });
 });
 
 describe("GET /api/socios (lista)", () => {

@@ -338,11 +338,7 @@ export class SociosService {
   async familia(actor: Actor, id: number): Promise<FamiliaSocio> {
     const { socio } = await this.vistaPara(actor, id);
     const unicos = [socio.idPareja, socio.idPadre, socio.idPagador].filter((v): v is number => !!v);
-    const [relacionados, hijos, pagaA] = await Promise.all([
-      this.repo.resumenesPorId(unicos),
-      this.repo.hijosDe(id),
-      this.repo.pagadosPor(id),
-    ]);
+    const { relacionados, hijos, pagaA } = await this.repo.familia(id, unicos);
     const por = (ref: number | null) => relacionados.find((r) => r.id === ref) ?? null;
     return {
       pareja: por(socio.idPareja),

@@ -5,7 +5,7 @@ import { useSesion } from "../../app/session-store";
 import { useTranslation } from "../../lib/i18n";
 import { BotonPagarAhora } from "./pago-online";
 import { importe } from "./pagos-logica";
-import { useMisPagos } from "./use-pagos";
+import { useMisPagosPendientes } from "./use-pagos";
 
 /** On the usuario and socio homes: what I owe (mine and those I pay for). */
 export function PagosPendientesHome() {
@@ -17,7 +17,7 @@ export function PagosPendientesHome() {
 
 function PagosPendientesCard() {
   const { t } = useTranslation();
-  const mios = useMisPagos();
+  const mios = useMisPagosPendientes();
   const pendientes = (mios.data?.items ?? []).filter(
     (p) => p.estado === "pendiente" || p.estado === "devuelto",
   );

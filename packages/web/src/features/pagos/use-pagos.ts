@@ -35,6 +35,20 @@ export function useMisPagos() {
   });
 }
 
+/**
+ * The member's home: only what I owe (pending or returned), which it counts and offers to pay.
+ * The whole history (`useMisPagos`) grows with the years and is for `#/mispagos` (issue 51).
+ */
+export function useMisPagosPendientes() {
+  return useQuery({
+    queryKey: [...CLAVE_PAGOS, "mios", "pendientes"],
+    queryFn: ({ signal }) =>
+      api.get<MisPagos>("/pagos/mios?pendientes=1&page=1&pageSize=200", signal),
+    meta: { errorEnPagina: true },
+    staleTime: 0,
+  });
+}
+
 /** Every change to charges refreshes every charge query (lists, "mine", a member's tab). */
 export function useMutacionesPagos() {
   const cliente = useQueryClient();
