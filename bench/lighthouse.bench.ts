@@ -12,7 +12,8 @@
 // LIGHTHOUSE_IDIOMAS, "es,va"; LIGHTHOUSE_PAGES, every page; LIGHTHOUSE_REPORTS, a folder for
 // each run's full report; LIGHTHOUSE_DATA_DIR, a DATA_DIR already seeded — e.g. the 1,200 × 10
 // filà of copias.bench.ts, with DEMO_SOCIOS/DEMO_ANYOS and BASE_EMBEBIDA as it was made — used as
-// it is and kept, instead of a new one seeded at the start)
+// it is and kept, instead of a new one seeded at the start; LIGHTHOUSE_TRAZAS, a folder for each
+// run's trace)
 // Each run prints the machine's load average (1 minute) as it started: the machine is shared.
 import type { ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -20,6 +21,7 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { TraceProcessor } from "lighthouse/core/lib/tracehouse/trace-processor.js";
 import puppeteer from "puppeteer-core";
 import {
   arrancarServidorReal,
@@ -32,6 +34,8 @@ const PUERTO = Number(process.env.LIGHTHOUSE_PORT ?? 3407);
 const RONDAS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 /** A folder to keep each run's full Lighthouse report (JSON) in, to look into a figure. */
 const INFORMES = process.env.LIGHTHOUSE_REPORTS;
+/** A folder for each run's trace (for DevTools' Performance panel, or `cpuDeLaTraza`). */
+const TRAZAS = process.env.LIGHTHOUSE_TRAZAS;
 /** Only these pages (comma-separated names: login, socio-home, user-home, admin-home). */
 const SOLO = process.env.LIGHTHOUSE_PAGES?.split(",").map((p) => p.trim());
 /** The languages to measure in (features/idioma): Spanish and Valencian by default. */
@@ -53,7 +57,59 @@ type Medida = {
   bytesHastaLcp: number;
   peticionesHastaLcp: number;
   fallosAccesibilidad: string[];
+  /** The main thread's own CPU time in the trace (see `cpuDeLaTraza`). */
+  cpu: CpuDeLaTraza | null;
 };
+
+type CpuDeLaTraza = {
+  /** CPU time of the page's main thread from the navigation to the end of the trace (ms). */
+  cpuMs: number;
+  /** The same tasks' wall time (ms): on a loaded machine, CPU time plus the time preempted. */
+  relojMs: number;
+  /**
+   * Lighthouse's TBT (after the first contentful paint, each task × 4 less 50 ms), from each
+   * task's CPU time instead of its wall time and up to the end of the trace instead of the
+   * simulated TTI: what the page itself costs, whatever the other processes do.
+   */
+  tbtCpuMs: number;
+  /** Tasks counted in tbtCpuMs. */
+  tareasLargas: number;
+};
+
+type EventoTraza = { name: string; ph: string; ts: number; dur?: number; tdur?: number };
+
+/**
+ * The main thread's CPU time in a Lighthouse trace: the top-level tasks' `tdur` (thread time,
+ * which Chromium records beside the wall time). Lighthouse's figures use the wall time, which on
+ * a machine shared with other work includes the time the thread was waiting for a core; this
+ * one does not, so before and after can be compared at different loads.
+ */
+function cpuDeLaTraza(traza: { traceEvents: EventoTraza[] }): CpuDeLaTraza | null {
+  const procesada = TraceProcessor.processTrace(traza as never);
+  const navegacion = TraceProcessor.processNavigation(procesada);
+  const tareas = (procesada.mainThreadEvents as EventoTraza[]).filter(
+    (e) =>
+      e.ph === "X" &&
+      TraceProcessor.isScheduleableTask(e as never) &&
+      e.ts >= procesada.timestamps.timeOrigin,
+  );
+  if (tareas.length === 0 || tareas.every((t) => t.tdur === undefined)) return null;
+  const fcp = navegacion.timestamps.firstContentfulPaint;
+  let cpuMs = 0;
+  let relojMs = 0;
+  let tbtCpuMs = 0;
+  let tareasLargas = 0;
+  for (const t of tareas) {
+    const cpu = (t.tdur ?? 0) / 1000;
+    cpuMs += cpu;
+    relojMs += (t.dur ?? 0) / 1000;
+    if (t.ts >= fcp && cpu * 4 > 50) {
+      tbtCpuMs += cpu * 4 - 50;
+      tareasLargas++;
+    }
+  }
+  return { cpuMs, relojMs, tbtCpuMs, tareasLargas };
+}
 
 /**
  * One Lighthouse run in a fresh profile; the device's language, and the session if any, are
@@ -106,12 +162,20 @@ async function medir(
       pagina,
     );
     if (!resultado) throw new Error(`Lighthouse no ha devuelto resultado para ${ruta}`);
-    const { lhr } = resultado;
+    const { lhr, artifacts } = resultado;
+    const traza = (artifacts as { Trace?: { traceEvents: EventoTraza[] } }).Trace;
     if (INFORMES) {
       mkdirSync(INFORMES, { recursive: true });
       writeFileSync(
         path.join(INFORMES, `${nombre}-${idioma}-${Date.now()}.json`),
         JSON.stringify(lhr),
+      );
+    }
+    if (TRAZAS && traza) {
+      mkdirSync(TRAZAS, { recursive: true });
+      writeFileSync(
+        path.join(TRAZAS, `${nombre}-${idioma}-${Date.now()}.trace.json`),
+        JSON.stringify(traza),
       );
     }
     if (lhr.runtimeError) throw new Error(`${ruta}: ${lhr.runtimeError.message}`);
@@ -137,6 +201,7 @@ async function medir(
       fallosAccesibilidad: auditorias
         .filter((a) => a.weight > 0 && (lhr.audits[a.id]?.score ?? 1) < 1)
         .map((a) => a.id),
+      cpu: traza ? cpuDeLaTraza(traza) : null,
     };
   } finally {
     await navegador.disconnect();
@@ -224,6 +289,13 @@ try {
       console.log(
         `${`${nombre} (${idioma})`.padEnd(16)} móvil, mediana de ${RONDAS}: rendimiento ${m.rendimiento} (${medidas.map((x) => x.rendimiento).join("/")}; carga ${cargas.join("/")}; TBT ${medidas.map((x) => x.tbt.toFixed(0)).join("/")} ms), accesibilidad ${m.accesibilidad} | FCP ${(m.fcp / 1000).toFixed(1)} s, LCP ${(m.lcp / 1000).toFixed(1)} s, TBT ${m.tbt.toFixed(0)} ms, CLS ${m.cls.toFixed(3)} | ${(m.bytes / 1024).toFixed(0)} KB transferidos en ${m.peticiones} peticiones (hasta el LCP: ${(m.bytesHastaLcp / 1024).toFixed(0)} KB en ${m.peticionesHastaLcp}) | objetivo ${ok ? "cumplido" : "NO cumplido"}${m.fallosAccesibilidad.length ? ` (accesibilidad: ${m.fallosAccesibilidad.join(", ")})` : ""}`,
       );
+      if (medidas.every((x) => x.cpu)) {
+        const cpu = medidas.map((x) => x.cpu as CpuDeLaTraza);
+        const ms = (v: number) => v.toFixed(0);
+        console.log(
+          `${"".padEnd(16)} hilo principal, por pasada: CPU ${cpu.map((c) => ms(c.cpuMs)).join("/")} ms (reloj ${cpu.map((c) => ms(c.relojMs)).join("/")} ms); TBT por CPU ${cpu.map((c) => ms(c.tbtCpuMs)).join("/")} ms en ${cpu.map((c) => c.tareasLargas).join("/")} tareas`,
+        );
+      }
     }
   }
   console.log(

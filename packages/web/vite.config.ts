@@ -7,6 +7,7 @@ import { VitePWA } from "vite-plugin-pwa";
 import { HOME_POR_ROL } from "../domain/src/menus/menu";
 import { IDIOMA_POR_DEFECTO, IDIOMAS } from "../domain/src/sesion/usuario-sesion";
 import { estilosMantine, GRUPO_ESTILOS_MANTINE } from "./estilos-mantine";
+import { hojaInicialSinBloquear } from "./src/app/hoja-inicial";
 import { RUTAS_PUBLICAS } from "./src/app/rutas-publicas";
 import { IDIOMAS_WEB } from "./src/lib/idiomas-web";
 
@@ -117,12 +118,25 @@ function precargaTextos() {
   };
 }
 
+/**
+ * The entry's stylesheet preloaded instead of blocking the first paint (src/app/hoja-inicial.ts):
+ * the boot picture paints with the document alone, and main.tsx applies the stylesheet before
+ * React draws. After Vite has written its tags into index.html.
+ */
+function hojaInicial() {
+  return {
+    name: "fila-hoja-inicial",
+    transformIndexHtml: { order: "post" as const, handler: hojaInicialSinBloquear },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     estilosMantine(),
     arranque(),
     precargaTextos(),
+    hojaInicial(),
     // Our own service worker (src/sw/sw.ts): app-shell precache + Web Push. The manifest is
     // served by the API from the association's settings, so the plugin writes none.
     VitePWA({

@@ -2,6 +2,7 @@ import "./app/estilos-iniciales";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
+import { aplicarHojaInicial } from "./app/hoja-inicial";
 import { comprobarVersion } from "./app/version-check";
 import { registrarEvento, vaciarAlOcultar } from "./features/analitica/registro-analitica";
 import { aplicarColorDelManifiesto } from "./features/pwa/color-tema";
@@ -19,8 +20,9 @@ if (!import.meta.env.DEV) {
 
 const raiz = document.getElementById("root");
 if (raiz) {
-  // Texts first: every string on screen comes from /assets/i18n/es.json.
-  void iniciarI18n().then(() => {
+  // Texts first: every string on screen comes from /assets/i18n/es.json. And the stylesheet,
+  // which index.html only preloads so that the boot picture paints without waiting for it.
+  void Promise.all([iniciarI18n(), aplicarHojaInicial()]).then(() => {
     const raizReact = createRoot(raiz);
     // The first render as a transition: React yields to the browser every few milliseconds
     // instead of holding the main thread until the whole page is built.
