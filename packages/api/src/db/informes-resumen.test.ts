@@ -156,13 +156,7 @@ async function inscribir(
   }
 }
 
-async function emitir(
-  producto: number | null,
-  anyo: number,
-  vence: string,
-  n: number,
-  importe: number,
-) {
+async function emitir(producto: number | null, anyo: number, vence: string, importe: number) {
   await sql`
     insert into pago (id_socio, id_pagador, id_producto, anyo, concepto, importe, fecha_emision, fecha_vencimiento)
     select s, s, ${producto}, ${anyo}, 'Cargo ' || s, ${importe} + s % 7, ${`${anyo}-01-01`}, ${vence}
@@ -180,10 +174,10 @@ describe("informes de inscripciones y recaudación con lo que llevan los dispara
     await inscribir(comida, socios.slice(8, 12), { estado: "en_espera" });
     await inscribir(pasado, socios.slice(0, 5));
     // Charges of the year by product and without one, and of the year before.
-    await emitir(productos[1] as number, ANYO, `${ANYO}-01-31`, 30, 9000);
-    await emitir(productos[1] as number, ANYO, `${ANYO}-07-31`, 30, 4500);
-    await emitir(null, ANYO, `${ANYO}-05-15`, 30, 300);
-    await emitir(productos[2] as number, ANYO - 1, `${ANYO - 1}-02-28`, 30, 8000);
+    await emitir(productos[1] as number, ANYO, `${ANYO}-01-31`, 9000);
+    await emitir(productos[1] as number, ANYO, `${ANYO}-07-31`, 4500);
+    await emitir(null, ANYO, `${ANYO}-05-15`, 300);
+    await emitir(productos[2] as number, ANYO - 1, `${ANYO - 1}-02-28`, 8000);
     await cuadra();
 
     // Payments on two days, a refund, cancellations (a dinner's charge too), an amount, a due
