@@ -17,8 +17,11 @@ import { type Kysely, sql } from "kysely";
 //   only insert their net change per key (no writer updates a shared row, so none waits on another
 //   or deadlocks), summed when read and folded by `pago_anyo_resumen_compactar()` (the hourly task
 //   that folds `pago_resumen`). No index on `pago`: the HOT updates of migration 0019 stay.
+// - *Ramell* read every member (`Seq Scan on socio`, 12,000 rows) to list the active ones who
+//   take the ramell (235 at 12,000 × 10): `socio_ramell_idx` lists just them. Only a change of
+//   `ramell` or `activo` touches it (the HOT updates of a member's other fields stay).
 //
-// Both are derived from the data and written here from it (an upgrade), as 0010 and 0045 do: on
+// The first two are derived from the data and written here from it (an upgrade), as 0010 and 0045 do: on
 // the empty schema where a restore first builds a backup's version nothing is written, the
 // restore loads the backup's rows with the triggers quiet (summary and counters from the same
 // snapshot), and a backup made before this migration gets them from these statements, which the
@@ -105,6 +108,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE INDEX inscripcion_pagada_idx ON inscripcion (id_acto, id_pago)
     WHERE id_pago IS NOT NULL AND estado = 'confirmada'
   `.execute(db);
+
+  // --- Ramell ---
+  await sql`CREATE INDEX socio_ramell_idx ON socio (id) WHERE ramell = 'si' AND activo`.execute(db);
 
   // --- Recaudación ---
   await sql`
