@@ -360,6 +360,21 @@ export type PagoResumenTable = {
   importe: number | string;
 };
 
+/**
+ * Charges summed per year, product, month of the due date and state, kept by triggers on `pago`
+ * (migration 0048) as `pago_resumen`: several rows of a key add up. The report Recaudación reads it.
+ */
+export type PagoAnyoResumenTable = {
+  id: Generated<string>;
+  anyo: number;
+  id_producto: number | null;
+  mes: number;
+  estado: EstadoPago;
+  num: number;
+  /** Cents (bigint: the driver may answer a string). */
+  importe: number | string;
+};
+
 export type RemesaTable = {
   id: Generated<number>;
   mensaje_id: string;
@@ -535,6 +550,9 @@ export type ActoTable = {
   lista_espera: Generated<boolean>;
   /** Enrolments on the wait-list; kept by the same triggers (migration 0020). */
   en_espera: Generated<number>;
+  /** Confirmed enrolments and their guests; kept by the same triggers (migration 0048). */
+  inscritos: Generated<number>;
+  invitados_inscritos: Generated<number>;
   /** Enrolment turns (`Turno[]`, migration 0042); [] = none. */
   turnos: ColumnType<Turno[], string | undefined, string>;
   /** Hours to pay an enrolment's charge or lose the place; null = no deadline. */
@@ -1059,6 +1077,7 @@ export type DB = {
   enlace_restauracion: EnlaceRestauracionTable;
   pago: PagoTable;
   pago_resumen: PagoResumenTable;
+  pago_anyo_resumen: PagoAnyoResumenTable;
   remesa: RemesaTable;
   remesa_adeudo: RemesaAdeudoTable;
   noticia: NoticiaTable;

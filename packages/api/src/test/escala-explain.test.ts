@@ -22,6 +22,8 @@ const CRECEN = [
   "pago",
   // Some rows per day of every year, read by key (migration 0045).
   "pago_resumen",
+  // Some rows per product and month of every year, read by year (migration 0048).
+  "pago_anyo_resumen",
   "producto",
   "producto_precio",
   "remesa",

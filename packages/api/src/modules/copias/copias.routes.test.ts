@@ -168,6 +168,42 @@ function restaurar(
 }
 
 /** Restores `copia` into `destino` (signed in with a fresh admin) and proves the data identical. */
+/**
+ * What the reports Inscripciones and Recaudación read (migration 0048) says what the enrolments
+ * and the charges say: each event's confirmed enrolments and guests, and the charges per year,
+ * product, month of the due date and state. Returns how many enrolments and charges it checked.
+ */
+async function cuadranLosResumenesDeInformes(db: Database) {
+  const actos = await sql<{
+    id: number;
+    inscritos: number;
+    invitados: number;
+    cuenta: number;
+    suma: number;
+  }>`
+    SELECT a.id, a.inscritos, a.invitados_inscritos AS invitados,
+      (SELECT count(*)::int FROM inscripcion i WHERE i.id_acto = a.id AND i.estado = 'confirmada') AS cuenta,
+      (SELECT coalesce(sum(invitados), 0)::int FROM inscripcion i WHERE i.id_acto = a.id AND i.estado = 'confirmada') AS suma
+    FROM acto a ORDER BY a.id`.execute(db);
+  for (const a of actos.rows)
+    expect([a.id, a.inscritos, a.invitados]).toEqual([a.id, a.cuenta, a.suma]);
+  const clave = (f: Record<string, unknown>) =>
+    `${f.anyo}/${f.id_producto}/${f.mes}/${f.estado}: ${f.num} ${f.importe}`;
+  const resumen = await sql<Record<string, unknown>>`
+    SELECT anyo, id_producto, mes::int AS mes, estado, sum(num)::int AS num, sum(importe)::bigint AS importe
+    FROM pago_anyo_resumen GROUP BY 1, 2, 3, 4 HAVING sum(num) <> 0 OR sum(importe) <> 0
+    ORDER BY 1, 2 NULLS FIRST, 3, 4`.execute(db);
+  const cargos = await sql<Record<string, unknown>>`
+    SELECT anyo, id_producto, extract(month FROM fecha_vencimiento)::int AS mes, estado,
+      count(*)::int AS num, sum(importe)::bigint AS importe
+    FROM pago GROUP BY 1, 2, 3, 4 ORDER BY 1, 2 NULLS FIRST, 3, 4`.execute(db);
+  expect(resumen.rows.map(clave)).toEqual(cargos.rows.map(clave));
+  return {
+    inscritos: actos.rows.reduce((t, a) => t + a.cuenta, 0),
+    cargos: cargos.rows.reduce((t, f) => t + Number(f.num), 0),
+  };
+}
+
 async function restaurarYComparar(
   origen: Instalacion,
   destino: Instalacion,
@@ -365,6 +401,10 @@ describe("copia de seguridad y restauración", () => {
         .returning("id")
         .executeTakeFirstOrThrow();
       await restaurarYComparar(origen, destino, copia);
+      // The counters and summaries came with the backup's rows, triggers quiet: still exact.
+      const comprobados = await cuadranLosResumenesDeInformes(destino.db);
+      expect(comprobados.inscritos).toBeGreaterThan(0);
+      expect(comprobados.cargos).toBeGreaterThan(0);
       expect(await destino.app.servicios.trabajos.leer(trabajo.id)).toMatchObject({
         estado: "fallido",
         error:
@@ -676,6 +716,10 @@ describe("copia de seguridad y restauración", () => {
         expect(cuadre.rows[0]?.filas).toBeGreaterThan(0);
         expect(Number(cuadre.rows[0]?.resumen)).toBe(Number(cuadre.rows[0]?.cargos));
         expect(Number(cuadre.rows[0]?.cargos)).toBeGreaterThan(0);
+        // …and what Inscripciones and Recaudación read (migration 0048), the same way.
+        const comprobados = await cuadranLosResumenesDeInformes(db);
+        expect(comprobados.inscritos).toBeGreaterThan(0);
+        expect(comprobados.cargos).toBeGreaterThan(0);
         // Spot checks: values as the old version wrote them.
         const socio = await db
           .selectFrom("socio")

@@ -178,11 +178,15 @@ export class InformesConsultasRepository {
     };
   }
 
-  /** The year's charges by product, or by month of their due date (`porMes`). */
+  /**
+   * The year's charges by product, or by month of their due date (`porMes`). From
+   * `pago_anyo_resumen` (migration 0048): the year's rows per product, month and state, not the
+   * charges; a key whose rows add up to no charge is no row.
+   */
   recaudacion(anyo: number, porMes: boolean): Consulta {
     const suma = (estado: string) =>
-      sql`coalesce(sum(p.importe) filter (where p.estado = ${estado}), 0)::bigint`;
-    const mes = sql`extract(month from p.fecha_vencimiento)::int`;
+      sql`coalesce(sum(r.importe) filter (where r.estado = ${estado}), 0)::bigint`;
+    const mes = sql`r.mes::int`;
     const nombreMes = sql`case ${mes} ${sql.join(
       MESES.map((m, i) => sql`when ${i + 1}::int then ${m}::text`),
       sql` `,
@@ -197,16 +201,17 @@ export class InformesConsultasRepository {
     return {
       sumar: ["cargos", "emitido", "cobrado", "pendiente", "devuelto", "anulado"],
       sql: sql`select ${grupo.select},
-          count(*)::int as cargos,
-          sum(p.importe)::bigint as emitido,
+          sum(r.num)::int as cargos,
+          sum(r.importe)::bigint as emitido,
           ${suma("pagado")} as cobrado,
           ${suma("pendiente")} as pendiente,
           ${suma("devuelto")} as devuelto,
           ${suma("anulado")} as anulado,
           row_number() over (order by ${grupo.orden}) as _orden
-        from pago p left join producto pr on pr.id = p.id_producto
-        where p.anyo = ${anyo}
-        group by ${grupo.por}`,
+        from pago_anyo_resumen r left join producto pr on pr.id = r.id_producto
+        where r.anyo = ${anyo}
+        group by ${grupo.por}
+        having sum(r.num) <> 0`,
     };
   }
 
@@ -300,16 +305,18 @@ export class InformesConsultasRepository {
   }
 
   /**
-   * Places taken are `acto.ocupadas`, the counter every enrolment path keeps (members + guests).
-   * Each event's enrolments are summed by its own key (a lateral join: the period's events first,
-   * then their enrolments by index), never the enrolments of every year.
+   * Places taken are `acto.ocupadas`, the counter every enrolment path keeps (members + guests);
+   * confirmed enrolments and their guests are `acto.inscritos` and `acto.invitados_inscritos`,
+   * kept by the same triggers (migration 0048). The money is summed from each event's paid
+   * enrolments only (`inscripcion_pagada_idx`, a lateral by the event's key): a free event reads
+   * no enrolment, and no event reads those of another.
    */
   inscripciones(desde: string, hasta: string): Consulta {
     return {
       sumar: ["socios", "invitados", "plazas", "importe", "cobrado"],
       sql: sql`select a.nombre as acto, a.fecha::text as fecha,
           case when a.cancelado then 'Cancelado' else '' end as estado,
-          x.socios, x.invitados,
+          a.inscritos as socios, a.invitados_inscritos as invitados,
           a.ocupadas as plazas,
           a.aforo,
           case when a.aforo > 0 then round(100.0 * a.ocupadas / a.aforo, 1)::float8 end as ocupacion,
@@ -317,13 +324,11 @@ export class InformesConsultasRepository {
           row_number() over (order by a.fecha, a.id) as _orden
         from acto a
         cross join lateral (
-          select count(i.id)::int as socios,
-            coalesce(sum(i.invitados), 0)::int as invitados,
-            coalesce(sum(p.importe) filter (where p.estado <> 'anulado'), 0)::bigint as importe,
+          select coalesce(sum(p.importe) filter (where p.estado <> 'anulado'), 0)::bigint as importe,
             coalesce(sum(p.importe) filter (where p.estado = 'pagado'), 0)::bigint as cobrado
           from inscripcion i
-          left join pago p on p.id = i.id_pago
-          where i.id_acto = a.id and i.estado = 'confirmada'
+          join pago p on p.id = i.id_pago
+          where i.id_acto = a.id and i.estado = 'confirmada' and i.id_pago is not null
         ) x
         where a.fecha >= ${desde} and a.fecha <= ${hasta}`,
     };

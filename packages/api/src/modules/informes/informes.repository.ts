@@ -91,10 +91,12 @@ export class InformesRepository {
 
   /**
    * Folds the rows `pago_resumen` gains with every write into one per (estado, dia), so what the
-   * home reads stays some rows per day (migration 0045).
+   * home reads stays some rows per day (migration 0045); and those of `pago_anyo_resumen` into
+   * one per (year, product, month, state), what Recaudación reads (migration 0048).
    */
   async compactarResumenPagos(): Promise<void> {
     await sql`select pago_resumen_compactar()`.execute(this.db);
+    await sql`select pago_anyo_resumen_compactar()`.execute(this.db);
   }
 
   async remesasSinCobrar(): Promise<number> {
