@@ -5,7 +5,7 @@
 // a temporary DATA_DIR. For each size:
 //   - p95 (client, from this process) of the interactive calls, with `GET /api/salud` as the
 //     yardstick: the session, the member list (first page, a surname search, sorted by age,
-//     filtered by type and active), the member's own calls (mis actos, mis pagos, news) cached and
+//     filtered by type and active, by type and debt), the member's own calls (mis actos, mis pagos, news) cached and
 //     uncached (the first request after a write: a product created by the board, which raises the
 //     data version), a member's record with its history and family, the events list, the enrolled
 //     list of the biggest event up to 1,000 people, every report's JSON and the board's home;
@@ -311,6 +311,11 @@ async function medirTamanyo(t: (typeof TAMANYOS)[number]) {
         t.nombre,
         I("socios: tipo y activos"),
         await p95De(`/api/socios?tipo=${fester}&activo=1&page=1&pageSize=50`, admin),
+      );
+      anotar(
+        t.nombre,
+        I("socios: tipo y con deuda"),
+        await p95De(`/api/socios?tipo=${fester}&conDeuda=1&page=1&pageSize=50`, admin),
       );
       for (const [nombre, ruta] of [
         ["mis actos", "/api/actos/mios?pageSize=200"],

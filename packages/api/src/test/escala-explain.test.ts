@@ -131,6 +131,7 @@ describe.skipIf(!url)("EXPLAIN de las llamadas interactivas con 1.200 socios × 
       [admin, "/api/socios?q=pastor&page=1&pageSize=50"],
       [admin, "/api/socios?sort=-edad&page=1&pageSize=50"],
       [admin, `/api/socios?tipo=${fester}&activo=1&page=1&pageSize=50`],
+      [admin, `/api/socios?tipo=${fester}&conDeuda=1&page=1&pageSize=50`],
       [usuario, "/api/actos/mios?pageSize=200"],
       [usuario, "/api/escuadras/mia"],
       [usuario, "/api/pagos/mios?page=1&pageSize=200"],

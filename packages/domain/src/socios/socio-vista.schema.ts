@@ -125,6 +125,8 @@ export const FiltrosSociosSchema = z.object({
   sexo: z.enum(SEXOS, { error: `Elige una de estas opciones: ${SEXOS.join(", ")}` }).optional(),
   edadMin: uno.min(0, { error: "La edad no puede ser negativa" }).max(150).optional(),
   edadMax: uno.min(0, { error: "La edad no puede ser negativa" }).max(150).optional(),
+  /** Con algún cargo suyo por cobrar (pendiente o devuelto), o sin ninguno (issue 51). */
+  conDeuda: booleanoQuery("conDeuda").optional(),
   /** Los miembros (y el responsable) de un grupo o escuadra (issue 49). */
   grupo: uno
     .positive({ error: "Elige un grupo válido" })

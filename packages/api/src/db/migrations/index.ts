@@ -44,6 +44,7 @@ import * as escala from "./2026-12-07-0043-escala.js";
 import * as listaSocios from "./2026-12-07-0044-lista-socios.js";
 import * as pagoResumen from "./2026-12-07-0045-pago-resumen.js";
 import * as escalaSocios from "./2026-12-07-0046-escala-socios.js";
+import * as informesSocios from "./2026-12-07-0047-informes-socios.js";
 import * as informesActosRecaudacion from "./2026-12-07-0048-informes-actos-recaudacion.js";
 
 // Static provider: works the same under tsx, vitest and a bundle.
@@ -93,5 +94,6 @@ export const migraciones: Record<string, Migration> = {
   "2026-12-07-0044-lista-socios": listaSocios,
   "2026-12-07-0045-pago-resumen": pagoResumen,
   "2026-12-07-0046-escala-socios": escalaSocios,
+  "2026-12-07-0047-informes-socios": informesSocios,
   "2026-12-07-0048-informes-actos-recaudacion": informesActosRecaudacion,
 };

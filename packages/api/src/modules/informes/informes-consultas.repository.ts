@@ -12,7 +12,18 @@ import { condicionesSocios } from "../socios/socios.repository.js";
  * A report's rows as one SQL query. Amounts are integer cents; `_orden` (row_number) gives the
  * order, so the same query serves a page, the whole file and the totals.
  */
-export type Consulta = { sql: RawBuilder<unknown>; sumar: readonly string[] };
+export type Consulta = {
+  sql: RawBuilder<unknown>;
+  sumar: readonly string[];
+  /**
+   * Optional, for a report that lists members (issue 51): one page's rows alone, the same rows
+   * with the same `_orden` as `sql` gives them, chosen first by an index instead of numbering
+   * every row; with `totales`, a page does not read the whole report.
+   */
+  pagina?: (limite: number, desplazamiento: number) => RawBuilder<unknown>;
+  /** Optional: `_total` and each `sumar` column over every row, as one row, without the rows. */
+  totales?: RawBuilder<unknown>;
+};
 
 export type FilaSql = Record<string, unknown>;
 
@@ -70,6 +81,7 @@ export class InformesConsultasRepository {
   }
 
   async filas(c: Consulta, pagina?: { page: number; pageSize: number }): Promise<FilaSql[]> {
+    if (pagina && c.pagina) return this.paginaSola(c.pagina, pagina);
     const limite = pagina
       ? sql`limit ${pagina.pageSize} offset ${(pagina.page - 1) * pagina.pageSize}`
       : sql``;
@@ -87,6 +99,13 @@ export class InformesConsultasRepository {
     c: Consulta,
     pagina: { page: number; pageSize: number },
   ): Promise<{ filas: FilaSql[]; total: number; sumas: Record<string, number> } | null> {
+    if (c.pagina && c.totales) {
+      const [filas, totales] = await Promise.all([
+        this.paginaSola(c.pagina, pagina),
+        this.totales(c),
+      ]);
+      return { filas, ...totales };
+    }
     const sumas = c.sumar.map(
       (k, i) => sql`coalesce(sum(q.${sql.ref(k)}) over (), 0)::bigint as ${sql.ref(`_suma${i}`)}`,
     );
@@ -121,15 +140,28 @@ export class InformesConsultasRepository {
     }
   }
 
+  private async paginaSola(
+    consulta: NonNullable<Consulta["pagina"]>,
+    pagina: { page: number; pageSize: number },
+  ): Promise<FilaSql[]> {
+    const { rows } = await sql<FilaSql>`select * from (${consulta(
+      pagina.pageSize,
+      (pagina.page - 1) * pagina.pageSize,
+    )}) q order by q._orden`.execute(this.db);
+    return rows;
+  }
+
   /** Number of rows and the sum of each `sumar` column over all of them (cents). */
   async totales(c: Consulta): Promise<{ total: number; sumas: Record<string, number> }> {
     const sumas = c.sumar.map(
       (k) => sql`coalesce(sum(q.${sql.ref(k)}), 0)::bigint as ${sql.ref(k)}`,
     );
-    const { rows } = await sql<FilaSql>`select ${sql.join([
-      sql`count(*)::int as "_total"`,
-      ...sumas,
-    ])} from (${c.sql}) q`.execute(this.db);
+    const { rows } = c.totales
+      ? await sql<FilaSql>`${c.totales}`.execute(this.db)
+      : await sql<FilaSql>`select ${sql.join([
+          sql`count(*)::int as "_total"`,
+          ...sumas,
+        ])} from (${c.sql}) q`.execute(this.db);
     const fila = rows[0] ?? {};
     return {
       total: Number(fila._total ?? 0),
@@ -144,12 +176,25 @@ export class InformesConsultasRepository {
       .where((eb) => condicionesSocios(eb, f, hoy));
     const expresion = columnasSocioSql(hoy);
     const select = columnas.map((c) => sql`${expresion[c]} as ${sql.ref(c)}`);
+    const filas = (ids: RawBuilder<unknown>, antes = 0) =>
+      sql`select ${sql.join(select)},
+          ${antes}::bigint + row_number() over (order by s.orden_apellidos, s.orden_nombre, s.id) as _orden
+        from socio s left join tipo_socio t on t.id = s.id_tipo_socio
+        where s.id in (${ids})`;
     return {
       sumar: [],
-      sql: sql`select ${sql.join(select)},
-          row_number() over (order by s.orden_apellidos, s.orden_nombre, s.id) as _orden
-        from socio s left join tipo_socio t on t.id = s.id_tipo_socio
-        where s.id in (${filtrada})`,
+      sql: filas(sql`${filtrada}`),
+      // The page's members first, read in order from `socio_orden_apellidos_idx` (an incremental
+      // sort settles the rare ties of `orden_apellidos`), then only their columns.
+      pagina: (limite, desplazamiento) =>
+        filas(
+          sql`${filtrada
+            .orderBy(sql`socio.orden_apellidos, socio.orden_nombre, socio.id`)
+            .limit(limite)
+            .offset(desplazamiento)}`,
+          desplazamiento,
+        ),
+      totales: sql`select count(*)::int as "_total" from ${filtrada} f`,
     };
   }
 
@@ -249,8 +294,45 @@ export class InformesConsultasRepository {
   }
 
   derrama(f: InformeQuery): Consulta {
+    const filtros = sql`s.importe_derrama > 0
+          ${y(f.tipo !== undefined, () => sql`s.id_tipo_socio = ${f.tipo}`)}
+          ${y(f.activo !== undefined, () => sql`s.activo = ${f.activo}`)}`;
+    // What each member paid of the levy: the levy's products first (`producto_tipo_idx`), then
+    // the member's charges of them (`pago_socio_producto_idx`), for the page's members only.
+    const pagadoDe = sql`(select sum(p.importe) from pago p
+          where p.id_socio = s.id and p.estado = 'pagado'
+            and p.id_producto = any(array(select id from producto where tipo = 'derrama')))`;
     return {
       sumar: ["importe", "pagado", "pendiente"],
+      pagina: (limite, desplazamiento) => sql`select s.matricula, ${nombreSocio("s")} as socio,
+          t.nombre as tipo, s.tipo_derrama as "tipoDerrama", nullif(s.anyo_derrama, 0) as "anyoDerrama",
+          s.importe_derrama::bigint as importe,
+          coalesce(c.pagado, 0)::bigint as pagado,
+          greatest(s.importe_derrama - coalesce(c.pagado, 0), 0)::bigint as pendiente,
+          case when s.anyos_pago_derrama > 0
+            then ceil(greatest(s.importe_derrama - coalesce(c.pagado, 0), 0)::numeric
+                      / greatest(1, round(s.importe_derrama::numeric / s.anyos_pago_derrama)))::int
+            else 0 end as "anyosRestantes",
+          ${desplazamiento}::bigint + row_number() over (order by s.orden_apellidos, s.orden_nombre, s.id) as _orden
+        from (
+          select s.* from socio s where ${filtros}
+          order by s.orden_apellidos, s.orden_nombre, s.id limit ${limite} offset ${desplazamiento}
+        ) s
+        left join tipo_socio t on t.id = s.id_tipo_socio
+        cross join lateral (select ${pagadoDe} as pagado) c`,
+      // The totals without the rows' order, their type or their columns.
+      totales: sql`select count(*)::int as "_total",
+          coalesce(sum(s.importe_derrama), 0)::bigint as importe,
+          coalesce(sum(coalesce(c.pagado, 0)), 0)::bigint as pagado,
+          coalesce(sum(greatest(s.importe_derrama - coalesce(c.pagado, 0), 0)), 0)::bigint as pendiente
+        from socio s
+        left join (
+          select p.id_socio, sum(p.importe) as pagado
+          from pago p join producto pr on pr.id = p.id_producto
+          where pr.tipo = 'derrama' and p.estado = 'pagado'
+          group by p.id_socio
+        ) c on c.id_socio = s.id
+        where ${filtros}`,
       sql: sql`select s.matricula, ${nombreSocio("s")} as socio, t.nombre as tipo,
           s.tipo_derrama as "tipoDerrama", nullif(s.anyo_derrama, 0) as "anyoDerrama",
           s.importe_derrama::bigint as importe,
@@ -269,9 +351,7 @@ export class InformesConsultasRepository {
           where pr.tipo = 'derrama' and p.estado = 'pagado'
           group by p.id_socio
         ) c on c.id_socio = s.id
-        where s.importe_derrama > 0
-          ${y(f.tipo !== undefined, () => sql`s.id_tipo_socio = ${f.tipo}`)}
-          ${y(f.activo !== undefined, () => sql`s.activo = ${f.activo}`)}`,
+        where ${filtros}`,
     };
   }
 
@@ -374,6 +454,18 @@ export class InformesConsultasRepository {
         else make_date(${a}::int, extract(month from s.fecha_nacimiento)::int,
                        extract(day from s.fecha_nacimiento)::int)
       end`;
+    // The members whose month and day of birth can fall in the period, found first by
+    // `socio_cumpleanyos_idx` (migration 0047) instead of working out every member's birthday:
+    // the same members (born on 29 February always among them: their day moves), no more.
+    const mesDia = sql`(extract(month from s.fecha_nacimiento) * 100 + extract(day from s.fecha_nacimiento))`;
+    const md = (fecha: string) => Number(fecha.slice(5, 7)) * 100 + Number(fecha.slice(8, 10));
+    const [desdeMd, hastaMd] = [md(desde), md(hasta)];
+    const mismoAnyo = hasta.slice(0, 4) === desde.slice(0, 4);
+    const enPeriodo = mismoAnyo
+      ? sql`${mesDia} between ${desdeMd} and ${hastaMd} or ${mesDia} = 229`
+      : hastaMd < desdeMd
+        ? sql`${mesDia} >= ${desdeMd} or ${mesDia} <= ${hastaMd} or ${mesDia} = 229`
+        : null;
     return {
       sumar: [],
       sql: sql`select to_char(c.dia, 'DD/MM') as dia, ${nombreSocio("s")} as socio,
@@ -384,7 +476,8 @@ export class InformesConsultasRepository {
         cross join lateral (
           select case when ${cumple(anyo)} >= ${desde}::date then ${cumple(anyo)} else ${cumple(anyo + 1)} end as dia
         ) c
-        where s.activo and s.fecha_nacimiento is not null and c.dia <= ${hasta}::date`,
+        where s.activo and s.fecha_nacimiento is not null and c.dia <= ${hasta}::date
+          ${y(enPeriodo !== null, () => sql`(${enPeriodo})`)}`,
     };
   }
 

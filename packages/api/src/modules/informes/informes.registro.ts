@@ -133,6 +133,9 @@ export const INFORMES: readonly DefinicionInforme[] = [
           ...(q.edadMin !== undefined || q.edadMax !== undefined
             ? [{ etiqueta: "Edad", valor: `${q.edadMin ?? 0}–${q.edadMax ?? "…"}` }]
             : []),
+          ...(q.conDeuda !== undefined
+            ? [{ etiqueta: "Deuda", valor: q.conDeuda ? "Con deuda" : "Sin deuda" }]
+            : []),
         ],
       };
     },

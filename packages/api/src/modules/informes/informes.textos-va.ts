@@ -43,6 +43,8 @@ const TEXTOS_INFORMES_VA: Readonly<Record<string, string>> = {
   Columnas: "Columnes",
   Todos: "Tots",
   "Todos los años": "Tots els anys",
+  "Con deuda": "Amb deute",
+  "Sin deuda": "Sense deute",
   Hombre: "Home",
   Mujer: "Dona",
   Cumpleaños: "Aniversaris",

@@ -1,6 +1,7 @@
 import {
   aCentimos,
   aEuros,
+  ESTADOS_POR_COBRAR,
   type FiltrosSocios,
   fechaLimiteEdad,
   hoyIso,
@@ -317,6 +318,17 @@ export function condicionesSocios(
   }
   if (filtros.edadMax !== undefined) {
     y.push(eb("socio.fecha_nacimiento", ">", fechaLimiteEdad(hoy, filtros.edadMax + 1)));
+  }
+  if (filtros.conDeuda !== undefined) {
+    // A charge of the member's own still to collect, found by `pago_socio_idx`.
+    const deuda = eb.exists(
+      eb
+        .selectFrom("pago")
+        .select(sql<number>`1`.as("uno"))
+        .whereRef("pago.id_socio", "=", "socio.id")
+        .where("pago.estado", "in", [...ESTADOS_POR_COBRAR]),
+    );
+    y.push(filtros.conDeuda ? deuda : eb.not(deuda));
   }
   if (filtros.grupo !== undefined) y.push(enGrupos("socio.id", [filtros.grupo]));
   return eb.and(y);

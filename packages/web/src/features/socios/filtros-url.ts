@@ -18,6 +18,8 @@ export type FiltrosSocios = {
   edadMax: string;
   /** A group or escuadra (issue 49): its members. */
   grupo: string;
+  /** "1" with a charge still to collect, "0" without any, "" either (issue 51). */
+  conDeuda: "" | "1" | "0";
   page: number;
   pageSize: number;
   /** `campo` ascending, `-campo` descending. */
@@ -32,6 +34,7 @@ export const FILTROS_POR_DEFECTO: FiltrosSocios = {
   edadMin: "",
   edadMax: "",
   grupo: "",
+  conDeuda: "",
   page: 1,
   pageSize: 50,
   sort: "apellidos",
@@ -73,6 +76,10 @@ export function filtrosDesdeUrl(params: URLSearchParams): FiltrosSocios {
       entero(params.get("grupo"), 1, 2_147_483_647) === null
         ? d.grupo
         : String(params.get("grupo")),
+    conDeuda:
+      params.get("conDeuda") === "1" || params.get("conDeuda") === "0"
+        ? (params.get("conDeuda") as "1" | "0")
+        : d.conDeuda,
     page: entero(params.get("page"), 1, Number.MAX_SAFE_INTEGER) ?? d.page,
     pageSize: pageSize ?? d.pageSize,
     sort: sort !== null && CAMPO_ORDEN.test(sort) ? sort : d.sort,
@@ -99,6 +106,7 @@ export function filtrosAApi(filtros: FiltrosSocios): URLSearchParams {
   if (filtros.edadMin !== "") params.set("edadMin", filtros.edadMin);
   if (filtros.edadMax !== "") params.set("edadMax", filtros.edadMax);
   if (filtros.grupo !== "") params.set("grupo", filtros.grupo);
+  if (filtros.conDeuda !== "") params.set("conDeuda", filtros.conDeuda);
   params.set("page", String(filtros.page));
   params.set("pageSize", String(filtros.pageSize));
   params.set("sort", filtros.sort);

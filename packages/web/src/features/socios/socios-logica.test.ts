@@ -24,6 +24,7 @@ describe("filtros de la lista de socios en la URL", () => {
       sexo: "mujer",
       edadMin: "18",
       edadMax: "40",
+      conDeuda: "1" as const,
       page: 2,
       pageSize: 100,
       sort: "-matricula",
@@ -36,7 +37,7 @@ describe("filtros de la lista de socios en la URL", () => {
   it("descarta valores mal formados de una URL escrita a mano", () => {
     const leidos = filtrosDesdeUrl(
       new URLSearchParams(
-        "tipo=abc&activo=quizas&sexo=otro&edadMin=-3&page=0&pageSize=999&sort=a;b",
+        "tipo=abc&activo=quizas&sexo=otro&edadMin=-3&conDeuda=si&page=0&pageSize=999&sort=a;b",
       ),
     );
     expect(leidos).toEqual(FILTROS_POR_DEFECTO);
@@ -49,6 +50,12 @@ describe("filtros de la lista de socios en la URL", () => {
     const todos = filtrosAApi({ ...FILTROS_POR_DEFECTO, activo: "todos", q: "pep" });
     expect(todos.has("activo")).toBe(false);
     expect(todos.get("q")).toBe("pep");
+  });
+
+  it("«Con deuda» y «Sin deuda» van a la API como conDeuda=1/0; sin elegir, nada (issue 51)", () => {
+    expect(filtrosAApi({ ...FILTROS_POR_DEFECTO, conDeuda: "1" }).get("conDeuda")).toBe("1");
+    expect(filtrosAApi({ ...FILTROS_POR_DEFECTO, conDeuda: "0" }).get("conDeuda")).toBe("0");
+    expect(filtrosAApi(FILTROS_POR_DEFECTO).has("conDeuda")).toBe(false);
   });
 
   it("cambiar un filtro vuelve a la primera página; cambiar de página no", () => {

@@ -332,6 +332,17 @@ function ListaSocios() {
             searchable
             clearable
           />
+          <Select
+            label={t("socios.lista.filtroDeuda")}
+            placeholder={t("socios.lista.todos")}
+            data={[
+              { value: "1", label: t("socios.lista.conDeuda") },
+              { value: "0", label: t("socios.lista.sinDeuda") },
+            ]}
+            value={filtros.conDeuda || null}
+            onChange={(v) => cambiar({ conDeuda: (v ?? "") as FiltrosSocios["conDeuda"] })}
+            clearable
+          />
         </SimpleGrid>
         {params.toString() !== "" ? (
           <Group>
