@@ -55,11 +55,19 @@ const BASES = new Map(
 const PARTES = new Set(
   (process.env.ESCALA_PARTES ?? "interactivas,junta,informes,masiva").split(","),
 );
+// ESCALA_TRABAJOS: the bulk jobs to measure (emision, remesa, exportacion, copia, importacion,
+// restauracion; all by default). The restore needs the backup: `restauracion` measures `copia` too.
+const TRABAJOS = new Set(
+  (
+    process.env.ESCALA_TRABAJOS ?? "emision,remesa,exportacion,copia,importacion,restauracion"
+  ).split(","),
+);
 const baseEmbebida = (process.env.BASE_EMBEBIDA?.trim() || BASE_EMBEBIDA_POR_DEFECTO) as
   | "pglite"
   | "postgres";
 
-type Respuesta = { estado: number; cuerpo: Buffer; ms: number };
+/** `primerByte`: ms until the first byte of the body (a download sent while written starts early). */
+type Respuesta = { estado: number; cuerpo: Buffer; ms: number; primerByte: number };
 
 // node:http without compression (its time is the same at every size), one keep-alive agent: the client's CPU stays out of the server's way.
 const agente = new http.Agent({ keepAlive: true, maxSockets: 4 });
@@ -77,12 +85,17 @@ function pedir(
       { method: opciones.metodo ?? "GET", headers, agent: agente },
       (res) => {
         const trozos: Buffer[] = [];
-        res.on("data", (t) => trozos.push(t));
+        let primerByte = Number.NaN;
+        res.on("data", (t) => {
+          if (trozos.length === 0) primerByte = performance.now() - inicio;
+          trozos.push(t);
+        });
         res.on("end", () =>
           resolve({
             estado: res.statusCode ?? 0,
             cuerpo: Buffer.concat(trozos),
             ms: performance.now() - inicio,
+            primerByte,
           }),
         );
         res.on("error", reject);
@@ -303,6 +316,7 @@ async function medirTamanyo(t: (typeof TAMANYOS)[number]) {
           cuerpo: Buffer.from("[]"),
           estado: 200,
           ms: 0,
+          primerByte: 0,
         })),
       );
       const listaTipos = Array.isArray(tipos) ? tipos : (tipos.items ?? []);
@@ -395,57 +409,73 @@ async function medirTamanyo(t: (typeof TAMANYOS)[number]) {
       unidad: "ms/socio" as const,
     });
     const anyo = new Date().getFullYear();
-    const producto = json<{ id: number }>(
-      await ok("/api/productos", {
+    if (TRABAJOS.has("emision")) {
+      const producto = json<{ id: number }>(
+        await ok("/api/productos", {
+          metodo: "POST",
+          token: admin,
+          tipo: "application/json",
+          cuerpo: JSON.stringify({
+            nombre: "Derrama extraordinaria escala",
+            anyo,
+            tipo: "otro",
+            precio: 10,
+          }),
+        }),
+      );
+      const emision = await trabajo("/api/pagos/emision", admin, {
+        anyo,
+        productos: [producto.id],
+        confirmar: true,
+      });
+      anotar(t.nombre, B("emisión (por socio activo)"), emision.ms / activos);
+    }
+    if (TRABAJOS.has("remesa")) {
+      const enDias = (d: number) =>
+        new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
+      const remesa = await trabajo("/api/remesas", admin, {
+        fechaCobro: enDias(5),
+        hasta: `${anyo}-12-31`,
+      });
+      anotar(t.nombre, B("remesa (por socio activo)"), remesa.ms / activos);
+    }
+    if (TRABAJOS.has("exportacion")) {
+      const exportar = await ok("/api/socios/exportar?formato=xlsx", { token: admin });
+      anotar(t.nombre, B("exportación completa XLSX (por socio)"), exportar.ms / t.socios);
+    }
+    let copia: Respuesta | null = null;
+    if (TRABAJOS.has("copia") || TRABAJOS.has("restauracion")) {
+      copia = await ok("/api/utilidades/copia", { token: admin });
+      anotar(t.nombre, B("copia de seguridad (por socio)"), copia.ms / t.socios);
+      console.log(
+        `    (copia de ${(copia.cuerpo.length / 1048576).toFixed(1)} MB; primer byte a los ${(copia.primerByte / 1000).toFixed(1)} s, entera a los ${(copia.ms / 1000).toFixed(1)} s)`,
+      );
+    }
+    if (TRABAJOS.has("importacion")) {
+      const importar = multipart([
+        ["archivo", { nombre: "socios.xlsx", datos: await hojaDeMilSocios(t.socios) }],
+      ]);
+      const imp = await ok("/api/socios/importar?confirmar=1", {
         metodo: "POST",
         token: admin,
-        tipo: "application/json",
-        cuerpo: JSON.stringify({
-          nombre: "Derrama extraordinaria escala",
-          anyo,
-          tipo: "otro",
-          precio: 10,
-        }),
-      }),
-    );
-    const emision = await trabajo("/api/pagos/emision", admin, {
-      anyo,
-      productos: [producto.id],
-      confirmar: true,
-    });
-    anotar(t.nombre, B("emisión (por socio activo)"), emision.ms / activos);
-    const enDias = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
-    const remesa = await trabajo("/api/remesas", admin, {
-      fechaCobro: enDias(5),
-      hasta: `${anyo}-12-31`,
-    });
-    anotar(t.nombre, B("remesa (por socio activo)"), remesa.ms / activos);
-    const exportar = await ok("/api/socios/exportar?formato=xlsx", { token: admin });
-    anotar(t.nombre, B("exportación completa XLSX (por socio)"), exportar.ms / t.socios);
-    const copia = await ok("/api/utilidades/copia", { token: admin });
-    anotar(t.nombre, B("copia de seguridad (por socio)"), copia.ms / t.socios);
-    console.log(`    (copia de ${(copia.cuerpo.length / 1048576).toFixed(1)} MB)`);
-    const importar = multipart([
-      ["archivo", { nombre: "socios.xlsx", datos: await hojaDeMilSocios(t.socios) }],
-    ]);
-    const imp = await ok("/api/socios/importar?confirmar=1", {
-      metodo: "POST",
-      token: admin,
-      ...importar,
-    });
-    anotar(t.nombre, B("importación de 1.000 (por socio importado)"), imp.ms / 1000);
-    const asociacion = json<{ nombre: string }>(await ok("/api/asociacion", { token: admin }));
-    const restauracion = multipart([
-      ["password", PASSWORD_DEMO],
-      ["nombre", asociacion.nombre],
-      ["archivo", { nombre: "copia.fila.gz", datos: copia.cuerpo }],
-    ]);
-    const rest = await ok("/api/utilidades/restauracion", {
-      metodo: "POST",
-      token: admin,
-      ...restauracion,
-    });
-    anotar(t.nombre, B("restauración (por socio)"), rest.ms / t.socios);
+        ...importar,
+      });
+      anotar(t.nombre, B("importación de 1.000 (por socio importado)"), imp.ms / 1000);
+    }
+    if (copia && TRABAJOS.has("restauracion")) {
+      const asociacion = json<{ nombre: string }>(await ok("/api/asociacion", { token: admin }));
+      const restauracion = multipart([
+        ["password", PASSWORD_DEMO],
+        ["nombre", asociacion.nombre],
+        ["archivo", { nombre: "copia.fila.gz", datos: copia.cuerpo }],
+      ]);
+      const rest = await ok("/api/utilidades/restauracion", {
+        metodo: "POST",
+        token: admin,
+        ...restauracion,
+      });
+      anotar(t.nombre, B("restauración (por socio)"), rest.ms / t.socios);
+    }
     anotar(
       t.nombre,
       { grupo: "memoria", nombre: "PSS tras los trabajos masivos", objetivo: 256, unidad: "MB" },
