@@ -20,11 +20,13 @@
 // (interactive ≤ 1.5×, reports ≤ 3×, bulk per member ≤ 1.2×, PSS ≤ 256 MB, peak ≤ 2.5× its
 // yardstick). Ratios of one run are the measure: the machine is shared and noisy.
 // Run: npx tsx bench/escala.bench.ts   (ESCALA_PORT, 3414; ESCALA_REPETICIONES, 40)
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
+import { createGunzip } from "node:zlib";
 import ExcelJS from "exceljs";
 import { BASE_EMBEBIDA_POR_DEFECTO } from "../packages/api/src/config.js";
 import { PASSWORD_DEMO } from "../packages/api/src/demo/seed-demo.js";
@@ -55,11 +57,19 @@ const BASES = new Map(
 const PARTES = new Set(
   (process.env.ESCALA_PARTES ?? "interactivas,junta,informes,masiva").split(","),
 );
+// ESCALA_TRABAJOS: the bulk jobs to measure (emision, remesa, exportacion, copia, importacion,
+// restauracion; all by default). The restore needs the backup: `restauracion` measures `copia` too.
+const TRABAJOS = new Set(
+  (
+    process.env.ESCALA_TRABAJOS ?? "emision,remesa,exportacion,copia,importacion,restauracion"
+  ).split(","),
+);
 const baseEmbebida = (process.env.BASE_EMBEBIDA?.trim() || BASE_EMBEBIDA_POR_DEFECTO) as
   | "pglite"
   | "postgres";
 
-type Respuesta = { estado: number; cuerpo: Buffer; ms: number };
+/** `primerByte`: ms until the first byte of the body (a download sent while written starts early). */
+type Respuesta = { estado: number; cuerpo: Buffer; ms: number; primerByte: number };
 
 // node:http without compression (its time is the same at every size), one keep-alive agent: the client's CPU stays out of the server's way.
 const agente = new http.Agent({ keepAlive: true, maxSockets: 4 });
@@ -77,12 +87,17 @@ function pedir(
       { method: opciones.metodo ?? "GET", headers, agent: agente },
       (res) => {
         const trozos: Buffer[] = [];
-        res.on("data", (t) => trozos.push(t));
+        let primerByte = Number.NaN;
+        res.on("data", (t) => {
+          if (trozos.length === 0) primerByte = performance.now() - inicio;
+          trozos.push(t);
+        });
         res.on("end", () =>
           resolve({
             estado: res.statusCode ?? 0,
             cuerpo: Buffer.concat(trozos),
             ms: performance.now() - inicio,
+            primerByte,
           }),
         );
         res.on("error", reject);
@@ -92,6 +107,15 @@ function pedir(
     if (opciones.cuerpo) req.write(opciones.cuerpo);
     req.end();
   });
+}
+
+/** Lines of a backup (one per row, plus one per table, the header and the end), read as a stream. */
+async function lineasDe(gzip: Buffer): Promise<number> {
+  let lineas = 0;
+  for await (const trozo of Readable.from([gzip]).pipe(createGunzip())) {
+    for (const byte of trozo as Buffer) if (byte === 10) lineas++;
+  }
+  return lineas;
 }
 
 async function ok(ruta: string, opciones: Parameters<typeof pedir>[1] = {}): Promise<Respuesta> {
@@ -129,6 +153,49 @@ function arbol(pid: number): number[] {
     // gone
   }
   return [pid, ...hijos.flatMap(arbol)];
+}
+
+/**
+ * CPU ticks (utime + stime, USER_HZ) by process: the server's tree and, on a PostgreSQL database
+ * of ESCALA_BASES, its backends (pg_stat_activity). The difference between two readings is the
+ * work a job cost, whatever the machine's load made its wall time (a backend that closed in
+ * between is lost: the pool keeps them open).
+ */
+function ticksCpu(servidor: ChildProcess, databaseUrl: string | undefined): Map<number, number> {
+  const pids = arbol(servidor.pid ?? 0);
+  if (databaseUrl) {
+    const salida = execFileSync(
+      "psql",
+      [
+        databaseUrl,
+        "-Atc",
+        "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
+      ],
+      { encoding: "utf8" },
+    );
+    pids.push(...salida.split("\n").filter(Boolean).map(Number));
+  }
+  const ticks = new Map<number, number>();
+  for (const p of pids) {
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, "utf8");
+      const campos = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks.set(
+        p,
+        Number(campos[11]) + Number(campos[12]) + Number(campos[13]) + Number(campos[14]),
+      );
+    } catch {
+      // gone
+    }
+  }
+  return ticks;
+}
+
+/** CPU ms between two readings of `ticksCpu`. */
+function msCpu(antes: Map<number, number>, despues: Map<number, number>): number {
+  let ticks = 0;
+  for (const [pid, t] of despues) ticks += t - (antes.get(pid) ?? 0);
+  return ticks * 10;
 }
 
 async function pssMb(servidor: ChildProcess): Promise<number> {
@@ -303,6 +370,7 @@ async function medirTamanyo(t: (typeof TAMANYOS)[number]) {
           cuerpo: Buffer.from("[]"),
           estado: 200,
           ms: 0,
+          primerByte: 0,
         })),
       );
       const listaTipos = Array.isArray(tipos) ? tipos : (tipos.items ?? []);
@@ -400,58 +468,90 @@ async function medirTamanyo(t: (typeof TAMANYOS)[number]) {
       objetivo: 1.2,
       unidad: "ms/socio" as const,
     });
+    /** The job's CPU (server and its database backends) per member, beside its wall time. */
+    const proceso = servidor;
+    const cpu = (nombre: string, c0: Map<number, number>, divisor: number) =>
+      anotar(t.nombre, B(`${nombre}, CPU`), msCpu(c0, ticksCpu(proceso, databaseUrl)) / divisor);
     const anyo = new Date().getFullYear();
-    const producto = json<{ id: number }>(
-      await ok("/api/productos", {
+    if (TRABAJOS.has("emision")) {
+      const producto = json<{ id: number }>(
+        await ok("/api/productos", {
+          metodo: "POST",
+          token: admin,
+          tipo: "application/json",
+          cuerpo: JSON.stringify({
+            nombre: "Derrama extraordinaria escala",
+            anyo,
+            tipo: "otro",
+            precio: 10,
+          }),
+        }),
+      );
+      const c0 = ticksCpu(servidor, databaseUrl);
+      const emision = await trabajo("/api/pagos/emision", admin, {
+        anyo,
+        productos: [producto.id],
+        confirmar: true,
+      });
+      anotar(t.nombre, B("emisión (por socio activo)"), emision.ms / activos);
+      cpu("emisión (por socio activo)", c0, activos);
+    }
+    if (TRABAJOS.has("remesa")) {
+      const enDias = (d: number) =>
+        new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
+      const c0 = ticksCpu(servidor, databaseUrl);
+      const remesa = await trabajo("/api/remesas", admin, {
+        fechaCobro: enDias(5),
+        hasta: `${anyo}-12-31`,
+      });
+      anotar(t.nombre, B("remesa (por socio activo)"), remesa.ms / activos);
+      cpu("remesa (por socio activo)", c0, activos);
+    }
+    if (TRABAJOS.has("exportacion")) {
+      const c0 = ticksCpu(servidor, databaseUrl);
+      const exportar = await ok("/api/socios/exportar?formato=xlsx", { token: admin });
+      anotar(t.nombre, B("exportación completa XLSX (por socio)"), exportar.ms / t.socios);
+      cpu("exportación completa XLSX (por socio)", c0, t.socios);
+    }
+    let copia: Respuesta | null = null;
+    if (TRABAJOS.has("copia") || TRABAJOS.has("restauracion")) {
+      const c0 = ticksCpu(servidor, databaseUrl);
+      copia = await ok("/api/utilidades/copia", { token: admin });
+      anotar(t.nombre, B("copia de seguridad (por socio)"), copia.ms / t.socios);
+      cpu("copia de seguridad (por socio)", c0, t.socios);
+      console.log(
+        `    (copia de ${(copia.cuerpo.length / 1048576).toFixed(1)} MB, ${(await lineasDe(copia.cuerpo)).toLocaleString("es-ES")} líneas; primer byte a los ${(copia.primerByte / 1000).toFixed(1)} s, entera a los ${(copia.ms / 1000).toFixed(1)} s)`,
+      );
+    }
+    if (TRABAJOS.has("importacion")) {
+      const importar = multipart([
+        ["archivo", { nombre: "socios.xlsx", datos: await hojaDeMilSocios(t.socios) }],
+      ]);
+      const c0 = ticksCpu(servidor, databaseUrl);
+      const imp = await ok("/api/socios/importar?confirmar=1", {
         metodo: "POST",
         token: admin,
-        tipo: "application/json",
-        cuerpo: JSON.stringify({
-          nombre: "Derrama extraordinaria escala",
-          anyo,
-          tipo: "otro",
-          precio: 10,
-        }),
-      }),
-    );
-    const emision = await trabajo("/api/pagos/emision", admin, {
-      anyo,
-      productos: [producto.id],
-      confirmar: true,
-    });
-    anotar(t.nombre, B("emisión (por socio activo)"), emision.ms / activos);
-    const enDias = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
-    const remesa = await trabajo("/api/remesas", admin, {
-      fechaCobro: enDias(5),
-      hasta: `${anyo}-12-31`,
-    });
-    anotar(t.nombre, B("remesa (por socio activo)"), remesa.ms / activos);
-    const exportar = await ok("/api/socios/exportar?formato=xlsx", { token: admin });
-    anotar(t.nombre, B("exportación completa XLSX (por socio)"), exportar.ms / t.socios);
-    const copia = await ok("/api/utilidades/copia", { token: admin });
-    anotar(t.nombre, B("copia de seguridad (por socio)"), copia.ms / t.socios);
-    console.log(`    (copia de ${(copia.cuerpo.length / 1048576).toFixed(1)} MB)`);
-    const importar = multipart([
-      ["archivo", { nombre: "socios.xlsx", datos: await hojaDeMilSocios(t.socios) }],
-    ]);
-    const imp = await ok("/api/socios/importar?confirmar=1", {
-      metodo: "POST",
-      token: admin,
-      ...importar,
-    });
-    anotar(t.nombre, B("importación de 1.000 (por socio importado)"), imp.ms / 1000);
-    const asociacion = json<{ nombre: string }>(await ok("/api/asociacion", { token: admin }));
-    const restauracion = multipart([
-      ["password", PASSWORD_DEMO],
-      ["nombre", asociacion.nombre],
-      ["archivo", { nombre: "copia.fila.gz", datos: copia.cuerpo }],
-    ]);
-    const rest = await ok("/api/utilidades/restauracion", {
-      metodo: "POST",
-      token: admin,
-      ...restauracion,
-    });
-    anotar(t.nombre, B("restauración (por socio)"), rest.ms / t.socios);
+        ...importar,
+      });
+      anotar(t.nombre, B("importación de 1.000 (por socio importado)"), imp.ms / 1000);
+      cpu("importación de 1.000 (por socio importado)", c0, 1000);
+    }
+    if (copia && TRABAJOS.has("restauracion")) {
+      const asociacion = json<{ nombre: string }>(await ok("/api/asociacion", { token: admin }));
+      const restauracion = multipart([
+        ["password", PASSWORD_DEMO],
+        ["nombre", asociacion.nombre],
+        ["archivo", { nombre: "copia.fila.gz", datos: copia.cuerpo }],
+      ]);
+      const c0 = ticksCpu(servidor, databaseUrl);
+      const rest = await ok("/api/utilidades/restauracion", {
+        metodo: "POST",
+        token: admin,
+        ...restauracion,
+      });
+      anotar(t.nombre, B("restauración (por socio)"), rest.ms / t.socios);
+      cpu("restauración (por socio)", c0, t.socios);
+    }
     anotar(
       t.nombre,
       { grupo: "memoria", nombre: "PSS tras los trabajos masivos", objetivo: 256, unidad: "MB" },

@@ -46,6 +46,7 @@ import * as pagoResumen from "./2026-12-07-0045-pago-resumen.js";
 import * as escalaSocios from "./2026-12-07-0046-escala-socios.js";
 import * as informesSocios from "./2026-12-07-0047-informes-socios.js";
 import * as informesActosRecaudacion from "./2026-12-07-0048-informes-actos-recaudacion.js";
+import * as importarPorClaves from "./2026-12-07-0049-importar-por-claves.js";
 
 // Static provider: works the same under tsx, vitest and a bundle.
 export const migraciones: Record<string, Migration> = {
@@ -96,4 +97,5 @@ export const migraciones: Record<string, Migration> = {
   "2026-12-07-0046-escala-socios": escalaSocios,
   "2026-12-07-0047-informes-socios": informesSocios,
   "2026-12-07-0048-informes-actos-recaudacion": informesActosRecaudacion,
+  "2026-12-07-0049-importar-por-claves": importarPorClaves,
 };

@@ -131,16 +131,27 @@ export const copiasRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: "Descargar una copia de seguridad completa (base de datos y archivos subidos)",
         description:
-          "Un fichero gzip de líneas JSON con cabecera de versión; el mismo formato en PGlite y PostgreSQL (docs/COPIAS.md).",
+          "Un fichero gzip de líneas JSON con cabecera de versión; el mismo formato en PGlite y PostgreSQL (docs/COPIAS.md). Se envía mientras se escribe, sin Content-Length: la línea «fin» dice que está entera.",
       },
     },
     async (_req, reply) => {
-      const copia = await copias.generar();
-      const { size } = await stat(copia.ruta);
-      // On Linux the open stream keeps reading after the name is gone.
-      const respuesta = enviarFichero(reply, copia.ruta, copia.nombre, size);
-      reply.raw.once("close", () => void rm(copia.ruta, { force: true }));
-      return respuesta;
+      // Sent while it is written (issue 51): the first bytes leave in a moment, not after the
+      // whole filà (minutes at 12,000 members × 10 years, past a proxy's timeout). No
+      // Content-Length then; the file's «fin» line says it is whole, and a failure midway cuts
+      // the download instead of ending it.
+      const copia = await copias.empezar();
+      reply.raw.once("close", () => {
+        // A client that went away stops the writing (a no-op once it is complete).
+        copia.cancelar();
+        void copia.terminada.catch(() => {}).finally(() => rm(copia.ruta, { force: true }));
+      });
+      // A failure before the first byte is still an error answer.
+      await copia.primerosBytes();
+      return reply
+        .header("Content-Type", "application/gzip")
+        .header("Content-Disposition", `attachment; filename="${copia.nombre}"`)
+        .header("Cache-Control", "private, no-store")
+        .send(copia.seguir());
     },
   );
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream, existsSync } from "node:fs";
 import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { Writable } from "node:stream";
+import { type Readable, Writable } from "node:stream";
 import { z } from "zod";
 import { VERSION_APP } from "../../config.js";
 import { DomainError } from "../../errors/domain-error.js";
@@ -85,6 +85,20 @@ async function huellaDe(ruta: string): Promise<{ sha256: string; bytes: number }
   return { sha256: hash.digest("hex"), bytes };
 }
 
+/** A backup being written (`CopiasService.empezar`). */
+export type CopiaEnCurso = {
+  ruta: string;
+  nombre: string;
+  /** Settles when the file is complete (or rejects when it failed or was stopped). */
+  terminada: Promise<void>;
+  /** Resolves once the file has its first bytes (or is complete); rejects if it failed first. */
+  primerosBytes: () => Promise<void>;
+  /** The file as it is written, up to its end; fails if the writing does. */
+  seguir: () => Readable;
+  /** Stops the writing (a client that went away); `terminada` then rejects. */
+  cancelar: () => void;
+};
+
 /**
  * Backups of the whole filà (database and uploaded files) in one file of our own format
  * (copia-formato.ts), the same on PGlite and PostgreSQL, and their restore: the file is checked
@@ -115,8 +129,13 @@ export class CopiasService {
     return carpeta;
   }
 
-  /** Writes a new backup to a temporary file; the caller streams it and deletes it. */
-  async generar(): Promise<{ ruta: string; nombre: string }> {
+  /**
+   * Starts writing a new backup to a temporary file and answers at once (issue 51): the file can
+   * be followed while it is written (`seguir`, what a download sends), and `terminada` settles
+   * when it is complete or has failed. The rows are read in one snapshot at the disk's pace,
+   * never at a client's. The caller deletes the file.
+   */
+  async empezar(): Promise<CopiaEnCurso> {
     const marca = new Date().toISOString().slice(0, 16).replace("T", "-").replace(":", "");
     const nombre = `fila-copia-${marca}.fila.gz`;
     const ruta = path.join(
@@ -124,55 +143,81 @@ export class CopiasService {
       `${randomBytes(8).toString("hex")}-${nombre}`,
     );
     const escritor = new EscritorGzip(ruta);
+    const terminada = this.escribirCopia(escritor).catch((err: Error) => {
+      escritor.destruir(err);
+      throw err;
+    });
+    // Handled by whoever awaits it; never an unhandled rejection when nobody does.
+    terminada.catch(() => {});
+    return {
+      ruta,
+      nombre,
+      terminada,
+      primerosBytes: () => escritor.primerosBytes(),
+      seguir: () => escritor.seguir(),
+      cancelar: () => escritor.destruir(),
+    };
+  }
+
+  /** Writes a new backup to a temporary file, whole; the caller moves or deletes it. */
+  async generar(): Promise<{ ruta: string; nombre: string }> {
+    const copia = await this.empezar();
     try {
-      // The rows in one snapshot; the files after it, so the transaction stays short.
-      const numTablas = await this.repo.instantanea(async (repo) => {
-        const tablas = (await repo.tablas()).filter((t) => !EFIMERAS.has(t.nombre));
-        await escritor.escribir(
-          linea({
-            formato: FORMATO,
-            version: VERSION_FORMATO,
-            app: VERSION_APP,
-            creada: new Date().toISOString(),
-            motor: await repo.motor(),
-            migraciones: await repo.migraciones(),
-          }),
-        );
-        for (const tabla of tablas) {
-          const filas = await repo.contar(tabla.nombre);
-          await escritor.escribir(
-            linea({ tipo: "tabla", nombre: tabla.nombre, columnas: tabla.columnas, filas }),
-          );
-          let ultima: string | null = null;
-          for (let leidas = 0; leidas < filas; ) {
-            const lote = await repo.leerFilas(tabla, ultima);
-            if (lote.length === 0) break;
-            for (const fila of lote) await escritor.escribir(`{"f":${fila}}\n`);
-            leidas += lote.length;
-            ultima = lote.at(-1) ?? null;
-          }
-        }
-        return tablas.length;
-      });
-      const archivos = await this.archivosGuardados();
-      // Each file read twice as a stream (its hash goes before its content), never whole.
-      for (const relativa of archivos) {
-        const ruta = path.join(this.carpetaArchivos, relativa);
-        await escritor.escribir(
-          linea({ tipo: "archivo", ruta: relativa, ...(await huellaDe(ruta)) }),
-        );
-        for await (const trozo of createReadStream(ruta, { highWaterMark: BYTES_POR_TROZO })) {
-          await escritor.escribir(linea({ b: (trozo as Buffer).toString("base64") }));
-        }
-      }
-      await escritor.escribir(linea({ tipo: "fin", tablas: numTablas, archivos: archivos.length }));
-      await escritor.cerrar();
-      return { ruta, nombre };
+      await copia.terminada;
     } catch (err) {
-      escritor.destruir();
-      await rm(ruta, { force: true });
+      await rm(copia.ruta, { force: true });
       throw err;
     }
+    return { ruta: copia.ruta, nombre: copia.nombre };
+  }
+
+  private async escribirCopia(escritor: EscritorGzip): Promise<void> {
+    // The rows in one snapshot; the files after it, so the transaction stays short.
+    const numTablas = await this.repo.instantanea(async (repo) => {
+      const tablas = (await repo.tablas()).filter((t) => !EFIMERAS.has(t.nombre));
+      await escritor.escribir(
+        linea({
+          formato: FORMATO,
+          version: VERSION_FORMATO,
+          app: VERSION_APP,
+          creada: new Date().toISOString(),
+          motor: await repo.motor(),
+          migraciones: await repo.migraciones(),
+        }),
+      );
+      for (const tabla of tablas) {
+        const filas = await repo.contar(tabla.nombre);
+        await escritor.escribir(
+          linea({ tipo: "tabla", nombre: tabla.nombre, columnas: tabla.columnas, filas }),
+        );
+        let ultima: string | null = null;
+        for (let leidas = 0; leidas < filas; ) {
+          const lote = await repo.leerFilas(tabla, ultima);
+          if (lote.length === 0) break;
+          // One write per read of rows, not per row: the compressor's cost per call is paid
+          // once per thousand rows (issue 51).
+          let texto = "";
+          for (const fila of lote) texto += `{"f":${fila}}\n`;
+          await escritor.escribir(texto);
+          leidas += lote.length;
+          ultima = lote.at(-1) ?? null;
+        }
+      }
+      return tablas.length;
+    });
+    const archivos = await this.archivosGuardados();
+    // Each file read twice as a stream (its hash goes before its content), never whole.
+    for (const relativa of archivos) {
+      const ruta = path.join(this.carpetaArchivos, relativa);
+      await escritor.escribir(
+        linea({ tipo: "archivo", ruta: relativa, ...(await huellaDe(ruta)) }),
+      );
+      for await (const trozo of createReadStream(ruta, { highWaterMark: BYTES_POR_TROZO })) {
+        await escritor.escribir(linea({ b: (trozo as Buffer).toString("base64") }));
+      }
+    }
+    await escritor.escribir(linea({ tipo: "fin", tablas: numTablas, archivos: archivos.length }));
+    await escritor.cerrar();
   }
 
   /**

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { historialDe } from "../../services/auditoria.js";
 import { bearer, crearCuenta, crearEntorno, type Entorno, entrar } from "../../test/entorno.js";
 import { multipart } from "../../test/subidas.js";
+import { SociosIoRepository } from "./socios-io.repository.js";
 
 // The board's own spreadsheet: its headers, Excel dates, a postal code Excel turned into a
 // number, an IBAN with spaces, a double space in a surname, a child without NIF.
@@ -597,5 +598,45 @@ describe("a la vez", () => {
     const telefonos = cambios.slice(-2).map((c) => c.cambios[0]);
     expect(telefonos[1].antes).toBe(telefonos[0].despues);
     expect(telefonos[1].despues).toBe(socio.telefono);
+  });
+});
+
+describe("solo los socios de las claves del fichero (issue 51)", () => {
+  it("lee los socios de las matrículas, NIF y fechas del fichero, en tandas, y ninguno más", async () => {
+    const repo = new SociosIoRepository(e.db);
+    const otros = await e.db.selectFrom("socio").select("id").execute();
+    expect(otros.length).toBeGreaterThan(3);
+    // More keys than one query takes, with the known ones at the end of the last batch.
+    const matriculas = [...Array.from({ length: 1500 }, (_, i) => 100_000 + i), 901];
+    const encontrados = await repo.existentesDe({
+      matriculas,
+      nifs: [nif(20000002), nif(29999999)],
+      fechasNacimiento: ["2016-02-29", "1900-01-01"],
+    });
+    expect(encontrados.map((s) => s.matricula)).toEqual([901, 902, 905]);
+    expect(encontrados[0]).toMatchObject({ nombre: "Vicenta", nif: nif(20000001) });
+  });
+
+  it("encuentra por NIF en mayúsculas a un socio guardado con la letra en minúscula", async () => {
+    const minuscula = nif(20000031).toLowerCase();
+    await e.db
+      .insertInto("socio")
+      .values({ matricula: 931, nombre: "Amparo", apellidos: "Minúscula", nif: minuscula })
+      .execute();
+    const altas = await importar(
+      await hoja([["Amparo", "Minúscula", nif(20000031)]], ["Nombre", "Apellidos", "DNI"]),
+    );
+    expect(altas.json().rechazadas).toEqual([
+      {
+        fila: 2,
+        errores: [{ campo: "DNI", mensaje: `Ya existe un socio con el NIF ${nif(20000031)}` }],
+      },
+    ]);
+    const actualizar = await importar(
+      await hoja([[nif(20000031), "965001122"]], ["DNI", "Teléfono"]),
+      { confirmar: 1, modo: "actualizar" },
+    );
+    expect(actualizar.json(), actualizar.body).toMatchObject({ actualizadas: 1, nuevas: 0 });
+    expect(await socioPorMatricula(931)).toMatchObject({ telefono: "965001122" });
   });
 });

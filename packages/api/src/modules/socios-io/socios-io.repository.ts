@@ -1,5 +1,11 @@
 import type { FiltrosSocios } from "@fila/domain";
-import type { ExpressionBuilder, Selectable } from "kysely";
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Selectable,
+  type SqlBool,
+  sql,
+} from "kysely";
 import type { Database } from "../../db/database.js";
 import type { DB, SocioTable } from "../../db/schema.js";
 import { DomainError } from "../../errors/domain-error.js";
@@ -69,6 +75,25 @@ function deColumnas(fila: FilaConEnlaces): SocioImportado {
   return socio as SocioImportado;
 }
 
+/** The keys of a file's rows its members are looked up by (`existentesDe`). */
+export type ClavesImportacion = {
+  matriculas: number[];
+  nifs: string[];
+  fechasNacimiento: string[];
+};
+
+const CLAVES_POR_CONSULTA = 1000;
+
+/** The distinct values in batches of `CLAVES_POR_CONSULTA`. */
+function enLotes<T>(valores: T[]): T[][] {
+  const distintos = [...new Set(valores)];
+  const lotes: T[][] = [];
+  for (let i = 0; i < distintos.length; i += CLAVES_POR_CONSULTA) {
+    lotes.push(distintos.slice(i, i + CLAVES_POR_CONSULTA));
+  }
+  return lotes;
+}
+
 /** A member already in the database, as a sheet would carry it. */
 export type SocioExistente = SocioImportado & { id: number };
 
@@ -122,10 +147,33 @@ export class SociosIoRepository {
     return this.db.selectFrom("forma_pago").select(["id", "nombre"]).execute();
   }
 
-  /** Every member as a sheet would carry it: to match rows, check uniqueness and compare. */
-  async existentes(): Promise<SocioExistente[]> {
-    const filas = await this.consultaConEnlaces().execute();
-    return filas.map((f) => ({ ...deColumnas(f), id: f.id }));
+  /**
+   * The known members a file's rows can meet, as a sheet would carry them: to match rows, check
+   * uniqueness and compare. Those with one of its matrículas (its rows' own and those their links
+   * name), one of its NIFs (compared in capitals) or one of its birth dates (possible
+   * duplicates): indexed lookups of only the file's keys, in batches, so the cost follows the
+   * file and not the filà (issue 51). Each member once, in id order.
+   */
+  async existentesDe(claves: ClavesImportacion): Promise<SocioExistente[]> {
+    const porId = new Map<number, SocioExistente>();
+    const buscar = async (
+      condicion: (eb: ExpressionBuilder<DB, "socio">) => Expression<SqlBool>,
+    ) => {
+      const filas = await this.consultaConEnlaces()
+        .where((eb) => condicion(eb as unknown as ExpressionBuilder<DB, "socio">))
+        .execute();
+      for (const f of filas) if (!porId.has(f.id)) porId.set(f.id, { ...deColumnas(f), id: f.id });
+    };
+    for (const lote of enLotes(claves.matriculas)) {
+      await buscar((eb) => eb("socio.matricula", "in", lote));
+    }
+    for (const lote of enLotes(claves.nifs)) {
+      await buscar((eb) => eb(sql<string>`upper(${eb.ref("socio.nif")})`, "in", lote));
+    }
+    for (const lote of enLotes(claves.fechasNacimiento)) {
+      await buscar((eb) => eb("socio.fecha_nacimiento", "in", lote));
+    }
+    return [...porId.values()].sort((a, b) => a.id - b.id);
   }
 
   /**

@@ -31,6 +31,7 @@ import {
   TIPO_XLSX,
 } from "./socios-io.ficheros.js";
 import type {
+  ClavesImportacion,
   Escritura,
   FiltrosExportacion,
   SocioExistente,
@@ -195,11 +196,7 @@ export class SociosIoService {
       return { ...informeVacio(filas.length, columnasInforme), faltan };
     }
 
-    const [tipos, formas, existentes] = await Promise.all([
-      this.repo.tiposSocio(),
-      this.repo.formasPago(),
-      this.repo.existentes(),
-    ]);
+    const [tipos, formas] = await Promise.all([this.repo.tiposSocio(), this.repo.formasPago()]);
     const catalogos = { tipos: catalogo(tipos), formas: catalogo(formas) };
     const hoy = this.hoy();
 
@@ -208,6 +205,8 @@ export class SociosIoService {
       for (const c of columnas) if (c.campo) porCampo[c.campo] = celdas[c.indice] ?? "";
       return { fila, ...validarFila(porCampo, catalogos, hoy) };
     });
+    // Only the members the rows can meet, never every member (issue 51).
+    const existentes = await this.repo.existentesDe(clavesDe(leidas));
 
     comprobarEntreFilas(leidas, existentes, modo, new Set(cabeceraDe.keys()));
 
@@ -289,6 +288,30 @@ function informeVacio(filas: number, columnas: InformeImportacion["columnas"]): 
     avisos: [],
     importadas: 0,
   };
+}
+
+/**
+ * What `comprobarEntreFilas` looks known members up by: every matrícula the rows carry or link
+ * to, their NIFs, and the birth dates of the rows with neither (possible duplicates).
+ */
+function clavesDe(leidas: Leida[]): ClavesImportacion {
+  const claves: ClavesImportacion = { matriculas: [], nifs: [], fechasNacimiento: [] };
+  for (const { socio } of leidas) {
+    const { matricula, nif, fechaNacimiento } = socio;
+    for (const m of [
+      matricula,
+      socio.matriculaPagador,
+      socio.matriculaPareja,
+      socio.matriculaPadre,
+    ]) {
+      if (m !== null) claves.matriculas.push(m);
+    }
+    if (nif !== null) claves.nifs.push(nif);
+    if (matricula === null && nif === null && fechaNacimiento !== null) {
+      claves.fechasNacimiento.push(fechaNacimiento);
+    }
+  }
+  return claves;
 }
 
 const claveDuplicado = (s: { nombre: string; apellidos: string; fechaNacimiento: string | null }) =>
