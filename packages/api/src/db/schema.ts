@@ -360,6 +360,22 @@ export type PagoResumenTable = {
   importe: number | string;
 };
 
+/** Members per (type, active), as net changes summed when read (migration 0050). */
+export type SocioResumenTable = {
+  id: Generated<string>;
+  id_tipo_socio: number | null;
+  activo: boolean;
+  num: number;
+};
+
+/** Recipients and readings per alert, as net changes summed when read (migration 0050). */
+export type AlertaCuentaTable = {
+  id: Generated<string>;
+  id_alerta: number;
+  destinatarios: number;
+  leidas: number;
+};
+
 export type RemesaTable = {
   id: Generated<number>;
   mensaje_id: string;
@@ -1059,6 +1075,8 @@ export type DB = {
   enlace_restauracion: EnlaceRestauracionTable;
   pago: PagoTable;
   pago_resumen: PagoResumenTable;
+  socio_resumen: SocioResumenTable;
+  alerta_cuenta: AlertaCuentaTable;
   remesa: RemesaTable;
   remesa_adeudo: RemesaAdeudoTable;
   noticia: NoticiaTable;

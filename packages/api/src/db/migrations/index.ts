@@ -44,6 +44,7 @@ import * as escala from "./2026-12-07-0043-escala.js";
 import * as listaSocios from "./2026-12-07-0044-lista-socios.js";
 import * as pagoResumen from "./2026-12-07-0045-pago-resumen.js";
 import * as escalaSocios from "./2026-12-07-0046-escala-socios.js";
+import * as resumenInicioJunta from "./2026-12-07-0050-resumen-inicio-junta.js";
 
 // Static provider: works the same under tsx, vitest and a bundle.
 export const migraciones: Record<string, Migration> = {
@@ -92,4 +93,5 @@ export const migraciones: Record<string, Migration> = {
   "2026-12-07-0044-lista-socios": listaSocios,
   "2026-12-07-0045-pago-resumen": pagoResumen,
   "2026-12-07-0046-escala-socios": escalaSocios,
+  "2026-12-07-0050-resumen-inicio-junta": resumenInicioJunta,
 };
