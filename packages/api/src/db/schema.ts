@@ -602,6 +602,10 @@ export type InscripcionTable = {
   /** Notices of the deadline sent: 1 = an hour before, 2 = at the moment. */
   plazo_avisos: Generated<number>;
   id_mesa: number | null;
+  /** Migration 0050: its member's surname, name and type, copied by triggers (the listing's order). */
+  socio_apellidos: Generated<string>;
+  socio_nombre: Generated<string>;
+  socio_id_tipo: Generated<number | null>;
 };
 
 export type EstadoInscripcion = "confirmada" | "en_espera";

@@ -21,6 +21,16 @@ import { type Kysely, sql } from "kysely";
 // derived from the data, never rows of their own, so on the empty schema where a restore builds an
 // older backup's version nothing is written, and the restore runs this after loading its rows; a
 // backup made with this migration carries both tables from the same snapshot (docs/COPIAS.md).
+//
+// The enrolled list of an event (`GET /api/actos/:id/inscripciones`, a page of 50) sorted every
+// enrolment of the event by its member's surname and name, joined from `socio`, and added up its
+// totals by the member's type (a sequential scan of `socio` at 12,000 × 10): its cost grew with the
+// event. The enrolment now carries its member's surname, name and type (`socio_apellidos`,
+// `socio_nombre`, `socio_id_tipo`), copied when it is inserted (a row trigger: every path, the peak's
+// batches too, one read by key and no lock) and again on every enrolment of a member whose name or
+// type changes (a statement trigger on `socio`, also when anonymised), so an index gives the
+// listing's order (confirmed by surname, then the wait-list in order) and a page reads 50 entries.
+// Filled here from `socio` for existing enrolments (also those an older backup restores).
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE TABLE socio_resumen (
@@ -137,4 +147,52 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     FOR EACH STATEMENT EXECUTE FUNCTION alerta_cuenta_ajustar()
   `.execute(db);
   await sql`SELECT resumen_inicio_rehacer()`.execute(db);
+
+  await sql`
+    ALTER TABLE inscripcion
+      ADD COLUMN socio_apellidos text NOT NULL DEFAULT '',
+      ADD COLUMN socio_nombre text NOT NULL DEFAULT '',
+      ADD COLUMN socio_id_tipo integer
+  `.execute(db);
+  await sql`
+    UPDATE inscripcion i
+    SET socio_apellidos = s.apellidos, socio_nombre = s.nombre, socio_id_tipo = s.id_tipo_socio
+    FROM socio s WHERE s.id = i.id_socio
+  `.execute(db);
+  await sql`
+    CREATE INDEX inscripcion_listado_idx ON inscripcion (id_acto, (estado = 'en_espera'),
+      (CASE WHEN estado = 'en_espera' THEN id END), socio_apellidos, socio_nombre, id)
+  `.execute(db);
+  await sql`
+    CREATE FUNCTION inscripcion_socio_copiar() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      SELECT apellidos, nombre, id_tipo_socio
+      INTO NEW.socio_apellidos, NEW.socio_nombre, NEW.socio_id_tipo
+      FROM socio WHERE id = NEW.id_socio;
+      RETURN NEW;
+    END
+    $$
+  `.execute(db);
+  await sql`
+    CREATE TRIGGER inscripcion_socio_copiar BEFORE INSERT OR UPDATE OF id_socio ON inscripcion
+    FOR EACH ROW EXECUTE FUNCTION inscripcion_socio_copiar()
+  `.execute(db);
+  await sql`
+    CREATE FUNCTION inscripcion_socio_propagar() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      UPDATE inscripcion i
+      SET socio_apellidos = n.apellidos, socio_nombre = n.nombre, socio_id_tipo = n.id_tipo_socio
+      FROM nuevas n JOIN viejas v ON v.id = n.id
+      WHERE i.id_socio = n.id
+        AND (n.apellidos, n.nombre, n.id_tipo_socio)
+            IS DISTINCT FROM (v.apellidos, v.nombre, v.id_tipo_socio);
+      RETURN NULL;
+    END
+    $$
+  `.execute(db);
+  await sql`
+    CREATE TRIGGER socio_inscripciones_update AFTER UPDATE ON socio
+    REFERENCING OLD TABLE AS viejas NEW TABLE AS nuevas
+    FOR EACH STATEMENT EXECUTE FUNCTION inscripcion_socio_propagar()
+  `.execute(db);
 }
