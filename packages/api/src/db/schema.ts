@@ -375,6 +375,22 @@ export type PagoAnyoResumenTable = {
   importe: number | string;
 };
 
+/** Members per (type, active), as net changes summed when read (migration 0050). */
+export type SocioResumenTable = {
+  id: Generated<string>;
+  id_tipo_socio: number | null;
+  activo: boolean;
+  num: number;
+};
+
+/** Recipients and readings per alert, as net changes summed when read (migration 0050). */
+export type AlertaCuentaTable = {
+  id: Generated<string>;
+  id_alerta: number;
+  destinatarios: number;
+  leidas: number;
+};
+
 export type RemesaTable = {
   id: Generated<number>;
   mensaje_id: string;
@@ -604,6 +620,10 @@ export type InscripcionTable = {
   /** Notices of the deadline sent: 1 = an hour before, 2 = at the moment. */
   plazo_avisos: Generated<number>;
   id_mesa: number | null;
+  /** Migration 0050: its member's surname, name and type, copied by triggers (the listing's order). */
+  socio_apellidos: Generated<string>;
+  socio_nombre: Generated<string>;
+  socio_id_tipo: Generated<number | null>;
 };
 
 export type EstadoInscripcion = "confirmada" | "en_espera";
@@ -1078,6 +1098,8 @@ export type DB = {
   pago: PagoTable;
   pago_resumen: PagoResumenTable;
   pago_anyo_resumen: PagoAnyoResumenTable;
+  socio_resumen: SocioResumenTable;
+  alerta_cuenta: AlertaCuentaTable;
   remesa: RemesaTable;
   remesa_adeudo: RemesaAdeudoTable;
   noticia: NoticiaTable;

@@ -35,6 +35,8 @@ const CRECEN = [
   "noticia",
   "alerta",
   "alerta_destinatario",
+  // Some rows per alert, read by key (migration 0050).
+  "alerta_cuenta",
   "mensaje_evento",
   "correo_saliente",
   "loteria",

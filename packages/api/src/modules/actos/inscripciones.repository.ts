@@ -686,67 +686,61 @@ export class InscripcionesRepository extends ActosRepository {
       .split(" ")
       .filter(Boolean)) {
       const patron = `%${palabra.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      condiciones.push(sql`socio.busqueda like ${patron}`);
+      condiciones.push(sql`exists (select 1 from socio
+        where socio.id = inscripcion.id_socio and socio.busqueda like ${patron})`);
     }
     const donde = sql<boolean>`${sql.join(condiciones, sql` and `)}`;
-    // The page is chosen from `inscripcion` and `socio` alone, with how many match (a window over
-    // the filtered rows, before the limit), and only its rows are joined with their charge, table
-    // and type, in one statement. Joined before the limit, the charges and tables of every
-    // enrolment of the event were read to keep 50 (35 ms at 1,125 enrolled, `mesa` read whole).
+    // The order is that of `inscripcion_listado_idx` (migration 0050: the member's surname and
+    // name are on the enrolment), so the page is the index's next 50 entries, and only its rows
+    // are joined with their member, charge, table and type. Sorted after joining `socio`, every
+    // enrolment of the event was read to keep 50. How many match is counted apart (the index of
+    // the event's members alone, without a filter).
     const orden = sql`inscripcion.estado = 'en_espera',
       case when inscripcion.estado = 'en_espera' then inscripcion.id end,
-      socio.apellidos, socio.nombre, inscripcion.id`;
-    const filas = await consultaInscripciones(this.db)
-      .innerJoin(
-        (eb) =>
-          eb
-            .selectFrom("inscripcion")
-            .innerJoin("socio", "socio.id", "inscripcion.id_socio")
-            .select([
-              "inscripcion.id",
-              sql<number>`(count(*) over ())::int`.as("total"),
-              sql<number>`row_number() over (order by ${orden})`.as("orden"),
-            ])
-            .where(donde)
-            .orderBy(orden)
-            .limit(filtro.pageSize)
-            .offset((filtro.page - 1) * filtro.pageSize)
-            .as("pagina"),
-        (j) => j.onRef("pagina.id", "=", "inscripcion.id"),
-      )
-      .select("pagina.total")
-      .orderBy("pagina.orden")
-      .execute();
-    if (filas.length > 0) {
-      const total = Number(filas[0]?.total);
-      return { filas: filas.map(({ total: _, ...fila }) => fila), total };
-    }
-    // A page past the end (no rows, no window): counted apart.
-    if (filtro.page === 1) return { filas: [], total: 0 };
-    const cuenta = await this.db
-      .selectFrom("inscripcion")
-      .innerJoin("socio", "socio.id", "inscripcion.id_socio")
-      .select(sql<number>`count(*)::int`.as("n"))
-      .where(donde)
-      .executeTakeFirstOrThrow();
-    return { filas: [], total: Number(cuenta.n) };
+      inscripcion.socio_apellidos, inscripcion.socio_nombre, inscripcion.id`;
+    const [filas, cuenta] = await Promise.all([
+      consultaInscripciones(this.db)
+        .innerJoin(
+          (eb) =>
+            eb
+              .selectFrom("inscripcion")
+              .select([
+                "inscripcion.id",
+                sql<number>`row_number() over (order by ${orden})`.as("orden"),
+              ])
+              .where(donde)
+              .orderBy(orden)
+              .limit(filtro.pageSize)
+              .offset((filtro.page - 1) * filtro.pageSize)
+              .as("pagina"),
+          (j) => j.onRef("pagina.id", "=", "inscripcion.id"),
+        )
+        .orderBy("pagina.orden")
+        .execute(),
+      this.db
+        .selectFrom("inscripcion")
+        .select(sql<number>`count(*)::int`.as("n"))
+        .where(donde)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { filas, total: Number(cuenta.n) };
   }
 
   /**
    * The confirmed enrolments of an event added up by menu and member type (the listing's
-   * totals, `totalesDeGrupos`), in SQL: a few rows however many are enrolled.
+   * totals, `totalesDeGrupos`), in SQL: a few rows however many are enrolled. The type is the
+   * one the enrolment carries (its member's, migration 0050): no row of `socio` is read.
    */
   async gruposDeTotales(idActo: number): Promise<GrupoTotales[]> {
     const { rows } = await sql<GrupoTotales>`
-      select inscripcion.menu, socio.id_tipo_socio, tipo_socio.nombre as tipo_nombre,
-        tipo_socio.color as tipo_color, count(*)::int as socios,
+      select inscripcion.menu, inscripcion.socio_id_tipo as id_tipo_socio,
+        tipo_socio.nombre as tipo_nombre, tipo_socio.color as tipo_color, count(*)::int as socios,
         coalesce(sum(inscripcion.invitados), 0)::int as invitados,
         coalesce(sum(inscripcion.importe), 0)::float8 as importe
       from inscripcion
-      join socio on socio.id = inscripcion.id_socio
-      left join tipo_socio on tipo_socio.id = socio.id_tipo_socio
+      left join tipo_socio on tipo_socio.id = inscripcion.socio_id_tipo
       where inscripcion.id_acto = ${idActo} and inscripcion.estado = 'confirmada'
-      group by inscripcion.menu, socio.id_tipo_socio, tipo_socio.nombre, tipo_socio.color`.execute(
+      group by inscripcion.menu, inscripcion.socio_id_tipo, tipo_socio.nombre, tipo_socio.color`.execute(
       this.db,
     );
     return rows.map((r) => ({ ...r, importe: Number(r.importe) }));

@@ -465,6 +465,33 @@ describe("listado de inscritos, asistencia y puntos", () => {
     expect(nadie).toMatchObject({ items: [], total: 0, page: 1, pageSize: 50 });
     expect(nadie.totales).toEqual(entera.totales);
 
+    // The order and the totals follow the member's current name and type (copied onto the
+    // enrolment by migration 0050's triggers): renamed to sort first, then to another type.
+    const original = await e.db
+      .selectFrom("socio")
+      .select(["apellidos", "id_tipo_socio"])
+      .where("id", "=", socioC.idSocio)
+      .executeTakeFirstOrThrow();
+    await e.db
+      .updateTable("socio")
+      .set({ apellidos: "Aaaa Primero", id_tipo_socio: tipoInfantil })
+      .where("id", "=", socioC.idSocio)
+      .execute();
+    const renombrada = (await llamar("GET", ruta, admin.token)).json();
+    expect(renombrada.items[0].idSocio).toBe(socioC.idSocio);
+    expect(renombrada.items[0].socio.apellidos).toBe("Aaaa Primero");
+    const pagina = (await llamar("GET", `${ruta}?page=1&pageSize=2`, admin.token)).json();
+    expect(pagina.items).toEqual(renombrada.items.slice(0, 2));
+    expect(pagina.totales).toEqual(renombrada.totales);
+    expect(renombrada.totales).not.toEqual(entera.totales);
+    const buscadoNuevo = (await llamar("GET", `${ruta}?q=aaaa%20primero`, admin.token)).json();
+    expect(buscadoNuevo.items.map((i: { idSocio: number }) => i.idSocio)).toEqual([socioC.idSocio]);
+    await e.db.updateTable("socio").set(original).where("id", "=", socioC.idSocio).execute();
+    expect((await llamar("GET", ruta, admin.token)).json()).toMatchObject({
+      items: entera.items,
+      totales: entera.totales,
+    });
+
     const confirmadas = (await llamar("GET", `${ruta}?estado=confirmada`, admin.token)).json();
     expect(confirmadas.items).toEqual(entera.items);
     const enEspera = (await llamar("GET", `${ruta}?estado=en_espera`, admin.token)).json();

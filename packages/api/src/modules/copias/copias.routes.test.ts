@@ -101,6 +101,38 @@ const imagenPng = () =>
     .toBuffer();
 
 /** Loads the demo filà (every table, photos and documents) and adds a news cover. */
+/**
+ * What the board's home reads of the members and the alerts' recipients (migration 0050) says
+ * what a count of `socio` and `alerta_destinatario` says; answers how many of each were counted.
+ */
+async function cuadranLosResumenesDelInicio(
+  db: Database,
+): Promise<{ socios: number; destinatarios: number }> {
+  const { rows } = await sql<{
+    resumen: string;
+    recuento: string;
+    socios: number;
+    destinatarios: number;
+  }>`
+    SELECT
+      (SELECT coalesce(json_agg(r ORDER BY r.id_tipo_socio NULLS FIRST, r.activo), '[]')::text FROM (
+        SELECT id_tipo_socio, activo, sum(num)::int AS num FROM socio_resumen
+        GROUP BY 1, 2 HAVING sum(num) <> 0) r)
+      || (SELECT coalesce(json_agg(a ORDER BY a.id_alerta), '[]')::text FROM (
+        SELECT id_alerta, sum(destinatarios)::int AS destinatarios, sum(leidas)::int AS leidas
+        FROM alerta_cuenta GROUP BY 1 HAVING sum(destinatarios) <> 0 OR sum(leidas) <> 0) a) AS resumen,
+      (SELECT coalesce(json_agg(r ORDER BY r.id_tipo_socio NULLS FIRST, r.activo), '[]')::text FROM (
+        SELECT id_tipo_socio, activo, count(*)::int AS num FROM socio GROUP BY 1, 2) r)
+      || (SELECT coalesce(json_agg(a ORDER BY a.id_alerta), '[]')::text FROM (
+        SELECT id_alerta, count(*)::int AS destinatarios, count(leida_en)::int AS leidas
+        FROM alerta_destinatario GROUP BY 1) a) AS recuento,
+      (SELECT count(*)::int FROM socio) AS socios,
+      (SELECT count(*)::int FROM alerta_destinatario) AS destinatarios`.execute(db);
+  const fila = rows[0];
+  expect(fila?.resumen).toBe(fila?.recuento);
+  return { socios: Number(fila?.socios), destinatarios: Number(fila?.destinatarios) };
+}
+
 async function llenar(inst: Instalacion) {
   await cargarDemo(inst.db, inst.dataDir);
   const token = await entrar(inst.app, CUENTAS_DEMO.administrador, PASSWORD_DEMO);
@@ -406,6 +438,10 @@ describe("copia de seguridad y restauración", () => {
       const comprobados = await cuadranLosResumenesDeInformes(destino.db);
       expect(comprobados.inscritos).toBeGreaterThan(0);
       expect(comprobados.cargos).toBeGreaterThan(0);
+      // The figures kept by triggers (migration 0050) travel with their rows and still add up.
+      const contados = await cuadranLosResumenesDelInicio(destino.db);
+      expect(contados.socios).toBeGreaterThan(0);
+      expect(contados.destinatarios).toBeGreaterThan(0);
       expect(await destino.app.servicios.trabajos.leer(trabajo.id)).toMatchObject({
         estado: "fallido",
         error:
@@ -721,6 +757,8 @@ describe("copia de seguridad y restauración", () => {
         const comprobados = await cuadranLosResumenesDeInformes(db);
         expect(comprobados.inscritos).toBeGreaterThan(0);
         expect(comprobados.cargos).toBeGreaterThan(0);
+        // …and of the members and the alerts' recipients (migration 0050), likewise.
+        expect((await cuadranLosResumenesDelInicio(db)).socios).toBe(300);
         // Spot checks: values as the old version wrote them.
         const socio = await db
           .selectFrom("socio")

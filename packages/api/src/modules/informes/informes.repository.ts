@@ -21,12 +21,13 @@ export type FilaDeuda = {
 export class InformesRepository {
   constructor(private readonly db: Database) {}
 
+  /** Active and former members, from `socio_resumen` (migration 0050): some rows, never `socio`. */
   async cuentaSocios(): Promise<{ activos: number; bajas: number }> {
     const fila = await this.db
-      .selectFrom("socio")
+      .selectFrom("socio_resumen")
       .select([
-        sql<number>`count(*) filter (where activo)::int`.as("activos"),
-        sql<number>`count(*) filter (where not activo)::int`.as("bajas"),
+        sql<number>`coalesce(sum(num) filter (where activo), 0)::int`.as("activos"),
+        sql<number>`coalesce(sum(num) filter (where not activo), 0)::int`.as("bajas"),
       ])
       .executeTakeFirstOrThrow();
     return { activos: Number(fila.activos), bajas: Number(fila.bajas) };
@@ -34,14 +35,16 @@ export class InformesRepository {
 
   /**
    * Active members per type: every active type (even with none) and the members without type.
-   * Counted first from `socio_tipo_activos_idx` (migration 0045), then joined to the types.
+   * Counted from `socio_resumen` (migration 0050, kept by triggers on `socio`), then joined to
+   * the types.
    */
   async sociosPorTipo(): Promise<FilaSociosPorTipo[]> {
     const { rows } = await sql<FilaSociosPorTipo>`
       select t.id as "idTipoSocio", t.nombre, t.color, coalesce(c.activos, 0)::int as activos
       from tipo_socio t
       full join (
-        select id_tipo_socio, count(*)::int as activos from socio where activo group by id_tipo_socio
+        select id_tipo_socio, sum(num)::int as activos from socio_resumen where activo
+        group by id_tipo_socio having sum(num) <> 0
       ) c on c.id_tipo_socio = t.id
       where t.activo or c.activos > 0
       order by t.nombre is null, t.nombre`.execute(this.db);
@@ -97,6 +100,8 @@ export class InformesRepository {
   async compactarResumenPagos(): Promise<void> {
     await sql`select pago_resumen_compactar()`.execute(this.db);
     await sql`select pago_anyo_resumen_compactar()`.execute(this.db);
+    // …and the members per type and the recipients per alert (migration 0050).
+    await sql`select resumen_inicio_compactar()`.execute(this.db);
   }
 
   async remesasSinCobrar(): Promise<number> {
