@@ -180,12 +180,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE FUNCTION inscripcion_socio_propagar() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      UPDATE inscripcion i
-      SET socio_apellidos = n.apellidos, socio_nombre = n.nombre, socio_id_tipo = n.id_tipo_socio
-      FROM nuevas n JOIN viejas v ON v.id = n.id
-      WHERE i.id_socio = n.id
-        AND (n.apellidos, n.nombre, n.id_tipo_socio)
-            IS DISTINCT FROM (v.apellidos, v.nombre, v.id_tipo_socio);
+      -- Only when some enrolment changes: an UPDATE of no rows still fires the statement
+      -- triggers of \`inscripcion\` (its data version among them) on every write to a member.
+      IF EXISTS (
+        SELECT 1 FROM nuevas n JOIN viejas v ON v.id = n.id
+        JOIN inscripcion i ON i.id_socio = n.id
+        WHERE (n.apellidos, n.nombre, n.id_tipo_socio)
+              IS DISTINCT FROM (v.apellidos, v.nombre, v.id_tipo_socio)
+      ) THEN
+        UPDATE inscripcion i
+        SET socio_apellidos = n.apellidos, socio_nombre = n.nombre, socio_id_tipo = n.id_tipo_socio
+        FROM nuevas n JOIN viejas v ON v.id = n.id
+        WHERE i.id_socio = n.id
+          AND (n.apellidos, n.nombre, n.id_tipo_socio)
+              IS DISTINCT FROM (v.apellidos, v.nombre, v.id_tipo_socio);
+      END IF;
       RETURN NULL;
     END
     $$
