@@ -198,6 +198,11 @@ export class InformesConsultasRepository {
     };
   }
 
+  /**
+   * What each member (or payer) owes, by days past due. From `deuda_socio` (migration 0051): the
+   * outstanding charges per (member, payer, year, due date), not the charges; a key whose rows add
+   * up to no charge is no row.
+   */
   deudas(f: InformeQuery, hoy: string): Consulta {
     const grupo = f.agrupar === "pagador" ? sql`p.id_pagador` : sql`p.id_socio`;
     const dias = sql`(${hoy}::date - p.fecha_vencimiento)`;
@@ -205,20 +210,25 @@ export class InformesConsultasRepository {
       sumar: ["cargos", "noVencido", "d30", "d90", "mas90", "total"],
       sql: sql`select g.matricula, ${nombreSocio("g")} as socio, t.nombre as tipo,
           count(distinct p.id_socio)::int as "numSocios",
-          count(*)::int as cargos,
+          sum(p.num)::int as cargos,
           coalesce(sum(p.importe) filter (where ${dias} <= 0), 0)::bigint as "noVencido",
           coalesce(sum(p.importe) filter (where ${dias} between 1 and 30), 0)::bigint as d30,
           coalesce(sum(p.importe) filter (where ${dias} between 31 and 90), 0)::bigint as d90,
           coalesce(sum(p.importe) filter (where ${dias} > 90), 0)::bigint as mas90,
           sum(p.importe)::bigint as total,
           row_number() over (order by sum(p.importe) desc, g.orden_apellidos, g.id) as _orden
-        from pago p
+        from (
+          select id_socio, id_pagador, anyo, fecha_vencimiento,
+            sum(num) as num, sum(importe) as importe
+          from deuda_socio
+          ${typeof f.anyo === "number" ? sql`where anyo = ${f.anyo}` : sql``}
+          group by id_socio, id_pagador, anyo, fecha_vencimiento
+          having sum(num) <> 0
+        ) p
         join socio g on g.id = ${grupo}
         join socio d on d.id = p.id_socio
         left join tipo_socio t on t.id = g.id_tipo_socio
-        where p.estado = 'pendiente'
-          ${y(f.tipo !== undefined, () => sql`d.id_tipo_socio = ${f.tipo}`)}
-          ${y(typeof f.anyo === "number", () => sql`p.anyo = ${f.anyo}`)}
+        ${f.tipo !== undefined ? sql`where d.id_tipo_socio = ${f.tipo}` : sql``}
         group by g.id, t.nombre`,
     };
   }
