@@ -87,6 +87,11 @@ async function cuadra() {
         expect(await repo.filas(consulta)).toEqual(llano);
         const pagina = await repo.paginaConTotales(consulta, { page: 1, pageSize: 3 });
         expect(pagina?.total ?? 0).toBe(llano.length);
+        // Page by page (each numbered apart from the others), the same rows in the same order.
+        const paginas: Record<string, unknown>[] = [];
+        for (let page = 1; page <= Math.ceil(llano.length / 3) + 1; page++)
+          paginas.push(...(await repo.filas(consulta, { page, pageSize: 3 })));
+        expect(paginas).toEqual(llano);
         for (const k of consulta.sumar)
           expect([k, pagina?.sumas[k] ?? 0]).toEqual([
             k,
