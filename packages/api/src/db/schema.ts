@@ -375,6 +375,21 @@ export type PagoAnyoResumenTable = {
   importe: number | string;
 };
 
+/**
+ * Outstanding charges (`estado = 'pendiente'`) per member, payer, year and due date, as net
+ * changes summed when read (migration 0051): what the report Deudas reads instead of `pago`.
+ */
+export type DeudaSocioTable = {
+  id: Generated<string>;
+  id_socio: number;
+  id_pagador: number;
+  anyo: number;
+  fecha_vencimiento: string;
+  num: number;
+  /** Cents (bigint: the driver may answer a string). */
+  importe: number | string;
+};
+
 /** Members per (type, active), as net changes summed when read (migration 0050). */
 export type SocioResumenTable = {
   id: Generated<string>;
@@ -1098,6 +1113,7 @@ export type DB = {
   pago: PagoTable;
   pago_resumen: PagoResumenTable;
   pago_anyo_resumen: PagoAnyoResumenTable;
+  deuda_socio: DeudaSocioTable;
   socio_resumen: SocioResumenTable;
   alerta_cuenta: AlertaCuentaTable;
   remesa: RemesaTable;

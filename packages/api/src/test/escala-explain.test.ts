@@ -24,6 +24,8 @@ const CRECEN = [
   "pago_resumen",
   // Some rows per product and month of every year, read by year (migration 0048).
   "pago_anyo_resumen",
+  // Some rows per member and due date of the outstanding charges (migration 0051).
+  "deuda_socio",
   "producto",
   "producto_precio",
   "remesa",

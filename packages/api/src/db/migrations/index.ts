@@ -48,6 +48,7 @@ import * as informesSocios from "./2026-12-07-0047-informes-socios.js";
 import * as informesActosRecaudacion from "./2026-12-07-0048-informes-actos-recaudacion.js";
 import * as importarPorClaves from "./2026-12-07-0049-importar-por-claves.js";
 import * as resumenInicioJunta from "./2026-12-07-0050-resumen-inicio-junta.js";
+import * as deudaSocio from "./2026-12-07-0051-deuda-socio.js";
 
 // Static provider: works the same under tsx, vitest and a bundle.
 export const migraciones: Record<string, Migration> = {
@@ -100,4 +101,5 @@ export const migraciones: Record<string, Migration> = {
   "2026-12-07-0048-informes-actos-recaudacion": informesActosRecaudacion,
   "2026-12-07-0049-importar-por-claves": importarPorClaves,
   "2026-12-07-0050-resumen-inicio-junta": resumenInicioJunta,
+  "2026-12-07-0051-deuda-socio": deudaSocio,
 };

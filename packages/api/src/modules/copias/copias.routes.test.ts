@@ -202,9 +202,10 @@ function restaurar(
 
 /** Restores `copia` into `destino` (signed in with a fresh admin) and proves the data identical. */
 /**
- * What the reports Inscripciones and Recaudación read (migration 0048) says what the enrolments
- * and the charges say: each event's confirmed enrolments and guests, and the charges per year,
- * product, month of the due date and state. Returns how many enrolments and charges it checked.
+ * What the reports Inscripciones, Recaudación (migration 0048) and Deudas (0051) read says what
+ * the enrolments and the charges say: each event's confirmed enrolments and guests, the charges per
+ * year, product, month of the due date and state, and the outstanding ones per member, payer, year
+ * and due date. Returns how many enrolments, charges and outstanding charges it checked.
  */
 async function cuadranLosResumenesDeInformes(db: Database) {
   const actos = await sql<{
@@ -231,9 +232,24 @@ async function cuadranLosResumenesDeInformes(db: Database) {
       count(*)::int AS num, sum(importe)::bigint AS importe
     FROM pago GROUP BY 1, 2, 3, 4 ORDER BY 1, 2 NULLS FIRST, 3, 4`.execute(db);
   expect(resumen.rows.map(clave)).toEqual(cargos.rows.map(clave));
+  // …and what the report Deudas reads (migration 0051): the outstanding charges per member,
+  // payer, year and due date.
+  const deuda = (f: Record<string, unknown>) =>
+    `${f.id_socio}/${f.id_pagador}/${f.anyo}/${f.fecha}: ${f.num} ${f.importe}`;
+  const deudas = await sql<Record<string, unknown>>`
+    SELECT id_socio, id_pagador, anyo, fecha_vencimiento::text AS fecha,
+      sum(num)::int AS num, sum(importe)::bigint AS importe
+    FROM deuda_socio GROUP BY 1, 2, 3, 4 HAVING sum(num) <> 0 OR sum(importe) <> 0
+    ORDER BY 1, 2, 3, 4`.execute(db);
+  const pendientes = await sql<Record<string, unknown>>`
+    SELECT id_socio, id_pagador, anyo, fecha_vencimiento::text AS fecha,
+      count(*)::int AS num, sum(importe)::bigint AS importe
+    FROM pago WHERE estado = 'pendiente' GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`.execute(db);
+  expect(deudas.rows.map(deuda)).toEqual(pendientes.rows.map(deuda));
   return {
     inscritos: actos.rows.reduce((t, a) => t + a.cuenta, 0),
     cargos: cargos.rows.reduce((t, f) => t + Number(f.num), 0),
+    pendientes: pendientes.rows.reduce((t, f) => t + Number(f.num), 0),
   };
 }
 
@@ -438,6 +454,7 @@ describe("copia de seguridad y restauración", () => {
       const comprobados = await cuadranLosResumenesDeInformes(destino.db);
       expect(comprobados.inscritos).toBeGreaterThan(0);
       expect(comprobados.cargos).toBeGreaterThan(0);
+      expect(comprobados.pendientes).toBeGreaterThan(0);
       // The figures kept by triggers (migration 0050) travel with their rows and still add up.
       const contados = await cuadranLosResumenesDelInicio(destino.db);
       expect(contados.socios).toBeGreaterThan(0);
@@ -753,10 +770,11 @@ describe("copia de seguridad y restauración", () => {
         expect(cuadre.rows[0]?.filas).toBeGreaterThan(0);
         expect(Number(cuadre.rows[0]?.resumen)).toBe(Number(cuadre.rows[0]?.cargos));
         expect(Number(cuadre.rows[0]?.cargos)).toBeGreaterThan(0);
-        // …and what Inscripciones and Recaudación read (migration 0048), the same way.
+        // …and what Inscripciones, Recaudación (migration 0048) and Deudas (0051) read, the same way.
         const comprobados = await cuadranLosResumenesDeInformes(db);
         expect(comprobados.inscritos).toBeGreaterThan(0);
         expect(comprobados.cargos).toBeGreaterThan(0);
+        expect(comprobados.pendientes).toBeGreaterThan(0);
         // …and of the members and the alerts' recipients (migration 0050), likewise.
         expect((await cuadranLosResumenesDelInicio(db)).socios).toBe(300);
         // Spot checks: values as the old version wrote them.

@@ -198,28 +198,64 @@ export class InformesConsultasRepository {
     };
   }
 
+  /**
+   * What each member (or payer) owes, by days past due. From `deuda_socio` (migration 0051): the
+   * outstanding charges per (member, payer, year, due date), not the charges; a key whose rows add
+   * up to no charge is no row. The groups' figures are summed first; a page then numbers them by
+   * `socio_orden_apellidos_idx` (narrow) and reads only its own rows of `socio`.
+   */
   deudas(f: InformeQuery, hoy: string): Consulta {
     const grupo = f.agrupar === "pagador" ? sql`p.id_pagador` : sql`p.id_socio`;
     const dias = sql`(${hoy}::date - p.fecha_vencimiento)`;
+    const pendientes = sql`select k.* from (
+        select id_socio, id_pagador, anyo, fecha_vencimiento,
+          sum(num) as num, sum(importe) as importe
+        from deuda_socio
+        ${typeof f.anyo === "number" ? sql`where anyo = ${f.anyo}` : sql``}
+        group by id_socio, id_pagador, anyo, fecha_vencimiento
+        having sum(num) <> 0
+      ) k
+      ${f.tipo !== undefined ? sql`join socio d on d.id = k.id_socio where d.id_tipo_socio = ${f.tipo}` : sql``}`;
+    const grupos = sql`select ${grupo} as grupo,
+        count(distinct p.id_socio)::int as "numSocios",
+        sum(p.num)::int as cargos,
+        coalesce(sum(p.importe) filter (where ${dias} <= 0), 0)::bigint as "noVencido",
+        coalesce(sum(p.importe) filter (where ${dias} between 1 and 30), 0)::bigint as d30,
+        coalesce(sum(p.importe) filter (where ${dias} between 31 and 90), 0)::bigint as d90,
+        coalesce(sum(p.importe) filter (where ${dias} > 90), 0)::bigint as mas90,
+        sum(p.importe)::bigint as total
+      from (${pendientes}) p
+      group by ${grupo}`;
+    const columnas = (a: string) =>
+      sql`g.matricula, ${nombreSocio("g")} as socio, t.nombre as tipo, ${sql.join(
+        ["numSocios", "cargos", "noVencido", "d30", "d90", "mas90", "total"].map((c) =>
+          sql.ref(`${a}.${c}`),
+        ),
+      )}`;
+    const orden = (o: string) =>
+      sql`row_number() over (order by a.total desc, ${sql.ref(`${o}.orden_apellidos`)}, ${sql.ref(`${o}.id`)})`;
     return {
       sumar: ["cargos", "noVencido", "d30", "d90", "mas90", "total"],
-      sql: sql`select g.matricula, ${nombreSocio("g")} as socio, t.nombre as tipo,
-          count(distinct p.id_socio)::int as "numSocios",
-          count(*)::int as cargos,
-          coalesce(sum(p.importe) filter (where ${dias} <= 0), 0)::bigint as "noVencido",
-          coalesce(sum(p.importe) filter (where ${dias} between 1 and 30), 0)::bigint as d30,
-          coalesce(sum(p.importe) filter (where ${dias} between 31 and 90), 0)::bigint as d90,
-          coalesce(sum(p.importe) filter (where ${dias} > 90), 0)::bigint as mas90,
-          sum(p.importe)::bigint as total,
-          row_number() over (order by sum(p.importe) desc, g.orden_apellidos, g.id) as _orden
-        from pago p
-        join socio g on g.id = ${grupo}
-        join socio d on d.id = p.id_socio
-        left join tipo_socio t on t.id = g.id_tipo_socio
-        where p.estado = 'pendiente'
-          ${y(f.tipo !== undefined, () => sql`d.id_tipo_socio = ${f.tipo}`)}
-          ${y(typeof f.anyo === "number", () => sql`p.anyo = ${f.anyo}`)}
-        group by g.id, t.nombre`,
+      sql: sql`select ${columnas("a")}, ${orden("g")} as _orden
+        from (${grupos}) a
+        join socio g on g.id = a.grupo
+        left join tipo_socio t on t.id = g.id_tipo_socio`,
+      pagina: (limite, desplazamiento) => sql`select ${columnas("r")}, r._orden
+        from (
+          select a.*, ${orden("o")} as _orden
+          from (${grupos}) a join socio o on o.id = a.grupo
+          order by _orden limit ${limite} offset ${desplazamiento}
+        ) r
+        join socio g on g.id = r.grupo
+        left join tipo_socio t on t.id = g.id_tipo_socio`,
+      totales: sql`select count(*)::int as "_total",
+          coalesce(sum(a.cargos), 0)::bigint as cargos,
+          coalesce(sum(a."noVencido"), 0)::bigint as "noVencido",
+          coalesce(sum(a.d30), 0)::bigint as d30,
+          coalesce(sum(a.d90), 0)::bigint as d90,
+          coalesce(sum(a.mas90), 0)::bigint as mas90,
+          coalesce(sum(a.total), 0)::bigint as total
+        from (${grupos}) a`,
     };
   }
 

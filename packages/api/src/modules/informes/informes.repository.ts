@@ -102,6 +102,8 @@ export class InformesRepository {
     await sql`select pago_anyo_resumen_compactar()`.execute(this.db);
     // …and the members per type and the recipients per alert (migration 0050).
     await sql`select resumen_inicio_compactar()`.execute(this.db);
+    // …and the outstanding charges per member, payer, year and due date (migration 0051).
+    await sql`select deuda_socio_compactar()`.execute(this.db);
   }
 
   async remesasSinCobrar(): Promise<number> {
