@@ -334,6 +334,23 @@ export function condicionesSocios(
   return eb.and(y);
 }
 
+/**
+ * The list's total read from `socio_resumen` (migration 0050: members per type and active, kept by
+ * statement triggers on `socio`) when the filters are only those two, so the first page and the
+ * type/active filters count a few rows instead of every member (issue 51). Any other filter, one
+ * added later included, counts the members themselves.
+ */
+function cuentaDelResumen(
+  filtros: FiltrosSocios & { page: number; pageSize: number; sort: string },
+): RawBuilder<number> | undefined {
+  const { page: _p, pageSize: _t, sort: _o, tipo, activo, q, ...resto } = filtros;
+  const otros = Object.values(resto).some((v) => v !== undefined);
+  if (otros || normalizarBusqueda(q ?? "").trim() !== "") return undefined;
+  return sql<number>`(select coalesce(sum(r.num), 0)::int from socio_resumen r
+    where ${tipo === undefined ? sql`true` : sql`r.id_tipo_socio = ${tipo}`}
+      and ${activo === undefined ? sql`true` : sql`r.activo = ${activo}`})`;
+}
+
 const RESTRICCIONES_UNICAS: Record<string, { campo: string; clave: ClaveMensaje }> = {
   socio_matricula_uq: { campo: "matricula", clave: "socios.matricula_repetida" },
   socio_nif_uq: { campo: "nif", clave: "socios.nif_repetido" },
@@ -437,7 +454,9 @@ export class SociosRepository {
     hoy: string,
   ): Promise<{ items: SocioGuardado[]; total: number }> {
     const donde = condicionesSocios(expressionBuilder<DB, "socio">(), filtros, hoy);
-    const total = sql<number>`(select count(*) from socio where ${donde})`.as("total");
+    const total = (
+      cuentaDelResumen(filtros) ?? sql<number>`(select count(*) from socio where ${donde})`
+    ).as("total");
     const orden = ordenSocios(filtros.sort);
     // The page's ids first, from the filters and the sort keys alone (an index, or a sort of
     // narrow rows), and only then each member's JSON, type and charges, for those rows: computed
