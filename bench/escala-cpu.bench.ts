@@ -11,7 +11,9 @@
 // escala.bench.ts). The «primera tras escribir» rows raise the data version before each request
 // with a no-op update of a product (a statement trigger), from this process's own connection: its
 // work is not counted. Ports ESCALA_PORT and ESCALA_PORT + 1.
-// Run: npx tsx bench/escala-cpu.bench.ts   (ESCALA_CPU_N, 60 requests per call and build)
+// Also one build on several sizes: ESCALA_CPU_RAICES="t300=/repo,t12000=/repo" with a base of each.
+// Run: npx tsx bench/escala-cpu.bench.ts   (ESCALA_CPU_N, 60 requests per call and build;
+// ESCALA_CPU_LLAMADAS to pick some)
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
@@ -209,7 +211,30 @@ const LLAMADAS: Llamada[] = [
     ruta: () => "/api/socios?q=pastor&page=1&pageSize=50",
     token: (l) => l.admin,
   },
+  // The events page as the web asks it (actos-page.tsx): the tab it opens on, the past ones, and
+  // all events without a tab.
+  {
+    nombre: "actos: próximos (la pestaña que se abre)",
+    ruta: () => "/api/actos?cuando=proximos&page=1&pageSize=50&sort=fecha",
+    token: (l) => l.admin,
+  },
+  {
+    nombre: "actos: pasados, página 1",
+    ruta: () => "/api/actos?cuando=pasados&page=1&pageSize=50&sort=-fecha",
+    token: (l) => l.admin,
+  },
+  {
+    nombre: "lista de actos (todos, sin pestaña)",
+    ruta: () => "/api/actos?page=1&pageSize=50",
+    token: (l) => l.admin,
+  },
 ];
+// ESCALA_CPU_LLAMADAS="actos,ficha": only the calls whose name contains one of them (and the
+// yardstick).
+const SOLO = (process.env.ESCALA_CPU_LLAMADAS ?? "").split(",").filter(Boolean);
+const MEDIDAS = LLAMADAS.filter(
+  (l, i) => i === 0 || SOLO.length === 0 || SOLO.some((s) => l.nombre.includes(s)),
+);
 
 async function main() {
   const lados: Lado[] = [];
@@ -221,7 +246,7 @@ async function main() {
       `| llamada | ${lados.map((l) => `${l.nombre}: CPU ms/pet., mediana, p95 (ms)`).join(" | ")} |`,
     );
     console.log(`|---|${lados.map(() => "---:|").join("")}`);
-    for (const llamada of LLAMADAS) {
+    for (const llamada of MEDIDAS) {
       const ms = new Map<string, number[]>(lados.map((l) => [l.nombre, []]));
       const cpu = new Map<string, number>(lados.map((l) => [l.nombre, 0]));
       for (const l of lados)

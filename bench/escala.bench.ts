@@ -7,7 +7,8 @@
 //     yardstick: the session, the member list (first page, a surname search, sorted by age,
 //     filtered by type and active, by type and debt), the member's own calls (mis actos, mis pagos, news) cached and
 //     uncached (the first request after a write: a product created by the board, which raises the
-//     data version), a member's record with its history and family, the events list, the enrolled
+//     data version), a member's record with its history and family, the events list (the «próximos» and «pasados»
+//     tabs as the web asks them, and all events), the enrolled
 //     list of the biggest event up to 1,000 people, every report's JSON and the board's home;
 //   - bulk work per member: emission of a one-off charge to every active member, a SEPA
 //     remittance, the backup download, its restore, the import of 1,000 members (XLSX) and the
@@ -424,7 +425,23 @@ async function medirTamanyo(t: (typeof TAMANYOS)[number]) {
         I("familia de un socio"),
         await p95De(`/api/socios/${usuarioYo.socioId}/familia`, admin),
       );
-      anotar(t.nombre, I("lista de actos"), await p95De("/api/actos?page=1&pageSize=50", admin));
+      // The events page as the web asks it (actos-page.tsx, use-actos.ts): the «próximos» tab it
+      // opens on and the «pasados» one, first page of 50, each with its sort; and, as before, the
+      // list without a tab (all events, newest first), which no page asks for.
+      for (const [nombre, ruta] of [
+        [
+          "actos: próximos (la pestaña que se abre)",
+          "cuando=proximos&page=1&pageSize=50&sort=fecha",
+        ],
+        ["actos: pasados, página 1", "cuando=pasados&page=1&pageSize=50&sort=-fecha"],
+        ["lista de actos (todos, sin pestaña)", "page=1&pageSize=50"],
+      ] as const) {
+        anotar(t.nombre, I(nombre), await p95De(`/api/actos?${ruta}`, admin));
+        const { items, total } = json<{ items: unknown[]; total: number }>(
+          await ok(`/api/actos?${ruta}`, { token: admin }),
+        );
+        console.log(`    (${items.length} actos en la página de ${total})`);
+      }
       const actos = json<{ items: { id: number; numInscritos: number; nombre: string }[] }>(
         await ok("/api/actos?cuando=todos&page=1&pageSize=200", { token: admin }).catch(() =>
           ok("/api/actos?page=1&pageSize=200", { token: admin }),
