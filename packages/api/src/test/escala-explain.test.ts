@@ -122,6 +122,13 @@ type Nodo = {
   Plans?: Nodo[];
 };
 
+/** The tables a plan reads, once per node that reads them. */
+function lecturas(nodo: Nodo, fuera: string[] = []): string[] {
+  if (nodo["Relation Name"]) fuera.push(nodo["Relation Name"]);
+  for (const hijo of nodo.Plans ?? []) lecturas(hijo, fuera);
+  return fuera;
+}
+
 function seqScans(nodo: Nodo, fuera: string[] = []): string[] {
   if (nodo["Node Type"] === "Seq Scan" && nodo["Relation Name"]) fuera.push(nodo["Relation Name"]);
   for (const hijo of nodo.Plans ?? []) seqScans(hijo, fuera);
@@ -242,6 +249,9 @@ describe.skipIf(!url)("EXPLAIN de las llamadas interactivas con 1.200 socios × 
       await sql<{ id: number }>`select id from acto where ocupadas <= 1000
         order by ocupadas desc limit 1`.execute(e.db)
     ).rows[0]?.id;
+    const alerta = (
+      await sql<{ id: number }>`select id from alerta order by id desc limit 1`.execute(e.db)
+    ).rows[0]?.id;
     const llamadas: [string, string][] = [
       [usuario, "/api/sesion"],
       [admin, "/api/socios?page=1&pageSize=50"],
@@ -262,6 +272,9 @@ describe.skipIf(!url)("EXPLAIN de las llamadas interactivas con 1.200 socios × 
       [admin, `/api/socios/${yo.socioId}/antiguedad`],
       [admin, "/api/actos?page=1&pageSize=50"],
       [admin, `/api/actos/${grande}/inscripciones?page=1&pageSize=50`],
+      // The board's alerts, with their recipients and readings (alerta_cuenta).
+      [admin, "/api/alertas?page=1&pageSize=50"],
+      [admin, `/api/alertas/${alerta}`],
       [admin, "/api/informes/resumen"],
     ];
     for (const [token, ruta] of llamadas) {
@@ -317,6 +330,21 @@ describe.skipIf(!url)("EXPLAIN de las llamadas interactivas con 1.200 socios × 
       );
     expect(malas, malas.join("\n")).toEqual([]);
   }, 120_000);
+
+  it("la lista de alertas lee alerta_cuenta una vez para sus dos sumas", async () => {
+    const deAlertas = sentencias.filter(
+      (s) => s.llamada.startsWith("/api/alertas") && /alerta_cuenta/.test(s.texto),
+    );
+    expect(deAlertas.length).toBeGreaterThan(0);
+    for (const s of deAlertas) {
+      const { rows } = await cliente.query(`explain (format json) ${s.texto}`, s.valores);
+      const plan = (rows[0] as { "QUERY PLAN": { Plan: Nodo }[] })["QUERY PLAN"][0].Plan;
+      expect(
+        lecturas(plan).filter((t) => t === "alerta_cuenta"),
+        `${s.llamada}: ${resumen(s.texto)}`,
+      ).toHaveLength(1);
+    }
+  });
 
   it("la guarda falla con una sentencia que lee `pago` entero, por índice o recorriéndolo", async () => {
     // What the count of members «con deuda» once did: every charge of every year, to keep the

@@ -231,31 +231,40 @@ export class AlertasRepository {
   }
 
   private consultaAlertas() {
-    return this.db.selectFrom("alerta as a").select((eb) => [
-      "a.id",
-      "a.titulo",
-      "a.mensaje",
-      "a.titulo_va as tituloVa",
-      "a.mensaje_va as mensajeVa",
-      "a.imagen",
-      "a.enlace",
-      "a.destino",
-      "a.por_email as porEmail",
-      "a.id_autor as idAutor",
-      "a.creada_en as creadaEn",
-      // From `alerta_cuenta` (migration 0050, kept by triggers on `alerta_destinatario`): some
-      // rows per alert, not one per recipient (an alert to everyone has thousands).
-      eb
-        .selectFrom("alerta_cuenta as c")
-        .select(sql<number>`coalesce(sum(c.destinatarios), 0)::int`.as("n"))
-        .whereRef("c.id_alerta", "=", "a.id")
-        .as("destinatarios"),
-      eb
-        .selectFrom("alerta_cuenta as c")
-        .select(sql<number>`coalesce(sum(c.leidas), 0)::int`.as("n"))
-        .whereRef("c.id_alerta", "=", "a.id")
-        .as("leidas"),
-    ]);
+    return (
+      this.db
+        .selectFrom("alerta as a")
+        // From `alerta_cuenta` (migration 0050, kept by triggers on `alerta_destinatario`): some
+        // rows per alert, not one per recipient (an alert to everyone has thousands), read once
+        // for both sums.
+        .innerJoinLateral(
+          (eb) =>
+            eb
+              .selectFrom("alerta_cuenta as c")
+              .select([
+                sql<number>`coalesce(sum(c.destinatarios), 0)::int`.as("destinatarios"),
+                sql<number>`coalesce(sum(c.leidas), 0)::int`.as("leidas"),
+              ])
+              .whereRef("c.id_alerta", "=", "a.id")
+              .as("cuenta"),
+          (join) => join.onTrue(),
+        )
+        .select([
+          "a.id",
+          "a.titulo",
+          "a.mensaje",
+          "a.titulo_va as tituloVa",
+          "a.mensaje_va as mensajeVa",
+          "a.imagen",
+          "a.enlace",
+          "a.destino",
+          "a.por_email as porEmail",
+          "a.id_autor as idAutor",
+          "a.creada_en as creadaEn",
+          "cuenta.destinatarios",
+          "cuenta.leidas",
+        ])
+    );
   }
 
   async obtener(id: number): Promise<FilaAlerta | undefined> {
