@@ -135,9 +135,12 @@ function seqScans(nodo: Nodo, fuera: string[] = []): string[] {
   return fuera;
 }
 
-/** What the guard reads: statements that only read (a data-modifying `with` is run elsewhere). */
+/**
+ * What the guard plans: the statements that read (a `select … for update` too; a `with` that
+ * writes runs, under ANALYZE, in a transaction rolled back).
+ */
 function esLectura(texto: string): boolean {
-  return /^\s*(with|select)\b/i.test(texto) && !/\b(insert|update|delete)\b/i.test(texto);
+  return /^\s*(with|select)\b/i.test(texto);
 }
 
 /** The statement, in one line, for a failure's message. */
