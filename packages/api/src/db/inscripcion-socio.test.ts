@@ -93,11 +93,7 @@ describe("inscripcion: apellidos, nombre y tipo de su socio", () => {
   });
 
   it("sigue al socio con cambios simultáneos en transacciones distintas", async () => {
-    const ids = (
-      await sql<{
-        id: number;
-      }>`select id from socio where nombre like 'Nombre %' order by id`.execute(bd.db)
-    ).rows.map((r) => r.id);
+    const ids = await sociosDelPrimero();
     const fallos: unknown[] = [];
     // The board renames and retypes members while their enrolments change (guests), each in its
     // own transaction, all at once.
@@ -131,11 +127,7 @@ describe("inscripcion: apellidos, nombre y tipo de su socio", () => {
   // them upgraded shared locks on the same event and deadlocked (migration 0054). Each round has
   // them all at once, on PostgreSQL (DATABASE_URL); on PGlite they run one after another.
   it("sigue al socio cuando una transacción lo renombra y cambia sus inscripciones, varias a la vez", async () => {
-    const ids = (
-      await sql<{
-        id: number;
-      }>`select id from socio where nombre like 'Nombre %' order by id`.execute(bd.db)
-    ).rows.map((r) => r.id);
+    const ids = await sociosDelPrimero();
     const antes = await contadores();
     for (let vuelta = 0; vuelta < 5; vuelta++) {
       const fallos: string[] = [];
@@ -262,6 +254,13 @@ describe("inscripcion: apellidos, nombre y tipo de su socio", () => {
     expect(despues.get(dos)).toBe((antes.get(dos) ?? 0) + 12);
   });
 });
+
+/** The members the first test enrolled, in id order. */
+async function sociosDelPrimero(): Promise<number[]> {
+  const { rows } = await sql<{ id: number }>`
+    select id from socio where nombre like 'Nombre %' order by id`.execute(bd.db);
+  return rows.map((r) => r.id);
+}
 
 /** `ocupadas` of every event (confirmed enrolments and their guests). */
 async function contadores(): Promise<Map<number, number>> {

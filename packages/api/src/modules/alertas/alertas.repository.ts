@@ -116,6 +116,17 @@ function condicionDestino(eb: Eb, destino: DestinoAlerta): Expression<SqlBool> {
   return sql<SqlBool>`true`;
 }
 
+/** What every reading of an alert shows, the board's and the recipient's. */
+const COLUMNAS_ALERTA = [
+  "a.id",
+  "a.titulo",
+  "a.mensaje",
+  "a.titulo_va as tituloVa",
+  "a.mensaje_va as mensajeVa",
+  "a.imagen",
+  "a.enlace",
+] as const;
+
 export class AlertasRepository {
   constructor(private readonly db: Database) {}
 
@@ -250,13 +261,7 @@ export class AlertasRepository {
           (join) => join.onTrue(),
         )
         .select([
-          "a.id",
-          "a.titulo",
-          "a.mensaje",
-          "a.titulo_va as tituloVa",
-          "a.mensaje_va as mensajeVa",
-          "a.imagen",
-          "a.enlace",
+          ...COLUMNAS_ALERTA,
           "a.destino",
           "a.por_email as porEmail",
           "a.id_autor as idAutor",
@@ -307,17 +312,7 @@ export class AlertasRepository {
     if (pagina.soloNoLeidas) base = base.where("ad.leida_en", "is", null);
     const items = await base
       .innerJoin("alerta as a", "a.id", "ad.id_alerta")
-      .select([
-        "a.id",
-        "a.titulo",
-        "a.mensaje",
-        "a.titulo_va as tituloVa",
-        "a.mensaje_va as mensajeVa",
-        "a.imagen",
-        "a.enlace",
-        "a.creada_en as creadaEn",
-        "ad.leida_en as leidaEn",
-      ])
+      .select([...COLUMNAS_ALERTA, "a.creada_en as creadaEn", "ad.leida_en as leidaEn"])
       .orderBy("ad.id_alerta", "desc")
       .limit(pagina.pageSize)
       .offset((pagina.page - 1) * pagina.pageSize)
@@ -330,17 +325,7 @@ export class AlertasRepository {
     return this.db
       .selectFrom("alerta_destinatario as ad")
       .innerJoin("alerta as a", "a.id", "ad.id_alerta")
-      .select([
-        "a.id",
-        "a.titulo",
-        "a.mensaje",
-        "a.titulo_va as tituloVa",
-        "a.mensaje_va as mensajeVa",
-        "a.imagen",
-        "a.enlace",
-        "a.creada_en as creadaEn",
-        "ad.leida_en as leidaEn",
-      ])
+      .select([...COLUMNAS_ALERTA, "a.creada_en as creadaEn", "ad.leida_en as leidaEn"])
       .where("ad.id_usuario", "=", idUsuario)
       .where("ad.id_alerta", "=", idAlerta)
       .executeTakeFirst();
