@@ -93,16 +93,10 @@ describe("inscripcion: apellidos, nombre y tipo de su socio", () => {
   });
 
   it("sigue al socio con cambios simultáneos en transacciones distintas", async () => {
-    const ids = (
-      await sql<{
-        id: number;
-      }>`select id from socio where nombre like 'Nombre %' order by id`.execute(bd.db)
-    ).rows.map((r) => r.id);
+    const ids = await sociosDelPrimero();
     const fallos: unknown[] = [];
     // The board renames and retypes members while their enrolments change (guests), each in its
-    // own transaction, all at once. (One transaction that renames a member and then changes the
-    // same member's enrolments re-checks their event keys — rows it already wrote — and can
-    // deadlock with another doing the same; no path of the app does both in one transaction.)
+    // own transaction, all at once.
     await Promise.all(
       ids.slice(0, 12).flatMap((id, k) => [
         bd.db
@@ -126,4 +120,151 @@ describe("inscripcion: apellidos, nombre y tipo de su socio", () => {
     const { copia, socio } = await copiaYSocio();
     expect(copia).toEqual(socio);
   });
+
+  // One transaction that renames a member and then changes the same member's enrolments checks
+  // again the event key of every enrolment it already wrote (the copy of the name), FOR KEY SHARE
+  // on the event, before the counters' trigger locks the event: with that lock FOR UPDATE, two of
+  // them upgraded shared locks on the same event and deadlocked (migration 0054). Each round has
+  // them all at once, on PostgreSQL (DATABASE_URL); on PGlite they run one after another.
+  it("sigue al socio cuando una transacción lo renombra y cambia sus inscripciones, varias a la vez", async () => {
+    const ids = await sociosDelPrimero();
+    const antes = await contadores();
+    for (let vuelta = 0; vuelta < 5; vuelta++) {
+      const fallos: string[] = [];
+      await Promise.all(
+        ids.slice(0, 12).map((id, k) =>
+          bd.db
+            .transaction()
+            .execute(async (tx) => {
+              await sql`update socio set apellidos = ${`Junto ${vuelta}.${k}`},
+                id_tipo_socio = ${(k + vuelta) % 2 ? tipos[0] : tipos[1]}::integer
+                where id = ${id}`.execute(tx);
+              await sql`update inscripcion set invitados = invitados + 1 where id_socio = ${id}`.execute(
+                tx,
+              );
+            })
+            .catch((error: { code?: string; message?: string; detail?: string }) =>
+              fallos.push(`${error.code} ${error.message}\n${error.detail ?? ""}`),
+            ),
+        ),
+      );
+      expect(fallos, fallos.join("\n")).toEqual([]);
+    }
+    const { copia, socio } = await copiaYSocio();
+    expect(copia).toEqual(socio);
+    // Every guest added is counted once, in its event.
+    const despues = await contadores();
+    const confirmadas = (
+      await sql<{ id_acto: number; n: number }>`
+        select id_acto, count(*)::int as n from inscripcion
+        where estado = 'confirmada' and id_socio = any(${ids.slice(0, 12)}) group by id_acto`.execute(
+        bd.db,
+      )
+    ).rows;
+    for (const { id_acto, n } of confirmadas)
+      expect(despues.get(id_acto)).toBe((antes.get(id_acto) ?? 0) + 5 * n);
+  });
+
+  // The same, in the one order that deadlocked every time: a third transaction holds the first
+  // event FOR SHARE (as a key check would not), so both take their key checks' FOR KEY SHARE on
+  // the events before either can lock the first one for its counters; then it ends.
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    "PostgreSQL: dos que renombran y cambian sus inscripciones tras comprobar las dos la clave del acto",
+    async () => {
+      const [uno, dos] = actos as [number, number];
+      const dosSocios = (
+        await sql<{ id: number }>`
+          insert into socio (nombre, apellidos) values ('Orden', 'Uno'), ('Orden', 'Dos')
+          returning id`.execute(bd.db)
+      ).rows.map((r) => r.id);
+      await sql`insert into inscripcion (id_acto, id_socio)
+        select a, s from unnest(${[uno, dos]}::int[]) a, unnest(${dosSocios}::int[]) s`.execute(
+        bd.db,
+      );
+      const antes = await contadores();
+      const fallos: string[] = [];
+      let cambios: Promise<unknown>[] = [];
+      await bd.db.transaction().execute(async (retiene) => {
+        await sql`select 1 from acto where id = ${uno} for share`.execute(retiene);
+        cambios = dosSocios.map((id) =>
+          bd.db
+            .transaction()
+            .execute(async (tx) => {
+              await sql`update socio set apellidos = 'Reordenado' where id = ${id}`.execute(tx);
+              await sql`update inscripcion set invitados = invitados + 1 where id_socio = ${id}`.execute(
+                tx,
+              );
+            })
+            .catch((error: { code?: string; message?: string; detail?: string }) =>
+              fallos.push(`${error.code} ${error.message}\n${error.detail ?? ""}`),
+            ),
+        );
+        // Both wait on this transaction's lock (their key checks already passed).
+        for (let intento = 0; ; intento++) {
+          const { rows } = await sql<{ n: number }>`
+            select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'
+              and query like 'update inscripcion%'`.execute(bd.db);
+          if ((rows[0]?.n ?? 0) >= 2) break;
+          if (intento > 200) throw new Error("las dos transacciones no llegan a esperar al acto");
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      });
+      await Promise.all(cambios);
+      expect(fallos, fallos.join("\n")).toEqual([]);
+      const despues = await contadores();
+      expect(despues.get(uno)).toBe((antes.get(uno) ?? 0) + 2);
+      expect(despues.get(dos)).toBe((antes.get(dos) ?? 0) + 2);
+      const { copia, socio } = await copiaYSocio();
+      expect(copia).toEqual(socio);
+    },
+  );
+
+  // Enrolments inserted straight into one event by several transactions (no service locking the
+  // event first): each checks the event key (FOR KEY SHARE) before the trigger locks the event.
+  it("cuenta las inscripciones insertadas a la vez en el mismo acto por transacciones distintas", async () => {
+    const [uno, dos] = actos as [number, number];
+    const nuevos = (
+      await sql<{ id: number }>`
+        insert into socio (nombre, apellidos) select 'Lote ' || g, 'Lote' from generate_series(1, 12) g
+        returning id`.execute(bd.db)
+    ).rows.map((r) => r.id);
+    const antes = await contadores();
+    const fallos: string[] = [];
+    await Promise.all(
+      nuevos.map((id) =>
+        bd.db
+          .transaction()
+          .execute(async (tx) => {
+            await sql`insert into inscripcion (id_acto, id_socio) values (${uno}, ${id})`.execute(
+              tx,
+            );
+            await sql`insert into inscripcion (id_acto, id_socio) values (${dos}, ${id})`.execute(
+              tx,
+            );
+          })
+          .catch((error: { code?: string; message?: string; detail?: string }) =>
+            fallos.push(`${error.code} ${error.message}\n${error.detail ?? ""}`),
+          ),
+      ),
+    );
+    expect(fallos, fallos.join("\n")).toEqual([]);
+    const despues = await contadores();
+    expect(despues.get(uno)).toBe((antes.get(uno) ?? 0) + 12);
+    expect(despues.get(dos)).toBe((antes.get(dos) ?? 0) + 12);
+  });
 });
+
+/** The members the first test enrolled, in id order. */
+async function sociosDelPrimero(): Promise<number[]> {
+  const { rows } = await sql<{ id: number }>`
+    select id from socio where nombre like 'Nombre %' order by id`.execute(bd.db);
+  return rows.map((r) => r.id);
+}
+
+/** `ocupadas` of every event (confirmed enrolments and their guests). */
+async function contadores(): Promise<Map<number, number>> {
+  const { rows } = await sql<{ id: number; ocupadas: number }>`
+    select id, ocupadas from acto order by id`.execute(bd.db);
+  return new Map(rows.map((r) => [r.id, Number(r.ocupadas)]));
+}

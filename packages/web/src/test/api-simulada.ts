@@ -8,7 +8,8 @@ export type Llamada = { metodo: string; url: URL; init: RequestInit };
 
 /**
  * The API of the Cuotas page's tabs as their tests simulate it (Lotería, Tesorería): `rutas`
- * maps "METHOD /path" to what it answers (404 for the rest), `llamadas` records every request.
+ * maps "METHOD /path" (or "METHOD /path?query", to answer only that query) to what it answers
+ * (404 for the rest), `llamadas` records every request.
  * Both are emptied before each test; after it, the session is closed and fetch restored.
  *
  * It also makes the empty media query match: the setup's matchMedia matches nothing, and
@@ -30,7 +31,8 @@ export function simularApi(): { rutas: Record<string, Manejador>; llamadas: Llam
         const url = new URL(String(entrada), "http://fila.test");
         const metodo = init.method ?? "GET";
         llamadas.push({ metodo, url, init });
-        const manejador = rutas[`${metodo} ${url.pathname}`];
+        const manejador =
+          rutas[`${metodo} ${url.pathname}${url.search}`] ?? rutas[`${metodo} ${url.pathname}`];
         if (!manejador) return new Response(null, { status: 404, statusText: "Not Found" });
         const { status, cuerpo } = manejador(init, url);
         return new Response(JSON.stringify(cuerpo ?? null), {

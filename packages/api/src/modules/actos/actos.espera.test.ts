@@ -203,6 +203,63 @@ describe("lista de espera", () => {
     expect(mias.json().items[0].mensaje).toContain("ha eixit de la llista d'espera");
   });
 
+  it("el total de cada página es el de sus filas: con invitados, en espera y bajas (issue 51)", async () => {
+    const idActo = await crearActo({ aforo: 4 });
+    const [a, b, c, d, f] = (await socios(5, "Total")) as [number, number, number, number, number];
+    const ins = async (idSocio: number, extra: object = {}) => {
+      const res = await inscribir(idActo, idSocio, extra);
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as { id: number; estado: string };
+    };
+    // A with a guest and B, C take the four places; D and F wait.
+    await ins(a, { invitados: 1 });
+    const deB = await ins(b);
+    await ins(c);
+    expect((await ins(d)).estado).toBe("en_espera");
+    const deF = await ins(f);
+    expect(deF.estado).toBe("en_espera");
+    const ruta = `/api/actos/${idActo}/inscripciones`;
+    const comprobar = async () => {
+      const entera = await estadoDe(idActo);
+      const pagina = async (filtro: string) => {
+        const res = await llamar("GET", `${ruta}?${filtro}page=1&pageSize=2`);
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json() as { total: number };
+      };
+      expect((await pagina("")).total).toBe(entera.items.length);
+      expect((await pagina("estado=confirmada&")).total).toBe(
+        entera.items.filter((i) => i.estado === "confirmada").length,
+      );
+      expect((await pagina("estado=en_espera&")).total).toBe(
+        entera.items.filter((i) => i.estado === "en_espera").length,
+      );
+      expect((await pagina("q=total&")).total).toBe(entera.items.length);
+      expect((await pagina("q=total0&")).total).toBe(1);
+      return entera.items.length;
+    };
+    expect(await comprobar()).toBe(5);
+    // B leaves (cancelled): D goes up; F leaves the wait-list; A brings no guest.
+    expect((await llamar("DELETE", `${ruta}/${deB.id}`)).statusCode).toBe(200);
+    expect(await comprobar()).toBe(4);
+    expect((await llamar("DELETE", `${ruta}/${deF.id}`)).statusCode).toBe(200);
+    expect(await comprobar()).toBe(3);
+
+    // Without a search the total is the event's counters, not a count of its rows: what it says
+    // follows `acto` (changed here by hand, and put back).
+    await e.db
+      .updateTable("acto")
+      .set((eb) => ({ en_espera: eb("en_espera", "+", 10) }))
+      .where("id", "=", idActo)
+      .execute();
+    expect((await llamar("GET", `${ruta}?page=1&pageSize=2`)).json().total).toBe(13);
+    expect((await llamar("GET", `${ruta}?q=total&page=1&pageSize=2`)).json().total).toBe(3);
+    await e.db
+      .updateTable("acto")
+      .set((eb) => ({ en_espera: eb("en_espera", "-", 10) }))
+      .where("id", "=", idActo)
+      .execute();
+  });
+
   it("menos invitados o más aforo suben a los siguientes; una en espera cambia y conserva su puesto", async () => {
     const idActo = await crearActo({ aforo: 2, menus: ["Carne", "Pescado"] });
     const [a, b, c, d] = (await socios(4, "Sube")) as [number, number, number, number];

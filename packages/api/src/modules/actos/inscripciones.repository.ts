@@ -682,9 +682,10 @@ export class InscripcionesRepository extends ActosRepository {
   ): Promise<{ filas: InscripcionFila[]; total: number }> {
     const condiciones = [sql`inscripcion.id_acto = ${idActo}`];
     if (filtro.estado) condiciones.push(sql`inscripcion.estado = ${filtro.estado}`);
-    for (const palabra of normalizarBusqueda(filtro.q ?? "")
+    const palabras = normalizarBusqueda(filtro.q ?? "")
       .split(" ")
-      .filter(Boolean)) {
+      .filter(Boolean);
+    for (const palabra of palabras) {
       const patron = `%${palabra.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       condiciones.push(sql`exists (select 1 from socio
         where socio.id = inscripcion.id_socio and socio.busqueda like ${patron})`);
@@ -693,8 +694,9 @@ export class InscripcionesRepository extends ActosRepository {
     // The order is that of `inscripcion_listado_idx` (migration 0050: the member's surname and
     // name are on the enrolment), so the page is the index's next 50 entries, and only its rows
     // are joined with their member, charge, table and type. Sorted after joining `socio`, every
-    // enrolment of the event was read to keep 50. How many match is counted apart (the index of
-    // the event's members alone, without a filter).
+    // enrolment of the event was read to keep 50. Without a search, how many there are is what
+    // the event's counters say (`inscritos`, confirmed, and `en_espera`, kept with `ocupadas` by
+    // the same triggers: migrations 0023, 0048); a search counts the matches apart.
     const orden = sql`inscripcion.estado = 'en_espera',
       case when inscripcion.estado = 'en_espera' then inscripcion.id end,
       inscripcion.socio_apellidos, inscripcion.socio_nombre, inscripcion.id`;
@@ -717,13 +719,25 @@ export class InscripcionesRepository extends ActosRepository {
         )
         .orderBy("pagina.orden")
         .execute(),
-      this.db
-        .selectFrom("inscripcion")
-        .select(sql<number>`count(*)::int`.as("n"))
-        .where(donde)
-        .executeTakeFirstOrThrow(),
+      palabras.length === 0
+        ? this.db
+            .selectFrom("acto")
+            .select(
+              filtro.estado === "confirmada"
+                ? sql<number>`inscritos`.as("n")
+                : filtro.estado === "en_espera"
+                  ? sql<number>`en_espera`.as("n")
+                  : sql<number>`inscritos + en_espera`.as("n"),
+            )
+            .where("id", "=", idActo)
+            .executeTakeFirst()
+        : this.db
+            .selectFrom("inscripcion")
+            .select(sql<number>`count(*)::int`.as("n"))
+            .where(donde)
+            .executeTakeFirst(),
     ]);
-    return { filas, total: Number(cuenta.n) };
+    return { filas, total: Number(cuenta?.n ?? 0) };
   }
 
   /**

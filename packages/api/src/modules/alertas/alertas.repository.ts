@@ -116,6 +116,17 @@ function condicionDestino(eb: Eb, destino: DestinoAlerta): Expression<SqlBool> {
   return sql<SqlBool>`true`;
 }
 
+/** What every reading of an alert shows, the board's and the recipient's. */
+const COLUMNAS_ALERTA = [
+  "a.id",
+  "a.titulo",
+  "a.mensaje",
+  "a.titulo_va as tituloVa",
+  "a.mensaje_va as mensajeVa",
+  "a.imagen",
+  "a.enlace",
+] as const;
+
 export class AlertasRepository {
   constructor(private readonly db: Database) {}
 
@@ -231,31 +242,34 @@ export class AlertasRepository {
   }
 
   private consultaAlertas() {
-    return this.db.selectFrom("alerta as a").select((eb) => [
-      "a.id",
-      "a.titulo",
-      "a.mensaje",
-      "a.titulo_va as tituloVa",
-      "a.mensaje_va as mensajeVa",
-      "a.imagen",
-      "a.enlace",
-      "a.destino",
-      "a.por_email as porEmail",
-      "a.id_autor as idAutor",
-      "a.creada_en as creadaEn",
-      // From `alerta_cuenta` (migration 0050, kept by triggers on `alerta_destinatario`): some
-      // rows per alert, not one per recipient (an alert to everyone has thousands).
-      eb
-        .selectFrom("alerta_cuenta as c")
-        .select(sql<number>`coalesce(sum(c.destinatarios), 0)::int`.as("n"))
-        .whereRef("c.id_alerta", "=", "a.id")
-        .as("destinatarios"),
-      eb
-        .selectFrom("alerta_cuenta as c")
-        .select(sql<number>`coalesce(sum(c.leidas), 0)::int`.as("n"))
-        .whereRef("c.id_alerta", "=", "a.id")
-        .as("leidas"),
-    ]);
+    return (
+      this.db
+        .selectFrom("alerta as a")
+        // From `alerta_cuenta` (migration 0050, kept by triggers on `alerta_destinatario`): some
+        // rows per alert, not one per recipient (an alert to everyone has thousands), read once
+        // for both sums.
+        .innerJoinLateral(
+          (eb) =>
+            eb
+              .selectFrom("alerta_cuenta as c")
+              .select([
+                sql<number>`coalesce(sum(c.destinatarios), 0)::int`.as("destinatarios"),
+                sql<number>`coalesce(sum(c.leidas), 0)::int`.as("leidas"),
+              ])
+              .whereRef("c.id_alerta", "=", "a.id")
+              .as("cuenta"),
+          (join) => join.onTrue(),
+        )
+        .select([
+          ...COLUMNAS_ALERTA,
+          "a.destino",
+          "a.por_email as porEmail",
+          "a.id_autor as idAutor",
+          "a.creada_en as creadaEn",
+          "cuenta.destinatarios",
+          "cuenta.leidas",
+        ])
+    );
   }
 
   async obtener(id: number): Promise<FilaAlerta | undefined> {
@@ -298,17 +312,7 @@ export class AlertasRepository {
     if (pagina.soloNoLeidas) base = base.where("ad.leida_en", "is", null);
     const items = await base
       .innerJoin("alerta as a", "a.id", "ad.id_alerta")
-      .select([
-        "a.id",
-        "a.titulo",
-        "a.mensaje",
-        "a.titulo_va as tituloVa",
-        "a.mensaje_va as mensajeVa",
-        "a.imagen",
-        "a.enlace",
-        "a.creada_en as creadaEn",
-        "ad.leida_en as leidaEn",
-      ])
+      .select([...COLUMNAS_ALERTA, "a.creada_en as creadaEn", "ad.leida_en as leidaEn"])
       .orderBy("ad.id_alerta", "desc")
       .limit(pagina.pageSize)
       .offset((pagina.page - 1) * pagina.pageSize)
@@ -321,17 +325,7 @@ export class AlertasRepository {
     return this.db
       .selectFrom("alerta_destinatario as ad")
       .innerJoin("alerta as a", "a.id", "ad.id_alerta")
-      .select([
-        "a.id",
-        "a.titulo",
-        "a.mensaje",
-        "a.titulo_va as tituloVa",
-        "a.mensaje_va as mensajeVa",
-        "a.imagen",
-        "a.enlace",
-        "a.creada_en as creadaEn",
-        "ad.leida_en as leidaEn",
-      ])
+      .select([...COLUMNAS_ALERTA, "a.creada_en as creadaEn", "ad.leida_en as leidaEn"])
       .where("ad.id_usuario", "=", idUsuario)
       .where("ad.id_alerta", "=", idAlerta)
       .executeTakeFirst();

@@ -1,49 +1,11 @@
 import type { MiTalonario } from "@fila/domain";
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { MemoryRouter } from "react-router";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { crearQueryClient, Providers } from "../../app/providers";
-import { sesionStore } from "../../app/session-store";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { cargoDeJordi, pintar, simularApiDelSocio } from "../../test/socio-simulado";
 import { MisPagosPage } from "../pagos/mis-pagos-page";
-import type { PagoApi } from "../pagos/tipos";
 import { LoteriaHome } from "./loteria-home";
 
-type Respuesta = { status: number; cuerpo?: unknown };
-let rutasApi: Record<string, (init: RequestInit) => Respuesta>;
-let llamadas: { clave: string; init: RequestInit }[];
-
-beforeEach(() => {
-  llamadas = [];
-  rutasApi = {};
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (entrada: RequestInfo | URL, init: RequestInit = {}) => {
-      const clave = `${init.method ?? "GET"} ${String(entrada)}`;
-      llamadas.push({ clave, init });
-      const manejador = rutasApi[clave];
-      if (!manejador) return new Response(null, { status: 404, statusText: "Not Found" });
-      const { status, cuerpo } = manejador(init);
-      return new Response(JSON.stringify(cuerpo ?? null), {
-        status,
-        headers: { "Content-Type": "application/json" },
-      });
-    }),
-  );
-  sesionStore.iniciar("t-1", {
-    id: 5,
-    nombre: "Jordi",
-    email: "jordi@fila.test",
-    rol: "usuario",
-    socioId: 5,
-    condicionesAceptadas: "si",
-    tokenPush: "",
-  } as never);
-});
-afterEach(() => {
-  sesionStore.cerrar();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+const { rutas: rutasApi, llamadas } = simularApiDelSocio();
 
 const LOTERIA = {
   id: 3,
@@ -82,42 +44,17 @@ function talonario(cambios: Partial<MiTalonario> = {}): MiTalonario {
   };
 }
 
-const CARGO: PagoApi = {
+const CARGO = cargoDeJordi({
   id: 70,
-  idSocio: 5,
-  idPagador: 5,
   idProducto: 9,
   concepto: "Lotería de Navidad 2026: 30 participaciones, series 101–150",
   importe: 180,
   fechaEmision: "2026-12-06",
   fechaVencimiento: "2026-12-15",
-  estado: "pendiente",
-  fechaPago: null,
-  idFormaPago: null,
-  referencia: "",
-  idRemesa: null,
-  plazo: 1,
-  plazos: 1,
-  anyo: 2026,
-  idPagoOrigen: null,
-  motivoAnulacion: "",
-  motivoDevolucion: "",
-  fechaDevolucion: null,
   socio: { id: 5, nombre: "Jordi", apellidos: "Pastor", matricula: 12 },
-  pagador: { id: 5, nombre: "Jordi", apellidos: "Pastor" },
-  producto: null,
-  formaPago: null,
-};
+});
 
 const lista = (items: unknown[]) => ({ items, total: items.length, page: 1, pageSize: 200 });
-
-function pintar(nodo: React.ReactNode) {
-  return render(
-    <Providers client={crearQueryClient()}>
-      <MemoryRouter>{nodo}</MemoryRouter>
-    </Providers>,
-  );
-}
 
 describe("«Mi lotería» en Mis pagos", () => {
   it("el festero liquida su talonario con las series devueltas y paga el cargo con «Pagar ahora»", async () => {
@@ -169,7 +106,9 @@ describe("«Mi lotería» en Mis pagos", () => {
     fireEvent.click(within(dialogo).getByRole("button", { name: "Liquidar" }));
 
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    const envio = llamadas.find((l) => l.clave.startsWith("POST /api/loterias/3/talonarios/11"));
+    const envio = llamadas.find(
+      (l) => l.metodo === "POST" && l.url.pathname.startsWith("/api/loterias/3/talonarios/11"),
+    );
     expect(JSON.parse(String(envio?.init.body))).toEqual({
       devueltas: Array.from({ length: 20 }, (_, i) => 131 + i),
     });
@@ -209,7 +148,7 @@ describe("«Mi lotería» en Mis pagos", () => {
     expect(
       await within(dialogo).findByText("La serie 151 no es de este talonario (101–150)"),
     ).toBeTruthy();
-    expect(llamadas.some((l) => l.clave.startsWith("POST"))).toBe(false);
+    expect(llamadas.some((l) => l.metodo === "POST")).toBe(false);
   });
 
   it("fuera de plazo no deja liquidar y lo dice", async () => {

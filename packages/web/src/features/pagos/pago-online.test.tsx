@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from "@testing-library/rea
 import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { crearQueryClient, Providers } from "../../app/providers";
+import { cargoDeJordi } from "../../test/socio-simulado";
 import { BotonPagarAhora } from "./pago-online";
 import { PagoOnlineResultadoPage } from "./pago-online-resultado-page";
 import type { PagoApi } from "./tipos";
@@ -34,32 +35,15 @@ afterEach(() => {
 });
 
 function cargo(id: number, concepto: string, importe: number, nombre: string): PagoApi {
-  return {
+  return cargoDeJordi({
     id,
     idSocio: id,
     idPagador: 1,
-    idProducto: null,
     concepto,
     importe,
-    fechaEmision: "2026-01-01",
-    fechaVencimiento: "2026-03-31",
-    estado: "pendiente",
-    fechaPago: null,
-    idFormaPago: null,
-    referencia: "",
-    idRemesa: null,
-    plazo: 1,
-    plazos: 1,
-    anyo: 2026,
-    idPagoOrigen: null,
-    motivoAnulacion: "",
-    motivoDevolucion: "",
-    fechaDevolucion: null,
     socio: { id, nombre, apellidos: "Pastor", matricula: 0 },
     pagador: { id: 1, nombre: "Jordi", apellidos: "Pastor" },
-    producto: null,
-    formaPago: null,
-  };
+  });
 }
 
 const PENDIENTES = [
