@@ -99,7 +99,7 @@ function periodoCumpleanyos(q: InformeQuery, { hoy, anyo }: Contexto): [string, 
   return [q.desde ?? hoy, q.hasta ?? q.desde ?? hoy];
 }
 
-const TRAMOS = "cargos noVencido d30 d90 mas90 total";
+const TRAMOS = "cargos noVencido d30 d90 mas90 total devuelto";
 const RECAUDACION = "cargos emitido cobrado pendiente devuelto anulado";
 
 const VISTAS_ESTADISTICAS = {
