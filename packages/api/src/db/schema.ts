@@ -390,6 +390,8 @@ export type DeudaSocioTable = {
   importe: number | string;
   /** Cents of `importe` returned by the bank (migration 0052). */
   devuelto: Generated<number | string>;
+  /** Folded by the hourly task (migration 0052). */
+  fija: Generated<boolean>;
 };
 
 /**

@@ -15,7 +15,7 @@ import { type Kysely, sql } from "kysely";
 //    footer (and the chart) read a few hundred rows, not every debtor.
 //
 // Both the same way as `deuda_socio`: the statement triggers on `pago` only insert their net
-// change per key, rows with `fija = false` in `deuda_grupo` (no writer updates a shared row, so
+// change per key, rows with `fija = false` (no writer updates a shared row, so
 // none waits on another or deadlocks, whatever order its statements touch the groups in), and
 // `deuda_socio_compactar()` (the hourly task) folds them into one row per key, `fija = true`.
 // The page reads the fixed rows in order (`deuda_grupo_orden_idx`), leaving out the groups with
@@ -46,8 +46,8 @@ const devuelto = (r: string) => `CASE WHEN ${r}.estado = 'devuelto' THEN ${r}.im
  */
 const anyadir = (fija: boolean) => `
   , en_socio AS (
-    INSERT INTO deuda_socio (${COLUMNAS}, num, importe, devuelto)
-    SELECT ${COLUMNAS}, num, importe, devuelto FROM d
+    INSERT INTO deuda_socio (${COLUMNAS}, num, importe, devuelto, fija)
+    SELECT ${COLUMNAS}, num, importe, devuelto, ${fija} FROM d
   ), en_vencimiento AS (
     INSERT INTO deuda_vencimiento (anyo, fecha_vencimiento, num, importe, devuelto)
     SELECT anyo, fecha_vencimiento, sum(num), sum(importe), sum(devuelto) FROM d
@@ -64,6 +64,11 @@ const anyadir = (fija: boolean) => `
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE deuda_socio ADD COLUMN devuelto bigint NOT NULL DEFAULT 0`.execute(db);
+  // As in `deuda_grupo`: the folded rows, so the fold rewrites only the keys that changed.
+  await sql`ALTER TABLE deuda_socio ADD COLUMN fija boolean NOT NULL DEFAULT false`.execute(db);
+  await sql`
+    CREATE INDEX deuda_socio_cambio_idx ON deuda_socio (id_socio) WHERE NOT fija
+  `.execute(db);
   // The page's groups' figures by days past due: their keys, by member or by payer.
   await sql`CREATE INDEX deuda_socio_socio_idx ON deuda_socio (id_socio)`.execute(db);
   await sql`CREATE INDEX deuda_socio_pagador_idx ON deuda_socio (id_pagador)`.execute(db);
@@ -116,14 +121,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     $$
   `.execute(db);
   // One statement per table: each deletes the rows it sees and inserts their sums, so a row
-  // inserted meanwhile by a transaction it does not see stays, unfolded, for the next time.
+  // inserted meanwhile by a transaction it does not see stays, unfolded, for the next time. In
+  // `deuda_grupo` and `deuda_socio` only the keys with rows not yet folded (the folded rest stays
+  // as it is: no dead rows in the indexes a page reads, hour after hour).
   await sql`
     CREATE OR REPLACE FUNCTION deuda_socio_compactar() RETURNS void LANGUAGE sql AS $$
-      WITH borradas AS (
-        DELETE FROM deuda_socio RETURNING ${sql.raw(COLUMNAS)}, num, importe, devuelto
+      WITH claves AS (
+        SELECT DISTINCT ${sql.raw(COLUMNAS)} FROM deuda_socio WHERE NOT fija
+      ), borradas AS (
+        DELETE FROM deuda_socio s USING claves c
+        WHERE s.id_socio = c.id_socio AND s.id_pagador = c.id_pagador AND s.anyo = c.anyo
+          AND s.fecha_vencimiento = c.fecha_vencimiento
+        RETURNING s.id_socio, s.id_pagador, s.anyo, s.fecha_vencimiento, s.num, s.importe, s.devuelto
       )
-      INSERT INTO deuda_socio (${sql.raw(COLUMNAS)}, num, importe, devuelto)
-      SELECT ${sql.raw(COLUMNAS)}, sum(num), sum(importe), sum(devuelto) FROM borradas
+      INSERT INTO deuda_socio (${sql.raw(COLUMNAS)}, num, importe, devuelto, fija)
+      SELECT ${sql.raw(COLUMNAS)}, sum(num), sum(importe), sum(devuelto), true FROM borradas
       GROUP BY 1, 2, 3, 4 HAVING sum(num) <> 0 OR sum(importe) <> 0 OR sum(devuelto) <> 0;
       WITH borradas AS (
         DELETE FROM deuda_vencimiento RETURNING anyo, fecha_vencimiento, num, importe, devuelto
@@ -131,8 +143,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       INSERT INTO deuda_vencimiento (anyo, fecha_vencimiento, num, importe, devuelto)
       SELECT anyo, fecha_vencimiento, sum(num), sum(importe), sum(devuelto) FROM borradas
       GROUP BY 1, 2 HAVING sum(num) <> 0 OR sum(importe) <> 0 OR sum(devuelto) <> 0;
-      WITH borradas AS (
-        DELETE FROM deuda_grupo RETURNING por_pagador, anyo, id_grupo, num, total, devuelto
+      WITH claves AS (
+        SELECT DISTINCT por_pagador, anyo, id_grupo FROM deuda_grupo WHERE NOT fija
+      ), borradas AS (
+        DELETE FROM deuda_grupo g USING claves c
+        WHERE g.por_pagador = c.por_pagador AND g.anyo = c.anyo AND g.id_grupo = c.id_grupo
+        RETURNING g.por_pagador, g.anyo, g.id_grupo, g.num, g.total, g.devuelto
       )
       INSERT INTO deuda_grupo (por_pagador, anyo, id_grupo, num, total, devuelto, fija)
       SELECT por_pagador, anyo, id_grupo, sum(num), sum(total), sum(devuelto), true FROM borradas

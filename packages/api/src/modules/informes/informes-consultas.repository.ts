@@ -273,10 +273,19 @@ export class InformesConsultasRepository {
     // From `deuda_grupo`: the groups with rows not yet folded, and each group's figures.
     const clave = sql`por_pagador = ${porPagador} and anyo = ${anyo ?? 0}`;
     const cambiados = sql`select distinct id_grupo from deuda_grupo where ${clave} and not fija`;
-    const sumados = sql`select id_grupo, sum(num)::int as num, sum(total)::bigint as total,
-        sum(devuelto)::bigint as devuelto
-      from deuda_grupo where ${clave} and id_grupo in (select id_grupo from cambiados)
-      group by id_grupo having sum(num) <> 0`;
+    // Each changed group summed by its key: the folded row and the rest, each by its index.
+    const sumados = sql`select c.id_grupo, s.num, s.total, s.devuelto
+      from cambiados c cross join lateral (
+        select sum(num)::int as num, sum(total)::bigint as total, sum(devuelto)::bigint as devuelto
+        from (
+          select num, total, devuelto from deuda_grupo
+          where ${clave} and fija and id_grupo = c.id_grupo
+          union all
+          select num, total, devuelto from deuda_grupo
+          where ${clave} and not fija and id_grupo = c.id_grupo
+        ) u
+      ) s
+      where s.num <> 0`;
     const fijos = sql`select id_grupo, num, total, devuelto from deuda_grupo
       where ${clave} and fija and num <> 0 and id_grupo not in (select id_grupo from cambiados)`;
     const deTipo = f.tipo !== undefined ? sql`and o.id_tipo_socio = ${f.tipo}` : sql``;
@@ -311,27 +320,29 @@ export class InformesConsultasRepository {
       totales:
         f.tipo !== undefined
           ? totalesDeTodo
-          : sql`with cambiados as materialized (${cambiados}),
-            g as (
-              select count(*)::int as n, coalesce(sum(num), 0)::bigint as cargos,
-                coalesce(sum(total), 0)::bigint as total,
-                coalesce(sum(devuelto), 0)::bigint as devuelto
-              from (select num, total, devuelto from (${fijos}) f
-                union all select num, total, devuelto from (${sumados}) c) x
-            ),
+          : // How many groups, from their rows (only the key and `num`: the narrow unique
+            // index); every sum, from the due dates'.
+            sql`with cambiados as materialized (${cambiados}),
             v as (
-              select (${hoy}::date - fecha_vencimiento) as dias, sum(importe)::bigint as importe
+              select (${hoy}::date - fecha_vencimiento) as dias, sum(num)::bigint as num,
+                sum(importe)::bigint as importe, sum(devuelto)::bigint as devuelto
               from deuda_vencimiento
               ${anyo !== undefined ? sql`where anyo = ${anyo}` : sql``}
               group by fecha_vencimiento
             )
-            select g.n as "_total", g.cargos,
-              coalesce((select sum(importe) from v where dias <= 0), 0)::bigint as "noVencido",
-              coalesce((select sum(importe) from v where dias between 1 and 30), 0)::bigint as d30,
-              coalesce((select sum(importe) from v where dias between 31 and 90), 0)::bigint as d90,
-              coalesce((select sum(importe) from v where dias > 90), 0)::bigint as mas90,
-              g.total, g.devuelto
-            from g`,
+            select
+              (select count(*) from deuda_grupo
+                where ${clave} and fija and num <> 0
+                  and id_grupo not in (select id_grupo from cambiados))::int
+                + (select count(*) from (${sumados}) c)::int as "_total",
+              coalesce(sum(num), 0)::bigint as cargos,
+              coalesce(sum(importe) filter (where dias <= 0), 0)::bigint as "noVencido",
+              coalesce(sum(importe) filter (where dias between 1 and 30), 0)::bigint as d30,
+              coalesce(sum(importe) filter (where dias between 31 and 90), 0)::bigint as d90,
+              coalesce(sum(importe) filter (where dias > 90), 0)::bigint as mas90,
+              coalesce(sum(importe), 0)::bigint as total,
+              coalesce(sum(devuelto), 0)::bigint as devuelto
+            from v`,
     };
   }
 
