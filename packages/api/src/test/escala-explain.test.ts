@@ -24,8 +24,10 @@ const CRECEN = [
   "pago_resumen",
   // Some rows per product and month of every year, read by year (migration 0048).
   "pago_anyo_resumen",
-  // Some rows per member and due date of the outstanding charges (migration 0051).
+  // Some rows per member and due date of the charges still to collect (migrations 0051, 0052).
   "deuda_socio",
+  // Some rows per member and payer that owe, read in order by an index (migration 0052).
+  "deuda_grupo",
   "producto",
   "producto_precio",
   "remesa",

@@ -235,7 +235,8 @@ export const INFORMES: readonly DefinicionInforme[] = [
     id: "deudas",
     grupo: "Económicos",
     titulo: "Deudas pendientes",
-    descripcion: "Lo que se debe por socio o por pagador, según los días vencidos.",
+    descripcion:
+      "Lo que se debe (pendiente o devuelto por el banco) por socio o por pagador, según los días vencidos.",
     filtros: [
       opciones("agrupar", "Agrupar por", [
         ["socio", "Socio"],
