@@ -216,14 +216,22 @@ export class InformesConsultasRepository {
     const columnaGrupo = porPagador ? sql`id_pagador` : sql`id_socio`;
     const dias = sql`(${hoy}::date - p.fecha_vencimiento)`;
     const anyo = typeof f.anyo === "number" ? f.anyo : undefined;
-    /** The keys still owed (of the groups in `de`, if given). */
+    const delAnyo = anyo !== undefined ? sql`and anyo = ${anyo}` : sql``;
+    /**
+     * The keys still owed (of the groups in `de`, if given: their folded rows and the rest, each
+     * by its partial index).
+     */
     const pendientes = (de?: RawBuilder<unknown>) => sql`select k.* from (
         select id_socio, id_pagador, anyo, fecha_vencimiento,
           sum(num) as num, sum(importe) as importe, sum(devuelto) as devuelto
-        from deuda_socio
-        where true
-          ${anyo !== undefined ? sql`and anyo = ${anyo}` : sql``}
-          ${de ? sql`and ${columnaGrupo} in (${de})` : sql``}
+        from ${
+          de
+            ? sql`(select * from deuda_socio where fija and ${columnaGrupo} in (${de}) ${delAnyo}
+                union all
+                select * from deuda_socio where not fija and ${columnaGrupo} in (${de}) ${delAnyo}
+              ) deuda_socio`
+            : sql`deuda_socio where true ${delAnyo}`
+        }
         group by id_socio, id_pagador, anyo, fecha_vencimiento
         having sum(num) <> 0
       ) k
