@@ -11,7 +11,8 @@
 // escala.bench.ts). The «primera tras escribir» rows raise the data version before each request
 // with a no-op update of a product (a statement trigger), from this process's own connection: its
 // work is not counted. Ports ESCALA_PORT and ESCALA_PORT + 1.
-// Run: npx tsx bench/escala-cpu.bench.ts   (ESCALA_CPU_N, 60 requests per call and build)
+// Run: npx tsx bench/escala-cpu.bench.ts   (ESCALA_CPU_N, 60 requests per call and build;
+// ESCALA_CPU_LLAMADAS, some of the calls by a piece of their name)
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
@@ -209,7 +210,28 @@ const LLAMADAS: Llamada[] = [
     ruta: () => "/api/socios?q=pastor&page=1&pageSize=50",
     token: (l) => l.admin,
   },
+  {
+    nombre: "socios: con deuda",
+    ruta: () => "/api/socios?conDeuda=1&page=1&pageSize=50",
+    token: (l) => l.admin,
+  },
+  {
+    nombre: "informe deudas (JSON)",
+    ruta: () => "/api/informes/deudas?formato=json",
+    token: (l) => l.admin,
+  },
+  {
+    nombre: "informe deudas por pagador (JSON)",
+    ruta: () => "/api/informes/deudas?formato=json&agrupar=pagador",
+    token: (l) => l.admin,
+  },
 ];
+// ESCALA_CPU_LLAMADAS="deudas,con deuda": only the calls whose name has one of these (and the
+// yardstick).
+const SOLO = (process.env.ESCALA_CPU_LLAMADAS ?? "").split(",").filter(Boolean);
+const MEDIDAS = LLAMADAS.filter(
+  (l, i) => i === 0 || SOLO.length === 0 || SOLO.some((t) => l.nombre.includes(t)),
+);
 
 async function main() {
   const lados: Lado[] = [];
@@ -221,7 +243,7 @@ async function main() {
       `| llamada | ${lados.map((l) => `${l.nombre}: CPU ms/pet., mediana, p95 (ms)`).join(" | ")} |`,
     );
     console.log(`|---|${lados.map(() => "---:|").join("")}`);
-    for (const llamada of LLAMADAS) {
+    for (const llamada of MEDIDAS) {
       const ms = new Map<string, number[]>(lados.map((l) => [l.nombre, []]));
       const cpu = new Map<string, number>(lados.map((l) => [l.nombre, 0]));
       for (const l of lados)

@@ -58,6 +58,12 @@ const columnasSocioSql = (hoy: string): Record<ColumnaListadoSocios, RawBuilder<
   fechaBaja: sql`s.fecha_baja::text`,
 });
 
+/**
+ * Groups of the report Deudas with rows not yet folded past which a page is numbered from
+ * `deuda_socio` as a whole rather than merged into the folded order (migration 0052).
+ */
+const MUCHOS_GRUPOS_CAMBIADOS = 500;
+
 /** SQL of every report of `GET /api/informes/:id` (the dashboard's figures are in InformesRepository). */
 export class InformesConsultasRepository {
   constructor(private readonly db: Database) {}
@@ -263,20 +269,17 @@ export class InformesConsultasRepository {
     const totalesDeTodo = sql`select count(*)::int as "_total",
           ${sql.join(sumar.map((c) => sql`coalesce(sum(${sql.ref(`a.${c}`)}), 0)::bigint as ${sql.ref(c)}`))}
         from (${grupos()}) a`;
+    const paginaDeTodo = (limite: number, desplazamiento: number) => sql`select ${columnas("r")},
+        r._orden
+      from (
+        select a.*, ${orden("o")} as _orden
+        from (${grupos()}) a join socio o on o.id = a.grupo
+        order by _orden limit ${limite} offset ${desplazamiento}
+      ) r
+      join socio g on g.id = r.grupo
+      left join tipo_socio t on t.id = g.id_tipo_socio`;
     if (porPagador && f.tipo !== undefined)
-      return {
-        sumar,
-        sql: todo,
-        pagina: (limite, desplazamiento) => sql`select ${columnas("r")}, r._orden
-          from (
-            select a.*, ${orden("o")} as _orden
-            from (${grupos()}) a join socio o on o.id = a.grupo
-            order by _orden limit ${limite} offset ${desplazamiento}
-          ) r
-          join socio g on g.id = r.grupo
-          left join tipo_socio t on t.id = g.id_tipo_socio`,
-        totales: totalesDeTodo,
-      };
+      return { sumar, sql: todo, pagina: paginaDeTodo, totales: totalesDeTodo };
 
     // From `deuda_grupo`: the groups with rows not yet folded, and each group's figures.
     const clave = sql`por_pagador = ${porPagador} and anyo = ${anyo ?? 0}`;
@@ -303,7 +306,14 @@ export class InformesConsultasRepository {
       // The first `desplazamiento + limite` folded groups in order (the index gives the totals in
       // order; an incremental sort settles the ties by name), and every changed group: the page
       // is in them.
+      //
+      // After a write of many charges (an emission, a remittance collected) and before the hourly
+      // fold, thousands of groups may have rows not yet folded: past `MUCHOS_GRUPOS_CAMBIADOS`
+      // the page is numbered from `deuda_socio` as a whole (what 0051 did), never worse than that.
       pagina: (limite, desplazamiento) => sql`with cambiados as materialized (${cambiados}),
+        muchos as materialized (
+          select count(*) > ${MUCHOS_GRUPOS_CAMBIADOS} as si from cambiados
+        ),
         candidatos as (
           (select f.id_grupo as grupo, f.total, o.orden_apellidos, o.id
             from (${fijos}) f join socio o on o.id = f.id_grupo
@@ -324,7 +334,11 @@ export class InformesConsultasRepository {
         from pagina r
         join (${grupos(sql`select grupo from pagina`)}) a on a.grupo = r.grupo
         join socio g on g.id = r.grupo
-        left join tipo_socio t on t.id = g.id_tipo_socio`,
+        left join tipo_socio t on t.id = g.id_tipo_socio
+        where not (select si from muchos)
+        union all
+        select * from (${paginaDeTodo(limite, desplazamiento)}) todo
+        where (select si from muchos)`,
       totales:
         f.tipo !== undefined
           ? totalesDeTodo
@@ -339,10 +353,13 @@ export class InformesConsultasRepository {
               group by fecha_vencimiento
             )
             select
-              (select count(*) from deuda_grupo
-                where ${clave} and fija and num <> 0
-                  and id_grupo not in (select id_grupo from cambiados))::int
-                + (select count(*) from (${sumados}) c)::int as "_total",
+              case when (select count(*) from cambiados) > ${MUCHOS_GRUPOS_CAMBIADOS}
+                then (select count(*) from (${grupos()}) a)::int
+                else (select count(*) from deuda_grupo
+                    where ${clave} and fija and num <> 0
+                      and id_grupo not in (select id_grupo from cambiados))::int
+                  + (select count(*) from (${sumados}) c)::int
+              end as "_total",
               coalesce(sum(num), 0)::bigint as cargos,
               coalesce(sum(importe) filter (where dias <= 0), 0)::bigint as "noVencido",
               coalesce(sum(importe) filter (where dias between 1 and 30), 0)::bigint as d30,
