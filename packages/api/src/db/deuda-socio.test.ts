@@ -287,7 +287,7 @@ describe("informe de deudas con lo que llevan los disparadores (migraciones 0051
     ).rows.map((r) => r.id);
     // Ten transactions at once, each emitting charges for one member (one of them paid by the
     // first member), collecting some of the outstanding ones (of every member), returning,
-    // moving and deleting, in several statements; a compaction among them.
+    // moving and deleting, in several statements; two compactions among them.
     const TRANSACCIONES = 10;
     await concurrentesConCompactacion(
       r.bd,
@@ -314,6 +314,8 @@ describe("informe de deudas con lo que llevan los disparadores (migraciones 0051
         if (k % 5 === 0) await sql`delete from pago where id = ${rows[1]?.id}`.execute(tx);
       },
       "deuda_socio_compactar",
+      // Two folds at once (two instances' hourly tasks): the second waits for the first.
+      2,
     );
     expect(await cuadra()).toBeGreaterThan(0);
   });

@@ -45,14 +45,16 @@ export async function ids(
 /**
  * `n` transactions at once (the pool has five connections; on PostgreSQL, DATABASE_URL, each on
  * its own connection), transaction `k` running `cuerpo(tx, k)`, and among them the folding of the
- * summaries, `compactar` (a function of migrations 0048–0052, called in its own statement). None
- * may fail: no writer waits forever on another or deadlocks.
+ * summaries, `compactar` (a function of migrations 0048–0052, called in its own statement;
+ * `compactaciones` of them, as several instances' hourly tasks). None may fail: no writer waits
+ * forever on another or deadlocks.
  */
 export async function concurrentesConCompactacion(
   bd: BaseDeDatos,
   n: number,
   cuerpo: (tx: Transaction<DB>, k: number) => Promise<void>,
   compactar: string,
+  compactaciones = 1,
 ): Promise<void> {
   const fallos: unknown[] = [];
   await Promise.all([
@@ -62,7 +64,9 @@ export async function concurrentesConCompactacion(
         .execute((tx) => cuerpo(tx, k))
         .catch((error) => fallos.push(error)),
     ),
-    sql`select ${sql.raw(`${compactar}()`)}`.execute(bd.db).catch((error) => fallos.push(error)),
+    ...Array.from({ length: compactaciones }, () =>
+      sql`select ${sql.raw(`${compactar}()`)}`.execute(bd.db).catch((error) => fallos.push(error)),
+    ),
   ]);
   expect(fallos).toEqual([]);
 }

@@ -129,6 +129,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // as it is: no dead rows in the indexes a page reads, hour after hour).
   await sql`
     CREATE OR REPLACE FUNCTION deuda_socio_compactar() RETURNS void LANGUAGE sql AS $$
+      -- One fold at a time (each instance runs the hourly task): a second one waits here and
+      -- then, each statement with a new snapshot, sees the first one's rows. Without it, a key
+      -- folded by both could get a second fixed row (deuda_grupo_fija_idx refuses it).
+      SELECT pg_advisory_xact_lock(hashtext('deuda_socio_compactar'));
       WITH claves AS (
         SELECT DISTINCT ${sql.raw(COLUMNAS)} FROM deuda_socio WHERE NOT fija
       ), borradas AS (
