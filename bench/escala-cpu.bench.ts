@@ -13,7 +13,7 @@
 // work is not counted. Ports ESCALA_PORT and ESCALA_PORT + 1.
 // Also one build on several sizes: ESCALA_CPU_RAICES="t300=/repo,t12000=/repo" with a base of each.
 // Run: npx tsx bench/escala-cpu.bench.ts   (ESCALA_CPU_N, 60 requests per call and build;
-// ESCALA_CPU_LLAMADAS to pick some)
+// ESCALA_CPU_LLAMADAS, some of the calls by a piece of their name)
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
@@ -226,6 +226,21 @@ const LLAMADAS: Llamada[] = [
   {
     nombre: "lista de actos (todos, sin pestaña)",
     ruta: () => "/api/actos?page=1&pageSize=50",
+    token: (l) => l.admin,
+  },
+  {
+    nombre: "socios: con deuda",
+    ruta: () => "/api/socios?conDeuda=1&page=1&pageSize=50",
+    token: (l) => l.admin,
+  },
+  {
+    nombre: "informe deudas (JSON)",
+    ruta: () => "/api/informes/deudas?formato=json",
+    token: (l) => l.admin,
+  },
+  {
+    nombre: "informe deudas por pagador (JSON)",
+    ruta: () => "/api/informes/deudas?formato=json&agrupar=pagador",
     token: (l) => l.admin,
   },
 ];

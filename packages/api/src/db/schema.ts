@@ -388,6 +388,35 @@ export type DeudaSocioTable = {
   num: number;
   /** Cents (bigint: the driver may answer a string). */
   importe: number | string;
+  /** Cents of `importe` returned by the bank (migration 0052). */
+  devuelto: Generated<number | string>;
+  /** Folded by the hourly task (migration 0052). */
+  fija: Generated<boolean>;
+};
+
+/**
+ * What each member and each payer owes, per year and for every year (`anyo = 0`), as net changes
+ * summed when read, `fija` once folded (migration 0052).
+ */
+export type DeudaGrupoTable = {
+  id: Generated<string>;
+  por_pagador: boolean;
+  anyo: number;
+  id_grupo: number;
+  num: number;
+  total: number | string;
+  devuelto: number | string;
+  fija: Generated<boolean>;
+};
+
+/** What is owed per (year, due date), as net changes summed when read (migration 0052). */
+export type DeudaVencimientoTable = {
+  id: Generated<string>;
+  anyo: number;
+  fecha_vencimiento: string;
+  num: number;
+  importe: number | string;
+  devuelto: number | string;
 };
 
 /** Members per (type, active), as net changes summed when read (migration 0050). */
@@ -1114,6 +1143,8 @@ export type DB = {
   pago_resumen: PagoResumenTable;
   pago_anyo_resumen: PagoAnyoResumenTable;
   deuda_socio: DeudaSocioTable;
+  deuda_grupo: DeudaGrupoTable;
+  deuda_vencimiento: DeudaVencimientoTable;
   socio_resumen: SocioResumenTable;
   alerta_cuenta: AlertaCuentaTable;
   remesa: RemesaTable;

@@ -32,8 +32,10 @@ const CRECEN = [
   "pago_resumen",
   // Some rows per product and month of every year, read by year (migration 0048).
   "pago_anyo_resumen",
-  // Some rows per member and due date of the outstanding charges (migration 0051).
+  // Some rows per member and due date of the charges still to collect (migrations 0051, 0052).
   "deuda_socio",
+  // Some rows per member and payer that owe, read in order by an index (migration 0052).
+  "deuda_grupo",
   "producto",
   "producto_precio",
   "remesa",
@@ -99,18 +101,8 @@ const TOPE_BLOQUES = 1000;
  * a piece of the statement's text, and its own cap. Anything else over `TOPE_BLOQUES` fails.
  */
 const ADMITIDOS_BLOQUES: { llamada: string; texto: string; tope: number; porque: string }[] = [
-  {
-    llamada: "/api/socios?tipo=",
-    texto: 'exists (select 1 as "uno" from "pago"',
-    tope: 6000,
-    porque:
-      "The total of «con deuda» counts, for every member of the type, whether one of their charges " +
-      "is still to collect (pending or returned), by `pago_socio_idx`: every charge of every member " +
-      "without debt (3,476 blocks here; 20,264 at 12,000 × 10, with a sequential scan of `pago`). " +
-      "The page itself is flat. `deuda_socio` (migration 0051) keeps the pending ones only; the " +
-      "design that would flatten it, a per-member count of what is to collect kept like it, is in " +
-      "bench/README.md («conDeuda»).",
-  },
+  // None since «con deuda» counts from `deuda_grupo` (migration 0052); it read every charge of
+  // every member without debt by `pago_socio_idx` (3,476 blocks here, 20,264 at 12,000 × 10).
 ];
 
 type Sentencia = { texto: string; valores: unknown[]; llamada: string };

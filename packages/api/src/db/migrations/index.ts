@@ -49,6 +49,7 @@ import * as informesActosRecaudacion from "./2026-12-07-0048-informes-actos-reca
 import * as importarPorClaves from "./2026-12-07-0049-importar-por-claves.js";
 import * as resumenInicioJunta from "./2026-12-07-0050-resumen-inicio-junta.js";
 import * as deudaSocio from "./2026-12-07-0051-deuda-socio.js";
+import * as deudaGrupo from "./2026-12-07-0052-deuda-grupo.js";
 import * as actoOcupadasSinInterbloqueo from "./2026-12-07-0054-acto-ocupadas-sin-interbloqueo.js";
 
 // Static provider: works the same under tsx, vitest and a bundle.
@@ -103,5 +104,6 @@ export const migraciones: Record<string, Migration> = {
   "2026-12-07-0049-importar-por-claves": importarPorClaves,
   "2026-12-07-0050-resumen-inicio-junta": resumenInicioJunta,
   "2026-12-07-0051-deuda-socio": deudaSocio,
+  "2026-12-07-0052-deuda-grupo": deudaGrupo,
   "2026-12-07-0054-acto-ocupadas-sin-interbloqueo": actoOcupadasSinInterbloqueo,
 };

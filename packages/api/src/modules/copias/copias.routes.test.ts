@@ -202,7 +202,7 @@ function restaurar(
 
 /** Restores `copia` into `destino` (signed in with a fresh admin) and proves the data identical. */
 /**
- * What the reports Inscripciones, Recaudación (migration 0048) and Deudas (0051) read says what
+ * What the reports Inscripciones, Recaudación (migration 0048) and Deudas (0051, 0052) read says what
  * the enrolments and the charges say: each event's confirmed enrolments and guests, the charges per
  * year, product, month of the due date and state, and the outstanding ones per member, payer, year
  * and due date. Returns how many enrolments, charges and outstanding charges it checked.
@@ -232,20 +232,39 @@ async function cuadranLosResumenesDeInformes(db: Database) {
       count(*)::int AS num, sum(importe)::bigint AS importe
     FROM pago GROUP BY 1, 2, 3, 4 ORDER BY 1, 2 NULLS FIRST, 3, 4`.execute(db);
   expect(resumen.rows.map(clave)).toEqual(cargos.rows.map(clave));
-  // …and what the report Deudas reads (migration 0051): the outstanding charges per member,
-  // payer, year and due date.
-  const deuda = (f: Record<string, unknown>) =>
-    `${f.id_socio}/${f.id_pagador}/${f.anyo}/${f.fecha}: ${f.num} ${f.importe}`;
-  const deudas = await sql<Record<string, unknown>>`
-    SELECT id_socio, id_pagador, anyo, fecha_vencimiento::text AS fecha,
-      sum(num)::int AS num, sum(importe)::bigint AS importe
-    FROM deuda_socio GROUP BY 1, 2, 3, 4 HAVING sum(num) <> 0 OR sum(importe) <> 0
-    ORDER BY 1, 2, 3, 4`.execute(db);
-  const pendientes = await sql<Record<string, unknown>>`
-    SELECT id_socio, id_pagador, anyo, fecha_vencimiento::text AS fecha,
-      count(*)::int AS num, sum(importe)::bigint AS importe
-    FROM pago WHERE estado = 'pendiente' GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`.execute(db);
+  // …and what the report Deudas reads (migrations 0051 and 0052): the charges still to collect
+  // (pendiente or devuelto) per member, payer, year and due date, per member and payer (per
+  // year and for every year, `anyo = 0`) and per due date.
+  const deuda = (f: Record<string, unknown>) => JSON.stringify(f);
+  const sumaResumen = (tabla: string, claves: string, importe = "importe") =>
+    sql<Record<string, unknown>>`
+    SELECT ${sql.raw(claves)}, sum(num)::int AS num, sum(${sql.raw(importe)})::bigint AS importe,
+      sum(devuelto)::bigint AS devuelto
+    FROM ${sql.table(tabla)} GROUP BY ${sql.raw(claves)}
+    HAVING sum(num) <> 0 OR sum(${sql.raw(importe)}) <> 0 OR sum(devuelto) <> 0
+    ORDER BY ${sql.raw(claves)}`.execute(db);
+  const porCobrar = (claves: string) =>
+    sql<Record<string, unknown>>`
+    SELECT ${sql.raw(claves)}, count(*)::int AS num, sum(importe)::bigint AS importe,
+      coalesce(sum(importe) FILTER (WHERE estado = 'devuelto'), 0)::bigint AS devuelto
+    FROM pago WHERE estado IN ('pendiente', 'devuelto')
+    GROUP BY ${sql.raw(claves)} ORDER BY ${sql.raw(claves)}`.execute(db);
+  const deudas = await sumaResumen("deuda_socio", "id_socio, id_pagador, anyo, fecha_vencimiento");
+  const pendientes = await porCobrar("id_socio, id_pagador, anyo, fecha_vencimiento");
   expect(deudas.rows.map(deuda)).toEqual(pendientes.rows.map(deuda));
+  expect((await sumaResumen("deuda_vencimiento", "anyo, fecha_vencimiento")).rows).toEqual(
+    (await porCobrar("anyo, fecha_vencimiento")).rows,
+  );
+  const grupos = await sumaResumen("deuda_grupo", "por_pagador, anyo, id_grupo", "total");
+  const esperados = await sql<Record<string, unknown>>`
+    SELECT g.por_pagador, g.anyo, g.id_grupo, count(*)::int AS num,
+      sum(p.importe)::bigint AS importe,
+      coalesce(sum(p.importe) FILTER (WHERE p.estado = 'devuelto'), 0)::bigint AS devuelto
+    FROM pago p CROSS JOIN LATERAL (VALUES (false, p.anyo, p.id_socio), (false, 0, p.id_socio),
+      (true, p.anyo, p.id_pagador), (true, 0, p.id_pagador)) g (por_pagador, anyo, id_grupo)
+    WHERE p.estado IN ('pendiente', 'devuelto')
+    GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`.execute(db);
+  expect(grupos.rows.map(deuda)).toEqual(esperados.rows.map(deuda));
   return {
     inscritos: actos.rows.reduce((t, a) => t + a.cuenta, 0),
     cargos: cargos.rows.reduce((t, f) => t + Number(f.num), 0),

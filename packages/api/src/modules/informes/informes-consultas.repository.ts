@@ -58,6 +58,12 @@ const columnasSocioSql = (hoy: string): Record<ColumnaListadoSocios, RawBuilder<
   fechaBaja: sql`s.fecha_baja::text`,
 });
 
+/**
+ * Groups of the report Deudas with rows not yet folded past which a page is numbered from
+ * `deuda_socio` as a whole rather than merged into the folded order (migration 0052).
+ */
+const MUCHOS_GRUPOS_CAMBIADOS = 500;
+
 /** SQL of every report of `GET /api/informes/:id` (the dashboard's figures are in InformesRepository). */
 export class InformesConsultasRepository {
   constructor(private readonly db: Database) {}
@@ -199,63 +205,169 @@ export class InformesConsultasRepository {
   }
 
   /**
-   * What each member (or payer) owes, by days past due. From `deuda_socio` (migration 0051): the
-   * outstanding charges per (member, payer, year, due date), not the charges; a key whose rows add
-   * up to no charge is no row. The groups' figures are summed first; a page then numbers them by
-   * `socio_orden_apellidos_idx` (narrow) and reads only its own rows of `socio`.
+   * What each member (or payer) owes, by days past due: the charges still to collect, `pendiente`
+   * or `devuelto` (`ESTADOS_POR_COBRAR`), with the returned part apart (`devuelto`, within
+   * `total`). From `deuda_socio` (migrations 0051 and 0052): those charges per (member, payer,
+   * year, due date), not the charges; a key whose rows add up to no charge is no row.
+   *
+   * A page and the totals read less (migration 0052): the groups in the report's order from
+   * `deuda_grupo` (folded rows by `deuda_grupo_orden_idx`, and the groups with rows not yet folded
+   * summed apart and merged in), then only the page's keys of `deuda_socio`; the totals from the
+   * groups' rows and `deuda_vencimiento` (per due date). Grouped by payer and filtered by the
+   * debtor's type, whose figures no summary keeps, both sum `deuda_socio` as the whole report does.
    */
   deudas(f: InformeQuery, hoy: string): Consulta {
-    const grupo = f.agrupar === "pagador" ? sql`p.id_pagador` : sql`p.id_socio`;
+    const porPagador = f.agrupar === "pagador";
+    const grupo = porPagador ? sql`p.id_pagador` : sql`p.id_socio`;
+    const columnaGrupo = porPagador ? sql`id_pagador` : sql`id_socio`;
     const dias = sql`(${hoy}::date - p.fecha_vencimiento)`;
-    const pendientes = sql`select k.* from (
+    const anyo = typeof f.anyo === "number" ? f.anyo : undefined;
+    const delAnyo = anyo !== undefined ? sql`and anyo = ${anyo}` : sql``;
+    /**
+     * The keys still owed (of the groups in `de`, if given: their folded rows and the rest, each
+     * by its partial index).
+     */
+    const pendientes = (de?: RawBuilder<unknown>) => sql`select k.* from (
         select id_socio, id_pagador, anyo, fecha_vencimiento,
-          sum(num) as num, sum(importe) as importe
-        from deuda_socio
-        ${typeof f.anyo === "number" ? sql`where anyo = ${f.anyo}` : sql``}
+          sum(num) as num, sum(importe) as importe, sum(devuelto) as devuelto
+        from ${
+          de
+            ? sql`(select * from deuda_socio where fija and ${columnaGrupo} in (${de}) ${delAnyo}
+                union all
+                select * from deuda_socio where not fija and ${columnaGrupo} in (${de}) ${delAnyo}
+              ) deuda_socio`
+            : sql`deuda_socio where true ${delAnyo}`
+        }
         group by id_socio, id_pagador, anyo, fecha_vencimiento
         having sum(num) <> 0
       ) k
       ${f.tipo !== undefined ? sql`join socio d on d.id = k.id_socio where d.id_tipo_socio = ${f.tipo}` : sql``}`;
-    const grupos = sql`select ${grupo} as grupo,
+    const grupos = (de?: RawBuilder<unknown>) => sql`select ${grupo} as grupo,
         count(distinct p.id_socio)::int as "numSocios",
         sum(p.num)::int as cargos,
         coalesce(sum(p.importe) filter (where ${dias} <= 0), 0)::bigint as "noVencido",
         coalesce(sum(p.importe) filter (where ${dias} between 1 and 30), 0)::bigint as d30,
         coalesce(sum(p.importe) filter (where ${dias} between 31 and 90), 0)::bigint as d90,
         coalesce(sum(p.importe) filter (where ${dias} > 90), 0)::bigint as mas90,
-        sum(p.importe)::bigint as total
-      from (${pendientes}) p
+        sum(p.importe)::bigint as total,
+        sum(p.devuelto)::bigint as devuelto
+      from (${pendientes(de)}) p
       group by ${grupo}`;
     const columnas = (a: string) =>
       sql`g.matricula, ${nombreSocio("g")} as socio, t.nombre as tipo, ${sql.join(
-        ["numSocios", "cargos", "noVencido", "d30", "d90", "mas90", "total"].map((c) =>
+        ["numSocios", "cargos", "noVencido", "d30", "d90", "mas90", "total", "devuelto"].map((c) =>
           sql.ref(`${a}.${c}`),
         ),
       )}`;
     const orden = (o: string) =>
       sql`row_number() over (order by a.total desc, ${sql.ref(`${o}.orden_apellidos`)}, ${sql.ref(`${o}.id`)})`;
-    return {
-      sumar: ["cargos", "noVencido", "d30", "d90", "mas90", "total"],
-      sql: sql`select ${columnas("a")}, ${orden("g")} as _orden
-        from (${grupos}) a
+    const sumar = ["cargos", "noVencido", "d30", "d90", "mas90", "total", "devuelto"];
+    const todo = sql`select ${columnas("a")}, ${orden("g")} as _orden
+        from (${grupos()}) a
         join socio g on g.id = a.grupo
-        left join tipo_socio t on t.id = g.id_tipo_socio`,
-      pagina: (limite, desplazamiento) => sql`select ${columnas("r")}, r._orden
+        left join tipo_socio t on t.id = g.id_tipo_socio`;
+    const totalesDeTodo = sql`select count(*)::int as "_total",
+          ${sql.join(sumar.map((c) => sql`coalesce(sum(${sql.ref(`a.${c}`)}), 0)::bigint as ${sql.ref(c)}`))}
+        from (${grupos()}) a`;
+    const paginaDeTodo = (limite: number, desplazamiento: number) => sql`select ${columnas("r")},
+        r._orden
+      from (
+        select a.*, ${orden("o")} as _orden
+        from (${grupos()}) a join socio o on o.id = a.grupo
+        order by _orden limit ${limite} offset ${desplazamiento}
+      ) r
+      join socio g on g.id = r.grupo
+      left join tipo_socio t on t.id = g.id_tipo_socio`;
+    if (porPagador && f.tipo !== undefined)
+      return { sumar, sql: todo, pagina: paginaDeTodo, totales: totalesDeTodo };
+
+    // From `deuda_grupo`: the groups with rows not yet folded, and each group's figures.
+    const clave = sql`por_pagador = ${porPagador} and anyo = ${anyo ?? 0}`;
+    const cambiados = sql`select distinct id_grupo from deuda_grupo where ${clave} and not fija`;
+    // Each changed group summed by its key: the folded row and the rest, each by its index.
+    const sumados = sql`select c.id_grupo, s.num, s.total, s.devuelto
+      from cambiados c cross join lateral (
+        select sum(num)::int as num, sum(total)::bigint as total, sum(devuelto)::bigint as devuelto
         from (
-          select a.*, ${orden("o")} as _orden
-          from (${grupos}) a join socio o on o.id = a.grupo
+          select num, total, devuelto from deuda_grupo
+          where ${clave} and fija and id_grupo = c.id_grupo
+          union all
+          select num, total, devuelto from deuda_grupo
+          where ${clave} and not fija and id_grupo = c.id_grupo
+        ) u
+      ) s
+      where s.num <> 0`;
+    const fijos = sql`select id_grupo, num, total, devuelto from deuda_grupo
+      where ${clave} and fija and num <> 0 and id_grupo not in (select id_grupo from cambiados)`;
+    const deTipo = f.tipo !== undefined ? sql`and o.id_tipo_socio = ${f.tipo}` : sql``;
+    return {
+      sumar,
+      sql: todo,
+      // The first `desplazamiento + limite` folded groups in order (the index gives the totals in
+      // order; an incremental sort settles the ties by name), and every changed group: the page
+      // is in them.
+      //
+      // After a write of many charges (an emission, a remittance collected) and before the hourly
+      // fold, thousands of groups may have rows not yet folded: past `MUCHOS_GRUPOS_CAMBIADOS`
+      // the page is numbered from `deuda_socio` as a whole (what 0051 did), never worse than that.
+      pagina: (limite, desplazamiento) => sql`with cambiados as materialized (${cambiados}),
+        muchos as materialized (
+          select count(*) > ${MUCHOS_GRUPOS_CAMBIADOS} as si from cambiados
+        ),
+        candidatos as (
+          (select f.id_grupo as grupo, f.total, o.orden_apellidos, o.id
+            from (${fijos}) f join socio o on o.id = f.id_grupo
+            where true ${deTipo}
+            order by f.total desc, o.orden_apellidos, o.id
+            limit ${limite + desplazamiento})
+          union all
+          select c.id_grupo, c.total, o.orden_apellidos, o.id
+          from (${sumados}) c join socio o on o.id = c.id_grupo
+          where true ${deTipo}
+        ),
+        pagina as (
+          select grupo, row_number() over (order by total desc, orden_apellidos, id) as _orden
+          from candidatos
           order by _orden limit ${limite} offset ${desplazamiento}
-        ) r
+        )
+        select ${columnas("a")}, r._orden
+        from pagina r
+        join (${grupos(sql`select grupo from pagina`)}) a on a.grupo = r.grupo
         join socio g on g.id = r.grupo
-        left join tipo_socio t on t.id = g.id_tipo_socio`,
-      totales: sql`select count(*)::int as "_total",
-          coalesce(sum(a.cargos), 0)::bigint as cargos,
-          coalesce(sum(a."noVencido"), 0)::bigint as "noVencido",
-          coalesce(sum(a.d30), 0)::bigint as d30,
-          coalesce(sum(a.d90), 0)::bigint as d90,
-          coalesce(sum(a.mas90), 0)::bigint as mas90,
-          coalesce(sum(a.total), 0)::bigint as total
-        from (${grupos}) a`,
+        left join tipo_socio t on t.id = g.id_tipo_socio
+        where not (select si from muchos)
+        union all
+        select * from (${paginaDeTodo(limite, desplazamiento)}) todo
+        where (select si from muchos)`,
+      totales:
+        f.tipo !== undefined
+          ? totalesDeTodo
+          : // How many groups, from their rows (only the key and `num`: the narrow unique
+            // index); every sum, from the due dates'.
+            sql`with cambiados as materialized (${cambiados}),
+            v as (
+              select (${hoy}::date - fecha_vencimiento) as dias, sum(num)::bigint as num,
+                sum(importe)::bigint as importe, sum(devuelto)::bigint as devuelto
+              from deuda_vencimiento
+              ${anyo !== undefined ? sql`where anyo = ${anyo}` : sql``}
+              group by fecha_vencimiento
+            )
+            select
+              case when (select count(*) from cambiados) > ${MUCHOS_GRUPOS_CAMBIADOS}
+                then (select count(*) from (${grupos()}) a)::int
+                else (select count(*) from deuda_grupo
+                    where ${clave} and fija and num <> 0
+                      and id_grupo not in (select id_grupo from cambiados))::int
+                  + (select count(*) from (${sumados}) c)::int
+              end as "_total",
+              coalesce(sum(num), 0)::bigint as cargos,
+              coalesce(sum(importe) filter (where dias <= 0), 0)::bigint as "noVencido",
+              coalesce(sum(importe) filter (where dias between 1 and 30), 0)::bigint as d30,
+              coalesce(sum(importe) filter (where dias between 31 and 90), 0)::bigint as d90,
+              coalesce(sum(importe) filter (where dias > 90), 0)::bigint as mas90,
+              coalesce(sum(importe), 0)::bigint as total,
+              coalesce(sum(devuelto), 0)::bigint as devuelto
+            from v`,
     };
   }
 

@@ -356,24 +356,48 @@ describe("GET /api/informes/:id: los totales son la suma de las filas", () => {
 });
 
 describe("informe de deudas", () => {
-  it("reparte lo pendiente por días vencidos, en céntimos exactos", async () => {
+  it("reparte lo que se debe por días vencidos, en céntimos exactos", async () => {
     const inf = await informe("deudas");
     expect(inf.totales).toMatchObject({
-      cargos: 5,
-      noVencido: 62.3, // 40,07 + 22,23 (plazo de ramell)
+      cargos: 6,
+      noVencido: 122.41, // 40,07 + 22,23 (plazo de ramell) + 60,11 (devuelto)
       d30: 10.01,
       d90: 20.03,
       mas90: 30.05,
-      total: 122.39,
+      total: 182.5,
+      devuelto: 60.11,
     });
     const ana = inf.filas.find((f) => f.socio === "Informe, Ana");
-    expect(ana).toMatchObject({ cargos: 3, noVencido: 62.3, d30: 10.01, total: 72.31 });
+    expect(ana).toMatchObject({
+      cargos: 3,
+      noVencido: 62.3,
+      d30: 10.01,
+      total: 72.31,
+      devuelto: 0,
+    });
   });
 
-  it("coincide con el panel: pendiente y vencida", async () => {
+  it("cuenta lo devuelto por el banco: es deuda, dentro del total y en su columna", async () => {
+    const inf = await informe("deudas");
+    expect(inf.columnas.find((c) => c.clave === "devuelto")?.titulo).toBe("Devuelto");
+    // Carles owes the charge the bank returned besides his outstanding one (the cancelled one
+    // is no debt).
+    const carles = inf.filas.find((f) => f.socio === 'Informe, =HYPERLINK("x")');
+    expect(carles).toMatchObject({
+      cargos: 2,
+      noVencido: 60.11,
+      d90: 20.03,
+      total: 80.14,
+      devuelto: 60.11,
+    });
+  });
+
+  it("coincide con el panel: pendiente más devuelto, y vencida", async () => {
     const inf = await informe("deudas");
     const { deuda } = (await pedir("/api/informes/resumen")).json();
-    expect(totalDe(inf, "total")).toBe(aCentimos(deuda.pendiente));
+    expect(totalDe(inf, "total")).toBe(aCentimos(deuda.pendiente) + aCentimos(deuda.devuelto));
+    expect(totalDe(inf, "devuelto")).toBe(aCentimos(deuda.devuelto));
+    // The panel's «vencida» is of the outstanding charges; the returned one is not yet due.
     expect(totalDe(inf, "d30") + totalDe(inf, "d90") + totalDe(inf, "mas90")).toBe(
       aCentimos(deuda.vencida),
     );
@@ -388,12 +412,13 @@ describe("informe de deudas", () => {
     const porPagador = await informe("deudas", "agrupar=pagador");
     const ana = porPagador.filas.find((f) => f.socio === "Informe, Ana");
     expect(ana).toMatchObject({ numSocios: 2, cargos: 4, total: 102.36 });
-    expect(porPagador.totales?.total).toBe(122.39);
+    expect(porPagador.totales?.total).toBe(182.5);
+    expect(porPagador.totales?.devuelto).toBe(60.11);
   });
 
   it("da el gráfico por tramos con los mismos importes", async () => {
     const inf = await informe("deudas");
-    expect(inf.grafico?.datos.map((d) => d.importe)).toEqual([62.3, 10.01, 20.03, 30.05]);
+    expect(inf.grafico?.datos.map((d) => d.importe)).toEqual([122.41, 10.01, 20.03, 30.05]);
   });
 
   it("pagina en el servidor sin cambiar los totales", async () => {
@@ -401,7 +426,7 @@ describe("informe de deudas", () => {
     const pagina: Informe = res.json();
     expect(pagina.filas).toHaveLength(1);
     expect(pagina.total).toBe(3);
-    expect(pagina.totales?.total).toBe(122.39);
+    expect(pagina.totales?.total).toBe(182.5);
   });
 });
 
@@ -601,7 +626,9 @@ describe("GET /api/informes/:id?formato=…", () => {
     expect(hoja.getRow(6).getCell(9).value).toBe("Total");
     const ultima = hoja.getRow(hoja.rowCount);
     expect(ultima.getCell(1).value).toBe("Total");
-    expect(ultima.getCell(9).value).toBe(122.39);
+    expect(ultima.getCell(9).value).toBe(182.5);
+    expect(hoja.getRow(6).getCell(10).value).toBe("Devuelto");
+    expect(ultima.getCell(10).value).toBe(60.11);
     expect(hoja.getColumn(9).numFmt).toContain("#,##0.00");
     expect(typeof hoja.getRow(7).getCell(9).value).toBe("number");
 
@@ -626,7 +653,8 @@ describe("GET /api/informes/:id?formato=…", () => {
     expect(data[cabecera]).toContain("Vencido 1–30 días");
     // The whole report (a file is not paged), plus the totals line.
     expect(data.length - cabecera - 1).toBe(4);
-    expect(data.at(-1)?.at(-1)).toBe("122,39");
+    expect(data[cabecera]?.at(-1)).toBe("Devuelto");
+    expect(data.at(-1)?.slice(-2)).toEqual(["182,50", "60,11"]);
 
     const listado = await pedir("/api/informes/socios?formato=csv&columnas=nombre,apellidos");
     const filas = Papa.parse<string[]>(listado.rawPayload.toString("utf8").slice(1), {

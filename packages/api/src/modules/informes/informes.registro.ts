@@ -99,7 +99,7 @@ function periodoCumpleanyos(q: InformeQuery, { hoy, anyo }: Contexto): [string, 
   return [q.desde ?? hoy, q.hasta ?? q.desde ?? hoy];
 }
 
-const TRAMOS = "cargos noVencido d30 d90 mas90 total";
+const TRAMOS = "cargos noVencido d30 d90 mas90 total devuelto";
 const RECAUDACION = "cargos emitido cobrado pendiente devuelto anulado";
 
 const VISTAS_ESTADISTICAS = {
@@ -235,7 +235,8 @@ export const INFORMES: readonly DefinicionInforme[] = [
     id: "deudas",
     grupo: "Económicos",
     titulo: "Deudas pendientes",
-    descripcion: "Lo que se debe por socio o por pagador, según los días vencidos.",
+    descripcion:
+      "Lo que se debe (pendiente o devuelto por el banco) por socio o por pagador, según los días vencidos.",
     filtros: [
       opciones("agrupar", "Agrupar por", [
         ["socio", "Socio"],

@@ -1,7 +1,6 @@
 import {
   aCentimos,
   aEuros,
-  ESTADOS_POR_COBRAR,
   type FiltrosSocios,
   fechaLimiteEdad,
   hoyIso,
@@ -320,14 +319,15 @@ export function condicionesSocios(
     y.push(eb("socio.fecha_nacimiento", ">", fechaLimiteEdad(hoy, filtros.edadMax + 1)));
   }
   if (filtros.conDeuda !== undefined) {
-    // A charge of the member's own still to collect, found by `pago_socio_idx`.
-    const deuda = eb.exists(
-      eb
-        .selectFrom("pago")
-        .select(sql<number>`1`.as("uno"))
-        .whereRef("pago.id_socio", "=", "socio.id")
-        .where("pago.estado", "in", [...ESTADOS_POR_COBRAR]),
-    );
+    // A charge of the member's own still to collect (`ESTADOS_POR_COBRAR`): the members whose
+    // rows of `deuda_grupo` (migration 0052, by member for every year; the folded ones and the
+    // rest, each by its index) count some, read once (a hashed subplan) instead of each
+    // member's charges.
+    const deuda = sql<boolean>`socio.id in (select id_grupo from (
+        select id_grupo, num from deuda_grupo where por_pagador = false and anyo = 0 and fija
+        union all
+        select id_grupo, num from deuda_grupo where por_pagador = false and anyo = 0 and not fija
+      ) g group by id_grupo having sum(num) <> 0)`;
     y.push(filtros.conDeuda ? deuda : eb.not(deuda));
   }
   if (filtros.grupo !== undefined) y.push(enGrupos("socio.id", [filtros.grupo]));
