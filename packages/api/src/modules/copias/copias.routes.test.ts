@@ -550,7 +550,27 @@ describe("copia de seguridad y restauración", () => {
         },
         /rechazado los datos/,
       ],
+      // The backup's foreign keys are checked once its rows are in (issue 51), not row by row:
+      // a row pointing nowhere is refused as before, a self reference too.
+      [
+        "una copia con un cargo de un socio que no está",
+        () => cambiarPrimeraFila(lineas(), "pago", { id_socio: 999_999 }),
+        /rechazado los datos/,
+      ],
+      [
+        "una copia con un socio cuyo pagador no está (una autorreferencia)",
+        () => cambiarPrimeraFila(lineas(), "socio", { id_pagador: 999_999 }),
+        /rechazado los datos/,
+      ],
     ];
+    /** The file with the first row of `tabla` changed by `cambios`. */
+    function cambiarPrimeraFila(l: string[], tabla: string, cambios: Record<string, unknown>) {
+      const i = l.findIndex((x) => x.startsWith(`{"tipo":"tabla","nombre":"${tabla}"`));
+      expect(JSON.parse(l[i]).filas).toBeGreaterThan(0);
+      const { f } = JSON.parse(l[i + 1]);
+      l[i + 1] = JSON.stringify({ f: { ...f, ...cambios } });
+      return rehacer(l);
+    }
 
     it.each(casos)("rechaza %s", async (_caso, hacer, mensaje) => {
       const res = await restaurar(desdeEntorno(destino), destino.tokens.administrador, hacer());
