@@ -5,7 +5,7 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { type KyselyPlugin, RawNode, sql } from "kysely";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../../app.js";
 import { asegurarAsociacion } from "../../bootstrap/bootstrap.js";
 import { leerConfig } from "../../config.js";
@@ -449,7 +449,14 @@ describe("copia de seguridad y restauración", () => {
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      await restaurarYComparar(origen, destino, copia);
+      const sinComprobar = vi.spyOn(CopiasRepository.prototype, "sinComprobacionesDeClavesAjenas");
+      try {
+        await restaurarYComparar(origen, destino, copia);
+        // As a superuser (PGlite, and the PostgreSQL of the tests): the way without per-row checks.
+        expect(await sinComprobar.mock.results[0]?.value).toBe(true);
+      } finally {
+        sinComprobar.mockRestore();
+      }
       // The counters and summaries came with the backup's rows, triggers quiet: still exact.
       const comprobados = await cuadranLosResumenesDeInformes(destino.db);
       expect(comprobados.inscritos).toBeGreaterThan(0);
@@ -465,6 +472,28 @@ describe("copia de seguridad y restauración", () => {
           "El trabajo se ha cancelado porque se han restaurado los datos de una copia. Vuelve a lanzarlo si hace falta.",
       });
     });
+  }, 120_000);
+
+  it("con un usuario de la base de datos que no es superusuario (claves ajenas comprobadas fila a fila) deja los mismos datos", async () => {
+    // The other restores here run as a superuser, without the per-row checks of the foreign keys
+    // when emptying and filling the app's tables: this one goes the way of a role that may not.
+    const sin = vi
+      .spyOn(CopiasRepository.prototype, "sinComprobacionesDeClavesAjenas")
+      .mockResolvedValue(false);
+    const con = vi.spyOn(CopiasRepository.prototype, "conComprobacionesDeClavesAjenas");
+    try {
+      await enUnaInstalacionNueva("copia-sin-superusuario", async (destino) => {
+        await restaurarYComparar(origen, destino, copia);
+        const comprobados = await cuadranLosResumenesDeInformes(destino.db);
+        expect(comprobados.cargos).toBeGreaterThan(0);
+        expect((await cuadranLosResumenesDelInicio(destino.db)).socios).toBeGreaterThan(0);
+      });
+      expect(sin).toHaveBeenCalledTimes(1);
+      expect(con).not.toHaveBeenCalled();
+    } finally {
+      sin.mockRestore();
+      con.mockRestore();
+    }
   }, 120_000);
 
   describe("archivos que no valen: 400 en español y nada cambia", () => {
