@@ -274,9 +274,10 @@ export class CopiasRepository {
    * has the same tables, keys and rows (`rehacerComprobaciones`), every table but the kept jobs
    * (`trabajo`, without foreign keys) is emptied, and unique and check constraints are still
    * enforced. Row by row, each deleted parent looked for its children and each copied row for its
-   * parents, in indexes still holding the deleted rows of this same transaction: the part of a
-   * restore that grew faster than its rows (issue 51). False, and nothing changed, for a role that
-   * may not (a PostgreSQL of its own whose user is not a superuser): the checks run as before.
+   * parents, in indexes still holding the deleted rows of this same transaction: half the database
+   * CPU of emptying and filling the app's tables (issue 51, bench/README.md). False, and nothing
+   * changed, for a role that may not (a PostgreSQL of its own whose user is not a superuser): the
+   * checks run as before.
    */
   async sinComprobacionesDeClavesAjenas(): Promise<boolean> {
     const { rows } = await sql<{ su: string }>`
@@ -309,10 +310,10 @@ export class CopiasRepository {
    * Drops the foreign keys and the plain (neither unique nor a constraint's) indexes of the tables
    * of the current schema, the backup's, before its rows are loaded, and answers how to make them
    * again (`rehacerComprobaciones`), as pg_restore does: checked row by row, a foreign key is a
-   * query per row and an index an insertion per row into a tree that, at 12,000 members with ten
-   * years (2.5 million rows), no longer fits in the buffers; made at the end, one join per key and
-   * one sort per index (issue 51). The app's tables keep theirs: the rows are checked again when
-   * they go there, and readers go on with the data of before until the commit.
+   * query per row (seven on `pago`) and an index an insertion per row (ten on `pago`); made at the
+   * end, one check of every row per key and one sort per index: the load costs a third of what it
+   * did (issue 51, bench/README.md). The app's tables keep theirs: readers go on with the data of
+   * before until the commit.
    */
   async aplazarComprobaciones(): Promise<ComprobacionAplazada[]> {
     const { rows: claves } = await sql<{ tabla: string; nombre: string; definicion: string }>`
