@@ -291,6 +291,61 @@ export class CopiasRepository {
     await sql`SET LOCAL session_replication_role = origin`.execute(this.db);
   }
 
+  /**
+   * Checks every foreign key of the current schema (the backup's, loaded without the per-row
+   * checks) on all its rows at once, as `ALTER TABLE … ADD FOREIGN KEY` validates one: a row whose
+   * columns are all set (MATCH SIMPLE; with MATCH FULL, any set) and whose parent is not there
+   * fails with 23503, as its insert failed before. A query per key, no DDL: no lock beyond the
+   * tables' own (the embedded PostgreSQL's lock table is small, `max_locks_per_transaction`).
+   */
+  async comprobarClavesAjenas(): Promise<void> {
+    const { rows } = await sql<{
+      nombre: string;
+      hija: string;
+      madre: string;
+      completa: boolean;
+      columnas: string[];
+      referidas: string[];
+    }>`
+      SELECT k.conname AS nombre, h.relname AS hija, m.relname AS madre,
+        k.confmatchtype = 'f' AS completa,
+        ARRAY(SELECT a.attname::text FROM unnest(k.conkey) WITH ORDINALITY u(n, i)
+              JOIN pg_attribute a ON a.attrelid = k.conrelid AND a.attnum = u.n ORDER BY u.i) AS columnas,
+        ARRAY(SELECT a.attname::text FROM unnest(k.confkey) WITH ORDINALITY u(n, i)
+              JOIN pg_attribute a ON a.attrelid = k.confrelid AND a.attnum = u.n ORDER BY u.i) AS referidas
+      FROM pg_constraint k
+      JOIN pg_class h ON h.oid = k.conrelid
+      JOIN pg_class m ON m.oid = k.confrelid
+      WHERE k.contype = 'f' AND h.relnamespace = current_schema()::regnamespace
+      ORDER BY h.relname, k.conname`.execute(this.db);
+    for (const k of rows) {
+      const hija = (c: string) => sql`h.${sql.ref(c)}`;
+      const todas = sql.join(
+        k.columnas.map((c) => sql`${hija(c)} IS NOT NULL`),
+        sql` AND `,
+      );
+      const alguna = sql.join(
+        k.columnas.map((c) => sql`${hija(c)} IS NOT NULL`),
+        sql` OR `,
+      );
+      const casa = sql.join(
+        k.columnas.map((c, i) => sql`m.${sql.ref(k.referidas[i] ?? "")} = ${hija(c)}`),
+        sql` AND `,
+      );
+      const sinMadre = sql`NOT EXISTS (SELECT 1 FROM ${sql.table(k.madre)} m WHERE ${casa})`;
+      const mala = k.completa
+        ? sql`(${alguna}) AND (NOT (${todas}) OR ${sinMadre})`
+        : sql`${todas} AND ${sinMadre}`;
+      const { rows: malas } = await sql`
+        SELECT 1 FROM ${sql.table(k.hija)} h WHERE ${mala} LIMIT 1`.execute(this.db);
+      if (malas.length > 0)
+        throw Object.assign(
+          new Error(`una fila de ${k.hija} no encuentra la suya en ${k.madre} (${k.nombre})`),
+          { code: "23503" },
+        );
+    }
+  }
+
   async vaciar(tabla: string): Promise<void> {
     await sql`DELETE FROM ${sql.table(tabla)}`.execute(this.db);
   }

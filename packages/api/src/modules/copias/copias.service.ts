@@ -371,9 +371,16 @@ export class CopiasService {
         await repo.migrar(migraciones.copia);
         const deLaCopia = (await repo.tablas()).map((t) => t.nombre);
         await repo.disparadores(deLaCopia, false);
-        const aplazadas = await repo.aplazarComprobaciones();
+        // The foreign keys of the backup's schema are checked once its rows are in: as a
+        // superuser, loaded without their per-row checks and checked by a query per key; else
+        // dropped, with the plain indexes, and made again (more DDL, more locks).
+        const sinComprobar = await repo.sinComprobacionesDeClavesAjenas();
+        const aplazadas = sinComprobar ? [] : await repo.aplazarComprobaciones();
         await this.cargarFilas(repo, fichero);
-        await repo.rehacerComprobaciones(aplazadas);
+        if (sinComprobar) {
+          await repo.conComprobacionesDeClavesAjenas();
+          await repo.comprobarClavesAjenas();
+        } else await repo.rehacerComprobaciones(aplazadas);
         await repo.disparadores(deLaCopia, true);
         await repo.migrar(migraciones.faltan);
 
@@ -383,7 +390,7 @@ export class CopiasService {
           todas.map((t) => t.nombre),
           false,
         );
-        const sinComprobar = await repo.sinComprobacionesDeClavesAjenas();
+        if (sinComprobar) await repo.sinComprobacionesDeClavesAjenas();
         for (const tabla of [...todas].reverse()) {
           if (!CONSERVADAS_AL_RESTAURAR.has(tabla.nombre)) await repo.vaciar(tabla.nombre);
         }
