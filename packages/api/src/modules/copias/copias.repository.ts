@@ -266,8 +266,9 @@ export class CopiasRepository {
   }
 
   /**
-   * From here to `conComprobacionesDeClavesAjenas`, the rows the restore deletes from the app's
-   * tables and copies into them from the backup's schema do not run the per-row checks of their
+   * From here to `conComprobacionesDeClavesAjenas`, the rows the restore loads into the backup's
+   * schema (checked afterwards by `comprobarClavesAjenas`), and those it deletes from the app's
+   * tables and copies into them from the backup's schema, do not run the per-row checks of their
    * foreign keys (`session_replication_role = replica`, the setting logical replication applies
    * with; only a superuser may set it: PGlite and the embedded PostgreSQL are). Nothing is left
    * unchecked: every foreign key of this schema was checked whole on the backup's schema, which
@@ -362,13 +363,13 @@ export class CopiasRepository {
   }
 
   /**
-   * Drops the foreign keys and the plain (neither unique nor a constraint's) indexes of the tables
+   * For a role that may not load without the per-row checks (`sinComprobacionesDeClavesAjenas`):
+   * drops the foreign keys and the plain (neither unique nor a constraint's) indexes of the tables
    * of the current schema, the backup's, before its rows are loaded, and answers how to make them
    * again (`rehacerComprobaciones`), as pg_restore does: checked row by row, a foreign key is a
    * query per row (seven on `pago`) and an index an insertion per row (ten on `pago`); made at the
-   * end, one check of every row per key and one sort per index: the load costs a third of what it
-   * did (issue 51, bench/README.md). The app's tables keep theirs: readers go on with the data of
-   * before until the commit.
+   * end, one check of every row per key and one sort per index (issue 51). Not for the embedded
+   * PostgreSQL: the locks of that DDL, held to the commit, overflow its small lock table.
    */
   async aplazarComprobaciones(): Promise<ComprobacionAplazada[]> {
     const { rows: claves } = await sql<{ tabla: string; nombre: string; definicion: string }>`

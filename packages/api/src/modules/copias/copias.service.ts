@@ -577,11 +577,10 @@ export class CopiasService {
    * the same columns. Short-lived tables (EFIMERAS, some of which older versions copied) are
    * skipped, and those of older versions (EFIMERAS_DE_ANTES) are not asked for.
    *
-   * The schema's foreign keys and plain indexes are not there while the rows go in (`reemplazarDatos`,
-   * `aplazarComprobaciones`): a self reference (`socio.id_pagador`, `pago.id_pago_origen`) may
-   * point at a row further on, and goes in as it comes; all of them are checked once the tables
-   * are whole. Nothing of the file stays in memory beyond one batch, however big the filà (issue
-   * 51).
+   * The schema's foreign keys are not checked while the rows go in (`reemplazarDatos`): a self
+   * reference (`socio.id_pagador`, `pago.id_pago_origen`) may point at a row further on, and goes
+   * in as it comes; all of them are checked once the tables are whole. Nothing of the file stays
+   * in memory beyond one batch, however big the filà (issue 51).
    */
   private async cargarFilas(repo: CopiasRepository, fichero: string) {
     const tablas = (await repo.tablas()).filter(
