@@ -38,6 +38,8 @@ function faseDe(consulta) {
   if (/^UPDATE .* FROM .*restauracion_enlaces/i.test(c))
     return `enlaces: ${tabla(/UPDATE "?([\w.]+)"?/i)}`;
   if (/^to_jsonb|SELECT to_jsonb/.test(c)) return "lectura de la copia (descarga)";
+  if (/^SELECT 1 FROM "\w+" h WHERE .*NOT EXISTS/.test(c))
+    return `claves ajenas comprobadas: ${tabla(/FROM "?([\w.]+)"?/i)}`;
   if (/^ALTER TABLE .* ADD CONSTRAINT/i.test(c))
     return `claves ajenas rehechas: ${tabla(/ALTER TABLE "?([\w.]+)"?/i)}`;
   return `otra: ${c.slice(0, 60)}`;
