@@ -199,10 +199,9 @@ function msCpu(antes: Map<number, number>, despues: Map<number, number>): number
   return ticks * 10;
 }
 
-async function pssMb(servidor: ChildProcess): Promise<number> {
-  await new Promise((ok) => setTimeout(ok, 5000));
+function pssKb(pids: number[]): number {
   let kb = 0;
-  for (const p of arbol(servidor.pid ?? 0)) {
+  for (const p of pids) {
     try {
       kb += Number(
         /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${p}/smaps_rollup`, "utf8"))?.[1] ?? 0,
@@ -210,6 +209,38 @@ async function pssMb(servidor: ChildProcess): Promise<number> {
     } catch {
       // gone
     }
+  }
+  return kb;
+}
+
+/** The backends of the server's database on a PostgreSQL of ESCALA_BASES (pg_stat_activity). */
+function procesosDeLaBase(databaseUrl: string): number[] {
+  const salida = execFileSync(
+    "psql",
+    [
+      databaseUrl,
+      "-Atc",
+      "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
+    ],
+    { encoding: "utf8" },
+  );
+  return salida.split("\n").filter(Boolean).map(Number);
+}
+
+/**
+ * PSS (MB) of the server's tree (node and an embedded PostgreSQL) after 5 s; on a PostgreSQL of
+ * ESCALA_BASES, that of its database's backends too (their share of shared_buffers included),
+ * printed beside it: a server's memory is node plus its PostgreSQL.
+ */
+async function pssMb(servidor: ChildProcess, databaseUrl?: string): Promise<number> {
+  await new Promise((ok) => setTimeout(ok, 5000));
+  const kb = pssKb(arbol(servidor.pid ?? 0));
+  if (databaseUrl) {
+    const pids = procesosDeLaBase(databaseUrl);
+    const pg = pssKb(pids);
+    console.log(
+      `    (PSS: el árbol del servidor ${Math.round(kb / 1024)} MB; sus ${pids.length} procesos de PostgreSQL ${Math.round(pg / 1024)} MB; juntos ${Math.round((kb + pg) / 1024)} MB)`,
+    );
   }
   return Math.round(kb / 1024);
 }
@@ -334,7 +365,7 @@ async function medirTamanyo(t: (typeof TAMANYOS)[number]) {
     anotar(
       t.nombre,
       { grupo: "memoria", nombre: "PSS tras reiniciar", objetivo: 256, unidad: "MB" },
-      await pssMb(servidor),
+      await pssMb(servidor, databaseUrl),
     );
 
     const admin = (await real.entrarConCuentaDemo(PUERTO, "administrador")).token;
@@ -572,7 +603,7 @@ async function medirTamanyo(t: (typeof TAMANYOS)[number]) {
     anotar(
       t.nombre,
       { grupo: "memoria", nombre: "PSS tras los trabajos masivos", objetivo: 256, unidad: "MB" },
-      await pssMb(servidor),
+      await pssMb(servidor, databaseUrl),
     );
   } finally {
     await real.pararServidor(servidor);

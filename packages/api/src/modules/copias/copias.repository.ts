@@ -10,7 +10,7 @@ export type TablaCopia = {
   nombre: string;
   columnas: string[];
   clave: string[];
-  /** Columns with a foreign key to the same table (socio.id_pagador…): filled in a second pass. */
+  /** Columns with a foreign key to the same table (socio.id_pagador…). */
   autorreferencias: string[];
 };
 
@@ -62,10 +62,18 @@ const FILAS_POR_LECTURA = 1000;
  * (the lock), and gone at its commit or rollback.
  */
 const ESQUEMA_COPIA = "restauracion_copia";
-/** The side table of the self references of the table being loaded (`abrirEnlaces`). */
-const TABLA_ENLACES = "restauracion_enlaces";
-
 type Fk = { hija: string; madre: string; columnas: string[] };
+
+/**
+ * A foreign key or a plain index of the backup's schema, dropped while its rows are loaded and
+ * made again, with the same name and definition, once they are all in (`aplazarComprobaciones`).
+ */
+export type ComprobacionAplazada = {
+  tipo: "clave_ajena" | "indice";
+  tabla: string;
+  nombre: string;
+  definicion: string;
+};
 
 /**
  * Reads and replaces the whole database through the catalogue, the same SQL on PGlite and on
@@ -257,6 +265,88 @@ export class CopiasRepository {
     return fallarTrabajosEnCurso(this.db, error);
   }
 
+  /**
+   * From here to `conComprobacionesDeClavesAjenas`, the rows the restore loads into the backup's
+   * schema (checked afterwards by `comprobarClavesAjenas`), and those it deletes from the app's
+   * tables and copies into them from the backup's schema, do not run the per-row checks of their
+   * foreign keys (`session_replication_role = replica`, the setting logical replication applies
+   * with; only a superuser may set it: PGlite and the embedded PostgreSQL are). Nothing is left
+   * unchecked: every foreign key of this schema was checked whole on the backup's schema, which
+   * has the same tables, keys and rows (`rehacerComprobaciones`), every table but the kept jobs
+   * (`trabajo`, without foreign keys) is emptied, and unique and check constraints are still
+   * enforced. Row by row, each deleted parent looked for its children and each copied row for its
+   * parents, in indexes still holding the deleted rows of this same transaction: half the database
+   * CPU of emptying and filling the app's tables (issue 51, bench/README.md). False, and nothing
+   * changed, for a role that may not (a PostgreSQL of its own whose user is not a superuser): the
+   * checks run as before.
+   */
+  async sinComprobacionesDeClavesAjenas(): Promise<boolean> {
+    const { rows } = await sql<{ su: string }>`
+      SELECT current_setting('is_superuser') AS su`.execute(this.db);
+    if (rows[0]?.su !== "on") return false;
+    await sql`SET LOCAL session_replication_role = replica`.execute(this.db);
+    return true;
+  }
+
+  async conComprobacionesDeClavesAjenas(): Promise<void> {
+    await sql`SET LOCAL session_replication_role = origin`.execute(this.db);
+  }
+
+  /**
+   * Checks every foreign key of the current schema (the backup's, loaded without the per-row
+   * checks) on all its rows at once, as `ALTER TABLE … ADD FOREIGN KEY` validates one: a row whose
+   * columns are all set (MATCH SIMPLE; with MATCH FULL, any set) and whose parent is not there
+   * fails with 23503, as its insert failed before. A query per key, no DDL: no lock beyond the
+   * tables' own (the embedded PostgreSQL's lock table is small, `max_locks_per_transaction`).
+   */
+  async comprobarClavesAjenas(): Promise<void> {
+    const { rows } = await sql<{
+      nombre: string;
+      hija: string;
+      madre: string;
+      completa: boolean;
+      columnas: string[];
+      referidas: string[];
+    }>`
+      SELECT k.conname AS nombre, h.relname AS hija, m.relname AS madre,
+        k.confmatchtype = 'f' AS completa,
+        ARRAY(SELECT a.attname::text FROM unnest(k.conkey) WITH ORDINALITY u(n, i)
+              JOIN pg_attribute a ON a.attrelid = k.conrelid AND a.attnum = u.n ORDER BY u.i) AS columnas,
+        ARRAY(SELECT a.attname::text FROM unnest(k.confkey) WITH ORDINALITY u(n, i)
+              JOIN pg_attribute a ON a.attrelid = k.confrelid AND a.attnum = u.n ORDER BY u.i) AS referidas
+      FROM pg_constraint k
+      JOIN pg_class h ON h.oid = k.conrelid
+      JOIN pg_class m ON m.oid = k.confrelid
+      WHERE k.contype = 'f' AND h.relnamespace = current_schema()::regnamespace
+      ORDER BY h.relname, k.conname`.execute(this.db);
+    for (const k of rows) {
+      const hija = (c: string) => sql`h.${sql.ref(c)}`;
+      const todas = sql.join(
+        k.columnas.map((c) => sql`${hija(c)} IS NOT NULL`),
+        sql` AND `,
+      );
+      const alguna = sql.join(
+        k.columnas.map((c) => sql`${hija(c)} IS NOT NULL`),
+        sql` OR `,
+      );
+      const casa = sql.join(
+        k.columnas.map((c, i) => sql`m.${sql.ref(k.referidas[i] ?? "")} = ${hija(c)}`),
+        sql` AND `,
+      );
+      const sinMadre = sql`NOT EXISTS (SELECT 1 FROM ${sql.table(k.madre)} m WHERE ${casa})`;
+      const mala = k.completa
+        ? sql`(${alguna}) AND (NOT (${todas}) OR ${sinMadre})`
+        : sql`${todas} AND ${sinMadre}`;
+      const { rows: malas } = await sql`
+        SELECT 1 FROM ${sql.table(k.hija)} h WHERE ${mala} LIMIT 1`.execute(this.db);
+      if (malas.length > 0)
+        throw Object.assign(
+          new Error(`una fila de ${k.hija} no encuentra la suya en ${k.madre} (${k.nombre})`),
+          { code: "23503" },
+        );
+    }
+  }
+
   async vaciar(tabla: string): Promise<void> {
     await sql`DELETE FROM ${sql.table(tabla)}`.execute(this.db);
   }
@@ -273,44 +363,58 @@ export class CopiasRepository {
   }
 
   /**
-   * The side table of a restore's self references (`cargarFilas`): the primary key and the
-   * self-referencing columns of `tabla`, in the backup's schema (gone with it).
+   * For a role that may not load without the per-row checks (`sinComprobacionesDeClavesAjenas`):
+   * drops the foreign keys and the plain (neither unique nor a constraint's) indexes of the tables
+   * of the current schema, the backup's, before its rows are loaded, and answers how to make them
+   * again (`rehacerComprobaciones`), as pg_restore does: checked row by row, a foreign key is a
+   * query per row (seven on `pago`) and an index an insertion per row (ten on `pago`); made at the
+   * end, one check of every row per key and one sort per index (issue 51). Not for the embedded
+   * PostgreSQL: the locks of that DDL, held to the commit, overflow its small lock table.
    */
-  async abrirEnlaces(tabla: TablaCopia): Promise<void> {
-    const columnas = sql.join([...tabla.clave, ...tabla.autorreferencias].map((c) => sql.ref(c)));
-    await sql`DROP TABLE IF EXISTS ${sql.table(`${ESQUEMA_COPIA}.${TABLA_ENLACES}`)}`.execute(
-      this.db,
-    );
-    await sql`
-      CREATE TABLE ${sql.table(`${ESQUEMA_COPIA}.${TABLA_ENLACES}`)} AS
-      SELECT ${columnas} FROM ${sql.table(tabla.nombre)} WITH NO DATA`.execute(this.db);
+  async aplazarComprobaciones(): Promise<ComprobacionAplazada[]> {
+    const { rows: claves } = await sql<{ tabla: string; nombre: string; definicion: string }>`
+      SELECT h.relname AS tabla, k.conname AS nombre, pg_get_constraintdef(k.oid) AS definicion
+      FROM pg_constraint k JOIN pg_class h ON h.oid = k.conrelid
+      WHERE k.contype = 'f' AND h.relnamespace = current_schema()::regnamespace
+      ORDER BY h.relname, k.conname`.execute(this.db);
+    const { rows: indices } = await sql<{ tabla: string; nombre: string; definicion: string }>`
+      SELECT t.relname AS tabla, i.relname AS nombre, pg_get_indexdef(x.indexrelid) AS definicion
+      FROM pg_index x
+      JOIN pg_class i ON i.oid = x.indexrelid
+      JOIN pg_class t ON t.oid = x.indrelid
+      WHERE t.relnamespace = current_schema()::regnamespace
+        AND NOT x.indisunique AND NOT x.indisprimary
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = x.indexrelid
+                        AND k.conrelid = x.indrelid AND k.contype IN ('p', 'u', 'x'))
+      ORDER BY t.relname, i.relname`.execute(this.db);
+    const aplazadas: ComprobacionAplazada[] = [
+      ...claves.map((c) => ({ tipo: "clave_ajena" as const, ...c })),
+      ...indices.map((c) => ({ tipo: "indice" as const, ...c })),
+    ];
+    for (const c of aplazadas) {
+      if (c.tipo === "clave_ajena")
+        await sql`ALTER TABLE ${sql.table(c.tabla)} DROP CONSTRAINT ${sql.id(c.nombre)}`.execute(
+          this.db,
+        );
+      else await sql`DROP INDEX ${sql.id(c.nombre)}`.execute(this.db);
+    }
+    return aplazadas;
   }
 
-  /** Rows (JSON objects) whose self references are set once `tabla` is whole (`enlazar`). */
-  async anotarEnlaces(tabla: TablaCopia, filas: string[]): Promise<void> {
-    if (filas.length === 0) return;
-    const columnas = sql.join([...tabla.clave, ...tabla.autorreferencias].map((c) => sql.ref(c)));
-    await sql`
-      INSERT INTO ${sql.table(`${ESQUEMA_COPIA}.${TABLA_ENLACES}`)} (${columnas})
-      SELECT ${columnas} FROM jsonb_populate_recordset(NULL::${sql.table(tabla.nombre)}, ${`[${filas.join(",")}]`}::jsonb)`.execute(
-      this.db,
-    );
-  }
-
-  /** Sets the self references kept by `anotarEnlaces`, found by primary key, in one statement. */
-  async enlazar(tabla: TablaCopia): Promise<void> {
-    const enlaces = sql.table(`${ESQUEMA_COPIA}.${TABLA_ENLACES}`);
-    const asignaciones = sql.join(
-      tabla.autorreferencias.map((c) => sql`${sql.ref(c)} = x.${sql.ref(c)}`),
-    );
-    const condicion = sql.join(
-      tabla.clave.map((c) => sql`${sql.table(tabla.nombre)}.${sql.ref(c)} = x.${sql.ref(c)}`),
-      sql` AND `,
-    );
-    await sql`
-      UPDATE ${sql.table(tabla.nombre)} SET ${asignaciones}
-      FROM ${enlaces} x WHERE ${condicion}`.execute(this.db);
-    await sql`DROP TABLE ${enlaces}`.execute(this.db);
+  /**
+   * Makes again what `aplazarComprobaciones` dropped, the indexes first: each foreign key checks
+   * every loaded row at once (a row of the file pointing nowhere fails here, 23503, as it failed
+   * on its insert before), validated even if it was `NOT VALID` (an insert checks those too).
+   * Definitions from the catalogue of this same schema and search path.
+   */
+  async rehacerComprobaciones(aplazadas: ComprobacionAplazada[]): Promise<void> {
+    for (const c of aplazadas)
+      if (c.tipo === "indice") await sql.raw(c.definicion).execute(this.db);
+    for (const c of aplazadas)
+      if (c.tipo === "clave_ajena")
+        await sql`ALTER TABLE ${sql.table(c.tabla)} ADD CONSTRAINT ${sql.id(c.nombre)} ${sql.raw(c.definicion.replace(/ NOT VALID$/, ""))}`.execute(
+          this.db,
+        );
   }
 
   /**

@@ -5,7 +5,7 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { type KyselyPlugin, RawNode, sql } from "kysely";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../../app.js";
 import { asegurarAsociacion } from "../../bootstrap/bootstrap.js";
 import { leerConfig } from "../../config.js";
@@ -468,7 +468,14 @@ describe("copia de seguridad y restauración", () => {
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      await restaurarYComparar(origen, destino, copia);
+      const sinComprobar = vi.spyOn(CopiasRepository.prototype, "sinComprobacionesDeClavesAjenas");
+      try {
+        await restaurarYComparar(origen, destino, copia);
+        // As a superuser (PGlite, and the PostgreSQL of the tests): the way without per-row checks.
+        expect(await sinComprobar.mock.results[0]?.value).toBe(true);
+      } finally {
+        sinComprobar.mockRestore();
+      }
       // The counters and summaries came with the backup's rows, triggers quiet: still exact.
       const comprobados = await cuadranLosResumenesDeInformes(destino.db);
       expect(comprobados.inscritos).toBeGreaterThan(0);
@@ -484,6 +491,28 @@ describe("copia de seguridad y restauración", () => {
           "El trabajo se ha cancelado porque se han restaurado los datos de una copia. Vuelve a lanzarlo si hace falta.",
       });
     });
+  }, 120_000);
+
+  it("con un usuario de la base de datos que no es superusuario (claves ajenas comprobadas fila a fila) deja los mismos datos", async () => {
+    // The other restores here run as a superuser, without the per-row checks of the foreign keys
+    // when emptying and filling the app's tables: this one goes the way of a role that may not.
+    const sin = vi
+      .spyOn(CopiasRepository.prototype, "sinComprobacionesDeClavesAjenas")
+      .mockResolvedValue(false);
+    const con = vi.spyOn(CopiasRepository.prototype, "conComprobacionesDeClavesAjenas");
+    try {
+      await enUnaInstalacionNueva("copia-sin-superusuario", async (destino) => {
+        await restaurarYComparar(origen, destino, copia);
+        const comprobados = await cuadranLosResumenesDeInformes(destino.db);
+        expect(comprobados.cargos).toBeGreaterThan(0);
+        expect((await cuadranLosResumenesDelInicio(destino.db)).socios).toBeGreaterThan(0);
+      });
+      expect(sin).toHaveBeenCalledTimes(1);
+      expect(con).not.toHaveBeenCalled();
+    } finally {
+      sin.mockRestore();
+      con.mockRestore();
+    }
   }, 120_000);
 
   describe("archivos que no valen: 400 en español y nada cambia", () => {
@@ -569,7 +598,27 @@ describe("copia de seguridad y restauración", () => {
         },
         /rechazado los datos/,
       ],
+      // The backup's foreign keys are checked once its rows are in (issue 51), not row by row:
+      // a row pointing nowhere is refused as before, a self reference too.
+      [
+        "una copia con un cargo de un socio que no está",
+        () => cambiarPrimeraFila(lineas(), "pago", { id_socio: 999_999 }),
+        /rechazado los datos/,
+      ],
+      [
+        "una copia con un socio cuyo pagador no está (una autorreferencia)",
+        () => cambiarPrimeraFila(lineas(), "socio", { id_pagador: 999_999 }),
+        /rechazado los datos/,
+      ],
     ];
+    /** The file with the first row of `tabla` changed by `cambios`. */
+    function cambiarPrimeraFila(l: string[], tabla: string, cambios: Record<string, unknown>) {
+      const i = l.findIndex((x) => x.startsWith(`{"tipo":"tabla","nombre":"${tabla}"`));
+      expect(JSON.parse(l[i]).filas).toBeGreaterThan(0);
+      const { f } = JSON.parse(l[i + 1]);
+      l[i + 1] = JSON.stringify({ f: { ...f, ...cambios } });
+      return rehacer(l);
+    }
 
     it.each(casos)("rechaza %s", async (_caso, hacer, mensaje) => {
       const res = await restaurar(desdeEntorno(destino), destino.tokens.administrador, hacer());

@@ -371,7 +371,16 @@ export class CopiasService {
         await repo.migrar(migraciones.copia);
         const deLaCopia = (await repo.tablas()).map((t) => t.nombre);
         await repo.disparadores(deLaCopia, false);
+        // The foreign keys of the backup's schema are checked once its rows are in: as a
+        // superuser, loaded without their per-row checks and checked by a query per key; else
+        // dropped, with the plain indexes, and made again (more DDL, more locks).
+        const sinComprobar = await repo.sinComprobacionesDeClavesAjenas();
+        const aplazadas = sinComprobar ? [] : await repo.aplazarComprobaciones();
         await this.cargarFilas(repo, fichero);
+        if (sinComprobar) {
+          await repo.conComprobacionesDeClavesAjenas();
+          await repo.comprobarClavesAjenas();
+        } else await repo.rehacerComprobaciones(aplazadas);
         await repo.disparadores(deLaCopia, true);
         await repo.migrar(migraciones.faltan);
 
@@ -381,6 +390,7 @@ export class CopiasService {
           todas.map((t) => t.nombre),
           false,
         );
+        if (sinComprobar) await repo.sinComprobacionesDeClavesAjenas();
         for (const tabla of [...todas].reverse()) {
           if (!CONSERVADAS_AL_RESTAURAR.has(tabla.nombre)) await repo.vaciar(tabla.nombre);
         }
@@ -390,6 +400,7 @@ export class CopiasService {
         for (const tabla of todas) {
           if (!EFIMERAS.has(tabla.nombre)) await repo.pasarDesdeCopia(tabla);
         }
+        if (sinComprobar) await repo.conComprobacionesDeClavesAjenas();
         await repo.disparadores(
           todas.map((t) => t.nombre),
           true,
@@ -566,10 +577,10 @@ export class CopiasService {
    * the same columns. Short-lived tables (EFIMERAS, some of which older versions copied) are
    * skipped, and those of older versions (EFIMERAS_DE_ANTES) are not asked for.
    *
-   * Self references (`socio.id_pagador`, `pago.id_pago_origen`) may point at a row further on, so
-   * the rows go in without them and, of the rows that have one, the key and those columns go in
-   * the same batches into a side table in the copy's schema, which sets them once the table is
-   * whole. Nothing of the file stays in memory beyond one batch, however big the filà (issue 51).
+   * The schema's foreign keys are not checked while the rows go in (`reemplazarDatos`): a self
+   * reference (`socio.id_pagador`, `pago.id_pago_origen`) may point at a row further on, and goes
+   * in as it comes; all of them are checked once the tables are whole. Nothing of the file stays
+   * in memory beyond one batch, however big the filà (issue 51).
    */
   private async cargarFilas(repo: CopiasRepository, fichero: string) {
     const tablas = (await repo.tablas()).filter(
@@ -580,26 +591,20 @@ export class CopiasService {
     let tabla: TablaCopia | null = null;
     let columnas: string[] = [];
     let lote: string[] = [];
-    let paraEnlazar: string[] = [];
 
     const vaciarLote = async () => {
       if (tabla && lote.length > 0) await repo.insertar(tabla.nombre, columnas, lote);
-      if (tabla && paraEnlazar.length > 0) await repo.anotarEnlaces(tabla, paraEnlazar);
       lote = [];
-      paraEnlazar = [];
     };
     const acabarTabla = async () => {
       await vaciarLote();
-      if (tabla && tabla.autorreferencias.length > 0) await repo.enlazar(tabla);
       tabla = null;
     };
 
     for await (const linea of leerCopia(fichero)) {
       if (linea.tipo === "fila") {
         if (!tabla) continue;
-        const fila = JSON.stringify(linea.fila);
-        lote.push(fila);
-        if (tabla.autorreferencias.some((c) => linea.fila[c] != null)) paraEnlazar.push(fila);
+        lote.push(JSON.stringify(linea.fila));
         if (lote.length >= FILAS_POR_INSERCION) await vaciarLote();
       } else if (linea.tipo === "tabla") {
         await acabarTabla();
@@ -611,9 +616,7 @@ export class CopiasService {
           throw noValida(MENSAJES.noCoincide(nombre));
         }
         vistas.add(nombre);
-        const propias = tabla.autorreferencias;
-        columnas = linea.tabla.columnas.filter((c) => !propias.includes(c));
-        if (propias.length > 0) await repo.abrirEnlaces(tabla);
+        columnas = linea.tabla.columnas;
       } else if (linea.tipo !== "trozo") {
         await acabarTabla();
       }
