@@ -124,6 +124,9 @@ describe.skipIf(SIN_BINARIOS)("PostgreSQL embebido", () => {
       await sql`INSERT INTO prueba_embebida SELECT generate_series(1, 1000)`.execute(a.db);
       const { rows } = await sql<{ v: string }>`SELECT version() AS v`.execute(a.db);
       expect(rows[0]?.v).toMatch(/^PostgreSQL 17/);
+      // Room in the lock table for a restore, which locks every table and index at once.
+      const cerrojos = await sql<{ n: string }>`SHOW max_locks_per_transaction`.execute(a.db);
+      expect(Object.values(cerrojos.rows[0] ?? {})).toEqual(["256"]);
     } finally {
       await a.cerrar();
     }

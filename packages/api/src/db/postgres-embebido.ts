@@ -38,6 +38,11 @@ export const AJUSTES_PEQUENOS: Record<string, string> = {
   listen_addresses: "",
   shared_buffers: "16MB",
   max_connections: "20",
+  // The shared lock table holds max_locks_per_transaction × max_connections locks (1,280 with
+  // the default 64): a restore locks every table and index of the app and of the backup's schema
+  // in one transaction, and came within a few tables of «out of shared memory» (issue 51). 256
+  // gives four times the room for ~1 MB of shared memory.
+  max_locks_per_transaction: "256",
   autovacuum_max_workers: "1",
   max_worker_processes: "2",
   max_parallel_workers: "0",
