@@ -60,10 +60,12 @@ import { metricasRoutes } from "./modules/metricas/metricas.routes.js";
 import { noticiasRoutes } from "./modules/noticias/noticias.routes.js";
 import { pagoOnlineRoutes } from "./modules/pagos/pago-online.routes.js";
 import { pagosRoutes } from "./modules/pagos/pagos.routes.js";
+import { TRABAJO_EMITIR } from "./modules/pagos/pagos.trabajos.js";
 import { productosRoutes } from "./modules/pagos/productos.routes.js";
 import { manifestRoutes } from "./modules/push/manifest.routes.js";
 import { pushRoutes } from "./modules/push/push.routes.js";
 import { remesasRoutes } from "./modules/remesas/remesas.routes.js";
+import { TRABAJO_COBRAR_REMESA } from "./modules/remesas/remesas.trabajos.js";
 import { saludRoutes } from "./modules/salud/salud.routes.js";
 import { sociosRoutes } from "./modules/socios/socios.routes.js";
 import { sociosIoRoutes } from "./modules/socios-io/socios-io.routes.js";
@@ -95,6 +97,8 @@ const PLAZOS_CADA_MS = 60_000;
 const COLA_PUSH_MS = 2000;
 /** How long closing waits for requests still being worked on before closing the database. */
 const ESPERA_CIERRE_MS = 10_000;
+/** The task that folds the summaries the triggers on `pago`, `socio` and the alerts keep. */
+export const TAREA_COMPACTAR_RESUMEN = "compactación del resumen de cargos";
 
 // Validation messages of zod in Spanish («Falta este dato» for a field left out).
 z.config({ localeError: erroresZodEn("es") });
@@ -214,11 +218,16 @@ export async function buildApp({
   });
   // What the board's home reads of the charges (migration 0045): each write adds rows, folded here.
   app.tareas.registrar({
-    nombre: "compactación del resumen de cargos",
+    nombre: TAREA_COMPACTAR_RESUMEN,
     cadaMs: UNA_HORA_MS,
     alArrancar: true,
     ejecutar: () => servicios.informes.compactarResumen(),
   });
+  // …and at once after the two writes of thousands of charges (an emission, a remittance
+  // collected): till folded, the debts report merges every unfolded row (migration 0052).
+  trabajos.alTerminar([TRABAJO_EMITIR, TRABAJO_COBRAR_REMESA], () =>
+    app.tareas.pedir(TAREA_COMPACTAR_RESUMEN),
+  );
   // The automatic copy, in the format the page restores, on either database (docs/COPIAS.md); the
   // one at shutdown is server.ts's.
   app.tareas.registrar({

@@ -403,5 +403,5 @@ describe("informe de deudas con lo que llevan los disparadores (migraciones 0051
     await sql`select deuda_socio_compactar()`.execute(r.bd.db);
     await compara();
     expect(await cuadra()).toBeGreaterThan(500);
-  });
+  }, 180_000);
 });

@@ -27,6 +27,7 @@
 import { REGLAS_ASAMBLEA_POR_DEFECTO } from "@fila/domain";
 import { sql } from "kysely";
 import type { Database } from "../db/database.js";
+import { InformesRepository } from "../modules/informes/informes.repository.js";
 import { APELLIDOS, BANCOS, digitosControlCcc, ibanEspanyol, NOMBRES } from "./seed-demo.js";
 import type { TamanyoDemo } from "./tamanyo.js";
 
@@ -1206,4 +1207,7 @@ export async function cargarHistoriaDeEscala(ctx: ContextoEscala): Promise<void>
         console.log(`${area.name}: ${Math.round(performance.now() - t0)} ms`);
     }
   await actoGrandeDeEscala(ctx);
+  // The summaries kept by triggers (pago_resumen, deuda_socio, deuda_grupo…) folded, as the
+  // server's task does at start and every hour: what a filà that has run for years has.
+  await new InformesRepository(ctx.tx).compactarResumenPagos();
 }

@@ -38,6 +38,43 @@ describe("Tareas", () => {
     await tareas.parar();
   });
 
+  it("pedir la ejecuta ya; pedida durante una ejecución, una vez más al acabar; sin iniciar o parada, nada", async () => {
+    vi.useFakeTimers();
+    const { log } = logDePrueba();
+    const tareas = new Tareas(log);
+    let terminar = () => {};
+    let veces = 0;
+    tareas.registrar({
+      nombre: "plegar",
+      cadaMs: 3_600_000,
+      ejecutar: () =>
+        new Promise<void>((ok) => {
+          veces++;
+          terminar = ok;
+        }),
+    });
+    tareas.pedir("plegar");
+    expect(veces).toBe(0);
+    tareas.iniciar();
+    tareas.pedir("plegar");
+    expect(veces).toBe(1);
+    // Asked twice while it runs: one more run, after this one, not two and not at once.
+    tareas.pedir("plegar");
+    tareas.pedir("plegar");
+    expect(veces).toBe(1);
+    terminar();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(veces).toBe(2);
+    terminar();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(veces).toBe(2);
+    tareas.pedir("otra que no existe");
+    const parada = tareas.parar();
+    tareas.pedir("plegar");
+    await parada;
+    expect(veces).toBe(2);
+  });
+
   it("al parar no queda ningún temporizador y espera a la ejecución en curso", async () => {
     vi.useFakeTimers();
     const { log } = logDePrueba();

@@ -19,6 +19,8 @@ type EnMarcha = {
   tarea: TareaPeriodica;
   temporizador: NodeJS.Timeout;
   enCurso: Promise<void> | null;
+  /** Asked for (`pedir`) while a run was under way: one more run when it ends. */
+  otraVez: boolean;
 };
 
 /**
@@ -53,6 +55,18 @@ export class Tareas {
     return [...this.enMarcha.keys()];
   }
 
+  /**
+   * Runs a task now, outside its turn (after a bulk write, so what it folds is folded at once):
+   * if a run is under way, one more when it ends, so that run sees what was just written. A task
+   * not running (not registered, the app not ready or stopping) is not run.
+   */
+  pedir(nombre: string): void {
+    const m = this.enMarcha.get(nombre);
+    if (!m) return;
+    if (m.enCurso) m.otraVez = true;
+    else this.ejecutar(nombre);
+  }
+
   iniciar(): void {
     if (this.iniciadas) return;
     this.iniciadas = true;
@@ -85,7 +99,7 @@ export class Tareas {
     }
     const temporizador = setInterval(() => this.ejecutar(tarea.nombre), tarea.cadaMs);
     temporizador.unref();
-    this.enMarcha.set(tarea.nombre, { tarea, temporizador, enCurso: null });
+    this.enMarcha.set(tarea.nombre, { tarea, temporizador, enCurso: null, otraVez: false });
     if (tarea.alArrancar) this.ejecutar(tarea.nombre);
   }
 
@@ -101,6 +115,10 @@ export class Tareas {
       )
       .finally(() => {
         m.enCurso = null;
+        if (m.otraVez && this.enMarcha.get(nombre) === m) {
+          m.otraVez = false;
+          this.ejecutar(nombre);
+        }
       });
   }
 }

@@ -116,6 +116,43 @@ describe("el ejecutor de trabajos", () => {
     expect(n).toBe(0);
   });
 
+  it("lo que sigue a un trabajo corre tras los que terminan bien de sus tipos, no tras los que fallan", async () => {
+    const errores: string[] = [];
+    const log = { ...silencio, error: (_o: unknown, m: string) => errores.push(m) } as never;
+    const t = new Trabajos(e.db, log, { instancia: "oyente" });
+    const tipo = (nombre: string): TipoTrabajo<{ ok: boolean }, number> => ({
+      tipo: nombre,
+      alCortarse: "fallar",
+      ejecutar: (ctx) =>
+        ctx.terminarEn(async () => {
+          if (!ctx.parametros.ok) throw new DomainError("conflicto", "no_encontrado.trabajo");
+          return 1;
+        }),
+    });
+    t.registrar(tipo("emitir"));
+    t.registrar(tipo("cobrar"));
+    t.registrar(tipo("otro"));
+    const avisos: string[] = [];
+    t.alTerminar(["emitir", "cobrar"], () => {
+      avisos.push("plegar");
+    });
+    t.alTerminar(["cobrar"], () => {
+      throw new Error("el oyente falla");
+    });
+    for (const [nombre, ok] of [
+      ["emitir", true],
+      ["emitir", false],
+      ["otro", true],
+      ["cobrar", true],
+    ] as const) {
+      const { id } = await t.encolar({ tipo: nombre, parametros: { ok } });
+      await t.esperar(id);
+      expect((await t.leer(id))?.estado).toBe(ok ? "terminado" : "fallido");
+    }
+    expect(avisos).toEqual(["plegar", "plegar"]);
+    expect(errores).toEqual(["ha fallado lo que sigue a un trabajo"]);
+  });
+
   it("un trabajo cortado (arriendo vencido) lo falla otra instancia y el cortado ya no escribe", async () => {
     const a = new Trabajos(e.db, silencio, { instancia: "caida", arriendoMs: 60_000 });
     const b = new Trabajos(e.db, silencio, { instancia: "viva" });

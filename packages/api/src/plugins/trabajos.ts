@@ -133,6 +133,7 @@ export class Trabajos {
     { promesa: Promise<void>; controlador: AbortController }
   >();
   private parado = false;
+  private readonly oyentes: { tipos: string[]; fn: () => unknown }[] = [];
 
   constructor(
     private readonly db: Database,
@@ -147,6 +148,15 @@ export class Trabajos {
   registrar<P, R>(tipo: TipoTrabajo<P, R>): void {
     if (this.tipos.has(tipo.tipo)) throw new Error(`Ya hay un tipo de trabajo «${tipo.tipo}»`);
     this.tipos.set(tipo.tipo, tipo as unknown as TipoTrabajo<never, unknown>);
+  }
+
+  /**
+   * `fn` runs on this instance after each job of one of `tipos` ends well (its writing
+   * committed): e.g. the summaries folded after an emission. Its error is logged; the job stays
+   * done.
+   */
+  alTerminar(tipos: string[], fn: () => unknown): void {
+    this.oyentes.push({ tipos, fn });
   }
 
   get registrados(): string[] {
@@ -375,6 +385,16 @@ export class Trabajos {
     try {
       const resultado = await tipo.ejecutar(ctx);
       await this.terminar(this.db, id, resultado);
+      for (const { fn } of this.oyentes.filter((o) => o.tipos.includes(tipo.tipo))) {
+        try {
+          await fn();
+        } catch (err) {
+          this.log.error(
+            { err, trabajo: id, tipo: tipo.tipo },
+            "ha fallado lo que sigue a un trabajo",
+          );
+        }
+      }
     } catch (err) {
       // Whatever a stopped job throws (an aborted timer…), the signal says why it stopped.
       const motivo = controlador.signal.aborted ? controlador.signal.reason : err;

@@ -1,4 +1,5 @@
 import ExcelJS from "exceljs";
+import { sql } from "kysely";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, crearCuenta, crearEntorno, type Entorno, entrar } from "../../test/entorno.js";
@@ -974,5 +975,31 @@ describe("POST /api/pagos/emision, inserción", () => {
     expect(r.importeNuevos).toBe(3 * (r.numCargos - 1));
     expect(await pagosDe(padre, rifa)).toEqual([]);
     expect(await pagosDe(hija, rifa)).toHaveLength(1);
+  });
+});
+
+describe("tras una emisión, los resúmenes de los cargos", () => {
+  it("se pliegan enseguida, sin esperar a la tarea de cada hora", async () => {
+    const ANYO = 2033;
+    const cuota = await producto({
+      nombre: `Cuota ${ANYO}`,
+      anyo: ANYO,
+      tipo: "cuota",
+      precio: 30,
+    });
+    for (let i = 0; i < 3; i++) await socio({ nombre: `Plegado ${i}`, id_tipo_socio: tipoFester });
+    const sueltas = async () => {
+      const { rows } = await sql<{ n: number }>`select
+          (select count(*) from deuda_grupo where not fija)::int
+          + (select count(*) from deuda_socio where not fija)::int as n`.execute(e.db);
+      return rows[0]?.n ?? -1;
+    };
+    const r = await emitir({ anyo: ANYO, productos: [cuota] });
+    expect(r.numCargos).toBeGreaterThanOrEqual(3);
+    // The emission's rows, folded by the task it asked for (else they wait up to an hour).
+    await expect.poll(sueltas, { timeout: 20_000 }).toBe(0);
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from deuda_grupo
+      where fija and anyo = ${ANYO}`.execute(e.db);
+    expect(rows[0]?.n).toBeGreaterThanOrEqual(3);
   });
 });
