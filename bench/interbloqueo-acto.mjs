@@ -1,9 +1,9 @@
-// The deadlock of migration 0054, step by step on PostgreSQL, with pg_locks and pgrowlocks at each
+// The deadlock of migration 0053, step by step on PostgreSQL, with pg_locks and pgrowlocks at each
 // step (tarea rv, bench/README.md). Two transactions each rename a member and then change the same
 // member's enrolments (guests) in the same two events; a third holds the first event FOR SHARE so
 // that both pass their key checks (FOR KEY SHARE on the events) before either locks an event for
 // its counters. With `acto_ocupadas_ajustar()` locking FOR UPDATE (migrations 0010–0048) one of
-// them dies with 40P01; with FOR NO KEY UPDATE (0054) one waits for the other and both finish.
+// them dies with 40P01; with FOR NO KEY UPDATE (0053) one waits for the other and both finish.
 //
 //   URL=postgres://postgres@127.0.0.1:5432/a_migrated_copy node bench/interbloqueo-acto.mjs
 //

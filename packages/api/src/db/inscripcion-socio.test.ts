@@ -124,7 +124,7 @@ describe("inscripcion: apellidos, nombre y tipo de su socio", () => {
   // One transaction that renames a member and then changes the same member's enrolments checks
   // again the event key of every enrolment it already wrote (the copy of the name), FOR KEY SHARE
   // on the event, before the counters' trigger locks the event: with that lock FOR UPDATE, two of
-  // them upgraded shared locks on the same event and deadlocked (migration 0054). Each round has
+  // them upgraded shared locks on the same event and deadlocked (migration 0053). Each round has
   // them all at once, on PostgreSQL (DATABASE_URL); on PGlite they run one after another.
   it("sigue al socio cuando una transacción lo renombra y cambia sus inscripciones, varias a la vez", async () => {
     const ids = await sociosDelPrimero();

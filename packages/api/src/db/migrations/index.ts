@@ -50,7 +50,8 @@ import * as importarPorClaves from "./2026-12-07-0049-importar-por-claves.js";
 import * as resumenInicioJunta from "./2026-12-07-0050-resumen-inicio-junta.js";
 import * as deudaSocio from "./2026-12-07-0051-deuda-socio.js";
 import * as deudaGrupo from "./2026-12-07-0052-deuda-grupo.js";
-import * as actoOcupadasSinInterbloqueo from "./2026-12-07-0054-acto-ocupadas-sin-interbloqueo.js";
+import * as actoOcupadasSinInterbloqueo from "./2026-12-07-0053-acto-ocupadas-sin-interbloqueo.js";
+import * as resumenesSinJit from "./2026-12-07-0054-resumenes-sin-jit.js";
 
 // Static provider: works the same under tsx, vitest and a bundle.
 export const migraciones: Record<string, Migration> = {
@@ -105,5 +106,6 @@ export const migraciones: Record<string, Migration> = {
   "2026-12-07-0050-resumen-inicio-junta": resumenInicioJunta,
   "2026-12-07-0051-deuda-socio": deudaSocio,
   "2026-12-07-0052-deuda-grupo": deudaGrupo,
-  "2026-12-07-0054-acto-ocupadas-sin-interbloqueo": actoOcupadasSinInterbloqueo,
+  "2026-12-07-0053-acto-ocupadas-sin-interbloqueo": actoOcupadasSinInterbloqueo,
+  "2026-12-07-0054-resumenes-sin-jit": resumenesSinJit,
 };
