@@ -52,6 +52,7 @@ import * as deudaSocio from "./2026-12-07-0051-deuda-socio.js";
 import * as deudaGrupo from "./2026-12-07-0052-deuda-grupo.js";
 import * as actoOcupadasSinInterbloqueo from "./2026-12-07-0053-acto-ocupadas-sin-interbloqueo.js";
 import * as resumenesSinJit from "./2026-12-07-0054-resumenes-sin-jit.js";
+import * as socioDerrama from "./2026-12-07-0055-socio-derrama.js";
 
 // Static provider: works the same under tsx, vitest and a bundle.
 export const migraciones: Record<string, Migration> = {
@@ -108,4 +109,5 @@ export const migraciones: Record<string, Migration> = {
   "2026-12-07-0052-deuda-grupo": deudaGrupo,
   "2026-12-07-0053-acto-ocupadas-sin-interbloqueo": actoOcupadasSinInterbloqueo,
   "2026-12-07-0054-resumenes-sin-jit": resumenesSinJit,
+  "2026-12-07-0055-socio-derrama": socioDerrama,
 };
