@@ -21,6 +21,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { CUENTAS_DEMO, PASSWORD_DEMO } from "../packages/api/src/demo/seed-demo.js";
+import { ID_INFORMES } from "../packages/api/src/modules/informes/informes.registro.js";
 
 const N = Number(process.env.ESCALA_CPU_N ?? 60);
 const PUERTO = Number(process.env.ESCALA_PORT ?? 3414);
@@ -231,6 +232,19 @@ const LLAMADAS: Llamada[] = [
   {
     nombre: "socios: con deuda",
     ruta: () => "/api/socios?conDeuda=1&page=1&pageSize=50",
+    token: (l) => l.admin,
+  },
+  // Every report's JSON (as escala.bench.ts asks them): deudas just below, with its variant.
+  ...ID_INFORMES.filter((id) => id !== "deudas").map(
+    (id): Llamada => ({
+      nombre: `informe ${id} (JSON)`,
+      ruta: () => `/api/informes/${id}?formato=json`,
+      token: (l) => l.admin,
+    }),
+  ),
+  {
+    nombre: "inicio de la junta (resumen)",
+    ruta: () => "/api/informes/resumen",
     token: (l) => l.admin,
   },
   {
