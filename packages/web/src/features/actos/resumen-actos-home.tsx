@@ -1,5 +1,15 @@
 import { type MiActo, mensajeDeError } from "@fila/domain";
-import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import {
+  Anchor,
+  Badge,
+  Card,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
 import { useDeferredValue } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "../../lib/i18n";
@@ -77,6 +87,18 @@ function ProximosActosCard() {
         <Text size="sm" c="dimmed">
           {mensajeDeError(actos.error)}
         </Text>
+      ) : datos === undefined ? (
+        // While the list loads the card keeps the place of its events (grey shapes), so that
+        // what is below it (drawn when it comes near the screen) does not move when they arrive.
+        <Stack gap="sm" aria-hidden>
+          {Array.from({ length: PROXIMOS_EN_HOME }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders, never reordered
+            <Stack gap={8} key={i}>
+              <Skeleton height={20} width="70%" />
+              <Skeleton height={18} width="55%" />
+            </Stack>
+          ))}
+        </Stack>
       ) : actos.isSuccess && proximos.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t("actos.mios.vacio")}
