@@ -24,6 +24,7 @@ import { AlertasHome } from "../alertas/alertas-home";
 import { PARAMETRO_PRUEBA, PARAMETRO_TOTP } from "../cuenta/destino-tras-entrar";
 import { NoticiasHome } from "../noticias/noticias-home";
 import { ActivarNotificaciones } from "../push/activar-notificaciones";
+import clases from "./homes.module.css";
 
 // Loaded when opened: its form, password field and modal are not needed to paint the home.
 const CambiarContrasenyaModal = lazy(() =>
@@ -85,7 +86,7 @@ export function HomePage({ rolDeHome, ruta, intro, children, debajo }: Props) {
   return (
     <Stack gap="xl" maw={1100} mx="auto">
       <Stack gap="xs">
-        <Title order={1} fz={{ base: 26, sm: 32 }}>
+        <Title order={1} className={clases.saludo}>
           {t("homes.saludo", { nombre: usuario.nombre })}
         </Title>
         <Group gap="sm">
