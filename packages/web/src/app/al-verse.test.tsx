@@ -65,6 +65,19 @@ describe("AlVerse", () => {
     expect(ObservadorDePrueba.todos[0]?.desconectado).toBe(true);
   });
 
+  it("muestra el marcador en su sitio hasta que lo dibuja", async () => {
+    Object.assign(globalThis, { IntersectionObserver: ObservadorDePrueba });
+    render(
+      <AlVerse alto={300} marcador={<span>Cargando…</span>}>
+        <p>apartados</p>
+      </AlVerse>,
+    );
+    expect(screen.getByText("Cargando…")).toBeTruthy();
+    await act(async () => ObservadorDePrueba.todos[0]?.aviso([{ isIntersecting: true }]));
+    expect(screen.getByText("apartados")).toBeTruthy();
+    expect(screen.queryByText("Cargando…")).toBeNull();
+  });
+
   it("sin conTeclado, una tecla no lo dibuja", async () => {
     Object.assign(globalThis, { IntersectionObserver: ObservadorDePrueba });
     render(

@@ -7,16 +7,20 @@ import { type ReactNode, startTransition, useEffect, useRef, useState } from "re
  * to it, and is drawn, as a transition, when someone does. Without IntersectionObserver it draws
  * at once. With `conTeclado`, the first key pressed on the page draws it too: someone who moves
  * with the keyboard (Tab) finds its links there before focus reaches the end of what is drawn.
+ * `marcador` is shown in the kept place until then: a screen reader that reads the page in order
+ * reaches it and scrolls to it, which draws what it stands for.
  */
 export function AlVerse({
   alto,
   margen = "300px",
   conTeclado = false,
+  marcador = null,
   children,
 }: {
   alto: number;
   margen?: string;
   conTeclado?: boolean;
+  marcador?: ReactNode;
   children: ReactNode;
 }) {
   const sitio = useRef<HTMLDivElement>(null);
@@ -44,7 +48,7 @@ export function AlVerse({
   }, [visto, margen, conTeclado]);
   return (
     <div ref={sitio} style={{ minHeight: alto }} data-al-verse={visto ? "dibujado" : "pendiente"}>
-      {visto ? children : null}
+      {visto ? children : marcador}
     </div>
   );
 }

@@ -126,7 +126,11 @@ export function HomePage({ rolDeHome, ruta, intro, children, debajo }: Props) {
           <AreasHome areas={areas} />
         </Diferido>
       ) : (
-        <AlVerse alto={ALTO_DEBAJO} conTeclado>
+        <AlVerse
+          alto={ALTO_DEBAJO}
+          conTeclado
+          marcador={<span className={clases.oculto}>{t("app.cargando")}</span>}
+        >
           <Stack gap="xl">
             {debajo}
             <NoticiasHome />
