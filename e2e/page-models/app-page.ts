@@ -50,6 +50,20 @@ async function sesionDe(page: Page, cuenta: Cuenta): Promise<SesionGuardada> {
   return sesion;
 }
 
+/**
+ * Scrolls down to every place of the page still waiting to be drawn until it comes near the
+ * screen (`AlVerse` in packages/web: the lower part of the member homes on a phone), as a person
+ * does to see it, until all of it is drawn.
+ */
+export async function verLoDeDebajo(page: Page) {
+  await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+  const pendientes = page.locator("[data-al-verse=pendiente]");
+  await expect(async () => {
+    if ((await pendientes.count()) > 0) await pendientes.first().scrollIntoViewIfNeeded();
+    expect(await pendientes.count()).toBe(0);
+  }).toPass();
+}
+
 /** The app as a person sees it: the login form, the shell, the side menu. */
 export class AppPage {
   constructor(readonly page: Page) {}
@@ -102,6 +116,11 @@ export class AppPage {
     if (ruta === cuenta.home) {
       await expect(this.page.getByRole("heading", { name: /^Hola, / })).toBeVisible();
     }
+  }
+
+  /** See `verLoDeDebajo`: the sections of the page below a phone's first screen, drawn. */
+  async verLoDeDebajo() {
+    await verLoDeDebajo(this.page);
   }
 
   menu() {

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { AppPage, CUENTAS, PASSWORD_DEMO } from "../page-models/app-page";
+import { AppPage, CUENTAS, PASSWORD_DEMO, verLoDeDebajo } from "../page-models/app-page";
 import { infraccionesGraves } from "../support/axe";
 
 // WCAG 2.1 A and AA over every page each role can open, at desktop and phone size: no serious
@@ -81,6 +81,15 @@ async function esperarContenido(page: Page, ruta: string) {
   await expect(page.locator("header [role=progressbar]")).toHaveCount(0);
   await expect(page.locator(".mantine-Loader-root:visible")).toHaveCount(0);
   await expect(page.locator(".mantine-Skeleton-root[data-visible='true']:visible")).toHaveCount(0);
+  // The member homes draw their lower sections when someone scrolls near them (AlVerse): down
+  // to them, so that they are checked too, and their loaders gone again.
+  if (/^(socio|user)-home$/.test(sinConsulta)) {
+    await verLoDeDebajo(page);
+    await expect(page.locator(".mantine-Loader-root:visible")).toHaveCount(0);
+    await expect(page.locator(".mantine-Skeleton-root[data-visible='true']:visible")).toHaveCount(
+      0,
+    );
+  }
 }
 
 async function analizar(page: Page, pagina: string): Promise<Hallazgo[]> {

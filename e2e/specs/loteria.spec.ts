@@ -14,7 +14,9 @@ test("en el móvil, Jordi liquida su talonario (30 vendidas, 20 devueltas) y lo 
   const app = new AppPage(page);
   await app.entrarConSesion(CUENTAS.usuario);
 
-  // The home's card while the lottery is open leads to Mis pagos.
+  // The home's card while the lottery is open (below the phone's first screen: down to it)
+  // leads to Mis pagos.
+  await app.verLoDeDebajo();
   const tarjeta = page.getByRole("region", { name: "Lotería de Navidad" });
   await expect(tarjeta).toContainText("Tienes 1 talonario por liquidar");
   await tarjeta.getByRole("link", { name: "Liquidar en Mis pagos" }).click();

@@ -37,6 +37,8 @@ test("un usuario publica desde el móvil, otro socio lo encuentra por etiqueta, 
   await expect(
     carnet.getByRole("img", { name: `Código QR del carnet de la matrícula ${matricula}` }),
   ).toBeVisible();
+  // The featured strip, below the phone's first screen: down to it.
+  await app.verLoDeDebajo();
   await page.getByRole("link", { name: "Ir al mercadillo" }).first().click();
   await app.esperarRuta("market");
   await mercadillo.publicar({

@@ -34,7 +34,9 @@ test("en el móvil, Jordi paga con Bizum la cuota de su hijo en el banco y desca
   const app = new AppPage(page);
   await app.entrarConSesion(CUENTAS.usuario);
 
-  // From the home's pending-debt card: every pending charge comes ticked; he keeps his son's cuota.
+  // From the home's pending-debt card (below the phone's first screen: down to it): every
+  // pending charge comes ticked; he keeps his son's cuota.
+  await app.verLoDeDebajo();
   await page
     .getByRole("region", { name: "Mis pagos pendientes" })
     .getByRole("button", { name: "Pagar ahora" })

@@ -50,6 +50,47 @@ describe("AlVerse", () => {
     expect(observador?.desconectado).toBe(true);
   });
 
+  it("con conTeclado, la primera tecla pulsada en la página lo dibuja aunque no se vea", async () => {
+    Object.assign(globalThis, { IntersectionObserver: ObservadorDePrueba });
+    render(
+      <AlVerse alto={300} conTeclado>
+        <a href="#/market">mercadillo</a>
+      </AlVerse>,
+    );
+    expect(screen.queryByText("mercadillo")).toBeNull();
+    await act(async () => {
+      document.dispatchEvent(new KeyboardEvent("keydown", { key: "Tab" }));
+    });
+    expect(screen.getByText("mercadillo")).toBeTruthy();
+    expect(ObservadorDePrueba.todos[0]?.desconectado).toBe(true);
+  });
+
+  it("muestra el marcador en su sitio hasta que lo dibuja", async () => {
+    Object.assign(globalThis, { IntersectionObserver: ObservadorDePrueba });
+    render(
+      <AlVerse alto={300} marcador={<span>Cargando…</span>}>
+        <p>apartados</p>
+      </AlVerse>,
+    );
+    expect(screen.getByText("Cargando…")).toBeTruthy();
+    await act(async () => ObservadorDePrueba.todos[0]?.aviso([{ isIntersecting: true }]));
+    expect(screen.getByText("apartados")).toBeTruthy();
+    expect(screen.queryByText("Cargando…")).toBeNull();
+  });
+
+  it("sin conTeclado, una tecla no lo dibuja", async () => {
+    Object.assign(globalThis, { IntersectionObserver: ObservadorDePrueba });
+    render(
+      <AlVerse alto={300}>
+        <p>gráfico</p>
+      </AlVerse>,
+    );
+    await act(async () => {
+      document.dispatchEvent(new KeyboardEvent("keydown", { key: "Tab" }));
+    });
+    expect(screen.queryByText("gráfico")).toBeNull();
+  });
+
   it("sin IntersectionObserver lo dibuja en seguida", () => {
     render(
       <AlVerse alto={100}>

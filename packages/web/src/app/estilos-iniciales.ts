@@ -40,6 +40,12 @@ import "@mantine/core/styles/Skeleton.css";
 import "@mantine/core/styles/Stack.css";
 import "@mantine/core/styles/ThemeIcon.css";
 import "@mantine/core/styles/Title.css";
+// The homes' own classes (CSS modules) in the same sheet: as their own files, the home's page
+// chunk waited for one or two more stylesheets before it could run. The modules import them too
+// (for their class names); the build puts each one once, here.
+import "../features/homes/homes.module.css";
+import "../features/actos/resumen-actos-home.module.css";
+import "../features/mercadillo/destacados-home.module.css";
 
 // The development server pre-bundles the dependencies, and estilos-mantine.ts does not see what
 // they import from @mantine/core: there, every component's styles at once.

@@ -89,6 +89,14 @@ describe("programarPrecarga", () => {
     expect(cargas[0]).toHaveBeenCalledTimes(1);
   });
 
+  it("con la aplicación ya guardada (un service worker controla la página) no carga nada", () => {
+    estado = "complete";
+    const cargas = cargadoresFalsos(2);
+    programarPrecarga({ cargas, yaGuardada: () => true });
+    expect(pendientes).toHaveLength(0);
+    expect(cargas.every((c) => c.mock.calls.length === 0)).toBe(true);
+  });
+
   it("cancelada antes de empezar, no carga nada", () => {
     const cargas = cargadoresFalsos(2);
     const cancelar = programarPrecarga({ cargas });

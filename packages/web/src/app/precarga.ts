@@ -10,7 +10,23 @@ export type OpcionesPrecarga = {
   cargas?: readonly Cargador[] | (() => Promise<readonly Cargador[]>);
   /** True while the page on screen is still fetching its own data: preloading waits. */
   ocupado?: () => boolean;
+  /**
+   * True when every file is already kept by this browser: with a service worker controlling
+   * the page (see `conServiceWorker`), whose install cached the whole app, nothing is fetched.
+   */
+  yaGuardada?: () => boolean;
 };
+
+/**
+ * The page is controlled by the app's service worker (sw.ts): its install cached every script
+ * and style of the build (the same files as the list below), and it answers the page's
+ * import() from that cache. Preloading them again cost a return visit about 200 idle-time
+ * tasks of the main thread (a <link> each, its style recalculation and its load event).
+ */
+export const conServiceWorker = () =>
+  !import.meta.env.DEV &&
+  typeof navigator !== "undefined" &&
+  Boolean(navigator.serviceWorker?.controller);
 
 /** Longest wait for an idle moment before the next step is taken anyway. */
 const ESPERA_MAXIMA_MS = 3000;
@@ -75,6 +91,7 @@ const enInactividad = (hacer: () => void) =>
 export function programarPrecarga({
   cargas: cargasPedidas = cargasDeLaWeb,
   ocupado = () => false,
+  yaGuardada = conServiceWorker,
 }: OpcionesPrecarga = {}): () => void {
   if (empezada) return () => {};
   let cancelar = () => {};
@@ -103,6 +120,7 @@ export function programarPrecarga({
     });
   };
   const empezar = () => {
+    if (yaGuardada()) return;
     if (typeof cargasPedidas !== "function") {
       cargas = cargasPedidas;
       siguiente(0);

@@ -1,9 +1,10 @@
 import { type MiActo, mensajeDeError } from "@fila/domain";
-import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useDeferredValue } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "../../lib/i18n";
 import { fechaConHora } from "./formato-actos";
+import clases from "./resumen-actos-home.module.css";
 import { useMisActos, useMisPuntos } from "./use-actos";
 
 const PROXIMOS_EN_HOME = 3;
@@ -13,10 +14,10 @@ export function ResumenActosHome() {
   // Any role, administrators included ("Cambiar a Fester"): the API answers for the account's
   // own member (no member: no events and zero points).
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={{ base: "sm", sm: "md" }}>
+    <div className={clases.resumen}>
       <MisPuntosCard />
       <ProximosActosCard />
-    </SimpleGrid>
+    </div>
   );
 }
 
@@ -33,24 +34,22 @@ function MisPuntosCard() {
           {mensajeDeError(puntos.error)}
         </Text>
       ) : (
-        <Group grow>
-          <Stack gap={0}>
-            <Text fz={32} fw={700} data-testid="puntos-anyo">
+        <div className={clases.cifras}>
+          <div>
+            <p className={clases.cifra} data-testid="puntos-anyo">
               {puntos.data?.puntosAnyo ?? "–"}
-            </Text>
-            <Text size="sm" c="dimmed">
+            </p>
+            <p className={clases.pie}>
               {t("actos.home.esteAnyo", { anyo: puntos.data?.anyo ?? new Date().getFullYear() })}
-            </Text>
-          </Stack>
-          <Stack gap={0}>
-            <Text fz={32} fw={700} data-testid="puntos-total">
+            </p>
+          </div>
+          <div>
+            <p className={clases.cifra} data-testid="puntos-total">
               {puntos.data?.puntosTotal ?? "–"}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {t("actos.home.total")}
-            </Text>
-          </Stack>
-        </Group>
+            </p>
+            <p className={clases.pie}>{t("actos.home.total")}</p>
+          </div>
+        </div>
       )}
     </Card>
   );
@@ -77,16 +76,28 @@ function ProximosActosCard() {
         <Text size="sm" c="dimmed">
           {mensajeDeError(actos.error)}
         </Text>
+      ) : datos === undefined ? (
+        // While the list loads the card keeps the place of its events (grey shapes), so that
+        // what is below it (drawn when it comes near the screen) does not move when they arrive.
+        <Stack gap="sm" aria-hidden>
+          {Array.from({ length: PROXIMOS_EN_HOME }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders, never reordered
+            <Stack gap={8} key={i}>
+              <Skeleton height={20} width="70%" />
+              <Skeleton height={18} width="55%" />
+            </Stack>
+          ))}
+        </Stack>
       ) : actos.isSuccess && proximos.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t("actos.mios.vacio")}
         </Text>
       ) : (
-        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
+        <ul className={clases.lista}>
           {proximos.map((acto) => (
             <ActoEnHome key={acto.id} acto={acto} />
           ))}
-        </Stack>
+        </ul>
       )}
     </Card>
   );
@@ -96,12 +107,10 @@ function ActoEnHome({ acto }: { acto: MiActo }) {
   const { t } = useTranslation();
   const inscritos = acto.familia.filter((f) => f.inscrito).map((f) => f.nombre);
   return (
-    <Stack gap={2} component="li">
-      <Text fw={500}>{acto.nombre}</Text>
-      <Group gap="xs">
-        <Text size="sm" c="dimmed">
-          {fechaConHora(acto.fecha, acto.hora)}
-        </Text>
+    <li className={clases.acto}>
+      <p className={clases.nombre}>{acto.nombre}</p>
+      <div className={clases.linea}>
+        <p className={clases.pie}>{fechaConHora(acto.fecha, acto.hora)}</p>
         {inscritos.length > 0 ? (
           <Badge color="green" variant="light" size="sm">
             {t("actos.home.inscritos", { nombres: inscritos.join(", ") })}
@@ -111,7 +120,7 @@ function ActoEnHome({ acto }: { acto: MiActo }) {
             {t("actos.mios.noInscrito")}
           </Badge>
         )}
-      </Group>
-    </Stack>
+      </div>
+    </li>
   );
 }

@@ -14,6 +14,7 @@ import { useDisclosure } from "@mantine/hooks";
 import { IconKey, IconShieldLock } from "@tabler/icons-react";
 import { lazy, type ReactNode, Suspense, useEffect, useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
+import { AlVerse } from "../../app/al-verse";
 import { Diferido } from "../../app/diferido";
 import { Icono } from "../../app/iconos";
 import { hojasDelMenu } from "../../app/menu";
@@ -23,6 +24,7 @@ import { AlertasHome } from "../alertas/alertas-home";
 import { PARAMETRO_PRUEBA, PARAMETRO_TOTP } from "../cuenta/destino-tras-entrar";
 import { NoticiasHome } from "../noticias/noticias-home";
 import { ActivarNotificaciones } from "../push/activar-notificaciones";
+import clases from "./homes.module.css";
 
 // Loaded when opened: its form, password field and modal are not needed to paint the home.
 const CambiarContrasenyaModal = lazy(() =>
@@ -46,10 +48,20 @@ type Props = {
   intro: string;
   /** Summaries of the areas (next events, points…) shown above the area cards. */
   children?: ReactNode;
+  /**
+   * The home's own sections below a phone's first screen (the member homes: payments, escuadra,
+   * lottery, featured…). With them, they and the news, alerts and area cards are drawn when
+   * that place comes near the screen or at the first key pressed (`AlVerse`), not while the
+   * home loads; without them (the board's home), those three in the first idle moment.
+   */
+  debajo?: ReactNode;
 };
 
+/** The place kept below the fold for what `AlVerse` draws there, until it is drawn. */
+const ALTO_DEBAJO = 400;
+
 /** A role's home: welcome with name and role, and a card for each area of that role's menu. */
-export function HomePage({ rolDeHome, ruta, intro, children }: Props) {
+export function HomePage({ rolDeHome, ruta, intro, children, debajo }: Props) {
   const { t } = useTranslation();
   const { usuario } = useSesion();
   const [cambiando, { open, close }] = useDisclosure(false);
@@ -74,7 +86,7 @@ export function HomePage({ rolDeHome, ruta, intro, children }: Props) {
   return (
     <Stack gap="xl" maw={1100} mx="auto">
       <Stack gap="xs">
-        <Title order={1} fz={{ base: 26, sm: 32 }}>
+        <Title order={1} className={clases.saludo}>
           {t("homes.saludo", { nombre: usuario.nombre })}
         </Title>
         <Group gap="sm">
@@ -105,12 +117,28 @@ export function HomePage({ rolDeHome, ruta, intro, children }: Props) {
 
       {children}
 
-      {/* Below the fold on a phone: drawn once what is above is on screen. */}
-      <Diferido>
-        <NoticiasHome />
-        <AlertasHome />
-        <AreasHome areas={areas} />
-      </Diferido>
+      {/* Below the fold on a phone: drawn when someone scrolls near it (or presses a key), or,
+          on the board's home, once what is above is on screen. */}
+      {debajo === undefined ? (
+        <Diferido>
+          <NoticiasHome />
+          <AlertasHome />
+          <AreasHome areas={areas} />
+        </Diferido>
+      ) : (
+        <AlVerse
+          alto={ALTO_DEBAJO}
+          conTeclado
+          marcador={<span className={clases.oculto}>{t("app.cargando")}</span>}
+        >
+          <Stack gap="xl">
+            {debajo}
+            <NoticiasHome />
+            <AlertasHome />
+            <AreasHome areas={areas} />
+          </Stack>
+        </AlVerse>
+      )}
 
       {cambiando ? (
         <Suspense fallback={null}>

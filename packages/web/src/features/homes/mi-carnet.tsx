@@ -1,4 +1,4 @@
-import { Avatar, Box, Button, Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Avatar, Box, Button, Card, Group, Skeleton, Stack, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
@@ -12,6 +12,7 @@ import { notificarError } from "../../lib/notificar";
 import { TipoBadge } from "../socios/tipo-badge";
 import { useMiCarnet } from "../socios/use-socios";
 import { CodigoQr } from "./codigo-qr";
+import clases from "./homes.module.css";
 
 /**
  * "Mi carnet" on the member homes: photo, name, matrícula, member-type badge (its colour with
@@ -83,16 +84,14 @@ function Carnet() {
         {s.nombre.slice(0, 1)}
         {s.apellidos.slice(0, 1)}
       </Avatar>
-      <Stack gap={4} style={{ flex: 1 }} miw={0}>
-        <Text fw={700} size="lg" lineClamp={2}>
-          {nombre}
-        </Text>
-        <Text size="sm">
+      <div className={clases.datosCarnet}>
+        <p className={clases.nombreCarnet}>{nombre}</p>
+        <p className={clases.lineaCarnet}>
           {t("homes.carnet.matricula")}: <strong>{s.matricula || "—"}</strong>
-        </Text>
-        <Text size="sm">
+        </p>
+        <p className={clases.lineaCarnet}>
           {t("homes.carnet.edadFestera")}: <strong>{s.edadFestera}</strong>
-        </Text>
+        </p>
         <TipoBadge tipo={s.tipo} size="md" w="fit-content" />
         <Button
           variant="subtle"
@@ -105,7 +104,7 @@ function Carnet() {
         >
           {t("homes.carnet.renovar")}
         </Button>
-      </Stack>
+      </div>
       {carnet.data?.codigo ? (
         // Encoding the code takes a few milliseconds: drawn once the card is on screen, in
         // the place kept for it.

@@ -1,28 +1,11 @@
-import { lazy, Suspense } from "react";
 import type { ConsultasAlAbrir } from "../../app/datos-al-abrir";
-import { Diferido } from "../../app/diferido";
 import { useTranslation } from "../../lib/i18n";
 import { ResumenActosHome } from "../actos/resumen-actos-home";
 import { consultaMisActos, consultaMisPuntos } from "../actos/use-actos";
-import { DestacadosHome } from "../mercadillo/destacados-home";
-import { PagosPendientesHome } from "../pagos/pagos-pendientes-home";
 import { consultaMiCarnet } from "../socios/use-socios";
 import { HomePage } from "./home-page";
 import { MiCarnet } from "./mi-carnet";
-
-// During a general assembly: the voting card, in its own chunk after the first paint.
-const MisAsambleas = lazy(() =>
-  import("../asamblea/mi-asamblea").then((m) => ({ default: m.MisAsambleas })),
-);
-
-// While a lottery is open: its own chunk, asked for once the rest of the home is drawn.
-const LoteriaHome = lazy(() =>
-  import("../loteria/loteria-home").then((m) => ({ default: m.LoteriaHome })),
-);
-// My escuadra and its cabo this year (issue 49): its own chunk too, after the first paint.
-const EscuadraHome = lazy(() =>
-  import("../estructura/escuadra-home").then((m) => ({ default: m.EscuadraHome })),
-);
+import { SeccionesDebajo } from "./secciones-debajo";
 
 /** What the top of the home shows: the carnet, the points and the next events. */
 export const consultasAlAbrir: ConsultasAlAbrir = () => [
@@ -34,23 +17,14 @@ export const consultasAlAbrir: ConsultasAlAbrir = () => [
 export function UserHomePage() {
   const { t } = useTranslation();
   return (
-    <HomePage rolDeHome="usuario" ruta="/user-home" intro={t("homes.introUsuario")}>
+    <HomePage
+      rolDeHome="usuario"
+      ruta="/user-home"
+      intro={t("homes.introUsuario")}
+      debajo={<SeccionesDebajo />}
+    >
       <MiCarnet />
       <ResumenActosHome />
-      {/* At the bottom of a phone's screen or below it: drawn once the rest is there. */}
-      <Diferido>
-        <Suspense fallback={null}>
-          <MisAsambleas />
-        </Suspense>
-        <PagosPendientesHome />
-        <Suspense fallback={null}>
-          <EscuadraHome />
-        </Suspense>
-        <Suspense fallback={null}>
-          <LoteriaHome />
-        </Suspense>
-        <DestacadosHome />
-      </Diferido>
     </HomePage>
   );
 }

@@ -1,7 +1,8 @@
-import { Anchor, Group, ScrollArea, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Group, Stack, Text, Title } from "@mantine/core";
 import { useDeferredValue } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "../../lib/i18n";
+import clases from "./destacados-home.module.css";
 import { TarjetaDestacado } from "./tarjeta-destacado";
 import { useDestacados } from "./use-destacados";
 
@@ -27,17 +28,18 @@ export function DestacadosHome() {
         </Group>
       </Group>
       {items.length ? (
-        <ScrollArea type="auto" offsetScrollbars>
-          <Group gap="sm" wrap="nowrap" align="stretch">
-            {items.map((item) => (
-              <TarjetaDestacado
-                key={`${item.tipo}-${item.tipo === "anuncio" ? item.anuncio.id : item.noticia.id}`}
-                item={item}
-                ancho={180}
-              />
-            ))}
-          </Group>
-        </ScrollArea>
+        // The browser's own sideways scrolling: Mantine's ScrollArea measured it with a
+        // ResizeObserver on every change (tens of milliseconds on a phone). Its links are
+        // reachable with Tab, and each one scrolls into view when focused.
+        <div className={clases.tira}>
+          {items.map((item) => (
+            <TarjetaDestacado
+              key={`${item.tipo}-${item.tipo === "anuncio" ? item.anuncio.id : item.noticia.id}`}
+              item={item}
+              ancho={180}
+            />
+          ))}
+        </div>
       ) : (
         <Text c="dimmed" size="sm">
           {t("mercadillo.home.vacio")}

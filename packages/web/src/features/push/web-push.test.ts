@@ -1,6 +1,11 @@
 import { RENOVACION_PUSH_MS } from "@fila/domain";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { quitarSuscripcion, renovarSiToca } from "./web-push";
+import {
+  activarNotificaciones,
+  permisoNotificaciones,
+  quitarSuscripcion,
+  renovarSiToca,
+} from "./web-push";
 
 const SUSCRIPCION = {
   endpoint: "https://push.example.com/abc",
@@ -71,6 +76,29 @@ describe("renovación semanal de la suscripción push", () => {
     vi.stubGlobal("Notification", { permission: "default" });
     await renovarSiToca();
     expect(llamadas).toEqual([]);
+  });
+});
+
+describe("el permiso de notificaciones", () => {
+  it("se lee del navegador una vez por documento, y se actualiza al pedirlo", async () => {
+    let lecturas = 0;
+    let respuesta: NotificationPermission = "default";
+    vi.stubGlobal("Notification", {
+      get permission() {
+        lecturas++;
+        return "default";
+      },
+      requestPermission: async () => respuesta,
+    });
+    expect(permisoNotificaciones()).toBe("default");
+    expect(permisoNotificaciones()).toBe("default");
+    await renovarSiToca();
+    expect(lecturas).toBe(1);
+
+    respuesta = "denied";
+    expect(await activarNotificaciones()).toBe("denied");
+    expect(permisoNotificaciones()).toBe("denied");
+    expect(lecturas).toBe(1);
   });
 });
 

@@ -16,8 +16,20 @@ export function pushSoportado(): boolean {
   );
 }
 
+/**
+ * The permission as last read or asked for in this document. Reading `Notification.permission`
+ * is a synchronous round trip to the browser process (tens of milliseconds of a blocked main
+ * thread on a busy phone), and the home read it twice while loading: the "activate" card and
+ * the weekly renewal. Kept with the object it was read from (tests put a new one in its place).
+ */
+let permisoLeido: { de: unknown; permiso: NotificationPermission } | null = null;
+
 export function permisoNotificaciones(): NotificationPermission | "no-soportado" {
-  return pushSoportado() ? Notification.permission : "no-soportado";
+  if (!pushSoportado()) return "no-soportado";
+  if (permisoLeido?.de !== Notification) {
+    permisoLeido = { de: Notification, permiso: Notification.permission };
+  }
+  return permisoLeido.permiso;
 }
 
 export const avisoDescartado = () => leer("local", CLAVE_DESCARTADA) === "si";
@@ -52,6 +64,7 @@ export async function enviarSuscripcion(): Promise<void> {
 export async function activarNotificaciones(): Promise<NotificationPermission | "no-soportado"> {
   if (!pushSoportado()) return "no-soportado";
   const permiso = await Notification.requestPermission();
+  permisoLeido = { de: Notification, permiso };
   if (permiso === "granted") await enviarSuscripcion();
   return permiso;
 }
