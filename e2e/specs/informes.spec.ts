@@ -17,7 +17,9 @@ test("la tesorera abre Deudas pendientes, filtra por tipo de socio, ve el gráfi
   for (const grupo of ["Socios", "Económicos", "Actos"]) {
     await expect(page.getByRole("heading", { name: grupo, level: 2 })).toBeVisible();
   }
-  await expect(page.getByText("Lo que se debe por socio o por pagador")).toBeVisible();
+  await expect(
+    page.getByText("Lo que se debe (pendiente o devuelto por el banco) por socio o por pagador"),
+  ).toBeVisible();
 
   await informes.abrirInforme("Deudas pendientes");
   await informes.elegir("Tipo de socio", "Fester");
@@ -38,7 +40,12 @@ test("la tesorera abre Deudas pendientes, filtra por tipo de socio, ve el gráfi
   for (const tipo of await filas.locator("td:nth-child(3)").allTextContents()) {
     expect(tipo).toBe("Fester");
   }
-  const totalPantalla = (await tabla.locator("tfoot").locator("th, td").last().textContent()) ?? "";
+  // The footer's cell under «Total» (after it comes «Devuelto», the part the bank returned).
+  const cabeceras = await tabla.locator("thead th").allTextContents();
+  const columnaTotal = cabeceras.findIndex((c) => c.trim() === "Total");
+  expect(cabeceras[columnaTotal + 1]?.trim()).toBe("Devuelto");
+  const totalPantalla =
+    (await tabla.locator("tfoot").locator("th, td").nth(columnaTotal).textContent()) ?? "";
   expect(totalPantalla).toMatch(/€$/);
 
   const descarga = await informes.descargar("Excel");
