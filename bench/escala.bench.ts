@@ -164,18 +164,7 @@ function arbol(pid: number): number[] {
  */
 function ticksCpu(servidor: ChildProcess, databaseUrl: string | undefined): Map<number, number> {
   const pids = arbol(servidor.pid ?? 0);
-  if (databaseUrl) {
-    const salida = execFileSync(
-      "psql",
-      [
-        databaseUrl,
-        "-Atc",
-        "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
-      ],
-      { encoding: "utf8" },
-    );
-    pids.push(...salida.split("\n").filter(Boolean).map(Number));
-  }
+  if (databaseUrl) pids.push(...procesosDeLaBase(databaseUrl));
   const ticks = new Map<number, number>();
   for (const p of pids) {
     try {
