@@ -224,6 +224,56 @@ describe("informes de socios: la página primero y los totales aparte (issue 51)
 
 const esBisiesto = (a: number) => new Date(Date.UTC(a, 1, 29)).getUTCDate() === 29;
 
+describe("informe de puntos: la página numerada por puntos, los nombres solo de sus empates (issue 51)", () => {
+  beforeAll(async () => {
+    const acto = async (fecha: string, puntos: number) =>
+      (
+        await e.db
+          .insertInto("acto")
+          .values({ nombre: `Acto ${fecha} ${puntos}`, fecha, hora: "20:00", puntos })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
+    const actos = [
+      await acto("2027-01-20", 5),
+      await acto("2027-04-22", 5),
+      await acto("2027-07-18", 3),
+      await acto("2026-04-22", 7),
+    ];
+    const socios = await e.db.selectFrom("socio").select("id").orderBy("id").execute();
+    // Points 0, 3, 5, 8, 10 and 13 this year in runs of several members: ties at every page
+    // boundary of 3 and 4, and some with points only in 2026.
+    const filas = socios.flatMap(({ id }, i) =>
+      actos
+        .filter((_, k) => (i >> k) & 1)
+        .map((id_acto, k) => ({
+          id_acto,
+          id_socio: id,
+          invitados: 0,
+          asistio: k !== 1 || i % 3 > 0,
+        })),
+    );
+    await e.db.insertInto("inscripcion").values(filas).execute();
+  });
+
+  it.each([
+    [2027, 3],
+    [2027, 4],
+    [undefined, 5],
+  ] as const)(
+    "año %s, páginas de %i: cada página y los totales, como la consulta entera",
+    async (anyo, tamanyo) => {
+      const c = repo.puntos(anyo);
+      expect(c.pagina).toBeDefined();
+      const { todas } = await comparar(c, tamanyo);
+      // Ties on points ordered by surname and name, as the events' ranking.
+      const puntos = todas.map((f) => Number(f.puntos));
+      expect(puntos).toEqual([...puntos].sort((a, b) => b - a));
+      expect(new Set(puntos).size).toBeLessThan(puntos.length);
+    },
+  );
+});
+
 describe("informe de cumpleaños: solo los socios cuyo día cae en el periodo (issue 51)", () => {
   /** The domain's rule, in JavaScript: the first birthday on or after `desde`, if by `hasta`. */
   async function esperados(desde: string, hasta: string) {
