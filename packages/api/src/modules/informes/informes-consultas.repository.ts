@@ -619,12 +619,14 @@ export class InformesConsultasRepository {
    */
   cumpleanyos(desde: string, hasta: string): Consulta {
     const anyo = Number(desde.slice(0, 4));
-    const cumple = (a: number) => sql`case
-        when to_char(s.fecha_nacimiento, 'MM-DD') = '02-29' and not ${esBisiesto(a)}
-          then make_date(${a}::int, 3, 1)
-        else make_date(${a}::int, extract(month from s.fecha_nacimiento)::int,
-                       extract(day from s.fecha_nacimiento)::int)
+    // A birthday from the month and day of birth (`mmdd`, 1231 for 31 December): in year `a`,
+    // 29 February on 1 March when `a` is not a leap year; the first on or after `desde`.
+    const cumpleEn = (a: number, md: RawBuilder<unknown>) => sql`case
+        when ${md} = 229 and not ${esBisiesto(a)} then make_date(${a}::int, 3, 1)
+        else make_date(${a}::int, div(${md}, 100)::int, mod(${md}, 100)::int)
       end`;
+    const diaDe = (md: RawBuilder<unknown>) =>
+      sql`case when ${cumpleEn(anyo, md)} >= ${desde}::date then ${cumpleEn(anyo, md)} else ${cumpleEn(anyo + 1, md)} end`;
     // The members whose month and day of birth can fall in the period, found first by
     // `socio_cumpleanyos_idx` (migration 0047) instead of working out every member's birthday:
     // the same members (born on 29 February always among them: their day moves), no more.
@@ -637,18 +639,47 @@ export class InformesConsultasRepository {
       : hastaMd < desdeMd
         ? sql`${mesDia} >= ${desdeMd} or ${mesDia} <= ${hastaMd} or ${mesDia} = 229`
         : null;
+    const deCumpleanyos = sql`s.activo and s.fecha_nacimiento is not null
+          ${y(enPeriodo !== null, () => sql`(${enPeriodo})`)}`;
+    // A page without numbering the period's members (issue 51): how many were born on each month
+    // and day (from the index alone), their days in order, and `socio` read only for the days
+    // that reach the page; within a day, by surname as the whole query.
+    const dias = sql`por_md as materialized (
+          select ${mesDia} as md, count(*)::bigint as n from socio s where ${deCumpleanyos} group by 1
+        ),
+        con_dia as (select md, n, ${diaDe(sql`md`)} as dia from por_md),
+        dias as (
+          select dia, sum(n)::bigint as n from con_dia where dia <= ${hasta}::date group by dia
+        )`;
+    const columnas = (dia: RawBuilder<unknown>) => sql`to_char(${dia}, 'DD/MM') as dia,
+          ${nombreSocio("s")} as socio,
+          (extract(year from ${dia}) - extract(year from s.fecha_nacimiento))::int as edad,
+          s.fecha_nacimiento::text as "fechaNacimiento", s.telefono, s.email`;
     return {
       sumar: [],
-      sql: sql`select to_char(c.dia, 'DD/MM') as dia, ${nombreSocio("s")} as socio,
-          (extract(year from c.dia) - extract(year from s.fecha_nacimiento))::int as edad,
-          s.fecha_nacimiento::text as "fechaNacimiento", s.telefono, s.email,
+      pagina: (limite, desplazamiento) => sql`with ${dias},
+        numerados as (
+          select dia, n, coalesce(sum(n) over (order by dia) - n, 0)::bigint as antes from dias
+        ),
+        elegidos as (
+          select c.md, nu.dia, nu.antes from numerados nu join con_dia c on c.dia = nu.dia
+          where nu.antes < ${desplazamiento + limite} and nu.antes + nu.n > ${desplazamiento}
+        )
+        select r.dia, r.socio, r.edad, r."fechaNacimiento", r.telefono, r.email, r._orden from (
+          select ${columnas(sql`e.dia`)},
+            e.antes + row_number() over (partition by e.dia order by s.orden_apellidos, s.id) as _orden
+          from elegidos e
+          cross join lateral (
+            select * from socio s where ${mesDia} = e.md and s.activo and s.fecha_nacimiento is not null
+          ) s
+        ) r
+        where r._orden > ${desplazamiento} and r._orden <= ${desplazamiento + limite}`,
+      totales: sql`with ${dias} select coalesce(sum(n), 0)::int as "_total" from dias`,
+      sql: sql`select ${columnas(sql`c.dia`)},
           row_number() over (order by c.dia, s.orden_apellidos, s.id) as _orden
         from socio s
-        cross join lateral (
-          select case when ${cumple(anyo)} >= ${desde}::date then ${cumple(anyo)} else ${cumple(anyo + 1)} end as dia
-        ) c
-        where s.activo and s.fecha_nacimiento is not null and c.dia <= ${hasta}::date
-          ${y(enPeriodo !== null, () => sql`(${enPeriodo})`)}`,
+        cross join lateral (select ${diaDe(mesDia)} as dia) c
+        where ${deCumpleanyos} and c.dia <= ${hasta}::date`,
     };
   }
 

@@ -333,6 +333,25 @@ describe("informe de cumpleaños: solo los socios cuyo día cae en el periodo (i
     expect(filas).toEqual(await esperados(desde, hasta));
     expect(inf.total).toBe(filas.length);
   });
+
+  // Several members share each of these days (29 February, 1 March, 31 December, 1 January, 15
+  // June…), so pages of 2 and 3 cut inside a day, and 29 February joins 1 March in a common year.
+  it.each([
+    ["2027-02-01", "2027-03-31", 2],
+    ["2028-02-01", "2028-03-31", 3],
+    ["2027-12-15", "2028-01-15", 2],
+    ["2027-06-16", "2028-06-15", 3],
+    ["2027-01-01", "2027-12-31", 2],
+  ] as const)(
+    "del %s al %s, páginas de %i: cada página y el total, como la consulta entera",
+    async (desde, hasta, tamanyo) => {
+      const c = repo.cumpleanyos(desde, hasta);
+      expect(c.pagina).toBeDefined();
+      expect(c.totales).toBeDefined();
+      const { todas } = await comparar(c, tamanyo);
+      expect(todas.map((f) => `${f.dia} ${f.socio}`)).toEqual(await esperados(desde, hasta));
+    },
+  );
 });
 
 describe("GET /api/socios?conDeuda (issue 51)", () => {
