@@ -186,7 +186,11 @@ const LLAMADAS: Llamada[] = [
   },
   {
     nombre: "mis pagos, historial (primera tras escribir)",
-    ruta: () => "/api/pagos/mios?page=1&pageSize=200",
+    // As «Mis pagos» asks it since issue 51's last change: the latest 20 settled charges.
+    ruta: (l) =>
+      l.nombre === "antes"
+        ? "/api/pagos/mios?page=1&pageSize=200"
+        : "/api/pagos/mios?historial=1&page=1&pageSize=20",
     token: (l) => l.usuario,
     trasEscribir: true,
   },
@@ -202,6 +206,11 @@ const LLAMADAS: Llamada[] = [
     token: (l) => l.usuario,
   },
   { nombre: "ficha de un socio", ruta: (l) => `/api/socios/${l.socioId}`, token: (l) => l.admin },
+  {
+    nombre: "historial de un socio",
+    ruta: (l) => `/api/socios/${l.socioId}/historial`,
+    token: (l) => l.admin,
+  },
   {
     nombre: "familia de un socio",
     ruta: (l) => `/api/socios/${l.socioId}/familia`,

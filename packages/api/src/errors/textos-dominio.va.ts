@@ -10,6 +10,8 @@ const EXACTOS: Record<string, string> = {
   "Los años son un número entero": "Els anys són un número enter",
   "Los años son al menos 1": "Els anys són almenys 1",
   "Como mucho 150 años": "Com a molt 150 anys",
+  "Pide lo pendiente o el historial, no los dos a la vez":
+    "Demana el que està pendent o l'historial, no les dues coses alhora",
   "Un periodo no puede acabar antes de empezar": "Un període no pot acabar abans de començar",
   "El título del punto es obligatorio": "El títol del punt és obligatori",
   "Introduce una fecha y hora válidas (ISO 8601)": "Introduïx una data i hora vàlides (ISO 8601)",

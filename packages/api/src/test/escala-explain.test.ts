@@ -266,8 +266,11 @@ describe.skipIf(!url)("EXPLAIN de las llamadas interactivas con 1.200 socios × 
       [usuario, "/api/actos/mios?pageSize=200"],
       [usuario, "/api/escuadras/mia"],
       [usuario, "/api/pagos/mios?page=1&pageSize=200"],
-      // What the member's home asks (only what is owed), and the page of the whole history.
+      // What the member's home and «Mis pagos» ask (only what is owed), and the pages of the
+      // history «Mis pagos» reads after it (the first and a later one).
       [usuario, "/api/pagos/mios?pendientes=1&page=1&pageSize=200"],
+      [usuario, "/api/pagos/mios?historial=1&page=1&pageSize=20"],
+      [usuario, "/api/pagos/mios?historial=1&page=3&pageSize=20"],
       [usuario, "/api/noticias?page=1&pageSize=12&publicadas=1"],
       [admin, `/api/socios/${yo.socioId}`],
       [admin, `/api/socios/${yo.socioId}/historial`],

@@ -118,13 +118,21 @@ export const ExportPagosQuerySchema = FiltrosPagosSchema.extend({
 export type ExportPagosQuery = z.output<typeof ExportPagosQuerySchema>;
 
 /**
- * `GET /api/pagos/mios?page&pageSize&pendientes`. `pendientes=true|1`: solo lo que debo
- * (pendientes y devueltos), lo que pide el inicio del socio; sin él, también el historial.
+ * `GET /api/pagos/mios?page&pageSize&pendientes&historial`. `pendientes=true|1`: solo lo que
+ * debo (pendientes y devueltos), lo que pide el inicio del socio; `historial=true|1`: solo lo
+ * cerrado (cobrado o anulado), lo más reciente primero, página a página como lo lee «Mis pagos»;
+ * sin ninguno, todo.
  */
-export const MisPagosQuerySchema = z.object({
-  ...pagina,
-  pendientes: booleanoQuery("pendientes").optional(),
-});
+export const MisPagosQuerySchema = z
+  .object({
+    ...pagina,
+    pendientes: booleanoQuery("pendientes").optional(),
+    historial: booleanoQuery("historial").optional(),
+  })
+  .refine((q) => !(q.pendientes && q.historial), {
+    path: ["historial"],
+    message: "Pide lo pendiente o el historial, no los dos a la vez",
+  });
 export type MisPagosQuery = z.output<typeof MisPagosQuerySchema>;
 
 /** Respuesta de `GET /api/pagos`: la página y los totales de TODO el conjunto filtrado. */

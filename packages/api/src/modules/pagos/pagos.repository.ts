@@ -286,32 +286,43 @@ export class PagosRepository {
    * Charges where the member is the debtor or the payer: unpaid first, then by due date. With
    * `pendientes`, only the unpaid ones (pending or returned): what the member's home shows, read
    * from the partial indexes of migration 0049, so it does not grow with the years of history.
+   * With `historial`, only the settled ones (paid or cancelled), the latest due first: «Mis
+   * pagos» reads them a page at a time (issue 51: ten years of a family are hundreds).
    */
   async mios(
     idSocio: number,
-    pagina: { page: number; pageSize: number; pendientes?: boolean },
+    pagina: { page: number; pageSize: number; pendientes?: boolean; historial?: boolean },
   ): Promise<{ items: PagoFila[]; total: number; pendiente: number }> {
+    const suyo = (eb: Donde) =>
+      eb.or([eb("pago.id_socio", "=", idSocio), eb("pago.id_pagador", "=", idSocio)]);
     const mio = (eb: Donde) => {
-      const suyo = eb.or([eb("pago.id_socio", "=", idSocio), eb("pago.id_pagador", "=", idSocio)]);
-      return pagina.pendientes ? eb.and([suyo, pagoPorCobrar]) : suyo;
+      if (pagina.pendientes) return eb.and([suyo(eb), pagoPorCobrar]);
+      if (pagina.historial) return eb.and([suyo(eb), eb.not(pagoPorCobrar)]);
+      return suyo(eb);
     };
+    const pedidos = this.seleccion().where(mio);
+    const ordenados = pagina.historial
+      ? pedidos.orderBy("pago.fecha_vencimiento", "desc").orderBy("pago.id", "desc")
+      : pedidos
+          .orderBy(sql`case when ${pagoPorCobrar} then 0 else 1 end`)
+          .orderBy("pago.fecha_vencimiento")
+          .orderBy("pago.id");
     const [items, cuenta] = await Promise.all([
-      this.seleccion()
-        .where(mio)
-        .orderBy(sql`case when ${pagoPorCobrar} then 0 else 1 end`)
-        .orderBy("pago.fecha_vencimiento")
-        .orderBy("pago.id")
+      ordenados
         .limit(pagina.pageSize)
         .offset((pagina.page - 1) * pagina.pageSize)
         .execute(),
+      // What I owe is always all of it; the history counts its own rows alone.
       this.desde()
         .select([
-          sql<number>`count(*)`.as("total"),
+          pagina.historial
+            ? sql<number>`count(*) filter (where not ${pagoPorCobrar})`.as("total")
+            : sql<number>`count(*)`.as("total"),
           sql<number>`coalesce(sum(pago.importe) filter (where ${pagoPorCobrar}), 0)`.as(
             "pendiente",
           ),
         ])
-        .where(mio)
+        .where(pagina.historial ? suyo : mio)
         .executeTakeFirstOrThrow(),
     ]);
     return {

@@ -815,6 +815,73 @@ describe("GET /api/pagos/mios?pendientes", () => {
   });
 });
 
+describe("GET /api/pagos/mios?historial (issue 51)", () => {
+  it("solo lo cerrado, lo más reciente primero, página a página; lo que debo, todo", async () => {
+    for (const [i, dia] of ["2018-02-10", "2018-02-10", "2021-07-01", "2023-11-30"].entries()) {
+      const c = await cargo(i % 2 ? hijoDeA : usuarioA.idSocio, 11 + i, { fechaVencimiento: dia });
+      await pedir("POST", `/api/pagos/${c.id}/cobro`, { idFormaPago: formaPago, ...cobro });
+    }
+    const anulado = await cargo(hijoDeA, 8, { fechaVencimiento: "2022-01-01" });
+    await pedir("POST", `/api/pagos/${anulado.id}/anulacion`, { motivo: "Duplicado" });
+    const cerrados = await e.db
+      .selectFrom("pago")
+      .select("id")
+      .where((eb) =>
+        eb.or([eb("id_socio", "=", usuarioA.idSocio), eb("id_pagador", "=", usuarioA.idSocio)]),
+      )
+      .where("estado", "in", ["pagado", "anulado"])
+      .orderBy("fecha_vencimiento", "desc")
+      .orderBy("id", "desc")
+      .execute();
+    const debido = await e.db
+      .selectFrom("pago")
+      .select((eb) => eb.fn.sum<number>("importe").as("s"))
+      .where((eb) =>
+        eb.or([eb("id_socio", "=", usuarioA.idSocio), eb("id_pagador", "=", usuarioA.idSocio)]),
+      )
+      .where("estado", "in", ["pendiente", "devuelto"])
+      .executeTakeFirstOrThrow();
+    expect(cerrados.length).toBeGreaterThan(4);
+
+    const leidos: number[] = [];
+    for (let page = 1; page <= Math.ceil(cerrados.length / 2) + 1; page++) {
+      const res = await pedir(
+        "GET",
+        `/api/pagos/mios?historial=1&page=${page}&pageSize=2`,
+        undefined,
+        usuarioA.token,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const pagina = res.json();
+      expect(pagina.total).toBe(cerrados.length);
+      expect(pagina.totalPendiente).toBe(Number(debido.s) / 100);
+      expect(
+        pagina.items.every((p: { estado: string }) => ["pagado", "anulado"].includes(p.estado)),
+      ).toBe(true);
+      leidos.push(...pagina.items.map((p: { id: number }) => p.id));
+    }
+    expect(leidos).toEqual(cerrados.map((p) => p.id));
+
+    const conTrue = await pedir("GET", "/api/pagos/mios?historial=true", undefined, usuarioA.token);
+    expect(conTrue.json().total).toBe(cerrados.length);
+    const todos = (await pedir("GET", "/api/pagos/mios", undefined, usuarioA.token)).json();
+    for (const no of ["0", "false"]) {
+      const r = await pedir("GET", `/api/pagos/mios?historial=${no}`, undefined, usuarioA.token);
+      expect(r.json().total).toBe(todos.total);
+    }
+    const ambos = await pedir(
+      "GET",
+      "/api/pagos/mios?pendientes=1&historial=1",
+      undefined,
+      usuarioA.token,
+    );
+    expect(ambos.statusCode).toBe(400);
+    expect(ambos.json().detalles).toEqual([
+      { campo: "historial", mensaje: "Pide lo pendiente o el historial, no los dos a la vez" },
+    ]);
+  });
+});
+
 describe("GET /api/pagos/:id/recibo.pdf", () => {
   it("da el PDF de un cargo pagado a quien puede verlo; pendiente 409; ajeno 404", async () => {
     await e.db.updateTable("asociacion").set({ nombre: "Filà Prueba", cif: "G12345678" }).execute();

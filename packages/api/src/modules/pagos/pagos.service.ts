@@ -176,7 +176,13 @@ export class PagosService {
     version: string,
     escribir: (mios: MisPagos) => Buffer,
   ): Promise<Buffer> {
-    const clave = [actor.socioId, query.page, query.pageSize, !!query.pendientes].join("|");
+    const clave = [
+      actor.socioId,
+      query.page,
+      query.pageSize,
+      !!query.pendientes,
+      !!query.historial,
+    ].join("|");
     return this.misPagos.obtener(version, clave, async () => {
       const guardable = await this.repo.versionDatosQuieta();
       return { valor: escribir(await this.mios(actor, query)), guardable };

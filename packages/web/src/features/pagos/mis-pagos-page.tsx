@@ -1,7 +1,7 @@
 import { formatearFecha, mensajeDeError } from "@fila/domain";
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconFileTypePdf } from "@tabler/icons-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "../../lib/i18n";
 import { MisTalonarios } from "../loteria/mis-talonarios";
 import { descargarRecibo } from "./acciones-pago";
@@ -9,31 +9,37 @@ import { EstadoBadge } from "./estado-badge";
 import { BotonPagarAhora } from "./pago-online";
 import { importe, nombrePersona, ordenarMisPagos } from "./pagos-logica";
 import type { PagoApi } from "./tipos";
-import { useMisPagos } from "./use-pagos";
+import { useMiHistorialDePagos, useMisPagosPendientes } from "./use-pagos";
 
-/** `#/mispagos` (usuario, socio): my charges and those I pay for, what I owe first. */
+/**
+ * `#/mispagos` (usuario, socio): my charges and those I pay for. What I owe comes whole and
+ * first; the paid and cancelled ones after it, the latest first, a page at a time («Ver más»).
+ */
 export function MisPagosPage() {
   const { t } = useTranslation();
-  const mios = useMisPagos();
+  const pendientes = useMisPagosPendientes();
+  const historial = useMiHistorialDePagos();
 
-  if (mios.isLoading) {
+  if (pendientes.isLoading || historial.isLoading) {
     return (
       <Center mih="40dvh">
         <Loader aria-label={t("app.cargando")} />
       </Center>
     );
   }
-  if (mios.isError) {
+  const error = pendientes.error ?? historial.error;
+  if (error) {
     return (
       <Alert role="alert" color="red" title={t("misPagos.errorCarga")} maw={720} mx="auto">
-        {mensajeDeError(mios.error)}
+        {mensajeDeError(error)}
       </Alert>
     );
   }
 
-  const pagos = ordenarMisPagos(mios.data?.items ?? []);
-  const debidos = pagos.filter((p) => p.estado === "pendiente" || p.estado === "devuelto");
-  const resto = pagos.filter((p) => p.estado === "pagado" || p.estado === "anulado");
+  const debidos = ordenarMisPagos(pendientes.data?.items ?? []);
+  const paginas = historial.data?.pages ?? [];
+  const cerrados = paginas.flatMap((p) => p.items);
+  const totalCerrados = paginas[0]?.total ?? 0;
 
   return (
     <Stack gap="lg" maw={900} mx="auto">
@@ -47,11 +53,11 @@ export function MisPagosPage() {
         bg={debidos.length > 0 ? "var(--mantine-color-yellow-light)" : undefined}
       >
         <Text fz={{ base: 22, sm: 26 }} fw={700} data-testid="total-pendiente">
-          {t("misPagos.totalPendiente", { importe: importe(mios.data?.totalPendiente) })}
+          {t("misPagos.totalPendiente", { importe: importe(pendientes.data?.totalPendiente) })}
         </Text>
         <Text size="sm" c="dimmed">
           {debidos.length > 0
-            ? t("misPagos.cargosPendientes", { count: debidos.length })
+            ? t("misPagos.cargosPendientes", { count: pendientes.data?.total ?? debidos.length })
             : t("misPagos.alDia")}
         </Text>
         <Group mt="sm">
@@ -59,20 +65,47 @@ export function MisPagosPage() {
         </Group>
       </Paper>
 
-      <MisTalonarios pagos={pagos} />
+      <MisTalonarios pagos={[...debidos, ...cerrados]} />
 
-      {pagos.length === 0 ? <Text c="dimmed">{t("misPagos.sinCargos")}</Text> : null}
+      {debidos.length === 0 && totalCerrados === 0 ? (
+        <Text c="dimmed">{t("misPagos.sinCargos")}</Text>
+      ) : null}
       {debidos.length > 0 ? (
         <ListaCargos titulo={t("misPagos.pendientes")} pagos={debidos} id="mis-pendientes" />
       ) : null}
-      {resto.length > 0 ? (
-        <ListaCargos titulo={t("misPagos.historial")} pagos={resto} id="mis-historial" />
+      {cerrados.length > 0 ? (
+        <ListaCargos titulo={t("misPagos.historial")} pagos={cerrados} id="mis-historial">
+          {historial.hasNextPage ? (
+            <Group justify="space-between" align="center">
+              <Text size="sm" c="dimmed" data-testid="historial-cuenta">
+                {t("misPagos.historialCuenta", { vistos: cerrados.length, total: totalCerrados })}
+              </Text>
+              <Button
+                variant="light"
+                loading={historial.isFetchingNextPage}
+                onClick={() => void historial.fetchNextPage()}
+              >
+                {t("misPagos.verMas")}
+              </Button>
+            </Group>
+          ) : null}
+        </ListaCargos>
       ) : null}
     </Stack>
   );
 }
 
-function ListaCargos({ titulo, pagos, id }: { titulo: string; pagos: PagoApi[]; id: string }) {
+function ListaCargos({
+  titulo,
+  pagos,
+  id,
+  children,
+}: {
+  titulo: string;
+  pagos: PagoApi[];
+  id: string;
+  children?: ReactNode;
+}) {
   return (
     <Stack gap="sm" component="section" aria-labelledby={id}>
       <Title order={2} size="h3" id={id}>
@@ -83,6 +116,7 @@ function ListaCargos({ titulo, pagos, id }: { titulo: string; pagos: PagoApi[]; 
           <TarjetaCargo key={p.id} pago={p} />
         ))}
       </Stack>
+      {children}
     </Stack>
   );
 }

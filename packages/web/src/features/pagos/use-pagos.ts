@@ -1,4 +1,10 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import type { TrabajoLanzado } from "../../lib/trabajos";
 import { filtrosPagosAApi } from "./pagos-logica";
@@ -26,10 +32,24 @@ export function useListaPagos(filtros: FiltrosPagos) {
   });
 }
 
-export function useMisPagos() {
-  return useQuery({
-    queryKey: [...CLAVE_PAGOS, "mios"],
-    queryFn: ({ signal }) => api.get<MisPagos>("/pagos/mios?page=1&pageSize=200", signal),
+/** Settled charges «Mis pagos» reads at a time: ten years of a family are hundreds (issue 51). */
+export const HISTORIAL_POR_PAGINA = 20;
+
+/**
+ * «Mis pagos»' history: my paid and cancelled charges, the latest first, a page at a time
+ * («Ver más» asks for the next). What I owe comes whole from `useMisPagosPendientes`.
+ */
+export function useMiHistorialDePagos() {
+  return useInfiniteQuery({
+    queryKey: [...CLAVE_PAGOS, "mios", "historial"],
+    queryFn: ({ pageParam, signal }) =>
+      api.get<MisPagos>(
+        `/pagos/mios?historial=1&page=${pageParam}&pageSize=${HISTORIAL_POR_PAGINA}`,
+        signal,
+      ),
+    initialPageParam: 1,
+    getNextPageParam: (ultima, paginas) =>
+      paginas.length * HISTORIAL_POR_PAGINA < ultima.total ? paginas.length + 1 : undefined,
     meta: { errorEnPagina: true },
     staleTime: 0,
   });
