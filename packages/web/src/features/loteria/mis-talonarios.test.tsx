@@ -76,7 +76,7 @@ describe("«Mi lotería» en Mis pagos", () => {
           : talonario(),
       ]),
     });
-    rutasApi["GET /api/pagos/mios?page=1&pageSize=200"] = () => ({
+    rutasApi["GET /api/pagos/mios?pendientes=1&page=1&pageSize=200"] = () => ({
       status: 200,
       cuerpo: { ...lista(liquidado ? [CARGO] : []), totalPendiente: liquidado ? 180 : 0 },
     });
@@ -88,6 +88,10 @@ describe("«Mi lotería» en Mis pagos", () => {
       liquidado = true;
       return { status: 200, cuerpo: talonario({ estado: "liquidado" }) };
     };
+    rutasApi["GET /api/pagos/mios?historial=1&page=1&pageSize=20"] = () => ({
+      status: 200,
+      cuerpo: { ...lista([]), totalPendiente: 0 },
+    });
     pintar(<MisPagosPage />);
 
     const tarjeta = await screen.findByRole("listitem", {
@@ -133,7 +137,11 @@ describe("«Mi lotería» en Mis pagos", () => {
       status: 200,
       cuerpo: lista([talonario()]),
     });
-    rutasApi["GET /api/pagos/mios?page=1&pageSize=200"] = () => ({
+    rutasApi["GET /api/pagos/mios?pendientes=1&page=1&pageSize=200"] = () => ({
+      status: 200,
+      cuerpo: { ...lista([]), totalPendiente: 0 },
+    });
+    rutasApi["GET /api/pagos/mios?historial=1&page=1&pageSize=20"] = () => ({
       status: 200,
       cuerpo: { ...lista([]), totalPendiente: 0 },
     });
@@ -156,7 +164,11 @@ describe("«Mi lotería» en Mis pagos", () => {
       status: 200,
       cuerpo: lista([talonario({ loteria: { ...LOTERIA, plazoAbierto: false } })]),
     });
-    rutasApi["GET /api/pagos/mios?page=1&pageSize=200"] = () => ({
+    rutasApi["GET /api/pagos/mios?pendientes=1&page=1&pageSize=200"] = () => ({
+      status: 200,
+      cuerpo: { ...lista([]), totalPendiente: 0 },
+    });
+    rutasApi["GET /api/pagos/mios?historial=1&page=1&pageSize=20"] = () => ({
       status: 200,
       cuerpo: { ...lista([]), totalPendiente: 0 },
     });
