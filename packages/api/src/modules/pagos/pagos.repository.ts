@@ -287,8 +287,9 @@ export class PagosRepository {
    * `pendientes`, only the unpaid ones (pending or returned): what the member's home shows, a
    * few rows whatever the years of history (found among the member's own charges by
    * `pago_socio_producto_idx` and `pago_pagador_idx`: no index on `estado`, which would end the
-   * HOT updates of collecting, migration 0051). With `historial`, only the settled ones (paid or cancelled), the latest due first: «Mis
-   * pagos» reads them a page at a time (issue 51: ten years of a family are hundreds).
+   * HOT updates of collecting, migration 0051). With `historial`, only the settled ones (paid or
+   * cancelled), the latest due first: «Mis pagos» reads them a page at a time (issue 51: ten
+   * years of a family are hundreds).
    */
   async mios(
     idSocio: number,
