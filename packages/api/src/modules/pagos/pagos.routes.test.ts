@@ -77,6 +77,21 @@ async function cargo(idSocio: number, importe = 100, extra: Record<string, unkno
 const filaPago = (id: number) =>
   e.db.selectFrom("pago").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
+/** The charges in `estados` where `idSocio` is the debtor or the payer: what «mis pagos» reads. */
+const suyosEn = (idSocio: number, estados: ("pendiente" | "pagado" | "devuelto" | "anulado")[]) =>
+  e.db
+    .selectFrom("pago")
+    .where((eb) => eb.or([eb("id_socio", "=", idSocio), eb("id_pagador", "=", idSocio)]))
+    .where("estado", "in", estados);
+
+/** What `idSocio` owes as debtor or payer (pending or returned), in euros. */
+const loQueDebe = async (idSocio: number) => {
+  const { s } = await suyosEn(idSocio, ["pendiente", "devuelto"])
+    .select((eb) => eb.fn.sum<number>("importe").as("s"))
+    .executeTakeFirstOrThrow();
+  return Number(s) / 100;
+};
+
 /** A member's charges of a product, by instalment. */
 const pagosDe = (idSocio: number, idProducto: number) =>
   e.db
@@ -721,15 +736,7 @@ describe("GET /api/pagos/mios", () => {
     expect(
       estados.slice(primeroCerrado).every((x: string) => x === "pagado" || x === "anulado"),
     ).toBe(true);
-    const pendiente = await e.db
-      .selectFrom("pago")
-      .select((eb) => eb.fn.sum<number>("importe").as("s"))
-      .where((eb) =>
-        eb.or([eb("id_socio", "=", usuarioA.idSocio), eb("id_pagador", "=", usuarioA.idSocio)]),
-      )
-      .where("estado", "in", ["pendiente", "devuelto"])
-      .executeTakeFirstOrThrow();
-    expect(mios.totalPendiente).toBe(Number(pendiente.s) / 100);
+    expect(mios.totalPendiente).toBe(await loQueDebe(usuarioA.idSocio));
 
     const deB = (await pedir("GET", "/api/pagos/mios", undefined, usuarioB.token)).json();
     expect(deB.items.every((p: { idPagador: number }) => p.idPagador === usuarioB.idSocio)).toBe(
@@ -760,13 +767,8 @@ describe("GET /api/pagos/mios?pendientes", () => {
       .where("id", "=", devuelto.id)
       .execute();
     await cargo(usuarioA.idSocio, 10, { fechaVencimiento: "2019-05-01" });
-    const debidos = await e.db
-      .selectFrom("pago")
+    const debidos = await suyosEn(usuarioA.idSocio, ["pendiente", "devuelto"])
       .select(["id", "importe"])
-      .where((eb) =>
-        eb.or([eb("id_socio", "=", usuarioA.idSocio), eb("id_pagador", "=", usuarioA.idSocio)]),
-      )
-      .where("estado", "in", ["pendiente", "devuelto"])
       .orderBy("fecha_vencimiento")
       .orderBy("id")
       .execute();
@@ -823,24 +825,12 @@ describe("GET /api/pagos/mios?historial (issue 51)", () => {
     }
     const anulado = await cargo(hijoDeA, 8, { fechaVencimiento: "2022-01-01" });
     await pedir("POST", `/api/pagos/${anulado.id}/anulacion`, { motivo: "Duplicado" });
-    const cerrados = await e.db
-      .selectFrom("pago")
+    const cerrados = await suyosEn(usuarioA.idSocio, ["pagado", "anulado"])
       .select("id")
-      .where((eb) =>
-        eb.or([eb("id_socio", "=", usuarioA.idSocio), eb("id_pagador", "=", usuarioA.idSocio)]),
-      )
-      .where("estado", "in", ["pagado", "anulado"])
       .orderBy("fecha_vencimiento", "desc")
       .orderBy("id", "desc")
       .execute();
-    const debido = await e.db
-      .selectFrom("pago")
-      .select((eb) => eb.fn.sum<number>("importe").as("s"))
-      .where((eb) =>
-        eb.or([eb("id_socio", "=", usuarioA.idSocio), eb("id_pagador", "=", usuarioA.idSocio)]),
-      )
-      .where("estado", "in", ["pendiente", "devuelto"])
-      .executeTakeFirstOrThrow();
+    const debe = await loQueDebe(usuarioA.idSocio);
     expect(cerrados.length).toBeGreaterThan(4);
 
     const leidos: number[] = [];
@@ -854,7 +844,7 @@ describe("GET /api/pagos/mios?historial (issue 51)", () => {
       expect(res.statusCode, res.body).toBe(200);
       const pagina = res.json();
       expect(pagina.total).toBe(cerrados.length);
-      expect(pagina.totalPendiente).toBe(Number(debido.s) / 100);
+      expect(pagina.totalPendiente).toBe(debe);
       expect(
         pagina.items.every((p: { estado: string }) => ["pagado", "anulado"].includes(p.estado)),
       ).toBe(true);

@@ -1,6 +1,6 @@
 import type { MiTalonario } from "@fila/domain";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { cargoDeJordi, pintar, simularApiDelSocio } from "../../test/socio-simulado";
 import { MisPagosPage } from "../pagos/mis-pagos-page";
 import { LoteriaHome } from "./loteria-home";
@@ -57,6 +57,14 @@ const CARGO = cargoDeJordi({
 const lista = (items: unknown[]) => ({ items, total: items.length, page: 1, pageSize: 200 });
 
 describe("«Mi lotería» en Mis pagos", () => {
+  // Mis pagos also reads its history of settled charges: none here.
+  beforeEach(() => {
+    rutasApi["GET /api/pagos/mios?historial=1&page=1&pageSize=20"] = () => ({
+      status: 200,
+      cuerpo: { ...lista([]), totalPendiente: 0 },
+    });
+  });
+
   it("el festero liquida su talonario con las series devueltas y paga el cargo con «Pagar ahora»", async () => {
     let liquidado = false;
     rutasApi["GET /api/loterias/mias?page=1&pageSize=200"] = () => ({
@@ -88,10 +96,6 @@ describe("«Mi lotería» en Mis pagos", () => {
       liquidado = true;
       return { status: 200, cuerpo: talonario({ estado: "liquidado" }) };
     };
-    rutasApi["GET /api/pagos/mios?historial=1&page=1&pageSize=20"] = () => ({
-      status: 200,
-      cuerpo: { ...lista([]), totalPendiente: 0 },
-    });
     pintar(<MisPagosPage />);
 
     const tarjeta = await screen.findByRole("listitem", {
@@ -141,10 +145,6 @@ describe("«Mi lotería» en Mis pagos", () => {
       status: 200,
       cuerpo: { ...lista([]), totalPendiente: 0 },
     });
-    rutasApi["GET /api/pagos/mios?historial=1&page=1&pageSize=20"] = () => ({
-      status: 200,
-      cuerpo: { ...lista([]), totalPendiente: 0 },
-    });
     pintar(<MisPagosPage />);
     fireEvent.click(await screen.findByRole("button", { name: "Liquidar el talonario 101–150" }));
     const dialogo = await screen.findByRole("dialog");
@@ -165,10 +165,6 @@ describe("«Mi lotería» en Mis pagos", () => {
       cuerpo: lista([talonario({ loteria: { ...LOTERIA, plazoAbierto: false } })]),
     });
     rutasApi["GET /api/pagos/mios?pendientes=1&page=1&pageSize=200"] = () => ({
-      status: 200,
-      cuerpo: { ...lista([]), totalPendiente: 0 },
-    });
-    rutasApi["GET /api/pagos/mios?historial=1&page=1&pageSize=20"] = () => ({
       status: 200,
       cuerpo: { ...lista([]), totalPendiente: 0 },
     });
