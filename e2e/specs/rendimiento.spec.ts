@@ -196,6 +196,18 @@ test("el login y el inicio del socio solo aplican los estilos de Mantine que tra
   await page.goto("/#/login");
   await expect(page.getByRole("button", { name: "Entrar" })).toBeVisible();
   expect(await hojas()).not.toContainEqual(deOtrosComponentes);
+  // The theme's variables (legible dimmed text: rgba(91, 97, 102, 1), minified) come in the
+  // entry's stylesheet, written by the build, not in a <style> Mantine works out at every start.
+  expect(
+    await page.evaluate(() => ({
+      atenuado: getComputedStyle(document.documentElement)
+        .getPropertyValue("--mantine-color-dimmed")
+        .trim(),
+      calculadas: [...document.querySelectorAll("style[data-mantine-styles]")].filter((s) =>
+        s.innerHTML.includes("--mantine-color-dimmed"),
+      ).length,
+    })),
+  ).toEqual({ atenuado: "#5b6166", calculadas: 0 });
 
   await app.entrarHastaInicio(CUENTAS.socio.email, PASSWORD_DEMO, CUENTAS.socio.home);
   await expect(page.getByRole("heading", { name: "Mi carnet" })).toBeVisible();

@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import MagicString from "magic-string";
 import type { Plugin } from "vite";
+import { cssDeLasVariablesDelTema, MODULO_VARIABLES_TEMA } from "./src/app/variables-tema";
 
 /** The name of the chunk (a group in vite.config.ts) with the stylesheets the entry does not load. */
 export const GRUPO_ESTILOS_MANTINE = "estilos-mantine";
@@ -24,6 +25,20 @@ export const GRUPO_ESTILOS_MANTINE = "estilos-mantine";
  * the dependencies pre-bundled, where their imports of `@mantine/core` are no longer seen, and
  * loads the full stylesheet instead.
  */
+/**
+ * The theme's CSS variables as a stylesheet of the build (src/app/variables-tema.ts), imported by
+ * the entry's stylesheet right after Mantine's default ones, where the provider's `<style>` would
+ * have overridden them at every start.
+ */
+export function variablesDelTema(): Plugin {
+  const id = "\0variables-tema.css";
+  return {
+    name: "fila:variables-tema",
+    resolveId: (fuente) => (fuente === MODULO_VARIABLES_TEMA ? id : undefined),
+    load: (modulo) => (modulo === id ? cssDeLasVariablesDelTema() : undefined),
+  };
+}
+
 export function estilosMantine(): Plugin[] {
   const requerir = createRequire(import.meta.url);
   // The package exports no package.json: from its CommonJS entry (cjs/index.cjs) to esm/.

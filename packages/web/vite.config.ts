@@ -6,7 +6,7 @@ import { VitePWA } from "vite-plugin-pwa";
 // The file itself: the config loader bundles relative imports, not the workspace package.
 import { HOME_POR_ROL } from "../domain/src/menus/menu";
 import { IDIOMA_POR_DEFECTO, IDIOMAS } from "../domain/src/sesion/usuario-sesion";
-import { estilosMantine, GRUPO_ESTILOS_MANTINE } from "./estilos-mantine";
+import { estilosMantine, GRUPO_ESTILOS_MANTINE, variablesDelTema } from "./estilos-mantine";
 import { hojaInicialSinBloquear } from "./src/app/hoja-inicial";
 import { RUTAS_PUBLICAS } from "./src/app/rutas-publicas";
 import { IDIOMAS_WEB } from "./src/lib/idiomas-web";
@@ -134,6 +134,7 @@ export default defineConfig({
   plugins: [
     react(),
     estilosMantine(),
+    variablesDelTema(),
     arranque(),
     precargaTextos(),
     hojaInicial(),

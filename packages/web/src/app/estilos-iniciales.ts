@@ -7,6 +7,8 @@
 // here would load that file too (e2e/specs/rendimiento.spec.ts checks they do not).
 import "@mantine/core/styles/baseline.css";
 import "@mantine/core/styles/default-css-variables.css";
+// The theme's own variables, written by the build (src/app/variables-tema.ts).
+import "virtual:variables-tema.css";
 import "@mantine/core/styles/global.css";
 import "@mantine/core/styles/ScrollArea.css";
 import "@mantine/core/styles/UnstyledButton.css";

@@ -5,7 +5,7 @@ import { QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-qu
 import { lazy, type ReactNode, Suspense, useMemo } from "react";
 import { useTranslation } from "../lib/i18n";
 import { notificarError } from "../lib/notificar";
-import { temaEnSuIdioma, variablesCss } from "./theme";
+import { temaEnSuIdioma } from "./theme";
 
 export function crearQueryClient(): QueryClient {
   return new QueryClient({
@@ -40,7 +40,9 @@ export function Providers({
   // Rebuilt when the language changes: the texts Mantine writes itself (close buttons).
   const tema = useMemo(() => temaEnSuIdioma(t("app.cerrar")), [t]);
   return (
-    <MantineProvider theme={tema} cssVariablesResolver={variablesCss} defaultColorScheme="light">
+    // The theme's CSS variables are in the entry's stylesheet, written by the build
+    // (variables-tema.ts): not worked out again on every start.
+    <MantineProvider theme={tema} withCssVariables={false} defaultColorScheme="light">
       <DatesProvider settings={{ locale: "es", firstDayOfWeek: 1 }}>
         <QueryClientProvider client={client}>
           <Suspense fallback={null}>
