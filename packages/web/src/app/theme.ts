@@ -86,7 +86,8 @@ const calculadas = new WeakMap<object, ReturnType<CSSVariablesResolver>>();
  * in shade 9 on shade 1 (2.7:1 for yellow, 3.8:1 for green), coloured text in the filled shade,
  * placeholders in gray.5 and error messages in red.6. Here each of those colours is darkened
  * just enough to pass WCAG AA on the surfaces it is used on, so that no page has to pick its
- * own colours.
+ * own colours. It runs when the web is built (variables-tema.ts writes the result into the
+ * entry's stylesheet), not on the phone.
  */
 export const variablesCss: CSSVariablesResolver = (t) => {
   // Dozens of contrast searches: done once per theme, not on every render of the provider.
