@@ -67,38 +67,39 @@ describe("DATABASE_POOL_MAX", () => {
   });
 
   // Needs a PostgreSQL server; CI runs this file again with DATABASE_URL.
-  describe.skipIf(!urlPostgres)("PostgreSQL", () => {
-    let base: Awaited<ReturnType<typeof crearBaseTemporal>>;
-    beforeAll(async () => {
-      base = await crearBaseTemporal(urlPostgres ?? "", "fila_pool");
-    });
-    afterAll(async () => base.borrar());
+  if (urlPostgres)
+    describe("PostgreSQL", () => {
+      let base: Awaited<ReturnType<typeof crearBaseTemporal>>;
+      beforeAll(async () => {
+        base = await crearBaseTemporal(urlPostgres ?? "", "fila_pool");
+      });
+      afterAll(async () => base.borrar());
 
-    it.each([
-      [2, 2],
-      [undefined, CONEXIONES_POR_DEFECTO],
-    ])(
-      "with maxConexiones %s the pool opens %i connections, however many queries wait",
-      async (maxConexiones, esperadas) => {
-        expect(CONEXIONES_POR_DEFECTO).toBe(5);
-        const { db, cerrar } = await abrirBaseDeDatos({
-          tipo: "postgres",
-          url: base.url,
-          maxConexiones,
-        });
-        try {
-          const pids = await Promise.all(
-            Array.from({ length: 12 }, () =>
-              sql<{ pid: number }>`select pg_backend_pid() as pid, pg_sleep(0.1)`.execute(db),
-            ),
-          );
-          expect(new Set(pids.map((r) => r.rows[0]?.pid)).size).toBe(esperadas);
-        } finally {
-          await cerrar();
-        }
-      },
-    );
-  });
+      it.each([
+        [2, 2],
+        [undefined, CONEXIONES_POR_DEFECTO],
+      ])(
+        "with maxConexiones %s the pool opens %i connections, however many queries wait",
+        async (maxConexiones, esperadas) => {
+          expect(CONEXIONES_POR_DEFECTO).toBe(5);
+          const { db, cerrar } = await abrirBaseDeDatos({
+            tipo: "postgres",
+            url: base.url,
+            maxConexiones,
+          });
+          try {
+            const pids = await Promise.all(
+              Array.from({ length: 12 }, () =>
+                sql<{ pid: number }>`select pg_backend_pid() as pid, pg_sleep(0.1)`.execute(db),
+              ),
+            );
+            expect(new Set(pids.map((r) => r.rows[0]?.pid)).size).toBe(esperadas);
+          } finally {
+            await cerrar();
+          }
+        },
+      );
+    });
 });
 
 describe("REDSYS_* (pago en línea)", () => {

@@ -85,9 +85,8 @@ describe("arranque", () => {
   });
 
   // Two processes on one database need a PostgreSQL server; CI runs this file with DATABASE_URL.
-  it.skipIf(!urlPostgres)(
-    "dos instancias de demostración a la vez sobre una base vacía arrancan las dos y siembran una vez",
-    async () => {
+  if (urlPostgres)
+    it("dos instancias de demostración a la vez sobre una base vacía arrancan las dos y siembran una vez", async () => {
       const temporal = await crearBaseTemporal(urlPostgres as string, "fila_arranque");
       limpiezas.push(temporal.borrar);
       // Instances of one installation share its key (FILA_CLAVE), each with its own DATA_DIR:
@@ -130,9 +129,7 @@ describe("arranque", () => {
         body: JSON.stringify({ email: "admin@filademo.es", password: "demo-fila-2026" }),
       });
       expect(login.status).toBe(200);
-    },
-    120_000,
-  );
+    }, 120_000);
 
   it("arrancar los mismos datos con otra clave de instalación para con una línea que nombra DATA_DIR/clave y FILA_CLAVE; con FILA_CLAVE_NUEVA=1 pide volver a configurar la verificación en dos pasos (issue 45 §12)", async () => {
     const dataDir = directorioTemporal();

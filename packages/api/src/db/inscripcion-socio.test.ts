@@ -168,9 +168,8 @@ describe("inscripcion: apellidos, nombre y tipo de su socio", () => {
   // The same, in the one order that deadlocked every time: a third transaction holds the first
   // event FOR SHARE (as a key check would not), so both take their key checks' FOR KEY SHARE on
   // the events before either can lock the first one for its counters; then it ends.
-  it.runIf(Boolean(process.env.DATABASE_URL))(
-    "PostgreSQL: dos que renombran y cambian sus inscripciones tras comprobar las dos la clave del acto",
-    async () => {
+  if (process.env.DATABASE_URL)
+    it("PostgreSQL: dos que renombran y cambian sus inscripciones tras comprobar las dos la clave del acto", async () => {
       const [uno, dos] = actos as [number, number];
       const dosSocios = (
         await sql<{ id: number }>`
@@ -217,8 +216,7 @@ describe("inscripcion: apellidos, nombre y tipo de su socio", () => {
       expect(despues.get(dos)).toBe((antes.get(dos) ?? 0) + 2);
       const { copia, socio } = await copiaYSocio();
       expect(copia).toEqual(socio);
-    },
-  );
+    });
 
   // Enrolments inserted straight into one event by several transactions (no service locking the
   // event first): each checks the event key (FOR KEY SHARE) before the trigger locks the event.

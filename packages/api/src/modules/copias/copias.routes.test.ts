@@ -979,9 +979,8 @@ describe("copia de seguridad y restauración", () => {
 
   // Moving between engines needs both: PGlite is always here, PostgreSQL only with DATABASE_URL
   // (the CI's second run); the embedded run has no server to move to.
-  it.runIf(Boolean(process.env.DATABASE_URL))(
-    "una copia de PGlite se restaura en PostgreSQL y de vuelta en PGlite",
-    async () => {
+  if (process.env.DATABASE_URL)
+    it("una copia de PGlite se restaura en PostgreSQL y de vuelta en PGlite", async () => {
       const pglite = await instalacionPglite();
       const postgres = desdeEntorno(await crearEntornoConArchivos("copia-postgres"));
       const vuelta = await instalacionPglite();
@@ -999,7 +998,5 @@ describe("copia de seguridad y restauración", () => {
       } finally {
         await Promise.all([pglite.cerrar(), postgres.cerrar(), vuelta.cerrar()]);
       }
-    },
-    240_000,
-  );
+    }, 240_000);
 });

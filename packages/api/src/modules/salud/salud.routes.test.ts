@@ -105,70 +105,73 @@ describe("sin base de datos", () => {
 });
 
 // Terminating server backends needs a PostgreSQL server; CI runs this file again with DATABASE_URL.
-describe.skipIf(!urlPostgres)("PostgreSQL: conexiones cortadas por el servidor", () => {
-  let e: Entorno;
-  let token: string;
-  let nombreBase: string;
-  beforeAll(async () => {
-    e = await crearEntorno();
-    const { rows } = await sql<{ nombre: string }>`select current_database() as nombre`.execute(
-      e.db,
-    );
-    nombreBase = rows[0]?.nombre ?? "";
-    const cuenta = await crearCuenta(e.db, { rol: "administrador" });
-    token = await entrar(e.app, cuenta.email);
-  });
-  afterAll(async () => e.cerrar());
+if (urlPostgres)
+  describe("PostgreSQL: conexiones cortadas por el servidor", () => {
+    let e: Entorno;
+    let token: string;
+    let nombreBase: string;
+    beforeAll(async () => {
+      e = await crearEntorno();
+      const { rows } = await sql<{ nombre: string }>`select current_database() as nombre`.execute(
+        e.db,
+      );
+      nombreBase = rows[0]?.nombre ?? "";
+      const cuenta = await crearCuenta(e.db, { rol: "administrador" });
+      token = await entrar(e.app, cuenta.email);
+    });
+    afterAll(async () => e.cerrar());
 
-  it("a connection cut inside a transaction fails that transaction only, and the process lives", async () => {
-    const errores: unknown[] = [];
-    const alFallar = (err: unknown) => errores.push(err);
-    process.on("uncaughtException", alFallar);
-    try {
-      const fallo = await e.db
-        .transaction()
-        .execute(async (trx) => {
-          await sql`select 1`.execute(trx);
-          // The connection is checked out and idle between two queries when it is cut.
-          expect(await cortarConexiones(nombreBase)).toBeGreaterThan(0);
-          await new Promise((ok) => setTimeout(ok, 300));
-          await sql`select 1`.execute(trx);
-        })
-        .then(
-          () => null,
-          (err: unknown) => err,
-        );
-      expect(esConexionPerdida(fallo)).toBe(true);
-    } finally {
-      process.off("uncaughtException", alFallar);
-    }
-    expect(errores).toEqual([]);
-    const { rows } = await sql<{ uno: number }>`select 1 as uno`.execute(e.db);
-    expect(rows[0]?.uno).toBe(1);
-  });
+    it("a connection cut inside a transaction fails that transaction only, and the process lives", async () => {
+      const errores: unknown[] = [];
+      const alFallar = (err: unknown) => errores.push(err);
+      process.on("uncaughtException", alFallar);
+      try {
+        const fallo = await e.db
+          .transaction()
+          .execute(async (trx) => {
+            await sql`select 1`.execute(trx);
+            // The connection is checked out and idle between two queries when it is cut.
+            expect(await cortarConexiones(nombreBase)).toBeGreaterThan(0);
+            await new Promise((ok) => setTimeout(ok, 300));
+            await sql`select 1`.execute(trx);
+          })
+          .then(
+            () => null,
+            (err: unknown) => err,
+          );
+        expect(esConexionPerdida(fallo)).toBe(true);
+      } finally {
+        process.off("uncaughtException", alFallar);
+      }
+      expect(errores).toEqual([]);
+      const { rows } = await sql<{ uno: number }>`select 1 as uno`.execute(e.db);
+      expect(rows[0]?.uno).toBe(1);
+    });
 
-  it("requests in flight get 200 or a Spanish 503, and the next ones succeed without a restart", async () => {
-    const url = "/api/socios?page=1&pageSize=50";
-    const enVuelo = Array.from({ length: 30 }, (_, i) =>
-      new Promise((ok) => setTimeout(ok, i * 5)).then(() =>
-        e.app.inject({ method: "GET", url, headers: bearer(token) }),
-      ),
-    );
-    await new Promise((ok) => setTimeout(ok, 40));
-    await cortarConexiones(nombreBase);
-    const respuestas = await Promise.all(enVuelo);
-    for (const r of respuestas) {
-      expect([200, 503]).toContain(r.statusCode);
-      if (r.statusCode === 503) expect(r.json().error).toBe("bd_no_disponible");
-    }
-    // Idle connections are cut as well: the pool drops them and opens new ones.
-    await cortarConexiones(nombreBase);
-    await new Promise((ok) => setTimeout(ok, 100));
-    const despues = await Promise.all(
-      Array.from({ length: 5 }, () => e.app.inject({ method: "GET", url, headers: bearer(token) })),
-    );
-    expect(despues.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
-    const lista = await e.app.inject({ method: "GET", url: "/api/salud/lista" });
-    expect(lista.statusCode).toBe(200);
+    it("requests in flight get 200 or a Spanish 503, and the next ones succeed without a restart", async () => {
+      const url = "/api/socios?page=1&pageSize=50";
+      const enVuelo = Array.from({ length: 30 }, (_, i) =>
+        new Promise((ok) => setTimeout(ok, i * 5)).then(() =>
+          e.app.inject({ method: "GET", url, headers: bearer(token) }),
+        ),
+      );
+      await new Promise((ok) => setTimeout(ok, 40));
+      await cortarConexiones(nombreBase);
+      const respuestas = await Promise.all(enVuelo);
+      for (const r of respuestas) {
+        expect([200, 503]).toContain(r.statusCode);
+        if (r.statusCode === 503) expect(r.json().error).toBe("bd_no_disponible");
+      }
+      // Idle connections are cut as well: the pool drops them and opens new ones.
+      await cortarConexiones(nombreBase);
+      await new Promise((ok) => setTimeout(ok, 100));
+      const despues = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          e.app.inject({ method: "GET", url, headers: bearer(token) }),
+        ),
+      );
+      expect(despues.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+      const lista = await e.app.inject({ method: "GET", url: "/api/salud/lista" });
+      expect(lista.statusCode).toBe(200);
+    });
   });
-});
