@@ -1,6 +1,8 @@
+import { notifications } from "@mantine/notifications";
 import { cleanup, configure } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { afterAll, afterEach, vi } from "vitest";
 import es from "../../public/assets/i18n/es.json";
+import { queryClient } from "../app/providers";
 import { cargarTextos } from "../lib/i18n";
 
 // findBy… waits up to 5 s rather than Testing Library's 1 s: with the API suite running beside it
@@ -53,6 +55,25 @@ cargarTextos(es);
 
 afterEach(() => {
   cleanup();
+  // Mantine's notifications live in a module-level store: left there, they would show in the next
+  // test (several «alert»s) and, past its limit of five, keep new ones waiting in the queue.
+  notifications.clean();
+  notifications.cleanQueue();
   localStorage.clear();
   sessionStorage.clear();
+});
+
+// Each worker runs its files one after another in the same page and with the same modules
+// (`isolate: false` in vitest.config.ts): nothing a file changed reaches the next one.
+afterAll(() => {
+  queryClient.clear();
+  cargarTextos(es);
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  window.location.hash = "";
+  document.body.innerHTML = "";
+  for (const nodo of [document.body, document.documentElement])
+    for (const { name } of [...nodo.attributes]) if (name !== "lang") nodo.removeAttribute(name);
+  document.documentElement.lang = "es";
 });
