@@ -97,7 +97,7 @@ export default defineConfig({
           maxWorkers: 2,
           // Each worker keeps its jsdom page and its modules from one file to the next: a new
           // page per file was 98 s of the 161 s this project took, and importing the app again
-          // 57 s more (40 s in all without). The setup file (src/test/setup.ts) puts back what a
+          // 57 s more (32–34 s in all without). The setup file (src/test/setup.ts) puts back what a
           // file may leave behind: notifications, cached queries, language, timers, stubs, DOM.
           isolate: false,
         },

@@ -9,6 +9,20 @@ import { cssDeLasVariablesDelTema, MODULO_VARIABLES_TEMA } from "./src/app/varia
 export const GRUPO_ESTILOS_MANTINE = "estilos-mantine";
 
 /**
+ * The theme's CSS variables as a stylesheet of the build (src/app/variables-tema.ts), imported by
+ * the entry's stylesheet right after Mantine's default ones, where the provider's `<style>` would
+ * have overridden them at every start.
+ */
+export function variablesDelTema(): Plugin {
+  const id = "\0variables-tema.css";
+  return {
+    name: "fila:variables-tema",
+    resolveId: (fuente) => (fuente === MODULO_VARIABLES_TEMA ? id : undefined),
+    load: (modulo) => (modulo === id ? cssDeLasVariablesDelTema() : undefined),
+  };
+}
+
+/**
  * Mantine's stylesheet per component instead of all of it (`@mantine/core/styles.css`, 248 KB,
  * which every style recalculation of every page matched against). Each module that imports
  * components from `@mantine/core` (ours, and those of `@mantine/dates`, `mantine-datatable`…)
@@ -25,20 +39,6 @@ export const GRUPO_ESTILOS_MANTINE = "estilos-mantine";
  * the dependencies pre-bundled, where their imports of `@mantine/core` are no longer seen, and
  * loads the full stylesheet instead.
  */
-/**
- * The theme's CSS variables as a stylesheet of the build (src/app/variables-tema.ts), imported by
- * the entry's stylesheet right after Mantine's default ones, where the provider's `<style>` would
- * have overridden them at every start.
- */
-export function variablesDelTema(): Plugin {
-  const id = "\0variables-tema.css";
-  return {
-    name: "fila:variables-tema",
-    resolveId: (fuente) => (fuente === MODULO_VARIABLES_TEMA ? id : undefined),
-    load: (modulo) => (modulo === id ? cssDeLasVariablesDelTema() : undefined),
-  };
-}
-
 export function estilosMantine(): Plugin[] {
   const requerir = createRequire(import.meta.url);
   // The package exports no package.json: from its CommonJS entry (cjs/index.cjs) to esm/.

@@ -12,8 +12,8 @@ export const MODULO_VARIABLES_TEMA = "virtual:variables-tema.css";
 /**
  * The theme's CSS variables, as Mantine's provider would write them into a `<style>` on every
  * start (MantineCssVariables: the default resolver and ours merged, less what equals Mantine's
- * default theme, under `:root, :host`). They depend on nothing but the theme, so the build writes them
- * into the entry's stylesheet instead (estilos-mantine.ts) and the provider skips them
+ * default theme, under `:root, :host`). They depend on nothing but the theme, so the build writes
+ * them into the entry's stylesheet instead (estilos-mantine.ts) and the provider skips them
  * (`withCssVariables={false}` in providers.tsx): the contrast searches of `variablesCss` and the
  * merging of two themes' variables no longer run on the phone before the first page is drawn.
  */
