@@ -64,16 +64,15 @@ afterEach(() => {
 });
 
 // Each worker runs its files one after another in the same page and with the same modules
-// (`isolate: false` in vitest.config.ts): nothing a file changed reaches the next one.
+// (`isolate: false` in vitest.config.ts): nothing a file changed reaches the next one. This file
+// runs again before each of them, so the Spanish texts (and the page's lang) come back above.
 afterAll(() => {
   queryClient.clear();
-  cargarTextos(es);
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   window.location.hash = "";
   document.body.innerHTML = "";
   for (const nodo of [document.body, document.documentElement])
-    for (const { name } of [...nodo.attributes]) if (name !== "lang") nodo.removeAttribute(name);
-  document.documentElement.lang = "es";
+    for (const { name } of [...nodo.attributes]) nodo.removeAttribute(name);
 });
